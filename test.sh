@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The whole test suite: lint (ruff), types (mypy), then pytest (engine, players,
+# arena and the real window, offscreen). Extra arguments go to pytest.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here"
+tools/bootstrap.sh
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+.venv/bin/mypy
+.venv/bin/python -m pytest "$@"
