@@ -27,6 +27,13 @@ from ttt_desktop.engine.cells import (
     keypad_label,
     row_column,
 )
+from ttt_desktop.engine.records import (
+    BranchPoint,
+    GameRecord,
+    PlayerEntry,
+    load_record,
+    save_record,
+)
 
 __all__ = [
     "CELLS",
@@ -37,15 +44,20 @@ __all__ = [
     "OPPOSITE_CORNER",
     "SIDES",
     "Board",
+    "BranchPoint",
     "Cell",
     "GameOverError",
+    "GameRecord",
     "IllegalMoveError",
     "Mark",
     "OccupiedCellError",
     "OffBoardError",
+    "PlayerEntry",
     "cell_from_keypad",
     "cell_from_row_column",
     "describe_cell",
     "keypad_label",
+    "load_record",
     "row_column",
+    "save_record",
 ]

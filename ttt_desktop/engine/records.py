@@ -1,0 +1,645 @@
+"""Game records: who played, who started, the moves, and how to save and share them.
+
+A :class:`GameRecord` is an immutable value, like a :class:`Board`: adding a move
+returns a new record, and every board of the game is derived from the moves, so a
+record can never disagree with itself. Records are written as versioned JSON
+(``"format": "ttt-desktop-game"``, ``"version": 1``) for files, and as a short text
+(a header plus the moves as keypad digits) for the clipboard. Reading either form
+raises ``ValueError`` with a message a person can act on, whatever the input.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import math
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final
+
+from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.cells import Cell, cell_from_keypad, is_cell, keypad_label
+
+FORMAT_NAME: Final = "ttt-desktop-game"
+FORMAT_VERSION: Final = 1
+TEXT_TITLE: Final = "TTT Desktop game"
+HUMAN: Final = "human"
+_KIND_PATTERN: Final = re.compile(r"[\w.-]{1,64}")
+# A game file is a few hundred bytes; anything far bigger is not one of ours.
+MAX_FILE_BYTES: Final = 1_000_000
+
+
+def utc_now() -> str:
+    """The current time as ISO 8601 UTC with milliseconds, e.g. ``2026-01-01T23:24:05.123Z``."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _check_timestamp(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be an ISO 8601 timestamp string, not {value!r}")
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"{what} {_short(value)} is not an ISO 8601 timestamp") from None
+    if any(ch.isspace() for ch in value):
+        raise ValueError(f"{what} {_short(value)} must use 'T' between date and time, no spaces")
+    return value
+
+
+def _tidy_name(name: object, what: str) -> str:
+    if not isinstance(name, str):
+        raise ValueError(f"{what} must be a string, not {name!r}")
+    # One line, single spaces: names travel through the one-line text header.
+    tidy = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
+    if not tidy:
+        raise ValueError(f"{what} must not be empty")
+    return tidy
+
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    """Who sat at a mark: a kind (``"human"`` or an AI kind id), a display name, an AI seed.
+
+    The name is tidied to one line with single spaces; an empty name or kind is an error.
+    """
+
+    kind: str
+    name: str
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, str) or not _KIND_PATTERN.fullmatch(self.kind):
+            raise ValueError(
+                f"a player's kind is a short id of letters, digits, '_', '.' or '-', "
+                f"not {_short(self.kind)}"
+            )
+        object.__setattr__(self, "name", _tidy_name(self.name, "a player's name"))
+        if self.seed is not None and type(self.seed) is not int:
+            raise ValueError(f"a player's seed must be a whole number or absent, not {self.seed!r}")
+
+    @property
+    def is_human(self) -> bool:
+        """True when a person made this player's moves."""
+        return self.kind == HUMAN
+
+    def describe(self) -> str:
+        """``"Alice (human)"`` or ``"Perfect (perfect, seed 7)"``."""
+        details = self.kind if self.seed is None else f"{self.kind}, seed {self.seed}"
+        return f"{self.name} ({details})"
+
+
+def _moves_tuple(moves: Iterable[Cell], what: str) -> tuple[Cell, ...]:
+    values = tuple(moves)
+    for cell in values:
+        if not is_cell(cell):
+            raise ValueError(f"{what} must be cells 0-8, but one is {cell!r}")
+    return values
+
+
+@dataclass(frozen=True)
+class BranchPoint:
+    """Where a "play on from here" game left its parent.
+
+    ``parent_started_at`` identifies the parent game, ``ply`` is how many of the
+    parent's moves were kept, and ``parent_moves`` are all the parent's moves.
+    """
+
+    parent_started_at: str
+    ply: int
+    parent_moves: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        _check_timestamp(self.parent_started_at, "the parent game's start time")
+        object.__setattr__(
+            self, "parent_moves", _moves_tuple(self.parent_moves, "the parent game's moves")
+        )
+        if type(self.ply) is not int or not 0 <= self.ply <= len(self.parent_moves):
+            raise ValueError(
+                f"a branch ply must be 0-{len(self.parent_moves)} "
+                f"(the parent's move count), not {self.ply!r}"
+            )
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game, finished or running: players, who moved first, moves, think times, timestamps.
+
+    Constructing a record checks it: the moves must be legal in order from the empty
+    board with ``first`` to move, and there is one think time per move (an empty
+    ``move_seconds`` means zero for every move). Boards and the result are derived.
+
+    >>> record = GameRecord(PlayerEntry("human", "Ann"), PlayerEntry("human", "Bob"), Mark.X)
+    >>> record = record.with_move(4).with_move(0)
+    >>> record.board_at(1).to_string(), record.result
+    ('....X....', None)
+    """
+
+    x: PlayerEntry
+    o: PlayerEntry
+    first: Mark
+    moves: tuple[int, ...] = ()
+    move_seconds: tuple[float, ...] = ()
+    started_at: str = field(default_factory=utc_now)
+    finished_at: str | None = None
+    branched_from: BranchPoint | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.x, PlayerEntry) or not isinstance(self.o, PlayerEntry):
+            raise ValueError("both players must be PlayerEntry values")
+        try:
+            object.__setattr__(self, "first", Mark(self.first))
+        except ValueError:
+            raise ValueError(f"the first player is 'X' or 'O', not {self.first!r}") from None
+        moves = _moves_tuple(self.moves, "moves")
+        object.__setattr__(self, "moves", moves)
+        seconds = tuple(self.move_seconds)
+        if not seconds and moves:
+            seconds = (0.0,) * len(moves)
+        if len(seconds) != len(moves):
+            raise ValueError(
+                f"there must be one think time per move: {len(moves)} moves, "
+                f"{len(seconds)} think times"
+            )
+        object.__setattr__(self, "move_seconds", tuple(_check_seconds(s) for s in seconds))
+        _check_timestamp(self.started_at, "the start time")
+        if self.finished_at is not None:
+            _check_timestamp(self.finished_at, "the finish time")
+        if self.branched_from is not None and not isinstance(self.branched_from, BranchPoint):
+            raise ValueError("branched_from must be a BranchPoint or None")
+        # Raises the IllegalMoveError family for a move the rules forbid.
+        Board.empty(self.first).play_all(moves)
+
+    # Derived ------------------------------------------------------------------
+
+    def board_at(self, ply: int) -> Board:
+        """The board after the first ``ply`` moves (0 is the empty board)."""
+        if type(ply) is not int or not 0 <= ply <= len(self.moves):
+            raise ValueError(f"ply must be 0-{len(self.moves)}, not {ply!r}")
+        # Boards are interned and memoise their children, so this is a few lookups.
+        return Board.empty(self.first).play_all(self.moves[:ply])
+
+    @property
+    def ply(self) -> int:
+        """How many moves have been played."""
+        return len(self.moves)
+
+    @property
+    def final_board(self) -> Board:
+        """The board after every recorded move."""
+        return self.board_at(len(self.moves))
+
+    @property
+    def result(self) -> str | None:
+        """``"X"`` or ``"O"`` for a win, ``"draw"``, or None while the game is running."""
+        board = self.final_board
+        if board.winner is not None:
+            return board.winner.value
+        return "draw" if board.is_over else None
+
+    @property
+    def is_finished(self) -> bool:
+        """True once the game has a result."""
+        return self.final_board.is_over
+
+    def player(self, mark: Mark) -> PlayerEntry:
+        """The player holding ``mark``."""
+        return self.x if Mark(mark) is Mark.X else self.o
+
+    def mark_at(self, ply_index: int) -> Mark:
+        """The mark that made move number ``ply_index`` (0-based)."""
+        return self.first if ply_index % 2 == 0 else self.first.opponent
+
+    # New records --------------------------------------------------------------
+
+    def with_move(self, cell: int, seconds: float = 0.0) -> GameRecord:
+        """This record plus one move; sets ``finished_at`` when the move ends the game.
+
+        Raises :class:`~ttt_desktop.engine.IllegalMoveError` (a ``ValueError``) for an
+        illegal move.
+        """
+        board = self.final_board.play(cell)
+        return dataclasses.replace(
+            self,
+            moves=(*self.moves, cell),
+            move_seconds=(*self.move_seconds, _check_seconds(seconds)),
+            finished_at=utc_now() if board.is_over else None,
+        )
+
+    def truncated(self, ply: int) -> GameRecord:
+        """The record of the first ``ply`` moves; unfinished unless those moves end the game."""
+        board = self.board_at(ply)
+        return dataclasses.replace(
+            self,
+            moves=self.moves[:ply],
+            move_seconds=self.move_seconds[:ply],
+            finished_at=self.finished_at if board.is_over else None,
+        )
+
+    def branched_at(
+        self, ply: int, *, x: PlayerEntry | None = None, o: PlayerEntry | None = None
+    ) -> GameRecord:
+        """A new game continuing this one from ``ply`` ("play on from here").
+
+        It keeps the first ``ply`` moves, may seat other players, gets a fresh start
+        time and notes in ``branched_from`` where it left this game.
+        """
+        kept = self.truncated(ply)
+        return dataclasses.replace(
+            kept,
+            x=x if x is not None else self.x,
+            o=o if o is not None else self.o,
+            started_at=utc_now(),
+            finished_at=kept.finished_at and utc_now(),
+            branched_from=BranchPoint(self.started_at, ply, self.moves),
+        )
+
+    # JSON ---------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready dictionary :meth:`to_json` writes."""
+        branch = self.branched_from
+        return {
+            "format": FORMAT_NAME,
+            "version": FORMAT_VERSION,
+            "players": {"X": _player_dict(self.x), "O": _player_dict(self.o)},
+            "first": self.first.value,
+            "moves": list(self.moves),
+            "move_seconds": list(self.move_seconds),
+            "result": self.result,
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+            "branched_from": None
+            if branch is None
+            else {
+                "parent_started_at": branch.parent_started_at,
+                "ply": branch.ply,
+                "parent_moves": list(branch.parent_moves),
+            },
+        }
+
+    def to_json(self) -> str:
+        """The versioned JSON form (UTF-8 safe, pretty-printed, newline at the end)."""
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Read :meth:`to_json`'s form.
+
+        Raises ``ValueError`` with a clear message for malformed or truncated JSON, a
+        file of another program, a newer format version, or an impossible game.
+        """
+        if isinstance(text, bytes | bytearray):
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValueError("not a game file: the contents are not UTF-8 text") from None
+        if not isinstance(text, str):
+            raise ValueError(f"a game record is JSON text, not {type(text).__name__}")
+        try:
+            data = json.loads(text, parse_constant=_reject_constant)
+        except RecursionError:
+            raise ValueError("not a game file: the JSON is nested too deeply") from None
+        except ValueError as error:
+            if not text.strip():
+                raise ValueError("not a game file: it is empty") from None
+            raise ValueError(
+                f"not a game file: the JSON is malformed or cut short ({error})"
+            ) from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: object) -> GameRecord:
+        """Build a record from :meth:`to_dict`'s form, checking everything (``ValueError``)."""
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT_NAME:
+            raise ValueError(
+                f'not a TTT Desktop game file (it lacks the "format": "{FORMAT_NAME}" marker)'
+            )
+        version = data.get("version")
+        if type(version) is not int:
+            raise ValueError(
+                f"the game file's format version must be a whole number, not {version!r}"
+            )
+        if version > FORMAT_VERSION:
+            raise ValueError(
+                f"the game file uses format version {version}, written by a newer TTT Desktop; "
+                f"this version reads format version {FORMAT_VERSION}"
+            )
+        if version < 1:
+            raise ValueError(f"the game file's format version {version} does not exist")
+        try:
+            return _record_from_version_1(data)
+        except ValueError as error:
+            raise ValueError(f"the game file is damaged: {error}") from None
+
+    # Text ---------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """A short text for the clipboard: a header, then the moves as keypad digits.
+
+        >>> record = GameRecord(PlayerEntry("human", "Ann"), PlayerEntry("human", "Bob"), Mark.X,
+        ...                     started_at="2026-01-01T00:00:00.000Z").with_move(4)
+        >>> print(record.to_text())
+        TTT Desktop game
+        X: Ann (human)
+        O: Bob (human)
+        First: X
+        Started: 2026-01-01T00:00:00.000Z
+        Result: unfinished
+        Times: 0.0
+        Moves: 5
+        """
+        lines = [
+            TEXT_TITLE,
+            f"X: {self.x.describe()}",
+            f"O: {self.o.describe()}",
+            f"First: {self.first.value}",
+            f"Started: {self.started_at}",
+        ]
+        if self.finished_at is not None:
+            lines.append(f"Finished: {self.finished_at}")
+        lines.append(f"Result: {_result_words(self.result)}")
+        branch = self.branched_from
+        if branch is not None:
+            lines.append(
+                f"Branched from: {branch.parent_started_at} at ply {branch.ply} "
+                f"of {_keypad_string(branch.parent_moves) or '-'}"
+            )
+        if self.moves:
+            lines.append("Times: " + " ".join(repr(s) for s in self.move_seconds))
+        lines.append(f"Moves: {_keypad_string(self.moves)}")
+        return "\n".join(lines)
+
+    @classmethod
+    def from_text(cls, text: str) -> GameRecord:
+        """Read :meth:`to_text`'s form; ``ValueError`` with a clear message otherwise.
+
+        A bare move string of keypad digits (``"5 1 9"``) is accepted too: two people,
+        X first.
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"a game text is a string, not {type(text).__name__}")
+        lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+        if not lines:
+            raise ValueError("there is no game in the text: it is empty")
+        if lines[0] != TEXT_TITLE:
+            if len(lines) == 1 and re.fullmatch(r"[1-9][1-9,\s]*", lines[0]):
+                moves = _parse_keypad_string(lines[0])
+                return cls(
+                    PlayerEntry(HUMAN, "Player X"), PlayerEntry(HUMAN, "Player O"), Mark.X, moves
+                )
+            raise ValueError(f"not a TTT Desktop game text: it should start with {TEXT_TITLE!r}")
+        fields: dict[str, str] = {}
+        for line in lines[1:]:
+            key, sep, value = line.partition(":")
+            if not sep:
+                raise ValueError(f"game text line {line!r} is not 'Name: value'")
+            key = key.strip().lower()
+            if key in fields:
+                raise ValueError(f"game text names {key!r} twice")
+            fields[key] = value.strip()
+        try:
+            record = _record_from_text_fields(fields)
+        except ValueError as error:
+            raise ValueError(f"the game text is damaged: {error}") from None
+        return record
+
+
+# Helpers for the JSON form ------------------------------------------------------
+
+
+def _check_seconds(value: object) -> float:
+    if (type(value) is int or type(value) is float) and math.isfinite(value) and value >= 0:
+        return float(value)
+    raise ValueError(f"a think time must be a finite number of seconds >= 0, not {value!r}")
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number a game file may hold")
+
+
+def _player_dict(player: PlayerEntry) -> dict[str, Any]:
+    return {"kind": player.kind, "name": player.name, "seed": player.seed}
+
+
+def _require(data: Mapping[str, Any], key: str, check: Callable[[Any], bool], wanted: str) -> Any:
+    if key not in data:
+        raise ValueError(f'"{key}" is missing')
+    value = data[key]
+    if not check(value):
+        raise ValueError(f'"{key}" must be {wanted}, not {_short(value)}')
+    return value
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _is_int_list(value: object) -> bool:
+    return isinstance(value, list) and all(type(item) is int for item in value)
+
+
+def _is_number_list(value: object) -> bool:
+    return isinstance(value, list) and all(type(item) in (int, float) for item in value)
+
+
+def _player_from_dict(data: object, mark: str) -> PlayerEntry:
+    if not isinstance(data, Mapping):
+        raise ValueError(f"player {mark} must be an object with kind, name and seed")
+    kind = _require(data, "kind", lambda v: isinstance(v, str), "a string")
+    name = _require(data, "name", lambda v: isinstance(v, str), "a string")
+    seed = data.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise ValueError(f"player {mark}'s seed must be a whole number or null, not {_short(seed)}")
+    return PlayerEntry(kind, name, seed)
+
+
+def _record_from_version_1(data: Mapping[str, Any]) -> GameRecord:
+    players = _require(data, "players", lambda v: isinstance(v, Mapping), "an object")
+    for mark in ("X", "O"):
+        if mark not in players:
+            raise ValueError(f"player {mark} is missing")
+    x = _player_from_dict(players["X"], "X")
+    o = _player_from_dict(players["O"], "O")
+    first = _require(data, "first", lambda v: v in ("X", "O"), '"X" or "O"')
+    moves = _require(data, "moves", _is_int_list, "a list of cells 0-8")
+    seconds = data.get("move_seconds", [])
+    if not _is_number_list(seconds):
+        raise ValueError(f'"move_seconds" must be a list of numbers, not {_short(seconds)}')
+    started_at = _require(data, "started_at", lambda v: isinstance(v, str), "a timestamp string")
+    finished_at = data.get("finished_at")
+    if finished_at is not None and not isinstance(finished_at, str):
+        raise ValueError(
+            f'"finished_at" must be a timestamp string or null, not {_short(finished_at)}'
+        )
+    branch_data = data.get("branched_from")
+    branch = None
+    if branch_data is not None:
+        if not isinstance(branch_data, Mapping):
+            raise ValueError('"branched_from" must be an object or null')
+        branch = BranchPoint(
+            _require(branch_data, "parent_started_at", lambda v: isinstance(v, str), "a string"),
+            _require(branch_data, "ply", lambda v: type(v) is int, "a whole number"),
+            tuple(_require(branch_data, "parent_moves", _is_int_list, "a list of cells")),
+        )
+    record = GameRecord(
+        x=x,
+        o=o,
+        first=Mark(first),
+        moves=tuple(moves),
+        move_seconds=tuple(seconds),
+        started_at=started_at,
+        finished_at=finished_at,
+        branched_from=branch,
+    )
+    if "result" in data and data["result"] != record.result:
+        raise ValueError(
+            f'"result" says {_short(data["result"])} but the moves give {_short(record.result)}'
+        )
+    return record
+
+
+# Helpers for the text form ------------------------------------------------------
+
+
+_RESULT_WORDS: Final = {"X": "X wins", "O": "O wins", "draw": "draw", None: "unfinished"}
+_PLAYER_TEXT: Final = re.compile(r"(?P<name>.+) \((?P<kind>[^(),]+)(?:, seed (?P<seed>-?\d+))?\)")
+_BRANCH_TEXT: Final = re.compile(r"(?P<started>\S+) at ply (?P<ply>\d+) of (?P<moves>[1-9]*|-)")
+
+
+def _result_words(result: str | None) -> str:
+    return _RESULT_WORDS[result]
+
+
+def _keypad_string(moves: Iterable[Cell]) -> str:
+    return "".join(str(keypad_label(cell)) for cell in moves)
+
+
+def _parse_keypad_string(text: str) -> tuple[Cell, ...]:
+    digits = re.sub(r"[\s,]", "", text)
+    if not re.fullmatch(r"[1-9]*", digits):
+        raise ValueError(f"moves are keypad digits 1-9, not {text!r}")
+    return tuple(cell_from_keypad(int(digit)) for digit in digits)
+
+
+def _player_from_text(text: str, mark: str) -> PlayerEntry:
+    match = _PLAYER_TEXT.fullmatch(text)
+    if match is None:
+        raise ValueError(f"player {mark} should read 'Name (kind)' or 'Name (kind, seed N)'")
+    seed = match["seed"]
+    return PlayerEntry(match["kind"], match["name"], None if seed is None else int(seed))
+
+
+def _text_field(fields: Mapping[str, str], key: str) -> str:
+    if key not in fields:
+        raise ValueError(f"the {key!r} line is missing")
+    return fields[key]
+
+
+def _record_from_text_fields(fields: Mapping[str, str]) -> GameRecord:
+    known = {"x", "o", "first", "started", "finished", "result", "branched from", "times", "moves"}
+    unknown = sorted(set(fields) - known)
+    if unknown:
+        raise ValueError(f"unknown line {unknown[0]!r}")
+    first = _text_field(fields, "first")
+    if first not in ("X", "O"):
+        raise ValueError(f"'First' must be X or O, not {first!r}")
+    moves = _parse_keypad_string(_text_field(fields, "moves"))
+    seconds: tuple[float, ...] = ()
+    if "times" in fields:
+        try:
+            seconds = tuple(float(item) for item in fields["times"].split())
+        except ValueError:
+            raise ValueError("'Times' must be numbers of seconds") from None
+    branch = None
+    if "branched from" in fields:
+        match = _BRANCH_TEXT.fullmatch(fields["branched from"])
+        if match is None:
+            raise ValueError("'Branched from' should read '<start time> at ply N of <moves>'")
+        parent_moves = () if match["moves"] == "-" else _parse_keypad_string(match["moves"])
+        branch = BranchPoint(match["started"], int(match["ply"]), parent_moves)
+    record = GameRecord(
+        x=_player_from_text(_text_field(fields, "x"), "X"),
+        o=_player_from_text(_text_field(fields, "o"), "O"),
+        first=Mark(first),
+        moves=moves,
+        move_seconds=seconds,
+        started_at=_text_field(fields, "started"),
+        finished_at=fields.get("finished"),
+        branched_from=branch,
+    )
+    if "result" in fields and fields["result"] != _result_words(record.result):
+        raise ValueError(
+            f"'Result' says {fields['result']!r} but the moves give "
+            f"{_result_words(record.result)!r}"
+        )
+    return record
+
+
+# Files --------------------------------------------------------------------------
+
+
+def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
+    """Write ``record`` as JSON to ``path`` atomically.
+
+    The text goes to a temporary file in the same folder, is flushed to disk, and
+    then replaces ``path`` in one step, so a failure at any point leaves the old
+    file as it was. Raises ``OSError`` when the folder can't be written.
+    """
+    target = Path(path)
+    data = record.to_json().encode("utf-8")
+    handle, temp_name = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path()
+    )
+    try:
+        with os.fdopen(handle, "wb") as temp:
+            temp.write(data)
+            temp.flush()
+            os.fsync(temp.fileno())
+        os.replace(temp_name, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp_name)
+        raise
+    _fsync_folder(target.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    # Makes the rename itself durable where the platform allows opening a folder.
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a game file; ``ValueError`` with a clear message for any file that isn't a game."""
+    target = Path(path)
+    try:
+        with target.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise ValueError(f"can't read {target.name}: {reason}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(f"{target.name} is not a game file: it is far too large")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{target.name} is not a game file: it is not UTF-8 text") from None
+    if "\x00" in text:
+        raise ValueError(f"{target.name} is not a game file: it holds binary data")
+    return GameRecord.from_json(text)
