@@ -54,8 +54,14 @@ ensure_venv() {
   fi
   local stamp="$venv/.installed-$(cksum < "$project_root/pyproject.toml" | cut -d' ' -f1)"
   if [ ! -e "$stamp" ]; then
-    "$venv/bin/python" -m pip install -q --upgrade pip >&2
-    "$venv/bin/python" -m pip install -q -e "$project_root[dev]" >&2
+    echo "Setting up $venv (Python packages from pyproject.toml)..." >&2
+    local log="$venv/pip-install.log"
+    if ! { "$venv/bin/python" -m pip install --upgrade pip \
+           && "$venv/bin/python" -m pip install -e "$project_root[dev]"; } >"$log" 2>&1; then
+      tail -n 40 "$log" >&2
+      echo "Installing the Python packages failed; the whole log is in $log" >&2
+      exit 1
+    fi
     rm -f "$venv"/.installed-*
     touch "$stamp"
   fi
