@@ -1,0 +1,320 @@
+"""The game controller: owns the running game and speaks to the window in signals.
+
+:class:`GameController` holds the current :class:`~ttt_desktop.engine.GameRecord`
+and the two :class:`Seat` values, applies moves by the engine's rules, and asks the
+:class:`~ttt_desktop.gui.ai_worker.AiWorker` (one long-lived worker in one
+``QThread``) for the AI's moves. Widgets send it intents (:meth:`GameController.play_cell`)
+and redraw from the records its signals carry; no rule lives in a widget.
+
+Every game has a generation number. Starting a game, changing a player or shutting
+down bumps it; an AI answer for an older generation is dropped, and a search for one
+is interrupted. All signals are emitted from the GUI thread.
+
+Imports Qt (QtCore only) and the engine; never a widget.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+
+from ttt_desktop.engine import Board, IllegalMoveError, Mark, describe_cell
+from ttt_desktop.engine.records import GameRecord, PlayerEntry
+from ttt_desktop.gui.ai_worker import AiWorker, MovePicker, MoveRequest
+from ttt_desktop.players import HUMAN_KIND, create_player
+
+START_POLICIES: Final = ("x", "o", "alternate", "random")
+DEFAULT_MOVE_DELAY_MS: Final = 400
+
+PlayerFactory = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a mark: a person (kind ``"human"``) or an AI kind, with a display name.
+
+    ``seed`` fixes an AI's random choices; without one the controller picks a seed per
+    game and writes it into the record, so every game can be replayed exactly.
+    """
+
+    kind: str
+    name: str
+    seed: int | None = None
+
+    @property
+    def is_human(self) -> bool:
+        """True for a person, who plays by clicking or typing."""
+        return self.kind == HUMAN_KIND
+
+
+class GameController(QObject):
+    """The running game: seats, record, whose turn, and the AI worker thread."""
+
+    game_started = Signal(object)  # GameRecord with no moves yet (or a branch's moves)
+    move_played = Signal(object)  # GameRecord after each move
+    game_finished = Signal(object)  # GameRecord with a result
+    thinking_started = Signal(object)  # Mark of the AI now thinking
+    thinking_stopped = Signal()
+    move_refused = Signal(str)  # why a person's move was refused, for the status bar
+
+    # Requests travel to the worker thread through this queued signal.
+    _move_requested = Signal(object)
+
+    def __init__(
+        self, parent: QObject | None = None, *, player_factory: PlayerFactory = create_player
+    ) -> None:
+        """``player_factory(kind, seed=...)`` makes the AI players; tests inject slow ones."""
+        super().__init__(parent)
+        self._player_factory = player_factory
+        self._seats: dict[Mark, Seat] = {
+            Mark.X: Seat(HUMAN_KIND, "Player 1"),
+            Mark.O: Seat(HUMAN_KIND, "Player 2"),
+        }
+        self._players: dict[Mark, MovePicker] = {}
+        self._start_policy = "alternate"
+        self._move_delay_ms = DEFAULT_MOVE_DELAY_MS
+        self._random = random.Random()
+        self._generation = 0
+        self._started = False
+        self._is_thinking = False
+        self._request_sent_at = 0.0
+        self._record = self._fresh_record(Mark.X)
+        self._is_shut_down = False
+        self._pending_answer: tuple[int, int, float] | None = None
+
+        # The answer is held back until the minimum visible delay has passed.
+        self._delay_timer = QTimer(self)
+        self._delay_timer.setSingleShot(True)
+        self._delay_timer.timeout.connect(self._apply_pending_answer)
+
+        self._worker_thread = QThread(self)
+        self._worker_thread.setObjectName("ai-worker")
+        self._worker = AiWorker()
+        self._worker.moveToThread(self._worker_thread)
+        self._move_requested.connect(self._worker.choose_move)
+        self._worker.move_chosen.connect(self._on_move_chosen)
+        self._worker.move_failed.connect(self._on_move_failed)
+        self._worker_thread.start()
+
+    # Seats and settings -------------------------------------------------------
+
+    def seat(self, mark: Mark) -> Seat:
+        """Who sits at ``mark``."""
+        return self._seats[Mark(mark)]
+
+    def set_seat(self, mark: Mark, seat: Seat) -> None:
+        """Seat ``seat`` at ``mark``.
+
+        Once a game has been started, a change of player starts a new game with the
+        same first mark: the old game's moves belong to the old players.
+        """
+        mark = Mark(mark)
+        if self._seats[mark] == seat:
+            return
+        self._seats[mark] = seat
+        if self._started:
+            self.new_game(self._record.first)
+
+    @property
+    def start_policy(self) -> str:
+        """Who starts a new game: ``"x"``, ``"o"``, ``"alternate"`` or ``"random"``."""
+        return self._start_policy
+
+    @start_policy.setter
+    def start_policy(self, policy: str) -> None:
+        if policy not in START_POLICIES:
+            raise ValueError(
+                f"the start policy is one of {', '.join(START_POLICIES)}, not {policy!r}"
+            )
+        self._start_policy = policy
+
+    @property
+    def move_delay_ms(self) -> int:
+        """The least time an AI's move takes to appear, so people can follow it (0 allowed)."""
+        return self._move_delay_ms
+
+    @move_delay_ms.setter
+    def move_delay_ms(self, delay: int) -> None:
+        if type(delay) is not int or delay < 0:
+            raise ValueError(f"the AI move delay is a whole number of ms >= 0, not {delay!r}")
+        self._move_delay_ms = delay
+
+    # State --------------------------------------------------------------------
+
+    @property
+    def record(self) -> GameRecord:
+        """The game so far."""
+        return self._record
+
+    @property
+    def board(self) -> Board:
+        """The current position."""
+        return self._record.final_board
+
+    @property
+    def is_thinking(self) -> bool:
+        """True while an AI is working on its move."""
+        return self._is_thinking
+
+    @property
+    def generation(self) -> int:
+        """The current game's generation; answers for older ones are dropped."""
+        return self._generation
+
+    # Games --------------------------------------------------------------------
+
+    def new_game(self, first: Mark | None = None) -> None:
+        """Start a new game; ``first`` moves first, or the start policy decides."""
+        if first is None:
+            first = self._first_by_policy()
+        self._begin(self._fresh_record(Mark(first)))
+
+    def start_from(self, record: GameRecord, ply: int) -> None:
+        """Play on from ``record``'s position after ``ply`` moves, with the current seats."""
+        self._begin(record.branched_at(ply, x=self._entry(Mark.X), o=self._entry(Mark.O)))
+
+    def play_cell(self, cell: int) -> None:
+        """A person's move at ``cell``; refused (``move_refused``) when it is not theirs to make."""
+        board = self.board
+        if self._is_shut_down:
+            return
+        if board.is_over:
+            self.move_refused.emit("The game is over: start a new game to play again.")
+            return
+        mover = self._seats[board.to_move]
+        if not mover.is_human:
+            self.move_refused.emit(
+                f"Wait: it is {mover.name} ({board.to_move.value})'s turn, not yours."
+            )
+            return
+        if not self._started:
+            self.move_refused.emit("Start a new game first.")
+            return
+        try:
+            self._apply_move(cell, 0.0)
+        except IllegalMoveError:
+            self.move_refused.emit(
+                f"{describe_cell(cell).capitalize()} is taken: choose an empty one."
+            )
+
+    def shutdown(self) -> None:
+        """Drop the game in hand and stop the worker thread; safe to call more than once."""
+        if self._is_shut_down:
+            return
+        self._is_shut_down = True
+        self._bump_generation()
+        self._delay_timer.stop()
+        self._set_thinking(False)
+        self._worker_thread.quit()
+        self._worker_thread.wait()
+
+    # Internals ----------------------------------------------------------------
+
+    def _first_by_policy(self) -> Mark:
+        if self._start_policy == "x":
+            return Mark.X
+        if self._start_policy == "o":
+            return Mark.O
+        if self._start_policy == "random":
+            return self._random.choice((Mark.X, Mark.O))
+        # Alternate: the first game is X's, then each game the other mark starts.
+        return self._record.first.opponent if self._started else Mark.X
+
+    def _entry(self, mark: Mark) -> PlayerEntry:
+        seat = self._seats[mark]
+        if seat.is_human:
+            return PlayerEntry(seat.kind, seat.name)
+        seed = seat.seed if seat.seed is not None else self._random.randrange(2**31)
+        return PlayerEntry(seat.kind, seat.name, seed)
+
+    def _fresh_record(self, first: Mark) -> GameRecord:
+        return GameRecord(self._entry(Mark.X), self._entry(Mark.O), first)
+
+    def _begin(self, record: GameRecord) -> None:
+        if self._is_shut_down:
+            return
+        self._bump_generation()
+        self._delay_timer.stop()
+        self._set_thinking(False)
+        self._players = {
+            mark: self._player_factory(entry.kind, seed=entry.seed)
+            for mark, entry in ((Mark.X, record.x), (Mark.O, record.o))
+            if entry.kind != HUMAN_KIND
+        }
+        self._record = record
+        self._started = True
+        self.game_started.emit(record)
+        if record.is_finished:
+            self.game_finished.emit(record)
+        else:
+            self._ask_ai_if_its_turn()
+
+    def _bump_generation(self) -> None:
+        self._generation += 1
+        self._pending_answer = None
+        self._worker.cancel_before(self._generation)
+
+    def _apply_move(self, cell: int, seconds: float) -> None:
+        self._record = self._record.with_move(cell, seconds)
+        self.move_played.emit(self._record)
+        if self._record.is_finished:
+            self.game_finished.emit(self._record)
+        else:
+            self._ask_ai_if_its_turn()
+
+    def _ask_ai_if_its_turn(self) -> None:
+        board = self.board
+        player = self._players.get(board.to_move)
+        if player is None:
+            return
+        self._set_thinking(True, board.to_move)
+        self._request_sent_at = time.perf_counter()
+        self._move_requested.emit(MoveRequest(self._generation, board, player))
+
+    def _set_thinking(self, thinking: bool, mark: Mark | None = None) -> None:
+        if thinking:
+            self._is_thinking = True
+            self.thinking_started.emit(mark)
+        elif self._is_thinking:
+            self._is_thinking = False
+            self.thinking_stopped.emit()
+
+    @Slot(int, int, float)
+    def _on_move_chosen(self, generation: int, cell: int, seconds: float) -> None:
+        if generation != self._generation or self._is_shut_down:
+            return
+        self._pending_answer = (generation, cell, seconds)
+        elapsed_ms = (time.perf_counter() - self._request_sent_at) * 1000
+        remaining_ms = self._move_delay_ms - elapsed_ms
+        if remaining_ms > 0:
+            self._delay_timer.start(round(remaining_ms))
+        else:
+            self._apply_pending_answer()
+
+    @Slot()
+    def _apply_pending_answer(self) -> None:
+        answer, self._pending_answer = self._pending_answer, None
+        if answer is None or answer[0] != self._generation:
+            return
+        _, cell, seconds = answer
+        self._set_thinking(False)
+        try:
+            self._apply_move(cell, seconds)
+        except IllegalMoveError as error:
+            self._report_broken_player(str(error))
+
+    @Slot(int, str)
+    def _on_move_failed(self, generation: int, reason: str) -> None:
+        if generation != self._generation or self._is_shut_down:
+            return
+        self._set_thinking(False)
+        self._report_broken_player(reason)
+
+    def _report_broken_player(self, reason: str) -> None:
+        mover = self._seats[self.board.to_move]
+        self.move_refused.emit(f"{mover.name} could not move ({reason}); start a new game.")

@@ -1,0 +1,416 @@
+"""The main window: board, status line, player panel, session score and menus.
+
+:class:`MainWindow` wires the widgets to its :class:`GameController` (attribute
+``controller``): widgets send intents to the controller, and the window redraws
+from the records the controller's signals carry. Each menu is built by its own
+``_build_*_menu`` method so features can add actions with small edits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ttt_desktop.engine import Mark
+from ttt_desktop.engine.records import GameRecord
+from ttt_desktop.gui import dialogs
+from ttt_desktop.gui.board_widget import BoardWidget, mark_colour
+from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
+from ttt_desktop.gui.player_panel import NameAsker, PlayerPanel, RosterEntry, ask_name_with_dialog
+from ttt_desktop.gui.session_score import SessionScore
+from ttt_desktop.gui.settings import AppSettings, SeatChoice
+from ttt_desktop.players import HUMAN_KIND, create_player, roster
+
+WINDOW_TITLE: Final = "TTT Desktop"
+AI_SPEEDS: Final = (
+    ("Instant", 0),
+    ("Fast (0.2 s)", 200),
+    ("Normal (0.4 s)", 400),
+    ("Slow (1 s)", 1000),
+)
+HINT_MS: Final = 4000
+
+
+# A sequence player replays a script handed to it in code: nothing a person could pick.
+_KINDS_NOT_OFFERED: Final = frozenset({"sequence"})
+
+
+def _default_roster() -> list[RosterEntry]:
+    return [entry for entry in roster() if entry.kind not in _KINDS_NOT_OFFERED]
+
+
+def _window_icon() -> QIcon:
+    from ttt_desktop.resource_paths import resource_path  # noqa: PLC0415
+
+    try:
+        return QIcon(str(resource_path("icons/ttt-desktop.svg")))
+    except FileNotFoundError:
+        return QIcon()
+
+
+class MainWindow(QMainWindow):
+    """The TTT Desktop window; ``controller`` owns the game."""
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        settings: AppSettings | None = None,
+        player_factory: PlayerFactory = create_player,
+        roster: Sequence[RosterEntry] | None = None,
+        ask_name: NameAsker = ask_name_with_dialog,
+    ) -> None:
+        """``player_factory`` and ``roster`` default to the players package's."""
+        super().__init__(parent)
+        self.settings = settings if settings is not None else AppSettings()
+        self.controller = GameController(self, player_factory=player_factory)
+        self.roster = list(roster) if roster is not None else _default_roster()
+        self.score = SessionScore()
+        self._record_at_start: GameRecord | None = None
+
+        self.setWindowTitle(WINDOW_TITLE)
+        self.setWindowIcon(_window_icon())
+        self._build_central_widget(ask_name)
+        self._build_menus()
+        self._connect_controller()
+        self._restore_settings()
+        self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.controller.new_game()
+
+    # Layout -------------------------------------------------------------------
+
+    def _build_central_widget(self, ask_name: NameAsker) -> None:
+        self.status_label = QLabel()
+        self.status_label.setObjectName("status")
+        self.status_label.setAccessibleName("Game status")
+        status_font = QFont(self.status_label.font())
+        status_font.setPointSizeF(status_font.pointSizeF() * 1.35)
+        status_font.setBold(True)
+        self.status_label.setFont(status_font)
+        self.status_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+        self.busy_indicator = QProgressBar()
+        self.busy_indicator.setObjectName("busy")
+        self.busy_indicator.setAccessibleName("Computer is thinking")
+        self.busy_indicator.setRange(0, 0)
+        self.busy_indicator.setTextVisible(False)
+        self.busy_indicator.setFixedSize(72, 8)
+        # Keep the status line from jumping when the indicator comes and goes.
+        busy_policy = self.busy_indicator.sizePolicy()
+        busy_policy.setRetainSizeWhenHidden(True)
+        self.busy_indicator.setSizePolicy(busy_policy)
+        self.busy_indicator.hide()
+
+        status_row = QHBoxLayout()
+        status_row.addSpacing(72)
+        status_row.addWidget(self.status_label, 1)
+        status_row.addWidget(self.busy_indicator, 0, Qt.AlignmentFlag.AlignVCenter)
+
+        self.board = BoardWidget()
+        self.board.setObjectName("board")
+        self.board.cell_clicked.connect(self.controller.play_cell)
+
+        self.new_game_button = QPushButton("New game")
+        self.new_game_button.setToolTip("Start a new game with these players (Ctrl+N)")
+        self.new_game_button.clicked.connect(self.new_game)
+        self.play_again_button = QPushButton("Play again")
+        self.play_again_button.setToolTip("Another game with the same players (Ctrl+R)")
+        self.play_again_button.clicked.connect(self.play_again)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.new_game_button)
+        buttons.addWidget(self.play_again_button)
+        buttons.addStretch(1)
+
+        game_column = QVBoxLayout()
+        game_column.addLayout(status_row)
+        game_column.addWidget(self.board, 1)
+        game_column.addLayout(buttons)
+
+        self.player_panel = PlayerPanel(self.roster, self.settings.people(), ask_name=ask_name)
+        self.player_panel.setObjectName("players")
+        self.player_panel.setFixedWidth(280)
+        self.player_panel.seat_chosen.connect(self._on_seat_chosen)
+        self.player_panel.start_policy_chosen.connect(self._on_start_policy_chosen)
+        self.player_panel.people_changed.connect(self.settings.set_people)
+        self.player_panel.swap_requested.connect(self.swap_sides)
+
+        central = QWidget()
+        layout = QHBoxLayout(central)
+        layout.setContentsMargins(14, 10, 14, 10)
+        layout.setSpacing(18)
+        layout.addLayout(game_column, 1)
+        layout.addWidget(self.player_panel)
+        self.setCentralWidget(central)
+        self.statusBar().setSizeGripEnabled(True)
+
+    # Menus --------------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        self._build_game_menu()
+        self._build_help_menu()
+
+    def _build_game_menu(self) -> None:
+        menu = self.menuBar().addMenu("&Game")
+        self.game_menu = menu
+        self.new_game_action = QAction("&New game", self)
+        self.new_game_action.setShortcut(QKeySequence.StandardKey.New)
+        self.new_game_action.triggered.connect(self.new_game)
+        menu.addAction(self.new_game_action)
+
+        self.play_again_action = QAction("Play &again", self)
+        self.play_again_action.setShortcut(QKeySequence("Ctrl+R"))
+        self.play_again_action.triggered.connect(self.play_again)
+        menu.addAction(self.play_again_action)
+
+        self.swap_action = QAction("&Swap sides", self)
+        self.swap_action.triggered.connect(self.swap_sides)
+        menu.addAction(self.swap_action)
+        menu.addSeparator()
+        menu.addMenu(self._build_ai_speed_menu())
+        menu.addSeparator()
+
+        self.quit_action = QAction("&Quit", self)
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        self.quit_action.triggered.connect(self.close)
+        menu.addAction(self.quit_action)
+
+    def _build_ai_speed_menu(self) -> QMenu:
+        menu = QMenu("Computer &speed", self)
+        self.ai_speed_menu = menu
+        menu.setToolTip("The least time a computer player's move takes to appear")
+        self.ai_speed_group = QActionGroup(self)
+        self.ai_speed_group.setExclusive(True)
+        self.ai_speed_actions: dict[int, QAction] = {}
+        for label, delay in AI_SPEEDS:
+            action = QAction(label, self)
+            action.setCheckable(True)
+            action.setData(delay)
+            self.ai_speed_group.addAction(action)
+            menu.addAction(action)
+            self.ai_speed_actions[delay] = action
+        self.ai_speed_group.triggered.connect(self._on_ai_speed_chosen)
+        return menu
+
+    def _build_help_menu(self) -> None:
+        menu = self.menuBar().addMenu("&Help")
+        self.help_menu = menu
+        self.how_to_play_action = QAction("&How to play", self)
+        self.how_to_play_action.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.how_to_play_action.triggered.connect(self.show_how_to_play)
+        menu.addAction(self.how_to_play_action)
+        self.about_action = QAction("&About TTT Desktop", self)
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        self.about_action.triggered.connect(self.show_about)
+        menu.addAction(self.about_action)
+
+    # Commands -----------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Start a new game with the players chosen; who starts follows the setting."""
+        self.controller.new_game()
+        self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def play_again(self) -> None:
+        """Another game with the same players, once the last one has a result."""
+        if self.controller.record.is_finished:
+            self.new_game()
+
+    def swap_sides(self) -> None:
+        """Exchange the players of X and O and start a new game."""
+        x_seat, o_seat = self.controller.seat(Mark.X), self.controller.seat(Mark.O)
+        self._seat(Mark.X, o_seat)
+        self._seat(Mark.O, x_seat)
+        self.new_game()
+
+    def set_move_delay(self, delay_ms: int) -> None:
+        """Set the computer players' minimum visible move delay, and remember it."""
+        self.controller.move_delay_ms = delay_ms
+        self.settings.set_move_delay_ms(delay_ms)
+        action = self.ai_speed_actions.get(delay_ms)
+        if action is None:
+            action = QAction(f"Custom ({delay_ms / 1000:g} s)", self)
+            action.setCheckable(True)
+            action.setData(delay_ms)
+            self.ai_speed_group.addAction(action)
+            self.ai_speed_menu.addAction(action)
+            self.ai_speed_actions[delay_ms] = action
+        action.setChecked(True)
+
+    def show_how_to_play(self) -> None:
+        """Open the "How to play" dialog."""
+        dialogs.open_how_to_play(self)
+
+    def show_about(self) -> None:
+        """Open the About dialog."""
+        dialogs.open_about(self)
+
+    # Reacting to the panel ----------------------------------------------------
+
+    def _seat(self, mark: Mark, seat: Seat) -> None:
+        self.settings.set_seat_choice(mark.value, SeatChoice.from_seat(seat))
+        self.player_panel.show_seat(mark, seat)
+        self.controller.set_seat(mark, seat)
+
+    def _on_seat_chosen(self, mark: Mark, seat: Seat) -> None:
+        self._seat(mark, seat)
+        self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _on_start_policy_chosen(self, policy: str) -> None:
+        self.controller.start_policy = policy
+        self.settings.set_start_policy(policy)
+        self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _on_ai_speed_chosen(self, action: QAction) -> None:
+        delay = action.data()
+        if isinstance(delay, int):
+            self.set_move_delay(delay)
+
+    # Reacting to the controller -----------------------------------------------
+
+    def _connect_controller(self) -> None:
+        controller = self.controller
+        controller.game_started.connect(self._on_game_started)
+        controller.move_played.connect(self._show_record)
+        controller.game_finished.connect(self._on_game_finished)
+        controller.thinking_started.connect(self._refresh_status)
+        controller.thinking_stopped.connect(self._refresh_status)
+        controller.move_refused.connect(self._on_move_refused)
+
+    def _on_game_started(self, record: GameRecord) -> None:
+        self._record_at_start = record
+        for mark in (Mark.X, Mark.O):
+            self.player_panel.show_seat(mark, self.controller.seat(mark))
+        self.statusBar().clearMessage()
+        self._show_record(record)
+        self._refresh_score()
+
+    def _on_game_finished(self, record: GameRecord) -> None:
+        # A game that was already over when it started (a finished game loaded) is not scored.
+        if record is not self._record_at_start:
+            winner = record.final_board.winner
+            self.score.add_result(
+                record.x.name, record.o.name, None if winner is None else record.player(winner).name
+            )
+        self._show_record(record)
+        self._refresh_score()
+
+    def _show_record(self, record: GameRecord) -> None:
+        board = record.final_board
+        self.board.set_board(
+            board,
+            last_move=record.moves[-1] if record.moves else None,
+            winning_line=board.winning_line,
+        )
+        self._refresh_status()
+
+    def _on_move_refused(self, reason: str) -> None:
+        self.statusBar().showMessage(reason, HINT_MS)
+
+    def _refresh_status(self) -> None:
+        controller = self.controller
+        record = controller.record
+        board = record.final_board
+        human_to_move = not board.is_over and controller.seat(board.to_move).is_human
+        self.board.set_accepts_clicks(human_to_move)
+        self.board.set_preview_mark(board.to_move if human_to_move else None)
+        self.busy_indicator.setVisible(controller.is_thinking)
+        self.play_again_button.setEnabled(board.is_over)
+        self.play_again_action.setEnabled(board.is_over)
+        self.play_again_button.setDefault(board.is_over)
+
+        names_clash = record.x.name == record.o.name
+        if board.is_over:
+            if board.winner is None:
+                text, colour = "Draw", None
+            else:
+                name = record.player(board.winner).name
+                label = f"{name} ({board.winner.value})" if names_clash else name
+                text, colour = f"{label} wins", mark_colour(board.winner)
+        else:
+            mover = record.player(board.to_move)
+            label = f"{mover.name} ({board.to_move.value})"
+            colour = mark_colour(board.to_move)
+            text = f"{label} is thinking..." if controller.is_thinking else f"{label} to move"
+        self.status_label.setText(text)
+        self.status_label.setStyleSheet(
+            "" if colour is None else f"color: {colour.darker(115).name()}"
+        )
+        self.setWindowTitle(f"{text} - {WINDOW_TITLE}")
+
+    def _refresh_score(self) -> None:
+        record = self.controller.record
+        current = self.score.score(record.x.name, record.o.name)
+        lines = [f"<b>{_escape(current.describe())}</b>"]
+        others = [
+            pairing
+            for pairing in self.score.pairings()
+            if {pairing.first_name, pairing.second_name} != {record.x.name, record.o.name}
+        ]
+        lines += [_escape(pairing.describe()) for pairing in others]
+        self.player_panel.set_score_text("<br>".join(lines))
+
+    # Settings -----------------------------------------------------------------
+
+    def _restore_settings(self) -> None:
+        settings = self.settings
+        geometry = settings.geometry()
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.resize(780, 540)
+        self.controller.start_policy = settings.start_policy()
+        self.player_panel.show_start_policy(self.controller.start_policy)
+        delay = settings.move_delay_ms()
+        self.set_move_delay(delay)
+        people = self.player_panel.people
+        default_seats = {
+            Mark.X: Seat(HUMAN_KIND, people[0]),
+            Mark.O: self._default_computer_seat(),
+        }
+        kinds = {entry.kind: entry for entry in self.roster}
+        for mark in (Mark.X, Mark.O):
+            seat = default_seats[mark]
+            choice = settings.seat_choice(mark.value)
+            if choice is not None and choice.kind == HUMAN_KIND:
+                seat = Seat(HUMAN_KIND, choice.name)
+            elif choice is not None and choice.kind in kinds:
+                seat = Seat(choice.kind, kinds[choice.kind].name)
+            self.player_panel.show_seat(mark, seat)
+            self.controller.set_seat(mark, seat)
+
+    def _default_computer_seat(self) -> Seat:
+        # A first-time player meets a fair opponent: strength 3 if the roster has one.
+        if not self.roster:
+            return Seat(HUMAN_KIND, self.player_panel.people[-1])
+        entry = min(self.roster, key=lambda info: abs(info.strength - 3))
+        return Seat(entry.kind, entry.name)
+
+    def save_settings(self) -> None:
+        """Write the window geometry (the rest is saved as it changes) to disk."""
+        self.settings.set_geometry(self.saveGeometry())
+        self.settings.set_people(self.player_panel.people)
+        self.settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_settings()
+        self.controller.shutdown()
+        super().closeEvent(event)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

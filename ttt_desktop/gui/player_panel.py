@@ -1,0 +1,339 @@
+"""The player panel: who plays X, who plays O, who starts, and the session score.
+
+Each mark has a drop-down grouped into "People" (named humans, plus "New
+player..." to add one) and "Computer" (every AI of the roster with its display
+name and strength). The panel reports choices as :class:`Seat` values and knows
+nothing of the game in progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final, Protocol
+
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QIcon, QPainter, QPixmap, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ttt_desktop.engine import Mark
+from ttt_desktop.gui.board_widget import mark_colour, paint_mark
+from ttt_desktop.gui.controller import START_POLICIES, Seat
+from ttt_desktop.gui.settings import tidy_person_name
+from ttt_desktop.players import HUMAN_KIND
+
+
+class RosterEntry(Protocol):
+    """What the panel shows of an AI kind (``ttt_desktop.players.PlayerInfo`` fits)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def strength(self) -> int: ...
+
+
+SEAT_ROLE: Final = Qt.ItemDataRole.UserRole + 1
+NEW_PERSON_ROLE: Final = Qt.ItemDataRole.UserRole + 2
+NEW_PERSON_TEXT: Final = "New player..."
+START_POLICY_LABELS: Final = {
+    "x": "X starts",
+    "o": "O starts",
+    "alternate": "Take turns starting",
+    "random": "Random",
+}
+
+NameAsker = Callable[[QWidget], "str | None"]
+
+
+def ask_name_with_dialog(parent: QWidget) -> str | None:
+    """Ask for a new person's name in a small dialog; None when cancelled."""
+    name, accepted = QInputDialog.getText(
+        parent, "New player", "Name of the new player:", QLineEdit.EchoMode.Normal
+    )
+    return name if accepted else None
+
+
+def strength_stars(strength: int) -> str:
+    """``strength`` 1-5 as filled and empty stars, e.g. ``"★★★☆☆"``."""
+    strength = max(1, min(5, strength))
+    return "★" * strength + "☆" * (5 - strength)
+
+
+def mark_icon(mark: Mark, size: int = 32) -> QIcon:
+    """An icon of ``mark`` drawn like the board draws it."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    paint_mark(painter, mark, QRectF(0, 0, size, size), mark_colour(mark))
+    painter.end()
+    return QIcon(pixmap)
+
+
+class PlayerPanel(QWidget):
+    """Drop-downs for X and O, who starts, and the score of the current pairing."""
+
+    seat_chosen = Signal(object, object)  # Mark, Seat
+    start_policy_chosen = Signal(str)
+    people_changed = Signal(list)  # the people's names, after one was added
+    swap_requested = Signal()
+
+    def __init__(
+        self,
+        roster: Sequence[RosterEntry],
+        people: Sequence[str],
+        parent: QWidget | None = None,
+        *,
+        ask_name: NameAsker = ask_name_with_dialog,
+    ) -> None:
+        super().__init__(parent)
+        self._roster = list(roster)
+        self._people = [tidy_person_name(name) for name in people if tidy_person_name(name)]
+        self._ask_name = ask_name
+        self._shown_seats: dict[Mark, Seat] = {}
+
+        players_box = QGroupBox("Players")
+        form = QFormLayout(players_box)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self._combos: dict[Mark, QComboBox] = {}
+        for mark in (Mark.X, Mark.O):
+            combo = QComboBox()
+            combo.setObjectName(f"player-{mark.value}")
+            combo.setAccessibleName(f"Player for {mark.value}")
+            combo.setModel(QStandardItemModel(combo))
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(14)
+            combo.setIconSize(QSize(16, 16))
+            combo.activated.connect(
+                self._on_x_activated if mark is Mark.X else self._on_o_activated
+            )
+            self._combos[mark] = combo
+            label = QLabel()
+            label.setPixmap(mark_icon(mark, 22).pixmap(22, 22))
+            label.setToolTip(f"Plays {mark.value}")
+            label.setBuddy(combo)
+            form.addRow(label, combo)
+        self._swap_button = QPushButton("Swap sides")
+        self._swap_button.setToolTip("Exchange the players of X and O and start a new game")
+        self._swap_button.clicked.connect(self.swap_requested)
+        form.addRow(self._swap_button)
+
+        self._start_combo = QComboBox()
+        self._start_combo.setObjectName("start-policy")
+        self._start_combo.setAccessibleName("Who starts")
+        for policy in START_POLICIES:
+            self._start_combo.addItem(START_POLICY_LABELS[policy], policy)
+        self._start_combo.activated.connect(self._on_start_policy_activated)
+        form.addRow("First move:", self._start_combo)
+
+        score_box = QGroupBox("Score this session")
+        score_layout = QVBoxLayout(score_box)
+        self._score_label = QLabel()
+        self._score_label.setObjectName("score")
+        self._score_label.setWordWrap(True)
+        self._score_label.setTextFormat(Qt.TextFormat.RichText)
+        score_layout.addWidget(self._score_label)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(players_box)
+        layout.addWidget(score_box)
+        layout.addStretch(1)
+        for mark in (Mark.X, Mark.O):
+            self._fill(mark)
+
+    # Reading and showing ------------------------------------------------------
+
+    def combo(self, mark: Mark) -> QComboBox:
+        """The drop-down for ``mark``."""
+        return self._combos[Mark(mark)]
+
+    @property
+    def start_combo(self) -> QComboBox:
+        """The "who starts" drop-down."""
+        return self._start_combo
+
+    @property
+    def swap_button(self) -> QPushButton:
+        """The button exchanging the two players."""
+        return self._swap_button
+
+    @property
+    def score_label(self) -> QLabel:
+        """The label showing the session score."""
+        return self._score_label
+
+    @property
+    def people(self) -> list[str]:
+        """The people's names the drop-downs offer."""
+        return list(self._people)
+
+    def show_seat(self, mark: Mark, seat: Seat) -> None:
+        """Select ``seat`` in ``mark``'s drop-down, adding an entry for it if it is new."""
+        mark = Mark(mark)
+        self._shown_seats[mark] = seat
+        if seat.is_human and seat.name not in self._people:
+            self._people.append(seat.name)
+            self._refill_all()
+            return
+        self._select(mark, seat)
+
+    def show_start_policy(self, policy: str) -> None:
+        """Select ``policy`` in the "who starts" drop-down."""
+        index = self._start_combo.findData(policy)
+        if index >= 0:
+            self._start_combo.setCurrentIndex(index)
+
+    def set_score_text(self, html: str) -> None:
+        """Show the score (rich text)."""
+        self._score_label.setText(html)
+
+    def seat_for_index(self, mark: Mark, index: int) -> Seat | None:
+        """The seat a drop-down row stands for; None for headers and "New player..."."""
+        data = self._combos[Mark(mark)].itemData(index, SEAT_ROLE)
+        return data if isinstance(data, Seat) else None
+
+    def choose_index(self, mark: Mark, index: int) -> None:
+        """Act as if a person picked row ``index`` of ``mark``'s drop-down."""
+        combo = self._combos[Mark(mark)]
+        combo.setCurrentIndex(index)
+        combo.activated.emit(index)
+
+    def index_of(self, mark: Mark, *, name: str | None = None, kind: str | None = None) -> int:
+        """The row of the entry with display ``name`` (people) or AI ``kind``; -1 if none."""
+        combo = self._combos[Mark(mark)]
+        for index in range(combo.count()):
+            seat = self.seat_for_index(mark, index)
+            if seat is None:
+                continue
+            if kind is not None and seat.kind == kind:
+                return index
+            if name is not None and seat.is_human and seat.name == name:
+                return index
+        return -1
+
+    def new_person_index(self, mark: Mark) -> int:
+        """The row of "New player..." in ``mark``'s drop-down."""
+        combo = self._combos[Mark(mark)]
+        for index in range(combo.count()):
+            if combo.itemData(index, NEW_PERSON_ROLE):
+                return index
+        return -1
+
+    # Building the drop-downs --------------------------------------------------
+
+    def _fill(self, mark: Mark) -> None:
+        combo = self._combos[mark]
+        model = combo.model()
+        assert isinstance(model, QStandardItemModel)
+        combo.blockSignals(True)
+        model.clear()
+        model.appendRow(self._header("People"))
+        for name in self._people:
+            item = QStandardItem(name)
+            item.setData(Seat(HUMAN_KIND, name), SEAT_ROLE)
+            item.setToolTip(f"{name}, a person at this computer")
+            model.appendRow(item)
+        add_item = QStandardItem(NEW_PERSON_TEXT)
+        add_item.setData(True, NEW_PERSON_ROLE)
+        add_item.setToolTip("Add a person by name; names are remembered")
+        model.appendRow(add_item)
+        model.appendRow(self._header("Computer"))
+        kinds = {entry.kind for entry in self._roster}
+        for entry in self._roster:
+            item = QStandardItem(f"{entry.name}  {strength_stars(entry.strength)}")
+            item.setData(Seat(entry.kind, entry.name), SEAT_ROLE)
+            item.setToolTip(f"{entry.description}\nStrength {entry.strength} of 5")
+            model.appendRow(item)
+        # A seat set from elsewhere (a loaded game, a test's scripted player) still shows.
+        for seat in self._shown_seats.values():
+            if not seat.is_human and seat.kind not in kinds:
+                item = QStandardItem(seat.name)
+                item.setData(seat, SEAT_ROLE)
+                model.appendRow(item)
+                kinds.add(seat.kind)
+        combo.blockSignals(False)
+        if mark in self._shown_seats:
+            self._select(mark, self._shown_seats[mark])
+
+    def _refill_all(self) -> None:
+        for mark in (Mark.X, Mark.O):
+            self._fill(mark)
+
+    @staticmethod
+    def _header(text: str) -> QStandardItem:
+        item = QStandardItem(text)
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        font = QFont()
+        font.setBold(True)
+        item.setFont(font)
+        return item
+
+    def _select(self, mark: Mark, seat: Seat) -> None:
+        if not seat.is_human and self.index_of(mark, kind=seat.kind) < 0:
+            self._fill(mark)
+            return
+        index = (
+            self.index_of(mark, name=seat.name)
+            if seat.is_human
+            else self.index_of(mark, kind=seat.kind)
+        )
+        combo = self._combos[mark]
+        combo.blockSignals(True)
+        combo.setCurrentIndex(index)
+        combo.blockSignals(False)
+
+    # Reacting to choices ------------------------------------------------------
+
+    def _on_x_activated(self, index: int) -> None:
+        self._on_activated(Mark.X, index)
+
+    def _on_o_activated(self, index: int) -> None:
+        self._on_activated(Mark.O, index)
+
+    def _on_activated(self, mark: Mark, index: int) -> None:
+        combo = self._combos[mark]
+        if combo.itemData(index, NEW_PERSON_ROLE):
+            self._add_person_for(mark)
+            return
+        seat = self.seat_for_index(mark, index)
+        if seat is None:
+            return
+        self._shown_seats[mark] = seat
+        self.seat_chosen.emit(mark, seat)
+
+    def _add_person_for(self, mark: Mark) -> None:
+        answer = self._ask_name(self)
+        name = tidy_person_name(answer) if answer else ""
+        if not name:
+            # Cancelled or blank: show the previous choice again.
+            if mark in self._shown_seats:
+                self._select(mark, self._shown_seats[mark])
+            return
+        if name not in self._people:
+            self._people.append(name)
+            self.people_changed.emit(list(self._people))
+        seat = Seat(HUMAN_KIND, name)
+        self._shown_seats[mark] = seat
+        self._refill_all()
+        self.seat_chosen.emit(mark, seat)
+
+    def _on_start_policy_activated(self, index: int) -> None:
+        policy = self._start_combo.itemData(index)
+        if isinstance(policy, str):
+            self.start_policy_chosen.emit(policy)

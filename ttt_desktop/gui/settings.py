@@ -1,0 +1,132 @@
+"""What the window remembers between runs, kept in ``QSettings``.
+
+Organisation and application are both "TTT Desktop". Stored: the people's names,
+the players last chosen for X and O, who starts, the AI move delay, and the
+window geometry. Values read back are checked, so a hand-edited or older settings
+file falls back to the defaults instead of breaking the window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from ttt_desktop.gui.controller import DEFAULT_MOVE_DELAY_MS, START_POLICIES, Seat
+from ttt_desktop.players import HUMAN_KIND
+
+ORGANISATION: Final = "TTT Desktop"
+APPLICATION: Final = "TTT Desktop"
+DEFAULT_PEOPLE: Final = ("Player 1", "Player 2")
+MAX_NAME_LENGTH: Final = 40
+
+
+@dataclass(frozen=True)
+class SeatChoice:
+    """A drop-down choice as stored: a person by name, or an AI by kind."""
+
+    kind: str
+    name: str
+
+    def to_text(self) -> str:
+        """``"human:Alice"`` or ``"ai:perfect"``."""
+        return f"human:{self.name}" if self.kind == HUMAN_KIND else f"ai:{self.kind}"
+
+    @classmethod
+    def from_text(cls, text: object) -> SeatChoice | None:
+        """Read :meth:`to_text`'s form; None for anything else."""
+        if not isinstance(text, str):
+            return None
+        prefix, _, value = text.partition(":")
+        value = value.strip()
+        if not value:
+            return None
+        if prefix == "human":
+            return cls(HUMAN_KIND, value)
+        if prefix == "ai":
+            return cls(value, value)
+        return None
+
+    @classmethod
+    def from_seat(cls, seat: Seat) -> SeatChoice:
+        """The choice that stands for ``seat``."""
+        return cls(seat.kind, seat.name)
+
+
+def tidy_person_name(name: str) -> str:
+    """A name as shown: one line, single spaces, at most :data:`MAX_NAME_LENGTH` characters."""
+    tidy = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
+    return tidy[:MAX_NAME_LENGTH].strip()
+
+
+class AppSettings:
+    """Typed access to the saved settings (``QSettings`` with the app's names)."""
+
+    def __init__(self, settings: QSettings | None = None) -> None:
+        self._settings = settings if settings is not None else QSettings(ORGANISATION, APPLICATION)
+
+    @property
+    def qsettings(self) -> QSettings:
+        """The underlying store."""
+        return self._settings
+
+    def people(self) -> list[str]:
+        """People's names, in the order they were added."""
+        stored = self._settings.value("players/people")
+        if isinstance(stored, str):
+            stored = [stored]
+        names: list[str] = []
+        if isinstance(stored, list):
+            for name in stored:
+                tidy = tidy_person_name(name) if isinstance(name, str) else ""
+                if tidy and tidy not in names:
+                    names.append(tidy)
+        return names or list(DEFAULT_PEOPLE)
+
+    def set_people(self, names: list[str]) -> None:
+        """Remember ``names`` for the drop-downs."""
+        self._settings.setValue("players/people", list(names))
+
+    def seat_choice(self, mark: str) -> SeatChoice | None:
+        """The player last chosen for ``mark`` ("X" or "O"), if any."""
+        return SeatChoice.from_text(self._settings.value(f"players/{mark}"))
+
+    def set_seat_choice(self, mark: str, choice: SeatChoice) -> None:
+        """Remember the player chosen for ``mark``."""
+        self._settings.setValue(f"players/{mark}", choice.to_text())
+
+    def start_policy(self) -> str:
+        """Who starts: ``"x"``, ``"o"``, ``"alternate"`` or ``"random"``."""
+        policy = self._settings.value("game/start_policy")
+        return policy if policy in START_POLICIES else "alternate"
+
+    def set_start_policy(self, policy: str) -> None:
+        """Remember who starts."""
+        self._settings.setValue("game/start_policy", policy)
+
+    def move_delay_ms(self) -> int:
+        """The AI's minimum visible move delay in ms."""
+        stored = self._settings.value("game/ai_move_delay_ms")
+        try:
+            delay = int(str(stored))
+        except ValueError:
+            return DEFAULT_MOVE_DELAY_MS
+        return delay if 0 <= delay <= 10_000 else DEFAULT_MOVE_DELAY_MS
+
+    def set_move_delay_ms(self, delay: int) -> None:
+        """Remember the AI's minimum visible move delay."""
+        self._settings.setValue("game/ai_move_delay_ms", delay)
+
+    def geometry(self) -> QByteArray | None:
+        """The saved window geometry (``QWidget.saveGeometry``), if any."""
+        stored = self._settings.value("window/geometry")
+        return stored if isinstance(stored, QByteArray) and not stored.isEmpty() else None
+
+    def set_geometry(self, geometry: QByteArray) -> None:
+        """Remember the window geometry."""
+        self._settings.setValue("window/geometry", geometry)
+
+    def sync(self) -> None:
+        """Write everything to disk now."""
+        self._settings.sync()
