@@ -1,0 +1,158 @@
+"""The move list: every move of a game as a row, and a way to pick the position to show.
+
+:class:`MoveList` lists a :class:`~ttt_desktop.engine.GameRecord`'s moves, one row
+per ply (number, player, mark, keypad cell, row and column), below a "Start" row
+for the empty board. Choosing a row, with the mouse or the keyboard, emits
+:attr:`MoveList.ply_selected` with the ply whose position should be shown; the
+list never changes the record.
+
+Keys while the list has focus: Up/Down and Left/Right step one move, Home/End
+go to the start and the newest move. (Window-wide, Alt with the same keys does it;
+plain arrows and digits belong to the board.)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
+
+from ttt_desktop.engine import GameRecord, keypad_label, row_column
+
+COLUMNS: Final = ("#", "Player", "Mark", "Cell", "Row, col")
+
+_STEP_KEYS: Final = {
+    Qt.Key.Key_Left: -1,
+    Qt.Key.Key_Up: -1,
+    Qt.Key.Key_Right: 1,
+    Qt.Key.Key_Down: 1,
+}
+
+
+def move_row_texts(record: GameRecord, ply: int) -> tuple[str, str, str, str, str]:
+    """The cells of the row for move number ``ply`` (1-based) of ``record``."""
+    cell = record.moves[ply - 1]
+    mark = record.mark_at(ply - 1)
+    row, column = row_column(cell)
+    return (
+        str(ply),
+        record.player(mark).name,
+        mark.value,
+        str(keypad_label(cell)),
+        f"{row}, {column}",
+    )
+
+
+class MoveList(QTableWidget):
+    """The moves of one game; row 0 is the start, row ``n`` the position after move ``n``."""
+
+    ply_selected = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(0, len(COLUMNS), parent)
+        self._record: GameRecord | None = None
+        self._updating = False
+        self.setObjectName("move-list")
+        self.setAccessibleName("Moves")
+        self.setHorizontalHeaderLabels(list(COLUMNS))
+        self.verticalHeader().setVisible(False)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setTabKeyNavigation(False)
+        self.setWordWrap(False)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.currentCellChanged.connect(self._on_current_cell_changed)
+        self._add_row(0, ("", "Start", "", "", ""))
+
+    # What to show -------------------------------------------------------------
+
+    @property
+    def record(self) -> GameRecord | None:
+        """The game listed, if any."""
+        return self._record
+
+    @property
+    def current_ply(self) -> int:
+        """The ply of the highlighted row (0 for the start)."""
+        return max(0, self.currentRow())
+
+    def set_record(self, record: GameRecord) -> None:
+        """List ``record``'s moves; rows of a game that only grew are kept, not rebuilt."""
+        previous = self._record
+        self._record = record
+        self._updating = True
+        try:
+            grew = (
+                previous is not None
+                and previous.started_at == record.started_at
+                and previous.x == record.x
+                and previous.o == record.o
+                and record.moves[: len(previous.moves)] == previous.moves
+            )
+            keep = len(previous.moves) if grew and previous is not None else 0
+            self.setRowCount(keep + 1)
+            for ply in range(keep + 1, len(record.moves) + 1):
+                self._add_row(ply, move_row_texts(record, ply))
+        finally:
+            self._updating = False
+
+    def set_current_ply(self, ply: int) -> None:
+        """Highlight the row of ``ply`` without emitting :attr:`ply_selected`."""
+        ply = min(max(0, ply), self.rowCount() - 1)
+        if ply == self.currentRow():
+            return
+        self._updating = True
+        try:
+            self.setCurrentCell(ply, 0)
+            self.scrollTo(self.model().index(ply, 0))
+        finally:
+            self._updating = False
+
+    # Input --------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = Qt.Key(event.key())
+        last = self.rowCount() - 1
+        if key in _STEP_KEYS:
+            self._select(min(last, max(0, self.current_ply + _STEP_KEYS[key])))
+        elif key == Qt.Key.Key_Home:
+            self._select(0)
+        elif key == Qt.Key.Key_End:
+            self._select(last)
+        else:
+            super().keyPressEvent(event)
+
+    def select_ply(self, ply: int) -> None:
+        """Highlight ``ply`` and emit :attr:`ply_selected` as a person's choice would."""
+        self._select(min(max(0, ply), self.rowCount() - 1))
+
+    def _select(self, ply: int) -> None:
+        if ply == self.currentRow():
+            self.ply_selected.emit(ply)
+            return
+        self.setCurrentCell(ply, 0)
+
+    def _on_current_cell_changed(self, row: int, *_rest: int) -> None:
+        if not self._updating and row >= 0:
+            self.ply_selected.emit(row)
+
+    def _add_row(self, row: int, texts: tuple[str, str, str, str, str]) -> None:
+        if self.rowCount() <= row:
+            self.setRowCount(row + 1)
+        for column, text in enumerate(texts):
+            item = QTableWidgetItem(text)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+            if column != 1:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.setItem(row, column, item)

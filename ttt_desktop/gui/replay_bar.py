@@ -1,0 +1,378 @@
+"""The replay bar: step through a game's positions, follow a live match, set the pace.
+
+:class:`ReplayBar` holds which ply of the current :class:`~ttt_desktop.engine.GameRecord`
+is on show and whether the view follows the newest move. Its buttons go to the
+start, one move back, play/pause, one move forward and to the end; a timeline
+slider covers every ply; a speed slider sets the delay between AI moves, from
+3 seconds per move to as fast as the machine goes.
+
+Play/pause means two things. While two AIs play a live game, it asks for the
+game to pause between moves (:attr:`ReplayBar.pause_requested`); the view stops
+where it is, a move already being computed is recorded, and it is shown when the
+viewer steps to it. For any other game it plays the recorded moves back on the
+board at the chosen pace. Stepping back never stops a match: the bar simply stops
+following, and "Live" returns to the newest move.
+
+The bar only emits what to show (:attr:`ReplayBar.view_changed`); it never
+changes a record.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QSlider,
+    QStyle,
+    QToolButton,
+    QWidget,
+)
+
+from ttt_desktop.engine import GameRecord, keypad_label
+
+# Delays between AI moves offered by the speed slider, slowest first; 0 means
+# "as fast as the machine goes".
+SPEED_STEPS_MS: Final = (3000, 2000, 1200, 800, 400, 200, 100, 50, 0)
+DEFAULT_DELAY_MS: Final = 400
+# Playing back a finished game at full speed still shows each position briefly.
+FASTEST_PLAYBACK_MS: Final = 30
+
+
+def describe_delay(delay_ms: int) -> str:
+    """How a delay reads next to the speed slider: ``"0.4 s/move"``, ``"max"``."""
+    if delay_ms <= 0:
+        return "max speed"
+    if delay_ms >= 1000:
+        return f"{delay_ms / 1000:g} s/move"
+    return f"{delay_ms} ms/move"
+
+
+def is_ai_match(record: GameRecord) -> bool:
+    """True when neither player is a person, so the game plays itself."""
+    return not record.x.is_human and not record.o.is_human
+
+
+class ReplayBar(QWidget):
+    """Replay controls for one game at a time: buttons, timeline, speed, follow-live."""
+
+    view_changed = Signal(int)  # the ply whose position to show
+    pause_requested = Signal(bool)  # True: pause the live AI game between moves
+    step_live_requested = Signal()  # one more move of a paused live AI game
+    move_delay_changed = Signal(int)  # ms between AI moves
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("replay-bar")
+        self._record: GameRecord | None = None
+        self._viewed_ply = 0
+        self._following = True
+        self._match_paused = False
+        # Set when the viewer asked a paused match for one move: show it when it comes.
+        self._show_next_move = False
+        self._playback = QTimer(self)
+        self._playback.timeout.connect(self._play_back_one)
+
+        style = self.style()
+        pixmap = QStyle.StandardPixmap
+        self.start_button = self._button("to-start", "First position", pixmap.SP_MediaSkipBackward)
+        self.back_button = self._button("step-back", "One move back", pixmap.SP_MediaSeekBackward)
+        self.play_button = self._button("play-pause", "Play", pixmap.SP_MediaPlay)
+        self.forward_button = self._button(
+            "step-forward", "One move forward", pixmap.SP_MediaSeekForward
+        )
+        self.end_button = self._button("to-end", "Newest position", pixmap.SP_MediaSkipForward)
+        self.live_button = QToolButton(self)
+        self.live_button.setObjectName("follow-live")
+        self.live_button.setText("Live")
+        self.live_button.setCheckable(True)
+        self.live_button.setToolTip("Follow the newest move of the running game")
+        self.live_button.setAccessibleName("Follow live")
+        self._play_icon = style.standardIcon(pixmap.SP_MediaPlay)
+        self._pause_icon = style.standardIcon(pixmap.SP_MediaPause)
+
+        self.timeline = QSlider(Qt.Orientation.Horizontal, self)
+        self.timeline.setObjectName("timeline")
+        self.timeline.setAccessibleName("Timeline")
+        self.timeline.setRange(0, 0)
+        self.timeline.setPageStep(1)
+        self.timeline.setTickPosition(QSlider.TickPosition.TicksBelow)
+        self.position_label = QLabel(self)
+        self.position_label.setObjectName("position-label")
+        self.position_label.setMinimumWidth(
+            self.fontMetrics().horizontalAdvance("Move 9 of 9: X9") + 8
+        )
+
+        self.speed = QSlider(Qt.Orientation.Horizontal, self)
+        self.speed.setObjectName("speed")
+        self.speed.setAccessibleName("Speed")
+        self.speed.setToolTip("Delay between AI moves")
+        self.speed.setRange(0, len(SPEED_STEPS_MS) - 1)
+        self.speed.setPageStep(1)
+        self.speed.setFixedWidth(110)
+        self.speed.setValue(SPEED_STEPS_MS.index(DEFAULT_DELAY_MS))
+        self.speed_label = QLabel(describe_delay(DEFAULT_DELAY_MS), self)
+        self.speed_label.setObjectName("speed-label")
+        self.speed_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("800 ms/move") + 4)
+
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 2, 4, 2)
+        for button in (self.start_button, self.back_button, self.play_button):
+            layout.addWidget(button)
+        layout.addWidget(self.forward_button)
+        layout.addWidget(self.end_button)
+        layout.addWidget(self.live_button)
+        layout.addWidget(self.timeline, 1)
+        layout.addWidget(self.position_label)
+        layout.addWidget(QLabel("Speed", self))
+        layout.addWidget(self.speed)
+        layout.addWidget(self.speed_label)
+
+        self.start_button.clicked.connect(self.go_to_start)
+        self.back_button.clicked.connect(self.step_back)
+        self.play_button.clicked.connect(self.toggle_play)
+        self.forward_button.clicked.connect(self.step_forward)
+        self.end_button.clicked.connect(self.go_to_end)
+        self.live_button.clicked.connect(self.follow_live)
+        self.timeline.valueChanged.connect(self._on_timeline_moved)
+        self.speed.valueChanged.connect(self._on_speed_moved)
+        self._actions = self._make_actions()
+        self._refresh()
+
+    def _button(self, name: str, tip: str, icon: QStyle.StandardPixmap) -> QToolButton:
+        button = QToolButton(self)
+        button.setObjectName(name)
+        button.setIcon(self.style().standardIcon(icon))
+        button.setIconSize(QSize(18, 18))
+        button.setToolTip(tip)
+        button.setAccessibleName(tip)
+        button.setAutoRaise(True)
+        return button
+
+    def _make_actions(self) -> list[QAction]:
+        """Window-wide history keys: Alt+arrows, Alt+Home/End, P (plain arrows are the board's)."""
+        entries = (
+            ("&Back one move", "Alt+Left", self.step_back),
+            ("&Forward one move", "Alt+Right", self.step_forward),
+            ("First &position", "Alt+Home", self.go_to_start),
+            ("&Newest position", "Alt+End", self.go_to_end),
+            ("Play / &pause", "P", self.toggle_play),
+        )
+        actions = []
+        for text, keys, slot in entries:
+            action = QAction(text, self)
+            action.setShortcut(QKeySequence(keys))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.triggered.connect(slot)
+            actions.append(action)
+        return actions
+
+    @property
+    def history_actions(self) -> list[QAction]:
+        """The actions carrying the history shortcuts, for the window's View menu."""
+        return list(self._actions)
+
+    # State ----------------------------------------------------------------------
+
+    @property
+    def record(self) -> GameRecord | None:
+        """The game being shown."""
+        return self._record
+
+    @property
+    def viewed_ply(self) -> int:
+        """The ply whose position is on show."""
+        return self._viewed_ply
+
+    @property
+    def following(self) -> bool:
+        """True while the view moves on with each new move."""
+        return self._following
+
+    @property
+    def is_live_match(self) -> bool:
+        """True while an unfinished game between two AIs is shown: play/pause pauses it."""
+        return (
+            self._record is not None and not self._record.is_finished and is_ai_match(self._record)
+        )
+
+    @property
+    def is_playing_back(self) -> bool:
+        """True while the bar itself steps through a recorded game."""
+        return self._playback.isActive()
+
+    @property
+    def match_paused(self) -> bool:
+        """Whether the live game is paused, as last told by :meth:`set_match_paused`."""
+        return self._match_paused
+
+    @property
+    def move_delay_ms(self) -> int:
+        """The delay chosen on the speed slider."""
+        return SPEED_STEPS_MS[self.speed.value()]
+
+    def set_move_delay_ms(self, delay_ms: int) -> None:
+        """Put the speed slider on the step nearest ``delay_ms`` (no signal)."""
+        nearest = min(range(len(SPEED_STEPS_MS)), key=lambda i: abs(SPEED_STEPS_MS[i] - delay_ms))
+        self.speed.blockSignals(True)
+        self.speed.setValue(nearest)
+        self.speed.blockSignals(False)
+        self.speed_label.setText(describe_delay(SPEED_STEPS_MS[nearest]))
+        self._playback.setInterval(max(FASTEST_PLAYBACK_MS, SPEED_STEPS_MS[nearest]))
+
+    def set_record(self, record: GameRecord) -> None:
+        """Show ``record``: a new game starts following; a growing one keeps the view."""
+        previous = self._record
+        self._record = record
+        if previous is None or previous.started_at != record.started_at:
+            self._show_next_move = False
+            self._following = not self._match_paused or not self.is_live_match
+            self._playback.stop()
+        last = len(record.moves)
+        if self._show_next_move and previous is not None and last > len(previous.moves):
+            self._show_next_move = False
+            self._viewed_ply = last
+        if self._following:
+            self._viewed_ply = last
+        self._viewed_ply = min(self._viewed_ply, last)
+        self._refresh()
+        self.view_changed.emit(self._viewed_ply)
+
+    def set_match_paused(self, paused: bool) -> None:
+        """Reflect the live game's pause state (from the controller); pausing stops following."""
+        self._match_paused = paused
+        if paused:
+            self._following = False
+        self._refresh()
+
+    # Navigation -----------------------------------------------------------------
+
+    def show_ply(self, ply: int) -> None:
+        """Show the position after ``ply`` moves; the view follows again only at a running end."""
+        if self._record is None:
+            return
+        last = len(self._record.moves)
+        ply = min(max(0, ply), last)
+        self._following = ply == last and not (self.is_live_match and self._match_paused)
+        self._view(ply)
+
+    def go_to_start(self) -> None:
+        """Show the empty board (and stop following)."""
+        self._playback.stop()
+        self.show_ply(0)
+
+    def step_back(self) -> None:
+        """Show one move earlier; a running match carries on."""
+        self._playback.stop()
+        self.show_ply(self._viewed_ply - 1)
+
+    def step_forward(self) -> None:
+        """Show one move later; at the newest move of a paused AI game, ask for one more move."""
+        self._playback.stop()
+        if self._record is None:
+            return
+        if self._viewed_ply >= len(self._record.moves):
+            if self.is_live_match and self._match_paused:
+                self._show_next_move = True
+                self.step_live_requested.emit()
+            return
+        self.show_ply(self._viewed_ply + 1)
+
+    def go_to_end(self) -> None:
+        """Show the newest position."""
+        self._playback.stop()
+        if self._record is not None:
+            self.show_ply(len(self._record.moves))
+
+    def follow_live(self) -> None:
+        """Show the newest position and keep showing each new move (resumes a paused match)."""
+        self._playback.stop()
+        if self._record is None:
+            return
+        if self.is_live_match and self._match_paused:
+            self.pause_requested.emit(False)
+        self._following = True
+        self._view(len(self._record.moves))
+
+    def toggle_play(self) -> None:
+        """Pause or resume a live AI game; for any other game, play its moves back or stop."""
+        if self._record is None:
+            return
+        if self.is_live_match:
+            if self._match_paused:
+                self.follow_live()
+            else:
+                self._following = False
+                self.pause_requested.emit(True)
+                self._refresh()
+            return
+        if self._playback.isActive():
+            self._playback.stop()
+        elif self._record.moves:
+            if self._viewed_ply >= len(self._record.moves):
+                self.show_ply(0)
+            self._playback.start(max(FASTEST_PLAYBACK_MS, self.move_delay_ms))
+        self._refresh()
+
+    def _play_back_one(self) -> None:
+        if self._record is None or self._viewed_ply >= len(self._record.moves):
+            self._playback.stop()
+            self._refresh()
+            return
+        self.show_ply(self._viewed_ply + 1)
+        if self._viewed_ply >= len(self._record.moves):
+            self._playback.stop()
+            self._refresh()
+
+    def _view(self, ply: int) -> None:
+        self._viewed_ply = ply
+        self._refresh()
+        self.view_changed.emit(ply)
+
+    def _on_timeline_moved(self, value: int) -> None:
+        if value != self._viewed_ply:
+            self._playback.stop()
+            self.show_ply(value)
+
+    def _on_speed_moved(self, index: int) -> None:
+        delay = SPEED_STEPS_MS[index]
+        self.speed_label.setText(describe_delay(delay))
+        self._playback.setInterval(max(FASTEST_PLAYBACK_MS, delay))
+        self.move_delay_changed.emit(delay)
+
+    def _refresh(self) -> None:
+        record = self._record
+        last = len(record.moves) if record is not None else 0
+        ply = self._viewed_ply
+        self.timeline.blockSignals(True)
+        self.timeline.setRange(0, last)
+        self.timeline.setValue(ply)
+        self.timeline.blockSignals(False)
+        self.start_button.setEnabled(ply > 0)
+        self.back_button.setEnabled(ply > 0)
+        live = self.is_live_match
+        self.forward_button.setEnabled(ply < last or (live and self._match_paused))
+        self.end_button.setEnabled(ply < last)
+        running = record is not None and not record.is_finished
+        self.live_button.setEnabled(running)
+        self.live_button.setChecked(running and self._following)
+        if live:
+            playing = not self._match_paused
+            self.play_button.setEnabled(True)
+            tip = "Pause the match between moves" if playing else "Resume the match"
+        else:
+            playing = self._playback.isActive()
+            self.play_button.setEnabled(last > 0)
+            tip = "Stop the playback" if playing else "Play the moves back"
+        self.play_button.setIcon(self._pause_icon if playing else self._play_icon)
+        self.play_button.setToolTip(tip)
+        self.play_button.setAccessibleName("Pause" if playing else "Play")
+        if record is None or ply == 0:
+            text = "Start" if last else "No moves"
+        else:
+            cell = record.moves[ply - 1]
+            text = f"Move {ply} of {last}: {record.mark_at(ply - 1).value}{keypad_label(cell)}"
+        self.position_label.setText(text)
