@@ -1,0 +1,81 @@
+"""The computer players: the roster, the :class:`Player` base class and :func:`create_player`.
+
+Each kind of player lives in its own module, imported the first time that kind
+is created, so importing this package is cheap. Kinds, weakest first:
+``rando``, ``sequence``, ``levi``, ``ralph``, ``humiston``, ``utility``,
+``learner``, ``strategist``, ``minimax``, ``alphabeta``, ``perfect``.
+
+>>> from ttt_desktop.engine import Board
+>>> player = create_player("perfect", seed=1)
+>>> player.name, player.choose_move(Board.from_string("XX." "OO." "..."))
+('Perfect', 2)
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from ttt_desktop.players.base import HUMAN_KIND, Player, fresh_seed
+from ttt_desktop.players.roster import (
+    CLASS_PATHS,
+    KINDS,
+    UnknownPlayerError,
+    display_name,
+    player_info,
+    roster,
+    unknown_kind,
+)
+
+if TYPE_CHECKING:
+    from ttt_desktop.players.info import PlayerInfo
+
+__all__ = [
+    "HUMAN_KIND",
+    "KINDS",
+    "Player",
+    "PlayerInfo",
+    "UnknownPlayerError",
+    "create_player",
+    "display_name",
+    "fresh_seed",
+    "player_class",
+    "player_info",
+    "roster",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # PlayerInfo is loaded on demand: its module imports dataclasses, which costs more
+    # than the rest of this package (see info.py).
+    if name == "PlayerInfo":
+        from ttt_desktop.players.info import PlayerInfo  # noqa: PLC0415
+
+        return PlayerInfo
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def player_class(kind: str) -> type[Player]:
+    """The class that plays ``kind``, imported on first use.
+
+    Raises :class:`UnknownPlayerError` for a kind not in the roster.
+    """
+    try:
+        module_name, class_name = CLASS_PATHS[kind].split(":")
+    except (KeyError, TypeError):
+        raise unknown_kind(kind) from None
+    player_type: type[Player] = getattr(importlib.import_module(module_name), class_name)
+    return player_type
+
+
+def create_player(kind: str, *, seed: int | None = None, **options: Any) -> Player:
+    """A new player of ``kind`` with its own random generator seeded by ``seed``.
+
+    ``seed=None`` draws a fresh seed, kept in the player's ``seed``. Options go
+    to the player's class: ``sequence`` takes ``moves`` (cells), ``ralph`` may
+    take ``depth`` (plies to look ahead). ``"human"`` is not a computer player
+    and raises :class:`UnknownPlayerError` like any kind not in the roster.
+    """
+    return player_class(kind)(seed=seed, **options)

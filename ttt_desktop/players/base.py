@@ -1,0 +1,109 @@
+"""What every computer player is: the :class:`Player` base class, its errors, shared helpers.
+
+A player is asked for a move with :meth:`Player.choose_move` and answers with a
+legal cell. It never changes the board (boards are immutable) and keeps no
+state shared with other players, so each may think in its own worker thread.
+Randomness comes only from the player's own ``random.Random(seed)``: two
+players of the same kind and seed play the same game.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import abc
+import os
+import random
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from ttt_desktop.engine.board import Board, GameOverError, Mark
+from ttt_desktop.engine.cells import LINES, Cell
+from ttt_desktop.players.roster import display_name
+
+HUMAN_KIND = "human"
+"""The kind that game records use for a person; :func:`create_player` does not make one."""
+
+
+def fresh_seed() -> int:
+    """A new seed from the operating system's randomness (32 bits: short enough to read out)."""
+    return int.from_bytes(os.urandom(4), "big")
+
+
+class Player(abc.ABC):
+    """A computer player of one kind, with its own seeded random generator.
+
+    Subclasses set :attr:`kind` and implement :meth:`choose_move`; their
+    constructors take the seed and their own options as keyword arguments.
+    ``seed=None`` draws a fresh seed and keeps it in :attr:`seed`, so the game
+    can be played again move for move.
+    """
+
+    kind: ClassVar[str]
+    seed: int
+    name: str
+    random: random.Random
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        if seed is None:
+            seed = fresh_seed()
+        elif type(seed) is not int:
+            raise TypeError(f"a seed is an int, not {seed!r}")
+        self.seed = seed
+        self.random = random.Random(seed)
+        # Bound once: choose_move of the fast players is a handful of operations.
+        self._random: Callable[[], float] = self.random.random
+        self.name = display_name(self.kind)
+
+    @abc.abstractmethod
+    def choose_move(self, board: Board) -> Cell:
+        """A legal move for the side to move on ``board``.
+
+        Raises :class:`GameOverError` when the game on ``board`` is over.
+        """
+
+    def pick(self, cells: Sequence[Cell]) -> Cell:
+        """One of ``cells`` (non-empty), chosen with this player's own generator."""
+        if len(cells) == 1:
+            return cells[0]
+        return cells[int(self._random() * len(cells))]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
+def legal_moves_or_raise(board: Board) -> tuple[Cell, ...]:
+    """The legal moves of ``board``; :class:`GameOverError` when there are none."""
+    moves = board.legal_moves()
+    if not moves:
+        outcome = f"{board.winner} has won" if board.winner else "it is a draw"
+        raise GameOverError(f"the game is over ({outcome}): there is no move to choose")
+    return moves
+
+
+def completing_cells(board: Board, mark: Mark) -> tuple[Cell, ...]:
+    """Empty cells where ``mark`` would complete a line of three (ascending).
+
+    For the side to move these are its winning moves; for the other side, the
+    threats it must block.
+    """
+    cells = board.cells
+    found: set[Cell] = set()
+    for line in LINES:
+        marks = [cells[cell] for cell in line]
+        if marks.count(mark.value) == 2 and marks.count(".") == 1:
+            found.add(line[marks.index(".")])
+    return tuple(sorted(found))
+
+
+def decisive_moves(board: Board) -> tuple[Cell, ...]:
+    """The immediate wins for the side to move, else the cells blocking the opponent's.
+
+    Empty when neither side threatens to complete a line. This is the
+    "win, else block" check the source documents give Levi, Humiston's AI and
+    the Conditional and Utility agents.
+    """
+    wins = completing_cells(board, board.to_move)
+    if wins:
+        return wins
+    return completing_cells(board, board.to_move.opponent)

@@ -1,0 +1,93 @@
+"""Ralph (Avalos 2018): a win-check, then a depth-limited recursive tally of future wins.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.cells import Cell
+from ttt_desktop.players.base import Player, decisive_moves, legal_moves_or_raise
+
+DEFAULT_DEPTH = 5
+"""Plies Ralph looks ahead; the source's ``depth > 6`` cut-off with the root at depth 1."""
+
+_SCORE_CEILING = 10
+
+
+class RalphPlayer(Player):
+    """Ralph as the source writes him, quirks included, without the crashes.
+
+    1. Win-check: a cell that wins now, else one that blocks the opponent's
+       immediate win (Levi's check, which the source put ahead of the scoring
+       because the scoring alone misses such moves).
+    2. Otherwise Ralph plays out every continuation up to ``depth`` plies ahead
+       (default 5) and keeps one tally per cell. A finished game reached ``k``
+       plies ahead adds ``9 - k`` (the source's ``10 - depth``, the root being
+       depth 1) when Ralph has won and subtracts it when the opponent has won;
+       draws add nothing.
+    3. Ralph takes the cell whose tally is largest *in absolute value*, at random
+       among equals, or any free cell when every tally is zero.
+
+    The quirks are his personality, kept on purpose: the points go to the cell of
+    the move that *ended* the game, not to the first move that led there, so a
+    cell collects the wins and losses completed on it; a single number per cell
+    lets many distant wins outweigh one near loss; and a large negative tally
+    attracts Ralph as much as a large positive one (a cell where the opponent
+    often completes a line is one worth taking). What is not kept: the source's
+    recursion dropped the list of marks one at a time and failed three plies
+    down, and Levi's move lookup called itself forever; here the marks simply
+    alternate.
+    """
+
+    kind = "ralph"
+
+    def __init__(self, *, seed: int | None = None, depth: int = DEFAULT_DEPTH) -> None:
+        super().__init__(seed=seed)
+        if type(depth) is not int or not 1 <= depth <= 9:
+            raise ValueError(f"Ralph's depth is the plies he looks ahead, 1-9, not {depth!r}")
+        self.depth = depth
+
+    def choose_move(self, board: Board) -> Cell:
+        moves = legal_moves_or_raise(board)
+        decisive = decisive_moves(board)
+        if decisive:
+            return self.pick(decisive)
+        scores = self.tallies(board)
+        target = max(abs(scores[cell]) for cell in moves)
+        if target == 0:
+            return self.pick(moves)
+        return self.pick([cell for cell in moves if abs(scores[cell]) == target])
+
+    def tallies(self, board: Board) -> tuple[int, ...]:
+        """Ralph's nine tallies for ``board`` from the side to move's point of view."""
+        for_x = _tallies_for_x(board, 1, self.depth + 1)
+        if board.to_move is Mark.X:
+            return for_x
+        return tuple(-score for score in for_x)
+
+
+@functools.cache
+def _tallies_for_x(board: Board, level: int, last_level: int) -> tuple[int, ...]:
+    """Ralph's recursion below ``board`` (at ``level``), counted for X (O's wins negative).
+
+    Memoised: the same position at the same level always adds the same amounts,
+    so the tallies equal the source's walk of every move sequence, only faster.
+    """
+    totals = [0] * 9
+    child_level = level + 1
+    if child_level > last_level:
+        return tuple(totals)
+    weight = _SCORE_CEILING - child_level
+    for cell in board.legal_moves():
+        child = board.play(cell)
+        if child.winner is Mark.X:
+            totals[cell] += weight
+        elif child.winner is Mark.O:
+            totals[cell] -= weight
+        elif not child.is_over:
+            for index, score in enumerate(_tallies_for_x(child, child_level, last_level)):
+                totals[index] += score
+    return tuple(totals)

@@ -1,0 +1,148 @@
+"""The roster: every kind of computer player, what it is called and where its class lives.
+
+This module holds data only and imports no player, so reading the roster (the
+GUI's menus, the arena's help) costs next to nothing;
+:func:`ttt_desktop.players.create_player` imports a player's module the first
+time that kind is made.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from ttt_desktop.players.info import PlayerInfo
+
+
+class UnknownPlayerError(ValueError):
+    """A kind that is not in the roster; the message lists the valid kinds."""
+
+
+# kind, name, description, strength (1-5), source, "module:Class".
+# In ascending strength; within a strength, roughly from simplest to most elaborate.
+_ENTRIES: Final[tuple[tuple[str, str, str, int, str, str], ...]] = (
+    (
+        "rando",
+        "Rando",
+        "Plays any free cell at random.",
+        1,
+        "Avalos 2018 (000)",
+        "ttt_desktop.players.simple:RandoPlayer",
+    ),
+    (
+        "sequence",
+        "Sequence",
+        "Plays a scripted list of cells in order; for tests and replaying games.",
+        1,
+        "JHU framework (003)",
+        "ttt_desktop.players.simple:SequencePlayer",
+    ),
+    (
+        "levi",
+        "Levi",
+        "Takes a winning cell, else blocks yours, else plays at random.",
+        2,
+        "Avalos 2018 (000)",
+        "ttt_desktop.players.simple:LeviPlayer",
+    ),
+    (
+        "ralph",
+        "Ralph",
+        "Wins or blocks, else scores cells by looking five moves ahead (quirky tallies).",
+        2,
+        "Avalos 2018 (000)",
+        "ttt_desktop.players.ralph:RalphPlayer",
+    ),
+    (
+        "humiston",
+        "Humiston",
+        "Wins, blocks, else a random corner, the centre, a random side.",
+        3,
+        "Humiston 2019 (001)",
+        "ttt_desktop.players.simple:HumistonPlayer",
+    ),
+    (
+        "utility",
+        "Utility",
+        "Wins or blocks, else takes the cell whose lines hold the most promise.",
+        3,
+        "JHU framework (003)",
+        "ttt_desktop.players.utility:UtilityPlayer",
+    ),
+    (
+        "learner",
+        "Learner",
+        "Tabular reinforcement learner trained by self-play.",
+        4,
+        "Omprakash 2021 (004)",
+        "ttt_desktop.players.learner:LearnerPlayer",
+    ),
+    (
+        "strategist",
+        "Strategist",
+        "Newell and Simon's eight rules: win, block, fork, block fork, centre, corners, sides.",
+        5,
+        "Riley 2021 (002)",
+        "ttt_desktop.players.strategist:StrategistPlayer",
+    ),
+    (
+        "minimax",
+        "MiniMax",
+        "Searches the whole game tree with plain minimax; slow on an empty board.",
+        5,
+        "JHU framework (003)",
+        "ttt_desktop.players.search:MinimaxPlayer",
+    ),
+    (
+        "alphabeta",
+        "AlphaBeta",
+        "Searches the whole game tree with alpha-beta pruning and good move ordering.",
+        5,
+        "JHU framework (003)",
+        "ttt_desktop.players.search:AlphaBetaPlayer",
+    ),
+    (
+        "perfect",
+        "Perfect",
+        "Looks up the solved game: wins as fast and loses as slowly as possible.",
+        5,
+        "game-tree solver",
+        "ttt_desktop.players.perfect:PerfectPlayer",
+    ),
+)
+
+KINDS: Final[tuple[str, ...]] = tuple(entry[0] for entry in _ENTRIES)
+CLASS_PATHS: Final[dict[str, str]] = {entry[0]: entry[5] for entry in _ENTRIES}
+NAMES: Final[dict[str, str]] = {entry[0]: entry[1] for entry in _ENTRIES}
+
+
+@functools.cache
+def roster() -> tuple[PlayerInfo, ...]:
+    """Every kind of computer player, weakest first."""
+    from ttt_desktop.players.info import PlayerInfo  # noqa: PLC0415  (see info.py)
+
+    return tuple(PlayerInfo(*entry[:5]) for entry in _ENTRIES)
+
+
+def player_info(kind: str) -> PlayerInfo:
+    """The roster entry of ``kind``; :class:`UnknownPlayerError` for a kind not in it."""
+    for info in roster():
+        if info.kind == kind:
+            return info
+    raise unknown_kind(kind)
+
+
+def display_name(kind: str) -> str:
+    """The display name of ``kind`` (cheaper than :func:`player_info`: no roster is built)."""
+    try:
+        return NAMES[kind]
+    except (KeyError, TypeError):
+        raise unknown_kind(kind) from None
+
+
+def unknown_kind(kind: object) -> UnknownPlayerError:
+    """The error for a kind not in the roster, listing the valid ones."""
+    return UnknownPlayerError(f"unknown player kind {kind!r}: choose one of {', '.join(KINDS)}")

@@ -1,0 +1,114 @@
+"""The simple players: Rando, Levi, Humiston and the scripted Sequence player.
+
+* :class:`RandoPlayer` (Avalos 2018): any free cell, uniformly at random.
+* :class:`LeviPlayer` (Avalos 2018): an immediate win, else a block, else random.
+* :class:`HumistonPlayer` (Humiston 2019): win, block, a random free corner,
+  the centre, a random side, in that order.
+* :class:`SequencePlayer` (the JHU framework's Sequence agent): a scripted list
+  of cells, for tests and for replaying games.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ttt_desktop.engine.board import Board, IllegalMoveError, OccupiedCellError, OffBoardError
+from ttt_desktop.engine.cells import CENTRE, CORNERS, SIDES, Cell, describe_cell, is_cell
+from ttt_desktop.players.base import Player, decisive_moves, legal_moves_or_raise
+
+
+class RandoPlayer(Player):
+    """Rando "plays random moves till his final days": a uniformly random free cell."""
+
+    kind = "rando"
+
+    def choose_move(self, board: Board) -> Cell:
+        moves = board.legal_moves()
+        if moves:
+            return moves[int(self._random() * len(moves))]
+        return legal_moves_or_raise(board)[0]
+
+
+class LeviPlayer(Player):
+    """Levi: an immediate win, else block the opponent's, else a random free cell.
+
+    When several cells win (or several block) one is picked at random; with two
+    threats to block Levi blocks one and loses to the other.
+    """
+
+    kind = "levi"
+
+    def choose_move(self, board: Board) -> Cell:
+        moves = legal_moves_or_raise(board)
+        return self.pick(decisive_moves(board) or moves)
+
+
+class HumistonPlayer(Player):
+    """Humiston's AI: win, block, a random free corner, the centre, then a random side."""
+
+    kind = "humiston"
+
+    def choose_move(self, board: Board) -> Cell:
+        legal_moves_or_raise(board)
+        decisive = decisive_moves(board)
+        if decisive:
+            return self.pick(decisive)
+        cells = board.cells
+        free_corners = [cell for cell in CORNERS if cells[cell] == "."]
+        if free_corners:
+            return self.pick(free_corners)
+        if cells[CENTRE] == ".":
+            return CENTRE
+        return self.pick([cell for cell in SIDES if cells[cell] == "."])
+
+
+class ScriptExhaustedError(IllegalMoveError):
+    """A :class:`SequencePlayer` was asked for more moves than its script holds."""
+
+
+class SequencePlayer(Player):
+    """Plays the cells of ``moves`` in order: its n-th mark on the board goes to ``moves[n]``.
+
+    The position in the script is read from the board (how many marks the side to
+    move already has), so the player keeps no state between calls and survives
+    undo and replays. A scripted cell that is taken raises
+    :class:`OccupiedCellError`, a script that has run out raises
+    :class:`ScriptExhaustedError` (both :class:`IllegalMoveError`): a scripted
+    player never returns an illegal move.
+
+    >>> from ttt_desktop.engine import Board
+    >>> player = SequencePlayer(moves=[4, 0], seed=0)
+    >>> player.choose_move(Board.empty()), player.choose_move(Board.empty().play_all([4, 8]))
+    (4, 0)
+    """
+
+    kind = "sequence"
+
+    def __init__(self, *, seed: int | None = None, moves: Iterable[Cell] = ()) -> None:
+        super().__init__(seed=seed)
+        script = tuple(moves)
+        for cell in script:
+            if not is_cell(cell):
+                raise OffBoardError(
+                    f"a scripted move must be a cell 0-8 (keypad 1-9), not {cell!r}"
+                )
+        self.moves: tuple[Cell, ...] = script
+
+    def choose_move(self, board: Board) -> Cell:
+        legal_moves_or_raise(board)
+        played = board.cells.count(board.to_move.value)
+        if played >= len(self.moves):
+            raise ScriptExhaustedError(
+                f"the script for {board.to_move} has {len(self.moves)} moves "
+                f"and all have been played"
+            )
+        cell = self.moves[played]
+        occupant = board[cell]
+        if occupant is not None:
+            raise OccupiedCellError(
+                f"scripted move {played + 1} for {board.to_move}, {describe_cell(cell)}, "
+                f"is already taken by {occupant}"
+            )
+        return cell

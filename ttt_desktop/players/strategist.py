@@ -1,0 +1,130 @@
+"""The Strategist: Newell and Simon's eight rules, with the fork rules written out.
+
+Document 002 lists the classic strategy (win, block, fork, block a fork, centre,
+opposite corner, empty corner, empty side) but leaves the two fork rules
+unwritten. They are written out here, and a test walks every line of play an
+opponent can choose, as X and as O, to show the Strategist never loses.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ttt_desktop.engine.board import Board
+from ttt_desktop.engine.cells import CENTRE, CORNERS, LINES, OPPOSITE_CORNER, SIDES, Cell
+from ttt_desktop.players.base import Player, legal_moves_or_raise
+
+
+def threat_cells(cells: str, mark: str) -> set[Cell]:
+    """Empty cells where ``mark`` would complete a line (its open two-in-a-rows)."""
+    found: set[Cell] = set()
+    for line in LINES:
+        marks = [cells[cell] for cell in line]
+        if marks.count(mark) == 2 and marks.count(".") == 1:
+            found.add(line[marks.index(".")])
+    return found
+
+
+def with_mark(cells: str, cell: Cell, mark: str) -> str:
+    """``cells`` with ``mark`` written on ``cell``."""
+    return cells[:cell] + mark + cells[cell + 1 :]
+
+
+def fork_cells(cells: str, mark: str) -> list[Cell]:
+    """Empty cells where ``mark`` would make two threats at once (a fork), ascending."""
+    return [
+        cell
+        for cell in range(9)
+        if cells[cell] == "." and len(threat_cells(with_mark(cells, cell, mark), mark)) >= 2
+    ]
+
+
+class StrategistPlayer(Player):
+    """Plays the first rule that applies, choosing at random among equal cells.
+
+    1. **Win**: complete a line of ours.
+    2. **Block**: complete the opponent's line ourselves.
+    3. **Fork**: make two threats at once; the opponent can block only one.
+    4. **Block a fork**: when the opponent could fork next move, answer with a
+       move that leaves them no fork. A move is *safe* when either it makes a
+       threat whose forced block does not hand the opponent two threats, or it
+       makes no threat and leaves the opponent no fork cell. With a single fork
+       cell, take that cell if that is safe; otherwise prefer a safe move that
+       makes a threat (forcing the opponent to defend, ideally on a fork cell of
+       theirs), then any safe move; if nothing is safe, take a fork cell. (With
+       X on two opposite corners and O in the centre, O must not take a corner:
+       X's forced block would be a fork. A side move is safe and forcing.)
+    5. **Centre**. 6. **Opposite corner** of a corner the opponent holds.
+    7. **Empty corner**. 8. **Empty side**.
+
+    Among candidate moves in rule 4, the preferences of rules 5-8 break ties.
+    """
+
+    kind = "strategist"
+
+    def choose_move(self, board: Board) -> Cell:
+        moves = legal_moves_or_raise(board)
+        cells = board.cells
+        me = board.to_move.value
+        opponent = board.to_move.opponent.value
+
+        wins = threat_cells(cells, me)
+        if wins:
+            return self.pick(sorted(wins))
+        blocks = threat_cells(cells, opponent)
+        if blocks:
+            return self.pick(sorted(blocks))
+        forks = fork_cells(cells, me)
+        if forks:
+            return self.pick(forks)
+        opponent_forks = fork_cells(cells, opponent)
+        if opponent_forks:
+            return self._block_fork(cells, moves, me, opponent, opponent_forks)
+        return self._positional(cells, moves, opponent)
+
+    def _block_fork(
+        self,
+        cells: str,
+        moves: Sequence[Cell],
+        me: str,
+        opponent: str,
+        opponent_forks: list[Cell],
+    ) -> Cell:
+        safe: list[Cell] = []
+        forcing: list[Cell] = []
+        for cell in moves:
+            after = with_mark(cells, cell, me)
+            threats = threat_cells(after, me)
+            if threats:
+                # No fork of ours exists (rule 3), so this is one threat and one forced reply.
+                (reply,) = threats
+                if len(threat_cells(with_mark(after, reply, opponent), opponent)) < 2:
+                    safe.append(cell)
+                    forcing.append(cell)
+            elif not fork_cells(after, opponent):
+                safe.append(cell)
+        if len(opponent_forks) == 1 and opponent_forks[0] in safe:
+            return opponent_forks[0]
+        on_fork_cells = [cell for cell in forcing if cell in opponent_forks]
+        for candidates in (on_fork_cells, forcing, safe, opponent_forks):
+            if candidates:
+                return self._positional(cells, candidates, opponent)
+        raise AssertionError("a playable board always has a fork cell here")
+
+    def _positional(self, cells: str, candidates: Iterable[Cell], opponent: str) -> Cell:
+        """Rules 5-8 among ``candidates``: centre, opposite corner, empty corner, empty side."""
+        options = list(candidates)
+        if CENTRE in options:
+            return CENTRE
+        opposite = [
+            cell for cell in options if cell in CORNERS and cells[OPPOSITE_CORNER[cell]] == opponent
+        ]
+        if opposite:
+            return self.pick(opposite)
+        corners = [cell for cell in options if cell in CORNERS]
+        if corners:
+            return self.pick(corners)
+        sides = [cell for cell in options if cell in SIDES]
+        return self.pick(sides or options)
