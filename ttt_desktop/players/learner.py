@@ -1,0 +1,529 @@
+"""The learner: a tabular reinforcement-learning player trained by self-play.
+
+The last player of the Omprakash series (source document 004). Training is
+Q-learning over every position met in self-play: one table plays both sides,
+explores with probability ``epsilon``, and after each move pulls the move's
+value towards the outcome (1 for the win, 0 for the draw) or, when the game goes
+on, towards minus the discounted best value the opponent has in reply. The
+discount ``gamma`` below 1 makes quick wins worth more than slow ones. Games
+alternate between X and O moving first.
+
+Values are kept from the point of view of the side to move, so a position is
+stored with the side to move written as ``X`` (an O-to-move position is looked
+up with the marks swapped). That one table therefore serves X and O, whoever
+moved first, and every key is itself a reachable position with X to move.
+
+:class:`LearnerPlayer` plays greedily from a table, by default the one shipped
+in ``data/learner_table.json``; ties go to the player's own seeded generator.
+A position missing from the table (possible only with a briefly trained table)
+falls back to "win, else block, else centre, a corner, a side".
+
+``ttt-arena train`` (see :mod:`ttt_desktop.arena`) retrains a table and writes
+its learning curve. Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Final
+
+from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.cells import CENTRE, CORNERS, SIDES, Cell
+from ttt_desktop.players.base import Player, decisive_moves, legal_moves_or_raise
+
+__all__ = [
+    "SHIPPED_TABLE_PATH",
+    "TABLE_FORMAT",
+    "TABLE_VERSION",
+    "CurvePoint",
+    "LearnerPlayer",
+    "LearnerTable",
+    "TableFormatError",
+    "TrainingResult",
+    "TrainingSettings",
+    "fallback_moves",
+    "losing_lines_against_perfect",
+    "loss_rate_against_perfect",
+    "position_key",
+    "results_against_random",
+    "shipped_table",
+    "train",
+]
+
+SHIPPED_TABLE_PATH: Final = Path(__file__).resolve().parent / "data" / "learner_table.json"
+"""The table the learner plays with unless given another."""
+
+TABLE_FORMAT: Final = "ttt-desktop-learner-table"
+TABLE_VERSION: Final = 1
+
+_SWAP_MARKS: Final = str.maketrans("XO", "OX")
+_DECIMALS: Final = 6
+
+
+def position_key(board: Board) -> str:
+    """The table key of ``board``: its cells with the side to move written as ``X``.
+
+    >>> position_key(Board.from_string("X...O....", to_move="X"))
+    'X...O....'
+    >>> position_key(Board.from_string("X........"))
+    'O........'
+    """
+    if board.to_move is Mark.X:
+        return board.cells
+    return board.cells.translate(_SWAP_MARKS)
+
+
+def fallback_moves(board: Board) -> tuple[Cell, ...]:
+    """Sensible moves for a position the table does not know.
+
+    Win, else block, else the centre, else a free corner, else a free side:
+    the order the source documents' rule-based players follow.
+    """
+    decisive = decisive_moves(board)
+    if decisive:
+        return decisive
+    moves = legal_moves_or_raise(board)
+    if CENTRE in moves:
+        return (CENTRE,)
+    corners = tuple(cell for cell in moves if cell in CORNERS)
+    return corners or tuple(cell for cell in moves if cell in SIDES)
+
+
+class TableFormatError(ValueError):
+    """A learner table file that is not valid: the message says what is wrong."""
+
+
+class LearnerTable:
+    """Learned move values, read-only once made.
+
+    ``values`` maps a :func:`position_key` to nine entries, one per cell: the
+    value of playing there for the side to move (between -1 and 1) or ``None``
+    for an occupied cell. ``training`` records how the table was made.
+    """
+
+    __slots__ = ("_choices", "training", "values")
+
+    values: Mapping[str, tuple[float | None, ...]]
+    training: Mapping[str, Any]
+
+    def __init__(
+        self,
+        values: Mapping[str, tuple[float | None, ...]],
+        training: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.values = dict(values)
+        self.training = dict(training or {})
+        # Boards are interned, so the greedy choices of each board are worked out once.
+        self._choices: dict[Board, tuple[Cell, ...]] = {}
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def move_values(self, board: Board) -> dict[Cell, float] | None:
+        """The learned value of each legal move of ``board``; ``None`` for an unknown position."""
+        row = self.values.get(position_key(board))
+        if row is None:
+            return None
+        return {cell: row[cell] or 0.0 for cell in board.legal_moves()}
+
+    def greedy_moves(self, board: Board) -> tuple[Cell, ...]:
+        """The moves a greedy player picks from (ascending): the best valued, or the fallback.
+
+        Raises :class:`~ttt_desktop.engine.board.GameOverError` on a finished board.
+        """
+        choices = self._choices.get(board)
+        if choices is None:
+            choices = self._work_out_choices(board)
+            self._choices[board] = choices
+        return choices
+
+    def _work_out_choices(self, board: Board) -> tuple[Cell, ...]:
+        legal_moves_or_raise(board)
+        values = self.move_values(board)
+        if values is None:
+            return fallback_moves(board)
+        best = max(values.values())
+        return tuple(cell for cell, value in values.items() if value == best)
+
+    # Files ---------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The versioned JSON document (a plain dict) that :meth:`from_json` reads."""
+        return {
+            "format": TABLE_FORMAT,
+            "version": TABLE_VERSION,
+            "key": "nine cells, row by row from the top-left, with the side to move as X",
+            "training": dict(self.training),
+            "values": {
+                key: [None if value is None else round(value, _DECIMALS) for value in row]
+                for key, row in sorted(self.values.items())
+            },
+        }
+
+    @classmethod
+    def from_json(cls, document: object) -> LearnerTable:
+        """A table from the dict :meth:`to_json` makes; :class:`TableFormatError` if malformed."""
+        if not isinstance(document, dict):
+            raise TableFormatError("a learner table is a JSON object")
+        if document.get("format") != TABLE_FORMAT:
+            raise TableFormatError(f"not a learner table (format {document.get('format')!r})")
+        if document.get("version") != TABLE_VERSION:
+            raise TableFormatError(
+                f"learner table version {document.get('version')!r} is not supported "
+                f"(this program reads version {TABLE_VERSION})"
+            )
+        raw_values = document.get("values")
+        if not isinstance(raw_values, dict):
+            raise TableFormatError("a learner table needs a 'values' object")
+        values: dict[str, tuple[float | None, ...]] = {}
+        for key, row in raw_values.items():
+            values[key] = _checked_row(key, row)
+        training = document.get("training", {})
+        if not isinstance(training, dict):
+            raise TableFormatError("'training' is an object")
+        return cls(values, training)
+
+    @classmethod
+    def load(cls, path: str | Path) -> LearnerTable:
+        """Read a table file written by :meth:`save`."""
+        with Path(path).open(encoding="utf-8") as file:
+            try:
+                document = json.load(file)
+            except json.JSONDecodeError as error:
+                raise TableFormatError(f"{path}: not valid JSON ({error})") from None
+        return cls.from_json(document)
+
+    def save(self, path: str | Path) -> None:
+        """Write the table as JSON (one position per line, so diffs stay readable)."""
+        document = self.to_json()
+        values = document.pop("values")
+        head = json.dumps(document, indent=1)[:-2]
+        rows = ",\n".join(f"  {json.dumps(key)}: {json.dumps(row)}" for key, row in values.items())
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(f'{head},\n "values": {{\n{rows}\n }}\n}}\n', encoding="utf-8")
+
+
+def _checked_row(key: object, row: object) -> tuple[float | None, ...]:
+    if not isinstance(key, str) or len(key) != 9 or set(key) - {"X", "O", "."}:
+        raise TableFormatError(f"{key!r} is not a position (nine of 'X', 'O', '.')")
+    if not isinstance(row, list) or len(row) != 9:
+        raise TableFormatError(f"the values of {key!r} are not a list of nine entries")
+    checked: list[float | None] = []
+    for cell, value in enumerate(row):
+        if key[cell] != ".":
+            if value is not None:
+                raise TableFormatError(f"{key!r}: occupied cell {cell} has a value")
+            checked.append(None)
+        elif isinstance(value, int | float) and not isinstance(value, bool) and -1 <= value <= 1:
+            checked.append(float(value))
+        else:
+            raise TableFormatError(f"{key!r}: cell {cell} needs a value from -1 to 1")
+    return tuple(checked)
+
+
+@functools.cache
+def shipped_table() -> LearnerTable:
+    """The table shipped with the program, read once per process."""
+    return LearnerTable.load(SHIPPED_TABLE_PATH)
+
+
+class LearnerPlayer(Player):
+    """Plays the best-valued move of a learned table; ties go to the player's own generator.
+
+    ``table`` is a :class:`LearnerTable` or the path of a table file; by default
+    the shipped table.
+    """
+
+    kind: ClassVar[str] = "learner"
+
+    def __init__(
+        self, *, seed: int | None = None, table: LearnerTable | str | Path | None = None
+    ) -> None:
+        super().__init__(seed=seed)
+        if table is None:
+            table = shipped_table()
+        elif not isinstance(table, LearnerTable):
+            table = LearnerTable.load(table)
+        self.table = table
+        self._greedy_moves = table.greedy_moves
+
+    def choose_move(self, board: Board) -> Cell:
+        """The greedy move from the table (fallback rules for a position it lacks)."""
+        return self.pick(self._greedy_moves(board))
+
+
+# Training ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrainingSettings:
+    """How to train a table; the defaults make the shipped table.
+
+    ``alpha`` is the learning rate, ``epsilon`` the chance of an exploring
+    (random) move, ``gamma`` the discount per move. Every ``eval_every``
+    episodes (and at the end) the table is measured: ``eval_games`` games as X
+    moving first against a uniformly random O, and exactly against a perfect
+    player.
+    """
+
+    episodes: int = 200_000
+    seed: int = 2021
+    alpha: float = 0.5
+    epsilon: float = 0.3
+    gamma: float = 0.9
+    eval_every: int = 10_000
+    eval_games: int = 1_000
+
+    def __post_init__(self) -> None:
+        if self.episodes < 1:
+            raise ValueError(f"episodes must be at least 1, not {self.episodes}")
+        if not 0 < self.alpha <= 1:
+            raise ValueError(f"alpha must be in (0, 1], not {self.alpha}")
+        if not 0 <= self.epsilon <= 1:
+            raise ValueError(f"epsilon must be in [0, 1], not {self.epsilon}")
+        if not 0 < self.gamma <= 1:
+            raise ValueError(f"gamma must be in (0, 1], not {self.gamma}")
+        if self.eval_every < 1 or self.eval_games < 1:
+            raise ValueError("eval_every and eval_games must be at least 1")
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    """One measurement on the learning curve.
+
+    Against random: ``eval_games`` games as X moving first. Against perfect:
+    the exact chance of losing when both sides pick uniformly among their
+    choices, as X and as O (X moving first).
+    """
+
+    episodes: int
+    positions: int
+    random_wins: int
+    random_draws: int
+    random_losses: int
+    perfect_loss_rate_as_x: float
+    perfect_loss_rate_as_o: float
+    seconds: float
+
+    CSV_HEADER: ClassVar[tuple[str, ...]] = (
+        "episode",
+        "positions",
+        "win_rate_vs_random",
+        "draw_rate_vs_random",
+        "loss_rate_vs_random",
+        "loss_rate_vs_perfect_as_x",
+        "loss_rate_vs_perfect_as_o",
+        "seconds",
+    )
+
+    @property
+    def random_games(self) -> int:
+        return self.random_wins + self.random_draws + self.random_losses
+
+    def csv_row(self) -> tuple[str, ...]:
+        """The point as CSV fields, in the order of :attr:`CSV_HEADER`."""
+        games = self.random_games
+        return (
+            str(self.episodes),
+            str(self.positions),
+            f"{self.random_wins / games:.4f}",
+            f"{self.random_draws / games:.4f}",
+            f"{self.random_losses / games:.4f}",
+            f"{self.perfect_loss_rate_as_x:.4f}",
+            f"{self.perfect_loss_rate_as_o:.4f}",
+            f"{self.seconds:.2f}",
+        )
+
+    def describe(self) -> str:
+        """One line for progress output."""
+        games = self.random_games
+        return (
+            f"episode {self.episodes}: {self.positions} positions; vs random as X "
+            f"{100 * self.random_wins / games:.1f}% won, {100 * self.random_draws / games:.1f}% "
+            f"drawn, {100 * self.random_losses / games:.1f}% lost; loses to perfect "
+            f"{100 * self.perfect_loss_rate_as_x:.1f}% as X, "
+            f"{100 * self.perfect_loss_rate_as_o:.1f}% as O ({self.seconds:.1f} s)"
+        )
+
+
+@dataclass(frozen=True)
+class TrainingResult:
+    """The trained table and its learning curve."""
+
+    table: LearnerTable
+    curve: tuple[CurvePoint, ...] = field(default=())
+
+
+class _QValues:
+    """The training-time table: per position key, a value per legal move (aligned with them)."""
+
+    def __init__(self) -> None:
+        self.by_key: dict[str, list[float]] = {}
+        # Each interned board resolves its key and legal moves once.
+        self._entry: dict[Board, tuple[list[float], tuple[Cell, ...]]] = {}
+
+    def entry(self, board: Board) -> tuple[list[float], tuple[Cell, ...]]:
+        found = self._entry.get(board)
+        if found is None:
+            key = position_key(board)
+            moves = board.legal_moves()
+            values = self.by_key.get(key)
+            if values is None:
+                values = self.by_key[key] = [0.0] * len(moves)
+            found = self._entry[board] = (values, moves)
+        return found
+
+    def snapshot(self, training: Mapping[str, Any]) -> LearnerTable:
+        rows: dict[str, tuple[float | None, ...]] = {}
+        for key, values in self.by_key.items():
+            row: list[float | None] = [None] * 9
+            empties = [cell for cell in range(9) if key[cell] == "."]
+            for cell, value in zip(empties, values, strict=True):
+                row[cell] = round(value, _DECIMALS)
+            rows[key] = tuple(row)
+        return LearnerTable(rows, training)
+
+
+def train(
+    settings: TrainingSettings = TrainingSettings(),
+    on_progress: Callable[[CurvePoint], None] | None = None,
+) -> TrainingResult:
+    """Train a table by self-play; ``on_progress`` hears each point of the learning curve.
+
+    The same settings (seed included) give the same table.
+    """
+    rng = random.Random(settings.seed)
+    uniform = rng.random
+    alpha, epsilon, gamma = settings.alpha, settings.epsilon, settings.gamma
+    q_values = _QValues()
+    entry = q_values.entry
+    starts = (Board.empty(Mark.X), Board.empty(Mark.O))
+    curve: list[CurvePoint] = []
+    started = time.perf_counter()
+
+    def measure(episodes: int) -> LearnerTable:
+        table = q_values.snapshot(_training_record(settings, episodes))
+        wins, draws, losses = results_against_random(
+            table, settings.eval_games, seed=settings.seed + episodes
+        )
+        point = CurvePoint(
+            episodes=episodes,
+            positions=len(table),
+            random_wins=wins,
+            random_draws=draws,
+            random_losses=losses,
+            perfect_loss_rate_as_x=loss_rate_against_perfect(table, Mark.X),
+            perfect_loss_rate_as_o=loss_rate_against_perfect(table, Mark.O),
+            seconds=time.perf_counter() - started,
+        )
+        curve.append(point)
+        if on_progress is not None:
+            on_progress(point)
+        return table
+
+    for episode in range(1, settings.episodes + 1):
+        board = starts[episode & 1]
+        values, moves = entry(board)
+        while True:
+            if uniform() < epsilon:
+                index = int(uniform() * len(moves))
+            else:
+                best = max(values)
+                ties = [i for i, value in enumerate(values) if value == best]
+                index = ties[0] if len(ties) == 1 else ties[int(uniform() * len(ties))]
+            following = board.play(moves[index])
+            if following.is_over:
+                # The mover just finished the game: a win is worth 1, a draw 0.
+                target = 0.0 if following.winner is None else 1.0
+                values[index] += alpha * (target - values[index])
+                break
+            next_values, next_moves = entry(following)
+            # What this move is worth is what the opponent's best reply is not.
+            values[index] += alpha * (-gamma * max(next_values) - values[index])
+            board, values, moves = following, next_values, next_moves
+        if episode % settings.eval_every == 0 and episode != settings.episodes:
+            measure(episode)
+    table = measure(settings.episodes)
+    return TrainingResult(table, tuple(curve))
+
+
+def _training_record(settings: TrainingSettings, episodes: int) -> dict[str, Any]:
+    record: dict[str, Any] = asdict(settings)
+    record["episodes"] = episodes
+    record["method"] = "Q-learning by self-play, X and O moving first in turn"
+    return record
+
+
+# Measuring --------------------------------------------------------------------
+
+
+def results_against_random(table: LearnerTable, games: int, *, seed: int) -> tuple[int, int, int]:
+    """Wins, draws and losses of the greedy table as X, moving first, against random moves."""
+    rng = random.Random(seed)
+    uniform = rng.random
+    greedy = table.greedy_moves
+    start = Board.empty(Mark.X)
+    wins = draws = 0
+    for _ in range(games):
+        board = start
+        while not board.is_over:
+            choices = greedy(board) if board.to_move is Mark.X else board.legal_moves()
+            board = board.play(choices[int(uniform() * len(choices))])
+        if board.winner is Mark.X:
+            wins += 1
+        elif board.winner is None:
+            draws += 1
+    return wins, draws, games - wins - draws
+
+
+def _perfect_moves(board: Board) -> tuple[Cell, ...]:
+    from ttt_desktop.analysis import best_moves  # noqa: PLC0415  (solving costs; only when asked)
+
+    return best_moves(board)
+
+
+def loss_rate_against_perfect(table: LearnerTable, learner: Mark, *, first: Mark = Mark.X) -> float:
+    """The exact chance that the greedy table, playing ``learner``, loses to a perfect player.
+
+    Both sides pick uniformly among their choices: the table among its
+    best-valued moves, the perfect player among its optimal ones.
+    """
+
+    @functools.cache
+    def chance_of_loss(board: Board) -> float:
+        if board.is_over:
+            return 0.0 if board.winner in (None, learner) else 1.0
+        choices = table.greedy_moves(board) if board.to_move is learner else _perfect_moves(board)
+        return math.fsum(chance_of_loss(board.play(cell)) for cell in choices) / len(choices)
+
+    return chance_of_loss(Board.empty(first))
+
+
+def losing_lines_against_perfect(
+    table: LearnerTable, learner: Mark, *, first: Mark = Mark.X
+) -> Iterator[tuple[Cell, ...]]:
+    """Every game (as its moves) in which the greedy table, playing ``learner``, loses.
+
+    Walks all of the table's tied best moves and all of the perfect player's
+    optimal replies, so an empty result means no tie-break on either side leads
+    to a loss.
+    """
+
+    def walk(board: Board, moves: tuple[Cell, ...]) -> Iterator[tuple[Cell, ...]]:
+        if board.is_over:
+            if board.winner not in (None, learner):
+                yield moves
+            return
+        choices = table.greedy_moves(board) if board.to_move is learner else _perfect_moves(board)
+        for cell in choices:
+            yield from walk(board.play(cell), (*moves, cell))
+
+    return walk(Board.empty(first), ())
