@@ -61,6 +61,7 @@ class GameController(QObject):
     thinking_started = Signal(object)  # Mark of the AI now thinking
     thinking_stopped = Signal()
     move_refused = Signal(str)  # why a person's move was refused, for the status bar
+    paused_changed = Signal(bool)  # a game between two AIs was held or released
 
     # Requests travel to the worker thread through this queued signal.
     _move_requested = Signal(object)
@@ -86,6 +87,8 @@ class GameController(QObject):
         self._record = self._fresh_record(Mark.X)
         self._is_shut_down = False
         self._pending_answer: tuple[int, int, float] | None = None
+        self._paused = False
+        self._step_allowed = False
 
         # The answer is held back until the minimum visible delay has passed.
         self._delay_timer = QTimer(self)
@@ -213,6 +216,94 @@ class GameController(QObject):
         self._worker_thread.quit()
         self._worker_thread.wait()
 
+    # Pausing, stepping, opening and replaying ----------------------------------
+
+    @property
+    def paused(self) -> bool:
+        """True while a game between two AIs is held between moves."""
+        return self._paused
+
+    def set_paused(self, paused: bool) -> None:
+        """Hold (or release) games between two AIs between moves.
+
+        A move already being computed is finished and recorded; the next one waits
+        for :meth:`step_once` or ``set_paused(False)``. A game with a person in it is
+        never held.
+        """
+        paused = bool(paused)
+        if paused == self._paused:
+            return
+        self._paused = paused
+        self._step_allowed = False
+        self.paused_changed.emit(paused)
+        if not paused and self._started and not self._is_thinking and not self._is_shut_down:
+            self._ask_ai_if_its_turn()
+
+    def step_once(self) -> None:
+        """While paused, let the AI to move make one move (nothing while it is already thinking)."""
+        if not self._paused or self._is_thinking or self._is_shut_down or not self._started:
+            return
+        if self.board.is_over:
+            return
+        self._step_allowed = True
+        self._ask_ai_if_its_turn()
+        # Used up by the request, or unused because no AI is to move: either way, gone.
+        self._step_allowed = False
+
+    def open_record(self, record: GameRecord) -> None:
+        """Make ``record`` the game in hand, seating its players; an unfinished game plays on.
+
+        Raises ``ValueError`` before anything changes when a player's kind can't be
+        made here (a file from another version, say).
+        """
+        self._check_kinds(record)
+        for mark in (Mark.X, Mark.O):
+            entry = record.player(mark)
+            self._seats[mark] = Seat(entry.kind, entry.name)
+        self._begin(record)
+
+    def replay_live(self, record: GameRecord) -> None:
+        """Play ``record``'s game again from the start, its AIs re-created from their seeds.
+
+        Raises ``ValueError`` for a game with a person in it or without seeds: its
+        moves can't be repeated.
+        """
+        for entry in (record.x, record.o):
+            if entry.is_human:
+                raise ValueError(
+                    f"{entry.name} is a person: only games between computer players "
+                    "can be replayed live"
+                )
+            if entry.seed is None:
+                raise ValueError(
+                    f"{entry.name} has no recorded seed, so its moves can't be repeated"
+                )
+        self._check_kinds(record)
+        for mark in (Mark.X, Mark.O):
+            entry = record.player(mark)
+            self._seats[mark] = Seat(entry.kind, entry.name)
+        self._begin(GameRecord(record.x, record.o, record.first))
+
+    def _check_kinds(self, record: GameRecord) -> None:
+        for entry in (record.x, record.o):
+            if entry.is_human:
+                continue
+            try:
+                self._player_factory(entry.kind, seed=entry.seed)
+            except ValueError as error:
+                raise ValueError(
+                    f"{entry.name} was a {entry.kind!r} player, which this version of "
+                    f"TTT Desktop can't create ({error})"
+                ) from None
+
+    def _holds_for_pause(self) -> bool:
+        if not self._paused or self._record.x.is_human or self._record.o.is_human:
+            return False
+        if self._step_allowed:
+            self._step_allowed = False
+            return False
+        return True
+
     # Internals ----------------------------------------------------------------
 
     def _first_by_policy(self) -> Mark:
@@ -270,7 +361,7 @@ class GameController(QObject):
     def _ask_ai_if_its_turn(self) -> None:
         board = self.board
         player = self._players.get(board.to_move)
-        if player is None:
+        if player is None or self._holds_for_pause():
             return
         self._set_thinking(True, board.to_move)
         self._request_sent_at = time.perf_counter()

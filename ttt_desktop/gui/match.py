@@ -1,0 +1,209 @@
+"""A match: N games back to back on the game controller, with a running score.
+
+:class:`MatchRunner` starts each game of the match on a
+:class:`~ttt_desktop.gui.controller.GameController` with the seats already chosen,
+alternating who starts or always letting the same mark start, and counts wins and
+draws as the games finish. It can be stopped at any time; starting any other game
+(a new game, a change of player) also ends the match, since its games would no
+longer be the match's. :class:`MatchDialog` asks how many games and who starts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Final
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QSpinBox,
+    QWidget,
+)
+
+from ttt_desktop.engine import GameRecord, Mark
+
+if TYPE_CHECKING:
+    from ttt_desktop.gui.controller import GameController
+
+# Who starts each game of a match: (label, policy).
+FIRST_CHOICES: Final = (
+    ("Alternate, X first", "alternate-x"),
+    ("Alternate, O first", "alternate-o"),
+    ("X every game", "x"),
+    ("O every game", "o"),
+)
+MAX_GAMES: Final = 1000
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """Where a match stands: games planned and played, and how they ended."""
+
+    games: int
+    x_name: str
+    o_name: str
+    played: int = 0
+    x_wins: int = 0
+    o_wins: int = 0
+    draws: int = 0
+    stopped: bool = False
+
+    @property
+    def is_over(self) -> bool:
+        """True once every game is played or the match was stopped."""
+        return self.stopped or self.played >= self.games
+
+    def with_result(self, result: str | None) -> MatchScore:
+        """The score after one more game ending in ``result`` (``"X"``, ``"O"``, ``"draw"``)."""
+        return replace(
+            self,
+            played=self.played + 1,
+            x_wins=self.x_wins + (result == "X"),
+            o_wins=self.o_wins + (result == "O"),
+            draws=self.draws + (result == "draw"),
+        )
+
+    def describe(self) -> str:
+        """``"Game 3 of 20 - Perfect (X) 0, Perfect (O) 0, draws 2"``, or how it ended."""
+        tally = (
+            f"{self.x_name} (X) {self.x_wins}, {self.o_name} (O) {self.o_wins}, draws {self.draws}"
+        )
+        if self.stopped:
+            return f"Match stopped after {self.played} of {self.games}: {tally}"
+        if self.played >= self.games:
+            return f"Match over, {self.games} games: {tally}"
+        return f"Game {self.played + 1} of {self.games} - {tally}"
+
+
+def first_mark(policy: str, game_index: int) -> Mark:
+    """Who starts game ``game_index`` (0-based) under ``policy`` (see :data:`FIRST_CHOICES`)."""
+    if policy == "x":
+        return Mark.X
+    if policy == "o":
+        return Mark.O
+    if policy in ("alternate-x", "alternate-o"):
+        opening = Mark.X if policy == "alternate-x" else Mark.O
+        return opening if game_index % 2 == 0 else opening.opponent
+    raise ValueError(f"who starts is one of {[p for _, p in FIRST_CHOICES]}, not {policy!r}")
+
+
+class MatchRunner(QObject):
+    """Plays a match of N games on ``controller``; emits the score as games finish."""
+
+    match_started = Signal(object)  # MatchScore with nothing played
+    score_changed = Signal(object)  # MatchScore after each game
+    match_finished = Signal(object)  # MatchScore at the end, played out or stopped
+
+    def __init__(self, controller: GameController, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._controller = controller
+        self._score: MatchScore | None = None
+        self._policy = "alternate-x"
+        self._starting_game = False
+        self._game_started_at: str | None = None
+        self._next_game = QTimer(self)
+        self._next_game.setSingleShot(True)
+        self._next_game.timeout.connect(self._start_next_game)
+        controller.game_started.connect(self._on_game_started)
+        controller.game_finished.connect(self._on_game_finished)
+
+    @property
+    def is_running(self) -> bool:
+        """True from :meth:`start` until the last game ends or :meth:`stop`."""
+        return self._score is not None and not self._score.is_over
+
+    @property
+    def score(self) -> MatchScore | None:
+        """The current (or last) match's score."""
+        return self._score
+
+    def start(self, games: int, first: str = "alternate-x") -> None:
+        """Play ``games`` games with the seats as they are; ``first`` from :data:`FIRST_CHOICES`."""
+        if type(games) is not int or not 1 <= games <= MAX_GAMES:
+            raise ValueError(f"a match is 1-{MAX_GAMES} games, not {games!r}")
+        first_mark(first, 0)  # checks the policy
+        controller = self._controller
+        if controller.seat(Mark.X).is_human or controller.seat(Mark.O).is_human:
+            raise ValueError("a match is for two computer players: choose one for X and for O")
+        if self.is_running:
+            self.stop()
+        self._policy = first
+        self._score = MatchScore(games, controller.seat(Mark.X).name, controller.seat(Mark.O).name)
+        self.match_started.emit(self._score)
+        self._start_next_game()
+
+    def stop(self) -> None:
+        """End the match now; the game in progress plays on, but no longer counts."""
+        if not self.is_running or self._score is None:
+            return
+        self._next_game.stop()
+        self._score = replace(self._score, stopped=True)
+        self._game_started_at = None
+        self.match_finished.emit(self._score)
+
+    def _start_next_game(self) -> None:
+        if not self.is_running or self._score is None:
+            return
+        self._starting_game = True
+        try:
+            self._controller.new_game(first_mark(self._policy, self._score.played))
+        finally:
+            self._starting_game = False
+
+    def _on_game_started(self, record: GameRecord) -> None:
+        if self._starting_game:
+            self._game_started_at = record.started_at
+        elif self.is_running:
+            # Someone started another game: the match's games are over.
+            self.stop()
+
+    def _on_game_finished(self, record: GameRecord) -> None:
+        if not self.is_running or self._score is None:
+            return
+        if record.started_at != self._game_started_at:
+            return
+        self._game_started_at = None
+        self._score = self._score.with_result(record.result)
+        self.score_changed.emit(self._score)
+        if self._score.is_over:
+            self.match_finished.emit(self._score)
+        else:
+            # Leave the final position on show as long as a move would be.
+            self._next_game.start(self._controller.move_delay_ms)
+
+
+class MatchDialog(QDialog):
+    """Asks for the number of games and who starts; read :attr:`games` and :attr:`first`."""
+
+    def __init__(self, parent: QWidget | None = None, *, games: int = 20) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Watch a match")
+        self.games_box = QSpinBox(self)
+        self.games_box.setRange(1, MAX_GAMES)
+        self.games_box.setValue(games)
+        self.first_box = QComboBox(self)
+        for label, policy in FIRST_CHOICES:
+            self.first_box.addItem(label, policy)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start match")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QFormLayout(self)
+        layout.addRow("Games", self.games_box)
+        layout.addRow("Who starts", self.first_box)
+        layout.addRow(buttons)
+
+    @property
+    def games(self) -> int:
+        """The number of games chosen."""
+        return self.games_box.value()
+
+    @property
+    def first(self) -> str:
+        """Who starts, as a policy of :data:`FIRST_CHOICES`."""
+        return str(self.first_box.currentData())
