@@ -65,10 +65,10 @@ def cell_from_keypad(label: int) -> Cell:
     >>> cell_from_keypad(7), cell_from_keypad(3)
     (0, 8)
     """
-    try:
+    # The type check keeps True and 7.0 out: they hash like 1 and 7 and would pass the look-up.
+    if type(label) is int and label in _CELL_OF_KEYPAD:
         return _CELL_OF_KEYPAD[label]
-    except (KeyError, TypeError):
-        raise ValueError(f"keypad label must be a digit 1-9, not {label!r}") from None
+    raise ValueError(f"keypad label must be a digit 1-9, not {label!r}")
 
 
 def row_column(cell: Cell) -> tuple[int, int]:
