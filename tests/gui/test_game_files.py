@@ -1,0 +1,250 @@
+"""Game files glue on its own: save, open, every kind of bad file, recent files, clipboard,
+drag and drop. Dialogs are replaced, so nothing blocks."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
+from pytestqt.qtbot import QtBot
+
+from ttt_desktop.engine import GameRecord, Mark, PlayerEntry, save_record
+from ttt_desktop.gui.game_files import GameFiles, file_url, suggested_file_name
+
+RECORD = GameRecord(
+    PlayerEntry("human", "Ann"),
+    PlayerEntry("perfect", "Perfect", seed=11),
+    Mark.X,
+    moves=(4, 0, 8),
+    started_at="2026-05-06T07:08:09.000Z",
+)
+
+
+class Harness:
+    """A window stand-in with GameFiles, its signals collected and its dialogs replaced."""
+
+    def __init__(self, qtbot: QtBot, settings_path: Path) -> None:
+        self.window = QWidget()
+        qtbot.addWidget(self.window)
+        self.record = RECORD
+        self.settings = QSettings(str(settings_path), QSettings.Format.IniFormat)
+        self.files = GameFiles(self.window, lambda: self.record, self.settings)
+        self.opened: list[tuple[GameRecord, str]] = []
+        self.errors: list[tuple[str, str]] = []
+        self.dialogs: list[str] = []
+        self.save_answers: list[str | None] = []
+        self.open_answers: list[str | None] = []
+        self.files.record_opened.connect(lambda record, where: self.opened.append((record, where)))
+        self.files.error_reported.connect(lambda title, text: self.errors.append((title, text)))
+        self.files.show_error_dialog = lambda title, text: self.dialogs.append(text)  # type: ignore[method-assign]
+        self.files.ask_save_path = lambda suggested: self.save_answers.pop(0)  # type: ignore[method-assign]
+        self.files.ask_open_path = lambda: self.open_answers.pop(0)  # type: ignore[method-assign]
+
+
+@pytest.fixture
+def harness(qtbot: QtBot, tmp_path: Path) -> Iterator[Harness]:
+    yield Harness(qtbot, tmp_path / "recent.ini")
+
+
+def test_save_and_open_round_trip(harness: Harness, tmp_path: Path) -> None:
+    path = tmp_path / "game"
+    harness.save_answers.append(str(path))
+    assert harness.files.save()
+    saved = tmp_path / "game.tttgame"
+    assert saved.exists(), "a name without a suffix gets .tttgame"
+    harness.open_answers.append(str(saved))
+    assert harness.files.open() == RECORD
+    assert harness.opened == [(RECORD, str(saved))]
+    assert harness.errors == []
+
+
+def test_cancelled_dialogs_do_nothing(harness: Harness) -> None:
+    harness.save_answers.append(None)
+    harness.open_answers.append(None)
+    assert not harness.files.save()
+    assert harness.files.open() is None
+    assert harness.opened == []
+    assert harness.errors == []
+
+
+def test_suggested_file_name() -> None:
+    assert suggested_file_name(RECORD) == "Ann-vs-Perfect-2026-05-06-0708.tttgame"
+
+
+BAD_FILES = [
+    ("malformed.tttgame", b'{"format": "ttt-desktop-game", version: 1}', "malformed or cut short"),
+    ("truncated.tttgame", RECORD.to_json().encode()[:80], "malformed or cut short"),
+    ("foreign.json", b'{"type": "FeatureCollection", "features": []}', "not a TTT Desktop game"),
+    (
+        "future.tttgame",
+        RECORD.to_json().replace('"version": 1', '"version": 3').encode(),
+        "newer TTT Desktop",
+    ),
+    ("binary.tttgame", bytes(range(256)), "not UTF-8"),
+    ("empty.tttgame", b"", "it is empty"),
+    (
+        "impossible.tttgame",
+        RECORD.to_json().replace('"moves": [\n    4,', '"moves": [\n    0,').encode(),
+        "already taken",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "contents", "message"), BAD_FILES)
+def test_bad_files_are_reported_and_change_nothing(
+    harness: Harness, tmp_path: Path, name: str, contents: bytes, message: str
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(contents)
+    assert harness.files.open(path) is None
+    assert harness.opened == []
+    [(title, text)] = harness.errors
+    assert title == "Could not open the game"
+    assert message in text
+    assert name in text
+    assert "The current game is unchanged" in text
+    assert harness.dialogs == [text]
+    assert harness.files.recent_files() == [], "a bad file is not remembered"
+
+
+def test_missing_file_is_reported(harness: Harness, tmp_path: Path) -> None:
+    assert harness.files.open(tmp_path / "gone.tttgame") is None
+    assert "can't read gone.tttgame" in harness.errors[0][1]
+
+
+def test_failed_save_keeps_the_old_file(
+    harness: Harness, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    path = folder / "kept.tttgame"
+    old = GameRecord(PlayerEntry("human", "Zed"), PlayerEntry("human", "Yan"), Mark.O)
+    save_record(old, path)
+    before = path.read_bytes()
+
+    def full_disk(*_args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    assert not harness.files.save(path)
+    assert path.read_bytes() == before
+    assert [p.name for p in folder.iterdir()] == ["kept.tttgame"], "no temporary file is left"
+    [(title, text)] = harness.errors
+    assert title == "Could not save the game"
+    assert "No space left on device" in text
+    assert "unchanged" in text
+
+
+def test_recent_files_and_their_menu(harness: Harness, tmp_path: Path) -> None:
+    menu = QMenu()
+    harness.files.add_actions_to(menu)
+    recent_menu = harness.files.recent_menu
+    assert recent_menu is not None
+    assert [a.text() for a in recent_menu.actions()] == ["Clear recent files"]
+    paths = [tmp_path / f"game{i}.tttgame" for i in range(10)]
+    for path in paths:
+        assert harness.files.save(path)
+    recent = harness.files.recent_files()
+    assert recent == [str(p.resolve()) for p in reversed(paths)][:8]
+    texts = [a.text() for a in recent_menu.actions() if a.text()]
+    assert texts[0] == "&1 game9.tttgame"
+    assert texts[-1] == "Clear recent files"
+    recent_menu.actions()[2].trigger()
+    assert harness.opened[-1] == (RECORD, str(paths[7].resolve()))
+    assert harness.files.recent_files()[0] == str(paths[7].resolve()), "opening moves it up"
+    recent_menu.actions()[-1].trigger()
+    assert harness.files.recent_files() == []
+    assert [a.text() for a in recent_menu.actions()] == ["Clear recent files"]
+
+
+def test_file_menu_actions(harness: Harness, tmp_path: Path) -> None:
+    menu = QMenu()
+    harness.files.add_actions_to(menu)
+    texts = [a.text() for a in menu.actions() if not a.isSeparator()]
+    assert texts == [
+        "&Save game...",
+        "&Open game...",
+        "Recent &files",
+        "&Copy game as text",
+        "&Paste game",
+    ]
+    harness.save_answers.append(str(tmp_path / "menu.tttgame"))
+    harness.files.save_action.trigger()
+    assert (tmp_path / "menu.tttgame").exists()
+    harness.open_answers.append(str(tmp_path / "menu.tttgame"))
+    harness.files.open_action.trigger()
+    assert harness.opened[-1][0] == RECORD
+
+
+def test_copy_and_paste_text(harness: Harness) -> None:
+    text = harness.files.copy_text()
+    assert QGuiApplication.clipboard().text() == text
+    assert text.startswith("TTT Desktop game\n")
+    assert harness.files.paste_text() == RECORD
+    assert harness.opened == [(RECORD, "clipboard")]
+
+
+def test_paste_of_other_text_is_reported(harness: Harness) -> None:
+    QGuiApplication.clipboard().setText("shopping: eggs, milk")
+    assert harness.files.paste_text() is None
+    assert harness.opened == []
+    [(title, text)] = harness.errors
+    assert title == "Could not paste a game"
+    assert "should start with 'TTT Desktop game'" in text
+
+
+def drag_events(path: Path) -> tuple[QDragEnterEvent, QDropEvent, QMimeData]:
+    mime = QMimeData()
+    mime.setUrls([file_url(path)])
+    actions = Qt.DropAction.CopyAction
+    buttons = Qt.MouseButton.LeftButton
+    modifiers = Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(QPointF(10, 10), actions, mime, buttons, modifiers)
+    drop = QDropEvent(QPointF(10, 10), actions, mime, buttons, modifiers)
+    return enter, drop, mime
+
+
+def test_drop_a_game_file(qtbot: QtBot, harness: Harness, tmp_path: Path) -> None:
+    path = tmp_path / "dropped.tttgame"
+    save_record(RECORD, path)
+    harness.files.accept_drops_on(harness.window)
+    assert harness.window.acceptDrops()
+    enter, drop, _mime = drag_events(path)
+    QApplication.sendEvent(harness.window, enter)
+    assert enter.isAccepted()
+    with qtbot.waitSignal(harness.files.record_opened) as opened:
+        QApplication.sendEvent(harness.window, drop)
+    assert opened.args == [RECORD, str(path)]
+
+
+def test_drop_a_bad_file(qtbot: QtBot, harness: Harness, tmp_path: Path) -> None:
+    path = tmp_path / "picture.png"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n")
+    harness.files.accept_drops_on(harness.window)
+    enter, drop, _mime = drag_events(path)
+    # Qt delivers a drop to the widget that accepted the drag's entry.
+    QApplication.sendEvent(harness.window, enter)
+    with qtbot.waitSignal(harness.files.error_reported) as reported:
+        QApplication.sendEvent(harness.window, drop)
+    assert "picture.png can't be opened" in reported.args[1]
+    assert harness.opened == []
+
+
+def test_drag_of_text_is_refused(harness: Harness) -> None:
+    harness.files.accept_drops_on(harness.window)
+    mime = QMimeData()
+    mime.setText("hello")
+    enter = QDragEnterEvent(
+        QPointF(1, 1),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(harness.window, enter)
+    assert not enter.isAccepted()

@@ -1,0 +1,277 @@
+"""Game files in the window: save, open, recent files, drag and drop, the clipboard.
+
+:class:`GameFiles` is the glue between the window and
+:mod:`ttt_desktop.engine.records`. It asks for file names, saves atomically,
+opens and checks files, keeps the recent-files list in ``QSettings``, copies a
+game to the clipboard as text and pastes one back, and accepts a game file
+dropped on the window. A game it reads arrives through :attr:`GameFiles.record_opened`;
+nothing reaches the game until the whole file has been read and checked, so a bad
+file leaves the current game as it was.
+
+Every problem is reported through :meth:`GameFiles.report_error`, which emits
+:attr:`GameFiles.error_reported` and then calls :meth:`GameFiles.show_error_dialog`
+(a ``QMessageBox``); tests replace the latter so nothing blocks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final
+
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer, QUrl, Signal
+from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
+
+from ttt_desktop.engine import GameRecord, load_record, save_record
+
+FILE_SUFFIX: Final = ".tttgame"
+FILE_FILTER: Final = "TTT Desktop games (*.tttgame *.json);;All files (*)"
+RECENT_KEY: Final = "files/recent"
+MAX_RECENT: Final = 8
+
+
+def suggested_file_name(record: GameRecord) -> str:
+    """``"Ann-vs-Perfect-2026-01-02-0304.tttgame"``: players and start time, safe as a file name."""
+
+    def safe(text: str) -> str:
+        kept = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in text)
+        return "-".join(part for part in kept.split("-") if part) or "player"
+
+    stamp = record.started_at[:16].replace(":", "").replace("T", "-")
+    return f"{safe(record.x.name)}-vs-{safe(record.o.name)}-{stamp}{FILE_SUFFIX}"
+
+
+def dropped_file(event: QDragEnterEvent | QDropEvent) -> Path | None:
+    """The one local file being dragged, if that is what the drag carries."""
+    mime = event.mimeData()
+    if mime is None or not mime.hasUrls():
+        return None
+    urls = [url for url in mime.urls() if url.isLocalFile()]
+    if len(urls) != 1:
+        return None
+    return Path(urls[0].toLocalFile())
+
+
+class GameFiles(QObject):
+    """Saving, opening, recent files, drag-and-drop and clipboard for one window."""
+
+    record_opened = Signal(object, str)  # GameRecord, where it came from (a path, or "clipboard")
+    record_saved = Signal(str)  # the path written
+    error_reported = Signal(str, str)  # title, message
+    recent_files_changed = Signal(list)  # paths, newest first
+
+    def __init__(
+        self,
+        window: QWidget,
+        current_record: Callable[[], GameRecord],
+        settings: QSettings | None = None,
+    ) -> None:
+        """``current_record`` gives the game to save or copy; ``settings`` holds recent files."""
+        super().__init__(window)
+        self._window = window
+        self._current_record = current_record
+        self._settings = settings if settings is not None else QSettings()
+        self._last_folder = ""
+        self.recent_menu: QMenu | None = None
+
+    # Errors -------------------------------------------------------------------
+
+    def report_error(self, title: str, message: str) -> None:
+        """Tell the person what went wrong: :attr:`error_reported`, then a dialog."""
+        self.error_reported.emit(title, message)
+        self.show_error_dialog(title, message)
+
+    def show_error_dialog(self, title: str, message: str) -> None:
+        """A modal warning box (replaced in tests)."""
+        QMessageBox.warning(self._window, title, message)
+
+    # Asking for names ---------------------------------------------------------
+
+    def ask_save_path(self, suggested: str) -> str | None:
+        """The file name to save to, from a dialog; None when cancelled (replaced in tests)."""
+        start = str(Path(self._last_folder) / suggested) if self._last_folder else suggested
+        path, _ = QFileDialog.getSaveFileName(self._window, "Save game", start, FILE_FILTER)
+        return path or None
+
+    def ask_open_path(self) -> str | None:
+        """The file to open, from a dialog; None when cancelled (replaced in tests)."""
+        path, _ = QFileDialog.getOpenFileName(
+            self._window, "Open game", self._last_folder, FILE_FILTER
+        )
+        return path or None
+
+    # Saving and opening ---------------------------------------------------------
+
+    def save(self, path: str | Path | None = None) -> bool:
+        """Save the current game (asking where when ``path`` is None); True when written."""
+        record = self._current_record()
+        if path is None:
+            chosen = self.ask_save_path(suggested_file_name(record))
+            if chosen is None:
+                return False
+            path = chosen
+            if not Path(path).suffix:
+                path = path + FILE_SUFFIX
+        target = Path(path)
+        try:
+            save_record(record, target)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            self.report_error(
+                "Could not save the game",
+                f"{target.name} could not be written: {reason}.\n\n"
+                "Any file that was there before is unchanged.",
+            )
+            return False
+        self._remember(target)
+        self.record_saved.emit(str(target))
+        return True
+
+    def open(self, path: str | Path | None = None) -> GameRecord | None:
+        """Open a game file (asking which when ``path`` is None); emits :attr:`record_opened`."""
+        if path is None:
+            chosen = self.ask_open_path()
+            if chosen is None:
+                return None
+            path = chosen
+        target = Path(path)
+        try:
+            record = load_record(target)
+        except ValueError as error:
+            self.report_error(
+                "Could not open the game",
+                f"{target.name} can't be opened: {error}.\n\nThe current game is unchanged.",
+            )
+            return None
+        self._remember(target)
+        self.record_opened.emit(record, str(target))
+        return record
+
+    # Clipboard ------------------------------------------------------------------
+
+    def copy_text(self) -> str:
+        """Put the current game on the clipboard as text; returns that text."""
+        text = self._current_record().to_text()
+        QGuiApplication.clipboard().setText(text)
+        return text
+
+    def paste_text(self) -> GameRecord | None:
+        """Read a game from the clipboard text; emits :attr:`record_opened` with ``"clipboard"``."""
+        text = QGuiApplication.clipboard().text()
+        try:
+            record = GameRecord.from_text(text)
+        except ValueError as error:
+            self.report_error(
+                "Could not paste a game",
+                f"The clipboard holds no game: {error}.\n\nThe current game is unchanged.",
+            )
+            return None
+        self.record_opened.emit(record, "clipboard")
+        return record
+
+    # Recent files ---------------------------------------------------------------
+
+    def recent_files(self) -> list[str]:
+        """Paths saved or opened lately, newest first."""
+        value = self._settings.value(RECENT_KEY, [])
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            return []
+        return [str(item) for item in value if isinstance(item, str) and item][:MAX_RECENT]
+
+    def clear_recent_files(self) -> None:
+        """Forget the recent files."""
+        self._settings.setValue(RECENT_KEY, [])
+        self._recent_changed()
+
+    def _remember(self, path: Path) -> None:
+        full = str(path.resolve())
+        self._last_folder = str(path.resolve().parent)
+        paths = [full, *(p for p in self.recent_files() if p != full)][:MAX_RECENT]
+        self._settings.setValue(RECENT_KEY, paths)
+        self._recent_changed()
+
+    def _recent_changed(self) -> None:
+        self._fill_recent_menu()
+        self.recent_files_changed.emit(self.recent_files())
+
+    # Menu -------------------------------------------------------------------------
+
+    def add_actions_to(self, menu: QMenu) -> None:
+        """Fill a File menu: save, open, recent files, copy and paste as text."""
+        self.save_action = QAction("&Save game...", menu)
+        self.save_action.setShortcut(QKeySequence.StandardKey.Save)
+        self.save_action.triggered.connect(self._save_as)
+        menu.addAction(self.save_action)
+        self.open_action = QAction("&Open game...", menu)
+        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.open_action.triggered.connect(self._open_any)
+        menu.addAction(self.open_action)
+        self.recent_menu = menu.addMenu("Recent &files")
+        self._fill_recent_menu()
+        menu.addSeparator()
+        self.copy_action = QAction("&Copy game as text", menu)
+        self.copy_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
+        self.copy_action.triggered.connect(self.copy_text)
+        menu.addAction(self.copy_action)
+        self.paste_action = QAction("&Paste game", menu)
+        self.paste_action.setShortcut(QKeySequence("Ctrl+Shift+V"))
+        self.paste_action.triggered.connect(self.paste_text)
+        menu.addAction(self.paste_action)
+
+    # Menu actions pass a "checked" flag that must not be taken for a path.
+    def _save_as(self) -> None:
+        self.save()
+
+    def _open_any(self) -> None:
+        self.open()
+
+    def _fill_recent_menu(self) -> None:
+        menu = self.recent_menu
+        if menu is None:
+            return
+        menu.clear()
+        paths = self.recent_files()
+        for number, path in enumerate(paths, start=1):
+            action = menu.addAction(f"&{number} {Path(path).name}")
+            action.setToolTip(path)
+            action.setData(path)
+            action.triggered.connect(lambda _checked=False, p=path: self.open(p))
+        if paths:
+            menu.addSeparator()
+        clear = menu.addAction("Clear recent files")
+        clear.setEnabled(bool(paths))
+        clear.triggered.connect(self.clear_recent_files)
+
+    # Drag and drop ----------------------------------------------------------------
+
+    def accept_drops_on(self, widget: QWidget) -> None:
+        """Let ``widget`` (the window) take a game file dropped on it."""
+        widget.setAcceptDrops(True)
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.DragEnter, QEvent.Type.DragMove) and isinstance(
+            event, QDragEnterEvent | QDropEvent
+        ):
+            if dropped_file(event) is not None:
+                event.acceptProposedAction()
+                return True
+            event.ignore()
+            return True
+        if event.type() == QEvent.Type.Drop and isinstance(event, QDropEvent):
+            path = dropped_file(event)
+            if path is None:
+                return False
+            event.acceptProposedAction()
+            # Opened after the drop has finished, so an error box doesn't hold the drag up.
+            QTimer.singleShot(0, lambda: self.open(path))
+            return True
+        return super().eventFilter(watched, event)
+
+
+def file_url(path: str | Path) -> QUrl:
+    """The ``file:`` URL a file manager would drag for ``path``."""
+    return QUrl.fromLocalFile(str(path))
