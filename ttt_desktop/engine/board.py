@@ -6,18 +6,20 @@ new board. Boards are interned: every position exists once per process, and a
 position remembers the boards its moves lead to, so walking the game tree
 (search, self-play, the arena) costs a list lookup per move after the first
 visit. That is safe to share between threads because a board never changes.
+Because each position exists once, equality and hashing are by identity, which
+Python does in C: a board is as cheap a dict key as an int.
 
 Nothing here imports Qt.
 """
 
 from __future__ import annotations
 
+import _thread
 import enum
-import threading
 from collections.abc import Iterable
 from typing import ClassVar, Final
 
-from ttt_desktop.engine.cells import CELLS, LINES, Cell, describe_cell, is_cell
+from ttt_desktop.engine.cells import CELLS, LINES, Cell, describe_cell
 
 
 class Mark(enum.StrEnum):
@@ -28,8 +30,14 @@ class Mark(enum.StrEnum):
 
     @property
     def opponent(self) -> Mark:
-        return Mark.O if self is Mark.X else Mark.X
+        return _O if self is _X else _X
 
+
+# Module-level names for the members: on Python 3.11 ``Mark.X`` goes through the enum
+# metaclass's attribute hook and costs about 0.3 us, a global costs a few ns.
+_X: Final = Mark.X
+_O: Final = Mark.O
+_MARK_OF_CHAR: Final[dict[str, Mark]] = {"X": _X, "O": _O}
 
 EMPTY: Final = "."
 
@@ -51,7 +59,9 @@ class GameOverError(IllegalMoveError):
 
 
 def _lines_of(cells: str, mark: str) -> tuple[tuple[Cell, Cell, Cell], ...]:
-    return tuple(line for line in LINES if all(cells[c] == mark for c in line))
+    return tuple(
+        line for line in LINES if cells[line[0]] == cells[line[1]] == cells[line[2]] == mark
+    )
 
 
 class Board:
@@ -68,7 +78,6 @@ class Board:
 
     __slots__ = (
         "_children",
-        "_hash",
         "_legal_moves",
         "cells",
         "is_over",
@@ -86,14 +95,15 @@ class Board:
     is_over: bool
     _legal_moves: tuple[Cell, ...]
     _children: list[Board | None]
-    _hash: int
 
-    _interned: ClassVar[dict[tuple[str, Mark], Board]] = {}
-    _intern_lock: ClassVar = threading.Lock()
+    # Keyed by the cells plus the mover's letter (a Mark is a str): a str hashes in C,
+    # an enum member in Python.
+    _interned: ClassVar[dict[str, Board]] = {}
+    _intern_lock: ClassVar = _thread.allocate_lock()
 
     def __new__(cls, cells: str, to_move: Mark) -> Board:
         """Not for direct use: validation lives in :meth:`from_string`."""
-        key = (cells, to_move)
+        key = cells + to_move
         board = cls._interned.get(key)
         if board is not None:
             return board
@@ -111,13 +121,13 @@ class Board:
         x_lines = _lines_of(cells, "X")
         o_lines = _lines_of(cells, "O")
         self.winning_lines = x_lines or o_lines
-        self.winner = Mark.X if x_lines else Mark.O if o_lines else None
+        self.winner = _X if x_lines else _O if o_lines else None
         self.winning_line = self.winning_lines[0] if self.winning_lines else None
         empties = tuple(c for c in CELLS if cells[c] == EMPTY)
         self.is_over = self.winner is not None or not empties
         self._legal_moves = () if self.is_over else empties
+        # Set last: __setattr__ takes its presence to mean the board is complete.
         self._children = [None] * 9
-        self._hash = hash((cells, to_move))
 
     # Construction -------------------------------------------------------------
 
@@ -150,7 +160,8 @@ class Board:
         stray = sorted(set(text) - {"X", "O", EMPTY})
         if stray:
             raise ValueError(
-                f"a board uses only 'X', 'O' and '.', but {text!r} has {', '.join(map(repr, stray))}"
+                f"a board uses only 'X', 'O' and '.', but {text!r} has "
+                f"{', '.join(map(repr, stray))}"
             )
         if to_move is not None:
             try:
@@ -186,8 +197,7 @@ class Board:
         return self._legal_moves
 
     def __getitem__(self, cell: Cell) -> Mark | None:
-        char = self.cells[cell]
-        return None if char == EMPTY else Mark(char)
+        return _MARK_OF_CHAR.get(self.cells[cell])
 
     @property
     def ply(self) -> int:
@@ -221,12 +231,16 @@ class Board:
             raise OffBoardError(f"{cell!r} is not a cell: cells are 0-8 (keypad 1-9)")
         if self.is_over:
             outcome = f"{self.winner} has won" if self.winner else "it is a draw"
-            raise GameOverError(f"the game is over ({outcome}): {describe_cell(cell)} can't be played")
+            raise GameOverError(
+                f"the game is over ({outcome}): {describe_cell(cell)} can't be played"
+            )
         occupant = self.cells[cell]
         if occupant != EMPTY:
             raise OccupiedCellError(f"{describe_cell(cell)} is already taken by {occupant}")
+        mover = self.to_move
         child = Board(
-            self.cells[:cell] + self.to_move.value + self.cells[cell + 1 :], self.to_move.opponent
+            self.cells[:cell] + mover + self.cells[cell + 1 :],
+            _O if mover is _X else _X,
         )
         self._children[cell] = child
         return child
@@ -239,22 +253,14 @@ class Board:
         return board
 
     # Value semantics ----------------------------------------------------------
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if not isinstance(other, Board):
-            return NotImplemented
-        return self.cells == other.cells and self.to_move == other.to_move
+    # Equality and hashing are object identity (inherited): interning makes equal
+    # positions the same object, also after pickling, copying or parsing.
 
     def __reduce__(self) -> tuple[type[Board], tuple[str, Mark]]:
         return (Board, (self.cells, self.to_move))
 
     def __setattr__(self, name: str, value: object) -> None:
-        if hasattr(self, "_hash"):
+        if hasattr(self, "_children"):
             raise AttributeError("Board is immutable: play() returns a new board")
         object.__setattr__(self, name, value)
 
@@ -278,7 +284,7 @@ def _check_win_history(text: str, next_mark: Mark) -> None:
     lines = x_lines or o_lines
     if not lines:
         return
-    winner = Mark.X if x_lines else Mark.O
+    winner = _X if x_lines else _O
     if next_mark == winner:
         raise ValueError(
             f"impossible position {text!r}: {winner} has a line but "
