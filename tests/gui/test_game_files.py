@@ -4,11 +4,12 @@ drag and drop. Dialogs are replaced, so nothing blocks."""
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt
+from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from pytestqt.qtbot import QtBot
@@ -198,13 +199,26 @@ def test_paste_of_other_text_is_reported(harness: Harness) -> None:
     assert "should start with 'TTT Desktop game'" in text
 
 
+def drag_enter(mime: QMimeData) -> QDragEnterEvent:
+    # PySide marks the one constructor every version has (QPoint) as deprecated.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return QDragEnterEvent(
+            QPoint(10, 10),
+            Qt.DropAction.CopyAction,
+            mime,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+        )
+
+
 def drag_events(path: Path) -> tuple[QDragEnterEvent, QDropEvent, QMimeData]:
     mime = QMimeData()
     mime.setUrls([file_url(path)])
     actions = Qt.DropAction.CopyAction
     buttons = Qt.MouseButton.LeftButton
     modifiers = Qt.KeyboardModifier.NoModifier
-    enter = QDragEnterEvent(QPointF(10, 10), actions, mime, buttons, modifiers)
+    enter = drag_enter(mime)
     drop = QDropEvent(QPointF(10, 10), actions, mime, buttons, modifiers)
     return enter, drop, mime
 
@@ -239,12 +253,6 @@ def test_drag_of_text_is_refused(harness: Harness) -> None:
     harness.files.accept_drops_on(harness.window)
     mime = QMimeData()
     mime.setText("hello")
-    enter = QDragEnterEvent(
-        QPointF(1, 1),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
+    enter = drag_enter(mime)
     QApplication.sendEvent(harness.window, enter)
     assert not enter.isAccepted()

@@ -31,9 +31,11 @@ from ttt_desktop.gui import dialogs
 from ttt_desktop.gui.board_widget import BoardWidget, mark_colour
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
 from ttt_desktop.gui.player_panel import NameAsker, PlayerPanel, RosterEntry, ask_name_with_dialog
+from ttt_desktop.gui.review import ReviewFeatures
 from ttt_desktop.gui.session_score import SessionScore
 from ttt_desktop.gui.settings import AppSettings, SeatChoice
-from ttt_desktop.players import HUMAN_KIND, create_player, roster
+from ttt_desktop.players import HUMAN_KIND, create_player
+from ttt_desktop.players import roster as all_players
 
 WINDOW_TITLE: Final = "TTT Desktop"
 AI_SPEEDS: Final = (
@@ -49,8 +51,8 @@ HINT_MS: Final = 4000
 _KINDS_NOT_OFFERED: Final = frozenset({"sequence"})
 
 
-def _default_roster() -> list[RosterEntry]:
-    return [entry for entry in roster() if entry.kind not in _KINDS_NOT_OFFERED]
+def _offered(entries: Sequence[RosterEntry]) -> list[RosterEntry]:
+    return [entry for entry in entries if entry.kind not in _KINDS_NOT_OFFERED]
 
 
 def _window_icon() -> QIcon:
@@ -78,7 +80,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.settings = settings if settings is not None else AppSettings()
         self.controller = GameController(self, player_factory=player_factory)
-        self.roster = list(roster) if roster is not None else _default_roster()
+        self.roster = _offered(all_players() if roster is None else roster)
         self.score = SessionScore()
         self._record_at_start: GameRecord | None = None
 
@@ -89,6 +91,7 @@ class MainWindow(QMainWindow):
         self._connect_controller()
         self._restore_settings()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.review = ReviewFeatures(self)
         self.controller.new_game()
 
     # Layout -------------------------------------------------------------------
@@ -141,6 +144,7 @@ class MainWindow(QMainWindow):
         game_column.addLayout(status_row)
         game_column.addWidget(self.board, 1)
         game_column.addLayout(buttons)
+        self.game_column = game_column
 
         self.player_panel = PlayerPanel(self.roster, self.settings.people(), ask_name=ask_name)
         self.player_panel.setObjectName("players")
@@ -186,7 +190,11 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
 
         self.quit_action = QAction("&Quit", self)
-        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        # The platform's Quit key, and Ctrl+Q wherever the platform names none (Windows).
+        quit_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Quit)
+        if QKeySequence("Ctrl+Q") not in quit_keys:
+            quit_keys.append(QKeySequence("Ctrl+Q"))
+        self.quit_action.setShortcuts(quit_keys)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self.quit_action.triggered.connect(self.close)
         menu.addAction(self.quit_action)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QSlider,
     QStyle,
     QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -112,24 +113,37 @@ class ReplayBar(QWidget):
         self.speed.setToolTip("Delay between AI moves")
         self.speed.setRange(0, len(SPEED_STEPS_MS) - 1)
         self.speed.setPageStep(1)
-        self.speed.setFixedWidth(110)
+        self.speed.setFixedWidth(90)
         self.speed.setValue(SPEED_STEPS_MS.index(DEFAULT_DELAY_MS))
         self.speed_label = QLabel(describe_delay(DEFAULT_DELAY_MS), self)
         self.speed_label.setObjectName("speed-label")
         self.speed_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("800 ms/move") + 4)
 
-        layout = QHBoxLayout(self)
+        # Two rows keep the bar narrow: buttons and where we are; then timeline and speed.
+        buttons = QHBoxLayout()
+        buttons.setSpacing(2)
+        for button in (
+            self.start_button,
+            self.back_button,
+            self.play_button,
+            self.forward_button,
+            self.end_button,
+            self.live_button,
+        ):
+            buttons.addWidget(button)
+        buttons.addSpacing(8)
+        buttons.addWidget(self.position_label, 1)
+        sliders = QHBoxLayout()
+        sliders.addWidget(self.timeline, 1)
+        sliders.addSpacing(8)
+        sliders.addWidget(QLabel("Speed", self))
+        sliders.addWidget(self.speed)
+        sliders.addWidget(self.speed_label)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
-        for button in (self.start_button, self.back_button, self.play_button):
-            layout.addWidget(button)
-        layout.addWidget(self.forward_button)
-        layout.addWidget(self.end_button)
-        layout.addWidget(self.live_button)
-        layout.addWidget(self.timeline, 1)
-        layout.addWidget(self.position_label)
-        layout.addWidget(QLabel("Speed", self))
-        layout.addWidget(self.speed)
-        layout.addWidget(self.speed_label)
+        layout.setSpacing(2)
+        layout.addLayout(buttons)
+        layout.addLayout(sliders)
 
         self.start_button.clicked.connect(self.go_to_start)
         self.back_button.clicked.connect(self.step_back)

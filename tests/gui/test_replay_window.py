@@ -1,0 +1,394 @@
+"""Watching and reviewing in the real window: move list, history browsing during a live
+match, pause between moves, matches, play on from here, game files, replay live."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+from test_game_files import drag_events
+from test_replay_controller import Players
+
+from ttt_desktop.engine import BranchPoint, GameRecord, Mark, PlayerEntry, save_record
+from ttt_desktop.gui.controller import Seat
+from ttt_desktop.gui.dialogs import how_to_play_html
+from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.review import PlayOnDialog, ReviewFeatures
+
+WindowMaker = Callable[..., MainWindow]
+
+ANN = Seat("human", "Ann")
+BOB = Seat("human", "Bob")
+
+
+class Errors:
+    """Collects the error dialogs a window would have shown."""
+
+    def __init__(self, review: ReviewFeatures) -> None:
+        self.shown: list[str] = []
+        review.game_files.show_error_dialog = self._show  # type: ignore[method-assign]
+
+    def _show(self, _title: str, text: str) -> None:
+        self.shown.append(text)
+
+
+def seat(window: MainWindow, x: Seat, o: Seat) -> None:
+    window.controller.set_seat(Mark.X, x)
+    window.controller.set_seat(Mark.O, o)
+
+
+def hot_seat_game(qtbot: QtBot, window: MainWindow, cells: tuple[int, ...]) -> GameRecord:
+    seat(window, ANN, BOB)
+    window.controller.new_game(Mark.X)
+    for cell in cells:
+        with qtbot.waitSignal(window.controller.move_played):
+            window.board.cell_clicked.emit(cell)
+    return window.controller.record
+
+
+@pytest.fixture
+def players() -> Players:
+    return Players()
+
+
+@pytest.fixture
+def window(make_window: WindowMaker, players: Players) -> MainWindow:
+    made = make_window(player_factory=players)
+    made.set_move_delay(0)
+    return made
+
+
+# Move list and history ----------------------------------------------------------------
+
+
+def test_move_list_follows_a_game_and_clicking_shows_that_position(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    review = window.review
+    record = hot_seat_game(qtbot, window, (4, 0, 8))
+    assert review.move_list.rowCount() == 4
+    assert review.move_list.item(2, 1).text() == "Bob"
+    review.move_list.select_ply(1)
+    assert window.board.board == record.board_at(1)
+    assert window.board.last_move == 4
+    assert not window.board.accepts_clicks, "history is for looking"
+    assert review.replay_bar.viewed_ply == 1
+    assert window.controller.record is record, "browsing never changes the record"
+
+
+def test_board_click_in_history_returns_to_the_newest_position(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    review = window.review
+    record = hot_seat_game(qtbot, window, (4, 0))
+    review.replay_bar.go_to_start()
+    with qtbot.assertNotEmitted(window.controller.move_played):
+        window.board.cell_clicked.emit(8)
+    assert review.replay_bar.viewed_ply == 2
+    assert window.board.board == record.final_board
+    assert window.board.accepts_clicks
+    assert "earlier position" in window.statusBar().currentMessage()
+    with qtbot.waitSignal(window.controller.move_played):
+        window.board.cell_clicked.emit(8)
+
+
+def test_history_keys_in_the_view_menu_and_the_help(qtbot: QtBot, window: MainWindow) -> None:
+    review = window.review
+    menus = [action.text() for action in window.menuBar().actions()]
+    assert menus == ["&Game", "&File", "&View", "&Help"]
+    shortcuts = {
+        action.text(): action.shortcut().toString() for action in review.view_menu.actions()
+    }
+    assert shortcuts["&Back one move"] == "Alt+Left"
+    assert shortcuts["&Forward one move"] == "Alt+Right"
+    assert shortcuts["First &position"] == "Alt+Home"
+    assert shortcuts["&Newest position"] == "Alt+End"
+    help_text = how_to_play_html()
+    assert "Alt+Left" in help_text
+    assert "move list" in help_text
+    hot_seat_game(qtbot, window, (4, 0, 8))
+    review.replay_bar.history_actions[0].trigger()
+    assert window.board.board == window.controller.record.board_at(2)
+    assert review.move_list.current_ply == 2
+
+
+def test_speed_slider_drives_the_move_delay(window: MainWindow) -> None:
+    bar = window.review.replay_bar
+    bar.speed.setValue(0)
+    assert window.controller.move_delay_ms == 3000
+    window.ai_speed_actions[200].trigger()
+    assert bar.move_delay_ms == 200
+
+
+# Watching a live match ------------------------------------------------------------------
+
+
+def test_history_browsing_while_a_match_runs(
+    qtbot: QtBot, window: MainWindow, players: Players
+) -> None:
+    review = window.review
+    bar = review.replay_bar
+    seat(window, Seat("turnstile", "Left"), Seat("turnstile", "Right"))
+    window.controller.new_game(Mark.X)
+    for _ in range(3):
+        with qtbot.waitSignal(window.controller.move_played):
+            players.allow()
+    bar.back_button.click()
+    bar.back_button.click()
+    assert bar.viewed_ply == 1
+    with qtbot.waitSignal(window.controller.move_played) as played:
+        players.allow()
+    assert len(played.args[0].moves) == 4, "the match carries on"
+    assert window.board.board == played.args[0].board_at(1), "history stays on show"
+    assert review.move_list.rowCount() == 5
+    assert bar.timeline.maximum() == 4
+    bar.live_button.click()
+    assert window.board.board == played.args[0].final_board
+    with qtbot.waitSignal(window.controller.move_played) as played:
+        players.allow()
+    assert window.board.board == played.args[0].final_board, "following again"
+
+
+def test_pause_between_moves_in_the_window(
+    qtbot: QtBot, window: MainWindow, players: Players
+) -> None:
+    bar = window.review.replay_bar
+    seat(window, Seat("turnstile", "Left"), Seat("turnstile", "Right"))
+    with qtbot.waitSignal(window.controller.thinking_started):
+        window.controller.new_game(Mark.X)
+    assert bar.is_live_match
+    bar.play_button.click()
+    assert window.controller.paused
+    assert bar.play_button.accessibleName() == "Play"
+    with qtbot.waitSignal(window.controller.move_played) as played:
+        players.allow()
+    assert played.args[0].moves == (0,), "the move in hand is recorded"
+    assert bar.viewed_ply == 0, "and shown only when the viewer steps to it"
+    assert window.board.board == played.args[0].board_at(0)
+    bar.forward_button.click()
+    assert window.board.board == played.args[0].board_at(1)
+    players.allow()
+    with qtbot.waitSignal(window.controller.move_played) as played:
+        bar.forward_button.click()  # at the newest move: one more, then held again
+    assert len(played.args[0].moves) == 2
+    assert bar.viewed_ply == 2
+    assert not window.controller.is_thinking
+    players.allow(9)
+    with qtbot.waitSignal(window.controller.game_finished, timeout=10_000):
+        bar.play_button.click()
+    assert not window.controller.paused
+
+
+def test_watched_perfect_match_of_twenty_games_is_all_draws(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    review = window.review
+    seat(window, Seat("perfect", "Perfect"), Seat("perfect", "Perfect"))
+    review.replay_bar.speed.setValue(review.replay_bar.speed.maximum())
+    assert window.controller.move_delay_ms == 0
+    with qtbot.waitSignal(review.match_runner.match_finished, timeout=120_000) as finished:
+        review.watch_match(20)
+    score = finished.args[0]
+    assert (score.played, score.draws) == (20, 20)
+    assert review.match_label.text() == (
+        "Match over, 20 games: Perfect (X) 0, Perfect (O) 0, draws 20"
+    )
+    assert review.match_label.isVisible()
+    assert window.board.board.is_draw
+
+
+def test_match_with_a_person_is_refused(window: MainWindow) -> None:
+    errors = Errors(window.review)
+    seat(window, ANN, Seat("perfect", "Perfect"))
+    window.review.watch_match(3)
+    assert errors.shown == ["a match is for two computer players: choose one for X and for O."]
+    assert not window.review.match_runner.is_running
+
+
+def test_stop_match_from_the_menu(qtbot: QtBot, window: MainWindow, players: Players) -> None:
+    review = window.review
+    seat(window, Seat("turnstile", "Left"), Seat("turnstile", "Right"))
+    review.watch_match(4, "o")
+    assert review.stop_match_action.isEnabled()
+    assert review.match_label.text().startswith("Game 1 of 4")
+    with qtbot.waitSignal(review.match_runner.match_finished):
+        review.stop_match_action.trigger()
+    assert review.match_label.text().startswith("Match stopped after 0 of 4")
+    assert not review.stop_match_action.isEnabled()
+
+
+# Play on from here ------------------------------------------------------------------------
+
+
+def test_play_on_from_an_earlier_position(qtbot: QtBot, window: MainWindow) -> None:
+    review = window.review
+    finished = hot_seat_game(qtbot, window, (0, 3, 1, 4, 2))
+    assert finished.is_finished
+    review.move_list.select_ply(3)
+    assert review.play_on_action.isEnabled()
+    perfect = Seat("perfect", "Perfect")
+    with qtbot.waitSignal(window.controller.move_played, timeout=10_000) as reply:
+        review.play_on_from_here(o=perfect)
+    branch = window.controller.record
+    assert branch.moves[:3] == (0, 3, 1)
+    assert reply.args[0].moves[3] == 2, "Perfect blocks X's row"
+    assert branch.o.name == "Perfect"
+    assert branch.x == finished.x
+    assert branch.branched_from == BranchPoint(finished.started_at, 3, finished.moves)
+    assert finished.moves == (0, 3, 1, 4, 2), "the old record is untouched"
+    assert window.controller.seat(Mark.O) == perfect
+
+
+def test_play_on_from_the_menu_asks_for_players(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    review = window.review
+    hot_seat_game(qtbot, window, (0, 3, 1, 4, 2))
+    review.replay_bar.go_to_start()
+    asked: list[int] = []
+
+    def ask(ply: int) -> tuple[Seat, Seat]:
+        asked.append(ply)
+        return BOB, ANN
+
+    monkeypatch.setattr(review, "ask_play_on_seats", ask)
+    review.play_on_action.trigger()
+    assert asked == [0]
+    branch = window.controller.record
+    assert branch.moves == ()
+    assert branch.branched_from is not None
+    assert branch.branched_from.ply == 0
+    assert (branch.x.name, branch.o.name) == ("Bob", "Ann")
+
+
+def test_play_on_dialog(qtbot: QtBot) -> None:
+    perfect = Seat("perfect", "Perfect")
+    dialog = PlayOnDialog(None, [ANN, perfect], ANN, BOB, 4)
+    qtbot.addWidget(dialog)
+    assert dialog.seats == (ANN, BOB), "the players of the game are offered first"
+    dialog.o_box.setCurrentIndex(1)
+    assert dialog.seats == (ANN, perfect)
+
+
+# Game files in the window ------------------------------------------------------------------
+
+
+def test_save_and_open_in_the_window(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    review = window.review
+    record = hot_seat_game(qtbot, window, (0, 3, 1, 4, 2))
+    path = tmp_path / "saved.tttgame"
+    monkeypatch.setattr(review.game_files, "ask_save_path", lambda _suggested: str(path))
+    review.game_files.save_action.trigger()
+    window.controller.new_game(Mark.O)
+    assert review.move_list.rowCount() == 1
+    monkeypatch.setattr(review.game_files, "ask_open_path", lambda: str(path))
+    with qtbot.waitSignal(window.controller.game_started):
+        review.game_files.open_action.trigger()
+    assert window.controller.record == record
+    assert review.move_list.rowCount() == 6
+    assert window.board.board == record.final_board
+    assert window.status_label.text() == "Ann wins"
+    assert str(path.resolve()) in review.game_files.recent_files()
+
+
+@pytest.mark.parametrize(
+    ("contents", "message"),
+    [
+        (b"{not json", "malformed or cut short"),
+        (b'{"format": "ttt-desktop-game", "version": 1, "players": {"X": ', "cut short"),
+        (b'{"format": "something-else"}', "not a TTT Desktop game file"),
+        (b'{"format": "ttt-desktop-game", "version": 7}', "newer TTT Desktop"),
+        (b"\x00\x01\x02\xff", "not UTF-8"),
+    ],
+)
+def test_bad_file_leaves_the_game_alone(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, contents: bytes, message: str
+) -> None:
+    errors = Errors(window.review)
+    record = hot_seat_game(qtbot, window, (4, 0))
+    window.review.replay_bar.go_to_start()
+    path = tmp_path / "bad.tttgame"
+    path.write_bytes(contents)
+    with qtbot.assertNotEmitted(window.controller.game_started):
+        window.review.game_files.open(path)
+    assert len(errors.shown) == 1
+    assert message in errors.shown[0]
+    assert window.controller.record is record
+    assert window.review.move_list.rowCount() == 3
+    assert window.review.replay_bar.viewed_ply == 0, "even the view stays where it was"
+
+
+def test_file_with_an_unknown_player_kind_leaves_the_game_alone(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    errors = Errors(window.review)
+    record = hot_seat_game(qtbot, window, (4,))
+    foreign = GameRecord(PlayerEntry("hal-9000", "HAL", 1), PlayerEntry("human", "Dave"), Mark.X)
+    path = tmp_path / "foreign.tttgame"
+    save_record(foreign, path)
+    window.review.game_files.open(path)
+    assert "can't create" in errors.shown[0]
+    assert window.controller.record is record
+
+
+def test_copy_and_paste_a_game(qtbot: QtBot, window: MainWindow) -> None:
+    review = window.review
+    record = hot_seat_game(qtbot, window, (4, 0, 8))
+    review.game_files.copy_action.trigger()
+    assert QGuiApplication.clipboard().text() == record.to_text()
+    window.controller.new_game(Mark.X)
+    with qtbot.waitSignal(window.controller.game_started) as started:
+        review.game_files.paste_action.trigger()
+    assert started.args[0] == record
+    assert window.statusBar().currentMessage() == "Pasted a game"
+
+
+def test_drop_a_file_on_the_window(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    record = GameRecord(
+        PlayerEntry("human", "Ann"), PlayerEntry("human", "Bob"), Mark.O, moves=(4, 0)
+    )
+    path = tmp_path / "dropped.tttgame"
+    save_record(record, path)
+    enter, drop, _mime = drag_events(path)
+    QApplication.sendEvent(window, enter)
+    assert enter.isAccepted()
+    with qtbot.waitSignal(window.controller.game_started) as started:
+        QApplication.sendEvent(window, drop)
+    assert started.args[0] == record
+
+
+# Replay live --------------------------------------------------------------------------------
+
+
+def test_replay_live_from_a_loaded_file(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    review = window.review
+    seat(window, Seat("rando", "Rando"), Seat("levi", "Levi"))
+    with qtbot.waitSignal(window.controller.game_finished, timeout=10_000) as finished:
+        window.controller.new_game(Mark.O)
+    original: GameRecord = finished.args[0]
+    path = tmp_path / "rando-levi.tttgame"
+    save_record(original, path)
+    window.controller.new_game(Mark.X)
+    with qtbot.waitSignal(window.controller.game_started):
+        review.game_files.open(path)
+    assert review.replay_live_action.isEnabled()
+    with qtbot.waitSignal(window.controller.game_finished, timeout=10_000) as replayed:
+        review.replay_live_action.trigger()
+    assert replayed.args[0].moves == original.moves
+    assert replayed.args[0].started_at != original.started_at
+
+
+def test_replay_live_of_a_human_game_explains_why_not(qtbot: QtBot, window: MainWindow) -> None:
+    errors = Errors(window.review)
+    hot_seat_game(qtbot, window, (4,))
+    assert not window.review.replay_live_action.isEnabled()
+    window.review.replay_live()
+    assert errors.shown == [
+        "Ann is a person: only games between computer players can be replayed live."
+    ]

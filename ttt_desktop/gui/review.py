@@ -1,0 +1,342 @@
+"""Watching and reviewing games in the main window: history, game files and matches.
+
+:class:`ReviewFeatures` adds to a :class:`~ttt_desktop.gui.main_window.MainWindow`
+the replay bar (under the board), the move list (a dock), the File menu (save,
+open, recent files, copy and paste as text, drag and drop), the View menu (replay
+controls, history keys, "Play on from here", "Replay live", matches) and a
+match score line. It shows history on the window's board without touching the
+game: the board takes moves only while it shows the newest position.
+
+History keys: Alt+Left/Alt+Right step one move, Alt+Home/Alt+End go to the start
+and the newest move, P plays or pauses, anywhere in the window; plain
+Left/Right/Up/Down/Home/End do the same while the move list has the focus. Plain
+arrows and digits on the board play, as always.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFormLayout,
+    QLabel,
+    QWidget,
+)
+
+from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.gui.controller import Seat
+from ttt_desktop.gui.game_files import GameFiles
+from ttt_desktop.gui.match import MatchDialog, MatchRunner, MatchScore
+from ttt_desktop.gui.move_list import MoveList
+from ttt_desktop.gui.replay_bar import ReplayBar
+
+if TYPE_CHECKING:
+    from ttt_desktop.gui.main_window import MainWindow
+
+HUMAN_KIND: Final = "human"
+MOVES_DOCK_WIDTH: Final = 230
+MESSAGE_MS: Final = 5000
+
+
+class PlayOnDialog(QDialog):
+    """Asks who plays X and O when a game goes on from an earlier position."""
+
+    def __init__(
+        self, parent: QWidget | None, choices: list[Seat], x: Seat, o: Seat, ply: int
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Play on from here")
+        self._choices = list(choices)
+        for seat in (x, o):
+            if seat not in self._choices:
+                self._choices.append(seat)
+        self.x_box = self._combo(x)
+        self.o_box = self._combo(o)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Play on")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QFormLayout(self)
+        start = "the empty board" if ply == 0 else f"the position after move {ply}"
+        layout.addRow(QLabel(f"A new game goes on from {start}."))
+        layout.addRow("X", self.x_box)
+        layout.addRow("O", self.o_box)
+        layout.addRow(buttons)
+
+    def _combo(self, selected: Seat) -> QComboBox:
+        box = QComboBox(self)
+        for seat in self._choices:
+            label = f"{seat.name} (person)" if seat.kind == HUMAN_KIND else seat.name
+            box.addItem(label)
+        box.setCurrentIndex(self._choices.index(selected))
+        return box
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        """The seats chosen for X and O."""
+        return self._choices[self.x_box.currentIndex()], self._choices[self.o_box.currentIndex()]
+
+
+class ReviewFeatures(QObject):
+    """The window's history view, game files, matches and their menus."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.controller = window.controller
+        self._build_widgets()
+        self._build_menus()
+        self._connect()
+        if window.settings.geometry() is None:
+            window.resize(window.width() + MOVES_DOCK_WIDTH, window.height())
+        self.replay_bar.set_move_delay_ms(self.controller.move_delay_ms)
+        self.replay_bar.set_match_paused(self.controller.paused)
+
+    # Building -------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        window = self.window
+        self.replay_bar = ReplayBar()
+        column = window.game_column
+        column.insertWidget(column.indexOf(window.board) + 1, self.replay_bar)
+
+        self.match_label = QLabel()
+        self.match_label.setObjectName("match-score")
+        self.match_label.setAccessibleName("Match score")
+        self.match_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.match_label.hide()
+        column.insertWidget(column.indexOf(window.board), self.match_label)
+
+        self.move_list = MoveList()
+        self.moves_dock = QDockWidget("Moves", window)
+        self.moves_dock.setObjectName("moves-dock")
+        self.moves_dock.setWidget(self.move_list)
+        self.moves_dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+        self.move_list.setMinimumWidth(MOVES_DOCK_WIDTH)
+        window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.moves_dock)
+
+        self.game_files = GameFiles(
+            window, lambda: self.controller.record, window.settings.qsettings
+        )
+        self.game_files.accept_drops_on(window)
+        self.match_runner = MatchRunner(self.controller, self)
+
+    def _build_menus(self) -> None:
+        window = self.window
+        bar = window.menuBar()
+        help_action = window.help_menu.menuAction()
+        self.file_menu = bar.addMenu("&File")
+        bar.insertMenu(help_action, self.file_menu)
+        self.game_files.add_actions_to(self.file_menu)
+
+        self.view_menu = bar.addMenu("&View")
+        bar.insertMenu(help_action, self.view_menu)
+        menu = self.view_menu
+        self.replay_controls_action = QAction("Replay &controls", self)
+        self.replay_controls_action.setCheckable(True)
+        self.replay_controls_action.setChecked(True)
+        self.replay_controls_action.toggled.connect(self.replay_bar.setVisible)
+        menu.addAction(self.replay_controls_action)
+        moves_action = self.moves_dock.toggleViewAction()
+        moves_action.setText("&Moves")
+        menu.addAction(moves_action)
+        menu.addSeparator()
+        for action in self.replay_bar.history_actions:
+            menu.addAction(action)
+        menu.addSeparator()
+        self.play_on_action = QAction("Play on from &here...", self)
+        self.play_on_action.setShortcut(QKeySequence("Ctrl+B"))
+        self.play_on_action.triggered.connect(self._play_on_from_menu)
+        menu.addAction(self.play_on_action)
+        self.replay_live_action = QAction("&Replay live", self)
+        self.replay_live_action.setToolTip("Play this game again with its AIs and their seeds")
+        self.replay_live_action.triggered.connect(self.replay_live)
+        menu.addAction(self.replay_live_action)
+        menu.addSeparator()
+        self.watch_match_action = QAction("&Watch a match...", self)
+        self.watch_match_action.setShortcut(QKeySequence("Ctrl+M"))
+        self.watch_match_action.triggered.connect(self._watch_match_from_menu)
+        menu.addAction(self.watch_match_action)
+        self.stop_match_action = QAction("&Stop the match", self)
+        self.stop_match_action.setEnabled(False)
+        self.stop_match_action.triggered.connect(self.match_runner.stop)
+        menu.addAction(self.stop_match_action)
+
+    def _connect(self) -> None:
+        controller = self.controller
+        # Board input goes through play_cell, which knows whether history is on show.
+        self.window.board.cell_clicked.disconnect(controller.play_cell)
+        self.window.board.cell_clicked.connect(self.play_cell)
+        for signal in (controller.game_started, controller.move_played, controller.game_finished):
+            signal.connect(self._show_record)
+        controller.thinking_started.connect(self._keep_history_view)
+        controller.thinking_stopped.connect(self._keep_history_view)
+        controller.paused_changed.connect(self.replay_bar.set_match_paused)
+        self.replay_bar.view_changed.connect(self._show_ply)
+        self.replay_bar.pause_requested.connect(controller.set_paused)
+        self.replay_bar.step_live_requested.connect(controller.step_once)
+        self.replay_bar.move_delay_changed.connect(self.window.set_move_delay)
+        self.window.ai_speed_group.triggered.connect(self._sync_speed)
+        self.move_list.ply_selected.connect(self.replay_bar.show_ply)
+        self.game_files.record_opened.connect(self._open_record)
+        self.game_files.record_saved.connect(self._on_saved)
+        self.match_runner.match_started.connect(self._show_match_score)
+        self.match_runner.score_changed.connect(self._show_match_score)
+        self.match_runner.match_finished.connect(self._show_match_score)
+        controller.game_started.connect(self._hide_old_match_score)
+
+    # What is on show --------------------------------------------------------------
+
+    @property
+    def shows_newest(self) -> bool:
+        """True when the board shows the game's newest position (and so takes moves)."""
+        return self.replay_bar.viewed_ply >= len(self.controller.record.moves)
+
+    def _show_record(self, record: GameRecord) -> None:
+        self.move_list.set_record(record)
+        self.replay_bar.set_record(record)
+        self._refresh_actions()
+
+    def _show_ply(self, ply: int) -> None:
+        record = self.replay_bar.record
+        if record is None:
+            return
+        board = record.board_at(ply)
+        self.window.board.set_board(
+            board,
+            last_move=record.moves[ply - 1] if ply else None,
+            winning_line=board.winning_line,
+        )
+        self.move_list.set_current_ply(ply)
+        self._keep_history_view()
+        self._refresh_actions()
+
+    def _keep_history_view(self, *_args: object) -> None:
+        # The window enables the board for the mover; history is for looking only.
+        if self.shows_newest:
+            self.window._refresh_status()
+        else:
+            self.window.board.set_accepts_clicks(False)
+            self.window.board.set_preview_mark(None)
+
+    def _refresh_actions(self) -> None:
+        record = self.controller.record
+        self.play_on_action.setEnabled(
+            self.replay_bar.viewed_ply < len(record.moves) or record.is_finished
+        )
+        self.replay_live_action.setEnabled(
+            not record.x.is_human and not record.o.is_human and record.ply > 0
+        )
+
+    def play_cell(self, cell: int) -> None:
+        """A click or key on the board: a move at the newest position; else back to it."""
+        if self.shows_newest or self.controller.record.is_finished:
+            self.controller.play_cell(cell)
+            return
+        self.replay_bar.follow_live()
+        self.window.statusBar().showMessage(
+            "That was an earlier position: back to the newest one, where you can move.",
+            MESSAGE_MS,
+        )
+
+    def _sync_speed(self, *_args: object) -> None:
+        self.replay_bar.set_move_delay_ms(self.controller.move_delay_ms)
+
+    # Commands ---------------------------------------------------------------------
+
+    def ask_play_on_seats(self, ply: int) -> tuple[Seat, Seat] | None:
+        """Who plays on from ``ply``, from a dialog; None when cancelled (replaced in tests)."""
+        choices = [Seat(HUMAN_KIND, name) for name in self.window.player_panel.people]
+        choices += [Seat(entry.kind, entry.name) for entry in self.window.roster]
+        dialog = PlayOnDialog(
+            self.window,
+            choices,
+            self.controller.seat(Mark.X),
+            self.controller.seat(Mark.O),
+            ply,
+        )
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.seats
+
+    def _play_on_from_menu(self) -> None:
+        seats = self.ask_play_on_seats(self.replay_bar.viewed_ply)
+        if seats is not None:
+            self.play_on_from_here(*seats)
+
+    def play_on_from_here(self, x: Seat | None = None, o: Seat | None = None) -> None:
+        """Start a new game from the position on show, with these players (default: the same).
+
+        The new game's record notes the game and ply it came from (``branched_from``);
+        the old record is not changed.
+        """
+        record = self.controller.record
+        ply = self.replay_bar.viewed_ply
+        for mark, seat in ((Mark.X, x), (Mark.O, o)):
+            if seat is not None and seat != self.controller.seat(mark):
+                # Seats the player as the panel would (remembered, shown); the record
+                # in hand was taken above, so the game this starts is replaced below.
+                self.window._seat(mark, seat)
+        self.controller.start_from(record, ply)
+        self.window.board.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def replay_live(self) -> None:
+        """Play the game on show again with its AIs re-created from their recorded seeds."""
+        try:
+            self.controller.replay_live(self.controller.record)
+        except ValueError as error:
+            self.game_files.report_error("Can't replay this game live", f"{error}.")
+
+    def _watch_match_from_menu(self) -> None:
+        dialog = MatchDialog(self.window)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.watch_match(dialog.games, dialog.first)
+
+    def watch_match(self, games: int, first: str = "alternate-x") -> None:
+        """Start a match of ``games`` games between the two computer players seated."""
+        try:
+            self.match_runner.start(games, first)
+        except ValueError as error:
+            self.game_files.report_error("Can't start the match", f"{error}.")
+
+    def _open_record(self, record: GameRecord, source: str) -> None:
+        try:
+            self.controller.open_record(record)
+        except ValueError as error:
+            where = "the clipboard" if source == "clipboard" else source
+            self.game_files.report_error(
+                "Could not open the game",
+                f"The game from {where} can't be shown: {error}.\n\nThe current game is unchanged.",
+            )
+            return
+        what = "Pasted a game" if source == "clipboard" else f"Opened {source}"
+        self.window.statusBar().showMessage(what, MESSAGE_MS)
+
+    def _on_saved(self, path: str) -> None:
+        self.window.statusBar().showMessage(f"Saved {path}", MESSAGE_MS)
+
+    # Match score --------------------------------------------------------------------
+
+    def _show_match_score(self, score: MatchScore) -> None:
+        self.match_label.setText(score.describe())
+        self.match_label.show()
+        self.stop_match_action.setEnabled(self.match_runner.is_running)
+        if score.is_over:
+            self.window.statusBar().showMessage(score.describe(), MESSAGE_MS)
+
+    def _hide_old_match_score(self, _record: GameRecord) -> None:
+        if not self.match_runner.is_running:
+            self.match_label.hide()
+            self.stop_match_action.setEnabled(False)
