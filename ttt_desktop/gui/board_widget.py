@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
+import shiboken6
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QEnterEvent,
@@ -79,30 +80,40 @@ class CellButton(QAbstractButton):
         self.setObjectName(f"cell-{keypad_label(cell)}")
         self.clicked.connect(self._report_click)
 
+    def _board_alive(self) -> bool:
+        # While the window is deleted, Qt sends focus and leave events to a cell
+        # whose board is already half gone; such events must not reach the board.
+        return shiboken6.isValid(self._board)
+
     def _report_click(self) -> None:
+        self._board.set_cursor_cell(self.cell, give_focus=False)
         self._board.cell_clicked.emit(self.cell)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """Nothing to draw here: the board draws every cell, so lines can cross them."""
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if not self._board.handle_key(event):
+        if not (self._board_alive() and self._board.handle_key(event)):
             super().keyPressEvent(event)
 
     def enterEvent(self, event: QEnterEvent) -> None:
-        self._board.set_hovered_cell(self.cell)
+        if self._board_alive():
+            self._board.set_hovered_cell(self.cell)
         super().enterEvent(event)
 
-    def leaveEvent(self, event: object) -> None:
-        if self._board.hovered_cell == self.cell:
+    def leaveEvent(self, event: QEvent) -> None:
+        if self._board_alive() and self._board.hovered_cell == self.cell:
             self._board.set_hovered_cell(None)
+        super().leaveEvent(event)
 
     def focusInEvent(self, event: QFocusEvent) -> None:
-        self._board.set_cursor_cell(self.cell, give_focus=False)
+        if self._board_alive():
+            self._board.set_cursor_cell(self.cell, give_focus=False)
         super().focusInEvent(event)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
-        self._board.update()
+        if self._board_alive():
+            self._board.update()
         super().focusOutEvent(event)
 
 
@@ -276,8 +287,9 @@ class BoardWidget(QWidget):
         else:
             super().mouseReleaseEvent(event)
 
-    def leaveEvent(self, event: object) -> None:
+    def leaveEvent(self, event: QEvent) -> None:
         self.set_hovered_cell(None)
+        super().leaveEvent(event)
 
     def _board_has_focus(self) -> bool:
         return any(button.hasFocus() for button in self._cells)

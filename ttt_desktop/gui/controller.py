@@ -61,6 +61,7 @@ class GameController(QObject):
     thinking_started = Signal(object)  # Mark of the AI now thinking
     thinking_stopped = Signal()
     move_refused = Signal(str)  # why a person's move was refused, for the status bar
+    stale_answer_dropped = Signal(int)  # generation of an AI answer that came too late
     paused_changed = Signal(bool)  # a game between two AIs was held or released
 
     # Requests travel to the worker thread through this queued signal.
@@ -82,6 +83,7 @@ class GameController(QObject):
         self._random = random.Random()
         self._generation = 0
         self._started = False
+        self._last_opening_mark: Mark | None = None
         self._is_thinking = False
         self._request_sent_at = 0.0
         self._record = self._fresh_record(Mark.X)
@@ -163,6 +165,11 @@ class GameController(QObject):
     def is_thinking(self) -> bool:
         """True while an AI is working on its move."""
         return self._is_thinking
+
+    @property
+    def is_worker_running(self) -> bool:
+        """True until :meth:`shutdown` has stopped the worker thread."""
+        return self._worker_thread.isRunning()
 
     @property
     def generation(self) -> int:
@@ -313,8 +320,13 @@ class GameController(QObject):
             return Mark.O
         if self._start_policy == "random":
             return self._random.choice((Mark.X, Mark.O))
-        # Alternate: the first game is X's, then each game the other mark starts.
-        return self._record.first.opponent if self._started else Mark.X
+        # Alternate: X opens, then the mark that did not open the last game played.
+        # A game abandoned before its first move does not count.
+        if self._started and self._record.moves:
+            self._last_opening_mark = self._record.first
+        if self._last_opening_mark is None:
+            return Mark.X
+        return self._last_opening_mark.opponent
 
     def _entry(self, mark: Mark) -> PlayerEntry:
         seat = self._seats[mark]
@@ -378,6 +390,7 @@ class GameController(QObject):
     @Slot(int, int, float)
     def _on_move_chosen(self, generation: int, cell: int, seconds: float) -> None:
         if generation != self._generation or self._is_shut_down:
+            self.stale_answer_dropped.emit(generation)
             return
         self._pending_answer = (generation, cell, seconds)
         elapsed_ms = (time.perf_counter() - self._request_sent_at) * 1000
@@ -402,6 +415,7 @@ class GameController(QObject):
     @Slot(int, str)
     def _on_move_failed(self, generation: int, reason: str) -> None:
         if generation != self._generation or self._is_shut_down:
+            self.stale_answer_dropped.emit(generation)
             return
         self._set_thinking(False)
         self._report_broken_player(reason)

@@ -45,8 +45,12 @@ class RosterEntry(Protocol):
     def strength(self) -> int: ...
 
 
-SEAT_ROLE: Final = Qt.ItemDataRole.UserRole + 1
-NEW_PERSON_ROLE: Final = Qt.ItemDataRole.UserRole + 2
+# Every row of a drop-down holds a value in this role: a Seat, or one of the two markers.
+# (Reading a role that was never set returns None with a reference missing in
+# PySide6 6.12, which crashes the interpreter later; so no row leaves it unset.)
+ENTRY_ROLE: Final = Qt.ItemDataRole.UserRole + 1
+HEADER_ENTRY: Final = "header"
+NEW_PERSON_ENTRY: Final = "new-person"
 NEW_PERSON_TEXT: Final = "New player..."
 START_POLICY_LABELS: Final = {
     "x": "X starts",
@@ -205,7 +209,7 @@ class PlayerPanel(QWidget):
 
     def seat_for_index(self, mark: Mark, index: int) -> Seat | None:
         """The seat a drop-down row stands for; None for headers and "New player..."."""
-        data = self._combos[Mark(mark)].itemData(index, SEAT_ROLE)
+        data = self._entry(Mark(mark), index)
         return data if isinstance(data, Seat) else None
 
     def choose_index(self, mark: Mark, index: int) -> None:
@@ -231,9 +235,15 @@ class PlayerPanel(QWidget):
         """The row of "New player..." in ``mark``'s drop-down."""
         combo = self._combos[Mark(mark)]
         for index in range(combo.count()):
-            if combo.itemData(index, NEW_PERSON_ROLE):
+            if self._entry(Mark(mark), index) == NEW_PERSON_ENTRY:
                 return index
         return -1
+
+    def _entry(self, mark: Mark, index: int) -> object:
+        combo = self._combos[mark]
+        if not 0 <= index < combo.count():
+            return None
+        return combo.itemData(index, ENTRY_ROLE)
 
     # Building the drop-downs --------------------------------------------------
 
@@ -246,25 +256,25 @@ class PlayerPanel(QWidget):
         model.appendRow(self._header("People"))
         for name in self._people:
             item = QStandardItem(name)
-            item.setData(Seat(HUMAN_KIND, name), SEAT_ROLE)
+            item.setData(Seat(HUMAN_KIND, name), ENTRY_ROLE)
             item.setToolTip(f"{name}, a person at this computer")
             model.appendRow(item)
         add_item = QStandardItem(NEW_PERSON_TEXT)
-        add_item.setData(True, NEW_PERSON_ROLE)
+        add_item.setData(NEW_PERSON_ENTRY, ENTRY_ROLE)
         add_item.setToolTip("Add a person by name; names are remembered")
         model.appendRow(add_item)
         model.appendRow(self._header("Computer"))
         kinds = {entry.kind for entry in self._roster}
         for entry in self._roster:
             item = QStandardItem(f"{entry.name}  {strength_stars(entry.strength)}")
-            item.setData(Seat(entry.kind, entry.name), SEAT_ROLE)
+            item.setData(Seat(entry.kind, entry.name), ENTRY_ROLE)
             item.setToolTip(f"{entry.description}\nStrength {entry.strength} of 5")
             model.appendRow(item)
         # A seat set from elsewhere (a loaded game, a test's scripted player) still shows.
         for seat in self._shown_seats.values():
             if not seat.is_human and seat.kind not in kinds:
                 item = QStandardItem(seat.name)
-                item.setData(seat, SEAT_ROLE)
+                item.setData(seat, ENTRY_ROLE)
                 model.appendRow(item)
                 kinds.add(seat.kind)
         combo.blockSignals(False)
@@ -279,6 +289,7 @@ class PlayerPanel(QWidget):
     def _header(text: str) -> QStandardItem:
         item = QStandardItem(text)
         item.setFlags(Qt.ItemFlag.NoItemFlags)
+        item.setData(HEADER_ENTRY, ENTRY_ROLE)
         font = QFont()
         font.setBold(True)
         item.setFont(font)
@@ -307,8 +318,7 @@ class PlayerPanel(QWidget):
         self._on_activated(Mark.O, index)
 
     def _on_activated(self, mark: Mark, index: int) -> None:
-        combo = self._combos[mark]
-        if combo.itemData(index, NEW_PERSON_ROLE):
+        if self._entry(mark, index) == NEW_PERSON_ENTRY:
             self._add_person_for(mark)
             return
         seat = self.seat_for_index(mark, index)
@@ -334,6 +344,8 @@ class PlayerPanel(QWidget):
         self.seat_chosen.emit(mark, seat)
 
     def _on_start_policy_activated(self, index: int) -> None:
+        if not 0 <= index < self._start_combo.count():
+            return
         policy = self._start_combo.itemData(index)
         if isinstance(policy, str):
             self.start_policy_chosen.emit(policy)

@@ -1,0 +1,525 @@
+"""The real window, driven like a person would: mouse, keyboard, drop-downs, menus, settings.
+
+Each test waits on the controller's signals (emitted in the GUI thread), never on a
+sleep. Windows come from ``make_window`` (see conftest), which shuts the AI thread
+down at teardown and checks it has stopped.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+
+import PySide6
+import pytest
+from PySide6.QtCore import QByteArray, QElapsedTimer, QSize, Qt, qVersion
+from PySide6.QtGui import QAccessible, QKeySequence
+from PySide6.QtWidgets import QMessageBox, QWidget
+from pytestqt.qtbot import QtBot
+from slow_players import (
+    GatedPlayer,
+    NameQueue,
+    SlowPlayers,
+    SpinningPlayer,
+    StubbornPlayer,
+)
+
+import ttt_desktop
+from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.gui.dialogs import about_html, how_to_play_html
+from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.player_panel import NEW_PERSON_TEXT
+from ttt_desktop.gui.settings import AppSettings
+
+WindowMaker = Callable[..., MainWindow]
+
+# Helpers ----------------------------------------------------------------------------
+
+
+def choose(
+    window: MainWindow, mark: Mark, *, kind: str | None = None, name: str | None = None
+) -> None:
+    """Pick a player in ``mark``'s drop-down, as a person would."""
+    panel = window.player_panel
+    index = panel.index_of(mark, kind=kind, name=name)
+    assert index >= 0, f"no entry for {kind or name} in the {mark} drop-down"
+    panel.choose_index(mark, index)
+
+
+def click_cell(qtbot: QtBot, window: MainWindow, cell: int) -> GameRecord:
+    """Click ``cell``'s button and return the record of the move it played."""
+    with qtbot.waitSignal(window.controller.move_played) as blocker:
+        qtbot.mouseClick(window.board.cell_widget(cell), Qt.MouseButton.LeftButton)
+    record = blocker.args[0]
+    assert isinstance(record, GameRecord)
+    return record
+
+
+def hot_seat(make_window: WindowMaker, first: str = "x") -> MainWindow:
+    """A window with Alice (X) against Bob (O), instant computer moves, ``first`` starting."""
+    window = make_window(ask_name=NameQueue("Alice", "Bob"))
+    window.ai_speed_actions[0].trigger()
+    panel = window.player_panel
+    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
+    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
+    panel.start_combo.setCurrentIndex(panel.start_combo.findData(first))
+    panel.start_combo.activated.emit(panel.start_combo.currentIndex())
+    window.new_game()
+    return window
+
+
+def against(make_window: WindowMaker, kind: str, *, first: str = "x") -> MainWindow:
+    """A window with Player 1 (X, human) against the computer ``kind`` (O)."""
+    window = make_window()
+    window.ai_speed_actions[0].trigger()
+    panel = window.player_panel
+    panel.start_combo.setCurrentIndex(panel.start_combo.findData(first))
+    panel.start_combo.activated.emit(panel.start_combo.currentIndex())
+    choose(window, Mark.X, name="Player 1")
+    choose(window, Mark.O, kind=kind)
+    return window
+
+
+# Mouse and hot-seat play ----------------------------------------------------------------
+
+
+def test_hot_seat_game_to_a_win_shows_winner_and_line(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = hot_seat(make_window)
+    assert window.status_label.text() == "Alice (X) to move"
+    for cell in (0, 3, 1, 4):
+        record = click_cell(qtbot, window, cell)
+        assert window.board.board is record.final_board
+        assert window.board.last_move == cell
+    assert window.status_label.text() == "Alice (X) to move"
+    assert not window.play_again_button.isEnabled()
+
+    with qtbot.waitSignal(window.controller.game_finished) as finished:
+        qtbot.mouseClick(window.board.cell_widget(2), Qt.MouseButton.LeftButton)
+    record = finished.args[0]
+    assert record.result == "X"
+    assert window.status_label.text() == "Alice wins"
+    assert window.board.winning_line == (0, 1, 2)
+    assert window.play_again_button.isEnabled()
+    assert "Alice 1 : 0 Bob, 0 draws" in window.player_panel.score_label.text()
+    assert window.board.cell_widget(1).accessibleDescription().endswith("part of the winning line")
+
+
+def test_clicks_at_cell_centres_of_the_board_play(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = hot_seat(make_window)
+    board = window.board
+    with qtbot.waitSignal(window.controller.move_played):
+        qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_centre(8))
+    assert window.controller.board.to_string() == "........X"
+    assert window.status_label.text() == "Bob (O) to move"
+
+
+def test_occupied_cell_is_refused_with_a_hint(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = hot_seat(make_window)
+    click_cell(qtbot, window, 4)
+    with (
+        qtbot.waitSignal(window.controller.move_refused) as refused,
+        qtbot.assertNotEmitted(window.controller.move_played),
+    ):
+        qtbot.mouseClick(window.board.cell_widget(4), Qt.MouseButton.LeftButton)
+    assert "taken" in refused.args[0]
+    assert "taken" in window.statusBar().currentMessage()
+    assert window.controller.board.ply == 1
+
+
+def test_draw_and_play_again_alternates_the_first_player(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = hot_seat(make_window, first="alternate")
+    assert window.controller.record.first is Mark.X
+    for cell in (0, 4, 8, 1, 7, 6, 2, 5):
+        click_cell(qtbot, window, cell)
+    with qtbot.waitSignal(window.controller.game_finished):
+        qtbot.mouseClick(window.board.cell_widget(3), Qt.MouseButton.LeftButton)
+    assert window.status_label.text() == "Draw"
+    assert window.board.winning_line is None
+    assert "Alice 0 : 0 Bob, 1 draw" in window.player_panel.score_label.text()
+
+    with qtbot.waitSignal(window.controller.game_started) as started:
+        window.play_again_button.click()
+    assert started.args[0].first is Mark.O
+    assert window.status_label.text() == "Bob (O) to move"
+    assert not window.play_again_action.isEnabled()
+
+
+def test_swap_sides_exchanges_the_players(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = hot_seat(make_window)
+    with qtbot.waitSignal(window.controller.game_started):
+        window.player_panel.swap_button.click()
+    assert window.controller.seat(Mark.X).name == "Bob"
+    assert window.controller.seat(Mark.O).name == "Alice"
+    assert window.player_panel.combo(Mark.X).currentText() == "Bob"
+
+
+# Against the computer ------------------------------------------------------------------
+
+
+def test_perfect_replies_and_the_board_stays_consistent(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = against(make_window, "perfect")
+    controller = window.controller
+    with qtbot.waitSignal(controller.move_played, check_params_cb=lambda r: r.ply == 2):
+        qtbot.mouseClick(window.board.cell_widget(0), Qt.MouseButton.LeftButton)
+    record = controller.record
+    assert record.moves[0] == 0
+    assert record.o.kind == "perfect" and record.o.seed is not None
+    assert record.moves[1] == 4  # the only move that does not lose against a corner
+    assert window.board.board is record.final_board
+    assert window.board.last_move == 4
+    assert not controller.is_thinking
+    assert window.busy_indicator.isHidden()
+    assert window.status_label.text() == "Player 1 (X) to move"
+
+
+def test_clicks_while_the_computer_thinks_are_refused_not_queued(
+    qtbot: QtBot, make_window: WindowMaker, test_players: SlowPlayers
+) -> None:
+    test_players.answer_cell = 4
+    window = against(make_window, "gated")
+    controller = window.controller
+    with qtbot.waitSignal(controller.thinking_started):
+        click_cell(qtbot, window, 0)
+    assert window.status_label.text() == "Gated (O) is thinking..."
+    assert window.busy_indicator.isVisible()
+    assert not window.board.accepts_clicks
+
+    with qtbot.waitSignal(controller.move_refused) as refused:
+        qtbot.mouseClick(window.board.cell_widget(8), Qt.MouseButton.LeftButton)
+    assert "Gated (O)" in refused.args[0]
+    assert "Gated" in window.statusBar().currentMessage()
+    assert controller.board.ply == 1
+
+    with qtbot.waitSignal(controller.move_played) as played:
+        test_players.gate.set()
+    # The refused click was dropped: the computer's move is the only one played.
+    assert played.args[0].moves == (0, 4)
+    assert window.status_label.text() == "Player 1 (X) to move"
+
+
+def test_new_game_while_thinking_drops_the_stale_answer(
+    qtbot: QtBot, make_window: WindowMaker, test_players: SlowPlayers
+) -> None:
+    """A player that cannot be interrupted still answers; that answer must not land."""
+    test_players.answer_cell = 8
+    window = against(make_window, "stubborn")
+    controller = window.controller
+    with qtbot.waitSignal(controller.thinking_started):
+        click_cell(qtbot, window, 0)
+    old_game = controller.record
+    stubborn = test_players.last(StubbornPlayer)
+    qtbot.waitUntil(lambda: stubborn.calls == 1)
+
+    # O starts the new game, so the new game's request queues behind the stale one.
+    controller.start_policy = "o"
+    window.new_game()
+    assert controller.record.ply == 0
+    played: list[GameRecord] = []
+    controller.move_played.connect(played.append)
+    with qtbot.waitSignal(controller.move_played):
+        test_players.gate.set()
+    assert [record.started_at for record in played] == [controller.record.started_at]
+    assert played[0].moves == (8,)
+    assert all(record.started_at != old_game.started_at for record in played)
+    assert controller.board.to_string() == "........O"
+
+
+def test_stale_answer_is_never_emitted(
+    qtbot: QtBot, make_window: WindowMaker, test_players: SlowPlayers
+) -> None:
+    window = against(make_window, "stubborn")
+    controller = window.controller
+    with qtbot.waitSignal(controller.thinking_started):
+        click_cell(qtbot, window, 0)
+    stubborn = test_players.last(StubbornPlayer)
+    qtbot.waitUntil(lambda: stubborn.calls == 1)  # the search is under way, not just queued
+    choose(window, Mark.O, name="Player 2")  # players changed: a new game, two people
+    assert controller.record.ply == 0
+    stale_generation = controller.generation - 1
+    with (
+        qtbot.assertNotEmitted(controller.move_played),
+        qtbot.waitSignal(controller.stale_answer_dropped) as dropped,
+    ):
+        test_players.gate.set()
+    assert dropped.args == [stale_generation]
+    assert controller.board.ply == 0
+    assert window.status_label.text() == "Player 1 (X) to move"
+
+
+def test_new_game_interrupts_a_long_search(
+    qtbot: QtBot, make_window: WindowMaker, test_players: SlowPlayers
+) -> None:
+    window = against(make_window, "spinning")
+    with qtbot.waitSignal(window.controller.thinking_started):
+        click_cell(qtbot, window, 4)
+    spinner = test_players.last(SpinningPlayer)
+    assert spinner.started.wait(60)
+    choose(window, Mark.O, kind="perfect")
+    with qtbot.waitSignal(window.controller.move_played):
+        click_cell(qtbot, window, 0)
+    assert spinner.interrupted
+
+
+def test_computer_against_computer_plays_itself_to_the_end(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = against(make_window, "perfect")
+    with qtbot.waitSignal(window.controller.game_finished, timeout=20_000) as finished:
+        choose(window, Mark.X, kind="strategist")
+    assert finished.args[0].result == "draw"
+    assert window.status_label.text() == "Draw"
+    assert "Strategist 0 : 0 Perfect, 1 draw" in window.player_panel.score_label.text()
+
+
+def test_minimum_visible_delay_holds_the_answer_back(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = against(make_window, "rando")
+    window.ai_speed_actions[200].trigger()
+    assert window.controller.move_delay_ms == 200
+    # A lower bound only: the answer may come later, never sooner.
+    with qtbot.waitSignal(window.controller.thinking_started):
+        click_cell(qtbot, window, 4)
+    timer = QElapsedTimer()
+    timer.start()
+    with qtbot.waitSignal(window.controller.move_played):
+        pass
+    assert timer.elapsed() >= 190
+
+
+# Keyboard and accessibility ------------------------------------------------------------
+
+
+def cursor_cell_widget(window: MainWindow) -> QWidget:
+    """The cell under the keyboard cursor, which holds the focus when the board has it."""
+    return window.board.cell_widget(window.board.cursor_cell)
+
+
+def test_keyboard_plays_a_whole_game(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = hot_seat(make_window)
+    board = window.board
+    controller = window.controller
+    # Keys go where the focus would be: the cell under the cursor (the board's focus proxy).
+    assert board.focusProxy() is board.cell_widget(board.cursor_cell)
+    with qtbot.waitSignal(controller.move_played):
+        qtbot.keyClick(board, Qt.Key.Key_7)  # top-left
+    with qtbot.waitSignal(controller.move_played):
+        qtbot.keyClick(board, Qt.Key.Key_5, Qt.KeyboardModifier.KeypadModifier)  # numpad centre
+    assert controller.board.to_string() == "X...O...."
+    # The cursor sits on the centre now: Right, Up, Right walks it to the top-right.
+    for key in (Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Right):
+        qtbot.keyClick(cursor_cell_widget(window), key)
+    assert board.cursor_cell == 2
+    assert board.focusProxy() is board.cell_widget(2)
+    with qtbot.waitSignal(controller.move_played):
+        qtbot.keyClick(cursor_cell_widget(window), Qt.Key.Key_Return)
+    qtbot.keyClick(cursor_cell_widget(window), Qt.Key.Key_Down)
+    with qtbot.waitSignal(controller.move_played):
+        qtbot.keyClick(cursor_cell_widget(window), Qt.Key.Key_Space)  # O takes cell 5
+    with qtbot.waitSignal(controller.game_finished) as finished:
+        qtbot.keyClick(board, Qt.Key.Key_8)  # top middle: X completes the top row
+    assert finished.args[0].moves == (0, 4, 2, 5, 1)
+    assert window.status_label.text() == "Alice wins"
+
+
+def test_every_cell_has_an_accessible_name_and_description(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = hot_seat(make_window)
+    click_cell(qtbot, window, 2)
+    names = [window.board.cell_widget(cell).accessibleName() for cell in range(9)]
+    assert names[0] == "row 1, column 1: empty"
+    assert names[2] == "row 1, column 3: X"
+    assert names[8] == "row 3, column 3: empty"
+    assert len(set(names)) == 9
+    description = window.board.cell_widget(2).accessibleDescription()
+    assert description == "keypad 9, last move"
+    assert window.board.cell_widget(6).accessibleDescription() == "keypad 1, press to play here"
+
+    # What assistive technology sees: a pressable button per cell with that name.
+    interface = QAccessible.queryAccessibleInterface(window.board.cell_widget(2))
+    assert interface is not None
+    assert interface.text(QAccessible.Text.Name) == "row 1, column 3: X"
+    assert interface.role() == QAccessible.Role.Button
+    action = interface.actionInterface()
+    assert action is not None
+    with qtbot.waitSignal(window.controller.move_played):
+        cell_interface = QAccessible.queryAccessibleInterface(window.board.cell_widget(4))
+        cell_action = cell_interface.actionInterface()
+        assert cell_action is not None
+        cell_action.doAction(cell_action.pressAction())
+    assert window.controller.board[4] is Mark.O
+
+
+# Players, settings, menus --------------------------------------------------------------
+
+
+def test_drop_downs_group_people_and_computers_with_strength(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    combo = window.player_panel.combo(Mark.O)
+    texts = [combo.itemText(index) for index in range(combo.count())]
+    assert texts[0] == "People"
+    assert texts[1:4] == ["Player 1", "Player 2", NEW_PERSON_TEXT]
+    assert texts[4] == "Computer"
+    assert "Perfect  ★★★★★" in texts
+    assert "Rando  ★☆☆☆☆" in texts
+    assert "Sequence" not in " ".join(texts)
+    headers = [combo.model().index(row, 0) for row in (0, 4)]
+    assert all(not (index.flags() & Qt.ItemFlag.ItemIsSelectable) for index in headers)
+
+
+def test_new_player_name_is_added_and_cancel_keeps_the_choice(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window(ask_name=NameQueue(None, "  Zoë   Smith "))
+    panel = window.player_panel
+    before = window.controller.seat(Mark.X)
+    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
+    assert window.controller.seat(Mark.X) == before
+    assert panel.combo(Mark.X).currentText() == before.name
+    with qtbot.waitSignal(window.controller.game_started):
+        panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
+    assert window.controller.seat(Mark.X).name == "Zoë Smith"
+    assert panel.combo(Mark.X).currentText() == "Zoë Smith"
+    assert panel.index_of(Mark.O, name="Zoë Smith") > 0
+    assert "Zoë Smith" in AppSettings().people()
+
+
+def test_settings_are_restored_in_a_second_window(qtbot: QtBot, make_window: WindowMaker) -> None:
+    first = make_window(ask_name=NameQueue("Alice"))
+    panel = first.player_panel
+    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
+    choose(first, Mark.O, kind="perfect")
+    panel.start_combo.setCurrentIndex(panel.start_combo.findData("random"))
+    panel.start_combo.activated.emit(panel.start_combo.currentIndex())
+    first.ai_speed_actions[1000].trigger()
+    # Taller than its least size: the width is left alone, the offscreen screen is narrow.
+    first.resize(first.minimumSizeHint() + QSize(0, 48))
+    first_size = first.size()
+    first.close()
+    assert not first.controller.is_worker_running
+
+    second = make_window()
+    assert second.controller.seat(Mark.X).name == "Alice"
+    assert second.controller.seat(Mark.X).is_human
+    assert second.controller.seat(Mark.O).kind == "perfect"
+    assert second.player_panel.combo(Mark.O).currentText().startswith("Perfect")
+    assert second.controller.start_policy == "random"
+    assert second.player_panel.start_combo.currentData() == "random"
+    assert second.controller.move_delay_ms == 1000
+    assert second.ai_speed_actions[1000].isChecked()
+    assert second.size() == first_size
+    assert "Alice" in second.player_panel.people
+
+
+def test_broken_settings_fall_back_to_defaults(qtbot: QtBot, make_window: WindowMaker) -> None:
+    settings = AppSettings()
+    store = settings.qsettings
+    store.setValue("players/X", "ai:no-such-player")
+    store.setValue("players/O", 42)
+    store.setValue("game/start_policy", "sometimes")
+    store.setValue("game/ai_move_delay_ms", "soon")
+    store.setValue("window/geometry", QByteArray(b"garbage"))
+    window = make_window(settings=settings)
+    assert window.controller.seat(Mark.X).name == "Player 1"
+    assert not window.controller.seat(Mark.O).is_human
+    assert window.controller.start_policy == "alternate"
+    assert window.controller.move_delay_ms == 400
+
+
+def test_menus_have_the_standard_shortcuts(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    exact = QKeySequence.SequenceMatch.ExactMatch
+    assert window.new_game_action.shortcut().matches(QKeySequence("Ctrl+N")) == exact
+    assert window.quit_action.shortcut().matches(QKeySequence("Ctrl+Q")) == exact
+    titles = [action.text() for action in window.menuBar().actions()]
+    assert titles[0] == "&Game"
+    assert titles[-1] == "&Help"
+
+
+def test_quit_closes_the_window_and_stops_the_thread(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.quit_action.trigger()
+    assert not window.isVisible()
+    assert not window.controller.is_worker_running
+
+
+def test_help_and_about_dialogs(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    window.how_to_play_action.trigger()
+    window.about_action.trigger()
+    boxes = {box.objectName(): box for box in window.findChildren(QMessageBox)}
+    assert set(boxes) >= {"how-to-play", "about"}
+    for box in boxes.values():
+        assert box.isVisible()
+        box.close()
+    about = about_html()
+    assert "LGPLv3" in about
+    assert f"Qt {qVersion()}" in about
+    assert f"PySide6 {PySide6.__version__}" in about
+    assert "MIT" in about
+    help_text = how_to_play_html()
+    # The keypad table lists 7 8 9 on the top row.
+    assert help_text.index(">7<") < help_text.index(">8<") < help_text.index(">9<")
+    assert help_text.index(">9<") < help_text.index(">4<") < help_text.index(">1<")
+
+
+# Closing -------------------------------------------------------------------------------
+
+
+def test_closing_while_a_slow_computer_thinks_exits_cleanly(
+    qtbot: QtBot, make_window: WindowMaker, test_players: SlowPlayers
+) -> None:
+    window = against(make_window, "spinning")
+    with qtbot.waitSignal(window.controller.thinking_started):
+        click_cell(qtbot, window, 4)
+    spinner = test_players.last(SpinningPlayer)
+    assert spinner.started.wait(60)
+    window.close()
+    assert not window.controller.is_worker_running
+    assert spinner.interrupted
+
+
+def test_closing_while_a_gated_computer_waits_exits_cleanly(
+    qtbot: QtBot, make_window: WindowMaker, test_players: SlowPlayers
+) -> None:
+    window = against(make_window, "gated")
+    with qtbot.waitSignal(window.controller.thinking_started):
+        click_cell(qtbot, window, 4)
+    gated = test_players.last(GatedPlayer)
+    assert gated.calls == 1
+    window.close()
+    assert not window.controller.is_worker_running
+    assert not test_players.gate.is_set()
+
+
+@pytest.mark.parametrize("argument", ["--version"])
+def test_version_on_the_command_line(argument: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "ttt_desktop", argument],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == f"TTT Desktop {ttt_desktop.__version__}"
+
+
+def test_no_thread_of_ours_survives(make_window: WindowMaker) -> None:
+    window = make_window()
+    window.close()
+    names = [thread.name for thread in threading.enumerate()]
+    assert not window.controller.is_worker_running
+    assert "ai-worker" not in names
