@@ -92,6 +92,7 @@ class ReviewFeatures(QObject):
         super().__init__(window)
         self.window = window
         self.controller = window.controller
+        self._board_locked = False
         self._build_widgets()
         self._build_menus()
         self._connect()
@@ -214,22 +215,25 @@ class ReviewFeatures(QObject):
         if record is None:
             return
         board = record.board_at(ply)
-        self.window.board.set_board(
-            board,
-            last_move=record.moves[ply - 1] if ply else None,
-            winning_line=board.winning_line,
-        )
+        last_move = record.moves[ply - 1] if ply else None
+        shown = self.window.board
+        # The window has usually drawn the newest position already.
+        if shown.board != board or shown.last_move != last_move:
+            shown.set_board(board, last_move=last_move, winning_line=board.winning_line)
         self.move_list.set_current_ply(ply)
         self._keep_history_view()
         self._refresh_actions()
 
     def _keep_history_view(self, *_args: object) -> None:
         # The window enables the board for the mover; history is for looking only.
-        if self.shows_newest:
-            self.window._refresh_status()
-        else:
+        if not self.shows_newest:
+            self._board_locked = True
             self.window.board.set_accepts_clicks(False)
             self.window.board.set_preview_mark(None)
+        elif self._board_locked:
+            # Back at the newest position: let the window set the board up for the mover.
+            self._board_locked = False
+            self.window._refresh_status()
 
     def _refresh_actions(self) -> None:
         record = self.controller.record

@@ -1,0 +1,100 @@
+"""How responsive the window stays while it shows a match at full speed.
+
+Opens the real window (offscreen unless a display is given), seats two computer
+players, sets the speed to "as fast as the machine goes" and watches a match of N
+games. A 5 ms heartbeat timer in the GUI thread notes every gap between its ticks:
+the longest gap is the longest time the window could not have answered a click or
+repainted. Prints the match result, the time taken and the stall figures.
+
+    .venv/bin/python benchmarks/match_stall.py                 # perfect vs perfect, 20 games
+    .venv/bin/python benchmarks/match_stall.py --kind minimax --games 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from typing import Final
+
+HEARTBEAT_MS: Final = 5
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kind", default="perfect", help="the AI kind for both seats")
+    parser.add_argument("--games", type=int, default=20, help="games in the match")
+    options = parser.parse_args(argv)
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import shiboken6  # noqa: PLC0415
+    from PySide6.QtCore import QCoreApplication, QSettings, QTimer  # noqa: PLC0415
+    from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+
+    from ttt_desktop.engine import Mark  # noqa: PLC0415
+    from ttt_desktop.gui.app import GUI_SWITCH_INTERVAL_S  # noqa: PLC0415
+    from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
+    from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
+    from ttt_desktop.gui.match import MatchScore  # noqa: PLC0415
+    from ttt_desktop.players import player_info  # noqa: PLC0415
+
+    sys.setswitchinterval(GUI_SWITCH_INTERVAL_S)
+    # Private settings, so the benchmark neither reads nor changes the user's.
+    settings_folder = tempfile.mkdtemp(prefix="ttt-bench-")
+    for settings_format in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(settings_format, QSettings.Scope.UserScope, settings_folder)
+    QCoreApplication.setOrganizationName("TTT Desktop benchmark")
+    app = QApplication([sys.argv[0]])
+    window = MainWindow()
+    window.show()
+    name = player_info(options.kind).name
+    window.controller.set_seat(Mark.X, Seat(options.kind, name))
+    window.controller.set_seat(Mark.O, Seat(options.kind, name))
+    review = window.review
+    review.replay_bar.speed.setValue(review.replay_bar.speed.maximum())
+
+    gaps_ms: list[float] = []
+    last_tick = [time.perf_counter()]
+
+    def tick() -> None:
+        now = time.perf_counter()
+        gaps_ms.append((now - last_tick[0]) * 1000)
+        last_tick[0] = now
+
+    heartbeat = QTimer()
+    heartbeat.setInterval(HEARTBEAT_MS)
+    heartbeat.timeout.connect(tick)
+    final: list[MatchScore] = []
+    review.match_runner.match_finished.connect(final.append)
+    review.match_runner.match_finished.connect(lambda _score: app.quit())
+
+    moves = [0]
+    window.controller.move_played.connect(lambda _record: moves.__setitem__(0, moves[0] + 1))
+    started = time.perf_counter()
+    heartbeat.start()
+    last_tick[0] = time.perf_counter()
+    review.watch_match(options.games)
+    app.exec()
+    elapsed = time.perf_counter() - started
+    heartbeat.stop()
+    window.controller.shutdown()
+    window.close()
+    shiboken6.delete(window)
+
+    score = final[0]
+    stalls = [gap - HEARTBEAT_MS for gap in gaps_ms]
+    print(f"match: {options.games} games of {name} vs {name} at full speed")
+    print(f"  result: {score.describe()}")
+    print(f"  time: {elapsed:.2f} s ({options.games / elapsed:.1f} games/s, {moves[0]} moves)")
+    print(f"  heartbeat {HEARTBEAT_MS} ms, {len(gaps_ms)} ticks")
+    print(f"  longest stall: {max(stalls):.1f} ms")
+    print(f"  99th percentile stall: {statistics.quantiles(stalls, n=100)[98]:.1f} ms")
+    print(f"  median gap: {statistics.median(gaps_ms):.1f} ms")
+    return 0 if score.played == options.games else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
