@@ -58,12 +58,12 @@ SYMMETRIES: Final[tuple[Symmetry, ...]] = _all_symmetries()
 ``permutation[cell]`` is the cell whose content moves to ``cell``: the image of
 a board string ``s`` is ``"".join(s[p] for p in permutation)``. The first four
 are the rotations by 0, 90, 180 and 270 degrees clockwise; the last four are
-those followed by a left-right reflection.
+the same rotations combined with a left-right reflection.
 
 >>> SYMMETRIES[1]
 (6, 3, 0, 7, 4, 1, 8, 5, 2)
 >>> transform_cells("XO.......", SYMMETRIES[1])
-'..X...O..'
+'..X..O...'
 """
 
 

@@ -69,14 +69,14 @@ class ScriptExhaustedError(IllegalMoveError):
 
 
 class SequencePlayer(Player):
-    """Plays the cells of ``moves`` in order: its n-th mark on the board goes to ``moves[n]``.
+    """Plays the cells of ``moves`` in order: the first scripted cell that is not yet its own.
 
-    The position in the script is read from the board (how many marks the side to
-    move already has), so the player keeps no state between calls and survives
-    undo and replays. A scripted cell that is taken raises
-    :class:`OccupiedCellError`, a script that has run out raises
-    :class:`ScriptExhaustedError` (both :class:`IllegalMoveError`): a scripted
-    player never returns an illegal move.
+    The place in the script is read from the board (cells already holding this
+    side's mark are passed over), so the player keeps no state between calls,
+    survives undo and replays, and can join a game in progress. A scripted cell
+    the opponent holds raises :class:`OccupiedCellError`, a script that has run
+    out raises :class:`ScriptExhaustedError` (both :class:`IllegalMoveError`): a
+    scripted player never returns an illegal move.
 
     >>> from ttt_desktop.engine import Board
     >>> player = SequencePlayer(moves=[4, 0], seed=0)
@@ -98,17 +98,17 @@ class SequencePlayer(Player):
 
     def choose_move(self, board: Board) -> Cell:
         legal_moves_or_raise(board)
-        played = board.cells.count(board.to_move.value)
-        if played >= len(self.moves):
-            raise ScriptExhaustedError(
-                f"the script for {board.to_move} has {len(self.moves)} moves "
-                f"and all have been played"
-            )
-        cell = self.moves[played]
-        occupant = board[cell]
-        if occupant is not None:
-            raise OccupiedCellError(
-                f"scripted move {played + 1} for {board.to_move}, {describe_cell(cell)}, "
-                f"is already taken by {occupant}"
-            )
-        return cell
+        mine = board.to_move.value
+        for number, cell in enumerate(self.moves, start=1):
+            occupant = board.cells[cell]
+            if occupant == mine:
+                continue
+            if occupant != ".":
+                raise OccupiedCellError(
+                    f"scripted move {number} for {mine}, {describe_cell(cell)}, "
+                    f"is already taken by {occupant}"
+                )
+            return cell
+        raise ScriptExhaustedError(
+            f"the script for {mine} has {len(self.moves)} moves and all have been played"
+        )
