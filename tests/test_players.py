@@ -37,6 +37,14 @@ from ttt_desktop.players import (
     player_info,
     roster,
 )
+from ttt_desktop.players.perfect import (
+    TABLE_PATH,
+    TABLE_TITLE,
+    best_move_tables,
+    compute_tables,
+    parse_table,
+    table_text,
+)
 from ttt_desktop.players.ralph import RalphPlayer
 from ttt_desktop.players.simple import ScriptExhaustedError, SequencePlayer
 from ttt_desktop.players.utility import space_utilities
@@ -466,3 +474,25 @@ def test_reachable_boards_cover_the_positions_walked() -> None:
     walked = {board for board, _, _ in PLAYABLE}
     solved = {board for first in Mark for board in reachable_boards(first) if not board.is_over}
     assert walked == solved
+
+
+class TestPerfectTable:
+    def test_the_shipped_file_is_what_the_solver_gives(self) -> None:
+        tables = compute_tables()
+        assert TABLE_PATH.read_text(encoding="ascii") == table_text(tables)
+        assert best_move_tables() == tables
+        assert parse_table(table_text(tables)) == tables
+        assert [len(table) for table in tables] == [4520, 4520]
+
+    @pytest.mark.parametrize(
+        "text",
+        [
+            "",
+            "Some other file\n[X to move]\n......... 4\n[O to move]\n",
+            f"{TABLE_TITLE}\n[X to move]\n......... 4\n",
+            f"{TABLE_TITLE}\n[X to move]\n......... 4 X........\n[O to move]\n",
+        ],
+    )
+    def test_a_damaged_file_is_refused(self, text: str) -> None:
+        with pytest.raises(ValueError, match=r"perfect_moves\.txt"):
+            parse_table(text)

@@ -25,8 +25,8 @@ from ttt_desktop.players.base import Player, legal_moves_or_raise
 TABLE_PATH: Final = Path(__file__).with_name("perfect_moves.txt")
 TABLE_TITLE: Final = "TTT Desktop perfect-play table, version 1"
 
-BestMoves = dict[str, str]
-"""Board string -> its best moves as digits (cells 0-8, ascending), for one mark to move."""
+BestMoves = dict[str, tuple[Cell, ...]]
+"""Board string -> its best moves (ascending), for one mark to move."""
 
 _X_SECTION: Final = "[X to move]\n"
 _O_SECTION: Final = "[O to move]\n"
@@ -54,8 +54,9 @@ def best_move_tables() -> tuple[BestMoves, BestMoves]:
 def parse_table(text: str) -> tuple[BestMoves, BestMoves]:
     """Read the table file's text: a title line, comments, then two sections of pairs.
 
-    Each section holds whitespace-separated pairs ``<board> <best moves>``; the
-    format is chosen so that loading is two ``str.split`` calls and a ``dict``.
+    Each section holds whitespace-separated pairs ``<board> <best moves as
+    digits>``; the format is chosen so that loading is a ``str.split`` and a
+    ``dict`` per section (the few hundred distinct digit strings become tuples once).
     """
     title, _, rest = text.partition("\n")
     _, found_x, after_x = rest.partition(_X_SECTION)
@@ -67,7 +68,9 @@ def parse_table(text: str) -> tuple[BestMoves, BestMoves]:
         words = part.split()
         if len(words) % 2:
             raise ValueError(f"{TABLE_PATH.name}: a position without its moves")
-        tables.append(dict(zip(words[::2], words[1::2], strict=True)))
+        boards, digits = words[::2], words[1::2]
+        as_cells = {text: tuple(map(int, text)) for text in set(digits)}
+        tables.append(dict(zip(boards, map(as_cells.__getitem__, digits), strict=True)))
     return tables[0], tables[1]
 
 
@@ -79,7 +82,7 @@ def compute_tables() -> tuple[BestMoves, BestMoves]:
     for first in (Mark.X, Mark.O):
         for board in reachable_boards(first):
             if not board.is_over:
-                by_mark[board.to_move][board.cells] = "".join(map(str, best_moves(board)))
+                by_mark[board.to_move][board.cells] = best_moves(board)
     return dict(sorted(by_mark[Mark.X].items())), dict(sorted(by_mark[Mark.O].items()))
 
 
@@ -94,7 +97,7 @@ def table_text(tables: tuple[BestMoves, BestMoves]) -> str:
     ]
     for header, table in zip((_X_SECTION, _O_SECTION), tables, strict=True):
         lines.append(header.rstrip("\n"))
-        lines.extend(f"{cells} {moves}" for cells, moves in table.items())
+        lines.extend(f"{cells} {''.join(map(str, moves))}" for cells, moves in table.items())
     return "\n".join(lines) + "\n"
 
 
@@ -112,13 +115,14 @@ class PerfectPlayer(Player):
         self._x_table, self._o_table = best_move_tables()
 
     def choose_move(self, board: Board) -> Cell:
-        best = (self._x_table if board.to_move is _X else self._o_table).get(board.cells)
-        if best is None:
+        # The hot path of every Perfect game: a look-up, and a draw only when there is a choice.
+        try:
+            best = (self._x_table if board.to_move is _X else self._o_table)[board.cells]
+        except KeyError:
             return self.pick(self._solve(board))
-        count = len(best)
-        if count == 1:
-            return _CELL_OF_DIGIT[best]
-        return _CELL_OF_DIGIT[best[int(self._random() * count)]]
+        if len(best) == 1:
+            return best[0]
+        return best[int(self._random() * len(best))]
 
     @staticmethod
     def _solve(board: Board) -> tuple[Cell, ...]:
@@ -127,9 +131,6 @@ class PerfectPlayer(Player):
         from ttt_desktop.analysis import best_moves  # noqa: PLC0415  (rarely needed)
 
         return best_moves(board)
-
-
-_CELL_OF_DIGIT: Final = {str(cell): cell for cell in range(9)}
 
 
 def main() -> None:
