@@ -155,6 +155,7 @@ class TestDerived:
         assert record.moves == (4,)
         assert longer.moves == (4, 0)
         assert longer.move_seconds == (0.25, 1.5)
+        assert longer.with_move(8, 0.0123456).move_seconds[-1] == 0.012, "kept to the ms"
 
     def test_constructor_checks_the_game(self) -> None:
         with pytest.raises(OccupiedCellError):

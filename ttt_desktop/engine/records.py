@@ -220,7 +220,9 @@ class GameRecord:
     # New records --------------------------------------------------------------
 
     def with_move(self, cell: int, seconds: float = 0.0) -> GameRecord:
-        """This record plus one move; sets ``finished_at`` when the move ends the game.
+        """This record plus one move thought about for ``seconds`` (kept to the millisecond).
+
+        Sets ``finished_at`` when the move ends the game.
 
         Raises :class:`~ttt_desktop.engine.IllegalMoveError` (a ``ValueError``) for an
         illegal move.
@@ -229,7 +231,8 @@ class GameRecord:
         return dataclasses.replace(
             self,
             moves=(*self.moves, cell),
-            move_seconds=(*self.move_seconds, _check_seconds(seconds)),
+            # Milliseconds are plenty for a think time, and keep files and texts short.
+            move_seconds=(*self.move_seconds, round(_check_seconds(seconds), 3)),
             finished_at=utc_now() if board.is_over else None,
         )
 
