@@ -263,7 +263,8 @@ def test_new_game_interrupts_a_long_search(
     spinner = test_players.last(SpinningPlayer)
     assert spinner.started.wait(60)
     choose(window, Mark.O, kind="perfect")
-    with qtbot.waitSignal(window.controller.move_played):
+    # The worker answers in order: Perfect's reply comes after the search has ended.
+    with qtbot.waitSignal(window.controller.move_played, check_params_cb=lambda r: r.ply == 2):
         click_cell(qtbot, window, 0)
     assert spinner.interrupted
 
@@ -499,7 +500,7 @@ def test_closing_while_a_gated_computer_waits_exits_cleanly(
     with qtbot.waitSignal(window.controller.thinking_started):
         click_cell(qtbot, window, 4)
     gated = test_players.last(GatedPlayer)
-    assert gated.calls == 1
+    qtbot.waitUntil(lambda: gated.calls == 1)  # the search is under way, not just queued
     window.close()
     assert not window.controller.is_worker_running
     assert not test_players.gate.is_set()
