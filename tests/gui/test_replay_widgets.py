@@ -182,7 +182,7 @@ def test_speed_slider_sets_the_delay(qtbot: QtBot) -> None:
 def test_history_actions_carry_modifier_shortcuts(qtbot: QtBot) -> None:
     bar, _views = make_bar(qtbot)
     shortcuts = [action.shortcut().toString() for action in bar.history_actions]
-    assert shortcuts == ["Alt+Left", "Alt+Right", "Alt+Home", "Alt+End", "P"]
+    assert shortcuts == ["Alt+Left", "Alt+Right", "Alt+Home", "Alt+End", "Ctrl+P"]
     bar.set_record(game(ANN, BOB, (0, 3, 1)))
     bar.history_actions[0].trigger()
     assert bar.viewed_ply == 2

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -114,6 +115,27 @@ def test_history_keys_in_the_view_menu_and_the_help(qtbot: QtBot, window: MainWi
     review.replay_bar.history_actions[0].trigger()
     assert window.board.board == window.controller.record.board_at(2)
     assert review.move_list.current_ply == 2
+
+
+def test_history_keys_pressed_in_the_window(qtbot: QtBot, window: MainWindow) -> None:
+    review = window.review
+    record = hot_seat_game(qtbot, window, (4, 0, 8))
+    window.activateWindow()
+    qtbot.waitActive(window)
+    window.board.setFocus()
+    alt = Qt.KeyboardModifier.AltModifier
+    qtbot.keyClick(window.board.cell_widget(4), Qt.Key.Key_Left, alt)
+    assert review.replay_bar.viewed_ply == 2
+    qtbot.keyClick(window.board.cell_widget(4), Qt.Key.Key_Home, alt)
+    assert window.board.board == record.board_at(0)
+    qtbot.keyClick(window.board.cell_widget(4), Qt.Key.Key_Right, alt)
+    assert review.replay_bar.viewed_ply == 1
+    qtbot.keyClick(window.board.cell_widget(4), Qt.Key.Key_End, alt)
+    assert review.replay_bar.viewed_ply == 3
+    # Without Alt the arrows are the board's: they move its cursor, not the history.
+    qtbot.keyClick(window.board.cell_widget(4), Qt.Key.Key_Left)
+    assert review.replay_bar.viewed_ply == 3
+    assert window.board.cursor_cell == 3
 
 
 def test_speed_slider_drives_the_move_delay(window: MainWindow) -> None:

@@ -54,7 +54,7 @@ def how_to_play_html() -> str:
         "holds the game between moves, <i>Live</i> follows the newest move again. Click a "
         "row of the move list to see that position. <b>Alt+Left</b>/<b>Alt+Right</b> step "
         "one move, <b>Alt+Home</b>/<b>Alt+End</b> go to the start/newest move and "
-        "<b>P</b> plays or pauses, anywhere in the window; in the move list the plain "
+        "<b>Ctrl+P</b> plays or pauses, anywhere in the window; in the move list the plain "
         "arrows, Home and End do the same (on the board they play). "
         "<i>View &gt; Play on from here</i> starts a new game from the position shown.</p>"
         "<h4>Shortcuts</h4>"

@@ -167,13 +167,13 @@ class ReplayBar(QWidget):
         return button
 
     def _make_actions(self) -> list[QAction]:
-        """Window-wide history keys: Alt+arrows, Alt+Home/End, P (plain arrows are the board's)."""
+        """Window-wide history keys: Alt+arrows, Alt+Home/End, Ctrl+P (plain keys: the board's)."""
         entries = (
             ("&Back one move", "Alt+Left", self.step_back),
             ("&Forward one move", "Alt+Right", self.step_forward),
             ("First &position", "Alt+Home", self.go_to_start),
             ("&Newest position", "Alt+End", self.go_to_end),
-            ("Play / &pause", "P", self.toggle_play),
+            ("Play / &pause", "Ctrl+P", self.toggle_play),
         )
         actions = []
         for text, keys, slot in entries:

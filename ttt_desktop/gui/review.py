@@ -8,7 +8,7 @@ match score line. It shows history on the window's board without touching the
 game: the board takes moves only while it shows the newest position.
 
 History keys: Alt+Left/Alt+Right step one move, Alt+Home/Alt+End go to the start
-and the newest move, P plays or pauses, anywhere in the window; plain
+and the newest move, Ctrl+P plays or pauses, anywhere in the window; plain
 Left/Right/Up/Down/Home/End do the same while the move list has the focus. Plain
 arrows and digits on the board play, as always.
 """
