@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from ttt_desktop import arena
 from ttt_desktop.arena import ARENA_KINDS, build_parser, main, play_match
 from ttt_desktop.players import create_player
 from ttt_desktop.players.learner import SHIPPED_TABLE_PATH, LearnerPlayer, LearnerTable
@@ -142,6 +143,13 @@ class TestMatch:
         assert x_row.split()[1:5] == ["perfect", "0", "200", "0"]
         assert o_row.split()[1:5] == ["learner", "0", "200", "0"]
         assert "games per second" in completed.stdout
+
+    def test_reports_progress_as_it_goes(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(arena, "_PROGRESS_INTERVAL_NS", 0)  # a report after every game
+        heard: list[int] = []
+        rando, levi = create_player("rando", seed=1), create_player("levi", seed=2)
+        play_match(rando, levi, 25, on_progress=heard.append)
+        assert heard == list(range(1, 26))
 
     def test_play_match_reports_players(self) -> None:
         result = play_match(create_player("rando", seed=1), create_player("levi", seed=2), 100)

@@ -60,7 +60,7 @@ _X: Final = Mark.X
 _O: Final = Mark.O
 
 _PROGRESS_INTERVAL_SECONDS: Final = 1.0
-_GAMES_BETWEEN_CLOCK_CHECKS: Final = 500
+_PROGRESS_INTERVAL_NS: Final = 1_000_000_000
 
 
 # Matches ------------------------------------------------------------------------------
@@ -160,7 +160,7 @@ def play_match(
 
     ``start`` says who moves first: always X, always O, in turn (X first) or at
     random (from ``start_seed``). ``on_progress`` hears the number of games
-    played, every few hundred games.
+    played, once a second.
     """
     first_of = _first_movers(start, games, random.Random(start_seed))
     x_choose, o_choose = x_player.choose_move, o_player.choose_move
@@ -169,6 +169,7 @@ def play_match(
     x_wins = o_wins = x_started = 0
     x_ns = o_ns = x_max = o_max = x_moves = o_moves = 0
     started = time.perf_counter()
+    next_report_ns = clock() + _PROGRESS_INTERVAL_NS
     for game in range(games):
         x_first = first_of(game) is _X
         if x_first:
@@ -216,8 +217,9 @@ def play_match(
             x_wins += 1
         elif winner is _O:
             o_wins += 1
-        if on_progress is not None and game % _GAMES_BETWEEN_CLOCK_CHECKS == 0:
-            on_progress(game)
+        if on_progress is not None and clock() >= next_report_ns:
+            on_progress(game + 1)
+            next_report_ns = clock() + _PROGRESS_INTERVAL_NS
     seconds = time.perf_counter() - started
     return MatchResult(
         x=SideResult(x_player.kind, x_player.name, x_player.seed, x_wins, x_moves, x_ns, x_max),
@@ -287,6 +289,10 @@ class Tournament:
         }
 
 
+def _match_reporter(on_progress: Callable[[str], None], pairing: str) -> Callable[[int], None]:
+    return lambda played: on_progress(f"{pairing}: {played:,} games")
+
+
 def play_tournament(
     kinds: Sequence[str],
     games: int,
@@ -294,18 +300,27 @@ def play_tournament(
     seed: int,
     on_progress: Callable[[str], None] | None = None,
 ) -> Tournament:
-    """Play each ordered pair of distinct ``kinds`` for ``games`` games, X moving first."""
+    """Play each ordered pair of distinct ``kinds`` for ``games`` games, X moving first.
+
+    ``on_progress`` hears each pairing as it starts and, during a long match, its
+    games played once a second.
+    """
     seeds = random.Random(seed)
     matches: dict[tuple[str, str], MatchResult] = {}
     for x_kind in kinds:
         for o_kind in kinds:
             if x_kind == o_kind:
                 continue
+            pairing = f"{x_kind} (X) vs {o_kind} (O)"
+            match_progress: Callable[[int], None] | None = None
             if on_progress is not None:
-                on_progress(f"{x_kind} (X) vs {o_kind} (O)")
+                on_progress(pairing)
+                match_progress = _match_reporter(on_progress, pairing)
             x_player = create_player(x_kind, seed=seeds.getrandbits(32))
             o_player = create_player(o_kind, seed=seeds.getrandbits(32))
-            matches[(x_kind, o_kind)] = play_match(x_player, o_player, games, start="x")
+            matches[(x_kind, o_kind)] = play_match(
+                x_player, o_player, games, start="x", on_progress=match_progress
+            )
     return Tournament(tuple(kinds), games, seed, matches)
 
 
@@ -399,10 +414,11 @@ class _Progress:
         self._started = time.perf_counter()
         self._last = self._started
 
-    def say(self, message: str, *, force: bool = False) -> None:
+    def say(self, message: str) -> None:
         now = time.perf_counter()
-        due = now - self._last >= _PROGRESS_INTERVAL_SECONDS
-        if force or (due and now - self._started >= _PROGRESS_INTERVAL_SECONDS):
+        # A little slack, so that a caller reporting once a second is not skipped every other time.
+        due = now - self._last >= 0.9 * _PROGRESS_INTERVAL_SECONDS
+        if due and now - self._started >= _PROGRESS_INTERVAL_SECONDS:
             self._last = now
             self._stream.write(f"[{now - self._started:6.1f} s] {message}\n")
             self._stream.flush()
@@ -564,7 +580,7 @@ def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progr
         arguments.players,
         arguments.games,
         seed=seed,
-        on_progress=lambda pairing: progress.say(f"tournament: {pairing}", force=True),
+        on_progress=lambda status: progress.say(f"tournament: {status}"),
     )
     if arguments.json:
         _print_json(tournament.as_json(), out)
