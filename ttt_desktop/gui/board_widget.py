@@ -47,6 +47,15 @@ _DIGIT_KEYS: Final = {getattr(Qt.Key, f"Key_{digit}"): digit for digit in range(
 _PLAY_KEYS: Final = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
 
+def _mix(first: QColor, second: QColor, amount: float) -> QColor:
+    """``first`` moved ``amount`` (0-1) of the way towards ``second``."""
+    return QColor.fromRgbF(
+        first.redF() + (second.redF() - first.redF()) * amount,
+        first.greenF() + (second.greenF() - first.greenF()) * amount,
+        first.blueF() + (second.blueF() - first.blueF()) * amount,
+    )
+
+
 def mark_colour(mark: Mark) -> QColor:
     """The colour a mark is drawn in."""
     return X_COLOUR if mark is Mark.X else O_COLOUR
@@ -335,14 +344,22 @@ class BoardWidget(QWidget):
         painter.setBrush(base)
         painter.drawRoundedRect(square.adjusted(-6, -6, 6, 6), 10, 10)
 
-        if self._last_move is not None:
+        if self._winning_line is not None:
+            winner = self._board[self._winning_line[0]]
+            if winner is not None:
+                tint = QColor(mark_colour(winner))
+                tint.setAlpha(38)
+                painter.setBrush(tint)
+                for cell in self._winning_line:
+                    painter.drawRoundedRect(self.cell_rect(cell).adjusted(5, 5, -5, -5), 8, 8)
+        elif self._last_move is not None:
             tint = QColor(highlight)
             tint.setAlpha(45)
             painter.setBrush(tint)
             painter.drawRoundedRect(self.cell_rect(self._last_move).adjusted(5, 5, -5, -5), 8, 8)
 
-        grid = QColor(text)
-        grid.setAlpha(70)
+        # Solid rather than translucent, so the crossings are not darker than the lines.
+        grid = _mix(base, text, 0.3)
         painter.setPen(
             QPen(grid, max(1.5, size * 0.025), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         )
@@ -392,11 +409,12 @@ class BoardWidget(QWidget):
         if length > 0:
             overshoot = direction * (size * 0.32 / length)
             start, end = start - overshoot, end + overshoot
-        winner = self._board[self._winning_line[0]]
-        colour = QColor("#2b2b2b") if winner is None else mark_colour(winner).darker(135)
+        # A neutral stroke with a halo in the board's colour reads on top of either mark.
+        colour = _mix(halo_colour, self.palette().color(QPalette.ColorRole.Text), 0.8)
+        colour.setAlpha(225)
         halo = QColor(halo_colour)
-        halo.setAlpha(200)
-        painter.setPen(QPen(halo, size * 0.13, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        halo.setAlpha(230)
+        painter.setPen(QPen(halo, size * 0.1, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.drawLine(start, end)
-        painter.setPen(QPen(colour, size * 0.07, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        painter.setPen(QPen(colour, size * 0.05, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.drawLine(start, end)
