@@ -4,6 +4,8 @@ Pure Python; nothing in this package imports Qt, so scripts, the arena and
 worker threads can use it freely.
 """
 
+from typing import TYPE_CHECKING
+
 from ttt_desktop.engine.board import (
     EMPTY,
     Board,
@@ -27,13 +29,32 @@ from ttt_desktop.engine.cells import (
     keypad_label,
     row_column,
 )
-from ttt_desktop.engine.records import (
-    BranchPoint,
-    GameRecord,
-    PlayerEntry,
-    load_record,
-    save_record,
+
+if TYPE_CHECKING:
+    from ttt_desktop.engine.records import (
+        BranchPoint,
+        GameRecord,
+        PlayerEntry,
+        load_record,
+        save_record,
+    )
+
+# Records need json, dataclasses, datetime and tempfile, tens of milliseconds at start-up;
+# they load on first use, so the players, the arena and scripts that only play do not pay.
+_RECORD_NAMES = frozenset(
+    {"BranchPoint", "GameRecord", "PlayerEntry", "load_record", "save_record"}
 )
+
+
+def __getattr__(name: str) -> object:
+    if name in _RECORD_NAMES:
+        from ttt_desktop.engine import records  # noqa: PLC0415
+
+        value = getattr(records, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "CELLS",
