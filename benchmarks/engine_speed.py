@@ -13,6 +13,13 @@ Prints a compact table:
 Usage: ``.venv/bin/python benchmarks/engine_speed.py`` (about a minute; the
 textbook minimax pass over every position is most of it). Timings are medians
 of several runs; expect noise on a shared machine.
+
+The fresh-process figures include the interpreter's own start-up, which depends
+on the environment: the development venv installs the project in editable mode,
+whose import hook (setuptools' editable finder, loaded from a ``.pth`` file)
+adds tens of milliseconds to every start. ``--also-python PATH`` repeats the
+two fresh-process timings with another interpreter, e.g. a venv where the
+wheel is installed normally (``pip install --no-deps ttt_desktop-*.whl``).
 """
 
 from __future__ import annotations
@@ -108,6 +115,11 @@ def main() -> None:
     parser.add_argument(
         "--passes", type=int, default=50, help="passes over all positions (perfect)"
     )
+    parser.add_argument(
+        "--also-python",
+        metavar="PATH",
+        help="another interpreter (with ttt_desktop installed) for the fresh-process timings",
+    )
     options = parser.parse_args()
     python = sys.executable
     print(f"machine: {machine()}")
@@ -152,11 +164,28 @@ def main() -> None:
             verdict(games_per_second, "match"),
         ),
     ]
+    if options.also_python:
+        other = options.also_python
+        other_bare = wall_seconds([other, "-c", "pass"], options.runs)
+        other_perfect = wall_seconds([other, "-c", PERFECT_FIRST_MOVE], options.runs)
+        other_plain = wall_seconds([other, "benchmarks/plain_minimax.py"], 3)
+        rows.insert(
+            1,
+            (
+                "  the same, --also-python",
+                f"{other_perfect * 1e3:.1f} ms",
+                f"{other_plain * 1e3:.0f} ms",
+                f"{other_plain / other_perfect:,.1f}x",
+                verdict(other_plain / other_perfect, "first move"),
+            ),
+        )
     headers = ("measure", "perfect", "textbook", "speed-up", "")
     widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
     for row in [headers, *rows]:
         print("  ".join(text.ljust(width) for text, width in zip(row, widths, strict=True)))
-    print(f"\n(interpreter start alone, python -c pass: {bare * 1e3:.1f} ms)")
+    print(f"\ninterpreter start alone (python -c pass): {bare * 1e3:.1f} ms")
+    if options.also_python:
+        print(f"the same with --also-python {options.also_python}: {other_bare * 1e3:.1f} ms")
 
 
 if __name__ == "__main__":
