@@ -135,7 +135,7 @@ class MatchResult:
         }
 
 
-def _first_movers(start: str, games: int, rng: random.Random) -> Callable[[int], Mark]:
+def _first_movers(start: str, rng: random.Random) -> Callable[[int], Mark]:
     if start == "x":
         return lambda game: _X
     if start == "o":
@@ -162,7 +162,7 @@ def play_match(
     random (from ``start_seed``). ``on_progress`` hears the number of games
     played, once a second.
     """
-    first_of = _first_movers(start, games, random.Random(start_seed))
+    first_of = _first_movers(start, random.Random(start_seed))
     x_choose, o_choose = x_player.choose_move, o_player.choose_move
     x_empty, o_empty = Board.empty(_X), Board.empty(_O)
     clock = time.perf_counter_ns
