@@ -424,10 +424,12 @@ class TestRalph:
 
     def test_tallies_match_the_source_walk(self) -> None:
         # The source's walk is slow near the root (0.6 s for the empty board): every
-        # position from ply 6 on, one in ten from ply 2 to 5, and the empty board.
+        # position from ply 6 on, one in 25 at plies 4-5, one in 50 at plies 1-3,
+        # and the empty board.
         player = RalphPlayer(seed=1)
         for index, (board, cells, mover) in enumerate(PLAYABLE):
-            if board.ply >= 6 or (board.ply >= 2 and index % 10 == 0):
+            sample = 1 if board.ply >= 6 else 25 if board.ply >= 4 else 50
+            if index % sample == 0:
                 assert list(player.tallies(board)) == self.source_tallies(cells, mover, 5)
         empty = Board.empty()
         assert list(player.tallies(empty)) == self.source_tallies(empty.cells, "X", 5)

@@ -15,7 +15,7 @@ import abc
 import os
 import random
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ttt_desktop.engine.board import Board, GameOverError, Mark
 from ttt_desktop.engine.cells import LINES, Cell
@@ -81,6 +81,16 @@ def legal_moves_or_raise(board: Board) -> tuple[Cell, ...]:
     return moves
 
 
+# The three ways a line can hold two of a mark and one gap, and where the gap is.
+_X_GAPS: Final = {"XX.": 2, "X.X": 1, ".XX": 0}
+_O_GAPS: Final = {"OO.": 2, "O.O": 1, ".OO": 0}
+_X: Final = Mark.X  # a module name: on Python 3.11 ``Mark.X`` itself is a slow look-up
+
+# Board string -> (X's completing cells, O's). Filled as boards are met; at most a few
+# thousand entries. Entries are immutable and a dict store is atomic, so threads may share it.
+_completing_by_cells: dict[str, tuple[tuple[Cell, ...], tuple[Cell, ...]]] = {}
+
+
 def completing_cells(board: Board, mark: Mark) -> tuple[Cell, ...]:
     """Empty cells where ``mark`` would complete a line of three (ascending).
 
@@ -88,12 +98,20 @@ def completing_cells(board: Board, mark: Mark) -> tuple[Cell, ...]:
     threats it must block.
     """
     cells = board.cells
-    found: set[Cell] = set()
-    for line in LINES:
-        marks = [cells[cell] for cell in line]
-        if marks.count(mark.value) == 2 and marks.count(".") == 1:
-            found.add(line[marks.index(".")])
-    return tuple(sorted(found))
+    known = _completing_by_cells.get(cells)
+    if known is None:
+        x_cells: set[Cell] = set()
+        o_cells: set[Cell] = set()
+        for line in LINES:
+            marks = cells[line[0]] + cells[line[1]] + cells[line[2]]
+            gap = _X_GAPS.get(marks)
+            if gap is not None:
+                x_cells.add(line[gap])
+            gap = _O_GAPS.get(marks)
+            if gap is not None:
+                o_cells.add(line[gap])
+        known = _completing_by_cells[cells] = (tuple(sorted(x_cells)), tuple(sorted(o_cells)))
+    return known[0] if mark is _X else known[1]
 
 
 def decisive_moves(board: Board) -> tuple[Cell, ...]:

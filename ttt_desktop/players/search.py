@@ -15,7 +15,6 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from ttt_desktop.engine.board import Board, Mark
@@ -79,19 +78,23 @@ _POSITIONAL_ORDER: Final = (CENTRE, *CORNERS, *SIDES)
 _RANK: Final = {cell: rank for rank, cell in enumerate(_POSITIONAL_ORDER)}
 
 
-def ordered_moves(board: Board) -> list[Cell]:
+# Board -> its ordered moves. The order depends on the position alone, so it is worked out
+# once per position met (a few thousand); tuples in a dict are safe to share between threads.
+_ordered_by_board: dict[Board, tuple[Cell, ...]] = {}
+
+
+def ordered_moves(board: Board) -> tuple[Cell, ...]:
     """Legal moves, most promising first: wins, blocks, then centre, corners, sides."""
+    known = _ordered_by_board.get(board)
+    if known is not None:
+        return known
     wins = completing_cells(board, board.to_move)
-    if wins:
-        # A win ends the search at this node; nothing else needs ordering.
-        return [*wins, *(cell for cell in _by_rank(board.legal_moves()) if cell not in wins)]
     blocks = completing_cells(board, board.to_move.opponent)
-    rest = [cell for cell in _by_rank(board.legal_moves()) if cell not in blocks]
-    return [*blocks, *rest]
-
-
-def _by_rank(moves: Sequence[Cell]) -> list[Cell]:
-    return sorted(moves, key=_RANK.__getitem__)
+    by_rank = sorted(board.legal_moves(), key=_RANK.__getitem__)
+    first = [*wins, *(cell for cell in blocks if cell not in wins)]
+    ordered = (*first, *(cell for cell in by_rank if cell not in first))
+    _ordered_by_board[board] = ordered
+    return ordered
 
 
 class AlphaBetaPlayer(Player):
