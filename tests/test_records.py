@@ -32,6 +32,9 @@ from ttt_desktop.engine import (
 )
 from ttt_desktop.engine.records import FORMAT_NAME
 
+# Tests never have a time limit, and the machine may be busy.
+NO_DEADLINE = settings(deadline=None)
+
 ANN = PlayerEntry("human", "Ann")
 PERFECT = PlayerEntry("perfect", "Perfect", seed=7)
 STARTED = "2026-01-02T03:04:05.678Z"
@@ -261,10 +264,12 @@ class TestJson:
         with pytest.raises(ValueError, match="not UTF-8"):
             GameRecord.from_json(b"\xff\xfe")  # type: ignore[arg-type]
 
+    @NO_DEADLINE
     @given(records())
     def test_round_trip(self, record: GameRecord) -> None:
         assert GameRecord.from_json(record.to_json()) == record
 
+    @NO_DEADLINE
     @given(records(), st.data())
     def test_truncation_is_refused(self, record: GameRecord, data: st.DataObject) -> None:
         text = record.to_json().rstrip()
@@ -272,6 +277,7 @@ class TestJson:
         with pytest.raises(ValueError):
             GameRecord.from_json(text[:cut])
 
+    @NO_DEADLINE
     @given(records(), st.data())
     def test_character_corruption_gives_value_error_or_a_valid_record(
         self, record: GameRecord, data: st.DataObject
@@ -291,7 +297,7 @@ class TestJson:
         if loaded is not None:
             assert GameRecord.from_json(loaded.to_json()) == loaded
 
-    @settings(suppress_health_check=[HealthCheck.too_slow])
+    @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(records(), st.data())
     def test_structural_corruption_gives_value_error_or_a_valid_record(
         self, record: GameRecord, data: st.DataObject
@@ -360,10 +366,12 @@ class TestText:
         with pytest.raises(ValueError, match="'Result' says"):
             GameRecord.from_text(text)
 
+    @NO_DEADLINE
     @given(records())
     def test_round_trip(self, record: GameRecord) -> None:
         assert GameRecord.from_text(record.to_text()) == record
 
+    @NO_DEADLINE
     @given(records(), st.data())
     def test_corruption_gives_value_error_or_a_valid_record(
         self, record: GameRecord, data: st.DataObject
@@ -451,6 +459,7 @@ class TestFiles:
         with pytest.raises(ValueError, match="can't read"):
             load_record(tmp_path)
 
+    @NO_DEADLINE
     @given(st.binary(max_size=200))
     def test_random_bytes_are_refused(self, contents: bytes) -> None:
         try:

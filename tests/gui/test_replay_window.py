@@ -186,6 +186,7 @@ def test_pause_between_moves_in_the_window(
     bar.play_button.click()
     assert window.controller.paused
     assert bar.play_button.accessibleName() == "Play"
+    assert window.statusBar().currentMessage().startswith("Paused between moves")
     with qtbot.waitSignal(window.controller.move_played) as played:
         players.allow()
     assert played.args[0].moves == (0,), "the move in hand is recorded"
@@ -203,6 +204,7 @@ def test_pause_between_moves_in_the_window(
     with qtbot.waitSignal(window.controller.game_finished, timeout=10_000):
         bar.play_button.click()
     assert not window.controller.paused
+    assert window.statusBar().currentMessage() == ""
 
 
 def test_watched_perfect_match_of_twenty_games_is_all_draws(

@@ -185,6 +185,8 @@ class ReviewFeatures(QObject):
         controller.thinking_started.connect(self._keep_history_view)
         controller.thinking_stopped.connect(self._keep_history_view)
         controller.paused_changed.connect(self.replay_bar.set_match_paused)
+        controller.paused_changed.connect(self._remind_paused)
+        controller.game_started.connect(self._remind_paused)
         self.replay_bar.view_changed.connect(self._show_ply)
         self.replay_bar.pause_requested.connect(controller.set_paused)
         self.replay_bar.step_live_requested.connect(controller.step_once)
@@ -254,6 +256,16 @@ class ReviewFeatures(QObject):
             "That was an earlier position: back to the newest one, where you can move.",
             MESSAGE_MS,
         )
+
+    def _remind_paused(self, *_args: object) -> None:
+        # A paused game between two AIs looks stuck without a word about it.
+        status = self.window.statusBar()
+        if self.controller.paused and self.replay_bar.is_live_match:
+            status.showMessage(
+                "Paused between moves: Play (Ctrl+P) resumes, Forward plays one move."
+            )
+        elif status.currentMessage().startswith("Paused between moves"):
+            status.clearMessage()
 
     def _sync_speed(self, *_args: object) -> None:
         self.replay_bar.set_move_delay_ms(self.controller.move_delay_ms)
