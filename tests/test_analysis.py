@@ -177,3 +177,9 @@ class TestSymmetries:
                 assert {map_cell(cell, symmetry) for cell in best_moves(board)} == set(
                     best_moves(image)
                 )
+
+
+def test_the_shared_census_cannot_be_changed() -> None:
+    with pytest.raises(TypeError):
+        census().outcomes["X"] = 0  # type: ignore[index]
+    assert census().outcomes["X"] == 131_184

@@ -22,6 +22,7 @@ import enum
 import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Final
 
 from ttt_desktop.engine.board import Board, GameOverError, Mark
@@ -318,7 +319,7 @@ def census() -> Census:
     return Census(
         sequences_per_ply=tuple(sequences_per_ply),
         terminal_per_ply=tuple(terminal_per_ply),
-        outcomes=outcomes,
+        outcomes=MappingProxyType(outcomes),  # read-only: the census is shared
         games=sum(terminal_per_ply),
         games_up_to_symmetry=_games_up_to_symmetry(Board.empty(Mark.X)),
         positions=len(boards),
