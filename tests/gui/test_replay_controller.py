@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from ttt_desktop.engine import Board, GameRecord, Mark, PlayerEntry
 from ttt_desktop.gui.controller import GameController, Seat
 from ttt_desktop.gui.match import MatchDialog, MatchRunner, MatchScore, first_mark
-from ttt_desktop.players import create_player
+from ttt_desktop.players import create_player, roster
 
 
 class TurnstilePlayer:
@@ -152,6 +152,21 @@ def test_replay_live_repeats_the_moves_from_the_seeds(
         assert replayed.moves == original.moves
         assert (replayed.x, replayed.o, replayed.first) == (original.x, original.o, original.first)
         assert replayed.started_at != original.started_at
+
+
+REPLAYABLE_KINDS = [info.kind for info in roster() if info.kind != "sequence"]
+
+
+@pytest.mark.parametrize("kind", REPLAYABLE_KINDS)
+def test_every_computer_player_replays_live_exactly(
+    qtbot: QtBot, controller: GameController, kind: str
+) -> None:
+    controller.set_seat(Mark.X, Seat("rando", "Rando"))
+    controller.set_seat(Mark.O, Seat(kind, kind.title()))
+    original = play_out(qtbot, controller, Mark.O)
+    with qtbot.waitSignal(controller.game_finished, timeout=60_000) as finished:
+        controller.replay_live(GameRecord.from_text(original.to_text()))
+    assert finished.args[0].moves == original.moves
 
 
 def test_replay_live_refuses_people_and_missing_seeds(controller: GameController) -> None:
