@@ -1,0 +1,139 @@
+"""``--self-test``: passes on the real window, fails loudly (never hangs) when a part breaks."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ttt_desktop.engine import Board, GameRecord
+from ttt_desktop.gui import self_test
+from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.self_test import run_self_test
+from ttt_desktop.players import PlayerInfo, create_player, roster
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+OFFERED = [entry for entry in roster() if entry.kind != "sequence"]
+SPINNING = PlayerInfo("spinning", "Spinning", "Searches for a very long time.", 1, "tests")
+WindowMaker = Callable[..., MainWindow]  # the make_window fixture (tests/gui/conftest.py)
+BROKEN = PlayerInfo("broken", "Broken", "Raises instead of moving.", 1, "tests")
+
+
+class BrokenPlayer:
+    """A computer player whose search crashes."""
+
+    def choose_move(self, board: Board) -> int:
+        raise RuntimeError("search exploded")
+
+
+def run(window: MainWindow, **options: Any) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = run_self_test(window, out=out, err=err, **options)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_passes_on_the_real_window_and_plays_a_whole_game(make_window: WindowMaker) -> None:
+    window = make_window(roster=OFFERED)
+    code, out, err = run(window)
+    assert (code, err) == (0, "")
+    for check in ("window", "players", "game", "record"):
+        assert f"self-test {check}: " in out
+    assert out.rstrip().splitlines()[-1].startswith("self-test passed in ")
+    assert f"{len(OFFERED)} computer players move" in out
+    record = window.controller.record
+    assert record.is_finished
+    assert (record.x.kind, record.o.kind) == (OFFERED[0].kind, OFFERED[-1].kind)
+    assert window.board.board == record.final_board
+
+
+def test_a_hanging_game_trips_the_watchdog(
+    make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The sweep of players gets a quick stand-in; the game itself meets the spinner.
+    monkeypatch.setattr(
+        self_test, "create_player", lambda kind, seed: create_player("rando", seed=seed)
+    )
+    window = make_window(roster=[OFFERED[0], SPINNING])
+    code, out, err = run(window, timeout_s=0.5)
+    assert code == 1
+    assert "self-test FAILED: watchdog: the computer game did not finish within 0.5 s" in err
+    assert "self-test passed" not in out
+
+
+def test_a_crashing_player_fails_the_game_check(
+    make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def factory(kind: str, *, seed: int | None = None) -> Any:
+        return BrokenPlayer() if kind == "broken" else create_player(kind, seed=seed)
+
+    monkeypatch.setattr(
+        self_test, "create_player", lambda kind, seed: create_player("rando", seed=seed)
+    )
+    window = make_window(roster=[OFFERED[0], BROKEN], player_factory=factory)
+    code, _, err = run(window)
+    assert code == 1
+    assert "self-test FAILED: the computer game stopped" in err
+    assert "search exploded" in err
+
+
+def test_a_player_module_that_cannot_load_fails_the_players_check(
+    make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def missing_module(kind: str, *, seed: int | None = None) -> Any:
+        raise ModuleNotFoundError(f"No module named 'ttt_desktop.players.{kind}'")
+
+    monkeypatch.setattr(self_test, "create_player", missing_module)
+    code, _, err = run(make_window(roster=OFFERED))
+    assert code == 1
+    assert f"self-test FAILED: player {OFFERED[0].kind!r} failed: ModuleNotFoundError" in err
+
+
+def test_a_missing_icon_fails_the_window_check(
+    make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(self_test, "resource_path", lambda relative: tmp_path / relative)
+    code, out, err = run(make_window(roster=OFFERED))
+    assert code == 1
+    assert "self-test FAILED: the application icon is missing" in err
+    assert "self-test game" not in out
+
+
+def test_a_record_that_reads_back_differently_fails(
+    make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original_load = self_test.load_record
+
+    def lossy_load(path: Path) -> GameRecord:
+        record = original_load(path)
+        return record.truncated(len(record.moves) - 1)
+
+    monkeypatch.setattr(self_test, "load_record", lossy_load)
+    code, _, err = run(make_window(roster=OFFERED))
+    assert code == 1
+    assert "self-test FAILED: the saved game read back differently" in err
+
+
+def test_the_command_line_option_exits_zero(tmp_path: Path) -> None:
+    environment = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "ttt_desktop", "--self-test"],
+        cwd=PROJECT_ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "self-test passed in " in result.stdout
+    assert "FAILED" not in result.stderr

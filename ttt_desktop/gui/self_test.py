@@ -1,0 +1,237 @@
+"""``ttt-desktop --self-test``: prove that this installation or bundle works, then exit.
+
+:func:`run_self_test` is called by :func:`ttt_desktop.gui.app.main` once the
+real main window is shown. It checks, in order:
+
+1. the window: shown and exposed, paints, and its icon (an SVG found through
+   :func:`~ttt_desktop.resource_paths.resource_path`) renders, which needs the
+   SVG icon engine and image format plugins;
+2. every computer player the window offers can be made and chooses a legal
+   move (their modules are imported by name on first use, so a bundle that
+   lost one fails here, not when a person picks it);
+3. a complete computer-vs-computer game played through the window's
+   :class:`~ttt_desktop.gui.controller.GameController` and its worker thread,
+   waited for in a ``QEventLoop`` with a watchdog timer;
+4. the finished game saved with :func:`~ttt_desktop.engine.save_record` into a
+   temporary folder and read back with :func:`~ttt_desktop.engine.load_record`
+   unchanged.
+
+Success prints one line per check on stdout and returns 0. Any failure prints
+``self-test FAILED: <why>`` on stderr and returns 1; the watchdog turns a hang
+into such a failure. The window is left showing the test game; the caller
+closes it.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final, TextIO
+
+from PySide6.QtCore import QEventLoop, QSize, QTimer
+from PySide6.QtGui import QIcon
+
+from ttt_desktop.engine import Board, Mark, load_record, save_record
+from ttt_desktop.engine.records import GameRecord
+from ttt_desktop.gui.controller import Seat
+from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.players import create_player
+from ttt_desktop.resource_paths import resource_path
+
+__all__ = ["DEFAULT_TIMEOUT_S", "SelfTestError", "run_self_test"]
+
+# Generous: a game between two computer players takes well under a second, but a
+# loaded CI machine can be slow. The point is to fail rather than hang forever.
+DEFAULT_TIMEOUT_S: Final = 120.0
+SEEDS: Final = {Mark.X: 20261121, Mark.O: 1121}
+ICON_RESOURCE: Final = "icons/ttt-desktop.svg"
+# A position part-way through a game, so the full-tree searchers answer at once.
+SWEEP_MOVES: Final = (4, 0)
+
+
+class SelfTestError(Exception):
+    """A check of the self-test failed; the message says which and why."""
+
+
+def run_self_test(
+    window: MainWindow,
+    *,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Run the checks above on the shown ``window``; return the exit code (0: all passed).
+
+    ``out`` and ``err`` default to ``sys.stdout`` / ``sys.stderr`` (either may be
+    None in a windowed app on Windows; then that report is not printed).
+    """
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    started = time.perf_counter()
+    checks: list[tuple[str, Callable[[], str]]] = [
+        ("window", lambda: _check_window(window, timeout_s)),
+        ("players", lambda: _check_players(window)),
+        ("game", lambda: _play_and_check_game(window, timeout_s)),
+        ("record", lambda: _check_save_and_load(window.controller.record)),
+    ]
+    try:
+        for name, check in checks:
+            _report(out, f"self-test {name}: {check()}")
+    except SelfTestError as error:
+        _report(err, f"self-test FAILED: {error}")
+        return 1
+    except Exception:  # anything unexpected is a failure too, with its traceback
+        _report(err, f"self-test FAILED with an unexpected error:\n{traceback.format_exc()}")
+        return 1
+    _report(out, f"self-test passed in {time.perf_counter() - started:.2f} s")
+    return 0
+
+
+def _report(stream: TextIO | None, text: str) -> None:
+    if stream is not None:
+        print(text, file=stream, flush=True)
+
+
+def _wait_until(condition: Callable[[], bool], timeout_s: float, what: str) -> None:
+    """Process events until ``condition()`` holds; :class:`SelfTestError` after ``timeout_s``."""
+    loop = QEventLoop()
+
+    def quit_when_met() -> None:
+        if condition():
+            loop.quit()
+
+    poll = QTimer()
+    poll.setInterval(10)
+    poll.timeout.connect(quit_when_met)
+    watchdog = QTimer()
+    watchdog.setSingleShot(True)
+    watchdog.timeout.connect(loop.quit)
+    if condition():
+        return
+    poll.start()
+    watchdog.start(round(timeout_s * 1000))
+    loop.exec()
+    poll.stop()
+    watchdog.stop()
+    if not condition():
+        raise SelfTestError(f"timed out after {timeout_s:g} s waiting for {what}")
+
+
+def _check_window(window: MainWindow, timeout_s: float) -> str:
+    if not window.isVisible():
+        raise SelfTestError("the main window is not visible")
+
+    def exposed() -> bool:
+        handle = window.windowHandle()
+        return handle is not None and handle.isExposed()
+
+    _wait_until(exposed, timeout_s, "the main window to be exposed")
+    snapshot = window.grab()
+    if snapshot.isNull() or snapshot.width() < 100 or snapshot.height() < 100:
+        raise SelfTestError(f"the window did not paint (grab gave {snapshot.size().toTuple()})")
+
+    icon_path = resource_path(ICON_RESOURCE)
+    if not icon_path.is_file():
+        raise SelfTestError(f"the application icon is missing: {icon_path}")
+    icon_pixmap = QIcon(str(icon_path)).pixmap(QSize(64, 64))
+    if icon_pixmap.isNull():
+        raise SelfTestError(f"the SVG icon does not render (no SVG icon plugin?): {icon_path}")
+    if window.windowIcon().isNull():
+        raise SelfTestError("the window has no icon")
+    size = snapshot.size()
+    return f"shown and painted ({size.width()}x{size.height()}), icon from {icon_path}"
+
+
+def _check_players(window: MainWindow) -> str:
+    board = Board.empty().play_all(SWEEP_MOVES)
+    kinds = [entry.kind for entry in window.roster]
+    if not kinds:
+        raise SelfTestError("the window offers no computer players")
+    for kind in kinds:
+        try:
+            move = create_player(kind, seed=1).choose_move(board)
+        except Exception as error:
+            raise SelfTestError(f"player {kind!r} failed: {error!r}") from error
+        if move not in board.legal_moves():
+            raise SelfTestError(f"player {kind!r} chose an illegal cell {move!r}")
+    return f"{len(kinds)} computer players move ({', '.join(kinds)})"
+
+
+def _play_and_check_game(window: MainWindow, timeout_s: float) -> str:
+    controller = window.controller
+    weakest, strongest = window.roster[0], window.roster[-1]
+    controller.move_delay_ms = 0
+    controller.set_seat(Mark.X, Seat(weakest.kind, weakest.name, SEEDS[Mark.X]))
+    controller.set_seat(Mark.O, Seat(strongest.kind, strongest.name, SEEDS[Mark.O]))
+
+    finished: list[GameRecord] = []
+    refusals: list[str] = []
+    moves_seen: list[int] = []
+    loop = QEventLoop()
+    watchdog = QTimer()
+    watchdog.setSingleShot(True)
+    watchdog.timeout.connect(loop.quit)
+
+    def on_finished(record: GameRecord) -> None:
+        finished.append(record)
+        loop.quit()
+
+    def on_refused(reason: str) -> None:
+        refusals.append(reason)
+        loop.quit()
+
+    def on_move(record: GameRecord) -> None:
+        moves_seen.append(len(record.moves))
+
+    controller.game_finished.connect(on_finished)
+    controller.move_refused.connect(on_refused)
+    controller.move_played.connect(on_move)
+    try:
+        started = time.perf_counter()
+        controller.new_game(Mark.X)
+        if not finished and not refusals:
+            watchdog.start(round(timeout_s * 1000))
+            loop.exec()
+        elapsed = time.perf_counter() - started
+    finally:
+        watchdog.stop()
+        controller.game_finished.disconnect(on_finished)
+        controller.move_refused.disconnect(on_refused)
+        controller.move_played.disconnect(on_move)
+
+    if refusals:
+        raise SelfTestError(f"the computer game stopped: {refusals[0]}")
+    if not finished:
+        raise SelfTestError(
+            f"watchdog: the computer game did not finish within {timeout_s:g} s "
+            f"({len(moves_seen)} moves played)"
+        )
+    record = finished[0]
+    if not record.is_finished or record.result is None or not record.final_board.is_over:
+        raise SelfTestError(f"game_finished carried an unfinished game: {record.moves}")
+    if moves_seen != list(range(1, len(record.moves) + 1)):
+        raise SelfTestError(f"moves arrived out of order: {moves_seen}")
+    if record.x.kind != weakest.kind or record.o.kind != strongest.kind:
+        raise SelfTestError(f"the game was played by {record.x.kind} vs {record.o.kind}")
+    if window.board.board != record.final_board:
+        raise SelfTestError("the board widget does not show the finished game")
+    result = "a draw" if record.result == "draw" else f"{record.result} wins"
+    return (
+        f"{record.x.name} (X) vs {record.o.name} (O) played {len(record.moves)} moves "
+        f"in {elapsed:.2f} s on the worker thread: {result}"
+    )
+
+
+def _check_save_and_load(record: GameRecord) -> str:
+    with tempfile.TemporaryDirectory(prefix="ttt-desktop-self-test-") as folder:
+        path = Path(folder) / "self-test.tttgame.json"
+        save_record(record, path)
+        loaded = load_record(path)
+        size = path.stat().st_size
+    if loaded != record:
+        raise SelfTestError(f"the saved game read back differently:\n{record}\n{loaded}")
+    return f"saved ({size} bytes) and read back unchanged"
