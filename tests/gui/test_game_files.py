@@ -163,6 +163,16 @@ def test_recent_files_and_their_menu(harness: Harness, tmp_path: Path) -> None:
     assert [a.text() for a in recent_menu.actions()] == ["Clear recent files"]
 
 
+def test_a_recent_file_that_has_gone_leaves_the_list(harness: Harness, tmp_path: Path) -> None:
+    kept, gone = tmp_path / "kept.tttgame", tmp_path / "gone.tttgame"
+    assert harness.files.save(kept)
+    assert harness.files.save(gone)
+    gone.unlink()
+    assert harness.files.open(gone) is None
+    assert harness.files.recent_files() == [str(kept.resolve())]
+    assert "can't read gone.tttgame" in harness.errors[0][1]
+
+
 def test_file_menu_actions(harness: Harness, tmp_path: Path) -> None:
     menu = QMenu()
     harness.files.add_actions_to(menu)

@@ -146,6 +146,21 @@ def test_speed_slider_drives_the_move_delay(window: MainWindow) -> None:
     assert bar.move_delay_ms == 200
 
 
+def test_move_list_and_replay_bar_layout_is_remembered(
+    make_window: WindowMaker, players: Players
+) -> None:
+    first = make_window(player_factory=players)
+    first.review.replay_controls_action.trigger()
+    first.review.moves_dock.toggleViewAction().trigger()
+    assert not first.review.replay_bar.isVisible()
+    assert not first.review.moves_dock.isVisible()
+    first.close()
+    second = make_window(player_factory=players)
+    assert not second.review.replay_controls_action.isChecked()
+    assert not second.review.replay_bar.isVisible()
+    assert not second.review.moves_dock.isVisible()
+
+
 # Watching a live match ------------------------------------------------------------------
 
 

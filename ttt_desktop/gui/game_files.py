@@ -139,6 +139,8 @@ class GameFiles(QObject):
         try:
             record = load_record(target)
         except ValueError as error:
+            if not target.exists():
+                self._forget(target)
             self.report_error(
                 "Could not open the game",
                 f"{target.name} can't be opened: {error}.\n\nThe current game is unchanged.",
@@ -192,6 +194,14 @@ class GameFiles(QObject):
         paths = [full, *(p for p in self.recent_files() if p != full)][:MAX_RECENT]
         self._settings.setValue(RECENT_KEY, paths)
         self._recent_changed()
+
+    def _forget(self, path: Path) -> None:
+        # A recent file that has gone (moved, deleted) leaves the list.
+        full = str(path.resolve())
+        paths = self.recent_files()
+        if full in paths:
+            self._settings.setValue(RECENT_KEY, [p for p in paths if p != full])
+            self._recent_changed()
 
     def _recent_changed(self) -> None:
         self._fill_recent_menu()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -35,11 +35,14 @@ from ttt_desktop.gui.game_files import GameFiles
 from ttt_desktop.gui.match import MatchDialog, MatchRunner, MatchScore
 from ttt_desktop.gui.move_list import MoveList
 from ttt_desktop.gui.replay_bar import ReplayBar
+from ttt_desktop.players import HUMAN_KIND
 
 if TYPE_CHECKING:
     from ttt_desktop.gui.main_window import MainWindow
 
-HUMAN_KIND: Final = "human"
+# Where the docks' layout and the replay bar's visibility are kept between runs.
+LAYOUT_KEY: Final = "window/review_layout"
+REPLAY_BAR_KEY: Final = "window/replay_bar_visible"
 MOVES_DOCK_WIDTH: Final = 230
 MESSAGE_MS: Final = 5000
 
@@ -100,6 +103,8 @@ class ReviewFeatures(QObject):
             window.resize(window.width() + MOVES_DOCK_WIDTH, window.height())
         self.replay_bar.set_move_delay_ms(self.controller.move_delay_ms)
         self.replay_bar.set_match_paused(self.controller.paused)
+        self._restore_layout()
+        window.installEventFilter(self)
 
     # Building -------------------------------------------------------------------
 
@@ -199,6 +204,28 @@ class ReviewFeatures(QObject):
         self.match_runner.score_changed.connect(self._show_match_score)
         self.match_runner.match_finished.connect(self._show_match_score)
         controller.game_started.connect(self._hide_old_match_score)
+
+    # Layout between runs -------------------------------------------------------------
+
+    def _restore_layout(self) -> None:
+        settings = self.window.settings.qsettings
+        state = settings.value(LAYOUT_KEY)
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.window.restoreState(state)
+        visible = settings.value(REPLAY_BAR_KEY, True)
+        # QSettings' INI files hand booleans back as strings.
+        self.replay_controls_action.setChecked(visible not in (False, "false"))
+
+    def save_layout(self) -> None:
+        """Remember where the move list is and whether the replay bar shows."""
+        settings = self.window.settings.qsettings
+        settings.setValue(LAYOUT_KEY, self.window.saveState())
+        settings.setValue(REPLAY_BAR_KEY, self.replay_controls_action.isChecked())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            self.save_layout()
+        return super().eventFilter(watched, event)
 
     # What is on show --------------------------------------------------------------
 
