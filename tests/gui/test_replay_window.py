@@ -136,6 +136,11 @@ def test_history_keys_pressed_in_the_window(qtbot: QtBot, window: MainWindow) ->
     qtbot.keyClick(window.board.cell_widget(4), Qt.Key.Key_Left)
     assert review.replay_bar.viewed_ply == 3
     assert window.board.cursor_cell == 3
+    # Ctrl+P plays a game with a person in it back from the start.
+    review.replay_bar.set_move_delay_ms(3000)
+    qtbot.keyClick(window.board.cell_widget(3), Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    assert review.replay_bar.is_playing_back
+    assert review.replay_bar.viewed_ply == 0
 
 
 def test_speed_slider_drives_the_move_delay(window: MainWindow) -> None:
