@@ -291,3 +291,11 @@ def test_match_dialog_choices(qtbot: QtBot) -> None:
     assert dialog.games == 7
     dialog.first_box.setCurrentIndex(3)
     assert dialog.first == "o"
+
+
+def test_move_delay_changes_are_announced(qtbot: QtBot, controller: GameController) -> None:
+    with qtbot.waitSignal(controller.move_delay_changed) as changed:
+        controller.move_delay_ms = 800
+    assert changed.args == [800]
+    with qtbot.assertNotEmitted(controller.move_delay_changed):
+        controller.move_delay_ms = 800

@@ -149,6 +149,8 @@ def test_speed_slider_drives_the_move_delay(window: MainWindow) -> None:
     assert window.controller.move_delay_ms == 3000
     window.ai_speed_actions[200].trigger()
     assert bar.move_delay_ms == 200
+    window.set_move_delay(1200)
+    assert bar.move_delay_ms == 1200, "the slider follows the delay whoever sets it"
 
 
 def test_move_list_and_replay_bar_layout_is_remembered(

@@ -63,6 +63,7 @@ class GameController(QObject):
     move_refused = Signal(str)  # why a person's move was refused, for the status bar
     stale_answer_dropped = Signal(int)  # generation of an AI answer that came too late
     paused_changed = Signal(bool)  # a game between two AIs was held or released
+    move_delay_changed = Signal(int)  # the AI move delay, in ms, whoever set it
 
     # Requests travel to the worker thread through this queued signal.
     _move_requested = Signal(object)
@@ -147,7 +148,9 @@ class GameController(QObject):
     def move_delay_ms(self, delay: int) -> None:
         if type(delay) is not int or delay < 0:
             raise ValueError(f"the AI move delay is a whole number of ms >= 0, not {delay!r}")
-        self._move_delay_ms = delay
+        if delay != self._move_delay_ms:
+            self._move_delay_ms = delay
+            self.move_delay_changed.emit(delay)
 
     # State --------------------------------------------------------------------
 

@@ -196,7 +196,7 @@ class ReviewFeatures(QObject):
         self.replay_bar.pause_requested.connect(controller.set_paused)
         self.replay_bar.step_live_requested.connect(controller.step_once)
         self.replay_bar.move_delay_changed.connect(self.window.set_move_delay)
-        self.window.ai_speed_group.triggered.connect(self._sync_speed)
+        controller.move_delay_changed.connect(self.replay_bar.set_move_delay_ms)
         self.move_list.ply_selected.connect(self.replay_bar.show_ply)
         self.game_files.record_opened.connect(self._open_record)
         self.game_files.record_saved.connect(self._on_saved)
@@ -293,9 +293,6 @@ class ReviewFeatures(QObject):
             )
         elif status.currentMessage().startswith("Paused between moves"):
             status.clearMessage()
-
-    def _sync_speed(self, *_args: object) -> None:
-        self.replay_bar.set_move_delay_ms(self.controller.move_delay_ms)
 
     # Commands ---------------------------------------------------------------------
 
