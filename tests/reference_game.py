@@ -28,6 +28,7 @@ def lines_of(cells: str, mark: str) -> list[tuple[int, ...]]:
     return [line for line in REFERENCE_LINES if all(cells[i] == mark for i in line)]
 
 
+@functools.cache
 def winner_of(cells: str) -> str | None:
     for mark in "XO":
         if lines_of(cells, mark):
