@@ -27,10 +27,12 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -51,15 +53,30 @@ BARS = {"first move": 35.0, "mean move": 50_000.0, "match": 30_000.0}
 AIMS = {"first move": 100.0, "match": 100_000.0}
 
 
-def wall_seconds(command: list[str], runs: int) -> float:
-    """Median wall time of ``command`` from process start to exit, after one untimed run."""
+@dataclass(frozen=True)
+class ProcessTiming:
+    """Medians over several runs of one command: wall time from start to exit, and CPU time."""
+
+    wall: float
+    cpu: float
+
+
+def time_process(command: list[str], runs: int) -> ProcessTiming:
+    """Time ``command`` ``runs`` times from process start to exit, after one untimed run.
+
+    CPU time (user + system, from ``getrusage``) is reported beside wall time
+    because other work on a shared machine stretches the wall time.
+    """
     subprocess.run(command, cwd=PROJECT_ROOT, check=True, capture_output=True)
-    times = []
+    walls, cpus = [], []
     for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
         subprocess.run(command, cwd=PROJECT_ROOT, check=True, capture_output=True)
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+        walls.append(time.perf_counter() - started)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return ProcessTiming(statistics.median(walls), statistics.median(cpus))
 
 
 def machine() -> str:
@@ -87,19 +104,19 @@ def mean_move_seconds_perfect(boards: list[Board], passes: int) -> float:
     player.choose_move(Board.empty())  # the table is loaded before timing starts
     per_pass = []
     for _ in range(passes):
-        started = time.perf_counter()
+        started = time.process_time()
         for board in boards:
             choose(board)
-        per_pass.append(time.perf_counter() - started)
+        per_pass.append(time.process_time() - started)
     return statistics.median(per_pass) / len(boards)
 
 
 def mean_move_seconds_plain(boards: list[Board]) -> float:
     positions = [as_plain(board) for board in boards]
-    started = time.perf_counter()
+    started = time.process_time()
     for cells, player in positions:
         best_move(cells, player)
-    return (time.perf_counter() - started) / len(positions)
+    return (time.process_time() - started) / len(positions)
 
 
 def verdict(ratio: float, key: str) -> str:
@@ -125,9 +142,9 @@ def main() -> None:
     print(f"machine: {machine()}")
     print(f"python: {python}\n")
 
-    bare = wall_seconds([python, "-c", "pass"], options.runs)
-    perfect_first = wall_seconds([python, "-c", PERFECT_FIRST_MOVE], options.runs)
-    plain_first = wall_seconds([python, "benchmarks/plain_minimax.py"], 3)
+    bare = time_process([python, "-c", "pass"], options.runs)
+    perfect_first = time_process([python, "-c", PERFECT_FIRST_MOVE], options.runs)
+    plain_first = time_process([python, "benchmarks/plain_minimax.py"], 3)
 
     boards = [board for board in reachable_boards(Mark.X) if not board.is_over]
     perfect_mean = mean_move_seconds_perfect(boards, options.passes)
@@ -138,54 +155,57 @@ def main() -> None:
         python, "-m", "ttt_desktop.arena", "match", "--x", "perfect", "--o", "rando",
         "--games", str(options.games), "--seed", "1",
     ]  # fmt: skip
-    match_wall = wall_seconds(match_command, 3)
-    games_per_second = options.games / match_wall
+    match = time_process(match_command, 3)
 
-    rows = [
+    rows = [first_move_row("first move, empty board, fresh process", perfect_first, plain_first)]
+    if options.also_python:
+        other = options.also_python
+        other_bare = time_process([other, "-c", "pass"], options.runs)
+        rows.append(
+            first_move_row(
+                "  the same, --also-python",
+                time_process([other, "-c", PERFECT_FIRST_MOVE], options.runs),
+                time_process([other, "benchmarks/plain_minimax.py"], 3),
+            )
+        )
+    rows.append(
         (
-            "first move, empty board, fresh process",
-            f"{perfect_first * 1e3:.1f} ms",
-            f"{plain_first * 1e3:.0f} ms",
-            f"{plain_first / perfect_first:,.1f}x",
-            verdict(plain_first / perfect_first, "first move"),
-        ),
-        (
-            f"mean move over {len(boards):,} positions",
+            f"mean move over {len(boards):,} positions (CPU)",
             f"{perfect_mean * 1e9:.0f} ns",
             f"{plain_mean * 1e3:.3f} ms",
             f"{plain_mean / perfect_mean:,.0f}x",
             verdict(plain_mean / perfect_mean, "mean move"),
-        ),
+        )
+    )
+    rows.append(
         (
             f"arena match, {options.games:,} games",
-            f"{match_wall:.2f} s",
+            f"{match.wall:.2f} s (cpu {match.cpu:.2f})",
             "",
-            f"{games_per_second:,.0f} games/s",
-            verdict(games_per_second, "match"),
-        ),
-    ]
-    if options.also_python:
-        other = options.also_python
-        other_bare = wall_seconds([other, "-c", "pass"], options.runs)
-        other_perfect = wall_seconds([other, "-c", PERFECT_FIRST_MOVE], options.runs)
-        other_plain = wall_seconds([other, "benchmarks/plain_minimax.py"], 3)
-        rows.insert(
-            1,
-            (
-                "  the same, --also-python",
-                f"{other_perfect * 1e3:.1f} ms",
-                f"{other_plain * 1e3:.0f} ms",
-                f"{other_plain / other_perfect:,.1f}x",
-                verdict(other_plain / other_perfect, "first move"),
-            ),
+            f"{options.games / match.wall:,.0f} games/s (cpu {options.games / match.cpu:,.0f})",
+            verdict(options.games / match.wall, "match"),
         )
-    headers = ("measure", "perfect", "textbook", "speed-up", "")
+    )
+    headers = ("measure", "perfect", "textbook", "speed-up (wall)", "")
     widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
     for row in [headers, *rows]:
         print("  ".join(text.ljust(width) for text, width in zip(row, widths, strict=True)))
-    print(f"\ninterpreter start alone (python -c pass): {bare * 1e3:.1f} ms")
+    print(f"\ninterpreter start alone (python -c pass): {bare.wall * 1e3:.1f} ms")
     if options.also_python:
-        print(f"the same with --also-python {options.also_python}: {other_bare * 1e3:.1f} ms")
+        print(f"the same with --also-python {options.also_python}: {other_bare.wall * 1e3:.1f} ms")
+
+
+def first_move_row(
+    label: str, perfect: ProcessTiming, plain: ProcessTiming
+) -> tuple[str, str, str, str, str]:
+    ratio = plain.wall / perfect.wall
+    return (
+        label,
+        f"{perfect.wall * 1e3:.1f} ms (cpu {perfect.cpu * 1e3:.0f})",
+        f"{plain.wall * 1e3:.0f} ms (cpu {plain.cpu * 1e3:.0f})",
+        f"{ratio:,.1f}x (cpu {plain.cpu / perfect.cpu:,.1f}x)",
+        verdict(ratio, "first move"),
+    )
 
 
 if __name__ == "__main__":
