@@ -7,6 +7,10 @@ them. Loading the file takes a few milliseconds, far less than solving the game
 at start-up, and ``choose_move`` is a dict look-up plus a seeded pick among the
 equally best moves. A test regenerates the table and compares it with the file.
 
+The file is keyed by board strings; boards met in play are remembered in a dict
+keyed by the board itself (boards are interned and hash by identity, in C), so
+after its first visit a position costs one look-up.
+
 Regenerate the file with ``python -m ttt_desktop.players.perfect``.
 
 Nothing here imports Qt.
@@ -37,6 +41,10 @@ _X: Final = Mark.X
 
 _tables: tuple[BestMoves, BestMoves] | None = None
 _tables_lock = threading.Lock()
+
+# Board -> best moves, filled as positions are met (at most 9,040 entries). The values
+# are immutable and a dict store is atomic, so all players and threads share it.
+_best_by_board: dict[Board, tuple[Cell, ...]] = {}
 
 
 def best_move_tables() -> tuple[BestMoves, BestMoves]:
@@ -113,24 +121,30 @@ class PerfectPlayer(Player):
     def __init__(self, *, seed: int | None = None) -> None:
         super().__init__(seed=seed)
         self._x_table, self._o_table = best_move_tables()
+        self._best_by_board = _best_by_board
 
     def choose_move(self, board: Board) -> Cell:
         # The hot path of every Perfect game: a look-up, and a draw only when there is a choice.
         try:
-            best = (self._x_table if board.to_move is _X else self._o_table)[board.cells]
+            best = self._best_by_board[board]
         except KeyError:
-            return self.pick(self._solve(board))
+            best = self._look_up(board)
         if len(best) == 1:
             return best[0]
         return best[int(self._random() * len(best))]
 
-    @staticmethod
-    def _solve(board: Board) -> tuple[Cell, ...]:
-        # Only finished boards (and hand-built impossible ones) are missing from the table.
-        legal_moves_or_raise(board)
-        from ttt_desktop.analysis import best_moves  # noqa: PLC0415  (rarely needed)
+    def _look_up(self, board: Board) -> tuple[Cell, ...]:
+        """The best moves of a board not met before, from the file's tables."""
+        try:
+            best = (self._x_table if board.to_move is _X else self._o_table)[board.cells]
+        except KeyError:
+            # Only finished boards (and hand-built impossible ones) are missing from the table.
+            legal_moves_or_raise(board)
+            from ttt_desktop.analysis import best_moves  # noqa: PLC0415  (rarely needed)
 
-        return best_moves(board)
+            best = best_moves(board)
+        self._best_by_board[board] = best
+        return best
 
 
 def main() -> None:
