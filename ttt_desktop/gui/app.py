@@ -52,6 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import shiboken6  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
+    from ttt_desktop.gui import startup_report  # noqa: PLC0415
     from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
     from ttt_desktop.gui.settings import APPLICATION, ORGANISATION  # noqa: PLC0415
 
@@ -68,6 +69,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setDesktopFileName("org.tttdesktop.TTTDesktop")
 
     window = MainWindow()
+    if startup_report.report_shown_requested():
+        # Benchmarks: print the time of the first paint, then quit.
+        startup_report.report_first_paint(window)
     window.show()
     try:
         if options.self_test:

@@ -1,0 +1,78 @@
+"""The first-paint report that start-up benchmarks read (``TTT_DESKTOP_REPORT_SHOWN=1``)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from ttt_desktop.gui.startup_report import (
+    REPORT_SHOWN_VARIABLE,
+    SHOWN_LINE_PREFIX,
+    FirstPaintReporter,
+    read_shown_time,
+    report_shown_requested,
+)
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_only_the_value_1_asks_for_the_report() -> None:
+    assert report_shown_requested({REPORT_SHOWN_VARIABLE: "1"})
+    assert not report_shown_requested({REPORT_SHOWN_VARIABLE: "0"})
+    assert not report_shown_requested({REPORT_SHOWN_VARIABLE: ""})
+    assert not report_shown_requested({})
+
+
+def test_read_shown_time_finds_the_line_among_others() -> None:
+    output = f"something else\n{SHOWN_LINE_PREFIX} 1700000000.250000\nmore\n"
+    assert read_shown_time(output) == 1700000000.25
+
+
+def test_read_shown_time_gives_none_without_a_valid_line() -> None:
+    assert read_shown_time("") is None
+    assert read_shown_time("TTT_DESKTOP_SHOWNX 12\n") is None
+    assert read_shown_time(f"{SHOWN_LINE_PREFIX} soon\n") is None
+
+
+def test_the_reporter_fires_once_after_the_first_paint(qtbot: QtBot) -> None:
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    calls: list[float] = []
+    FirstPaintReporter(widget, lambda: calls.append(time.time()))
+    assert calls == []
+    widget.show()
+    qtbot.waitUntil(lambda: len(calls) == 1)
+    widget.update()
+    widget.repaint()
+    qtbot.wait(20)
+    assert len(calls) == 1
+
+
+def test_the_app_prints_the_time_and_quits(tmp_path: Path) -> None:
+    environment = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        REPORT_SHOWN_VARIABLE: "1",
+    }
+    before = time.time()
+    result = subprocess.run(
+        [sys.executable, "-m", "ttt_desktop"],
+        cwd=PROJECT_ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    after = time.time()
+    assert result.returncode == 0, result.stderr
+    shown = read_shown_time(result.stdout)
+    assert shown is not None, result.stdout
+    assert before < shown < after

@@ -1,0 +1,85 @@
+"""Start-up timing: report the moment the window is first painted, then quit.
+
+With ``TTT_DESKTOP_REPORT_SHOWN=1`` in the environment, :func:`ttt_desktop.gui.app.main`
+calls :func:`report_first_paint` on the shown window: when the window's first
+paint event has been handled, one line ``TTT_DESKTOP_SHOWN <unix time>`` goes to
+stdout and the application quits normally. A benchmark starts the app (from
+source or the packaged executable), notes the wall-clock time just before, and
+reads the line: the difference is start-to-window time, including the
+interpreter's (or the bootloader's) own start. :func:`read_shown_time` parses
+the line, so producer and consumers share one format.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtWidgets import QWidget
+
+__all__ = [
+    "REPORT_SHOWN_VARIABLE",
+    "SHOWN_LINE_PREFIX",
+    "FirstPaintReporter",
+    "read_shown_time",
+    "report_first_paint",
+    "report_shown_requested",
+]
+
+REPORT_SHOWN_VARIABLE: Final = "TTT_DESKTOP_REPORT_SHOWN"
+SHOWN_LINE_PREFIX: Final = "TTT_DESKTOP_SHOWN"
+
+
+def report_shown_requested(environment: Mapping[str, str] = os.environ) -> bool:
+    """True when the environment asks for the first-paint report: ``TTT_DESKTOP_REPORT_SHOWN=1``."""
+    return environment.get(REPORT_SHOWN_VARIABLE) == "1"
+
+
+def read_shown_time(output: str) -> float | None:
+    """The unix time in the first ``TTT_DESKTOP_SHOWN`` line of ``output``, or None."""
+    for line in output.splitlines():
+        prefix, _, value = line.partition(" ")
+        if prefix == SHOWN_LINE_PREFIX:
+            try:
+                return float(value)
+            except ValueError:
+                return None
+    return None
+
+
+class FirstPaintReporter(QObject):
+    """Watches ``window`` for its first paint event; then calls ``on_painted`` once.
+
+    The call comes from a zero-delay timer, so it runs after the paint has been
+    handled (and the frame handed to the window system), not in the middle of it.
+    """
+
+    def __init__(self, window: QWidget, on_painted: Callable[[], None]) -> None:
+        super().__init__(window)
+        self._window = window
+        self._on_painted = on_painted
+        self._seen = False
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Note the window's first paint event; never consumes an event."""
+        if not self._seen and watched is self._window and event.type() == QEvent.Type.Paint:
+            self._seen = True
+            self._window.removeEventFilter(self)
+            QTimer.singleShot(0, self._on_painted)
+        return False
+
+
+def report_first_paint(window: QWidget) -> FirstPaintReporter:
+    """Print ``TTT_DESKTOP_SHOWN <unix time>`` after ``window``'s first paint, then quit the app."""
+
+    def report() -> None:
+        if sys.stdout is not None:
+            print(f"{SHOWN_LINE_PREFIX} {time.time():.6f}", flush=True)
+        QCoreApplication.quit()
+
+    return FirstPaintReporter(window, report)
