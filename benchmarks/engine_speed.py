@@ -11,8 +11,9 @@ Prints a compact table:
   start, in games per second.
 
 Usage: ``.venv/bin/python benchmarks/engine_speed.py`` (about a minute; the
-textbook minimax pass over every position is most of it). Timings are medians
-of several runs; expect noise on a shared machine.
+textbook minimax pass over every position is most of it). Each timing is the
+best of several runs, as ``timeit`` advises: on a shared machine the other
+runs measure the neighbours, not the code.
 
 The fresh-process figures include the interpreter's own start-up, which depends
 on the environment: the development venv installs the project in editable mode,
@@ -28,7 +29,6 @@ import argparse
 import os
 import platform
 import resource
-import statistics
 import subprocess
 import sys
 import time
@@ -55,28 +55,45 @@ AIMS = {"first move": 100.0, "match": 100_000.0}
 
 @dataclass(frozen=True)
 class ProcessTiming:
-    """Medians over several runs of one command: wall time from start to exit, and CPU time."""
+    """The best of several runs of one command: wall time from start to exit, and CPU time."""
 
     wall: float
     cpu: float
 
 
-def time_process(command: list[str], runs: int) -> ProcessTiming:
-    """Time ``command`` ``runs`` times from process start to exit, after one untimed run.
+def time_processes(commands: list[list[str]], runs: int) -> list[ProcessTiming]:
+    """Time each command ``runs`` times from process start to exit, after one untimed run.
 
-    CPU time (user + system, from ``getrusage``) is reported beside wall time
-    because other work on a shared machine stretches the wall time.
+    The commands take turns, so a burst of other work on a shared machine slows
+    them alike rather than one of them. CPU time (user + system, from
+    ``getrusage``) is reported beside wall time, which other work stretches.
     """
-    subprocess.run(command, cwd=PROJECT_ROOT, check=True, capture_output=True)
-    walls, cpus = [], []
-    for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        started = time.perf_counter()
+    walls: list[list[float]] = [[] for _ in commands]
+    cpus: list[list[float]] = [[] for _ in commands]
+    for command in commands:
         subprocess.run(command, cwd=PROJECT_ROOT, check=True, capture_output=True)
-        walls.append(time.perf_counter() - started)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return ProcessTiming(statistics.median(walls), statistics.median(cpus))
+    for _ in range(runs):
+        for index, command in enumerate(commands):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            started = time.perf_counter()
+            subprocess.run(command, cwd=PROJECT_ROOT, check=True, capture_output=True)
+            walls[index].append(time.perf_counter() - started)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus[index].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return [ProcessTiming(min(wall), min(cpu)) for wall, cpu in zip(walls, cpus, strict=True)]
+
+
+def time_first_moves(python: str, runs: int) -> tuple[ProcessTiming, ProcessTiming, ProcessTiming]:
+    """Bare interpreter start, perfect's first move and textbook minimax's, in fresh processes."""
+    bare, perfect, plain = time_processes(
+        [
+            [python, "-c", "pass"],
+            [python, "-c", PERFECT_FIRST_MOVE],
+            [python, "benchmarks/plain_minimax.py"],
+        ],
+        runs,
+    )
+    return bare, perfect, plain
 
 
 def machine() -> str:
@@ -108,7 +125,7 @@ def mean_move_seconds_perfect(boards: list[Board], passes: int) -> float:
         for board in boards:
             choose(board)
         per_pass.append(time.process_time() - started)
-    return statistics.median(per_pass) / len(boards)
+    return min(per_pass) / len(boards)
 
 
 def mean_move_seconds_plain(boards: list[Board]) -> float:
@@ -127,7 +144,7 @@ def verdict(ratio: float, key: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7, help="fresh processes per quick timing")
+    parser.add_argument("--runs", type=int, default=5, help="fresh processes per timing")
     parser.add_argument("--games", type=int, default=100_000, help="games in the arena match")
     parser.add_argument(
         "--passes", type=int, default=50, help="passes over all positions (perfect)"
@@ -142,9 +159,7 @@ def main() -> None:
     print(f"machine: {machine()}")
     print(f"python: {python}\n")
 
-    bare = time_process([python, "-c", "pass"], options.runs)
-    perfect_first = time_process([python, "-c", PERFECT_FIRST_MOVE], options.runs)
-    plain_first = time_process([python, "benchmarks/plain_minimax.py"], 3)
+    bare, perfect_first, plain_first = time_first_moves(python, options.runs)
 
     boards = [board for board in reachable_boards(Mark.X) if not board.is_over]
     perfect_mean = mean_move_seconds_perfect(boards, options.passes)
@@ -155,19 +170,13 @@ def main() -> None:
         python, "-m", "ttt_desktop.arena", "match", "--x", "perfect", "--o", "rando",
         "--games", str(options.games), "--seed", "1",
     ]  # fmt: skip
-    match = time_process(match_command, 3)
+    (match,) = time_processes([match_command], 3)
 
     rows = [first_move_row("first move, empty board, fresh process", perfect_first, plain_first)]
     if options.also_python:
         other = options.also_python
-        other_bare = time_process([other, "-c", "pass"], options.runs)
-        rows.append(
-            first_move_row(
-                "  the same, --also-python",
-                time_process([other, "-c", PERFECT_FIRST_MOVE], options.runs),
-                time_process([other, "benchmarks/plain_minimax.py"], 3),
-            )
-        )
+        other_bare, other_perfect, other_plain = time_first_moves(other, options.runs)
+        rows.append(first_move_row("  the same, --also-python", other_perfect, other_plain))
     rows.append(
         (
             f"mean move over {len(boards):,} positions (CPU)",
