@@ -1,0 +1,183 @@
+"""Packaged app: bundle size and start-to-window time, against starting from source.
+
+Build first (``packaging/build.sh``; ``--onefile`` too to include the one-file
+build), then::
+
+    .venv/bin/python benchmarks/package_size_and_start.py [--runs 7] [--xcb]
+
+Prints the size of the one-folder bundle and of the archive to hand out, then
+the time from starting each program to its window's first paint (median, min
+and max of ``--runs`` starts, the programs taking turns so that load from other
+processes falls on each alike):
+
+- the packaged executable (``dist/ttt-desktop/ttt-desktop``);
+- the one-file executable (``dist/onefile/ttt-desktop``), if built;
+- ``python -m ttt_desktop`` from this checkout with the project's ``.venv``.
+
+The window reports its first paint itself (``TTT_DESKTOP_REPORT_SHOWN=1``, see
+``ttt_desktop/gui/startup_report.py``) and quits. Runs use the offscreen
+platform unless ``--xcb`` is given (then ``DISPLAY`` must point at an X server,
+e.g. ``xvfb-run -a``). Each start gets an empty settings folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ttt_desktop.gui.startup_report import REPORT_SHOWN_VARIABLE, read_shown_time
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DIST = PROJECT_ROOT / "dist"
+ONEDIR_EXECUTABLE = DIST / "ttt-desktop" / "ttt-desktop"
+ONEFILE_EXECUTABLE = DIST / "onefile" / "ttt-desktop"
+VENV_PYTHON = PROJECT_ROOT / ".venv" / "bin" / "python"
+MIB = 1024 * 1024
+# What the packaging must meet, and what it aims for.
+BAR_SHOWN_S, AIM_SHOWN_S = 0.6, 0.3
+BAR_ARCHIVE_MB, AIM_ARCHIVE_MB = 60.0, 45.0
+# An app that never reports its window is stopped after this long.
+START_TIMEOUT_S = 60.0
+
+
+@dataclass(frozen=True)
+class Program:
+    """One way of starting the app."""
+
+    label: str
+    command: tuple[str, ...]
+
+
+def folder_size(folder: Path) -> int:
+    """Bytes in the files under ``folder`` (symbolic links not followed, each file once)."""
+    total = 0
+    for path in folder.rglob("*"):
+        if path.is_file() and not path.is_symlink():
+            total += path.stat().st_size
+    return total
+
+
+def newest_archive(onefile: bool) -> Path | None:
+    """The most recently built archive in dist/ (of the one-file build or not), if any."""
+    archives = sorted(
+        (
+            path
+            for path in DIST.glob("ttt-desktop-*.tar.gz")
+            if path.name.endswith("-onefile.tar.gz") == onefile
+        ),
+        key=lambda path: path.stat().st_mtime,
+    )
+    return archives[-1] if archives else None
+
+
+def time_to_window(program: Program, use_xcb: bool) -> float:
+    """Seconds from starting ``program`` to its window's first paint."""
+    with tempfile.TemporaryDirectory(prefix="ttt-start-") as home:
+        environment = {
+            **os.environ,
+            REPORT_SHOWN_VARIABLE: "1",
+            "HOME": home,
+            "XDG_CONFIG_HOME": str(Path(home) / ".config"),
+        }
+        if not use_xcb:
+            environment["QT_QPA_PLATFORM"] = "offscreen"
+        started = time.time()
+        try:
+            result = subprocess.run(
+                program.command,
+                cwd=PROJECT_ROOT,
+                env=environment,
+                capture_output=True,
+                text=True,
+                check=False,
+                timeout=START_TIMEOUT_S,
+            )
+        except subprocess.TimeoutExpired:
+            raise RuntimeError(
+                f"{program.label} did not report its window within {START_TIMEOUT_S:g} s "
+                f"(built before {REPORT_SHOWN_VARIABLE} existed? rebuild it)"
+            ) from None
+    shown = read_shown_time(result.stdout)
+    if result.returncode != 0 or shown is None:
+        raise RuntimeError(
+            f"{program.label} did not report its window (exit {result.returncode}):\n"
+            f"{result.stdout}{result.stderr}"
+        )
+    return shown - started
+
+
+def verdict(value: float, bar: float, aim: float) -> str:
+    """How ``value`` compares with the bar (must) and the aim (should)."""
+    if value <= aim:
+        return f"meets the aim ({aim:g})"
+    if value <= bar:
+        return f"within the bar ({bar:g}), above the aim ({aim:g})"
+    return f"ABOVE THE BAR ({bar:g})"
+
+
+def main() -> int:
+    """Print the sizes and the start-to-window times."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=7, help="starts per program (default 7)")
+    parser.add_argument("--xcb", action="store_true", help="use the X server in DISPLAY")
+    options = parser.parse_args()
+
+    if not ONEDIR_EXECUTABLE.is_file():
+        print(f"no packaged app at {ONEDIR_EXECUTABLE}: run packaging/build.sh first")
+        return 1
+
+    print("Sizes")
+    onedir_bytes = folder_size(ONEDIR_EXECUTABLE.parent)
+    print(f"  one-folder bundle     {onedir_bytes / MIB:7.1f} MiB  ({ONEDIR_EXECUTABLE.parent})")
+    archive = newest_archive(onefile=False)
+    archive_mb: float | None = None
+    if archive is not None:
+        archive_mb = archive.stat().st_size / 1e6
+        print(f"  archive               {archive.stat().st_size / MIB:7.1f} MiB  ({archive.name})")
+    if ONEFILE_EXECUTABLE.is_file():
+        size = ONEFILE_EXECUTABLE.stat().st_size
+        print(f"  one-file executable   {size / MIB:7.1f} MiB  ({ONEFILE_EXECUTABLE})")
+
+    programs = [Program("packaged (one folder)", (str(ONEDIR_EXECUTABLE),))]
+    if ONEFILE_EXECUTABLE.is_file():
+        programs.append(Program("packaged (one file)", (str(ONEFILE_EXECUTABLE),)))
+    python = str(VENV_PYTHON if VENV_PYTHON.is_file() else Path(sys.executable))
+    programs.append(Program("from source (python -m)", (python, "-m", "ttt_desktop")))
+
+    platform = "xcb" if options.xcb else "offscreen"
+    print(f"\nStart to first paint of the window, {options.runs} runs each ({platform})")
+    timings: dict[str, list[float]] = {program.label: [] for program in programs}
+    for program in programs:  # one untimed start each: page cache, font cache
+        time_to_window(program, options.xcb)
+    for _ in range(options.runs):
+        for program in programs:
+            timings[program.label].append(time_to_window(program, options.xcb))
+    for program in programs:
+        values = timings[program.label]
+        print(
+            f"  {program.label:26} median {statistics.median(values):.3f} s"
+            f"   min {min(values):.3f}   max {max(values):.3f}"
+        )
+
+    packaged_median = statistics.median(timings[programs[0].label])
+    print("\nAgainst the bar and the aim")
+    print(
+        f"  packaged start {packaged_median:.3f} s: "
+        f"{verdict(packaged_median, BAR_SHOWN_S, AIM_SHOWN_S)}"
+    )
+    if archive_mb is not None:
+        print(
+            f"  archive {archive_mb:.1f} MB: {verdict(archive_mb, BAR_ARCHIVE_MB, AIM_ARCHIVE_MB)}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
