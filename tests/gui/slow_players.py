@@ -94,6 +94,10 @@ class SlowPlayers:
         self.made.append(player)
         return player
 
+    def has(self, kind: type) -> bool:
+        """True once a player of class ``kind`` has been made."""
+        return any(type(player) is kind for player in list(self.made))
+
     def last(self, kind: type) -> Any:
         """The newest player made of class ``kind``."""
         return next(player for player in reversed(self.made) if type(player) is kind)

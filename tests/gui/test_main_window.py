@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from typing import TypeVar
 
 import PySide6
 import pytest
@@ -34,6 +35,7 @@ from ttt_desktop.gui.player_panel import NEW_PERSON_TEXT
 from ttt_desktop.gui.settings import AppSettings
 
 WindowMaker = Callable[..., MainWindow]
+T = TypeVar("T")
 
 # Helpers ----------------------------------------------------------------------------
 
@@ -55,6 +57,13 @@ def click_cell(qtbot: QtBot, window: MainWindow, cell: int) -> GameRecord:
     record = blocker.args[0]
     assert isinstance(record, GameRecord)
     return record
+
+
+def wait_for_player(qtbot: QtBot, players: SlowPlayers, kind: type[T]) -> T:
+    """The newest player of class ``kind``, once the worker thread has made it."""
+    qtbot.waitUntil(lambda: players.has(kind))
+    player: T = players.last(kind)
+    return player
 
 
 def hot_seat(make_window: WindowMaker, first: str = "x") -> MainWindow:
@@ -215,7 +224,7 @@ def test_new_game_while_thinking_drops_the_stale_answer(
     with qtbot.waitSignal(controller.thinking_started):
         click_cell(qtbot, window, 0)
     old_game = controller.record
-    stubborn = test_players.last(StubbornPlayer)
+    stubborn = wait_for_player(qtbot, test_players, StubbornPlayer)
     qtbot.waitUntil(lambda: stubborn.calls == 1)
 
     # O starts the new game, so the new game's request queues behind the stale one.
@@ -239,7 +248,7 @@ def test_stale_answer_is_never_emitted(
     controller = window.controller
     with qtbot.waitSignal(controller.thinking_started):
         click_cell(qtbot, window, 0)
-    stubborn = test_players.last(StubbornPlayer)
+    stubborn = wait_for_player(qtbot, test_players, StubbornPlayer)
     qtbot.waitUntil(lambda: stubborn.calls == 1)  # the search is under way, not just queued
     choose(window, Mark.O, name="Player 2")  # players changed: a new game, two people
     assert controller.record.ply == 0
@@ -260,7 +269,7 @@ def test_new_game_interrupts_a_long_search(
     window = against(make_window, "spinning")
     with qtbot.waitSignal(window.controller.thinking_started):
         click_cell(qtbot, window, 4)
-    spinner = test_players.last(SpinningPlayer)
+    spinner = wait_for_player(qtbot, test_players, SpinningPlayer)
     assert spinner.started.wait(60)
     choose(window, Mark.O, kind="perfect")
     # The worker answers in order: Perfect's reply comes after the search has ended.
@@ -486,7 +495,7 @@ def test_closing_while_a_slow_computer_thinks_exits_cleanly(
     window = against(make_window, "spinning")
     with qtbot.waitSignal(window.controller.thinking_started):
         click_cell(qtbot, window, 4)
-    spinner = test_players.last(SpinningPlayer)
+    spinner = wait_for_player(qtbot, test_players, SpinningPlayer)
     assert spinner.started.wait(60)
     window.close()
     assert not window.controller.is_worker_running
@@ -499,7 +508,7 @@ def test_closing_while_a_gated_computer_waits_exits_cleanly(
     window = against(make_window, "gated")
     with qtbot.waitSignal(window.controller.thinking_started):
         click_cell(qtbot, window, 4)
-    gated = test_players.last(GatedPlayer)
+    gated = wait_for_player(qtbot, test_players, GatedPlayer)
     qtbot.waitUntil(lambda: gated.calls == 1)  # the search is under way, not just queued
     window.close()
     assert not window.controller.is_worker_running

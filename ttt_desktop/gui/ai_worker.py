@@ -22,6 +22,7 @@ from __future__ import annotations
 import ctypes
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -34,6 +35,25 @@ class MovePicker(Protocol):
     """What the worker needs of a player: a move for the mark to move on ``board``."""
 
     def choose_move(self, board: Board) -> int: ...
+
+
+class LazyPlayer:
+    """A computer player made the first time it is asked for a move.
+
+    Making a player can mean importing its module and loading tables (tens of ms
+    for some kinds); made lazily, that happens in the worker thread, not while the
+    window starts a game. Only the worker thread calls :meth:`choose_move`.
+    """
+
+    def __init__(self, make: Callable[[], MovePicker]) -> None:
+        self._make = make
+        self._player: MovePicker | None = None
+
+    def choose_move(self, board: Board) -> int:
+        """The made player's move on ``board``."""
+        if self._player is None:
+            self._player = self._make()
+        return self._player.choose_move(board)
 
 
 @dataclass(frozen=True)

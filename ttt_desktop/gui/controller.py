@@ -15,6 +15,7 @@ Imports Qt (QtCore only) and the engine; never a widget.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Callable
@@ -25,7 +26,7 @@ from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from ttt_desktop.engine import Board, IllegalMoveError, Mark, describe_cell
 from ttt_desktop.engine.records import GameRecord, PlayerEntry
-from ttt_desktop.gui.ai_worker import AiWorker, MovePicker, MoveRequest
+from ttt_desktop.gui.ai_worker import AiWorker, LazyPlayer, MovePicker, MoveRequest
 from ttt_desktop.players import HUMAN_KIND, create_player
 
 START_POLICIES: Final = ("x", "o", "alternate", "random")
@@ -348,7 +349,7 @@ class GameController(QObject):
         self._delay_timer.stop()
         self._set_thinking(False)
         self._players = {
-            mark: self._player_factory(entry.kind, seed=entry.seed)
+            mark: LazyPlayer(functools.partial(self._player_factory, entry.kind, seed=entry.seed))
             for mark, entry in ((Mark.X, record.x), (Mark.O, record.o))
             if entry.kind != HUMAN_KIND
         }

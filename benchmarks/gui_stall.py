@@ -1,0 +1,172 @@
+"""The longest stall of the window's GUI thread while computer players think.
+
+Opens the real window (offscreen unless QT_QPA_PLATFORM says otherwise) with the
+app's own thread settings, and runs a 5 ms heartbeat timer in the GUI thread that
+notes how late each tick fires: the lateness is how long a click or a repaint
+would have waited. Two scenes:
+
+1. ``minimax`` against ``minimax`` with no move delay: the plain full-tree search
+   (seconds on an empty board) runs in the worker thread, holding the interpreter.
+2. A person against ``perfect``, clicked through: the benchmark clicks the first
+   free cell on its turn, with no move delay, for several games.
+
+Prints, per scene: ticks, median and 99th-percentile lateness, the longest stall,
+and how many ticks were later than 8 ms and 16 ms (one frame at 120 / 60 Hz).
+Pass ``--switch-interval`` to compare with other interpreter switch intervals.
+
+    .venv/bin/python benchmarks/gui_stall.py
+    .venv/bin/python benchmarks/gui_stall.py --switch-interval 0.005   # Python's default
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final
+
+HEARTBEAT_MS: Final = 5
+
+
+@dataclass
+class Heartbeat:
+    """Lateness of each tick of a 5 ms timer, in ms."""
+
+    lateness_ms: list[float] = field(default_factory=list)
+    _last: float = 0.0
+
+    def start(self) -> None:
+        self._last = time.perf_counter()
+
+    def tick(self) -> None:
+        now = time.perf_counter()
+        self.lateness_ms.append(max(0.0, (now - self._last) * 1000 - HEARTBEAT_MS))
+        self._last = now
+
+    def report(self, title: str, seconds: float) -> None:
+        late = sorted(self.lateness_ms)
+        if not late:
+            print(f"{title}: no ticks")
+            return
+        p99 = late[min(len(late) - 1, int(len(late) * 0.99))]
+        print(
+            f"{title}: {seconds:.1f} s, {len(late)} ticks; lateness median "
+            f"{statistics.median(late):.2f} ms, p99 {p99:.2f} ms, "
+            f"longest stall {late[-1]:.1f} ms; "
+            f"ticks > 8 ms: {sum(1 for x in late if x > 8)}, "
+            f"> 16 ms: {sum(1 for x in late if x > 16)}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--switch-interval",
+        type=float,
+        default=None,
+        help="interpreter switch interval in seconds (default: the app's own)",
+    )
+    parser.add_argument("--games", type=int, default=5, help="games against perfect")
+    options = parser.parse_args(argv)
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import shiboken6  # noqa: PLC0415
+    from PySide6.QtCore import (  # noqa: PLC0415
+        QCoreApplication,
+        QEventLoop,
+        QSettings,
+        Qt,
+        QTimer,
+    )
+    from PySide6.QtTest import QTest  # noqa: PLC0415
+    from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+
+    from ttt_desktop.engine import Mark  # noqa: PLC0415
+    from ttt_desktop.gui.app import GUI_SWITCH_INTERVAL_S  # noqa: PLC0415
+    from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
+    from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
+    from ttt_desktop.gui.settings import APPLICATION  # noqa: PLC0415
+    from ttt_desktop.players import HUMAN_KIND  # noqa: PLC0415
+
+    switch_interval = options.switch_interval or GUI_SWITCH_INTERVAL_S
+    sys.setswitchinterval(switch_interval)
+    # Private settings: the benchmark neither reads nor changes the user's.
+    folder = tempfile.mkdtemp(prefix="ttt-gui-stall-")
+    for settings_format in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(settings_format, QSettings.Scope.UserScope, folder)
+    QCoreApplication.setOrganizationName("TTT Desktop benchmark")
+    QCoreApplication.setApplicationName(APPLICATION)
+    app = QApplication([sys.argv[0]])
+    window = MainWindow()
+    window.show()
+    controller = window.controller
+    controller.move_delay_ms = 0
+    controller.start_policy = "x"
+    print(
+        f"platform {app.platformName()}, switch interval {switch_interval * 1000:g} ms, "
+        f"heartbeat {HEARTBEAT_MS} ms"
+    )
+
+    def run_scene(title: str, setup: Callable[[], None], done: Callable[[], bool]) -> None:
+        heartbeat = Heartbeat()
+        timer = QTimer()
+        timer.setTimerType(Qt.TimerType.PreciseTimer)
+        timer.setInterval(HEARTBEAT_MS)
+        timer.timeout.connect(heartbeat.tick)
+        started = time.perf_counter()
+        heartbeat.start()
+        timer.start()
+        setup()
+        while not done():
+            # Sleeping in the GUI thread would count as a stall: wait for events instead
+            # (the heartbeat wakes the loop at least every 5 ms).
+            app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
+        timer.stop()
+        heartbeat.report(title, time.perf_counter() - started)
+
+    # Scene 1: minimax against minimax, one game from the empty board.
+    def minimax_game() -> None:
+        controller.set_seat(Mark.X, Seat("minimax", "MiniMax"))
+        controller.set_seat(Mark.O, Seat("minimax", "MiniMax"))
+        controller.new_game(Mark.X)
+
+    run_scene("minimax v minimax, 1 game", minimax_game, lambda: controller.record.is_finished)
+
+    # Scene 2: a person against perfect, clicked through.
+    games_left = [options.games]
+
+    def person_game() -> None:
+        controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Benchmark"))
+        controller.set_seat(Mark.O, Seat("perfect", "Perfect"))
+        controller.new_game(Mark.X)
+
+    def click_when_it_is_the_persons_turn() -> bool:
+        board = controller.board
+        if board.is_over:
+            games_left[0] -= 1
+            if games_left[0] == 0:
+                return True
+            controller.new_game(Mark.X)
+        elif not controller.is_thinking and board.to_move is Mark.X:
+            cell = board.legal_moves()[0]
+            QTest.mouseClick(window.board.cell_widget(cell), Qt.MouseButton.LeftButton)
+        return False
+
+    run_scene(
+        f"person v perfect, {options.games} games clicked through",
+        person_game,
+        click_when_it_is_the_persons_turn,
+    )
+
+    window.close()
+    shiboken6.delete(window)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
