@@ -41,7 +41,7 @@ class TestPackageVersion:
 
     def test_unknown_attributes_still_raise(self) -> None:
         with pytest.raises(AttributeError, match="no_such_thing"):
-            _ = ttt_desktop.no_such_thing  # type: ignore[attr-defined]
+            _ = ttt_desktop.no_such_thing
 
     def test_importing_the_package_does_not_read_the_version(self) -> None:
         # The start-up path should not pay for tomllib / importlib.metadata.

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ttt_desktop.engine import Board, GameRecord
+from ttt_desktop.engine import Board, GameRecord, load_record
 from ttt_desktop.gui import self_test
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.self_test import run_self_test
@@ -107,10 +107,8 @@ def test_a_missing_icon_fails_the_window_check(
 def test_a_record_that_reads_back_differently_fails(
     make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original_load = self_test.load_record
-
     def lossy_load(path: Path) -> GameRecord:
-        record = original_load(path)
+        record = load_record(path)
         return record.truncated(len(record.moves) - 1)
 
     monkeypatch.setattr(self_test, "load_record", lossy_load)
