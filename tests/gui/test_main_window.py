@@ -99,6 +99,7 @@ def test_hot_seat_game_to_a_win_shows_winner_and_line(
 ) -> None:
     window = hot_seat(make_window)
     assert window.status_label.text() == "Alice (X) to move"
+    assert "no games finished yet" in window.player_panel.score_label.text()
     for cell in (0, 3, 1, 4):
         record = click_cell(qtbot, window, cell)
         assert window.board.board is record.final_board

@@ -12,7 +12,15 @@ from collections.abc import Sequence
 from typing import Final
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QIcon, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QFont,
+    QIcon,
+    QKeySequence,
+    QPalette,
+)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -357,15 +365,23 @@ class MainWindow(QMainWindow):
             colour = mark_colour(board.to_move)
             text = f"{label} is thinking..." if controller.is_thinking else f"{label} to move"
         self.status_label.setText(text)
-        self.status_label.setStyleSheet(
-            "" if colour is None else f"color: {colour.darker(115).name()}"
-        )
+        palette = self.palette()
+        if colour is not None:
+            # Deepen the mark's colour on a light theme, brighten it on a dark one.
+            dark_theme = palette.color(QPalette.ColorRole.Window).lightness() < 128
+            colour = colour.lighter(135) if dark_theme else colour.darker(115)
+            palette.setColor(QPalette.ColorRole.WindowText, colour)
+        self.status_label.setPalette(palette)
         self.setWindowTitle(f"{text} - {WINDOW_TITLE}")
 
     def _refresh_score(self) -> None:
         record = self.controller.record
         current = self.score.score(record.x.name, record.o.name)
-        lines = [f"<b>{_escape(current.describe())}</b>"]
+        if current.games:
+            lines = [f"<b>{_escape(current.describe())}</b>"]
+        else:
+            pairing = f"{current.first_name} v {current.second_name}"
+            lines = [f"<b>{_escape(pairing)}</b>: no games finished yet"]
         others = [
             pairing
             for pairing in self.score.pairings()
