@@ -186,6 +186,7 @@ def test_perfect_replies_and_the_board_stays_consistent(
     assert window.board.board is record.final_board
     assert window.board.last_move == 4
     assert not controller.is_thinking
+    assert not window.busy_indicator.is_busy
     assert window.busy_indicator.isHidden()
     assert window.status_label.text() == "Player 1 (X) to move"
 
@@ -199,6 +200,7 @@ def test_clicks_while_the_computer_thinks_are_refused_not_queued(
     with qtbot.waitSignal(controller.thinking_started):
         click_cell(qtbot, window, 0)
     assert window.status_label.text() == "Gated (O) is thinking..."
+    assert window.busy_indicator.is_busy
     assert window.busy_indicator.isVisible()
     assert not window.board.accepts_clicks
 

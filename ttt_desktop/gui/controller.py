@@ -98,6 +98,11 @@ class GameController(QObject):
         self._delay_timer = QTimer(self)
         self._delay_timer.setSingleShot(True)
         self._delay_timer.timeout.connect(self._apply_pending_answer)
+        self._outgoing_request: MoveRequest | None = None
+        self._send_timer = QTimer(self)
+        self._send_timer.setSingleShot(True)
+        self._send_timer.setInterval(0)
+        self._send_timer.timeout.connect(self._send_request)
 
         self._worker_thread = QThread(self)
         self._worker_thread.setObjectName("ai-worker")
@@ -223,6 +228,7 @@ class GameController(QObject):
         self._is_shut_down = True
         self._bump_generation()
         self._delay_timer.stop()
+        self._send_timer.stop()
         self._set_thinking(False)
         self._worker_thread.quit()
         self._worker_thread.wait()
@@ -381,7 +387,17 @@ class GameController(QObject):
             return
         self._set_thinking(True, board.to_move)
         self._request_sent_at = time.perf_counter()
-        self._move_requested.emit(MoveRequest(self._generation, board, player))
+        # Sent from the event loop, not from inside this move's handlers: the window then
+        # redraws the move before a search competes with it for the interpreter lock
+        # (benchmarks/gui_stall.py: longest stall about 20 ms sent at once, 5-9 ms so).
+        self._outgoing_request = MoveRequest(self._generation, board, player)
+        self._send_timer.start()
+
+    @Slot()
+    def _send_request(self) -> None:
+        request, self._outgoing_request = self._outgoing_request, None
+        if request is not None and request.generation == self._generation:
+            self._move_requested.emit(request)
 
     def _set_thinking(self, thinking: bool, mark: Mark | None = None) -> None:
         if thinking:

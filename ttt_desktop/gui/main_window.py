@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
-    QProgressBar,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -37,6 +36,7 @@ from ttt_desktop.engine import Mark
 from ttt_desktop.engine.records import GameRecord
 from ttt_desktop.gui import dialogs
 from ttt_desktop.gui.board_widget import BoardWidget, mark_colour
+from ttt_desktop.gui.busy_indicator import BusyIndicator
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
 from ttt_desktop.gui.player_panel import NameAsker, PlayerPanel, RosterEntry, ask_name_with_dialog
 from ttt_desktop.gui.review import ReviewFeatures
@@ -115,20 +115,13 @@ class MainWindow(QMainWindow):
         self.status_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
-        self.busy_indicator = QProgressBar()
+        self.busy_indicator = BusyIndicator()
         self.busy_indicator.setObjectName("busy")
         self.busy_indicator.setAccessibleName("Computer is thinking")
-        self.busy_indicator.setRange(0, 0)
-        self.busy_indicator.setTextVisible(False)
-        self.busy_indicator.setFixedSize(72, 8)
-        # Keep the status line from jumping when the indicator comes and goes.
-        busy_policy = self.busy_indicator.sizePolicy()
-        busy_policy.setRetainSizeWhenHidden(True)
-        self.busy_indicator.setSizePolicy(busy_policy)
-        self.busy_indicator.hide()
 
         status_row = QHBoxLayout()
-        status_row.addSpacing(72)
+        # As wide as the spinner on the right, so the text stays centred over the board.
+        status_row.addSpacing(self.busy_indicator.sizeHint().width() + status_row.spacing())
         status_row.addWidget(self.status_label, 1)
         status_row.addWidget(self.busy_indicator, 0, Qt.AlignmentFlag.AlignVCenter)
 
@@ -346,7 +339,7 @@ class MainWindow(QMainWindow):
         human_to_move = not board.is_over and controller.seat(board.to_move).is_human
         self.board.set_accepts_clicks(human_to_move)
         self.board.set_preview_mark(board.to_move if human_to_move else None)
-        self.busy_indicator.setVisible(controller.is_thinking)
+        self.busy_indicator.set_busy(controller.is_thinking)
         self.play_again_button.setEnabled(board.is_over)
         self.play_again_action.setEnabled(board.is_over)
         self.play_again_button.setDefault(board.is_over)
