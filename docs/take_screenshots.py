@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtGui import QCursor
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -83,6 +84,8 @@ def main() -> int:
     window.resize(*WINDOW_SIZE)
     window.move(0, 0)
     window.show()
+    # The pointer rests outside the window, so the empty board shows no preview.
+    QCursor.setPos(WINDOW_SIZE[0] + 100, WINDOW_SIZE[1] + 100)
     settle(app, 0.8)
     controller = window.controller
 
