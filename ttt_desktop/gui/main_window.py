@@ -389,7 +389,8 @@ class MainWindow(QMainWindow):
         settings = self.settings
         geometry = settings.geometry()
         if geometry is None or not self.restoreGeometry(geometry):
-            self.resize(780, 540)
+            # Room for the move list, the board and the players side by side.
+            self.resize(1040, 660)
         self.controller.start_policy = settings.start_policy()
         self.player_panel.show_start_policy(self.controller.start_policy)
         delay = settings.move_delay_ms()
