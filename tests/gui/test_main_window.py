@@ -7,10 +7,12 @@ down at teardown and checks it has stopped.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 import PySide6
@@ -516,6 +518,53 @@ def test_closing_while_a_gated_computer_waits_exits_cleanly(
     window.close()
     assert not window.controller.is_worker_running
     assert not test_players.gate.is_set()
+
+
+CLOSE_MID_SEARCH = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from ttt_desktop.engine import Mark
+from ttt_desktop.gui.app import main
+from ttt_desktop.gui.controller import Seat
+from ttt_desktop.gui.main_window import MainWindow
+
+app = QApplication(sys.argv[:1])
+
+def close_mid_search(window):
+    if window.controller.is_thinking:
+        print("closing while", window.status_label.text(), flush=True)
+        window.close()
+    else:
+        QTimer.singleShot(5, lambda: close_mid_search(window))
+
+def start_a_long_search():
+    window = next(w for w in app.topLevelWidgets() if isinstance(w, MainWindow))
+    window.controller.move_delay_ms = 0
+    for mark in (Mark.X, Mark.O):
+        window.controller.set_seat(mark, Seat("minimax", "MiniMax"))
+    window.controller.new_game(Mark.X)
+    QTimer.singleShot(50, lambda: close_mid_search(window))
+
+QTimer.singleShot(0, start_a_long_search)
+sys.exit(main([]))
+"""
+
+
+def test_the_app_closed_mid_search_exits_cleanly(tmp_path: Path) -> None:
+    """The whole process, through app.main: exit code 0 and no thread warning or crash."""
+    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-c", CLOSE_MID_SEARCH],
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "closing while MiniMax (X) is thinking..." in result.stdout
+    for alarm in ("QThread", "Fatal Python error", "Traceback"):
+        assert alarm not in result.stderr
 
 
 @pytest.mark.parametrize("argument", ["--version"])
