@@ -11,9 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QIcon, QPainter, QPixmap, QStandardItem, QStandardItemModel
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QFont,
+    QIcon,
+    QPainter,
+    QPalette,
+    QPixmap,
+    QStandardItem,
+    QStandardItemModel,
+)
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -21,6 +30,9 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -49,6 +61,8 @@ class RosterEntry(Protocol):
 # (Reading a role that was never set returns None with a reference missing in
 # PySide6 6.12, which crashes the interpreter later; so no row leaves it unset.)
 ENTRY_ROLE: Final = Qt.ItemDataRole.UserRole + 1
+# Computer rows also hold the bare name here, so the list can line their stars up.
+NAME_ROLE: Final = Qt.ItemDataRole.UserRole + 2
 HEADER_ENTRY: Final = "header"
 NEW_PERSON_ENTRY: Final = "new-person"
 NEW_PERSON_TEXT: Final = "New player..."
@@ -74,6 +88,63 @@ def strength_stars(strength: int) -> str:
     """``strength`` 1-5 as filled and empty stars, e.g. ``"★★★☆☆"``."""
     strength = max(1, min(5, strength))
     return "★" * strength + "☆" * (5 - strength)
+
+
+class RosterItemDelegate(QStyledItemDelegate):
+    """Draws the drop-down's rows roomily; a computer's strength stars line up on the right."""
+
+    MARGIN: Final = 8
+
+    def _parts(self, index: QModelIndex | QPersistentModelIndex) -> tuple[str, str]:
+        text = index.data(Qt.ItemDataRole.DisplayRole)
+        text = text if isinstance(text, str) else ""
+        entry = index.data(ENTRY_ROLE)
+        if isinstance(entry, Seat) and entry.kind != HUMAN_KIND:
+            name = index.data(NAME_ROLE)
+            if isinstance(name, str) and text.startswith(name):
+                return name, text[len(name) :].strip()
+        return text, ""
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        name, stars = self._parts(index)
+        styled = QStyleOptionViewItem(option)
+        self.initStyleOption(styled, index)
+        styled.text = ""
+        widget = styled.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        # Background and selection from the style; the words drawn here.
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, styled, painter, widget)
+        if not styled.state & QStyle.StateFlag.State_Enabled:
+            colour = styled.palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        elif styled.state & QStyle.StateFlag.State_Selected:
+            colour = styled.palette.color(QPalette.ColorRole.HighlightedText)
+        else:
+            colour = styled.palette.color(QPalette.ColorRole.Text)
+        painter.save()
+        painter.setPen(colour)
+        painter.setFont(styled.font)
+        area = styled.rect.adjusted(self.MARGIN, 0, -self.MARGIN, 0)
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(area, int(left), name)
+        if stars:
+            painter.drawText(area, int(right), stars)
+        painter.restore()
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        name, stars = self._parts(index)
+        metrics = option.fontMetrics
+        width = metrics.horizontalAdvance(name) + 3 * self.MARGIN
+        if stars:
+            width += metrics.horizontalAdvance(stars) + 2 * self.MARGIN
+        return QSize(width, metrics.height() + self.MARGIN)
 
 
 def mark_icon(mark: Mark, size: int = 32) -> QIcon:
@@ -118,6 +189,7 @@ class PlayerPanel(QWidget):
             combo.setObjectName(f"player-{mark.value}")
             combo.setAccessibleName(f"Player for {mark.value}")
             combo.setModel(QStandardItemModel(combo))
+            combo.setItemDelegate(RosterItemDelegate(combo))
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
             )
@@ -267,6 +339,7 @@ class PlayerPanel(QWidget):
         kinds = {entry.kind for entry in self._roster}
         for entry in self._roster:
             item = QStandardItem(f"{entry.name}  {strength_stars(entry.strength)}")
+            item.setData(entry.name, NAME_ROLE)
             item.setData(Seat(entry.kind, entry.name), ENTRY_ROLE)
             item.setToolTip(f"{entry.description}\nStrength {entry.strength} of 5")
             model.appendRow(item)
@@ -275,6 +348,7 @@ class PlayerPanel(QWidget):
             if not seat.is_human and seat.kind not in kinds:
                 item = QStandardItem(seat.name)
                 item.setData(seat, ENTRY_ROLE)
+                item.setData(seat.name, NAME_ROLE)
                 model.appendRow(item)
                 kinds.add(seat.kind)
         combo.blockSignals(False)
