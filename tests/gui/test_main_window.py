@@ -162,6 +162,19 @@ def test_draw_and_play_again_alternates_the_first_player(
     assert not window.play_again_action.isEnabled()
 
 
+def test_choosing_the_other_sides_person_swaps_them(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = hot_seat(make_window)
+    choose(window, Mark.O, name="Alice")
+    assert window.controller.seat(Mark.O).name == "Alice"
+    assert window.controller.seat(Mark.X).name == "Bob"
+    assert window.player_panel.combo(Mark.X).currentText() == "Bob"
+    assert window.player_panel.combo(Mark.O).currentText() == "Alice"
+    # Two computers of the same kind may play each other.
+    choose(window, Mark.X, kind="perfect")
+    choose(window, Mark.O, kind="perfect")
+    assert window.controller.seat(Mark.X) == window.controller.seat(Mark.O)
+
+
 def test_swap_sides_exchanges_the_players(qtbot: QtBot, make_window: WindowMaker) -> None:
     window = hot_seat(make_window)
     with qtbot.waitSignal(window.controller.game_started):

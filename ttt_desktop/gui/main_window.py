@@ -278,6 +278,10 @@ class MainWindow(QMainWindow):
         self.controller.set_seat(mark, seat)
 
     def _on_seat_chosen(self, mark: Mark, seat: Seat) -> None:
+        other = mark.opponent
+        if seat.is_human and self.controller.seat(other) == seat:
+            # One person can't sit on both sides: the two swap places instead.
+            self._seat(other, self.controller.seat(mark))
         self._seat(mark, seat)
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
