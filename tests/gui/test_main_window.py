@@ -313,14 +313,16 @@ def test_minimum_visible_delay_holds_the_answer_back(
     window = against(make_window, "rando")
     window.ai_speed_actions[200].trigger()
     assert window.controller.move_delay_ms == 200
-    # A lower bound only: the answer may come later, never sooner.
-    with qtbot.waitSignal(window.controller.thinking_started):
-        click_cell(qtbot, window, 4)
+    # A lower bound only: the answer may come later, never sooner. The clock starts
+    # before the click, so it runs at least as long as the controller's own.
     timer = QElapsedTimer()
     timer.start()
-    with qtbot.waitSignal(window.controller.move_played):
+    with qtbot.waitSignal(window.controller.thinking_started):
+        click_cell(qtbot, window, 4)
+    with qtbot.waitSignal(window.controller.move_played) as reply:
         pass
-    assert timer.elapsed() >= 190
+    assert reply.args[0].ply == 2
+    assert timer.elapsed() >= 200
 
 
 # Keyboard and accessibility ------------------------------------------------------------
