@@ -16,13 +16,14 @@ Imports Qt (QtCore only) and the engine; never a widget.
 from __future__ import annotations
 
 import functools
+import math
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
 from ttt_desktop.engine import Board, IllegalMoveError, Mark, describe_cell
 from ttt_desktop.engine.records import GameRecord, PlayerEntry
@@ -97,6 +98,8 @@ class GameController(QObject):
         # The answer is held back until the minimum visible delay has passed.
         self._delay_timer = QTimer(self)
         self._delay_timer.setSingleShot(True)
+        # A coarse timer may fire up to 5% early; the delay is a promised minimum.
+        self._delay_timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._delay_timer.timeout.connect(self._apply_pending_answer)
         self._outgoing_request: MoveRequest | None = None
         self._send_timer = QTimer(self)
@@ -416,7 +419,7 @@ class GameController(QObject):
         elapsed_ms = (time.perf_counter() - self._request_sent_at) * 1000
         remaining_ms = self._move_delay_ms - elapsed_ms
         if remaining_ms > 0:
-            self._delay_timer.start(round(remaining_ms))
+            self._delay_timer.start(math.ceil(remaining_ms))
         else:
             self._apply_pending_answer()
 
