@@ -452,6 +452,21 @@ def test_settings_are_restored_in_a_second_window(qtbot: QtBot, make_window: Win
     assert "Alice" in second.player_panel.people
 
 
+def test_speeds_off_the_menu_share_one_entry(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    for delay in (800, 50, 3000):
+        window.set_move_delay(delay)
+    assert window.controller.move_delay_ms == 3000
+    assert window.custom_speed_action.isChecked()
+    assert window.custom_speed_action.isVisible()
+    assert window.custom_speed_action.text() == "Other (3 s)"
+    assert AppSettings().move_delay_ms() == 3000
+    window.ai_speed_actions[400].trigger()
+    assert window.controller.move_delay_ms == 400
+    assert not window.custom_speed_action.isVisible()
+    assert len(window.ai_speed_group.actions()) == 5
+
+
 def test_broken_settings_fall_back_to_defaults(qtbot: QtBot, make_window: WindowMaker) -> None:
     settings = AppSettings()
     store = settings.qsettings

@@ -214,6 +214,11 @@ class MainWindow(QMainWindow):
             self.ai_speed_group.addAction(action)
             menu.addAction(action)
             self.ai_speed_actions[delay] = action
+        self.custom_speed_action = QAction("Other", self)
+        self.custom_speed_action.setCheckable(True)
+        self.custom_speed_action.setVisible(False)
+        self.ai_speed_group.addAction(self.custom_speed_action)
+        menu.addAction(self.custom_speed_action)
         self.ai_speed_group.triggered.connect(self._on_ai_speed_chosen)
         return menu
 
@@ -254,12 +259,13 @@ class MainWindow(QMainWindow):
         self.settings.set_move_delay_ms(delay_ms)
         action = self.ai_speed_actions.get(delay_ms)
         if action is None:
-            action = QAction(f"Custom ({delay_ms / 1000:g} s)", self)
-            action.setCheckable(True)
+            # Other speeds (the replay bar's slider has more steps) share one menu entry.
+            action = self.custom_speed_action
+            action.setText(f"Other ({delay_ms / 1000:g} s)")
             action.setData(delay_ms)
-            self.ai_speed_group.addAction(action)
-            self.ai_speed_menu.addAction(action)
-            self.ai_speed_actions[delay_ms] = action
+            action.setVisible(True)
+        elif action is not self.custom_speed_action:
+            self.custom_speed_action.setVisible(False)
         action.setChecked(True)
 
     def show_how_to_play(self) -> None:
