@@ -7,10 +7,12 @@ down at teardown and checks it has stopped.
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
 import threading
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -607,6 +609,14 @@ def test_version_on_the_command_line(argument: str) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == f"TTT Desktop {ttt_desktop.__version__}"
+
+
+def test_the_launcher_is_declared_and_runs_the_app() -> None:
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text("utf-8"))
+    target = project["project"]["gui-scripts"]["ttt-desktop"]
+    module_name, _, function_name = target.partition(":")
+    launcher = getattr(importlib.import_module(module_name), function_name)
+    assert launcher(["--version"]) == 0
 
 
 def test_no_thread_of_ours_survives(make_window: WindowMaker) -> None:
