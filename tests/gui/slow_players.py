@@ -70,7 +70,15 @@ TEST_ROSTER_EXTRA = (
     PlayerInfo("gated", "Gated", "Waits for the test to let it answer.", 1, "tests"),
     PlayerInfo("stubborn", "Stubborn", "Waits and cannot be interrupted.", 1, "tests"),
     PlayerInfo("spinning", "Spinning", "Searches for a very long time.", 1, "tests"),
+    PlayerInfo("broken", "Broken", "Answers with an occupied cell.", 1, "tests"),
 )
+
+
+class BrokenPlayer:
+    """Always answers the top-left cell, taken or not (a player with a bug)."""
+
+    def choose_move(self, board: Board) -> int:
+        return 0
 
 
 class SlowPlayers:
@@ -89,6 +97,8 @@ class SlowPlayers:
             player = StubbornPlayer(self.gate, self.answer_cell)
         elif kind == "spinning":
             player = SpinningPlayer()
+        elif kind == "broken":
+            player = BrokenPlayer()
         else:
             player = create_player(kind, seed=seed)
         self.made.append(player)

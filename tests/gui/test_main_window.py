@@ -298,6 +298,19 @@ def test_new_game_interrupts_a_long_search(
     assert spinner.interrupted
 
 
+def test_a_computer_player_with_a_bug_is_reported_not_obeyed(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = against(make_window, "broken")
+    with qtbot.waitSignal(window.controller.move_refused) as refused:
+        click_cell(qtbot, window, 0)
+    assert "Broken could not move" in refused.args[0]
+    assert "taken" in refused.args[0]
+    assert window.controller.board.to_string() == "X........"
+    assert not window.controller.is_thinking
+    assert "Broken could not move" in window.statusBar().currentMessage()
+
+
 def test_computer_against_computer_plays_itself_to_the_end(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:

@@ -340,7 +340,16 @@ class MainWindow(QMainWindow):
         self._refresh_status()
 
     def _on_move_refused(self, reason: str) -> None:
-        self.statusBar().showMessage(reason, HINT_MS)
+        controller = self.controller
+        board = controller.board
+        # A computer that failed to move leaves the game stuck: keep saying why.
+        stuck = (
+            not board.is_over
+            and not controller.seat(board.to_move).is_human
+            and not controller.is_thinking
+            and not controller.paused
+        )
+        self.statusBar().showMessage(reason, 0 if stuck else HINT_MS)
 
     def _refresh_status(self) -> None:
         controller = self.controller
