@@ -1,8 +1,9 @@
 """A small spinner that says "the computer is thinking", beside the status line.
 
-A spinning arc, as desktop apps show for work in progress, drawn in the palette's
-highlight colour. It is cheap to show: a ``QProgressBar`` in busy mode took tens of
-milliseconds to appear the first time, a visible hitch at the first computer move.
+A spinning arc, as desktop apps show for work of unknown length, drawn in the
+palette's highlight colour and sized to the text beside it. It says "thinking"
+rather than the "progress" a bar suggests, and keeps its place in the layout while
+hidden, so the status line never jumps.
 """
 
 from __future__ import annotations
