@@ -171,6 +171,8 @@ class BoardWidget(QWidget):
 
     def set_accepts_clicks(self, accepts: bool) -> None:
         """Whether moves are wanted now; when not, no hover preview and no hand cursor."""
+        if accepts == self._accepts_clicks:
+            return
         self._accepts_clicks = accepts
         self._update_cursors()
         self._update_accessible_text()
@@ -178,6 +180,8 @@ class BoardWidget(QWidget):
 
     def set_preview_mark(self, mark: Mark | None) -> None:
         """The mark a click would place, shown faintly under the mouse (None: no preview)."""
+        if mark == self._preview_mark:
+            return
         self._preview_mark = mark
         self.update()
 

@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
+    QColor,
     QFont,
     QIcon,
     QKeySequence,
@@ -91,6 +92,7 @@ class MainWindow(QMainWindow):
         self.roster = _offered(all_players() if roster is None else roster)
         self.score = SessionScore()
         self._record_at_start: GameRecord | None = None
+        self._shown_status: tuple[str, QColor | None] | None = None
 
         self.setWindowTitle(WINDOW_TITLE)
         self.setWindowIcon(_window_icon())
@@ -376,6 +378,11 @@ class MainWindow(QMainWindow):
             label = f"{mover.name} ({board.to_move.value})"
             colour = mark_colour(board.to_move)
             text = f"{label} is thinking..." if controller.is_thinking else f"{label} to move"
+        # Called for every move and every change of thinking: touch only what changed,
+        # since a new palette or title costs a repaint or a round trip to the window system.
+        if (text, colour) == self._shown_status:
+            return
+        self._shown_status = (text, colour)
         self.status_label.setText(text)
         palette = self.palette()
         if colour is not None:
