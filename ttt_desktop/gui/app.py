@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from typing import Final
 
 # The GUI thread must get the interpreter back quickly while a computer player
-# searches in the worker thread: the default 5 ms switch interval lets a
-# pure-Python search hold the GIL for a visible stall.
-GUI_SWITCH_INTERVAL_S: Final = 0.001
+# searches in the worker thread: with the default 5 ms switch interval a
+# pure-Python search holds the GIL long enough for a visible stall, since a
+# repaint asks for it many times (benchmarks/gui_stall.py compares intervals).
+GUI_SWITCH_INTERVAL_S: Final = 0.0005
 
 
 def _parse(arguments: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
