@@ -8,7 +8,9 @@ would have waited. Two scenes:
 1. ``minimax`` against ``minimax`` with no move delay: the plain full-tree search
    (seconds on an empty board) runs in the worker thread, holding the interpreter.
 2. A person against ``perfect``, clicked through: the benchmark clicks the first
-   free cell on its turn, with no move delay, for several games.
+   free cell as soon as it is the person's turn, for several games, with the app's
+   default move delay (``--person-delay 0`` answers at once: two moves' work then
+   falls between some ticks).
 
 Prints, per scene: ticks, median and 99th-percentile lateness, the longest stall,
 and how many ticks were later than 8 ms and 16 ms (one frame at 120 / 60 Hz).
@@ -72,7 +74,13 @@ def main(argv: list[str] | None = None) -> int:
         help="interpreter switch interval in seconds (default: the app's own)",
     )
     parser.add_argument("--minimax-games", type=int, default=3, help="minimax v minimax games")
-    parser.add_argument("--games", type=int, default=20, help="games against perfect")
+    parser.add_argument("--games", type=int, default=8, help="games against perfect")
+    parser.add_argument(
+        "--person-delay",
+        type=int,
+        default=400,
+        help="Perfect's visible move delay in ms in the person's games (default: the app's)",
+    )
     options = parser.parse_args(argv)
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -158,6 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     games_left = [options.games]
 
     def person_game() -> None:
+        controller.move_delay_ms = options.person_delay
         controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Benchmark"))
         controller.set_seat(Mark.O, Seat("perfect", "Perfect"))
         controller.new_game(Mark.X)
@@ -175,7 +184,8 @@ def main(argv: list[str] | None = None) -> int:
         return False
 
     run_scene(
-        f"person v perfect, {options.games} games clicked through",
+        f"person v perfect, {options.games} games clicked through, "
+        f"{options.person_delay} ms move delay",
         person_game,
         click_when_it_is_the_persons_turn,
     )

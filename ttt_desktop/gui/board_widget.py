@@ -111,6 +111,24 @@ class CellButton(QAbstractButton):
         if not (self._board_alive() and self._board.handle_key(event)):
             super().keyPressEvent(event)
 
+    # A mouse click is handled here rather than by QAbstractButton, whose pressed look
+    # (which this button does not draw) would repaint the whole board on press and on
+    # release. Keyboard and assistive "press" still go through QAbstractButton.click().
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            event.accept()
+        else:
+            super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        inside = self.rect().contains(event.position().toPoint())
+        if event.button() == Qt.MouseButton.LeftButton and inside and self._board_alive():
+            event.accept()
+            self._report_click()
+        else:
+            super().mouseReleaseEvent(event)
+
     def enterEvent(self, event: QEnterEvent) -> None:
         if self._board_alive():
             self._board.set_hovered_cell(self.cell)
