@@ -17,7 +17,12 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
-from typing import Final
+# typing is for the type checker only: importing it costs a fresh process ~9 ms,
+# a fifth of the perfect player's first move (benchmarks/engine_speed.py).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
+
 
 Cell = int
 

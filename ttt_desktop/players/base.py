@@ -15,11 +15,16 @@ import abc
 import os
 import random
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Final
 
 from ttt_desktop.engine.board import Board, GameOverError, Mark
 from ttt_desktop.engine.cells import LINES, Cell
 from ttt_desktop.players.roster import display_name
+
+# typing is for the type checker only: importing it costs a fresh process ~9 ms,
+# a fifth of the perfect player's first move (benchmarks/engine_speed.py).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import ClassVar, Final
 
 HUMAN_KIND = "human"
 """The kind that game records use for a person; :func:`create_player` does not make one."""

@@ -11,7 +11,12 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Final
+
+# typing is for the type checker only: importing it costs a fresh process ~9 ms,
+# a fifth of the perfect player's first move (benchmarks/engine_speed.py).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 if TYPE_CHECKING:
     from ttt_desktop.players.info import PlayerInfo
