@@ -40,10 +40,11 @@ from ttt_desktop.players import (
 from ttt_desktop.players.perfect import (
     TABLE_PATH,
     TABLE_TITLE,
-    best_move_tables,
+    best_move_table,
+    check_table,
     compute_tables,
-    parse_table,
-    table_text,
+    decode_table,
+    table_bytes,
 )
 from ttt_desktop.players.ralph import RalphPlayer
 from ttt_desktop.players.simple import ScriptExhaustedError, SequencePlayer
@@ -480,20 +481,21 @@ def test_reachable_boards_cover_the_positions_walked() -> None:
 class TestPerfectTable:
     def test_the_shipped_file_is_what_the_solver_gives(self) -> None:
         tables = compute_tables()
-        assert TABLE_PATH.read_text(encoding="ascii") == table_text(tables)
-        assert best_move_tables() == tables
-        assert parse_table(table_text(tables)) == tables
+        with open(TABLE_PATH, "rb") as file:
+            assert file.read() == table_bytes(tables)
+        assert best_move_table() == table_bytes(tables)
+        assert decode_table(table_bytes(tables)) == tables
         assert [len(table) for table in tables] == [4520, 4520]
 
     @pytest.mark.parametrize(
-        "text",
+        "data",
         [
-            "",
-            "Some other file\n[X to move]\n......... 4\n[O to move]\n",
-            f"{TABLE_TITLE}\n[X to move]\n......... 4\n",
-            f"{TABLE_TITLE}\n[X to move]\n......... 4 X........\n[O to move]\n",
+            b"",
+            b"Some other file" + bytes(2 * 2 * 3**9),
+            TABLE_TITLE + bytes(2 * 2 * 3**9 - 1),
+            TABLE_TITLE + bytes(2 * 2 * 3**9 + 2),
         ],
     )
-    def test_a_damaged_file_is_refused(self, text: str) -> None:
-        with pytest.raises(ValueError, match=r"perfect_moves\.txt"):
-            parse_table(text)
+    def test_a_damaged_file_is_refused(self, data: bytes) -> None:
+        with pytest.raises(ValueError, match=r"perfect_moves\.bin"):
+            check_table(data)

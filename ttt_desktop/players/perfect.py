@@ -1,89 +1,107 @@
 """The Perfect player: the solved game, looked up.
 
 Every position a game can reach (X or O moving first) is stored with its best
-moves in ``perfect_moves.txt`` beside this module: optimal under perfect play,
+moves in ``perfect_moves.bin`` beside this module: optimal under perfect play,
 fastest win, slowest loss, as :func:`ttt_desktop.analysis.best_moves` computes
-them. Loading the file takes a few milliseconds, far less than solving the game
-at start-up, and ``choose_move`` is a dict look-up plus a seeded pick among the
-equally best moves. A test regenerates the table and compares it with the file.
+them. ``choose_move`` is a dict look-up plus a seeded pick among the equally
+best moves. A test regenerates the table and compares it with the file.
 
-The file is keyed by board strings; boards met in play are remembered in a dict
-keyed by the board itself (boards are interned and hash by identity, in C), so
-after its first visit a position costs one look-up.
+The file is a direct-address table, so loading it is one read with nothing to
+parse (a fresh process's first move costs interpreter start, a few imports and
+well under a millisecond more): after a 12-byte title, two bytes per position
+index ``2 * ternary(cells) + (1 if O is to move)``, where ``ternary`` reads the
+board string as a base-3 number ('.' 0, 'X' 1, 'O' 2), holding a little-endian
+bit mask of the best cells (bit ``c`` for cell ``c``; 0 for a position that is
+over or unreachable). Boards met in play are remembered in a dict keyed by the
+board itself (boards are interned and hash by identity, in C), so after its
+first visit a position costs one look-up.
 
 Regenerate the file with ``python -m ttt_desktop.players.perfect``.
 
-Nothing here imports Qt.
+This module imports neither ``pathlib`` nor ``typing`` nor ``threading``: each
+would add milliseconds to that first move. Nothing here imports Qt.
 """
 
 from __future__ import annotations
 
-import threading
-from pathlib import Path
-from typing import Final
+import _thread
+import os
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import Cell
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 
-TABLE_PATH: Final = Path(__file__).with_name("perfect_moves.txt")
-TABLE_TITLE: Final = "TTT Desktop perfect-play table, version 1"
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
+
+TABLE_PATH: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "perfect_moves.bin")
+TABLE_TITLE: Final = b"TTT-PERFECT1"
+_POSITIONS: Final = 3**9
+_TABLE_SIZE: Final = len(TABLE_TITLE) + 2 * 2 * _POSITIONS
+_TERNARY: Final = str.maketrans(".XO", "012")
 
 BestMoves = dict[str, tuple[Cell, ...]]
 """Board string -> its best moves (ascending), for one mark to move."""
-
-_X_SECTION: Final = "[X to move]\n"
-_O_SECTION: Final = "[O to move]\n"
 
 # On Python 3.11 ``Mark.X`` costs about 0.3 us (the enum metaclass's attribute hook): more
 # than the rest of choose_move, so the hot path compares with a module-level name.
 _X: Final = Mark.X
 
-_tables: tuple[BestMoves, BestMoves] | None = None
-_tables_lock = threading.Lock()
+_table: bytes | None = None
+_table_lock = _thread.allocate_lock()
 
 # Board -> best moves, filled as positions are met (at most 9,040 entries). The values
 # are immutable and a dict store is atomic, so all players and threads share it.
 _best_by_board: dict[Board, tuple[Cell, ...]] = {}
+_moves_by_mask: dict[int, tuple[Cell, ...]] = {}
 
 
-def best_move_tables() -> tuple[BestMoves, BestMoves]:
-    """The best moves for X to move and for O to move, loaded once per process (thread-safe)."""
-    global _tables  # noqa: PLW0603  (a load-once cache)
-    tables = _tables
-    if tables is None:
-        with _tables_lock:
-            tables = _tables
-            if tables is None:
-                tables = _tables = parse_table(TABLE_PATH.read_text(encoding="ascii"))
-    return tables
+def table_offset(cells: str, to_move: Mark) -> int:
+    """Where the best-move mask of a position starts in the table file."""
+    index = 2 * int(cells.translate(_TERNARY), 3) + (0 if to_move is _X else 1)
+    return len(TABLE_TITLE) + 2 * index
 
 
-def parse_table(text: str) -> tuple[BestMoves, BestMoves]:
-    """Read the table file's text: a title line, comments, then two sections of pairs.
+def best_move_table() -> bytes:
+    """The table file's bytes, read once per process (thread-safe)."""
+    global _table  # noqa: PLW0603  (a load-once cache)
+    table = _table
+    if table is None:
+        with _table_lock:
+            table = _table
+            if table is None:
+                with open(TABLE_PATH, "rb") as file:
+                    table = _table = check_table(file.read())
+    return table
 
-    Each section holds whitespace-separated pairs ``<board> <best moves as
-    digits>``; the format is chosen so that loading is a ``str.split`` and a
-    ``dict`` per section (the few hundred distinct digit strings become tuples once).
-    """
-    title, _, rest = text.partition("\n")
-    _, found_x, after_x = rest.partition(_X_SECTION)
-    x_part, found_o, o_part = after_x.partition(_O_SECTION)
-    if title != TABLE_TITLE or not found_x or not found_o:
-        raise ValueError(f"{TABLE_PATH.name} is not a {TABLE_TITLE!r} file")
-    tables: list[BestMoves] = []
-    for part in (x_part, o_part):
-        words = part.split()
-        if len(words) % 2:
-            raise ValueError(f"{TABLE_PATH.name}: a position without its moves")
-        boards, digits = words[::2], words[1::2]
-        as_cells = {text: tuple(map(int, text)) for text in set(digits)}
-        tables.append(dict(zip(boards, map(as_cells.__getitem__, digits), strict=True)))
-    return tables[0], tables[1]
+
+def check_table(data: bytes) -> bytes:
+    """``data`` if it has the table's title and size; ``ValueError`` otherwise."""
+    if not data.startswith(TABLE_TITLE) or len(data) != _TABLE_SIZE:
+        raise ValueError(
+            f"{os.path.basename(TABLE_PATH)} is not a perfect-play table "
+            f"({TABLE_TITLE.decode()}, {_TABLE_SIZE} bytes)"
+        )
+    return data
+
+
+def moves_of_mask(mask: int) -> tuple[Cell, ...]:
+    """The cells whose bits are set in ``mask``, ascending (one tuple per mask, shared)."""
+    moves = _moves_by_mask.get(mask)
+    if moves is None:
+        moves = _moves_by_mask.setdefault(mask, tuple(c for c in range(9) if mask >> c & 1))
+    return moves
+
+
+def look_up(table: bytes, cells: str, to_move: Mark) -> tuple[Cell, ...]:
+    """The best moves stored for a position; empty when the table holds none."""
+    offset = table_offset(cells, to_move)
+    return moves_of_mask(table[offset] | table[offset + 1] << 8)
 
 
 def compute_tables() -> tuple[BestMoves, BestMoves]:
-    """The tables solved from scratch with :mod:`ttt_desktop.analysis` (about a second)."""
+    """The best moves solved from scratch with :mod:`ttt_desktop.analysis` (about a second)."""
     from ttt_desktop.analysis import best_moves, reachable_boards  # noqa: PLC0415  (only here)
 
     by_mark: dict[Mark, BestMoves] = {Mark.X: {}, Mark.O: {}}
@@ -94,19 +112,30 @@ def compute_tables() -> tuple[BestMoves, BestMoves]:
     return dict(sorted(by_mark[Mark.X].items())), dict(sorted(by_mark[Mark.O].items()))
 
 
-def table_text(tables: tuple[BestMoves, BestMoves]) -> str:
-    """The file form of ``tables``: title, how to read it, then one position per line."""
-    lines = [
-        TABLE_TITLE,
-        "# Every position a game can reach (X or O moving first) that is not over, with",
-        "# the moves a perfect player may choose there: cells 0-8 row by row from the",
-        "# top-left. Optimal, fastest win, slowest loss. Board: X, O and '.' for empty.",
-        "# Generated by: python -m ttt_desktop.players.perfect",
-    ]
-    for header, table in zip((_X_SECTION, _O_SECTION), tables, strict=True):
-        lines.append(header.rstrip("\n"))
-        lines.extend(f"{cells} {''.join(map(str, moves))}" for cells, moves in table.items())
-    return "\n".join(lines) + "\n"
+def table_bytes(tables: tuple[BestMoves, BestMoves]) -> bytes:
+    """The file form of ``tables`` (best moves for X to move, for O to move)."""
+    data = bytearray(_TABLE_SIZE)
+    data[: len(TABLE_TITLE)] = TABLE_TITLE
+    for mark, table in zip((Mark.X, Mark.O), tables, strict=True):
+        for cells, moves in table.items():
+            offset = table_offset(cells, mark)
+            mask = sum(1 << cell for cell in moves)
+            data[offset : offset + 2] = mask.to_bytes(2, "little")
+    return bytes(data)
+
+
+def decode_table(data: bytes) -> tuple[BestMoves, BestMoves]:
+    """Every position the file form holds, back as two dicts (for checks, not for play)."""
+    check_table(data)
+    digits = ".XO"
+    tables: tuple[BestMoves, BestMoves] = ({}, {})
+    for number in range(_POSITIONS):
+        cells = "".join(digits[number // 3**power % 3] for power in range(8, -1, -1))
+        for mark, table in zip((Mark.X, Mark.O), tables, strict=True):
+            moves = look_up(data, cells, mark)
+            if moves:
+                table[cells] = moves
+    return tables
 
 
 class PerfectPlayer(Player):
@@ -120,7 +149,7 @@ class PerfectPlayer(Player):
 
     def __init__(self, *, seed: int | None = None) -> None:
         super().__init__(seed=seed)
-        self._x_table, self._o_table = best_move_tables()
+        self._table = best_move_table()
         self._best_by_board = _best_by_board
 
     def choose_move(self, board: Board) -> Cell:
@@ -135,10 +164,9 @@ class PerfectPlayer(Player):
 
     def _look_up(self, board: Board) -> tuple[Cell, ...]:
         """The best moves of a board not met before, from the file's tables."""
-        try:
-            best = (self._x_table if board.to_move is _X else self._o_table)[board.cells]
-        except KeyError:
-            # Only finished boards (and hand-built impossible ones) are missing from the table.
+        best = look_up(self._table, board.cells, board.to_move)
+        if not best:
+            # Only finished boards are missing from the table (every legal board is reachable).
             legal_moves_or_raise(board)
             from ttt_desktop.analysis import best_moves  # noqa: PLC0415  (rarely needed)
 
@@ -148,8 +176,9 @@ class PerfectPlayer(Player):
 
 
 def main() -> None:
-    """Write ``perfect_moves.txt`` from a fresh solve of the game."""
-    TABLE_PATH.write_text(table_text(compute_tables()), encoding="ascii")
+    """Write ``perfect_moves.bin`` from a fresh solve of the game."""
+    with open(TABLE_PATH, "wb") as file:
+        file.write(table_bytes(compute_tables()))
     print(f"wrote {TABLE_PATH}")
 
 
