@@ -4,7 +4,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here"
-tools/bootstrap.sh
+# The validators check resources/'s .desktop entry and AppStream metainfo.
+tools/bootstrap.sh desktop-file-utils appstream
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
