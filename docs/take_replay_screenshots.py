@@ -14,31 +14,16 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
-from collections.abc import Callable
-from pathlib import Path
 
 import shiboken6
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
+from take_screenshots import OUT, WINDOW_SIZE, settle
 
 from ttt_desktop.engine import Mark
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
-
-OUT = Path(__file__).resolve().parent
-WINDOW_SIZE = (1060, 660)
-
-
-def settle(
-    app: QApplication, seconds: float = 0.3, until: Callable[[], bool] | None = None
-) -> None:
-    """Run the event loop for ``seconds`` (and until ``until()`` holds, if given)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline or (until is not None and not until()):
-        app.processEvents()
-        time.sleep(0.01)
 
 
 def new_window(app: QApplication) -> MainWindow:
