@@ -415,8 +415,10 @@ class MainWindow(QMainWindow):
         settings = self.settings
         geometry = settings.geometry()
         if geometry is None or not self.restoreGeometry(geometry):
-            # Room for the move list, the board and the players side by side.
-            self.resize(1040, 660)
+            # Room for the move list, the board and the players side by side, on
+            # screens that have it.
+            available = self.screen().availableGeometry()
+            self.resize(min(1040, available.width()), min(660, available.height()))
         self.controller.start_policy = settings.start_policy()
         self.player_panel.show_start_policy(self.controller.start_policy)
         delay = settings.move_delay_ms()

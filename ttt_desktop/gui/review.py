@@ -99,8 +99,6 @@ class ReviewFeatures(QObject):
         self._build_widgets()
         self._build_menus()
         self._connect()
-        if window.settings.geometry() is None:
-            window.resize(window.width() + MOVES_DOCK_WIDTH, window.height())
         self.replay_bar.set_move_delay_ms(self.controller.move_delay_ms)
         self.replay_bar.set_match_paused(self.controller.paused)
         self._restore_layout()
