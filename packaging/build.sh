@@ -21,7 +21,8 @@ for argument in "$@"; do
   esac
 done
 
-tools/bootstrap.sh
+# PyInstaller reads and strips the collected libraries with binutils (objdump, strip).
+tools/bootstrap.sh binutils
 python=.venv/bin/python
 
 version=$("$python" -c 'import ttt_desktop; print(ttt_desktop.__version__)')
