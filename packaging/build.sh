@@ -21,8 +21,13 @@ for argument in "$@"; do
   esac
 done
 
-# PyInstaller reads and strips the collected libraries with binutils (objdump, strip).
-tools/bootstrap.sh binutils
+# PyInstaller reads and strips the collected libraries with binutils (objdump, strip),
+# and bundles libpython, which Debian/Ubuntu ship apart from their system Python.
+build_packages=(binutils)
+if [ "$("${PYTHON:-python3}" -c 'import sys; print(sys.base_prefix)')" = /usr ]; then
+  build_packages+=("libpython$("${PYTHON:-python3}" -c 'import sys; print("%d.%d" % sys.version_info[:2])')")
+fi
+tools/bootstrap.sh "${build_packages[@]}"
 python=.venv/bin/python
 
 version=$("$python" -c 'import ttt_desktop; print(ttt_desktop.__version__)')
