@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import Any, Final, TextIO, TypeVar
 
 from ttt_desktop.engine.board import Board, IllegalMoveError, Mark
 from ttt_desktop.players import KINDS, Player, UnknownPlayerError, create_player, player_info
@@ -448,31 +448,32 @@ def _kind_list(text: str) -> list[str]:
     return kinds
 
 
-def _positive_int(text: str) -> int:
+_Number = TypeVar("_Number", int, float)
+
+
+def _parse_number(text: str, convert: Callable[[str], _Number], what: str) -> _Number:
     try:
-        value = int(text)
+        return convert(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+
+
+def _positive_int(text: str) -> int:
+    value = _parse_number(text, int, "a whole number")
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
 
 
 def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _parse_number(text, int, "a whole number")
     if value < 0:
         raise argparse.ArgumentTypeError(f"a seed is not negative ({value})")
     return value
 
 
 def _fraction(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    value = _parse_number(text, float, "a number")
     if not 0 <= value <= 1:
         raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {value}")
     return value
