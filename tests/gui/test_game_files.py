@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import GameRecord, Mark, PlayerEntry, save_record
-from ttt_desktop.gui.game_files import GameFiles, file_url, suggested_file_name
+from ttt_desktop.gui.game_files import GameFiles, error_box, file_url, suggested_file_name
 
 RECORD = GameRecord(
     PlayerEntry("human", "Ann"),
@@ -38,13 +38,18 @@ class Harness:
         self.opened: list[tuple[GameRecord, str]] = []
         self.errors: list[tuple[str, str]] = []
         self.dialogs: list[str] = []
+        self.details: list[str] = []
         self.save_answers: list[str | None] = []
         self.open_answers: list[str | None] = []
         self.files.record_opened.connect(lambda record, where: self.opened.append((record, where)))
         self.files.error_reported.connect(lambda title, text: self.errors.append((title, text)))
-        self.files.show_error_dialog = lambda title, text: self.dialogs.append(text)  # type: ignore[method-assign]
+        self.files.show_error_dialog = self._show  # type: ignore[method-assign]
         self.files.ask_save_path = lambda suggested: self.save_answers.pop(0)  # type: ignore[method-assign]
         self.files.ask_open_path = lambda: self.open_answers.pop(0)  # type: ignore[method-assign]
+
+    def _show(self, title: str, text: str, details: str = "") -> None:
+        self.dialogs.append(text)
+        self.details.append(details)
 
 
 @pytest.fixture
@@ -77,28 +82,46 @@ def test_suggested_file_name() -> None:
     assert suggested_file_name(RECORD) == "Ann-vs-Perfect-2026-05-06-0708.tttgame"
 
 
+# (file name, contents, the reader's technical reason, what the person is told)
 BAD_FILES = [
-    ("malformed.tttgame", b'{"format": "ttt-desktop-game", version: 1}', "malformed or cut short"),
-    ("truncated.tttgame", RECORD.to_json().encode()[:80], "malformed or cut short"),
-    ("foreign.json", b'{"type": "FeatureCollection", "features": []}', "not a TTT Desktop game"),
+    (
+        "malformed.tttgame",
+        b'{"format": "ttt-desktop-game", version: 1}',
+        "malformed or cut short",
+        "is damaged or cut short",
+    ),
+    (
+        "truncated.tttgame",
+        RECORD.to_json().encode()[:80],
+        "line 6 column 5",
+        "is damaged or cut short",
+    ),
+    (
+        "foreign.json",
+        b'{"type": "FeatureCollection", "features": []}',
+        "lacks the",
+        "is not a TTT Desktop game",
+    ),
     (
         "future.tttgame",
         RECORD.to_json().replace('"version": 1', '"version": 3').encode(),
-        "newer TTT Desktop",
+        "format version 3",
+        "was saved by a newer version of TTT Desktop",
     ),
-    ("binary.tttgame", bytes(range(256)), "not UTF-8"),
-    ("empty.tttgame", b"", "it is empty"),
+    ("binary.tttgame", bytes(range(256)), "not UTF-8", "is not a TTT Desktop game"),
+    ("empty.tttgame", b"", "it is empty", "is empty: there is no game in it"),
     (
         "impossible.tttgame",
         RECORD.to_json().replace('"moves": [\n    4,', '"moves": [\n    0,').encode(),
         "already taken",
+        "is a TTT Desktop game, but it is damaged",
     ),
 ]
 
 
-@pytest.mark.parametrize(("name", "contents", "message"), BAD_FILES)
+@pytest.mark.parametrize(("name", "contents", "reason", "message"), BAD_FILES)
 def test_bad_files_are_reported_and_change_nothing(
-    harness: Harness, tmp_path: Path, name: str, contents: bytes, message: str
+    harness: Harness, tmp_path: Path, *, name: str, contents: bytes, reason: str, message: str
 ) -> None:
     path = tmp_path / name
     path.write_bytes(contents)
@@ -107,15 +130,41 @@ def test_bad_files_are_reported_and_change_nothing(
     [(title, text)] = harness.errors
     assert title == "Could not open the game"
     assert message in text
-    assert name in text
     assert "The current game is unchanged" in text
+    # The person's words name the file once; the reader's explanation is the details.
+    assert text.count(name) == 1
+    assert reason not in text
     assert harness.dialogs == [text]
+    assert harness.details == [harness.files.last_error_details]
+    assert reason in harness.details[0]
     assert harness.files.recent_files() == [], "a bad file is not remembered"
+
+
+def test_parser_internals_stay_in_the_details(harness: Harness, tmp_path: Path) -> None:
+    # A game file cut off inside a string: json's own words name a line and column.
+    path = tmp_path / "cut.tttgame"
+    path.write_text(RECORD.to_json()[:20], encoding="utf-8")
+    assert harness.files.open(path) is None
+    [(_title, text)] = harness.errors
+    assert "line" not in text and "column" not in text and "char" not in text
+    assert "Unterminated string starting at: line" in harness.details[0]
+
+
+def test_error_box_keeps_the_details_behind_a_button(qtbot: QtBot) -> None:
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    box = error_box(parent, "Could not open the game", "“a.tttgame” is empty.", "it is empty")
+    assert box.text() == "“a.tttgame” is empty."
+    assert box.detailedText() == "it is empty"
+    assert any("Details" in button.text() for button in box.buttons())
+    plain = error_box(parent, "Could not save the game", "No room.")
+    assert plain.detailedText() == ""
 
 
 def test_missing_file_is_reported(harness: Harness, tmp_path: Path) -> None:
     assert harness.files.open(tmp_path / "gone.tttgame") is None
-    assert "can't read gone.tttgame" in harness.errors[0][1]
+    assert "“gone.tttgame” is not there any more" in harness.errors[0][1]
+    assert "can't read gone.tttgame" in harness.details[0]
 
 
 def test_failed_save_keeps_the_old_file(
@@ -170,7 +219,7 @@ def test_a_recent_file_that_has_gone_leaves_the_list(harness: Harness, tmp_path:
     gone.unlink()
     assert harness.files.open(gone) is None
     assert harness.files.recent_files() == [str(kept.resolve())]
-    assert "can't read gone.tttgame" in harness.errors[0][1]
+    assert "is not there any more" in harness.errors[0][1]
 
 
 def test_file_menu_actions(harness: Harness, tmp_path: Path) -> None:
@@ -206,7 +255,8 @@ def test_paste_of_other_text_is_reported(harness: Harness) -> None:
     assert harness.opened == []
     [(title, text)] = harness.errors
     assert title == "Could not paste a game"
-    assert "should start with 'TTT Desktop game'" in text
+    assert "The clipboard holds no TTT Desktop game" in text
+    assert "should start with 'TTT Desktop game'" in harness.details[0]
 
 
 def drag_enter(mime: QMimeData) -> QDragEnterEvent:
@@ -255,7 +305,7 @@ def test_drop_a_bad_file(qtbot: QtBot, harness: Harness, tmp_path: Path) -> None
     QApplication.sendEvent(harness.window, enter)
     with qtbot.waitSignal(harness.files.error_reported) as reported:
         QApplication.sendEvent(harness.window, drop)
-    assert "picture.png can't be opened" in reported.args[1]
+    assert "“picture.png” is not a TTT Desktop game" in reported.args[1]
     assert harness.opened == []
 
 

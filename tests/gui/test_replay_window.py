@@ -31,10 +31,12 @@ class Errors:
 
     def __init__(self, review: ReviewFeatures) -> None:
         self.shown: list[str] = []
+        self.details: list[str] = []
         review.game_files.show_error_dialog = self._show  # type: ignore[method-assign]
 
-    def _show(self, _title: str, text: str) -> None:
+    def _show(self, _title: str, text: str, details: str = "") -> None:
         self.shown.append(text)
+        self.details.append(details)
 
 
 def seat(window: MainWindow, x: Seat, o: Seat) -> None:
@@ -346,11 +348,11 @@ def test_save_and_open_in_the_window(
 @pytest.mark.parametrize(
     ("contents", "message"),
     [
-        (b"{not json", "malformed or cut short"),
+        (b"{not json", "damaged or cut short"),
         (b'{"format": "ttt-desktop-game", "version": 1, "players": {"X": ', "cut short"),
-        (b'{"format": "something-else"}', "not a TTT Desktop game file"),
-        (b'{"format": "ttt-desktop-game", "version": 7}', "newer TTT Desktop"),
-        (b"\x00\x01\x02\xff", "not UTF-8"),
+        (b'{"format": "something-else"}', "not a TTT Desktop game"),
+        (b'{"format": "ttt-desktop-game", "version": 7}', "newer version of TTT Desktop"),
+        (b"\x00\x01\x02\xff", "not a TTT Desktop game"),
     ],
 )
 def test_bad_file_leaves_the_game_alone(
@@ -379,7 +381,9 @@ def test_file_with_an_unknown_player_kind_leaves_the_game_alone(
     path = tmp_path / "foreign.tttgame"
     save_record(foreign, path)
     window.review.game_files.open(path)
-    assert "can't create" in errors.shown[0]
+    assert "a computer player this version of TTT Desktop doesn't have" in errors.shown[0]
+    assert "foreign.tttgame" in errors.shown[0]
+    assert "'hal-9000'" in errors.details[0]
     assert window.controller.record is record
 
 

@@ -10,7 +10,9 @@ file leaves the current game as it was.
 
 Every problem is reported through :meth:`GameFiles.report_error`, which emits
 :attr:`GameFiles.error_reported` and then calls :meth:`GameFiles.show_error_dialog`
-(a ``QMessageBox``); tests replace the latter so nothing blocks.
+(a ``QMessageBox``); tests replace the latter so nothing blocks. The message says
+in a person's words what is wrong and names the file once; the reader's own
+explanation (a parser's line and column, say) goes under "Show Details...".
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
@@ -42,6 +44,53 @@ def suggested_file_name(record: GameRecord) -> str:
     return f"{safe(record.x.name)}-vs-{safe(record.o.name)}-{stamp}{FILE_SUFFIX}"
 
 
+def describe_open_error(file_name: str, reason: str) -> str:
+    """What is wrong with ``file_name``, in a person's words; ``reason`` is the reader's.
+
+    The reader's wording (from :func:`~ttt_desktop.engine.load_record`) decides
+    which of a few plain sentences fits; it is shown itself only as the details.
+    """
+    lowered = reason.lower()
+    if lowered.startswith("can't read"):
+        if "no such file" in lowered:
+            text = QCoreApplication.translate(
+                "GameFiles", "“{name}” is not there any more: it may have been moved or deleted."
+            )
+        elif "permission" in lowered:
+            text = QCoreApplication.translate("GameFiles", "You are not allowed to read “{name}”.")
+        else:
+            text = QCoreApplication.translate("GameFiles", "“{name}” could not be read.")
+    elif "newer" in lowered:
+        text = QCoreApplication.translate(
+            "GameFiles", "“{name}” was saved by a newer version of TTT Desktop. Update to open it."
+        )
+    elif "damaged" in lowered:
+        text = QCoreApplication.translate(
+            "GameFiles",
+            "“{name}” is a TTT Desktop game, but it is damaged: its moves or players don't add up.",
+        )
+    elif "empty" in lowered:
+        text = QCoreApplication.translate("GameFiles", "“{name}” is empty: there is no game in it.")
+    elif "cut short" in lowered or "malformed" in lowered:
+        text = QCoreApplication.translate(
+            "GameFiles", "“{name}” is damaged or cut short, so the game in it can't be read."
+        )
+    else:
+        text = QCoreApplication.translate("GameFiles", "“{name}” is not a TTT Desktop game.")
+    return text.format(name=file_name)
+
+
+def error_box(parent: QWidget, title: str, message: str, details: str = "") -> QMessageBox:
+    """A warning box saying ``message``; ``details`` (if any) under "Show Details..."."""
+    box = QMessageBox(
+        QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent
+    )
+    box.setObjectName("file-error")
+    if details:
+        box.setDetailedText(details)
+    return box
+
+
 def dropped_file(event: QDragEnterEvent | QDropEvent) -> Path | None:
     """The one local file being dragged, if that is what the drag carries."""
     mime = event.mimeData()
@@ -58,7 +107,7 @@ class GameFiles(QObject):
 
     record_opened = Signal(object, str)  # GameRecord, where it came from (a path, or "clipboard")
     record_saved = Signal(str)  # the path written
-    error_reported = Signal(str, str)  # title, message
+    error_reported = Signal(str, str)  # title, message (the details: last_error_details)
     recent_files_changed = Signal(list)  # paths, newest first
 
     def __init__(
@@ -74,30 +123,38 @@ class GameFiles(QObject):
         self._settings = settings if settings is not None else QSettings()
         self._last_folder = ""
         self.recent_menu: QMenu | None = None
+        self.last_error_details = ""
 
     # Errors -------------------------------------------------------------------
 
-    def report_error(self, title: str, message: str) -> None:
-        """Tell the person what went wrong: :attr:`error_reported`, then a dialog."""
-        self.error_reported.emit(title, message)
-        self.show_error_dialog(title, message)
+    def report_error(self, title: str, message: str, details: str = "") -> None:
+        """Tell the person what went wrong: :attr:`error_reported`, then a dialog.
 
-    def show_error_dialog(self, title: str, message: str) -> None:
+        ``details`` (the technical explanation, if any) is kept in
+        :attr:`last_error_details` and shown under the dialog's "Show Details...".
+        """
+        self.last_error_details = details
+        self.error_reported.emit(title, message)
+        self.show_error_dialog(title, message, details)
+
+    def show_error_dialog(self, title: str, message: str, details: str = "") -> None:
         """A modal warning box (replaced in tests)."""
-        QMessageBox.warning(self._window, title, message)
+        error_box(self._window, title, message, details).exec()
 
     # Asking for names ---------------------------------------------------------
 
     def ask_save_path(self, suggested: str) -> str | None:
         """The file name to save to, from a dialog; None when cancelled (replaced in tests)."""
         start = str(Path(self._last_folder) / suggested) if self._last_folder else suggested
-        path, _ = QFileDialog.getSaveFileName(self._window, "Save game", start, FILE_FILTER)
+        path, _ = QFileDialog.getSaveFileName(
+            self._window, self.tr("Save game"), start, self.tr(FILE_FILTER)
+        )
         return path or None
 
     def ask_open_path(self) -> str | None:
         """The file to open, from a dialog; None when cancelled (replaced in tests)."""
         path, _ = QFileDialog.getOpenFileName(
-            self._window, "Open game", self._last_folder, FILE_FILTER
+            self._window, self.tr("Open game"), self._last_folder, self.tr(FILE_FILTER)
         )
         return path or None
 
@@ -119,9 +176,13 @@ class GameFiles(QObject):
         except OSError as error:
             reason = error.strerror or str(error)
             self.report_error(
-                "Could not save the game",
-                f"{target.name} could not be written: {reason}.\n\n"
-                "Any file that was there before is unchanged.",
+                self.tr("Could not save the game"),
+                self.tr("“{name}” could not be written: {reason}.").format(
+                    name=target.name, reason=reason
+                )
+                + "\n\n"
+                + self.tr("Any file that was there before is unchanged."),
+                str(error),
             )
             return False
         self._remember(target)
@@ -142,8 +203,11 @@ class GameFiles(QObject):
             if not target.exists():
                 self._forget(target)
             self.report_error(
-                "Could not open the game",
-                f"{target.name} can't be opened: {error}.\n\nThe current game is unchanged.",
+                self.tr("Could not open the game"),
+                describe_open_error(target.name, str(error))
+                + "\n\n"
+                + self.tr("The current game is unchanged."),
+                str(error),
             )
             return None
         self._remember(target)
@@ -165,8 +229,11 @@ class GameFiles(QObject):
             record = GameRecord.from_text(text)
         except ValueError as error:
             self.report_error(
-                "Could not paste a game",
-                f"The clipboard holds no game: {error}.\n\nThe current game is unchanged.",
+                self.tr("Could not paste a game"),
+                self.tr("The clipboard holds no TTT Desktop game.")
+                + "\n\n"
+                + self.tr("The current game is unchanged."),
+                str(error),
             )
             return None
         self.record_opened.emit(record, "clipboard")

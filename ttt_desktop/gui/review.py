@@ -15,6 +15,7 @@ arrows and digits on the board play, as always.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt
@@ -353,10 +354,22 @@ class ReviewFeatures(QObject):
         try:
             self.controller.open_record(record)
         except ValueError as error:
-            where = "the clipboard" if source == "clipboard" else source
             self.game_files.report_error(
-                "Could not open the game",
-                f"The game from {where} can't be shown: {error}.\n\nThe current game is unchanged.",
+                self.tr("Could not open the game"),
+                (
+                    self.tr(
+                        "The clipboard's game has a computer player this version of "
+                        "TTT Desktop doesn't have."
+                    )
+                    if source == "clipboard"
+                    else self.tr(
+                        "The game in “{name}” has a computer player this version of "
+                        "TTT Desktop doesn't have."
+                    ).format(name=Path(source).name)
+                )
+                + "\n\n"
+                + self.tr("The current game is unchanged."),
+                str(error),
             )
             return
         what = "Pasted a game" if source == "clipboard" else f"Opened {source}"
