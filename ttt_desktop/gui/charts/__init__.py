@@ -1,0 +1,474 @@
+"""The one chart module: line charts, stacked bar charts and bar charts with error bars.
+
+Every chart in the app comes from here, drawn by QtCharts (PySide6-Addons), never by
+hand-painted axes. QtCharts is imported only when a chart is first built, so the
+window's start-up does not pay for it: importing this package loads no QtCharts
+module (a test checks it).
+
+Each chart is a plain ``QWidget`` holding a ``QChartView``; feed it data with
+``set_data`` (and, for live curves, :meth:`LineChart.append`). Colours follow the
+widget's palette (background, text, grid) and a small table of series colours
+that reads well on light and dark backgrounds; a palette change re-themes the
+chart. Each chart's accessible description is its data in words, so a screen
+reader gets the figures too.
+
+Example::
+
+    chart = LineChart(title="Learning curve", x_title="Episodes", y_title="Share")
+    chart.set_y_range(0.0, 1.0)
+    chart.set_data([Series("Wins", [(0, 0.1), (100, 0.4)])])
+    chart.append("Wins", 200, 0.6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QPointF, Qt
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+if TYPE_CHECKING:  # pragma: no cover - the annotations only
+    from PySide6 import QtCharts
+
+__all__ = [
+    "SERIES_COLOURS",
+    "BarSet",
+    "ErrorBar",
+    "ErrorBarChart",
+    "LineChart",
+    "Series",
+    "StackedBarChart",
+    "charts_loaded",
+]
+
+SERIES_COLOURS: Final[tuple[str, ...]] = (
+    "#2f6fd6",  # blue
+    "#d9822b",  # orange
+    "#3a9e5a",  # green
+    "#c2414b",  # red
+    "#8a5cc7",  # violet
+    "#6b7c93",  # slate
+    "#c4a21d",  # ochre
+    "#2aa3a3",  # teal
+)
+"""Series colours in order; mid-tones that keep their contrast on light and dark backgrounds."""
+
+_CAP_HALF_WIDTH: Final = 0.12
+"""Half the width of an error bar's caps, in categories (a bar is 0.5 wide)."""
+
+
+def _translate(text: str) -> str:
+    return QCoreApplication.translate("Charts", text)
+
+
+def _qtcharts() -> Any:
+    """The QtCharts module, imported on first use."""
+    from PySide6 import QtCharts  # noqa: PLC0415  (lazy: only when a chart is built)
+
+    return QtCharts
+
+
+def charts_loaded() -> bool:
+    """Whether QtCharts has been imported in this process."""
+    import sys  # noqa: PLC0415
+
+    return "PySide6.QtCharts" in sys.modules
+
+
+def colour_for(index: int) -> QColor:
+    """The ``index``-th series colour (the table repeats)."""
+    return QColor(SERIES_COLOURS[index % len(SERIES_COLOURS)])
+
+
+@dataclass(frozen=True)
+class Series:
+    """A named line: ``points`` are (x, y) pairs; ``colour`` (a hex name) overrides the table."""
+
+    name: str
+    points: Sequence[tuple[float, float]] = ()
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class BarSet:
+    """One layer of a stacked bar chart: a value per category."""
+
+    name: str
+    values: Sequence[float]
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class ErrorBar:
+    """One bar with its error bar from ``low`` to ``high`` (``low <= value <= high``)."""
+
+    label: str
+    value: float
+    low: float
+    high: float
+
+    def __post_init__(self) -> None:
+        if not self.low <= self.value <= self.high:
+            raise ValueError(f"{self.label}: {self.value} is not within [{self.low}, {self.high}]")
+
+
+def _number(value: float) -> str:
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    return f"{value:,.3g}"
+
+
+class _ChartWidget(QWidget):
+    """A QChartView in a widget, themed from the palette; subclasses add their series."""
+
+    def __init__(self, title: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        charts = _qtcharts()
+        self._chart: QtCharts.QChart = charts.QChart()
+        self._chart.setTitle(title)
+        self._chart.setMargins(QMargins(4, 4, 4, 4))
+        self._chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+        self._view: QtCharts.QChartView = charts.QChartView(self._chart)
+        self._view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self._view.setMinimumSize(240, 180)
+        self._view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._view)
+        self.setAccessibleName(title or _translate("Chart"))
+        self._theming = False
+        self._apply_theme()
+
+    @property
+    def chart(self) -> QtCharts.QChart:
+        """The underlying ``QChart`` (for tests and for a caller's own tweaks)."""
+        return self._chart
+
+    def set_title(self, title: str) -> None:
+        self._chart.setTitle(title)
+        self.setAccessibleName(title)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange and not self._theming:
+            self._apply_theme()
+        super().changeEvent(event)
+
+    def _apply_theme(self) -> None:
+        """Background, text and grid from the palette; axes too once there are any."""
+        self._theming = True
+        try:
+            palette = self.palette()
+            background = palette.color(QPalette.ColorRole.Base)
+            text = palette.color(QPalette.ColorRole.WindowText)
+            grid = QColor(palette.color(QPalette.ColorRole.Mid))
+            grid.setAlpha(110)
+            chart = self._chart
+            chart.setBackgroundBrush(background)
+            chart.setBackgroundRoundness(0)
+            chart.setTitleBrush(text)
+            chart.legend().setLabelColor(text)
+            self._view.setBackgroundBrush(background)
+            for axis in chart.axes():
+                axis.setLabelsColor(text)
+                axis.setTitleBrush(text)
+                axis.setLinePenColor(palette.color(QPalette.ColorRole.Mid))
+                axis.setGridLineColor(grid)
+        finally:
+            self._theming = False
+
+    def _set_description(self, description: str) -> None:
+        self.setAccessibleDescription(description)
+        self._view.setAccessibleDescription(description)
+
+    def grab_image(self) -> Any:
+        """The chart as a ``QPixmap`` (for screenshots and tests)."""
+        return self._view.grab()
+
+
+class LineChart(_ChartWidget):
+    """Lines over a numeric x axis; :meth:`append` adds points one by one for live curves."""
+
+    def __init__(
+        self,
+        title: str = "",
+        *,
+        x_title: str = "",
+        y_title: str = "",
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(title, parent)
+        charts = _qtcharts()
+        self._x_axis: QtCharts.QValueAxis = charts.QValueAxis()
+        self._y_axis: QtCharts.QValueAxis = charts.QValueAxis()
+        self._x_axis.setTitleText(x_title)
+        self._y_axis.setTitleText(y_title)
+        self._x_axis.setLabelFormat("%.0f")
+        self._chart.addAxis(self._x_axis, Qt.AlignmentFlag.AlignBottom)
+        self._chart.addAxis(self._y_axis, Qt.AlignmentFlag.AlignLeft)
+        self._series: dict[str, QtCharts.QLineSeries] = {}
+        self._fixed_y: tuple[float, float] | None = None
+        self._apply_theme()
+        self._rescale()
+
+    def set_y_range(self, low: float, high: float) -> None:
+        """Keep the y axis at ``low``..``high`` (shares, say) instead of following the data."""
+        self._fixed_y = (low, high)
+        self._rescale()
+
+    def set_data(self, series: Sequence[Series]) -> None:
+        """Replace every line."""
+        self._chart.removeAllSeries()
+        self._series.clear()
+        for index, item in enumerate(series):
+            self._add_series(index, item)
+        self._rescale()
+
+    def append(self, name: str, x: float, y: float) -> None:
+        """Add a point to the line called ``name`` (made on first use)."""
+        line = self._series.get(name)
+        if line is None:
+            line = self._add_series(len(self._series), Series(name))
+        line.append(QPointF(x, y))
+        self._rescale()
+
+    def points(self, name: str) -> list[tuple[float, float]]:
+        """The points of the line called ``name``."""
+        return [(point.x(), point.y()) for point in self._series[name].points()]
+
+    def series_names(self) -> list[str]:
+        return list(self._series)
+
+    def clear(self) -> None:
+        self.set_data([])
+
+    def _add_series(self, index: int, item: Series) -> QtCharts.QLineSeries:
+        line: QtCharts.QLineSeries = _qtcharts().QLineSeries()
+        line.setName(item.name)
+        pen = QPen(QColor(item.colour) if item.colour else colour_for(index))
+        pen.setWidthF(2.0)
+        line.setPen(pen)
+        for x, y in item.points:
+            line.append(QPointF(x, y))
+        self._chart.addSeries(line)
+        line.attachAxis(self._x_axis)
+        line.attachAxis(self._y_axis)
+        self._series[item.name] = line
+        return line
+
+    def _rescale(self) -> None:
+        xs: list[float] = []
+        ys: list[float] = []
+        for line in self._series.values():
+            for point in line.points():
+                xs.append(point.x())
+                ys.append(point.y())
+        if xs:
+            low, high = min(xs), max(xs)
+            self._x_axis.setRange(low, high if high > low else low + 1)
+        else:
+            self._x_axis.setRange(0, 1)
+        if self._fixed_y is not None:
+            self._y_axis.setRange(*self._fixed_y)
+        elif ys:
+            low, high = min(ys), max(ys)
+            self._y_axis.setRange(low, high if high > low else low + 1)
+            self._y_axis.applyNiceNumbers()
+        else:
+            self._y_axis.setRange(0, 1)
+        self._describe()
+
+    def _describe(self) -> None:
+        parts = []
+        for name, line in self._series.items():
+            points = line.points()
+            if points:
+                last = points[-1]
+                parts.append(
+                    _translate("{name}: {count} points, last {y} at {x}").format(
+                        name=name, count=len(points), y=_number(last.y()), x=_number(last.x())
+                    )
+                )
+            else:
+                parts.append(_translate("{name}: no points yet").format(name=name))
+        self._set_description("; ".join(parts) if parts else _translate("No data yet"))
+
+
+class StackedBarChart(_ChartWidget):
+    """Bars per category, each made of stacked layers (:class:`BarSet`)."""
+
+    def __init__(
+        self,
+        title: str = "",
+        *,
+        y_title: str = "",
+        x_title: str = "",
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(title, parent)
+        self._x_title = x_title
+        self._y_title = y_title
+        self._categories: list[str] = []
+        self._sets: list[BarSet] = []
+        self._describe()
+
+    def set_data(self, categories: Sequence[str], sets: Sequence[BarSet]) -> None:
+        """Replace the chart's bars: ``sets`` each hold one value per category."""
+        for bar_set in sets:
+            if len(bar_set.values) != len(categories):
+                raise ValueError(
+                    f"{bar_set.name} has {len(bar_set.values)} values for "
+                    f"{len(categories)} categories"
+                )
+        charts = _qtcharts()
+        chart = self._chart
+        chart.removeAllSeries()
+        for axis in chart.axes():
+            chart.removeAxis(axis)
+        series = charts.QStackedBarSeries()
+        for index, bar_set in enumerate(sets):
+            qt_set = charts.QBarSet(bar_set.name)
+            colour = QColor(bar_set.colour) if bar_set.colour else colour_for(index)
+            qt_set.setColor(colour)
+            qt_set.setBorderColor(colour.darker(130))
+            qt_set.append([float(value) for value in bar_set.values])
+            series.append(qt_set)
+        chart.addSeries(series)
+        x_axis = charts.QBarCategoryAxis()
+        x_axis.append(list(categories))
+        x_axis.setTitleText(self._x_title)
+        y_axis = charts.QValueAxis()
+        y_axis.setTitleText(self._y_title)
+        y_axis.setLabelFormat("%.0f")
+        chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
+        series.attachAxis(x_axis)
+        series.attachAxis(y_axis)
+        totals = [sum(values) for values in zip(*(s.values for s in sets), strict=True)]
+        y_axis.setRange(0, max(totals, default=0) or 1)
+        y_axis.applyNiceNumbers()
+        self._categories = list(categories)
+        self._sets = list(sets)
+        self._apply_theme()
+        self._describe()
+
+    def values(self) -> dict[str, list[float]]:
+        """Each layer's values by name, as drawn."""
+        return {bar_set.name: [float(v) for v in bar_set.values] for bar_set in self._sets}
+
+    def categories(self) -> list[str]:
+        return list(self._categories)
+
+    def _describe(self) -> None:
+        if not self._categories:
+            self._set_description(_translate("No data yet"))
+            return
+        parts = []
+        for column, category in enumerate(self._categories):
+            layers = ", ".join(
+                f"{bar_set.name} {_number(bar_set.values[column])}" for bar_set in self._sets
+            )
+            parts.append(f"{category}: {layers}")
+        self._set_description("; ".join(parts))
+
+
+@dataclass
+class _ErrorBarState:
+    bars: list[ErrorBar] = field(default_factory=list)
+
+
+class ErrorBarChart(_ChartWidget):
+    """One bar per item with an error bar over it (a rating and its uncertainty, say).
+
+    The bars are a ``QBarSeries``; each error bar is a ``QLineSeries`` on the same
+    category axis, drawn as an I-beam from ``low`` to ``high``.
+    """
+
+    def __init__(
+        self,
+        title: str = "",
+        *,
+        y_title: str = "",
+        bar_name: str = "",
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(title, parent)
+        self._y_title = y_title
+        self._bar_name = bar_name
+        self._state = _ErrorBarState()
+        self._chart.legend().setVisible(False)
+        self._describe()
+
+    def set_data(self, bars: Sequence[ErrorBar], *, y_floor: float | None = None) -> None:
+        """Replace the bars. The y axis starts at ``y_floor`` (default: 0 or the lowest low)."""
+        charts = _qtcharts()
+        chart = self._chart
+        chart.removeAllSeries()
+        for axis in chart.axes():
+            chart.removeAxis(axis)
+        self._state.bars = list(bars)
+        x_axis = charts.QBarCategoryAxis()
+        x_axis.append([bar.label for bar in bars])
+        y_axis = charts.QValueAxis()
+        y_axis.setTitleText(self._y_title)
+        chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
+        bar_series = charts.QBarSeries()
+        bar_series.setBarWidth(0.5)
+        qt_set = charts.QBarSet(self._bar_name or _translate("Value"))
+        fill = colour_for(0)
+        qt_set.setColor(fill)
+        qt_set.setBorderColor(fill.darker(130))
+        qt_set.append([float(bar.value) for bar in bars])
+        bar_series.append(qt_set)
+        chart.addSeries(bar_series)
+        bar_series.attachAxis(x_axis)
+        bar_series.attachAxis(y_axis)
+        whisker_colour = self.palette().color(QPalette.ColorRole.WindowText)
+        for index, bar in enumerate(bars):
+            whisker = charts.QLineSeries()
+            whisker.setName(bar.label)
+            pen = QPen(whisker_colour)
+            pen.setWidthF(1.6)
+            whisker.setPen(pen)
+            left, right = index - _CAP_HALF_WIDTH, index + _CAP_HALF_WIDTH
+            for x, y in (
+                (left, bar.high),
+                (right, bar.high),
+                (index, bar.high),
+                (index, bar.low),
+                (left, bar.low),
+                (right, bar.low),
+            ):
+                whisker.append(QPointF(x, y))
+            chart.addSeries(whisker)
+            whisker.attachAxis(x_axis)
+            whisker.attachAxis(y_axis)
+        low = min((bar.low for bar in bars), default=0.0)
+        high = max((bar.high for bar in bars), default=1.0)
+        floor = y_floor if y_floor is not None else min(0.0, low)
+        y_axis.setRange(floor, high if high > floor else floor + 1)
+        y_axis.applyNiceNumbers()
+        self._apply_theme()
+        self._describe()
+
+    def bars(self) -> list[ErrorBar]:
+        return list(self._state.bars)
+
+    def _describe(self) -> None:
+        if not self._state.bars:
+            self._set_description(_translate("No data yet"))
+            return
+        self._set_description(
+            "; ".join(
+                _translate("{label}: {value} (from {low} to {high})").format(
+                    label=bar.label,
+                    value=_number(bar.value),
+                    low=_number(bar.low),
+                    high=_number(bar.high),
+                )
+                for bar in self._state.bars
+            )
+        )
