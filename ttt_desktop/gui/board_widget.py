@@ -33,10 +33,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 
 from ttt_desktop.engine import Board, Mark, cell_from_keypad, keypad_label, row_column
-
-# Marks differ by shape first; the colours only help (blue cross, orange ring).
-X_COLOUR: Final = QColor("#2f6fd6")
-O_COLOUR: Final = QColor("#e2622b")
+from ttt_desktop.gui import theme
 
 _ARROW_STEPS: Final = {
     Qt.Key.Key_Left: (0, -1),
@@ -48,18 +45,12 @@ _DIGIT_KEYS: Final = {getattr(Qt.Key, f"Key_{digit}"): digit for digit in range(
 _PLAY_KEYS: Final = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
 
-def _mix(first: QColor, second: QColor, amount: float) -> QColor:
-    """``first`` moved ``amount`` (0-1) of the way towards ``second``."""
-    return QColor.fromRgbF(
-        first.redF() + (second.redF() - first.redF()) * amount,
-        first.greenF() + (second.greenF() - first.greenF()) * amount,
-        first.blueF() + (second.blueF() - first.blueF()) * amount,
-    )
+def mark_colour(mark: Mark, palette: QPalette | None = None) -> QColor:
+    """The colour a mark is drawn in with ``palette`` (default: the application's).
 
-
-def mark_colour(mark: Mark) -> QColor:
-    """The colour a mark is drawn in."""
-    return X_COLOUR if mark is Mark.X else O_COLOUR
+    Marks differ by shape first; the colours only help (blue cross, orange ring).
+    """
+    return theme.mark_colour(mark, palette)
 
 
 def paint_mark(painter: QPainter, mark: Mark, rect: QRectF, colour: QColor) -> None:
@@ -359,37 +350,38 @@ class BoardWidget(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
+        colours = theme.board_colours(palette)
         square = self.board_rect()
         size = square.width() / 3
         if size <= 0:
             return
 
-        # The board: a soft tile in the base colour with rounded corners.
-        base = palette.color(QPalette.ColorRole.Base)
-        text = palette.color(QPalette.ColorRole.Text)
+        # The board: a soft tile with rounded corners, in the scheme's board colour.
         highlight = palette.color(QPalette.ColorRole.Highlight)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(base)
+        painter.setBrush(colours.background)
         painter.drawRoundedRect(square.adjusted(-6, -6, 6, 6), 10, 10)
 
         if self._winning_line is not None:
             winner = self._board[self._winning_line[0]]
             if winner is not None:
-                tint = QColor(mark_colour(winner))
+                tint = colours.mark(winner)
                 tint.setAlpha(38)
                 painter.setBrush(tint)
                 for cell in self._winning_line:
                     painter.drawRoundedRect(self.cell_rect(cell).adjusted(5, 5, -5, -5), 8, 8)
         elif self._last_move is not None:
-            tint = QColor(highlight)
-            tint.setAlpha(45)
-            painter.setBrush(tint)
+            painter.setBrush(colours.last_move)
             painter.drawRoundedRect(self.cell_rect(self._last_move).adjusted(5, 5, -5, -5), 8, 8)
 
         # Solid rather than translucent, so the crossings are not darker than the lines.
-        grid = _mix(base, text, 0.3)
         painter.setPen(
-            QPen(grid, max(1.5, size * 0.025), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            QPen(
+                colours.grid,
+                max(1.5, size * 0.025),
+                Qt.PenStyle.SolidLine,
+                Qt.PenCapStyle.RoundCap,
+            )
         )
         for step in (1, 2):
             x = square.left() + step * size
@@ -401,7 +393,7 @@ class BoardWidget(QWidget):
             mark = self._board[cell]
             if mark is None:
                 continue
-            colour = QColor(mark_colour(mark))
+            colour = colours.mark(mark)
             if self._winning_line is not None and cell not in self._winning_line:
                 colour.setAlpha(110)
             paint_mark(painter, mark, self.cell_rect(cell), colour)
@@ -413,7 +405,10 @@ class BoardWidget(QWidget):
             and self._preview_mark is not None
             and self._board[hovered] is None
         ):
-            ghost = QColor(mark_colour(self._preview_mark))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colours.hover)
+            painter.drawRoundedRect(self.cell_rect(hovered).adjusted(5, 5, -5, -5), 8, 8)
+            ghost = colours.mark(self._preview_mark)
             ghost.setAlpha(70)
             paint_mark(painter, self._preview_mark, self.cell_rect(hovered), ghost)
 
@@ -424,10 +419,12 @@ class BoardWidget(QWidget):
             painter.drawRoundedRect(self.cell_rect(self._cursor_cell).adjusted(4, 4, -4, -4), 8, 8)
 
         if self._winning_line is not None:
-            self._paint_winning_line(painter, size, base)
+            self._paint_winning_line(painter, size, colours)
         painter.end()
 
-    def _paint_winning_line(self, painter: QPainter, size: float, halo_colour: QColor) -> None:
+    def _paint_winning_line(
+        self, painter: QPainter, size: float, colours: theme.BoardColours
+    ) -> None:
         assert self._winning_line is not None
         start = self.cell_rect(self._winning_line[0]).center()
         end = self.cell_rect(self._winning_line[-1]).center()
@@ -438,11 +435,11 @@ class BoardWidget(QWidget):
             overshoot = direction * (size * 0.32 / length)
             start, end = start - overshoot, end + overshoot
         # A neutral stroke with a halo in the board's colour reads on top of either mark.
-        colour = _mix(halo_colour, self.palette().color(QPalette.ColorRole.Text), 0.8)
+        colour = QColor(colours.winning_line)
         colour.setAlpha(225)
-        halo = QColor(halo_colour)
-        halo.setAlpha(230)
-        painter.setPen(QPen(halo, size * 0.1, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        painter.setPen(
+            QPen(colours.winning_halo, size * 0.1, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        )
         painter.drawLine(start, end)
         painter.setPen(QPen(colour, size * 0.05, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.drawLine(start, end)

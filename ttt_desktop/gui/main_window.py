@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -35,10 +35,11 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.engine import Mark
 from ttt_desktop.engine.records import GameRecord
-from ttt_desktop.gui import dialogs
-from ttt_desktop.gui.board_widget import BoardWidget, mark_colour
+from ttt_desktop.gui import dialogs, theme
+from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.busy_indicator import BusyIndicator
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
+from ttt_desktop.gui.look import LookFeatures
 from ttt_desktop.gui.player_panel import NameAsker, PlayerPanel, RosterEntry, ask_name_with_dialog
 from ttt_desktop.gui.review import ReviewFeatures
 from ttt_desktop.gui.session_score import SessionScore
@@ -102,6 +103,12 @@ class MainWindow(QMainWindow):
         self._restore_settings()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
         self.review = ReviewFeatures(self)
+        self.look = LookFeatures(
+            self,
+            view_menu=self.review.view_menu,
+            side_panel=self.player_panel,
+            settings=self.settings.qsettings,
+        )
         self.controller.new_game()
 
     # Layout -------------------------------------------------------------------
@@ -372,11 +379,12 @@ class MainWindow(QMainWindow):
             else:
                 name = record.player(board.winner).name
                 label = f"{name} ({board.winner.value})" if names_clash else name
-                text, colour = f"{label} wins", mark_colour(board.winner)
+                text = f"{label} wins"
+                colour = theme.board_colours(self.palette()).mark_text(board.winner)
         else:
             mover = record.player(board.to_move)
             label = f"{mover.name} ({board.to_move.value})"
-            colour = mark_colour(board.to_move)
+            colour = theme.board_colours(self.palette()).mark_text(board.to_move)
             text = f"{label} is thinking..." if controller.is_thinking else f"{label} to move"
         # Called for every move and every change of thinking: touch only what changed,
         # since a new palette or title costs a repaint or a round trip to the window system.
@@ -384,12 +392,11 @@ class MainWindow(QMainWindow):
             return
         self._shown_status = (text, colour)
         self.status_label.setText(text)
-        palette = self.palette()
+        palette = QPalette()
         if colour is not None:
-            # Deepen the mark's colour on a light theme, brighten it on a dark one.
-            dark_theme = palette.color(QPalette.ColorRole.Window).lightness() < 128
-            colour = colour.lighter(135) if dark_theme else colour.darker(115)
-            palette.setColor(QPalette.ColorRole.WindowText, colour)
+            # The mark's text colour, kept at 4.5:1 or more on whatever ground the window has.
+            ground = self.palette().color(QPalette.ColorRole.Window)
+            palette.setColor(QPalette.ColorRole.WindowText, theme.readable(colour, ground))
         self.status_label.setPalette(palette)
         self.setWindowTitle(f"{text} - {WINDOW_TITLE}")
 
@@ -451,6 +458,13 @@ class MainWindow(QMainWindow):
         self.settings.set_geometry(self.saveGeometry())
         self.settings.set_people(self.player_panel.people)
         self.settings.sync()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "status_label"):
+            # A new theme: the status text takes the new scheme's mark colours.
+            self._shown_status = None
+            self._refresh_status()
+        super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_settings()
