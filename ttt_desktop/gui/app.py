@@ -53,9 +53,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     import shiboken6  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
-    from ttt_desktop.gui import startup_report  # noqa: PLC0415
+    from ttt_desktop.gui import startup_report, translation  # noqa: PLC0415
     from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
-    from ttt_desktop.gui.settings import APPLICATION, ORGANISATION  # noqa: PLC0415
+    from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings  # noqa: PLC0415
+    from ttt_desktop.gui.theme import ThemeManager  # noqa: PLC0415
 
     sys.setswitchinterval(GUI_SWITCH_INTERVAL_S)
     existing = QApplication.instance()
@@ -69,7 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationDisplayName(APPLICATION)
     app.setDesktopFileName("org.tttdesktop.TTTDesktop")
 
-    window = MainWindow()
+    settings = AppSettings()
+    # Before any widget exists: the language and the theme of the first paint.
+    translators = translation.install(settings.qsettings)
+    ThemeManager.for_application(settings.qsettings)
+    window = MainWindow(settings=settings)
     if startup_report.report_shown_requested():
         # Benchmarks: print the time of the first paint, then quit.
         startup_report.report_first_paint(window)
@@ -84,4 +89,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         window.controller.shutdown()
         shiboken6.delete(window)
+        translation.remove(translators)
     return exit_code
