@@ -121,9 +121,10 @@ def test_session_score_counts_by_name_whichever_mark() -> None:
     alice = score.score("Alice", "Perfect")
     assert (alice.first_wins, alice.second_wins, alice.draws, alice.games) == (1, 1, 1, 3)
     assert score.score("Perfect", "Alice").describe() == "Perfect 1 : 1 Alice, 1 draw"
+    # Pairings in the order first played, each told as its first game sat (X first).
     assert [pairing.describe() for pairing in score.pairings()] == [
-        "Alice 0 : 1 Bob, 0 draws",
         "Alice 1 : 1 Perfect, 1 draw",
+        "Bob 1 : 0 Alice, 0 draws",
     ]
 
 

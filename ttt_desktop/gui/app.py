@@ -18,6 +18,9 @@ from typing import Final
 # pure-Python search holds the GIL long enough for a visible stall, since a
 # repaint asks for it many times (benchmarks/gui_stall.py compares intervals).
 GUI_SWITCH_INTERVAL_S: Final = 0.0005
+# The desktop entry's StartupWMClass and file name (resources/).
+WM_CLASS_NAME: Final = "ttt-desktop"
+DESKTOP_FILE_NAME: Final = "org.tttdesktop.TTTDesktop"
 
 
 def _parse(arguments: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
@@ -33,6 +36,16 @@ def _parse(arguments: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
         help="open the window, play a quick computer game, check it and exit (0: all well)",
     )
     return parser.parse_known_args(list(arguments))
+
+
+def qt_argv(qt_arguments: Sequence[str]) -> list[str]:
+    """The arguments for ``QApplication``: the program named as the desktop entry names it.
+
+    On X11 Qt makes the window's class (WM_CLASS) from the program name, which is
+    ``__main__.py`` when started with ``python -m``; docks and task bars match it
+    against the desktop entry's ``StartupWMClass``.
+    """
+    return [WM_CLASS_NAME, *qt_arguments]
 
 
 def _say(text: str) -> None:
@@ -60,15 +73,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     sys.setswitchinterval(GUI_SWITCH_INTERVAL_S)
     existing = QApplication.instance()
-    app = (
-        existing
-        if isinstance(existing, QApplication)
-        else QApplication([sys.argv[0], *qt_arguments])
-    )
+    app = existing if isinstance(existing, QApplication) else QApplication(qt_argv(qt_arguments))
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName(APPLICATION)
-    app.setDesktopFileName("org.tttdesktop.TTTDesktop")
+    app.setDesktopFileName(DESKTOP_FILE_NAME)
 
     settings = AppSettings()
     # Before any widget exists: the language and the theme of the first paint.

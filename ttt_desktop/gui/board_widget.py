@@ -273,7 +273,9 @@ class BoardWidget(QWidget):
         modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if key in _DIGIT_KEYS and modifiers == Qt.KeyboardModifier.NoModifier:
             cell = cell_from_keypad(_DIGIT_KEYS[key])
-            self.set_cursor_cell(cell)
+            # A taken cell keeps the cursor where it was; the controller says it is taken.
+            if self._board[cell] is None:
+                self.set_cursor_cell(cell)
             self.cell_clicked.emit(cell)
             return True
         if key in _ARROW_STEPS:

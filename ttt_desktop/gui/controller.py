@@ -32,6 +32,9 @@ from ttt_desktop.players import HUMAN_KIND, create_player
 
 START_POLICIES: Final = ("x", "o", "alternate", "random")
 DEFAULT_MOVE_DELAY_MS: Final = 400
+# A computer's opening move against a person waits at least this long, whatever the
+# speed setting, so the person sees the empty board and then the move arrive.
+OPENING_DELAY_MS: Final = DEFAULT_MOVE_DELAY_MS
 
 PlayerFactory = Callable[..., Any]
 
@@ -125,15 +128,16 @@ class GameController(QObject):
     def set_seat(self, mark: Mark, seat: Seat) -> None:
         """Seat ``seat`` at ``mark``.
 
-        Once a game has been started, a change of player starts a new game with the
-        same first mark: the old game's moves belong to the old players.
+        Once a game has been started, a change of player starts a new game in which
+        the start policy says who opens (the old game's moves, and its opener, belong
+        to the old players).
         """
         mark = Mark(mark)
         if self._seats[mark] == seat:
             return
         self._seats[mark] = seat
         if self._started:
-            self.new_game(self._record.first)
+            self.new_game()
 
     @property
     def start_policy(self) -> str:
@@ -206,22 +210,26 @@ class GameController(QObject):
         if self._is_shut_down:
             return
         if board.is_over:
-            self.move_refused.emit("The game is over: start a new game to play again.")
+            self.move_refused.emit(self.tr("The game is over: start a new game to play again."))
             return
         mover = self._seats[board.to_move]
         if not mover.is_human:
             self.move_refused.emit(
-                f"Wait: it is {mover.name} ({board.to_move.value})'s turn, not yours."
+                self.tr("Wait: it is {name} ({mark})'s turn, not yours.").format(
+                    name=mover.name, mark=board.to_move.value
+                )
             )
             return
         if not self._started:
-            self.move_refused.emit("Start a new game first.")
+            self.move_refused.emit(self.tr("Start a new game first."))
             return
         try:
             self._apply_move(cell, 0.0)
         except IllegalMoveError:
             self.move_refused.emit(
-                f"{describe_cell(cell).capitalize()} is taken: choose an empty one."
+                self.tr("{cell} is taken: choose an empty one.").format(
+                    cell=describe_cell(cell).capitalize()
+                )
             )
 
     def shutdown(self) -> None:
@@ -417,11 +425,17 @@ class GameController(QObject):
             return
         self._pending_answer = (generation, cell, seconds)
         elapsed_ms = (time.perf_counter() - self._request_sent_at) * 1000
-        remaining_ms = self._move_delay_ms - elapsed_ms
+        remaining_ms = self._visible_delay_ms() - elapsed_ms
         if remaining_ms > 0:
             self._delay_timer.start(math.ceil(remaining_ms))
         else:
             self._apply_pending_answer()
+
+    def _visible_delay_ms(self) -> int:
+        record = self._record
+        if record.ply == 0 and (record.x.is_human or record.o.is_human):
+            return max(self._move_delay_ms, OPENING_DELAY_MS)
+        return self._move_delay_ms
 
     @Slot()
     def _apply_pending_answer(self) -> None:
@@ -445,4 +459,8 @@ class GameController(QObject):
 
     def _report_broken_player(self, reason: str) -> None:
         mover = self._seats[self.board.to_move]
-        self.move_refused.emit(f"{mover.name} could not move ({reason}); start a new game.")
+        self.move_refused.emit(
+            self.tr("{name} could not move ({reason}); start a new game.").format(
+                name=mover.name, reason=reason
+            )
+        )

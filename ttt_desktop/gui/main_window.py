@@ -94,6 +94,7 @@ class MainWindow(QMainWindow):
         self.score = SessionScore()
         self._record_at_start: GameRecord | None = None
         self._shown_status: tuple[str, QColor | None] | None = None
+        self._turn_message: str | None = None
 
         self.setWindowTitle(WINDOW_TITLE)
         self.setWindowIcon(_window_icon())
@@ -163,6 +164,7 @@ class MainWindow(QMainWindow):
         self.player_panel.start_policy_chosen.connect(self._on_start_policy_chosen)
         self.player_panel.people_changed.connect(self.settings.set_people)
         self.player_panel.swap_requested.connect(self.swap_sides)
+        self.player_panel.choice_cancelled.connect(self._give_board_focus)
 
         central = QWidget()
         layout = QHBoxLayout(central)
@@ -300,6 +302,9 @@ class MainWindow(QMainWindow):
         self._seat(mark, seat)
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def _give_board_focus(self) -> None:
+        self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def _on_start_policy_chosen(self, policy: str) -> None:
         self.controller.start_policy = policy
         self.settings.set_start_policy(policy)
@@ -352,12 +357,10 @@ class MainWindow(QMainWindow):
         controller = self.controller
         board = controller.board
         # A computer that failed to move leaves the game stuck: keep saying why.
-        stuck = (
-            not board.is_over
-            and not controller.seat(board.to_move).is_human
-            and not controller.is_thinking
-            and not controller.paused
-        )
+        computer_to_move = not board.is_over and not controller.seat(board.to_move).is_human
+        stuck = computer_to_move and not controller.is_thinking and not controller.paused
+        # "Wait: it is ...'s turn" goes as soon as it is the person's turn again.
+        self._turn_message = reason if computer_to_move and not stuck else None
         self.statusBar().showMessage(reason, 0 if stuck else HINT_MS)
 
     def _refresh_status(self) -> None:
@@ -365,6 +368,13 @@ class MainWindow(QMainWindow):
         record = controller.record
         board = record.final_board
         human_to_move = not board.is_over and controller.seat(board.to_move).is_human
+        if (
+            self._turn_message is not None
+            and not controller.is_thinking
+            and self.statusBar().currentMessage() == self._turn_message
+        ):
+            self.statusBar().clearMessage()
+            self._turn_message = None
         self.board.set_accepts_clicks(human_to_move)
         self.board.set_preview_mark(board.to_move if human_to_move else None)
         self.busy_indicator.set_busy(controller.is_thinking)
@@ -402,7 +412,7 @@ class MainWindow(QMainWindow):
 
     def _refresh_score(self) -> None:
         record = self.controller.record
-        current = self.score.score(record.x.name, record.o.name)
+        current = self.score.told(record.x.name, record.o.name)
         if current.games:
             lines = [f"<b>{_escape(current.describe())}</b>"]
         else:

@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRectF,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import (
     QFont,
     QIcon,
@@ -40,7 +48,7 @@ from PySide6.QtWidgets import (
 from ttt_desktop.engine import Mark
 from ttt_desktop.gui.board_widget import mark_colour, paint_mark
 from ttt_desktop.gui.controller import START_POLICIES, Seat
-from ttt_desktop.gui.settings import tidy_person_name
+from ttt_desktop.gui.settings import MAX_NAME_LENGTH, tidy_person_name
 from ttt_desktop.players import HUMAN_KIND
 
 
@@ -76,11 +84,34 @@ START_POLICY_LABELS: Final = {
 NameAsker = Callable[[QWidget], "str | None"]
 
 
+def name_dialog(parent: QWidget | None, *, title: str = "", name: str = "") -> QInputDialog:
+    """The dialog asking for a person's name; it says how long a name may be.
+
+    The field takes at most :data:`MAX_NAME_LENGTH` characters, so nothing is cut
+    off later without a word.
+    """
+    dialog = QInputDialog(parent)
+    dialog.setObjectName("name-dialog")
+    dialog.setInputMode(QInputDialog.InputMode.TextInput)
+    dialog.setWindowTitle(title or QCoreApplication.translate("PlayerPanel", "New player"))
+    dialog.setLabelText(
+        QCoreApplication.translate(
+            "PlayerPanel", "Name of the player (up to {count} characters):"
+        ).format(count=MAX_NAME_LENGTH)
+    )
+    dialog.setTextValue(name)
+    field = dialog.findChild(QLineEdit)
+    if field is not None:
+        field.setMaxLength(MAX_NAME_LENGTH)
+    return dialog
+
+
 def ask_name_with_dialog(parent: QWidget) -> str | None:
     """Ask for a new person's name in a small dialog; None when cancelled."""
-    name, accepted = QInputDialog.getText(
-        parent, "New player", "Name of the new player:", QLineEdit.EchoMode.Normal
-    )
+    dialog = name_dialog(parent)
+    accepted = dialog.exec() == QInputDialog.DialogCode.Accepted
+    name = dialog.textValue()
+    dialog.deleteLater()
     return name if accepted else None
 
 
@@ -165,6 +196,7 @@ class PlayerPanel(QWidget):
     start_policy_chosen = Signal(str)
     people_changed = Signal(list)  # the people's names, after one was added
     swap_requested = Signal()
+    choice_cancelled = Signal()  # "New player..." was cancelled: the previous choice stays
 
     def __init__(
         self,
@@ -408,6 +440,7 @@ class PlayerPanel(QWidget):
             # Cancelled or blank: show the previous choice again.
             if mark in self._shown_seats:
                 self._select(mark, self._shown_seats[mark])
+            self.choice_cancelled.emit()
             return
         if name not in self._people:
             self._people.append(name)

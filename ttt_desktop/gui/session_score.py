@@ -34,16 +34,22 @@ class PairingScore:
 
 
 class SessionScore:
-    """Results of finished games, kept per unordered pair of names."""
+    """Results of finished games, kept per unordered pair of names.
+
+    A pairing is always told in one order: the names as they sat (X, then O) in
+    its first game, whichever pairing is current and whoever plays X now.
+    """
 
     def __init__(self) -> None:
         # Key: the two names sorted; value: wins of the first name, of the second, draws.
         self._tallies: dict[tuple[str, str], tuple[int, int, int]] = {}
+        # Key: the two names sorted; value: the order they are told in.
+        self._order: dict[tuple[str, str], tuple[str, str]] = {}
 
     def add_result(self, x_name: str, o_name: str, winner_name: str | None) -> None:
         """Count a finished game; ``winner_name`` is None for a draw."""
-        key = tuple(sorted((x_name, o_name)))
-        first, second = key
+        first, second = sorted((x_name, o_name))
+        self._order.setdefault((first, second), (x_name, o_name))
         first_wins, second_wins, draws = self._tallies.get((first, second), (0, 0, 0))
         if winner_name is None:
             draws += 1
@@ -61,6 +67,36 @@ class SessionScore:
             return PairingScore(name, other_name, first_wins, second_wins, draws)
         return PairingScore(name, other_name, second_wins, first_wins, draws)
 
+    def told(self, name: str, other_name: str) -> PairingScore:
+        """The tally between the two, in the order the pairing is always told."""
+        first, second = sorted((name, other_name))
+        return self.score(*self._order.get((first, second), (name, other_name)))
+
     def pairings(self) -> list[PairingScore]:
-        """Every pairing that has finished a game, in name order."""
-        return [self.score(first, second) for first, second in sorted(self._tallies)]
+        """Every pairing that has finished a game, first played first, each in its order."""
+        return [self.score(*names) for names in self._order.values()]
+
+    def rename(self, old_name: str, new_name: str) -> None:
+        """Keep ``old_name``'s results under ``new_name`` (merged with any it has)."""
+        if old_name == new_name:
+            return
+        tallies, order = self._tallies, self._order
+        self._tallies, self._order = {}, {}
+        for key, names in order.items():
+            first_wins, second_wins, draws = tallies[key]
+            renamed = tuple(new_name if name == old_name else name for name in names)
+            if renamed[0] == renamed[1]:
+                continue  # a person can't play themselves: that pairing's games go
+            wins = dict(zip(key, (first_wins, second_wins), strict=True))
+            x_name, o_name = renamed
+            new_key = (min(renamed), max(renamed))
+            self._order.setdefault(new_key, (x_name, o_name))
+            old = self._tallies.get(new_key, (0, 0, 0))
+            mapped = {
+                (new_name if name == old_name else name): count for name, count in wins.items()
+            }
+            self._tallies[new_key] = (
+                old[0] + mapped[new_key[0]],
+                old[1] + mapped[new_key[1]],
+                old[2] + draws,
+            )

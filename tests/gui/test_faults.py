@@ -1,0 +1,212 @@
+"""The faults found by trying the app as a newcomer: one test (or more) per numbered fault.
+
+Each test drives the real window as a person would and failed before its fix.
+"""
+
+from __future__ import annotations
+
+import configparser
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QElapsedTimer, Qt
+from PySide6.QtWidgets import QLineEdit
+from pytestqt.qtbot import QtBot
+from slow_players import GatedPlayer, NameQueue, SlowPlayers
+
+from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.gui.app import DESKTOP_FILE_NAME, WM_CLASS_NAME, qt_argv
+from ttt_desktop.gui.controller import OPENING_DELAY_MS
+from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.player_panel import name_dialog
+from ttt_desktop.gui.session_score import SessionScore
+from ttt_desktop.gui.settings import MAX_NAME_LENGTH
+
+WindowMaker = Callable[..., MainWindow]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def choose(
+    window: MainWindow, mark: Mark, *, kind: str | None = None, name: str | None = None
+) -> None:
+    panel = window.player_panel
+    index = panel.index_of(mark, kind=kind, name=name)
+    assert index >= 0, f"no entry for {kind or name} in the {mark} drop-down"
+    panel.choose_index(mark, index)
+
+
+def set_first_move(window: MainWindow, policy: str) -> None:
+    combo = window.player_panel.start_combo
+    combo.setCurrentIndex(combo.findData(policy))
+    combo.activated.emit(combo.currentIndex())
+
+
+def play(qtbot: QtBot, window: MainWindow, cells: tuple[int, ...]) -> GameRecord:
+    record = window.controller.record
+    for cell in cells:
+        with qtbot.waitSignal(window.controller.move_played) as played:
+            qtbot.mouseClick(window.board.cell_widget(cell), Qt.MouseButton.LeftButton)
+        record = played.args[0]
+    return record
+
+
+# 2. Names were cut to 40 characters without a word ------------------------------------
+
+
+def test_2_the_name_dialog_says_how_long_a_name_may_be(qtbot: QtBot) -> None:
+    dialog = name_dialog(None)
+    qtbot.addWidget(dialog)
+    assert f"up to {MAX_NAME_LENGTH} characters" in dialog.labelText()
+    field = dialog.findChild(QLineEdit)
+    assert field is not None
+    assert field.maxLength() == MAX_NAME_LENGTH
+
+
+# 3. A computer moved unseen after a seat change -------------------------------------
+
+
+def test_3_a_seat_change_follows_the_first_move_setting(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window(ask_name=NameQueue("Alice", "Bob"))
+    window.ai_speed_actions[0].trigger()
+    panel = window.player_panel
+    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
+    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
+    set_first_move(window, "alternate")
+    window.new_game()
+    assert window.controller.record.first is Mark.X
+    play(qtbot, window, (0, 3, 1, 4, 2))  # X wins the game X opened
+    window.new_game()
+    assert window.controller.record.first is Mark.O, "take turns: O opens the second game"
+    play(qtbot, window, (0, 3, 1, 4, 2))  # O wins the game O opened
+    assert window.controller.record.is_finished
+
+    # Picking a computer for O: taking turns, X (Alice) opens, and nobody has moved.
+    with qtbot.waitSignal(window.controller.game_started) as started:
+        choose(window, Mark.O, kind="perfect")
+    record = started.args[0]
+    assert record.first is Mark.X
+    assert record.moves == ()
+    assert window.controller.record.moves == ()
+    assert not window.controller.is_thinking
+
+
+def test_3_a_computer_opening_against_a_person_is_shown_with_a_delay(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.ai_speed_actions[0].trigger()  # "Instant"
+    set_first_move(window, "x")
+    choose(window, Mark.O, name="Player 1")
+    timer = QElapsedTimer()
+    with qtbot.waitSignal(window.controller.move_played, timeout=10_000) as played:
+        timer.start()
+        choose(window, Mark.X, kind="perfect")
+    assert played.args[0].ply == 1
+    assert timer.elapsed() >= OPENING_DELAY_MS * 0.95
+
+
+# 4. Cancelling "New player..." left the focus in the drop-down ----------------------
+
+
+def test_4_digits_play_again_after_new_player_is_cancelled(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window(ask_name=NameQueue(None))
+    choose(window, Mark.O, name="Player 2")
+    panel = window.player_panel
+    combo = panel.combo(Mark.X)
+    combo.setFocus()  # as a click on the drop-down leaves it
+    assert window.focusWidget() is combo
+    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
+    focused = window.focusWidget()
+    assert focused is window.board.cell_widget(window.board.cursor_cell)
+    with qtbot.waitSignal(window.controller.move_played) as played:
+        qtbot.keyClick(focused, Qt.Key.Key_5)
+    assert played.args[0].moves == (4,)
+
+
+# 6. "Wait: it is ...'s turn" outlived the computer's move ------------------------------
+
+
+def test_6_the_wait_message_goes_when_it_is_the_persons_turn(
+    qtbot: QtBot, make_window: WindowMaker, test_players: SlowPlayers
+) -> None:
+    window = make_window()
+    window.ai_speed_actions[0].trigger()
+    set_first_move(window, "x")
+    choose(window, Mark.X, name="Player 1")
+    choose(window, Mark.O, kind="gated")
+    play(qtbot, window, (4,))
+    qtbot.waitUntil(lambda: test_players.has(GatedPlayer))
+    with qtbot.waitSignal(window.controller.move_refused):
+        qtbot.mouseClick(window.board.cell_widget(0), Qt.MouseButton.LeftButton)
+    assert window.statusBar().currentMessage().startswith("Wait: it is Gated (O)'s turn")
+    with qtbot.waitSignal(window.controller.move_played):
+        test_players.gate.set()
+    assert window.statusBar().currentMessage() == ""
+
+
+# 9. The window's class was "__main__.py" -------------------------------------------------
+
+
+def test_9_the_window_class_is_the_desktop_entrys() -> None:
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str  # type: ignore[assignment,method-assign]
+    path = PROJECT_ROOT / "resources" / f"{DESKTOP_FILE_NAME}.desktop"
+    entry.read(path, encoding="utf-8")
+    assert entry["Desktop Entry"]["StartupWMClass"] == WM_CLASS_NAME
+    assert qt_argv(["-platform", "offscreen"]) == [WM_CLASS_NAME, "-platform", "offscreen"]
+
+
+# 10. A pairing's score line swapped its names --------------------------------------------
+
+
+def test_10_a_pairing_keeps_its_order_when_another_is_current() -> None:
+    score = SessionScore()
+    score.add_result("Ralph", "Perfect", "Perfect")
+    score.add_result("Ralph", "Perfect", "Perfect")
+    assert score.told("Ralph", "Perfect").describe() == "Ralph 0 : 2 Perfect, 0 draws"
+    score.add_result("Alice", "Bob", None)
+    described = [pairing.describe() for pairing in score.pairings()]
+    assert described == ["Ralph 0 : 2 Perfect, 0 draws", "Alice 0 : 0 Bob, 1 draw"]
+    # Sides swapped: still told as first played.
+    assert score.told("Perfect", "Ralph").describe() == "Ralph 0 : 2 Perfect, 0 draws"
+
+
+def test_10_the_score_box_keeps_the_order(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window(ask_name=NameQueue("Zoe", "Adam"))
+    window.ai_speed_actions[0].trigger()
+    set_first_move(window, "x")
+    panel = window.player_panel
+    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
+    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
+    window.new_game()
+    play(qtbot, window, (0, 3, 1, 4, 2))
+    assert "Zoe 1 : 0 Adam" in panel.score_label.text()
+    choose(window, Mark.O, name="Player 1")
+    assert "Zoe 1 : 0 Adam" in panel.score_label.text()
+
+
+# 13. A digit for a taken cell moved the cursor without a word ----------------------------
+
+
+def test_13_a_digit_for_a_taken_cell_says_so_and_keeps_the_cursor(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window(ask_name=NameQueue("Alice", "Bob"))
+    panel = window.player_panel
+    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
+    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
+    board = window.board
+    with qtbot.waitSignal(window.controller.move_played):
+        qtbot.keyClick(board, Qt.Key.Key_7)  # top-left
+    with qtbot.waitSignal(window.controller.move_played):
+        qtbot.keyClick(board, Qt.Key.Key_5)  # centre
+    assert board.cursor_cell == 4
+    with qtbot.waitSignal(window.controller.move_refused) as refused:
+        qtbot.keyClick(board, Qt.Key.Key_7)
+    assert "taken" in refused.args[0]
+    assert "taken" in window.statusBar().currentMessage()
+    assert board.cursor_cell == 4, "the cursor stays where it was"
