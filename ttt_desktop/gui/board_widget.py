@@ -156,7 +156,7 @@ class BoardWidget(QWidget):
         self.hovered_cell: int | None = None
         self._cursor_cell = 4
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setAccessibleName("Board")
+        self.setAccessibleName(self.tr("Board"))
         self._cells = [CellButton(cell, self) for cell in range(9)]
         self.setFocusProxy(self._cells[self._cursor_cell])
         self._update_accessible_text()
@@ -335,15 +335,19 @@ class BoardWidget(QWidget):
         for cell, button in enumerate(self._cells):
             row, column = row_column(cell)
             mark = self._board[cell]
-            content = "empty" if mark is None else mark.value
-            button.setAccessibleName(f"row {row}, column {column}: {content}")
-            notes = [f"keypad {keypad_label(cell)}"]
+            content = self.tr("empty") if mark is None else mark.value
+            button.setAccessibleName(
+                self.tr("row {row}, column {column}: {content}").format(
+                    row=row, column=column, content=content
+                )
+            )
+            notes = [self.tr("keypad {digit}").format(digit=keypad_label(cell))]
             if cell == self._last_move:
-                notes.append("last move")
+                notes.append(self.tr("last move"))
             if self._winning_line is not None and cell in self._winning_line:
-                notes.append("part of the winning line")
+                notes.append(self.tr("part of the winning line"))
             if mark is None and self._accepts_clicks:
-                notes.append("press to play here")
+                notes.append(self.tr("press to play here"))
             button.setAccessibleDescription(", ".join(notes))
 
     # Painting -----------------------------------------------------------------

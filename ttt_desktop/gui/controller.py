@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
-from ttt_desktop.engine import Board, IllegalMoveError, Mark, describe_cell
+from ttt_desktop.engine import Board, IllegalMoveError, Mark, keypad_label, row_column
 from ttt_desktop.engine.records import GameRecord, PlayerEntry
 from ttt_desktop.gui.ai_worker import AiWorker, LazyPlayer, MovePicker, MoveRequest
 from ttt_desktop.players import HUMAN_KIND, create_player
@@ -226,10 +226,11 @@ class GameController(QObject):
         try:
             self._apply_move(cell, 0.0)
         except IllegalMoveError:
+            row, column = row_column(cell)
             self.move_refused.emit(
-                self.tr("{cell} is taken: choose an empty one.").format(
-                    cell=describe_cell(cell).capitalize()
-                )
+                self.tr(
+                    "Cell {digit} (row {row}, column {column}) is taken: choose an empty one."
+                ).format(digit=keypad_label(cell), row=row, column=column)
             )
 
     def shutdown(self) -> None:
@@ -299,12 +300,16 @@ class GameController(QObject):
         for entry in (record.x, record.o):
             if entry.is_human:
                 raise ValueError(
-                    f"{entry.name} is a person: only games between computer players "
-                    "can be replayed live"
+                    self.tr(
+                        "{name} is a person: only games between computer players "
+                        "can be replayed live"
+                    ).format(name=entry.name)
                 )
             if entry.seed is None:
                 raise ValueError(
-                    f"{entry.name} has no recorded seed, so its moves can't be repeated"
+                    self.tr("{name} has no recorded seed, so its moves can't be repeated").format(
+                        name=entry.name
+                    )
                 )
         self._check_kinds(record)
         for mark in (Mark.X, Mark.O):
@@ -320,8 +325,10 @@ class GameController(QObject):
                 self._player_factory(entry.kind, seed=entry.seed)
             except ValueError as error:
                 raise ValueError(
-                    f"{entry.name} was a {entry.kind!r} player, which this version of "
-                    f"TTT Desktop can't create ({error})"
+                    self.tr(
+                        "{name} was a “{kind}” player, which this version of "
+                        "TTT Desktop can't create ({error})"
+                    ).format(name=entry.name, kind=entry.kind, error=error)
                 ) from None
 
     def _holds_for_pause(self) -> bool:

@@ -278,22 +278,22 @@ class GameFiles(QObject):
 
     def add_actions_to(self, menu: QMenu) -> None:
         """Fill a File menu: save, open, recent files, copy and paste as text."""
-        self.save_action = QAction("&Save game...", menu)
+        self.save_action = QAction(self.tr("&Save game..."), menu)
         self.save_action.setShortcut(QKeySequence.StandardKey.Save)
         self.save_action.triggered.connect(self._save_as)
         menu.addAction(self.save_action)
-        self.open_action = QAction("&Open game...", menu)
+        self.open_action = QAction(self.tr("&Open game..."), menu)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self._open_any)
         menu.addAction(self.open_action)
-        self.recent_menu = menu.addMenu("Recent &files")
+        self.recent_menu = menu.addMenu(self.tr("Recent &files"))
         self._fill_recent_menu()
         menu.addSeparator()
-        self.copy_action = QAction("&Copy game as text", menu)
+        self.copy_action = QAction(self.tr("&Copy game as text"), menu)
         self.copy_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
         self.copy_action.triggered.connect(self.copy_text)
         menu.addAction(self.copy_action)
-        self.paste_action = QAction("&Paste game", menu)
+        self.paste_action = QAction(self.tr("&Paste game"), menu)
         self.paste_action.setShortcut(QKeySequence("Ctrl+Shift+V"))
         self.paste_action.triggered.connect(self.paste_text)
         menu.addAction(self.paste_action)
@@ -318,7 +318,7 @@ class GameFiles(QObject):
             action.triggered.connect(lambda _checked=False, p=path: self.open(p))
         if paths:
             menu.addSeparator()
-        clear = menu.addAction("Clear recent files")
+        clear = menu.addAction(self.tr("Clear recent files"))
         clear.setEnabled(bool(paths))
         clear.triggered.connect(self.clear_recent_files)
 

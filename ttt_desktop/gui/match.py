@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -30,10 +30,10 @@ if TYPE_CHECKING:
 
 # Who starts each game of a match: (label, policy).
 FIRST_CHOICES: Final = (
-    ("Alternate, X first", "alternate-x"),
-    ("Alternate, O first", "alternate-o"),
-    ("X every game", "x"),
-    ("O every game", "o"),
+    (QT_TRANSLATE_NOOP("MatchDialog", "Alternate, X first"), "alternate-x"),
+    (QT_TRANSLATE_NOOP("MatchDialog", "Alternate, O first"), "alternate-o"),
+    (QT_TRANSLATE_NOOP("MatchDialog", "X every game"), "x"),
+    (QT_TRANSLATE_NOOP("MatchDialog", "O every game"), "o"),
 )
 MAX_GAMES: Final = 1000
 
@@ -68,14 +68,19 @@ class MatchScore:
 
     def describe(self) -> str:
         """``"Game 3 of 20 - Perfect (X) 0, Perfect (O) 0, draws 2"``, or how it ended."""
-        tally = (
-            f"{self.x_name} (X) {self.x_wins}, {self.o_name} (O) {self.o_wins}, draws {self.draws}"
+        translate = QCoreApplication.translate
+        tally = translate("MatchScore", "{x} (X) {x_wins}, {o} (O) {o_wins}, draws {draws}").format(
+            x=self.x_name, x_wins=self.x_wins, o=self.o_name, o_wins=self.o_wins, draws=self.draws
         )
         if self.stopped:
-            return f"Match stopped after {self.played} of {self.games}: {tally}"
-        if self.played >= self.games:
-            return f"Match over, {self.games} games: {tally}"
-        return f"Game {self.played + 1} of {self.games} - {tally}"
+            text = translate("MatchScore", "Match stopped after {played} of {games}: {tally}")
+        elif self.played >= self.games:
+            text = translate("MatchScore", "Match over, {games} games: {tally}")
+        else:
+            text = translate("MatchScore", "Game {number} of {games} - {tally}")
+        return text.format(
+            played=self.played, games=self.games, number=self.played + 1, tally=tally
+        )
 
 
 def first_mark(policy: str, game_index: int) -> Mark:
@@ -123,11 +128,17 @@ class MatchRunner(QObject):
     def start(self, games: int, first: str = "alternate-x") -> None:
         """Play ``games`` games with the seats as they are; ``first`` from :data:`FIRST_CHOICES`."""
         if type(games) is not int or not 1 <= games <= MAX_GAMES:
-            raise ValueError(f"a match is 1-{MAX_GAMES} games, not {games!r}")
+            raise ValueError(
+                self.tr("a match is 1-{most} games, not {games!r}").format(
+                    most=MAX_GAMES, games=games
+                )
+            )
         first_mark(first, 0)  # checks the policy
         controller = self._controller
         if controller.seat(Mark.X).is_human or controller.seat(Mark.O).is_human:
-            raise ValueError("a match is for two computer players: choose one for X and for O")
+            raise ValueError(
+                self.tr("a match is for two computer players: choose one for X and for O")
+            )
         if self.is_running:
             self.stop()
         self._policy = first
@@ -180,22 +191,22 @@ class MatchDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, *, games: int = 20) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Watch a match")
+        self.setWindowTitle(self.tr("Watch a match"))
         self.games_box = QSpinBox(self)
         self.games_box.setRange(1, MAX_GAMES)
         self.games_box.setValue(games)
         self.first_box = QComboBox(self)
         for label, policy in FIRST_CHOICES:
-            self.first_box.addItem(label, policy)
+            self.first_box.addItem(self.tr(str(label)), policy)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start match")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Start match"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QFormLayout(self)
-        layout.addRow("Games", self.games_box)
-        layout.addRow("Who starts", self.first_box)
+        layout.addRow(self.tr("Games"), self.games_box)
+        layout.addRow(self.tr("Who starts"), self.first_box)
         layout.addRow(buttons)
 
     @property

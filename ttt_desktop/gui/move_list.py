@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,7 +27,13 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.engine import GameRecord, keypad_label, row_column
 
-COLUMNS: Final = ("#", "Player", "Mark", "Cell", "Row, col")
+COLUMNS: Final = (
+    "#",
+    QT_TRANSLATE_NOOP("MoveList", "Player"),
+    QT_TRANSLATE_NOOP("MoveList", "Mark"),
+    QT_TRANSLATE_NOOP("MoveList", "Cell"),
+    QT_TRANSLATE_NOOP("MoveList", "Row, col"),
+)
 
 _STEP_KEYS: Final = {
     Qt.Key.Key_Left: -1,
@@ -61,8 +67,8 @@ class MoveList(QTableWidget):
         self._record: GameRecord | None = None
         self._updating = False
         self.setObjectName("move-list")
-        self.setAccessibleName("Moves")
-        self.setHorizontalHeaderLabels(list(COLUMNS))
+        self.setAccessibleName(self.tr("Moves"))
+        self.setHorizontalHeaderLabels([self.tr(str(column)) for column in COLUMNS])
         self.verticalHeader().setVisible(False)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -73,7 +79,7 @@ class MoveList(QTableWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.currentCellChanged.connect(self._on_current_cell_changed)
-        self._add_row(0, ("", "Start", "", "", ""))
+        self._add_row(0, ("", self.tr("Start"), "", "", ""))
 
     # What to show -------------------------------------------------------------
 

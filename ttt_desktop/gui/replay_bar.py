@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QLocale, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -45,11 +45,13 @@ FASTEST_PLAYBACK_MS: Final = 30
 
 def describe_delay(delay_ms: int) -> str:
     """How a delay reads next to the speed slider: ``"0.4 s/move"``, ``"max"``."""
+    translate = QCoreApplication.translate
     if delay_ms <= 0:
-        return "max speed"
+        return translate("ReplayBar", "max speed")
     if delay_ms >= 1000:
-        return f"{delay_ms / 1000:g} s/move"
-    return f"{delay_ms} ms/move"
+        seconds = QLocale().toString(delay_ms / 1000, "g", 3)
+        return translate("ReplayBar", "{seconds} s/move").format(seconds=seconds)
+    return translate("ReplayBar", "{delay} ms/move").format(delay=delay_ms)
 
 
 def is_ai_match(record: GameRecord) -> bool:
@@ -79,45 +81,53 @@ class ReplayBar(QWidget):
 
         style = self.style()
         pixmap = QStyle.StandardPixmap
-        self.start_button = self._button("to-start", "First position", pixmap.SP_MediaSkipBackward)
-        self.back_button = self._button("step-back", "One move back", pixmap.SP_MediaSeekBackward)
-        self.play_button = self._button("play-pause", "Play", pixmap.SP_MediaPlay)
-        self.forward_button = self._button(
-            "step-forward", "One move forward", pixmap.SP_MediaSeekForward
+        self.start_button = self._button(
+            "to-start", self.tr("First position"), pixmap.SP_MediaSkipBackward
         )
-        self.end_button = self._button("to-end", "Newest position", pixmap.SP_MediaSkipForward)
+        self.back_button = self._button(
+            "step-back", self.tr("One move back"), pixmap.SP_MediaSeekBackward
+        )
+        self.play_button = self._button("play-pause", self.tr("Play"), pixmap.SP_MediaPlay)
+        self.forward_button = self._button(
+            "step-forward", self.tr("One move forward"), pixmap.SP_MediaSeekForward
+        )
+        self.end_button = self._button(
+            "to-end", self.tr("Newest position"), pixmap.SP_MediaSkipForward
+        )
         self.live_button = QToolButton(self)
         self.live_button.setObjectName("follow-live")
-        self.live_button.setText("Live")
+        self.live_button.setText(self.tr("Live"))
         self.live_button.setCheckable(True)
-        self.live_button.setToolTip("Follow the newest move of the running game")
-        self.live_button.setAccessibleName("Follow live")
+        self.live_button.setToolTip(self.tr("Follow the newest move of the running game"))
+        self.live_button.setAccessibleName(self.tr("Follow live"))
         self._play_icon = style.standardIcon(pixmap.SP_MediaPlay)
         self._pause_icon = style.standardIcon(pixmap.SP_MediaPause)
 
         self.timeline = QSlider(Qt.Orientation.Horizontal, self)
         self.timeline.setObjectName("timeline")
-        self.timeline.setAccessibleName("Timeline")
+        self.timeline.setAccessibleName(self.tr("Timeline"))
         self.timeline.setRange(0, 0)
         self.timeline.setPageStep(1)
         self.timeline.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.position_label = QLabel(self)
         self.position_label.setObjectName("position-label")
         self.position_label.setMinimumWidth(
-            self.fontMetrics().horizontalAdvance("Move 9 of 9: X9") + 8
+            self.fontMetrics().horizontalAdvance(self._position_text(9, 9, "X9")) + 8
         )
 
         self.speed = QSlider(Qt.Orientation.Horizontal, self)
         self.speed.setObjectName("speed")
-        self.speed.setAccessibleName("Speed")
-        self.speed.setToolTip("Delay between AI moves")
+        self.speed.setAccessibleName(self.tr("Speed"))
+        self.speed.setToolTip(self.tr("Delay between computer moves"))
         self.speed.setRange(0, len(SPEED_STEPS_MS) - 1)
         self.speed.setPageStep(1)
         self.speed.setFixedWidth(90)
         self.speed.setValue(SPEED_STEPS_MS.index(DEFAULT_DELAY_MS))
         self.speed_label = QLabel(describe_delay(DEFAULT_DELAY_MS), self)
         self.speed_label.setObjectName("speed-label")
-        self.speed_label.setMinimumWidth(self.fontMetrics().horizontalAdvance("800 ms/move") + 4)
+        self.speed_label.setMinimumWidth(
+            self.fontMetrics().horizontalAdvance(describe_delay(800)) + 4
+        )
 
         # Two rows keep the bar narrow: buttons and where we are; then timeline and speed.
         buttons = QHBoxLayout()
@@ -136,7 +146,7 @@ class ReplayBar(QWidget):
         sliders = QHBoxLayout()
         sliders.addWidget(self.timeline, 1)
         sliders.addSpacing(8)
-        sliders.addWidget(QLabel("Speed", self))
+        sliders.addWidget(QLabel(self.tr("Speed"), self))
         sliders.addWidget(self.speed)
         sliders.addWidget(self.speed_label)
         layout = QVBoxLayout(self)
@@ -169,11 +179,11 @@ class ReplayBar(QWidget):
     def _make_actions(self) -> list[QAction]:
         """Window-wide history keys: Alt+arrows, Alt+Home/End, Ctrl+P (plain keys: the board's)."""
         entries = (
-            ("&Back one move", "Alt+Left", self.step_back),
-            ("&Forward one move", "Alt+Right", self.step_forward),
-            ("First &position", "Alt+Home", self.go_to_start),
-            ("&Newest position", "Alt+End", self.go_to_end),
-            ("Play / &pause", "Ctrl+P", self.toggle_play),
+            (self.tr("&Back one move"), "Alt+Left", self.step_back),
+            (self.tr("&Forward one move"), "Alt+Right", self.step_forward),
+            (self.tr("First &position"), "Alt+Home", self.go_to_start),
+            (self.tr("&Newest position"), "Alt+End", self.go_to_end),
+            (self.tr("Play / &pause"), "Ctrl+P", self.toggle_play),
         )
         actions = []
         for text, keys, slot in entries:
@@ -376,17 +386,23 @@ class ReplayBar(QWidget):
         if live:
             playing = not self._match_paused
             self.play_button.setEnabled(True)
-            tip = "Pause the match between moves" if playing else "Resume the match"
+            tip = (
+                self.tr("Pause the match between moves") if playing else self.tr("Resume the match")
+            )
         else:
             playing = self._playback.isActive()
             self.play_button.setEnabled(last > 0)
-            tip = "Stop the playback" if playing else "Play the moves back"
+            tip = self.tr("Stop the playback") if playing else self.tr("Play the moves back")
         self.play_button.setIcon(self._pause_icon if playing else self._play_icon)
         self.play_button.setToolTip(tip)
-        self.play_button.setAccessibleName("Pause" if playing else "Play")
+        self.play_button.setAccessibleName(self.tr("Pause") if playing else self.tr("Play"))
         if record is None or ply == 0:
-            text = "Start" if last else "No moves"
+            text = self.tr("Start") if last else self.tr("No moves")
         else:
             cell = record.moves[ply - 1]
-            text = f"Move {ply} of {last}: {record.mark_at(ply - 1).value}{keypad_label(cell)}"
+            move = f"{record.mark_at(ply - 1).value}{keypad_label(cell)}"
+            text = self._position_text(ply, last, move)
         self.position_label.setText(text)
+
+    def _position_text(self, ply: int, last: int, move: str) -> str:
+        return self.tr("Move {ply} of {last}: {move}").format(ply=ply, last=last, move=move)

@@ -55,7 +55,7 @@ class PlayOnDialog(QDialog):
         self, parent: QWidget | None, choices: list[Seat], x: Seat, o: Seat, ply: int
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Play on from here")
+        self.setWindowTitle(self.tr("Play on from here"))
         self._choices = list(choices)
         for seat in (x, o):
             if seat not in self._choices:
@@ -65,12 +65,17 @@ class PlayOnDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Play on")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Play on"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QFormLayout(self)
-        start = "the empty board" if ply == 0 else f"the position after move {ply}"
-        layout.addRow(QLabel(f"A new game goes on from {start}."))
+        if ply == 0:
+            start = self.tr("A new game goes on from the empty board.")
+        else:
+            start = self.tr("A new game goes on from the position after move {ply}.").format(
+                ply=ply
+            )
+        layout.addRow(QLabel(start))
         layout.addRow("X", self.x_box)
         layout.addRow("O", self.o_box)
         layout.addRow(buttons)
@@ -78,7 +83,11 @@ class PlayOnDialog(QDialog):
     def _combo(self, selected: Seat) -> QComboBox:
         box = QComboBox(self)
         for seat in self._choices:
-            label = f"{seat.name} (person)" if seat.kind == HUMAN_KIND else seat.name
+            label = (
+                self.tr("{name} (person)").format(name=seat.name)
+                if seat.kind == HUMAN_KIND
+                else seat.name
+            )
             box.addItem(label)
         box.setCurrentIndex(self._choices.index(selected))
         return box
@@ -115,13 +124,13 @@ class ReviewFeatures(QObject):
 
         self.match_label = QLabel()
         self.match_label.setObjectName("match-score")
-        self.match_label.setAccessibleName("Match score")
+        self.match_label.setAccessibleName(self.tr("Match score"))
         self.match_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.match_label.hide()
         column.insertWidget(column.indexOf(window.board), self.match_label)
 
         self.move_list = MoveList()
-        self.moves_dock = QDockWidget("Moves", window)
+        self.moves_dock = QDockWidget(self.tr("Moves"), window)
         self.moves_dock.setObjectName("moves-dock")
         self.moves_dock.setWidget(self.move_list)
         self.moves_dock.setFeatures(
@@ -142,39 +151,41 @@ class ReviewFeatures(QObject):
         window = self.window
         bar = window.menuBar()
         help_action = window.help_menu.menuAction()
-        self.file_menu = bar.addMenu("&File")
+        self.file_menu = bar.addMenu(self.tr("&File"))
         bar.insertMenu(help_action, self.file_menu)
         self.game_files.add_actions_to(self.file_menu)
 
-        self.view_menu = bar.addMenu("&View")
+        self.view_menu = bar.addMenu(self.tr("&View"))
         bar.insertMenu(help_action, self.view_menu)
         menu = self.view_menu
-        self.replay_controls_action = QAction("Replay &controls", self)
+        self.replay_controls_action = QAction(self.tr("Replay &controls"), self)
         self.replay_controls_action.setCheckable(True)
         self.replay_controls_action.setChecked(True)
         self.replay_controls_action.toggled.connect(self.replay_bar.setVisible)
         menu.addAction(self.replay_controls_action)
         moves_action = self.moves_dock.toggleViewAction()
-        moves_action.setText("&Moves")
+        moves_action.setText(self.tr("&Moves"))
         menu.addAction(moves_action)
         menu.addSeparator()
         for action in self.replay_bar.history_actions:
             menu.addAction(action)
         menu.addSeparator()
-        self.play_on_action = QAction("Play on from &here...", self)
+        self.play_on_action = QAction(self.tr("Play on from &here..."), self)
         self.play_on_action.setShortcut(QKeySequence("Ctrl+B"))
         self.play_on_action.triggered.connect(self._play_on_from_menu)
         menu.addAction(self.play_on_action)
-        self.replay_live_action = QAction("&Replay live", self)
-        self.replay_live_action.setToolTip("Play this game again with its AIs and their seeds")
+        self.replay_live_action = QAction(self.tr("&Replay live"), self)
+        self.replay_live_action.setToolTip(
+            self.tr("Play this game again with its computer players and their seeds")
+        )
         self.replay_live_action.triggered.connect(self.replay_live)
         menu.addAction(self.replay_live_action)
         menu.addSeparator()
-        self.watch_match_action = QAction("&Watch a match...", self)
+        self.watch_match_action = QAction(self.tr("&Watch a match..."), self)
         self.watch_match_action.setShortcut(QKeySequence("Ctrl+M"))
         self.watch_match_action.triggered.connect(self._watch_match_from_menu)
         menu.addAction(self.watch_match_action)
-        self.stop_match_action = QAction("&Stop the match", self)
+        self.stop_match_action = QAction(self.tr("&Stop the match"), self)
         self.stop_match_action.setEnabled(False)
         self.stop_match_action.triggered.connect(self.match_runner.stop)
         menu.addAction(self.stop_match_action)
@@ -279,7 +290,7 @@ class ReviewFeatures(QObject):
             return
         self.replay_bar.follow_live()
         self.window.statusBar().showMessage(
-            "That was an earlier position: back to the newest one, where you can move.",
+            self.tr("That was an earlier position: back to the newest one, where you can move."),
             MESSAGE_MS,
         )
 
@@ -287,11 +298,12 @@ class ReviewFeatures(QObject):
         # A paused game between two AIs looks stuck without a word about it.
         status = self.window.statusBar()
         if self.controller.paused and self.replay_bar.is_live_match:
-            status.showMessage(
-                "Paused between moves: Play (Ctrl+P) resumes, Forward plays one move."
-            )
-        elif status.currentMessage().startswith("Paused between moves"):
+            status.showMessage(self._paused_message())
+        elif status.currentMessage() == self._paused_message():
             status.clearMessage()
+
+    def _paused_message(self) -> str:
+        return self.tr("Paused between moves: Play (Ctrl+P) resumes, Forward plays one move.")
 
     # Commands ---------------------------------------------------------------------
 
@@ -336,7 +348,7 @@ class ReviewFeatures(QObject):
         try:
             self.controller.replay_live(self.controller.record)
         except ValueError as error:
-            self.game_files.report_error("Can't replay this game live", f"{error}.")
+            self.game_files.report_error(self.tr("Can't replay this game live"), f"{error}.")
 
     def _watch_match_from_menu(self) -> None:
         dialog = MatchDialog(self.window)
@@ -348,7 +360,7 @@ class ReviewFeatures(QObject):
         try:
             self.match_runner.start(games, first)
         except ValueError as error:
-            self.game_files.report_error("Can't start the match", f"{error}.")
+            self.game_files.report_error(self.tr("Can't start the match"), f"{error}.")
 
     def _open_record(self, record: GameRecord, source: str) -> None:
         try:
@@ -372,11 +384,15 @@ class ReviewFeatures(QObject):
                 str(error),
             )
             return
-        what = "Pasted a game" if source == "clipboard" else f"Opened {source}"
+        what = (
+            self.tr("Pasted a game")
+            if source == "clipboard"
+            else self.tr("Opened {file}").format(file=source)
+        )
         self.window.statusBar().showMessage(what, MESSAGE_MS)
 
     def _on_saved(self, path: str) -> None:
-        self.window.statusBar().showMessage(f"Saved {path}", MESSAGE_MS)
+        self.window.statusBar().showMessage(self.tr("Saved {file}").format(file=path), MESSAGE_MS)
 
     # Match score --------------------------------------------------------------------
 
