@@ -23,10 +23,12 @@ from ttt_desktop.engine import (
     BranchPoint,
     GameOverError,
     GameRecord,
+    HintUse,
     IllegalMoveError,
     Mark,
     OccupiedCellError,
     PlayerEntry,
+    UndoEvent,
     load_record,
     save_record,
 )
@@ -79,6 +81,13 @@ def records(draw: st.DrawFn) -> GameRecord:
     if draw(st.booleans()):
         parent = legal_game(draw(st.permutations(range(9))), 9, first)
         branch = BranchPoint(draw(timestamps), draw(st.integers(0, len(parent))), parent)
+    undos = []
+    for _ in range(draw(st.integers(0, 2))):
+        before = legal_game(draw(st.permutations(range(9))), draw(st.integers(1, 9)), first)
+        count = draw(st.integers(1, len(before)))
+        by = first if (len(before) - count) % 2 == 0 else first.opponent
+        undos.append(UndoEvent(before, count, by))
+    hint_plies = draw(st.lists(st.integers(0, 8), max_size=3))
     return GameRecord(
         x=draw(players),
         o=draw(players),
@@ -88,6 +97,8 @@ def records(draw: st.DrawFn) -> GameRecord:
         started_at=draw(timestamps),
         finished_at=draw(st.none() | timestamps),
         branched_from=branch,
+        undos=tuple(undos),
+        hints=tuple(HintUse(ply, first if ply % 2 == 0 else first.opponent) for ply in hint_plies),
     )
 
 
@@ -210,7 +221,7 @@ class TestJson:
     def test_document_shape(self) -> None:
         data = json.loads(record_of((4, 0, 8)).to_json())
         assert data["format"] == FORMAT_NAME
-        assert data["version"] == 1
+        assert data["version"] == 2
         assert data["players"]["O"] == {"kind": "perfect", "name": "Perfect", "seed": 7}
         assert data["first"] == "X"
         assert data["moves"] == [4, 0, 8]
@@ -225,7 +236,7 @@ class TestJson:
             ('{"format": "ttt-desktop-game", "vers', "malformed or cut short"),
             ("[1, 2, 3]", "not a TTT Desktop game file"),
             ('{"name": "some other program"}', "not a TTT Desktop game file"),
-            ('{"format": "ttt-desktop-game", "version": 2}', "newer TTT Desktop"),
+            ('{"format": "ttt-desktop-game", "version": 3}', "newer TTT Desktop"),
             ('{"format": "ttt-desktop-game", "version": "1"}', "whole number"),
             ('{"format": "ttt-desktop-game", "version": 0}', "does not exist"),
             ('{"format": "ttt-desktop-game", "version": 1}', '"players" is missing'),
@@ -468,6 +479,112 @@ class TestFiles:
             assert str(error)
         else:
             assert loaded.final_board is not None
+
+
+class TestVersion2:
+    """Game ids, moves taken back and hints; version-1 files still open."""
+
+    VERSION_1 = """{
+  "format": "ttt-desktop-game",
+  "version": 1,
+  "players": {
+    "X": {"kind": "human", "name": "Ann", "seed": null},
+    "O": {"kind": "perfect", "name": "Perfect", "seed": 7}
+  },
+  "first": "X",
+  "moves": [4, 0, 8],
+  "move_seconds": [1.5, 0.25, 2.0],
+  "result": null,
+  "started_at": "2025-06-01T10:00:00.000Z",
+  "finished_at": null,
+  "branched_from": null
+}
+"""
+
+    def test_a_version_1_file_still_opens(self, tmp_path: Path) -> None:
+        path = tmp_path / "old.tttgame"
+        path.write_text(self.VERSION_1, encoding="utf-8")
+        record = load_record(path)
+        assert record.moves == (4, 0, 8)
+        assert record.move_seconds == (1.5, 0.25, 2.0)
+        assert (record.x, record.o) == (ANN, PERFECT)
+        assert record.undos == () and record.hints == ()
+        # The id is derived from the content: the same on every read, and saved from then on.
+        assert len(record.game_id) == 32
+        assert load_record(path).game_id == record.game_id
+        other = json.loads(self.VERSION_1)
+        other["moves"] = [4, 0]
+        other["move_seconds"] = [1.5, 0.25]
+        assert GameRecord.from_json(json.dumps(other)).game_id != record.game_id
+        save_record(record, tmp_path / "new.tttgame")
+        saved = json.loads((tmp_path / "new.tttgame").read_text(encoding="utf-8"))
+        assert saved["version"] == 2
+        assert saved["game_id"] == record.game_id
+        assert load_record(tmp_path / "new.tttgame") == record
+
+    def test_game_ids(self) -> None:
+        one, two = record_of(()), record_of(())
+        assert one.game_id != two.game_id
+        assert len(one.game_id) == 32 and int(one.game_id, 16) >= 0
+        later = one.with_move(4).with_move(0)
+        assert later.game_id == one.game_id
+        assert later.truncated(1).game_id == one.game_id
+        assert later.branched_at(1).game_id != one.game_id
+        assert GameRecord.from_json(later.to_json()).game_id == one.game_id
+        assert GameRecord.from_text(later.to_text()).game_id == one.game_id
+        with pytest.raises(ValueError, match="32 lowercase hex"):
+            GameRecord(ANN, PERFECT, Mark.X, game_id="not an id")
+
+    def test_undo_and_hints_are_kept(self, tmp_path: Path) -> None:
+        record = record_of((4, 0)).with_hint().with_move(8, 1.0).with_undo(1)
+        assert record.moves == (4, 0)
+        assert record.undos == (UndoEvent((4, 0, 8), 1, Mark.X),)
+        assert record.undos[0].taken_back == (8,) and record.undos[0].ply == 2
+        assert record.hints == (HintUse(2, Mark.X),)
+        won = record.with_move(1).with_move(8).with_move(7)
+        assert won.is_finished and won.finished_at is not None
+        reopened = won.with_undo(2)
+        assert not reopened.is_finished and reopened.finished_at is None
+        assert reopened.moves_taken_back(Mark.O) == 1
+        assert reopened.moves_taken_back(Mark.X) == 1
+        assert reopened.hints_used(Mark.X) == 1 and reopened.hints_used(Mark.O) == 0
+        path = tmp_path / "coached.tttgame"
+        save_record(reopened, path)
+        assert load_record(path) == reopened
+        assert GameRecord.from_text(reopened.to_text()) == reopened
+        assert "Taken back: 573/1 57832/2" in reopened.to_text()
+        # A branch is a new game: nothing taken back or hinted yet.
+        branch = reopened.branched_at(1)
+        assert branch.undos == () and branch.hints == ()
+
+    @pytest.mark.parametrize(
+        ("change", "message"),
+        [
+            ({"game_id": "XYZ"}, "32 lowercase hex"),
+            ({"game_id": None}, '"game_id" must be a string'),
+            ({"undos": {}}, '"undos" must be a list'),
+            ({"undos": [{"moves_before": [4, 4], "count": 1, "by": "X"}]}, "already taken"),
+            ({"undos": [{"moves_before": [4], "count": 2, "by": "X"}]}, "takes back 1-1"),
+            ({"undos": [{"moves_before": [4, 0], "count": 1, "by": "X"}]}, "gives the turn to O"),
+            ({"undos": [[4, 0]]}, "an undo must be an object"),
+            ({"hints": [{"ply": 1, "mark": "X"}]}, "it is O's turn"),
+            ({"hints": [{"ply": 9, "mark": "O"}]}, "after 0-8 moves"),
+            ({"hints": "many"}, '"hints" must be a list'),
+        ],
+    )
+    def test_damaged_version_2_parts_are_refused(
+        self, change: dict[str, Any], message: str
+    ) -> None:
+        data = json.loads(record_of((4, 0)).to_json())
+        data.update(change)
+        with pytest.raises(ValueError, match=message):
+            GameRecord.from_json(json.dumps(data))
+
+    def test_undo_needs_moves(self) -> None:
+        with pytest.raises(ValueError, match="takes back"):
+            record_of(()).with_undo(1)
+        with pytest.raises(ValueError, match="over"):
+            record_of((0, 3, 1, 4, 2)).with_hint()
 
 
 def test_records_import_no_qt() -> None:

@@ -104,7 +104,7 @@ BAD_FILES = [
     ),
     (
         "future.tttgame",
-        RECORD.to_json().replace('"version": 1', '"version": 3').encode(),
+        RECORD.to_json().replace('"version": 2', '"version": 3').encode(),
         "format version 3",
         "was saved by a newer version of TTT Desktop",
     ),

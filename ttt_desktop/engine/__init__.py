@@ -35,7 +35,9 @@ if TYPE_CHECKING:
     from ttt_desktop.engine.records import (
         BranchPoint,
         GameRecord,
+        HintUse,
         PlayerEntry,
+        UndoEvent,
         load_record,
         save_record,
     )
@@ -43,7 +45,15 @@ if TYPE_CHECKING:
 # Records need json, dataclasses, datetime and tempfile, tens of milliseconds at start-up;
 # they load on first use, so the players, the arena and scripts that only play do not pay.
 _RECORD_NAMES = frozenset(
-    {"BranchPoint", "GameRecord", "PlayerEntry", "load_record", "save_record"}
+    {
+        "BranchPoint",
+        "GameRecord",
+        "HintUse",
+        "PlayerEntry",
+        "UndoEvent",
+        "load_record",
+        "save_record",
+    }
 )
 
 
@@ -70,11 +80,13 @@ __all__ = [
     "Cell",
     "GameOverError",
     "GameRecord",
+    "HintUse",
     "IllegalMoveError",
     "Mark",
     "OccupiedCellError",
     "OffBoardError",
     "PlayerEntry",
+    "UndoEvent",
     "cell_from_keypad",
     "cell_from_row_column",
     "describe_cell",

@@ -3,9 +3,15 @@
 A :class:`GameRecord` is an immutable value, like a :class:`Board`: adding a move
 returns a new record, and every board of the game is derived from the moves, so a
 record can never disagree with itself. Records are written as versioned JSON
-(``"format": "ttt-desktop-game"``, ``"version": 1``) for files, and as a short text
+(``"format": "ttt-desktop-game"``, ``"version": 2``) for files, and as a short text
 (a header plus the moves as keypad digits) for the clipboard. Reading either form
 raises ``ValueError`` with a message a person can act on, whatever the input.
+
+Format version 2 adds what a coached game remembers: a stable ``game_id`` (uuid4
+hex, made with the game, kept on save and load, so a game stored twice is known
+as one), the moves taken back (:class:`UndoEvent`) and the hints asked for
+(:class:`HintUse`). Version-1 files still open: they get no undos or hints and a
+``game_id`` derived from their content, the same every time they are read.
 
 Nothing here imports Qt.
 """
@@ -19,6 +25,7 @@ import math
 import os
 import re
 import tempfile
+import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -29,7 +36,10 @@ from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import Cell, cell_from_keypad, is_cell, keypad_label
 
 FORMAT_NAME: Final = "ttt-desktop-game"
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
+# Version-1 files get a game id derived from their content in this namespace.
+_V1_ID_NAMESPACE: Final = uuid.UUID("6f0c3f4e-8d0b-4c55-9a51-7b1f6c2f1e01")
+_GAME_ID_PATTERN: Final = re.compile(r"[0-9a-f]{32}")
 TEXT_TITLE: Final = "TTT Desktop game"
 HUMAN: Final = "human"
 _KIND_PATTERN: Final = re.compile(r"[\w.-]{1,64}")
@@ -40,6 +50,17 @@ MAX_FILE_BYTES: Final = 1_000_000
 def utc_now() -> str:
     """The current time as ISO 8601 UTC with milliseconds, e.g. ``2026-01-01T23:24:05.123Z``."""
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def new_game_id() -> str:
+    """A fresh game id: 32 lowercase hex digits (a random uuid4)."""
+    return uuid.uuid4().hex
+
+
+def _check_game_id(value: object) -> str:
+    if not isinstance(value, str) or not _GAME_ID_PATTERN.fullmatch(value):
+        raise ValueError(f"a game id is 32 lowercase hex digits, not {_short(value)}")
+    return value
 
 
 def _check_timestamp(value: object, what: str) -> str:
@@ -129,6 +150,60 @@ class BranchPoint:
 
 
 @dataclass(frozen=True)
+class UndoEvent:
+    """Moves taken back: the game's moves just before, how many went, and who asked.
+
+    ``moves_before`` are all the moves on the board when the undo was asked for;
+    the last ``count`` of them were taken back. ``by`` is the mark that moves next,
+    the player the undo gave a turn back to.
+    """
+
+    moves_before: tuple[int, ...]
+    count: int
+    by: Mark
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "moves_before", _moves_tuple(self.moves_before, "the moves before an undo")
+        )
+        if type(self.count) is not int or not 1 <= self.count <= len(self.moves_before):
+            raise ValueError(
+                f"an undo takes back 1-{len(self.moves_before)} moves "
+                f"(the moves there were), not {self.count!r}"
+            )
+        try:
+            object.__setattr__(self, "by", Mark(self.by))
+        except ValueError:
+            raise ValueError(f"an undo is asked for by 'X' or 'O', not {self.by!r}") from None
+
+    @property
+    def ply(self) -> int:
+        """How many moves were left on the board after the undo."""
+        return len(self.moves_before) - self.count
+
+    @property
+    def taken_back(self) -> tuple[int, ...]:
+        """The cells taken back, in the order they had been played."""
+        return self.moves_before[self.ply :]
+
+
+@dataclass(frozen=True)
+class HintUse:
+    """A hint asked for at the position after ``ply`` moves, by the mark then to move."""
+
+    ply: int
+    mark: Mark
+
+    def __post_init__(self) -> None:
+        if type(self.ply) is not int or not 0 <= self.ply <= 8:
+            raise ValueError(f"a hint is asked for after 0-8 moves, not {self.ply!r}")
+        try:
+            object.__setattr__(self, "mark", Mark(self.mark))
+        except ValueError:
+            raise ValueError(f"a hint is asked for by 'X' or 'O', not {self.mark!r}") from None
+
+
+@dataclass(frozen=True)
 class GameRecord:
     """One game, finished or running: players, who moved first, moves, think times, timestamps.
 
@@ -150,6 +225,9 @@ class GameRecord:
     started_at: str = field(default_factory=utc_now)
     finished_at: str | None = None
     branched_from: BranchPoint | None = None
+    game_id: str = field(default_factory=new_game_id)
+    undos: tuple[UndoEvent, ...] = ()
+    hints: tuple[HintUse, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.x, PlayerEntry) or not isinstance(self.o, PlayerEntry):
@@ -174,8 +252,30 @@ class GameRecord:
             _check_timestamp(self.finished_at, "the finish time")
         if self.branched_from is not None and not isinstance(self.branched_from, BranchPoint):
             raise ValueError("branched_from must be a BranchPoint or None")
+        _check_game_id(self.game_id)
+        object.__setattr__(self, "undos", tuple(self.undos))
+        object.__setattr__(self, "hints", tuple(self.hints))
+        start = Board.empty(self.first)
+        for undo in self.undos:
+            if not isinstance(undo, UndoEvent):
+                raise ValueError("undos must be UndoEvent values")
+            # The moves before an undo were a real game; the mark given the turn is the mover.
+            start.play_all(undo.moves_before)
+            if undo.by is not self.mark_at(undo.ply):
+                raise ValueError(
+                    f"an undo back to move {undo.ply} gives the turn to {self.mark_at(undo.ply)}, "
+                    f"not {undo.by}"
+                )
+        for hint in self.hints:
+            if not isinstance(hint, HintUse):
+                raise ValueError("hints must be HintUse values")
+            if hint.mark is not self.mark_at(hint.ply):
+                raise ValueError(
+                    f"after {hint.ply} moves it is {self.mark_at(hint.ply)}'s turn, "
+                    f"so {hint.mark} can't have asked for that hint"
+                )
         # Raises the IllegalMoveError family for a move the rules forbid.
-        Board.empty(self.first).play_all(moves)
+        start.play_all(moves)
 
     # Derived ------------------------------------------------------------------
 
@@ -236,6 +336,45 @@ class GameRecord:
             finished_at=utc_now() if board.is_over else None,
         )
 
+    def with_undo(self, count: int) -> GameRecord:
+        """This record with its last ``count`` moves taken back, and the undo noted.
+
+        The game reopens if it had ended. Raises ``ValueError`` for a count that is
+        not 1 to the number of moves.
+        """
+        event = UndoEvent(self.moves, count, self.mark_at(self.ply - count))
+        return dataclasses.replace(
+            self,
+            moves=self.moves[: event.ply],
+            move_seconds=self.move_seconds[: event.ply],
+            finished_at=None,
+            undos=(*self.undos, event),
+        )
+
+    def with_hint(self) -> GameRecord:
+        """This record with a hint noted for the side to move; ``ValueError`` once it has ended."""
+        if self.is_finished:
+            raise ValueError("the game is over: there is nothing to hint")
+        return dataclasses.replace(
+            self, hints=(*self.hints, HintUse(self.ply, self.mark_at(self.ply)))
+        )
+
+    def moves_taken_back(self, mark: Mark) -> int:
+        """How many of ``mark``'s own moves its player took back."""
+        mark = Mark(mark)
+        return sum(
+            1
+            for undo in self.undos
+            if undo.by is mark
+            for index in range(undo.ply, len(undo.moves_before))
+            if self.mark_at(index) is mark
+        )
+
+    def hints_used(self, mark: Mark) -> int:
+        """How many hints ``mark``'s player asked for."""
+        mark = Mark(mark)
+        return sum(1 for hint in self.hints if hint.mark is mark)
+
     def truncated(self, ply: int) -> GameRecord:
         """The record of the first ``ply`` moves; unfinished unless those moves end the game."""
         board = self.board_at(ply)
@@ -252,7 +391,8 @@ class GameRecord:
         """A new game continuing this one from ``ply`` ("play on from here").
 
         It keeps the first ``ply`` moves, may seat other players, gets a fresh start
-        time and notes in ``branched_from`` where it left this game.
+        time and game id, notes in ``branched_from`` where it left this game, and
+        starts with no undos or hints of its own.
         """
         kept = self.truncated(ply)
         return dataclasses.replace(
@@ -262,16 +402,30 @@ class GameRecord:
             started_at=utc_now(),
             finished_at=kept.finished_at and utc_now(),
             branched_from=BranchPoint(self.started_at, ply, self.moves),
+            game_id=new_game_id(),
+            undos=(),
+            hints=(),
         )
 
     # JSON ---------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready dictionary :meth:`to_json` writes."""
+        data = self._version_1_dict()
+        data["version"] = FORMAT_VERSION
+        data["game_id"] = self.game_id
+        data["undos"] = [
+            {"moves_before": list(undo.moves_before), "count": undo.count, "by": undo.by.value}
+            for undo in self.undos
+        ]
+        data["hints"] = [{"ply": hint.ply, "mark": hint.mark.value} for hint in self.hints]
+        return data
+
+    def _version_1_dict(self) -> dict[str, Any]:
         branch = self.branched_from
         return {
             "format": FORMAT_NAME,
-            "version": FORMAT_VERSION,
+            "version": 1,
             "players": {"X": _player_dict(self.x), "O": _player_dict(self.o)},
             "first": self.first.value,
             "moves": list(self.moves),
@@ -338,7 +492,9 @@ class GameRecord:
         if version < 1:
             raise ValueError(f"the game file's format version {version} does not exist")
         try:
-            return _record_from_version_1(data)
+            if version == 1:
+                return _record_from_version_1(data)
+            return _record_from_version_2(data)
         except ValueError as error:
             raise ValueError(f"the game file is damaged: {error}") from None
 
@@ -349,12 +505,14 @@ class GameRecord:
 
         >>> record = GameRecord(PlayerEntry("human", "Ann"), PlayerEntry("human", "Bob"), Mark.X,
         ...                     started_at="2026-01-01T00:00:00.000Z").with_move(4)
+        >>> record = dataclasses.replace(record, game_id="0" * 32)
         >>> print(record.to_text())
         TTT Desktop game
         X: Ann (human)
         O: Bob (human)
         First: X
         Started: 2026-01-01T00:00:00.000Z
+        Game id: 00000000000000000000000000000000
         Result: unfinished
         Times: 0.0
         Moves: 5
@@ -365,6 +523,7 @@ class GameRecord:
             f"O: {self.o.describe()}",
             f"First: {self.first.value}",
             f"Started: {self.started_at}",
+            f"Game id: {self.game_id}",
         ]
         if self.finished_at is not None:
             lines.append(f"Finished: {self.finished_at}")
@@ -375,6 +534,13 @@ class GameRecord:
                 f"Branched from: {branch.parent_started_at} at ply {branch.ply} "
                 f"of {_keypad_string(branch.parent_moves) or '-'}"
             )
+        if self.undos:
+            lines.append(
+                "Taken back: "
+                + " ".join(f"{_keypad_string(u.moves_before)}/{u.count}" for u in self.undos)
+            )
+        if self.hints:
+            lines.append("Hints: " + " ".join(str(hint.ply) for hint in self.hints))
         if self.moves:
             lines.append("Times: " + " ".join(repr(s) for s in self.move_seconds))
         lines.append(f"Moves: {_keypad_string(self.moves)}")
@@ -385,7 +551,8 @@ class GameRecord:
         """Read :meth:`to_text`'s form; ``ValueError`` with a clear message otherwise.
 
         A bare move string of keypad digits (``"5 1 9"``) is accepted too: two people,
-        X first.
+        X first. A text without a game id (older versions wrote none) gets one
+        derived from its content, like a version-1 file.
         """
         if not isinstance(text, str):
             raise ValueError(f"a game text is a string, not {type(text).__name__}")
@@ -395,9 +562,10 @@ class GameRecord:
         if lines[0] != TEXT_TITLE:
             if len(lines) == 1 and re.fullmatch(r"[1-9][1-9,\s]*", lines[0]):
                 moves = _parse_keypad_string(lines[0])
-                return cls(
+                record = cls(
                     PlayerEntry(HUMAN, "Player X"), PlayerEntry(HUMAN, "Player O"), Mark.X, moves
                 )
+                return dataclasses.replace(record, game_id=_derived_game_id(record))
             raise ValueError(f"not a TTT Desktop game text: it should start with {TEXT_TITLE!r}")
         fields: dict[str, str] = {}
         for line in lines[1:]:
@@ -507,7 +675,46 @@ def _record_from_version_1(data: Mapping[str, Any]) -> GameRecord:
         raise ValueError(
             f'"result" says {_short(data["result"])} but the moves give {_short(record.result)}'
         )
-    return record
+    return dataclasses.replace(record, game_id=_derived_game_id(record))
+
+
+def _derived_game_id(record: GameRecord) -> str:
+    """The id of a game saved without one: the same for the same game, whenever it is read."""
+    content = json.dumps(record._version_1_dict(), sort_keys=True, ensure_ascii=False)
+    return uuid.uuid5(_V1_ID_NAMESPACE, content).hex
+
+
+def _record_from_version_2(data: Mapping[str, Any]) -> GameRecord:
+    record = _record_from_version_1(data)
+    game_id = _check_game_id(_require(data, "game_id", lambda v: isinstance(v, str), "a string"))
+    undo_data = data.get("undos", [])
+    if not isinstance(undo_data, list):
+        raise ValueError(f'"undos" must be a list, not {_short(undo_data)}')
+    undos = []
+    for item in undo_data:
+        if not isinstance(item, Mapping):
+            raise ValueError(f"an undo must be an object, not {_short(item)}")
+        undos.append(
+            UndoEvent(
+                tuple(_require(item, "moves_before", _is_int_list, "a list of cells 0-8")),
+                _require(item, "count", lambda v: type(v) is int, "a whole number"),
+                Mark(_require(item, "by", lambda v: v in ("X", "O"), '"X" or "O"')),
+            )
+        )
+    hint_data = data.get("hints", [])
+    if not isinstance(hint_data, list):
+        raise ValueError(f'"hints" must be a list, not {_short(hint_data)}')
+    hints = []
+    for item in hint_data:
+        if not isinstance(item, Mapping):
+            raise ValueError(f"a hint must be an object, not {_short(item)}")
+        hints.append(
+            HintUse(
+                _require(item, "ply", lambda v: type(v) is int, "a whole number"),
+                Mark(_require(item, "mark", lambda v: v in ("X", "O"), '"X" or "O"')),
+            )
+        )
+    return dataclasses.replace(record, game_id=game_id, undos=tuple(undos), hints=tuple(hints))
 
 
 # Helpers for the text form ------------------------------------------------------
@@ -548,7 +755,20 @@ def _text_field(fields: Mapping[str, str], key: str) -> str:
 
 
 def _record_from_text_fields(fields: Mapping[str, str]) -> GameRecord:
-    known = {"x", "o", "first", "started", "finished", "result", "branched from", "times", "moves"}
+    known = {
+        "x",
+        "o",
+        "first",
+        "started",
+        "game id",
+        "finished",
+        "result",
+        "branched from",
+        "times",
+        "moves",
+        "taken back",
+        "hints",
+    }
     unknown = sorted(set(fields) - known)
     if unknown:
         raise ValueError(f"unknown line {unknown[0]!r}")
@@ -584,7 +804,24 @@ def _record_from_text_fields(fields: Mapping[str, str]) -> GameRecord:
             f"'Result' says {fields['result']!r} but the moves give "
             f"{_result_words(record.result)!r}"
         )
-    return record
+    undos = []
+    for item in fields.get("taken back", "").split():
+        before, slash, count = item.partition("/")
+        if not slash or not count.isdigit():
+            raise ValueError("'Taken back' should read '<moves>/<count>' for each undo")
+        moves_before = _parse_keypad_string(before)
+        ply = len(moves_before) - int(count)
+        undos.append(UndoEvent(moves_before, int(count), record.mark_at(max(ply, 0))))
+    hints = []
+    for item in fields.get("hints", "").split():
+        if not item.isdigit():
+            raise ValueError("'Hints' should list the move counts hints were asked at")
+        hints.append(HintUse(int(item), record.mark_at(int(item))))
+    if undos or hints:
+        record = dataclasses.replace(record, undos=tuple(undos), hints=tuple(hints))
+    if "game id" in fields:
+        return dataclasses.replace(record, game_id=_check_game_id(fields["game id"]))
+    return dataclasses.replace(record, game_id=_derived_game_id(record))
 
 
 # Files --------------------------------------------------------------------------
