@@ -13,7 +13,12 @@ QT_PREFIXES = ("PySide6", "shiboken6")
 
 
 def test_no_qt_module_is_loaded() -> None:
-    modules = ["ttt_desktop.engine", "ttt_desktop.players", "ttt_desktop.analysis"]
+    modules = [
+        "ttt_desktop.engine",
+        "ttt_desktop.players",
+        "ttt_desktop.analysis",
+        "ttt_desktop.analysis.coach",
+    ]
     modules += ["ttt_desktop.ratings", "openskill.models"]
     if importlib.util.find_spec("ttt_desktop.arena") is not None:
         modules.append("ttt_desktop.arena")
