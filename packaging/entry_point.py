@@ -1,13 +1,25 @@
 """Where the frozen app starts: PyInstaller freezes this script.
 
-It only hands over to :func:`ttt_desktop.gui.app.main`, the same function
+First, before anything else is imported, ``multiprocessing.freeze_support()``:
+a worker process started with the ``spawn`` or ``forkserver`` context runs this
+same executable with multiprocessing's own arguments, and freeze_support (as
+PyInstaller's run-time hook sets it up) runs the worker's code and exits there,
+so a worker never reaches the window's code and never loads Qt.
+
+Then it hands over to :func:`ttt_desktop.gui.app.main`, the same function
 ``python -m ttt_desktop`` and the installed ``ttt-desktop`` command call, so
-the packaged app runs exactly the code a source checkout runs.
+the packaged app runs exactly the code a source checkout runs. That function
+reads the command line before it imports Qt: ``--version`` and ``--help`` load
+no Qt library (PyInstaller's own PySide6 run-time hook would; the spec replaces
+it, see ``packaging/hooks/``).
 """
 
+import multiprocessing
 import sys
 
-from ttt_desktop.gui.app import main
-
 if __name__ == "__main__":
+    multiprocessing.freeze_support()
+
+    from ttt_desktop.gui.app import main
+
     sys.exit(main())

@@ -42,7 +42,7 @@ def test_passes_on_the_real_window_and_plays_a_whole_game(make_window: WindowMak
     window = make_window(roster=OFFERED)
     code, out, err = run(window)
     assert (code, err) == (0, "")
-    for check in ("window", "players", "game", "record"):
+    for check in ("window", "players", "game", "record", "processes"):
         assert f"self-test {check}: " in out
     assert out.rstrip().splitlines()[-1].startswith("self-test passed in ")
     assert f"{len(OFFERED)} computer players move" in out
@@ -115,6 +115,19 @@ def test_a_record_that_reads_back_differently_fails(
     code, _, err = run(make_window(roster=OFFERED))
     assert code == 1
     assert "self-test FAILED: the saved game read back differently" in err
+
+
+def test_a_worker_process_that_cannot_run_its_task_fails(
+    make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A function defined here cannot be sent to another process (pickled by name).
+    def local_solver(board: Board) -> tuple[int, ...]:
+        return ()
+
+    monkeypatch.setattr(self_test, "best_moves", local_solver)
+    code, _, err = run(make_window(roster=OFFERED))
+    assert code == 1
+    assert "self-test FAILED: a spawn worker process failed" in err
 
 
 def test_the_command_line_option_exits_zero(tmp_path: Path) -> None:

@@ -14,7 +14,12 @@ real main window is shown. It checks, in order:
    waited for in a ``QEventLoop`` with a watchdog timer;
 4. the finished game saved with :func:`~ttt_desktop.engine.save_record` into a
    temporary folder and read back with :func:`~ttt_desktop.engine.load_record`
-   unchanged.
+   unchanged;
+5. worker processes: the solver's best moves computed in a process started
+   with each start method the app uses (``spawn``; ``forkserver`` too where
+   the system has it) equal the ones computed here. In the packaged app that
+   child is the app's own executable, diverted by
+   ``multiprocessing.freeze_support()`` in ``packaging/entry_point.py``.
 
 Success prints one line per check on stdout and returns 0. Any failure prints
 ``self-test FAILED: <why>`` on stderr and returns 1; the watchdog turns a hang
@@ -24,6 +29,7 @@ closes it.
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
 import tempfile
 import time
@@ -35,6 +41,7 @@ from typing import Final, TextIO
 from PySide6.QtCore import QEventLoop, QSize, QTimer
 from PySide6.QtGui import QIcon
 
+from ttt_desktop.analysis import best_moves
 from ttt_desktop.engine import Board, Mark, load_record, save_record
 from ttt_desktop.engine.records import GameRecord
 from ttt_desktop.gui.controller import Seat
@@ -51,6 +58,8 @@ SEEDS: Final = {Mark.X: 20261121, Mark.O: 1121}
 ICON_RESOURCE: Final = "icons/ttt-desktop.svg"
 # A position part-way through a game, so the full-tree searchers answer at once.
 SWEEP_MOVES: Final = (4, 0)
+# Worker processes never fork (the GUI process has Qt threads).
+PROCESS_START_METHODS: Final = ("spawn", "forkserver")
 
 
 class SelfTestError(Exception):
@@ -77,6 +86,7 @@ def run_self_test(
         ("players", lambda: _check_players(window)),
         ("game", lambda: _play_and_check_game(window, timeout_s)),
         ("record", lambda: _check_save_and_load(window.controller.record)),
+        ("processes", lambda: _check_worker_processes(timeout_s)),
     ]
     try:
         for name, check in checks:
@@ -235,3 +245,23 @@ def _check_save_and_load(record: GameRecord) -> str:
     if loaded != record:
         raise SelfTestError(f"the saved game read back differently:\n{record}\n{loaded}")
     return f"saved ({size} bytes) and read back unchanged"
+
+
+def _check_worker_processes(timeout_s: float) -> str:
+    board = Board.empty().play_all(SWEEP_MOVES)
+    expected = best_moves(board)
+    methods = [
+        method
+        for method in PROCESS_START_METHODS
+        if method in multiprocessing.get_all_start_methods()
+    ]
+    for method in methods:
+        # Pool's exit terminates the worker, so a hung child cannot hang the self-test.
+        with multiprocessing.get_context(method).Pool(1) as pool:
+            try:
+                answer = pool.apply_async(best_moves, (board,)).get(timeout=timeout_s)
+            except Exception as error:
+                raise SelfTestError(f"a {method} worker process failed: {error!r}") from error
+        if answer != expected:
+            raise SelfTestError(f"a {method} worker process answered {answer}, not {expected}")
+    return f"{' and '.join(methods)} workers answer like this process"
