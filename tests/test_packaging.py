@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
+import json
+import subprocess
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
@@ -144,3 +148,63 @@ def test_pruning_keeps_only_libraries_reached_from_what_is_loaded() -> None:
         "libfreetype.so.6",
         "libxcb-cursor.so.0",
     ]
+
+
+HOOKS_DIR = PROJECT_ROOT / "packaging" / "hooks"
+# Runs the app's PySide6 run-time hook as PyInstaller would (with sys._MEIPASS set and
+# PyInstaller's helper module in place, here a recording stand-in), then imports Qt.
+RUN_HOOK = """
+import json, os, runpy, sys, types
+
+sys._MEIPASS = sys.argv[2]
+calls = []
+utils = types.ModuleType("_pyi_rth_utils")
+utils.is_macos_app_bundle = False
+utils.prepend_path_to_environment_variable = lambda *arguments: None
+qt = types.ModuleType("_pyi_rth_utils.qt")
+qt.ensure_single_qt_bindings_package = lambda name: calls.append(["single", name])
+
+
+def create_embedded_qt_conf(bindings, prefix):
+    core = sys.modules.get("PySide6.QtCore")
+    calls.append(["qt.conf", bindings, prefix, hasattr(core, "QLibraryInfo")])
+
+
+qt.create_embedded_qt_conf = create_embedded_qt_conf
+utils.qt = qt
+sys.modules.update({"_pyi_rth_utils": utils, "_pyi_rth_utils.qt": qt})
+
+runpy.run_path(sys.argv[1])
+before = {
+    "qt_loaded": any(name.startswith("PySide6") for name in sys.modules),
+    "plugins": os.environ["QT_PLUGIN_PATH"],
+    "calls": list(calls),
+}
+from PySide6 import QtWidgets  # noqa: E402
+print(json.dumps({"before": before, "after": calls}))
+"""
+
+
+def test_the_pyside6_run_time_hook_replaces_pyinstallers() -> None:
+    hooks = ast.literal_eval((HOOKS_DIR / "rthooks.dat").read_text())
+    assert list(hooks) == ["PySide6"]
+    assert all((HOOKS_DIR / "rthooks" / name).is_file() for name in hooks["PySide6"])
+
+
+def test_the_pyside6_run_time_hook_loads_qt_only_when_the_app_does(tmp_path: Path) -> None:
+    (hook,) = ast.literal_eval((HOOKS_DIR / "rthooks.dat").read_text())["PySide6"]
+    result = subprocess.run(
+        [sys.executable, "-c", RUN_HOOK, str(HOOKS_DIR / "rthooks" / hook), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(result.stdout)
+    qt_folder = str(tmp_path / "PySide6" / "Qt")
+    assert report["before"] == {
+        "qt_loaded": False,
+        "plugins": str(tmp_path / "PySide6" / "Qt" / "plugins"),
+        "calls": [["single", "PySide6"]],
+    }
+    # qt.conf is registered once, right after QtCore is initialised.
+    assert report["after"] == [["single", "PySide6"], ["qt.conf", "PySide6", qt_folder, True]]
