@@ -14,6 +14,10 @@ processes falls on each alike):
 - the one-file executable (``dist/onefile/ttt-desktop``), if built;
 - ``python -m ttt_desktop`` from this checkout with the project's ``.venv``.
 
+Then the command-line paths without a window (``--version``, ``--help``):
+wall time and peak memory (maximum resident set size) of each, packaged and
+from source; neither should load Qt.
+
 The window reports its first paint itself (``TTT_DESKTOP_REPORT_SHOWN=1``, see
 ``ttt_desktop/gui/startup_report.py``) and quits. Runs use the offscreen
 platform unless ``--xcb`` is given (then ``DISPLAY`` must point at an X server,
@@ -45,6 +49,7 @@ BAR_SHOWN_S, AIM_SHOWN_S = 0.6, 0.3
 BAR_ARCHIVE_MB, AIM_ARCHIVE_MB = 60.0, 45.0
 # An app that never reports its window is stopped after this long.
 START_TIMEOUT_S = 60.0
+GNU_TIME = Path("/usr/bin/time")
 
 
 @dataclass(frozen=True)
@@ -113,6 +118,46 @@ def time_to_window(program: Program, use_xcb: bool) -> float:
     return shown - started
 
 
+def run_measured(command: tuple[str, ...]) -> tuple[float, int | None]:
+    """Run ``command`` to its end; its wall time in seconds and peak memory in KiB.
+
+    The peak memory comes from GNU time (``/usr/bin/time``; None without it): a
+    child started straight from this process would report this process's own
+    peak, which Linux carries across the child's exec.
+    """
+    with tempfile.NamedTemporaryFile(prefix="ttt-rss-") as report:
+        wrapper = ("/usr/bin/time", "-f", "%M", "-o", report.name) if GNU_TIME.is_file() else ()
+        started = time.perf_counter()
+        result = subprocess.run(
+            (*wrapper, *command), cwd=PROJECT_ROOT, capture_output=True, check=False
+        )
+        elapsed = time.perf_counter() - started
+        if result.returncode != 0:
+            raise RuntimeError(f"{' '.join(command)} exited with {result.returncode}")
+        peak = Path(report.name).read_text().strip()
+    return elapsed, int(peak) if peak.isdigit() else None
+
+
+def print_command_line_paths(programs: list[Program], runs: int) -> None:
+    """Time and peak memory of --version and --help, programs taking turns."""
+    print(f"\nCommand-line paths (no window), {runs} runs each")
+    for option in ("--version", "--help"):
+        results: dict[str, list[tuple[float, int | None]]] = {
+            program.label: [] for program in programs
+        }
+        for _ in range(runs):
+            for program in programs:
+                results[program.label].append(run_measured((*program.command, option)))
+        for program in programs:
+            times = [elapsed for elapsed, _ in results[program.label]]
+            peaks = [peak for _, peak in results[program.label] if peak is not None]
+            memory = f"   peak memory {max(peaks) / 1024:5.1f} MiB" if peaks else ""
+            print(
+                f"  {option:9} {program.label:26} median {statistics.median(times) * 1000:5.0f} ms"
+                f"   min {min(times) * 1000:4.0f}   max {max(times) * 1000:4.0f}{memory}"
+            )
+
+
 def verdict(value: float, bar: float, aim: float) -> str:
     """How ``value`` compares with the bar (must) and the aim (should)."""
     if value <= aim:
@@ -150,6 +195,10 @@ def main() -> int:
         programs.append(Program("packaged (one file)", (str(ONEFILE_EXECUTABLE),)))
     python = str(VENV_PYTHON if VENV_PYTHON.is_file() else Path(sys.executable))
     programs.append(Program("from source (python -m)", (python, "-m", "ttt_desktop")))
+
+    print_command_line_paths(
+        [program for program in programs if program.label != "packaged (one file)"], options.runs
+    )
 
     platform = "xcb" if options.xcb else "offscreen"
     print(f"\nStart to first paint of the window, {options.runs} runs each ({platform})")

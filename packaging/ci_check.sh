@@ -2,11 +2,13 @@
 # CI check of the packaged app, after ./test.sh (called from .ci/run):
 #   1. build it (packaging/build.sh: one folder plus the tar.gz to hand out);
 #   2. the built executable says the version written in pyproject.toml;
-#   3. unpack the archive somewhere else and run that copy's --self-test offscreen
-#      (window, icon, every computer player, a game on the worker thread, save/load),
-#      so a missing plugin, resource or hidden import fails here;
-#   4. the wheel (pip wheel) carries resources/ as ttt_desktop/resources;
-#   5. print the sizes.
+#   3. --version and --help load no Qt library;
+#   4. unpack the archive somewhere else and run that copy's --self-test offscreen
+#      (window, icon, every computer player, a game on the worker thread, save/load,
+#      worker processes), so a missing plugin, resource or hidden import fails here;
+#      only the window's process loads Qt;
+#   5. the wheel (pip wheel) carries resources/ as ttt_desktop/resources;
+#   6. print the sizes.
 # Needs no display and no input; exits non-zero on the first failure.
 set -euo pipefail
 project_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -27,13 +29,34 @@ echo "version: $actual"
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+
+# The paths without a window load no Qt library (the dynamic loader's own log of
+# what it opens, one file per process).
+for option in --version --help; do
+  rm -rf "$scratch/ld" && mkdir "$scratch/ld"
+  LD_DEBUG=files LD_DEBUG_OUTPUT="$scratch/ld/log" "$executable" "$option" >/dev/null
+  if grep -l 'file=.*lib\(Qt6\|icu\)' "$scratch"/ld/log.* >/dev/null 2>&1; then
+    fail "$option loads Qt: $(grep -o 'file=[^ ]*lib\(Qt6\|icu\)[^ ]*' "$scratch"/ld/log.* | head -n 3)"
+  fi
+done
+echo "--version and --help load no Qt library"
+
 tar -xzf "$archive" -C "$scratch"
 mkdir -p "$scratch/home"
 # From the unpacked copy, in another folder, with empty settings: nothing of the
-# source checkout can stand in for a file the bundle lacks.
+# source checkout can stand in for a file the bundle lacks. The self-test starts
+# worker processes (spawn, forkserver): they are this executable too, and only
+# the window's process may load Qt.
+rm -rf "$scratch/ld" && mkdir "$scratch/ld"
 (cd "$scratch" && env QT_QPA_PLATFORM=offscreen HOME="$scratch/home" \
-  XDG_CONFIG_HOME="$scratch/home/.config" ./ttt-desktop/ttt-desktop --self-test) \
+  XDG_CONFIG_HOME="$scratch/home/.config" LD_DEBUG=files LD_DEBUG_OUTPUT="$scratch/ld/log" \
+  ./ttt-desktop/ttt-desktop --self-test) \
   || fail "the packaged app's self-test failed"
+processes=$(ls "$scratch"/ld/log.* | wc -l)
+qt_processes=$(grep -l 'file=.*libQt6Core' "$scratch"/ld/log.* | wc -l)
+[ "$processes" -gt 1 ] || fail "the self-test started no worker process"
+[ "$qt_processes" = 1 ] || fail "$qt_processes of $processes processes loaded Qt (only the window's should)"
+echo "self-test: $processes processes, Qt loaded in the window's only"
 
 # setuptools works in build/lib; start from nothing so a stale file cannot hide a missing one.
 rm -rf build/lib build/bdist.*
