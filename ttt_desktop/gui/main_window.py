@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, Qt
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -49,10 +49,10 @@ from ttt_desktop.players import roster as all_players
 
 WINDOW_TITLE: Final = "TTT Desktop"
 AI_SPEEDS: Final = (
-    ("Instant", 0),
-    ("Fast (0.2 s)", 200),
-    ("Normal (0.4 s)", 400),
-    ("Slow (1 s)", 1000),
+    (QT_TRANSLATE_NOOP("MainWindow", "Instant"), 0),
+    (QT_TRANSLATE_NOOP("MainWindow", "Fast (0.2 s)"), 200),
+    (QT_TRANSLATE_NOOP("MainWindow", "Normal (0.4 s)"), 400),
+    (QT_TRANSLATE_NOOP("MainWindow", "Slow (1 s)"), 1000),
 )
 HINT_MS: Final = 4000
 
@@ -117,7 +117,7 @@ class MainWindow(QMainWindow):
     def _build_central_widget(self, ask_name: NameAsker) -> None:
         self.status_label = QLabel()
         self.status_label.setObjectName("status")
-        self.status_label.setAccessibleName("Game status")
+        self.status_label.setAccessibleName(self.tr("Game status"))
         status_font = QFont(self.status_label.font())
         status_font.setPointSizeF(status_font.pointSizeF() * 1.35)
         status_font.setBold(True)
@@ -127,7 +127,7 @@ class MainWindow(QMainWindow):
 
         self.busy_indicator = BusyIndicator()
         self.busy_indicator.setObjectName("busy")
-        self.busy_indicator.setAccessibleName("Computer is thinking")
+        self.busy_indicator.setAccessibleName(self.tr("Computer is thinking"))
 
         status_row = QHBoxLayout()
         # As wide as the spinner on the right, so the text stays centred over the board.
@@ -139,11 +139,11 @@ class MainWindow(QMainWindow):
         self.board.setObjectName("board")
         self.board.cell_clicked.connect(self.controller.play_cell)
 
-        self.new_game_button = QPushButton("New game")
-        self.new_game_button.setToolTip("Start a new game with these players (Ctrl+N)")
+        self.new_game_button = QPushButton(self.tr("New game"))
+        self.new_game_button.setToolTip(self.tr("Start a new game with these players (Ctrl+N)"))
         self.new_game_button.clicked.connect(self.new_game)
-        self.play_again_button = QPushButton("Play again")
-        self.play_again_button.setToolTip("Another game with the same players (Ctrl+R)")
+        self.play_again_button = QPushButton(self.tr("Play again"))
+        self.play_again_button.setToolTip(self.tr("Another game with the same players (Ctrl+R)"))
         self.play_again_button.clicked.connect(self.play_again)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -182,26 +182,26 @@ class MainWindow(QMainWindow):
         self._build_help_menu()
 
     def _build_game_menu(self) -> None:
-        menu = self.menuBar().addMenu("&Game")
+        menu = self.menuBar().addMenu(self.tr("&Game"))
         self.game_menu = menu
-        self.new_game_action = QAction("&New game", self)
+        self.new_game_action = QAction(self.tr("&New game"), self)
         self.new_game_action.setShortcut(QKeySequence.StandardKey.New)
         self.new_game_action.triggered.connect(self.new_game)
         menu.addAction(self.new_game_action)
 
-        self.play_again_action = QAction("Play &again", self)
+        self.play_again_action = QAction(self.tr("Play &again"), self)
         self.play_again_action.setShortcut(QKeySequence("Ctrl+R"))
         self.play_again_action.triggered.connect(self.play_again)
         menu.addAction(self.play_again_action)
 
-        self.swap_action = QAction("&Swap sides", self)
+        self.swap_action = QAction(self.tr("&Swap sides"), self)
         self.swap_action.triggered.connect(self.swap_sides)
         menu.addAction(self.swap_action)
         menu.addSeparator()
         menu.addMenu(self._build_ai_speed_menu())
         menu.addSeparator()
 
-        self.quit_action = QAction("&Quit", self)
+        self.quit_action = QAction(self.tr("&Quit"), self)
         # The platform's Quit key, and Ctrl+Q wherever the platform names none (Windows).
         quit_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Quit)
         if QKeySequence("Ctrl+Q") not in quit_keys:
@@ -212,20 +212,20 @@ class MainWindow(QMainWindow):
         menu.addAction(self.quit_action)
 
     def _build_ai_speed_menu(self) -> QMenu:
-        menu = QMenu("Computer &speed", self)
+        menu = QMenu(self.tr("Computer &speed"), self)
         self.ai_speed_menu = menu
-        menu.setToolTip("The least time a computer player's move takes to appear")
+        menu.setToolTip(self.tr("The least time a computer player's move takes to appear"))
         self.ai_speed_group = QActionGroup(self)
         self.ai_speed_group.setExclusive(True)
         self.ai_speed_actions: dict[int, QAction] = {}
         for label, delay in AI_SPEEDS:
-            action = QAction(label, self)
+            action = QAction(self.tr(str(label)), self)
             action.setCheckable(True)
             action.setData(delay)
             self.ai_speed_group.addAction(action)
             menu.addAction(action)
             self.ai_speed_actions[delay] = action
-        self.custom_speed_action = QAction("Other", self)
+        self.custom_speed_action = QAction(self.tr("Other"), self)
         self.custom_speed_action.setCheckable(True)
         self.custom_speed_action.setVisible(False)
         self.ai_speed_group.addAction(self.custom_speed_action)
@@ -234,13 +234,13 @@ class MainWindow(QMainWindow):
         return menu
 
     def _build_help_menu(self) -> None:
-        menu = self.menuBar().addMenu("&Help")
+        menu = self.menuBar().addMenu(self.tr("&Help"))
         self.help_menu = menu
-        self.how_to_play_action = QAction("&How to play", self)
+        self.how_to_play_action = QAction(self.tr("&How to play"), self)
         self.how_to_play_action.setShortcut(QKeySequence.StandardKey.HelpContents)
         self.how_to_play_action.triggered.connect(self.show_how_to_play)
         menu.addAction(self.how_to_play_action)
-        self.about_action = QAction("&About TTT Desktop", self)
+        self.about_action = QAction(self.tr("&About TTT Desktop"), self)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.about_action.triggered.connect(self.show_about)
         menu.addAction(self.about_action)
@@ -272,7 +272,11 @@ class MainWindow(QMainWindow):
         if action is None:
             # Other speeds (the replay bar's slider has more steps) share one menu entry.
             action = self.custom_speed_action
-            action.setText(f"Other ({delay_ms / 1000:g} s)")
+            action.setText(
+                self.tr("Other ({seconds} s)").format(
+                    seconds=QLocale().toString(delay_ms / 1000, "g", 3)
+                )
+            )
             action.setData(delay_ms)
             action.setVisible(True)
         elif action is not self.custom_speed_action:

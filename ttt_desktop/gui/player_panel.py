@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
@@ -73,12 +74,12 @@ ENTRY_ROLE: Final = Qt.ItemDataRole.UserRole + 1
 NAME_ROLE: Final = Qt.ItemDataRole.UserRole + 2
 HEADER_ENTRY: Final = "header"
 NEW_PERSON_ENTRY: Final = "new-person"
-NEW_PERSON_TEXT: Final = "New player..."
+NEW_PERSON_TEXT: Final = QT_TRANSLATE_NOOP("PlayerPanel", "New player...")
 START_POLICY_LABELS: Final = {
-    "x": "X starts",
-    "o": "O starts",
-    "alternate": "Take turns starting",
-    "random": "Random",
+    "x": QT_TRANSLATE_NOOP("PlayerPanel", "X starts"),
+    "o": QT_TRANSLATE_NOOP("PlayerPanel", "O starts"),
+    "alternate": QT_TRANSLATE_NOOP("PlayerPanel", "Take turns starting"),
+    "random": QT_TRANSLATE_NOOP("PlayerPanel", "Random"),
 }
 
 NameAsker = Callable[[QWidget], "str | None"]
@@ -212,14 +213,14 @@ class PlayerPanel(QWidget):
         self._ask_name = ask_name
         self._shown_seats: dict[Mark, Seat] = {}
 
-        players_box = QGroupBox("Players")
+        players_box = QGroupBox(self.tr("Players"))
         form = QFormLayout(players_box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self._combos: dict[Mark, QComboBox] = {}
         for mark in (Mark.X, Mark.O):
             combo = QComboBox()
             combo.setObjectName(f"player-{mark.value}")
-            combo.setAccessibleName(f"Player for {mark.value}")
+            combo.setAccessibleName(self.tr("Player for {mark}").format(mark=mark.value))
             combo.setModel(QStandardItemModel(combo))
             combo.setItemDelegate(RosterItemDelegate(combo))
             combo.setSizeAdjustPolicy(
@@ -233,23 +234,25 @@ class PlayerPanel(QWidget):
             self._combos[mark] = combo
             label = QLabel()
             label.setPixmap(mark_icon(mark, 22).pixmap(22, 22))
-            label.setToolTip(f"Plays {mark.value}")
+            label.setToolTip(self.tr("Plays {mark}").format(mark=mark.value))
             label.setBuddy(combo)
             form.addRow(label, combo)
-        self._swap_button = QPushButton("Swap sides")
-        self._swap_button.setToolTip("Exchange the players of X and O and start a new game")
+        self._swap_button = QPushButton(self.tr("Swap sides"))
+        self._swap_button.setToolTip(
+            self.tr("Exchange the players of X and O and start a new game")
+        )
         self._swap_button.clicked.connect(self.swap_requested)
         form.addRow(self._swap_button)
 
         self._start_combo = QComboBox()
         self._start_combo.setObjectName("start-policy")
-        self._start_combo.setAccessibleName("Who starts")
+        self._start_combo.setAccessibleName(self.tr("Who starts"))
         for policy in START_POLICIES:
-            self._start_combo.addItem(START_POLICY_LABELS[policy], policy)
+            self._start_combo.addItem(self.tr(str(START_POLICY_LABELS[policy])), policy)
         self._start_combo.activated.connect(self._on_start_policy_activated)
-        form.addRow("First move:", self._start_combo)
+        form.addRow(self.tr("First move:"), self._start_combo)
 
-        score_box = QGroupBox("Score this session")
+        score_box = QGroupBox(self.tr("Score this session"))
         score_layout = QVBoxLayout(score_box)
         self._score_label = QLabel()
         self._score_label.setObjectName("score")
@@ -357,23 +360,27 @@ class PlayerPanel(QWidget):
         assert isinstance(model, QStandardItemModel)
         combo.blockSignals(True)
         model.clear()
-        model.appendRow(self._header("People"))
+        model.appendRow(self._header(self.tr("People")))
         for name in self._people:
             item = QStandardItem(name)
             item.setData(Seat(HUMAN_KIND, name), ENTRY_ROLE)
-            item.setToolTip(f"{name}, a person at this computer")
+            item.setToolTip(self.tr("{name}, a person at this computer").format(name=name))
             model.appendRow(item)
-        add_item = QStandardItem(NEW_PERSON_TEXT)
+        add_item = QStandardItem(self.tr(str(NEW_PERSON_TEXT)))
         add_item.setData(NEW_PERSON_ENTRY, ENTRY_ROLE)
-        add_item.setToolTip("Add a person by name; names are remembered")
+        add_item.setToolTip(self.tr("Add a person by name; names are remembered"))
         model.appendRow(add_item)
-        model.appendRow(self._header("Computer"))
+        model.appendRow(self._header(self.tr("Computer")))
         kinds = {entry.kind for entry in self._roster}
         for entry in self._roster:
             item = QStandardItem(f"{entry.name}  {strength_stars(entry.strength)}")
             item.setData(entry.name, NAME_ROLE)
             item.setData(Seat(entry.kind, entry.name), ENTRY_ROLE)
-            item.setToolTip(f"{entry.description}\nStrength {entry.strength} of 5")
+            item.setToolTip(
+                self.tr("{description}\nStrength {strength} of 5").format(
+                    description=entry.description, strength=entry.strength
+                )
+            )
             model.appendRow(item)
         # A seat set from elsewhere (a loaded game, a test's scripted player) still shows.
         for seat in self._shown_seats.values():
