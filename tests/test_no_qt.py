@@ -19,6 +19,7 @@ def test_no_qt_module_is_loaded() -> None:
         "ttt_desktop.analysis",
         "ttt_desktop.analysis.coach",
     ]
+    modules += ["ttt_desktop.lab.tournament", "ttt_desktop.lab.runner", "ttt_desktop.lab.report"]
     modules += ["ttt_desktop.ratings", "openskill.models"]
     if importlib.util.find_spec("ttt_desktop.arena") is not None:
         modules.append("ttt_desktop.arena")

@@ -439,13 +439,31 @@ def _kind(text: str) -> str:
     return text
 
 
-def _kind_list(text: str) -> list[str]:
-    kinds = [_kind(part.strip()) for part in text.split(",") if part.strip()]
-    if len(kinds) < 2:
+def _entrant_list(text: str) -> str:
+    """``--players``: kinds, ``kind*N`` or ``kind@seed``, at least two entrants, no plain repeat."""
+    plain: list[str] = []
+    entrants = 0
+    for raw in text.split(","):
+        part = raw.strip()
+        if not part:
+            continue
+        kind, _, rest = part.replace("@", "*", 1).partition("*")
+        _kind(kind.strip())
+        if not rest:
+            plain.append(kind.strip())
+            entrants += 1
+        elif "@" in part:
+            _seed(rest)
+            entrants += 1
+        else:
+            entrants += _positive_int(rest)
+    if entrants < 2:
         raise argparse.ArgumentTypeError("a tournament needs at least two kinds, comma-separated")
-    if len(set(kinds)) != len(kinds):
-        raise argparse.ArgumentTypeError(f"each kind plays once: {text!r} repeats one")
-    return kinds
+    if len(set(plain)) != len(plain):
+        raise argparse.ArgumentTypeError(
+            f"each kind plays once: {text!r} repeats one (KIND*2 or KIND@SEED enters several)"
+        )
+    return text
 
 
 _Number = TypeVar("_Number", int, float)
@@ -508,12 +526,31 @@ def build_parser() -> argparse.ArgumentParser:
         "tournament", help="every pair of kinds, both colours, in a crosstable"
     )
     tournament_parser.add_argument(
-        "--players", type=_kind_list, required=True, metavar="A,B,...", help="kinds to enter"
+        "--players",
+        type=_entrant_list,
+        required=True,
+        metavar="A,B,...",
+        help="kinds to enter; KIND*N enters N of a kind with different seeds, KIND@S one "
+        "with seed S",
     )
     tournament_parser.add_argument(
         "--games", type=_positive_int, default=100, metavar="N", help="games per pairing and colour"
     )
     tournament_parser.add_argument("--seed", type=_seed, metavar="S", help="for a repeatable run")
+    tournament_parser.add_argument(
+        "--format",
+        choices=("round-robin", "gauntlet"),
+        default="round-robin",
+        help="every player against every other (default), or the first against the field",
+    )
+    tournament_parser.add_argument(
+        "--jobs",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="worker processes (default 1: play in this process); the same seed gives the "
+        "same games whatever N is",
+    )
     tournament_parser.add_argument("--json", action="store_true", help="print one JSON object")
 
     from ttt_desktop.players.learner import TrainingSettings  # noqa: PLC0415
@@ -576,17 +613,32 @@ def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
 
 
 def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> None:
+    from ttt_desktop.lab import report  # noqa: PLC0415  (only tournaments need the lab)
+    from ttt_desktop.lab.runner import run_tournament  # noqa: PLC0415
+    from ttt_desktop.lab.tournament import TournamentSpec, parse_entrants  # noqa: PLC0415
+
     seed = arguments.seed if arguments.seed is not None else fresh_seed()
-    tournament = play_tournament(
-        arguments.players,
-        arguments.games,
-        seed=seed,
-        on_progress=lambda status: progress.say(f"tournament: {status}"),
+    spec = TournamentSpec(
+        parse_entrants(arguments.players, seed),
+        # Each pair plays --games games each way round: the players take turns at X.
+        2 * arguments.games,
+        seed,
+        arguments.format,
+    )
+    total = spec.total_games
+    jobs = arguments.jobs
+    result = run_tournament(
+        spec,
+        jobs=jobs,
+        processes=jobs > 1,
+        on_progress=lambda _runner, played: progress.say(
+            f"tournament: {played:,} of {total:,} games"
+        ),
     )
     if arguments.json:
-        _print_json(tournament.as_json(), out)
+        _print_json(report.arena_json(result), out)
     else:
-        _print_tournament(tournament, out)
+        out.write(report.crosstable_text(result))
 
 
 def _run_train(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> None:
@@ -638,7 +690,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif arguments.command == "match":
             _run_match(arguments, out, progress)
         elif arguments.command == "tournament":
-            _run_tournament(arguments, out, progress)
+            try:
+                _run_tournament(arguments, out, progress)
+            except ValueError as error:
+                parser.error(str(error))
         else:
             _run_train(arguments, out, err)
     except IllegalMoveError as error:

@@ -1,0 +1,227 @@
+"""Tournaments in the lab: pairings, chunks, the same games whatever the jobs, cancel, tables."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from ttt_desktop.arena import main
+from ttt_desktop.engine.board import Board
+from ttt_desktop.lab.runner import TournamentRunner, run_tournament
+from ttt_desktop.lab.tournament import (
+    CHUNK_GAMES,
+    TournamentResult,
+    TournamentSpec,
+    make_entrants,
+    parse_entrants,
+    play_chunk,
+)
+
+
+def spec_of(text: str, games: int, seed: int = 7, fmt: str = "round-robin") -> TournamentSpec:
+    return TournamentSpec(parse_entrants(text, seed), games, seed, fmt)  # type: ignore[arg-type]
+
+
+def check_game_is_real(result: TournamentResult) -> None:
+    """Every game replays legally from the empty board to the result it claims."""
+    for game in result.games():
+        board = Board.empty()
+        for cell in game.cells:
+            board = board.play(cell)
+        assert board.is_over
+        assert game.winner == (board.winner.value if board.winner else "draw")
+
+
+class TestSpec:
+    def test_round_robin_pairs_everyone_once(self) -> None:
+        spec = spec_of("rando,levi,humiston,perfect", 4)
+        assert spec.pairings == ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+        assert spec.total_games == 24
+
+    def test_gauntlet_pits_the_first_against_the_field(self) -> None:
+        spec = spec_of("perfect,rando,levi,humiston", 10, fmt="gauntlet")
+        assert spec.pairings == ((0, 1), (0, 2), (0, 3))
+
+    def test_players_take_turns_at_x(self) -> None:
+        spec = spec_of("rando,levi", 5)
+        assert [spec.sides(0, game) for game in range(4)] == [(0, 1), (1, 0), (0, 1), (1, 0)]
+
+    def test_chunks_cover_every_game_once(self) -> None:
+        spec = spec_of("rando,levi,perfect", 2 * CHUNK_GAMES + 3)
+        indices = [c.first_index + i for c in spec.chunks() for i in range(c.count)]
+        assert indices == list(range(spec.total_games))
+        assert max(c.count for c in spec.chunks()) == CHUNK_GAMES
+
+    def test_several_seeds_of_a_kind(self) -> None:
+        entrants = parse_entrants("rando*2,levi@5,perfect", 1)
+        assert [e.kind for e in entrants] == ["rando", "rando", "levi", "perfect"]
+        assert entrants[0].seed != entrants[1].seed
+        assert entrants[0].label == f"rando#{entrants[0].seed}"
+        assert (entrants[2].label, entrants[2].seed) == ("levi", 5)
+        assert parse_entrants("rando*2,levi", 1) == parse_entrants("rando*2,levi", 1)
+
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            ("rando,nobody", "unknown player kind 'nobody'"),
+            ("rando*0,levi", "at least once"),
+            ("levi@x,rando", "whole number"),
+            ("sequence,rando", "unknown player kind 'sequence'"),
+        ],
+    )
+    def test_bad_entrants_say_why(self, text: str, message: str) -> None:
+        with pytest.raises(ValueError, match=message):
+            parse_entrants(text, 1)
+
+    def test_a_player_is_entered_once(self) -> None:
+        with pytest.raises(ValueError, match="entered twice"):
+            make_entrants([("rando", 1), ("rando", 1)])
+        with pytest.raises(ValueError, match="at least two"):
+            TournamentSpec(make_entrants([("rando", 1)]), 2, 1)
+
+
+class TestSameGamesWhateverTheJobs:
+    def test_in_process_one_and_two_workers_and_forkserver_agree(self) -> None:
+        spec = spec_of("rando*2,levi,ralph,learner,perfect", 2 * CHUNK_GAMES + 10, seed=11)
+        reference = run_tournament(spec, jobs=1, processes=False)
+        assert reference.finished and not reference.cancelled
+        check_game_is_real(reference)
+        runs = [
+            run_tournament(spec, jobs=1),
+            run_tournament(spec, jobs=2),
+            run_tournament(spec, jobs=3, context="forkserver"),
+        ]
+        for run in runs:
+            assert run.games() == reference.games()
+            assert run.crosstable() == reference.crosstable()
+            assert {k: (r.mu, r.sigma) for k, r in run.ratings().items()} == {
+                k: (r.mu, r.sigma) for k, r in reference.ratings().items()
+            }
+
+    def test_another_seed_gives_other_games(self) -> None:
+        first = run_tournament(spec_of("rando,levi", 20, seed=1), processes=False)
+        second = run_tournament(spec_of("rando,levi", 20, seed=2), processes=False)
+        assert [g.moves for g in first.games()] != [g.moves for g in second.games()]
+
+
+@pytest.fixture(scope="module")
+def result() -> TournamentResult:
+    return run_tournament(spec_of("rando,levi,humiston,perfect", 60, seed=3), processes=False)
+
+
+class TestTables:
+    def test_crosstable_mirrors_and_counts(self, result: TournamentResult) -> None:
+        table = result.crosstable()
+        for a, b in result.spec.pairings:
+            record, mirror = table[(a, b)], table[(b, a)]
+            assert record.games == 60
+            assert (record.wins, record.draws, record.losses) == (
+                mirror.losses,
+                mirror.draws,
+                mirror.wins,
+            )
+        # Counted a second way, game by game.
+        for (a, b), record in table.items():
+            assert result.record(a, b) == record
+
+    def test_points_and_standings(self, result: TournamentResult) -> None:
+        assert sum(result.points()) == result.spec.total_games
+        assert result.labels()[result.standings()[0]] == "perfect"
+        perfect = result.labels().index("perfect")
+        assert result.totals()[perfect].losses == 0
+
+    def test_ratings_have_error_bars(self, result: TournamentResult) -> None:
+        ratings = result.ratings()
+        assert set(ratings) == set(result.labels())
+        assert ratings["perfect"].rating > ratings["rando"].rating
+        assert all(rating.error > 0 for rating in ratings.values())
+
+    def test_csv_and_json_exports(self, result: TournamentResult) -> None:
+        rows = result.csv_rows()
+        assert rows[0] == ["game", "x", "o", "winner", "moves"]
+        assert len(rows) == result.spec.total_games + 1
+        text = io.StringIO()
+        csv.writer(text).writerows(result.standings_csv_rows())
+        parsed = list(csv.reader(io.StringIO(text.getvalue())))
+        assert parsed[1][1] == "perfect"
+        document = json.loads(json.dumps(result.as_json()))
+        assert document["games_played"] == result.spec.total_games
+        assert document["standings"][0]["label"] == "perfect"
+        assert len(document["games"]) == result.spec.total_games
+
+
+class TestCancel:
+    def test_cancel_keeps_the_finished_games_and_stops_every_worker(self) -> None:
+        # MiniMax thinks for a while on the empty board: the cancel lands mid-game.
+        spec = spec_of("minimax,rando,levi", 400, seed=5)
+        runner = TournamentRunner(spec, 2)
+        runner.start()
+        polled = []
+        while len(polled) < 3:
+            polled += runner.poll(1.0)
+            assert runner.error is None
+        polled += runner.cancel()
+        assert runner.done and not runner.running
+        assert all(not worker.process.is_alive() for worker in runner._workers)
+        result = runner.result
+        assert result.cancelled
+        assert 3 <= len(result) < spec.total_games
+        assert sorted(g.index for g in polled) == [g.index for g in result.games()]
+        check_game_is_real(result)
+        # Each kept game is the very game a full run plays (replayed up to the last one kept).
+        chunks = {c.number: c for c in spec.chunks()}
+        for number in {(g.index // CHUNK_GAMES) for g in result.games()}:
+            chunk = chunks[number]
+            last = max(g.index for g in result.games() if g.index // CHUNK_GAMES == number)
+            replayed = TournamentResult(spec)
+            play_chunk(
+                spec,
+                chunk,
+                stop=lambda last=last, replayed=replayed: any(  # type: ignore[misc]
+                    game.index >= last for game in replayed.games()
+                ),
+                deliver=replayed.add,
+            )
+            for game in result.games():
+                if game.index // CHUNK_GAMES == number:
+                    assert replayed.game(game.index) == game
+        runner.close()
+
+    def test_stop_before_the_start_plays_nothing(self) -> None:
+        result = run_tournament(spec_of("rando,levi", 10), processes=False, stop=lambda: True)
+        assert result.cancelled and len(result) == 0
+
+
+class TestArena:
+    def test_jobs_give_the_same_json(self, capsys: pytest.CaptureFixture[str]) -> None:
+        arguments = ["tournament", "--players", "rando*2,levi,perfect", "--games", "30"]
+        documents = []
+        for jobs in ("1", "2"):
+            assert main([*arguments, "--seed", "4", "--jobs", jobs, "--json"]) == 0
+            documents.append(json.loads(capsys.readouterr().out))
+        one, two = documents
+        assert one["jobs"] == 1 and two["jobs"] == 2
+        for key in ("crosstable", "scores", "standings", "games", "matches", "entrants"):
+            assert one[key] == two[key]
+        assert len(one["players"]) == 4
+        assert one["table"][0]["label"] == "perfect" and "rating_error" in one["table"][0]
+
+    def test_gauntlet_from_the_command_line(self, capsys: pytest.CaptureFixture[str]) -> None:
+        arguments = ["tournament", "--players", "perfect,rando,levi", "--format", "gauntlet"]
+        assert main([*arguments, "--games", "5", "--seed", "1"]) == 0
+        text = capsys.readouterr().out
+        assert "perfect against each of the others" in text
+        rando_row = next(line for line in text.splitlines() if line.startswith("rando "))
+        assert rando_row.split()[3] == "-"  # rando never met levi
+
+    @pytest.mark.parametrize(
+        "players", ["rando,rando", "rando*1", "rando@1,rando@1", "rando*x,levi", "rando@-1,levi"]
+    )
+    def test_bad_players_exit_2(self, players: str, capsys: pytest.CaptureFixture[str]) -> None:
+        with pytest.raises(SystemExit) as exit_info:
+            main(["tournament", "--players", players, "--games", "2"])
+        assert exit_info.value.code == 2
+        assert capsys.readouterr().err
