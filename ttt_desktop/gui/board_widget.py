@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 
 from ttt_desktop.engine import Board, Mark, cell_from_keypad, keypad_label, row_column
 from ttt_desktop.gui import theme
+from ttt_desktop.gui.board_overlay import BoardOverlay, cell_descriptions, paint_overlays
 
 _ARROW_STEPS: Final = {
     Qt.Key.Key_Left: (0, -1),
@@ -155,6 +156,7 @@ class BoardWidget(QWidget):
         self._preview_mark: Mark | None = None
         self.hovered_cell: int | None = None
         self._cursor_cell = 4
+        self._overlays: dict[str, BoardOverlay] = {}
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName(self.tr("Board"))
         self._cells = [CellButton(cell, self) for cell in range(9)]
@@ -193,6 +195,31 @@ class BoardWidget(QWidget):
             return
         self._preview_mark = mark
         self.update()
+
+    def set_overlay(self, name: str, overlay: BoardOverlay | None) -> None:
+        """Draw ``overlay`` under ``name`` (a feature's own layer); None or empty removes it.
+
+        Layers are drawn in the order they were first set. See
+        :mod:`ttt_desktop.gui.board_overlay`.
+        """
+        if overlay is None or overlay.is_empty:
+            if self._overlays.pop(name, None) is None:
+                return
+        elif self._overlays.get(name) == overlay:
+            return
+        else:
+            self._overlays[name] = overlay
+        self._update_accessible_text()
+        self.update()
+
+    def overlay(self, name: str) -> BoardOverlay | None:
+        """The overlay drawn under ``name``, if any."""
+        return self._overlays.get(name)
+
+    @property
+    def overlays(self) -> dict[str, BoardOverlay]:
+        """Every overlay drawn, by name, in drawing order (a copy)."""
+        return dict(self._overlays)
 
     @property
     def board(self) -> Board:
@@ -348,6 +375,7 @@ class BoardWidget(QWidget):
                 notes.append(self.tr("part of the winning line"))
             if mark is None and self._accepts_clicks:
                 notes.append(self.tr("press to play here"))
+            notes += cell_descriptions(self._overlays.values(), cell)
             button.setAccessibleDescription(", ".join(notes))
 
     # Painting -----------------------------------------------------------------
@@ -403,6 +431,16 @@ class BoardWidget(QWidget):
             if self._winning_line is not None and cell not in self._winning_line:
                 colour.setAlpha(110)
             paint_mark(painter, mark, self.cell_rect(cell), colour)
+
+        if self._overlays:
+            paint_overlays(
+                painter,
+                self._overlays.values(),
+                rect_of=self.cell_rect,
+                colours=colours,
+                highlight=highlight,
+                paint_mark=paint_mark,
+            )
 
         hovered = self.hovered_cell
         if (

@@ -1,0 +1,216 @@
+"""Drawing on the board's cells: annotations, marked cells and numbered ghost marks.
+
+One generic way for any feature to show something on the board without owning it:
+the coach shows move values and hints with it, the Thinking dock a player's
+per-cell scores and principal line. A feature puts a :class:`BoardOverlay` on the
+board under a name of its own (``board.set_overlay("coach-values", overlay)``) and
+takes it off with ``board.set_overlay(name, None)``; layers are drawn in the order
+they were first set, so features never erase each other.
+
+An overlay holds:
+
+* ``annotations``: per cell a :class:`CellAnnotation`, a short text or symbol (drawn
+  small in the cell) with a tone (``"win"``, ``"draw"``, ``"loss"`` or
+  ``"neutral"``, coloured from the theme's table, so it follows light and dark) or a
+  colour of its own, and an accessible description that is added to the cell's
+  own, so a screen reader says what the colour shows;
+* ``marked``: cells outlined boldly (a hint's best cells), with a description;
+* ``ghosts``: :class:`GhostMark` values, a faint mark with a number in the corner
+  (a principal line: 1 is the next move).
+
+When two layers annotate or ghost the same cell, the layer set later is drawn on
+top; marked cells from every layer are outlined. Everything here is plain data
+plus painting helpers for :class:`~ttt_desktop.gui.board_widget.BoardWidget`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from PySide6.QtCore import QCoreApplication, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+
+from ttt_desktop.engine import Mark
+from ttt_desktop.gui import theme
+
+Tone = Literal["win", "draw", "loss", "neutral"]
+TONES: Final[tuple[Tone, ...]] = ("win", "draw", "loss", "neutral")
+
+
+@dataclass(frozen=True)
+class CellAnnotation:
+    """A short text on one cell, its colour, and what it means in words.
+
+    ``colour`` overrides the tone's colour from the theme when given.
+    """
+
+    text: str
+    description: str
+    tone: Tone = "neutral"
+    colour: QColor | None = None
+
+    def __post_init__(self) -> None:
+        if self.tone not in TONES:
+            raise ValueError(
+                f"an annotation's tone is one of {', '.join(TONES)}, not {self.tone!r}"
+            )
+
+
+@dataclass(frozen=True)
+class GhostMark:
+    """A faint ``mark`` on ``cell`` with ``number`` in its corner (a move of a line)."""
+
+    cell: int
+    mark: Mark
+    number: int
+
+
+@dataclass(frozen=True)
+class BoardOverlay:
+    """What one feature draws on the board: annotations, marked cells and ghost marks."""
+
+    annotations: Mapping[int, CellAnnotation] = field(default_factory=dict)
+    marked: tuple[int, ...] = ()
+    marked_description: str = ""
+    ghosts: tuple[GhostMark, ...] = ()
+
+    def __post_init__(self) -> None:
+        cells = [*self.annotations, *self.marked, *(ghost.cell for ghost in self.ghosts)]
+        for cell in cells:
+            if type(cell) is not int or not 0 <= cell <= 8:
+                raise ValueError(f"an overlay's cells are 0-8, not {cell!r}")
+
+    @property
+    def is_empty(self) -> bool:
+        """True when the overlay draws nothing."""
+        return not (self.annotations or self.marked or self.ghosts)
+
+
+def tone_colour(annotation: CellAnnotation, colours: theme.BoardColours) -> QColor:
+    """The colour ``annotation`` is drawn in with the theme's table ``colours``."""
+    if annotation.colour is not None:
+        return QColor(annotation.colour)
+    if annotation.tone == "win":
+        return QColor(colours.annotation_win)
+    if annotation.tone == "loss":
+        return QColor(colours.annotation_loss)
+    if annotation.tone == "draw":
+        return QColor(colours.annotation_draw)
+    return QColor(colours.text)
+
+
+def cell_descriptions(overlays: Iterable[BoardOverlay], cell: int) -> list[str]:
+    """What the overlays say about ``cell``, for its accessible description."""
+    notes: list[str] = []
+    for overlay in overlays:
+        annotation = overlay.annotations.get(cell)
+        if annotation is not None and annotation.description:
+            notes.append(annotation.description)
+        if cell in overlay.marked:
+            notes.append(
+                overlay.marked_description or QCoreApplication.translate("BoardOverlay", "marked")
+            )
+        for ghost in overlay.ghosts:
+            if ghost.cell == cell:
+                notes.append(
+                    QCoreApplication.translate(
+                        "BoardOverlay", "move {number} of the line shown: {mark}"
+                    ).format(number=ghost.number, mark=ghost.mark.value)
+                )
+    return notes
+
+
+MarkPainter = Callable[[QPainter, Mark, QRectF, QColor], None]
+
+
+def paint_overlays(
+    painter: QPainter,
+    overlays: Iterable[BoardOverlay],
+    *,
+    rect_of: Callable[[int], QRectF],
+    colours: theme.BoardColours,
+    highlight: QColor,
+    paint_mark: MarkPainter,
+) -> None:
+    """Draw ``overlays`` in order; ``rect_of(cell)`` and ``paint_mark(...)`` are the board's."""
+    layers = list(overlays)
+    annotations: dict[int, CellAnnotation] = {}
+    ghosts: dict[int, GhostMark] = {}
+    marked: set[int] = set()
+    for overlay in layers:
+        annotations.update(overlay.annotations)
+        ghosts.update({ghost.cell: ghost for ghost in overlay.ghosts})
+        marked.update(overlay.marked)
+
+    for cell in sorted(marked):
+        rect = rect_of(cell)
+        side = rect.width()
+        pen = QPen(highlight, max(3.0, side * 0.045))
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        inset = side * 0.07
+        painter.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), 10, 10)
+
+    for cell, ghost in ghosts.items():
+        rect = rect_of(cell)
+        colour = colours.mark(ghost.mark)
+        colour.setAlpha(95)
+        paint_mark(painter, ghost.mark, rect, colour)
+        _paint_number(painter, rect, ghost.number, colours.mark(ghost.mark), colours)
+
+    for cell, annotation in annotations.items():
+        rect = rect_of(cell)
+        _paint_annotation(painter, rect, annotation, colours, centred=cell not in ghosts)
+
+
+def _paint_number(
+    painter: QPainter, rect: QRectF, number: int, colour: QColor, colours: theme.BoardColours
+) -> None:
+    side = rect.width()
+    radius = side * 0.12
+    centre_x, centre_y = rect.left() + side * 0.2, rect.top() + side * 0.2
+    disc = QRectF(centre_x - radius, centre_y - radius, 2 * radius, 2 * radius)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour)
+    painter.drawEllipse(disc)
+    font = QFont(painter.font())
+    font.setBold(True)
+    font.setPixelSize(max(8, int(radius * 1.3)))
+    painter.setFont(font)
+    painter.setPen(colours.background)
+    painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, str(number))
+
+
+def _paint_annotation(
+    painter: QPainter,
+    rect: QRectF,
+    annotation: CellAnnotation,
+    colours: theme.BoardColours,
+    *,
+    centred: bool,
+) -> None:
+    side = rect.width()
+    colour = tone_colour(annotation, colours)
+    font = QFont(painter.font())
+    font.setBold(True)
+    font.setPixelSize(max(9, int(side * 0.13)))
+    painter.setFont(font)
+    if centred:
+        # A soft disc in the tone's colour behind the text: it reads as a colour at a glance
+        # and as words up close.
+        tint = QColor(colour)
+        tint.setAlpha(34)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(tint)
+        inset = side * 0.14
+        painter.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), 12, 12)
+        box = rect
+        flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+    else:
+        box = rect.adjusted(side * 0.05, side * 0.62, -side * 0.05, -side * 0.04)
+        flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom
+    painter.setPen(colour)
+    painter.drawText(box.adjusted(side * 0.16, 0, -side * 0.16, 0), int(flags), annotation.text)
