@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Launch TTT Desktop, setting up .venv and the system libraries on first run.
+# Launch TTT Desktop. The first run sets up what playing needs and nothing more: Qt's
+# system libraries and .venv with the app and PySide6 (./test.sh adds the developer
+# tools to the same .venv).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 "$here/tools/bootstrap.sh"

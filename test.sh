@@ -4,8 +4,11 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here"
-# The validators check resources/'s .desktop entry and AppStream metainfo.
-tools/bootstrap.sh desktop-file-utils appstream
+# The app plus the test and developer tools, in the same .venv as ./run.sh's; the
+# validators check resources/'s .desktop entry and AppStream metainfo.
+tools/bootstrap.sh --dev \
+  --for "the tests' validators of the .desktop entry and AppStream metainfo" \
+  desktop-file-utils appstream
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy

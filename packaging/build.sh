@@ -27,7 +27,7 @@ build_packages=(binutils)
 if [ "$("${PYTHON:-python3}" -c 'import sys; print(sys.base_prefix)')" = /usr ]; then
   build_packages+=("libpython$("${PYTHON:-python3}" -c 'import sys; print("%d.%d" % sys.version_info[:2])')")
 fi
-tools/bootstrap.sh "${build_packages[@]}"
+tools/bootstrap.sh --dev --for "building the package" "${build_packages[@]}"
 python=.venv/bin/python
 
 version=$("$python" -c 'import ttt_desktop; print(ttt_desktop.__version__)')
