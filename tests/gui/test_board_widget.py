@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 from ttt_desktop.engine import Board, Mark
 from ttt_desktop.gui.board_widget import BoardWidget, mark_colour
 from ttt_desktop.gui.session_score import SessionScore
-from ttt_desktop.gui.settings import SeatChoice, tidy_person_name
+from ttt_desktop.gui.settings import MAX_NAME_LENGTH, SeatChoice, tidy_person_name
 
 
 def make_board(qtbot: QtBot, width: int = 500, height: int = 300) -> BoardWidget:
@@ -68,15 +68,15 @@ def test_modified_digits_are_not_moves(qtbot: QtBot) -> None:
 
 def test_paints_marks_line_and_preview(qtbot: QtBot) -> None:
     board = make_board(qtbot, 330, 330)
+    board.reduced_motion = True
     won = Board.from_string("XXXOO....")
     board.set_board(won, last_move=2, winning_line=won.winning_line)
     image = board.grab().toImage()
     assert not image.isNull()
-    # The winning line runs through the middle of the top row in a neutral colour.
+    # The winning line runs through the middle of the top row in the winner's colour.
     centre = board.cell_centre(1)
     on_line = QColor(image.pixel(centre.x(), centre.y()))
-    assert on_line.saturation() < 60
-    assert on_line.lightness() < 128
+    assert _close(on_line, mark_colour(Mark.X))
     # An O off the line is faded: still orange, but lighter than its full colour.
     rect = board.cell_rect(3)
     ring_x = round(rect.left() + rect.width() * 0.22 + 1)
@@ -134,4 +134,49 @@ def test_seat_choices_round_trip_and_reject_junk() -> None:
     for junk in (None, 3, "", "human:", "robot:perfect", "ai:  "):
         assert SeatChoice.from_text(junk) is None
     assert tidy_person_name("  Ann\n  Lee\t") == "Ann Lee"
-    assert len(tidy_person_name("x" * 100)) == 40
+    assert len(tidy_person_name("x" * 100)) == MAX_NAME_LENGTH
+
+
+def test_the_winning_line_is_drawn_with_an_animation(qtbot: QtBot) -> None:
+    board = make_board(qtbot, 330, 330)
+    won = Board.from_string("OOOXX.X..")
+    progress: list[float] = []
+    board._line_animation.valueChanged.connect(progress.append)
+    with qtbot.waitSignal(board.line_drawn):
+        board.set_board(won, last_move=2, winning_line=won.winning_line)
+        assert board.is_drawing_line
+        assert board.line_progress == 0.0
+    assert board.line_progress == 1.0
+    assert len(progress) > 2 and progress == sorted(progress)
+    # While drawn only in part, the far end of the line is not painted yet.
+    board.set_board(Board.empty())
+    board.set_board(won, last_move=2, winning_line=won.winning_line)
+    board._on_line_progress(0.3)
+    far = board.cell_centre(2)
+    colour = QColor(board.grab().toImage().pixel(far.x(), far.y()))
+    assert not _close(colour, mark_colour(Mark.O))
+    board._on_line_progress(1.0)
+    colour = QColor(board.grab().toImage().pixel(far.x(), far.y()))
+    assert _close(colour, mark_colour(Mark.O))
+    qtbot.waitSignal(board.line_drawn).wait()
+
+
+def test_reduced_motion_draws_the_line_at_once(qtbot: QtBot) -> None:
+    board = make_board(qtbot, 330, 330)
+    board.reduced_motion = True
+    won = Board.from_string("OOOXX.X..")
+    with qtbot.waitSignal(board.line_drawn, timeout=0):
+        board.set_board(won, last_move=2, winning_line=won.winning_line)
+    assert not board.is_drawing_line
+    assert board.line_progress == 1.0
+
+
+def test_the_keyboard_cursor_follows_the_mouse(qtbot: QtBot) -> None:
+    board = make_board(qtbot)
+    board.set_cursor_cell(4)
+    board.set_preview_mark(Mark.X)
+    board.set_hovered_cell(2)
+    # The dashed cursor and the preview never point at two different cells.
+    assert board.cursor_cell == 2
+    board.set_cursor_enabled(False)
+    assert not board.shows_cursor

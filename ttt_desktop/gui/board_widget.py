@@ -16,7 +16,18 @@ from __future__ import annotations
 from typing import Final
 
 import shiboken6
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QEasingCurve,
+    QEvent,
+    QPoint,
+    QPointF,
+    QRectF,
+    QSize,
+    Qt,
+    QVariantAnimation,
+    Signal,
+)
 from PySide6.QtGui import (
     QColor,
     QEnterEvent,
@@ -44,6 +55,7 @@ _ARROW_STEPS: Final = {
 }
 _DIGIT_KEYS: Final = {getattr(Qt.Key, f"Key_{digit}"): digit for digit in range(1, 10)}
 _PLAY_KEYS: Final = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
+LINE_ANIMATION_MS: Final = 360
 
 
 def mark_colour(mark: Mark, palette: QPalette | None = None) -> QColor:
@@ -146,6 +158,7 @@ class BoardWidget(QWidget):
     """A square 3x3 board, centred and scaled to the widget, drawn with antialiased vectors."""
 
     cell_clicked = Signal(int)
+    line_drawn = Signal()  # the winning line is whole (after its animation, if any)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -157,6 +170,17 @@ class BoardWidget(QWidget):
         self.hovered_cell: int | None = None
         self._cursor_cell = 4
         self._overlays: dict[str, BoardOverlay] = {}
+        self._cursor_enabled = True
+        self.reduced_motion = False
+        # How much of the winning line is drawn (0-1), animated when a line appears.
+        self._line_progress = 1.0
+        self._line_animation = QVariantAnimation(self)
+        self._line_animation.setStartValue(0.0)
+        self._line_animation.setEndValue(1.0)
+        self._line_animation.setDuration(LINE_ANIMATION_MS)
+        self._line_animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self._line_animation.valueChanged.connect(self._on_line_progress)
+        self._line_animation.finished.connect(self.line_drawn)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName(self.tr("Board"))
         self._cells = [CellButton(cell, self) for cell in range(9)]
@@ -172,10 +196,26 @@ class BoardWidget(QWidget):
         last_move: int | None = None,
         winning_line: tuple[int, ...] | None = None,
     ) -> None:
-        """Show ``board``, marking ``last_move`` and drawing ``winning_line`` through its cells."""
+        """Show ``board``, marking ``last_move`` and drawing ``winning_line`` through its cells.
+
+        A winning line that was not on show is drawn with a short animation (none
+        when :attr:`reduced_motion` is set); :attr:`line_drawn` follows once it is whole.
+        """
+        new_line = winning_line is not None and winning_line != self._winning_line
         self._board = board
         self._last_move = last_move
         self._winning_line = winning_line
+        if new_line:
+            self._line_animation.stop()
+            if self.reduced_motion:
+                self._line_progress = 1.0
+                self.line_drawn.emit()
+            else:
+                self._line_progress = 0.0
+                self._line_animation.start()
+        elif winning_line is None:
+            self._line_animation.stop()
+            self._line_progress = 1.0
         self._update_accessible_text()
         self._update_cursors()
         self.update()
@@ -220,6 +260,32 @@ class BoardWidget(QWidget):
     def overlays(self) -> dict[str, BoardOverlay]:
         """Every overlay drawn, by name, in drawing order (a copy)."""
         return dict(self._overlays)
+
+    def set_cursor_enabled(self, enabled: bool) -> None:
+        """Whether the dashed keyboard cursor is drawn (off when nobody here plays)."""
+        if enabled != self._cursor_enabled:
+            self._cursor_enabled = enabled
+            self.update()
+
+    @property
+    def shows_cursor(self) -> bool:
+        """True when the dashed keyboard cursor is drawn."""
+        return self._cursor_enabled and self._board_has_focus()
+
+    @property
+    def line_progress(self) -> float:
+        """How much of the winning line is drawn, 0 to 1."""
+        return self._line_progress
+
+    @property
+    def is_drawing_line(self) -> bool:
+        """True while the winning line is being drawn."""
+        return self._line_animation.state() == QAbstractAnimation.State.Running
+
+    def _on_line_progress(self, value: object) -> None:
+        if isinstance(value, float):
+            self._line_progress = value
+            self.update()
 
     @property
     def board(self) -> Board:
@@ -327,9 +393,14 @@ class BoardWidget(QWidget):
         self.update()
 
     def set_hovered_cell(self, cell: int | None) -> None:
-        """The cell under the mouse (for the preview), or None."""
+        """The cell under the mouse (for the preview), or None.
+
+        The keyboard cursor follows the mouse, so the two never point at two cells.
+        """
         if cell != self.hovered_cell:
             self.hovered_cell = cell
+            if cell is not None and cell != self._cursor_cell:
+                self.set_cursor_cell(cell)
             self.update()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -456,7 +527,7 @@ class BoardWidget(QWidget):
             ghost.setAlpha(70)
             paint_mark(painter, self._preview_mark, self.cell_rect(hovered), ghost)
 
-        if self._board_has_focus():
+        if self.shows_cursor:
             cursor = QColor(highlight)
             painter.setPen(QPen(cursor, 2.5, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -478,9 +549,11 @@ class BoardWidget(QWidget):
         if length > 0:
             overshoot = direction * (size * 0.32 / length)
             start, end = start - overshoot, end + overshoot
-        # A neutral stroke with a halo in the board's colour reads on top of either mark.
-        colour = QColor(colours.winning_line)
-        colour.setAlpha(225)
+        # Drawn from the first cell towards the last as the line appears.
+        end = start + (end - start) * self._line_progress
+        # The winner's colour, with a halo in the board's colour over the marks.
+        winner = self._board[self._winning_line[0]]
+        colour = colours.mark(winner) if winner is not None else QColor(colours.winning_line)
         painter.setPen(
             QPen(colours.winning_halo, size * 0.1, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         )

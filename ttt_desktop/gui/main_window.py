@@ -24,7 +24,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QMainWindow,
     QMenu,
     QPushButton,
@@ -35,14 +34,17 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.engine import Mark
 from ttt_desktop.engine.records import GameRecord
-from ttt_desktop.gui import dialogs, theme
+from ttt_desktop.gui import dialogs, motion, theme
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.busy_indicator import BusyIndicator
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
+from ttt_desktop.gui.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.look import LookFeatures
+from ttt_desktop.gui.motion import REDUCE_MOTION_KEY
 from ttt_desktop.gui.player_panel import NameAsker, PlayerPanel, RosterEntry, ask_name_with_dialog
+from ttt_desktop.gui.result_banner import ResultBanner
 from ttt_desktop.gui.review import ReviewFeatures
-from ttt_desktop.gui.session_score import SessionScore
+from ttt_desktop.gui.session_score import PairingScore, SessionScore
 from ttt_desktop.gui.settings import AppSettings, SeatChoice
 from ttt_desktop.players import HUMAN_KIND, create_player
 from ttt_desktop.players import roster as all_players
@@ -95,6 +97,10 @@ class MainWindow(QMainWindow):
         self._record_at_start: GameRecord | None = None
         self._shown_status: tuple[str, QColor | None] | None = None
         self._turn_message: str | None = None
+        # The result waiting for its winning line to be drawn before the banner shows.
+        self._pending_banner: GameRecord | None = None
+        # The move shown when the board shows an earlier position (None: the newest).
+        self._viewed_ply: int | None = None
 
         self.setWindowTitle(WINDOW_TITLE)
         self.setWindowIcon(_window_icon())
@@ -110,16 +116,19 @@ class MainWindow(QMainWindow):
             side_panel=self.player_panel,
             settings=self.settings.qsettings,
         )
+        self._build_reduce_motion_action()
         self.controller.new_game()
 
     # Layout -------------------------------------------------------------------
 
     def _build_central_widget(self, ask_name: NameAsker) -> None:
-        self.status_label = QLabel()
+        self.header = GameHeader()
+        # Long names are elided in the middle, never clipped; the tooltip has them whole.
+        self.status_label = ElidedLabel()
         self.status_label.setObjectName("status")
         self.status_label.setAccessibleName(self.tr("Game status"))
         status_font = QFont(self.status_label.font())
-        status_font.setPointSizeF(status_font.pointSizeF() * 1.35)
+        status_font.setPointSizeF(status_font.pointSizeF() * 1.1)
         status_font.setBold(True)
         self.status_label.setFont(status_font)
         self.status_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -151,7 +160,13 @@ class MainWindow(QMainWindow):
         buttons.addWidget(self.play_again_button)
         buttons.addStretch(1)
 
+        self.result_banner = ResultBanner(self.board)
+        self.result_banner.play_again_requested.connect(self.play_again)
+        self.result_banner.closed.connect(self._give_board_focus)
+        self.board.line_drawn.connect(self._show_pending_banner)
+
         game_column = QVBoxLayout()
+        game_column.addWidget(self.header)
         game_column.addLayout(status_row)
         game_column.addWidget(self.board, 1)
         game_column.addLayout(buttons)
@@ -245,6 +260,28 @@ class MainWindow(QMainWindow):
         self.about_action.triggered.connect(self.show_about)
         menu.addAction(self.about_action)
 
+    def _build_reduce_motion_action(self) -> None:
+        self.reduce_motion_action = QAction(self.tr("Reduce &motion"), self)
+        self.reduce_motion_action.setCheckable(True)
+        self.reduce_motion_action.setToolTip(
+            self.tr("Draw the winning line at once, without animation")
+        )
+        stored = self.settings.qsettings.value(REDUCE_MOTION_KEY, False)
+        # QSettings' INI files hand booleans back as strings.
+        self.reduce_motion_action.setChecked(stored in (True, "true"))
+        self.reduce_motion_action.toggled.connect(self._on_reduce_motion_toggled)
+        self.review.view_menu.addSeparator()
+        self.review.view_menu.addAction(self.reduce_motion_action)
+        self._apply_reduced_motion()
+
+    def _on_reduce_motion_toggled(self, checked: bool) -> None:
+        self.settings.qsettings.setValue(REDUCE_MOTION_KEY, checked)
+        self._apply_reduced_motion()
+
+    def _apply_reduced_motion(self) -> None:
+        asked = self.reduce_motion_action.isChecked()
+        self.board.reduced_motion = asked or motion.system_prefers_reduced_motion()
+
     # Commands -----------------------------------------------------------------
 
     def new_game(self) -> None:
@@ -332,6 +369,9 @@ class MainWindow(QMainWindow):
 
     def _on_game_started(self, record: GameRecord) -> None:
         self._record_at_start = record
+        self._pending_banner = None
+        self._viewed_ply = None
+        self.result_banner.hide()
         for mark in (Mark.X, Mark.O):
             self.player_panel.show_seat(mark, self.controller.seat(mark))
         self.statusBar().clearMessage()
@@ -345,8 +385,34 @@ class MainWindow(QMainWindow):
             self.score.add_result(
                 record.x.name, record.o.name, None if winner is None else record.player(winner).name
             )
+            # A person's game ends with the banner; computers' games just go on.
+            if record.x.is_human or record.o.is_human:
+                self._pending_banner = record
         self._show_record(record)
         self._refresh_score()
+        if record.final_board.winning_line is None or not self.board.is_drawing_line:
+            self._show_pending_banner()
+
+    def _show_pending_banner(self) -> None:
+        record, self._pending_banner = self._pending_banner, None
+        if record is None or record is not self.controller.record:
+            return
+        winner = record.final_board.winner
+        if winner is None:
+            title, accent = self.tr("It's a draw"), None
+        else:
+            title = self.tr("{name} wins!").format(name=record.player(winner).name)
+            accent = theme.board_colours(self.palette()).mark_text(winner)
+        pairing = self.score.told(record.x.name, record.o.name)
+        line = record.final_board.winning_line
+        rows = {cell // 3 for cell in line} if line is not None else set()
+        self.result_banner.show_result(
+            title,
+            self._describe_pairing(pairing),
+            accent,
+            area=self.board.board_rect(),
+            winning_row=rows.pop() if len(rows) == 1 else None,
+        )
 
     def _show_record(self, record: GameRecord) -> None:
         board = record.final_board
@@ -367,10 +433,22 @@ class MainWindow(QMainWindow):
         self._turn_message = reason if computer_to_move and not stuck else None
         self.statusBar().showMessage(reason, 0 if stuck else HINT_MS)
 
+    def show_viewed_ply(self, ply: int | None) -> None:
+        """The board shows the position after ``ply`` moves (None: the newest); the
+        header and the status line follow it."""
+        if ply is not None and ply >= len(self.controller.record.moves):
+            ply = None
+        if ply != self._viewed_ply:
+            self._viewed_ply = ply
+            self._refresh_status()
+
     def _refresh_status(self) -> None:
         controller = self.controller
         record = controller.record
         board = record.final_board
+        someone_here = record.x.is_human or record.o.is_human
+        self.board.set_cursor_enabled(someone_here)
+        self.header.set_players(record.x.name, record.o.name)
         human_to_move = not board.is_over and controller.seat(board.to_move).is_human
         if (
             self._turn_message is not None
@@ -387,19 +465,36 @@ class MainWindow(QMainWindow):
         self.play_again_button.setDefault(board.is_over)
 
         names_clash = record.x.name == record.o.name
-        if board.is_over:
+        colours = theme.board_colours(self.palette())
+        viewed = self._viewed_ply
+        if viewed is not None:
+            # An earlier position is on show: say so, rather than who moves in the newest.
+            shown = record.board_at(viewed)
+            self.header.set_highlighted(None if shown.is_over else shown.to_move)
+            total = len(record.moves)
+            if viewed == 0:
+                text = self.tr("Earlier position: the start (newest: move {total})")
+            else:
+                text = self.tr("Earlier position: move {ply} of {total}")
+            text, colour = text.format(ply=viewed, total=total), None
+        elif board.is_over:
+            self.header.set_highlighted(board.winner)
             if board.winner is None:
-                text, colour = "Draw", None
+                text, colour = self.tr("Draw"), None
             else:
                 name = record.player(board.winner).name
                 label = f"{name} ({board.winner.value})" if names_clash else name
-                text = f"{label} wins"
-                colour = theme.board_colours(self.palette()).mark_text(board.winner)
+                text = self.tr("{name} wins").format(name=label)
+                colour = colours.mark_text(board.winner)
         else:
+            self.header.set_highlighted(board.to_move)
             mover = record.player(board.to_move)
             label = f"{mover.name} ({board.to_move.value})"
-            colour = theme.board_colours(self.palette()).mark_text(board.to_move)
-            text = f"{label} is thinking..." if controller.is_thinking else f"{label} to move"
+            colour = colours.mark_text(board.to_move)
+            if controller.is_thinking:
+                text = self.tr("{name} is thinking...").format(name=label)
+            else:
+                text = self.tr("{name} to move").format(name=label)
         # Called for every move and every change of thinking: touch only what changed,
         # since a new palette or title costs a repaint or a round trip to the window system.
         if (text, colour) == self._shown_status:
@@ -418,17 +513,40 @@ class MainWindow(QMainWindow):
         record = self.controller.record
         current = self.score.told(record.x.name, record.o.name)
         if current.games:
-            lines = [f"<b>{_escape(current.describe())}</b>"]
+            lines = [f"<b>{_escape(self._describe_pairing(current))}</b>"]
         else:
-            pairing = f"{current.first_name} v {current.second_name}"
-            lines = [f"<b>{_escape(pairing)}</b>: no games finished yet"]
+            lines = [
+                self.tr("{pairing}: no games finished yet").format(
+                    pairing="<b>"
+                    + _escape(
+                        self.tr("{first} v {second}").format(
+                            first=current.first_name, second=current.second_name
+                        )
+                    )
+                    + "</b>"
+                )
+            ]
         others = [
             pairing
             for pairing in self.score.pairings()
             if {pairing.first_name, pairing.second_name} != {record.x.name, record.o.name}
         ]
-        lines += [_escape(pairing.describe()) for pairing in others]
+        lines += [_escape(self._describe_pairing(pairing)) for pairing in others]
         self.player_panel.set_score_text("<br>".join(lines))
+
+    def _describe_pairing(self, pairing: PairingScore) -> str:
+        """``"Alice 2 : 1 Perfect, 3 draws"``, translated."""
+        if pairing.draws == 1:
+            draws = self.tr("1 draw")
+        else:
+            draws = self.tr("{count} draws").format(count=pairing.draws)
+        return self.tr("{first} {first_wins} : {second_wins} {second}, {draws}").format(
+            first=pairing.first_name,
+            first_wins=pairing.first_wins,
+            second_wins=pairing.second_wins,
+            second=pairing.second_name,
+            draws=draws,
+        )
 
     # Settings -----------------------------------------------------------------
 

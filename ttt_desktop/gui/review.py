@@ -260,6 +260,7 @@ class ReviewFeatures(QObject):
         if shown.board != board or shown.last_move != last_move:
             shown.set_board(board, last_move=last_move, winning_line=board.winning_line)
         self.move_list.set_current_ply(ply)
+        self.window.show_viewed_ply(None if self.shows_newest else ply)
         self._keep_history_view()
         self._refresh_actions()
 

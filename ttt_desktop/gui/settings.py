@@ -19,7 +19,8 @@ from ttt_desktop.players import HUMAN_KIND
 ORGANISATION: Final = "TTT Desktop"
 APPLICATION: Final = "TTT Desktop"
 DEFAULT_PEOPLE: Final = ("Player 1", "Player 2")
-MAX_NAME_LENGTH: Final = 40
+# Long enough for "Bartholomew Fitzgerald-Worthington the Third"; the header elides the rest.
+MAX_NAME_LENGTH: Final = 60
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,161 @@
+"""The header above the board, the status line, and the result banner, in the real window."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+from slow_players import NameQueue
+
+from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.gui.main_window import MainWindow
+
+WindowMaker = Callable[..., MainWindow]
+LONG_NAME = "Bartholomew Fitzgerald-Worthington the Third"
+
+
+def hot_seat(make_window: WindowMaker, x: str = "Alice", o: str = "Bob") -> MainWindow:
+    window = make_window(ask_name=NameQueue(x, o))
+    window.ai_speed_actions[0].trigger()
+    panel = window.player_panel
+    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
+    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
+    combo = panel.start_combo
+    combo.setCurrentIndex(combo.findData("x"))
+    combo.activated.emit(combo.currentIndex())
+    window.new_game()
+    return window
+
+
+def play(qtbot: QtBot, window: MainWindow, cells: tuple[int, ...]) -> GameRecord:
+    record = window.controller.record
+    for cell in cells:
+        with qtbot.waitSignal(window.controller.move_played) as played:
+            qtbot.mouseClick(window.board.cell_widget(cell), Qt.MouseButton.LeftButton)
+        record = played.args[0]
+    return record
+
+
+def test_header_names_both_players_and_highlights_the_mover(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = hot_seat(make_window)
+    header = window.header
+    assert header.name_label(Mark.X).text() == "Alice"
+    assert header.name_label(Mark.O).text() == "Bob"
+    assert header.highlighted is Mark.X
+    assert header.name_label(Mark.X).font().bold()
+    assert not header.name_label(Mark.O).font().bold()
+    play(qtbot, window, (4,))
+    assert header.highlighted is Mark.O
+    assert header.accessibleName() == "Alice plays X against Bob, who plays O"
+
+
+# Fault 1: a long name was clipped on both sides of the status line, with no ellipsis.
+
+
+def test_1_long_names_are_elided_in_the_middle_with_the_full_name_in_a_tooltip(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = hot_seat(make_window, x=LONG_NAME, o="Bob")
+    window.resize(700, 600)
+    qtbot.waitUntil(window.status_label.is_elided)
+    status = window.status_label
+    assert status.text() == f"{LONG_NAME} (X) to move"
+    shown = status.elided_text()
+    assert "…" in shown
+    assert shown.startswith("Bartholomew") and shown.endswith("to move"), "cut in the middle"
+    assert status.fontMetrics().horizontalAdvance(shown) <= status.contentsRect().width()
+    status.grab()  # paints, which sets the tooltip
+    assert status.toolTip() == status.text()
+
+    name = window.header.name_label(Mark.X)
+    assert name.is_elided()
+    assert "…" in name.elided_text()
+    assert LONG_NAME in name.toolTip()
+    assert window.header.name_label(Mark.O).elided_text() == "Bob"
+
+
+# The result banner ---------------------------------------------------------------------
+
+
+def test_a_won_game_shows_the_banner_after_the_line_and_enter_plays_again(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = hot_seat(make_window)
+    banner = window.result_banner
+    play(qtbot, window, (0, 3, 1, 4))
+    with qtbot.waitSignal(window.board.line_drawn):
+        play(qtbot, window, (2,))
+        assert window.board.is_drawing_line
+        assert not banner.isVisible(), "the banner waits for the line"
+    assert banner.isVisible()
+    assert banner.title_label.text() == "Alice wins!"
+    assert banner.score_label.text() == "Alice 1 : 0 Bob, 0 draws"
+    assert banner.play_again_button.isDefault()
+    assert window.focusWidget() is banner.play_again_button
+    # The banner floats over the board: the board keeps its size.
+    assert banner.parentWidget() is window.board
+    with qtbot.waitSignal(window.controller.game_started) as started:
+        qtbot.keyClick(banner.play_again_button, Qt.Key.Key_Return)
+    assert started.args[0].moves == ()
+    assert not banner.isVisible()
+    assert window.focusWidget() is window.board.cell_widget(window.board.cursor_cell)
+
+
+def test_space_plays_again_and_escape_closes(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = hot_seat(make_window)
+    window.reduce_motion_action.setChecked(True)
+    banner = window.result_banner
+    # A draw: no line, the banner at once.
+    play(qtbot, window, (0, 4, 8, 1, 7, 6, 2, 5, 3))
+    assert banner.isVisible()
+    assert banner.title_label.text() == "It's a draw"
+    qtbot.keyClick(banner.play_again_button, Qt.Key.Key_Escape)
+    assert not banner.isVisible()
+    assert window.controller.record.is_finished, "Esc only hides the banner"
+    window.new_game()
+    play(qtbot, window, (0, 3, 1, 4, 2))
+    assert banner.isVisible(), "reduced motion: no animation to wait for"
+    with qtbot.waitSignal(window.controller.game_started):
+        qtbot.keyClick(banner.play_again_button, Qt.Key.Key_Space)
+
+
+def test_reduce_motion_is_remembered(make_window: WindowMaker) -> None:
+    first = make_window()
+    assert not first.board.reduced_motion or first.reduce_motion_action.isChecked() is False
+    first.reduce_motion_action.setChecked(True)
+    assert first.board.reduced_motion
+    second = make_window(settings=first.settings)
+    assert second.reduce_motion_action.isChecked()
+    assert second.board.reduced_motion
+
+
+def test_no_banner_between_two_computers(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    window.ai_speed_actions[0].trigger()
+    panel = window.player_panel
+    with qtbot.waitSignal(window.controller.game_finished, timeout=20_000):
+        panel.choose_index(Mark.X, panel.index_of(Mark.X, kind="rando"))
+        panel.choose_index(Mark.O, panel.index_of(Mark.O, kind="perfect"))
+    qtbot.wait(450)  # longer than the line's animation
+    assert not window.result_banner.isVisible()
+
+
+# Fault 5: an earlier position on show, while the status spoke of the newest one.
+
+
+def test_5_the_status_speaks_of_the_position_on_show(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = hot_seat(make_window)
+    play(qtbot, window, (4, 0, 8, 2))
+    assert window.status_label.text() == "Alice (X) to move"
+    window.review.replay_bar.step_back()
+    assert window.board.board == window.controller.record.board_at(3)
+    assert window.status_label.text() == "Earlier position: move 3 of 4"
+    assert window.header.highlighted is Mark.O, "after move 3, O is to move"
+    window.review.replay_bar.follow_live()
+    assert window.status_label.text() == "Alice (X) to move"
+    assert window.header.highlighted is Mark.X

@@ -1,0 +1,56 @@
+"""Whether to animate: the system's reduced-motion wish and the app's own setting.
+
+Qt has no reduced-motion hint yet, so :func:`system_prefers_reduced_motion` asks
+the desktops that keep one: GNOME (``org.gnome.desktop.interface
+enable-animations``, read with ``gsettings``) and KDE Plasma (``kdeglobals``'
+``AnimationDurationFactor`` of 0). The answer is read once, when first asked
+(the first won game), not at start-up.
+"""
+
+from __future__ import annotations
+
+import configparser
+import functools
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Final
+
+REDUCE_MOTION_KEY: Final = "view/reduce_motion"
+
+
+def _gnome_animations_off() -> bool:
+    if "gnome" not in os.environ.get("XDG_CURRENT_DESKTOP", "").lower():
+        return False
+    gsettings = shutil.which("gsettings")
+    if gsettings is None:
+        return False
+    try:
+        answer = subprocess.run(
+            [gsettings, "get", "org.gnome.desktop.interface", "enable-animations"],
+            capture_output=True,
+            text=True,
+            timeout=2,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return answer.stdout.strip() == "false"
+
+
+def _kde_animations_off(config_home: Path) -> bool:
+    parser = configparser.ConfigParser(interpolation=None, strict=False)
+    try:
+        parser.read(config_home / "kdeglobals", encoding="utf-8")
+        factor = float(parser.get("KDE", "AnimationDurationFactor", fallback="1"))
+    except (configparser.Error, ValueError, UnicodeDecodeError):
+        return False
+    return factor == 0
+
+
+@functools.cache
+def system_prefers_reduced_motion() -> bool:
+    """True when the desktop has been asked for no animations."""
+    config_home = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    return _kde_animations_off(config_home) or _gnome_animations_off()
