@@ -93,6 +93,7 @@ class _Side(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 4, 10, 4)
         layout.setSpacing(6)
+        self._layout = layout
         if mark is Mark.X:
             # "Alice ✕": the name reads towards the mark, right-aligned.
             self.name_label.setAlignment(
@@ -127,12 +128,12 @@ class _Side(QWidget):
         # Around the name and the mark only, on the side that faces "vs".
         label = self.name_label
         text_width = label.fontMetrics().horizontalAdvance(label.elided_text())
-        margins = self.layout().contentsMargins()
+        margins = self._layout.contentsMargins()
         width = min(
             self.width(),
             text_width
             + self.icon.width()
-            + self.layout().spacing()
+            + self._layout.spacing()
             + margins.left()
             + margins.right(),
         )
