@@ -25,6 +25,8 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import argparse
+import bisect
+import functools
 import random
 import sys
 import time
@@ -147,6 +149,28 @@ def _first_movers(start: str, rng: random.Random) -> Callable[[int], Mark]:
     raise ValueError(f"start is one of {', '.join(STARTS)}, not {start!r}")
 
 
+@dataclass(frozen=True)
+class GameMoves:
+    """One game of a match as it was played: who moved first, and each (cell, seconds)."""
+
+    first: Mark
+    moves: tuple[tuple[int, float], ...]
+
+
+def _recording(
+    choose: Callable[[Board], int], moves: list[tuple[int, float]]
+) -> Callable[[Board], int]:
+    clock = time.perf_counter
+
+    def choose_and_record(board: Board) -> int:
+        before = clock()
+        cell = choose(board)
+        moves.append((cell, clock() - before))
+        return cell
+
+    return choose_and_record
+
+
 def play_match(
     x_player: Player,
     o_player: Player,
@@ -155,15 +179,21 @@ def play_match(
     start: str = "x",
     start_seed: int = 0,
     on_progress: Callable[[int], None] | None = None,
+    on_game: Callable[[GameMoves], None] | None = None,
 ) -> MatchResult:
     """Play ``games`` games of ``x_player`` (X) against ``o_player`` (O).
 
     ``start`` says who moves first: always X, always O, in turn (X first) or at
     random (from ``start_seed``). ``on_progress`` hears the number of games
-    played, once a second.
+    played, once a second. ``on_game``, when given, hears each game's first mark,
+    moves and think times as it ends (for the game library; it slows the loop).
     """
     first_of = _first_movers(start, random.Random(start_seed))
-    x_choose, o_choose = x_player.choose_move, o_player.choose_move
+    x_choose: Callable[[Board], int] = x_player.choose_move
+    o_choose: Callable[[Board], int] = o_player.choose_move
+    moves: list[tuple[int, float]] = []
+    if on_game is not None:
+        x_choose, o_choose = _recording(x_choose, moves), _recording(o_choose, moves)
     x_empty, o_empty = Board.empty(_X), Board.empty(_O)
     clock = time.perf_counter_ns
     x_wins = o_wins = x_started = 0
@@ -217,6 +247,9 @@ def play_match(
             x_wins += 1
         elif winner is _O:
             o_wins += 1
+        if on_game is not None:
+            on_game(GameMoves(_X if x_first else _O, tuple(moves)))
+            moves.clear()
         if on_progress is not None and clock() >= next_report_ns:
             on_progress(game + 1)
             next_report_ns = clock() + _PROGRESS_INTERVAL_NS
@@ -414,6 +447,10 @@ class _Progress:
         self._started = time.perf_counter()
         self._last = self._started
 
+    @property
+    def stream(self) -> TextIO:
+        return self._stream
+
     def say(self, message: str) -> None:
         now = time.perf_counter()
         # A little slack, so that a caller reporting once a second is not skipped every other time.
@@ -521,6 +558,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--start", choices=STARTS, default="x", help="who moves first in each game (default x)"
     )
     match_parser.add_argument("--json", action="store_true", help="print one JSON object")
+    match_parser.add_argument(
+        "--library",
+        type=Path,
+        metavar="PATH",
+        help="also store every game in this game library (SQLite; made if missing)",
+    )
 
     tournament_parser = commands.add_parser(
         "tournament", help="every pair of kinds, both colours, in a crosstable"
@@ -552,6 +595,12 @@ def build_parser() -> argparse.ArgumentParser:
         "same games whatever N is",
     )
     tournament_parser.add_argument("--json", action="store_true", help="print one JSON object")
+    tournament_parser.add_argument(
+        "--library",
+        type=Path,
+        metavar="PATH",
+        help="also store every game in this game library (SQLite; made if missing)",
+    )
 
     from ttt_desktop.players.learner import TrainingSettings  # noqa: PLC0415
 
@@ -592,12 +641,91 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _LibraryWriter:
+    """Stores an arena run's games in the game library, a few hundred per transaction."""
+
+    BATCH: Final = 500
+
+    def __init__(self, path: Path, kind: str, name: str, settings: dict[str, Any]) -> None:
+        from ttt_desktop.library import Library  # noqa: PLC0415
+
+        self.library = Library(path)
+        self.event = self.library.add_event(kind, name, settings)
+        self.pending: list[Any] = []
+        self.ids: list[str] = []
+        self.stored = 0
+
+    def add(self, x: Player, o: Player, game: GameMoves) -> None:
+        import uuid  # noqa: PLC0415
+
+        from ttt_desktop.engine.records import GameRecord, PlayerEntry, utc_now  # noqa: PLC0415
+
+        now = utc_now()
+        self.pending.append(
+            GameRecord(
+                PlayerEntry(x.kind, x.name, x.seed),
+                PlayerEntry(o.kind, o.name, o.seed),
+                game.first,
+                moves=tuple(cell for cell, _ in game.moves),
+                move_seconds=tuple(round(seconds, 3) for _, seconds in game.moves),
+                started_at=now,
+                finished_at=now,
+            )
+        )
+        self.ids.append(uuid.uuid4().hex)
+        if len(self.pending) >= self.BATCH:
+            self.flush()
+
+    def add_tournament(self, spec: Any, result: Any) -> None:
+        """Every game of a finished (or cancelled) lab tournament, with its players' seeds."""
+        from ttt_desktop.players import create_player  # noqa: PLC0415
+
+        chunks = sorted(spec.chunks(), key=lambda chunk: chunk.first_index)
+        starts = [chunk.first_index for chunk in chunks]
+        for game in result.games():
+            chunk = chunks[bisect.bisect_right(starts, game.index) - 1]
+            players = [
+                create_player(spec.entrants[e].kind, seed=spec.player_seed(chunk, e))
+                for e in (game.x, game.o)
+            ]
+            # A tournament's games always start with X; think times are not kept per move.
+            self.add(players[0], players[1], GameMoves(_X, tuple((c, 0.0) for c in game.cells)))
+
+    def flush(self) -> None:
+        if self.pending:
+            self.library.store_many(
+                self.pending, game_ids=self.ids, source="arena", event=self.event
+            )
+            self.stored += len(self.pending)
+            self.pending, self.ids = [], []
+
+    def close(self, err: TextIO) -> None:
+        self.flush()
+        self.library.close()
+        err.write(f"stored {self.stored:,} games in {self.library.path}\n")
+
+
+def _library_writer(
+    arguments: argparse.Namespace, kind: str, name: str, settings: dict[str, Any]
+) -> _LibraryWriter | None:
+    path = getattr(arguments, "library", None)
+    if path is None:
+        return None
+    return _LibraryWriter(path, kind, name, settings)
+
+
 def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> None:
     seed = arguments.seed if arguments.seed is not None else fresh_seed()
     seeds = random.Random(seed)
     x_player = create_player(arguments.x, seed=seeds.getrandbits(32))
     o_player = create_player(arguments.o, seed=seeds.getrandbits(32))
     games = arguments.games
+    writer = _library_writer(
+        arguments,
+        "match",
+        f"{x_player.name} v {o_player.name}",
+        {"x": arguments.x, "o": arguments.o, "games": games, "seed": seed},
+    )
     result = play_match(
         x_player,
         o_player,
@@ -605,7 +733,10 @@ def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
         start=arguments.start,
         start_seed=seeds.getrandbits(32),
         on_progress=lambda played: progress.say(f"match: {played:,} of {games:,} games"),
+        on_game=None if writer is None else functools.partial(writer.add, x_player, o_player),
     )
+    if writer is not None:
+        writer.close(progress.stream)
     if arguments.json:
         _print_json({"seed": seed, **result.as_json()}, out)
     else:
@@ -635,6 +766,15 @@ def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progr
             f"tournament: {played:,} of {total:,} games"
         ),
     )
+    writer = _library_writer(
+        arguments,
+        "tournament",
+        "Tournament: " + ", ".join(entrant.label for entrant in spec.entrants),
+        spec.as_json(),
+    )
+    if writer is not None:
+        writer.add_tournament(spec, result)
+        writer.close(progress.stream)
     if arguments.json:
         _print_json(report.arena_json(result), out)
     else:
@@ -702,6 +842,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         err.write(f"ttt-arena: {error}\n")
         return 1
+    except Exception as error:
+        # The game library's errors (damaged, locked, read-only, newer) say what to do.
+        if type(error).__module__.startswith("ttt_desktop.library"):
+            err.write(f"ttt-arena: {error}\n")
+            return 1
+        raise
     return 0
 
 

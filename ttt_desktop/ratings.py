@@ -137,6 +137,11 @@ class Ratings:
     _players: dict[str, PlayerRating] = field(default_factory=dict)
     _model_instance: PlackettLuce | None = None
 
+    @classmethod
+    def of(cls, players: Iterable[PlayerRating]) -> Ratings:
+        """Ratings that carry on from ``players``' current values (e.g. read from a database)."""
+        return cls({player.player: player for player in players})
+
     def __len__(self) -> int:
         return len(self._players)
 

@@ -1,0 +1,58 @@
+"""The game library: every game played, in one SQLite file, and what can be read from it.
+
+Qt-free (the standard library's ``sqlite3``); the GUI passes the app-data folder in.
+
+>>> import tempfile, pathlib
+>>> from ttt_desktop.engine.records import GameRecord, PlayerEntry
+>>> from ttt_desktop.engine.board import Mark
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> game = GameRecord(PlayerEntry("human", "Ann"), PlayerEntry("perfect", "Perfect"), Mark.X)
+>>> game = game.with_move(4).with_move(0)
+>>> with Library(folder / "games.sqlite3") as library:
+...     print(library.store(game), library.store(game), library.count())
+added duplicate 1
+"""
+
+from ttt_desktop.library.schema import SCHEMA_VERSION
+from ttt_desktop.library.store import (
+    ENV_VAR,
+    FILE_NAME,
+    SORT_KEYS,
+    GameFilter,
+    GameRow,
+    Library,
+    LibraryCorruptError,
+    LibraryError,
+    LibraryLockedError,
+    LibraryNewerError,
+    LibraryReadOnlyError,
+    PlayerName,
+    RatedPlayer,
+    StoreOutcome,
+    game_id_of,
+    library_path,
+    move_aside,
+    player_key,
+)
+
+__all__ = [
+    "ENV_VAR",
+    "FILE_NAME",
+    "SCHEMA_VERSION",
+    "SORT_KEYS",
+    "GameFilter",
+    "GameRow",
+    "Library",
+    "LibraryCorruptError",
+    "LibraryError",
+    "LibraryLockedError",
+    "LibraryNewerError",
+    "LibraryReadOnlyError",
+    "PlayerName",
+    "RatedPlayer",
+    "StoreOutcome",
+    "game_id_of",
+    "library_path",
+    "move_aside",
+    "player_key",
+]

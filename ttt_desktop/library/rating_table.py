@@ -1,0 +1,74 @@
+"""The ``ratings`` table: each player's rating, updated in the transaction that stores a game."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Final
+
+from ttt_desktop.ratings import GameResult, PlayerRating, Ratings
+
+_COLUMNS: Final = "player_key, name, kind, mu, sigma, games, wins, draws, losses"
+
+
+def _read(db: sqlite3.Connection, keys: tuple[str, ...]) -> list[PlayerRating]:
+    marks = ",".join("?" * len(keys))
+    rows = db.execute(
+        f"SELECT player_key, mu, sigma, games, wins, draws, losses FROM ratings "
+        f"WHERE player_key IN ({marks})",
+        keys,
+    ).fetchall()
+    return [PlayerRating(*row) for row in rows]
+
+
+def _write(db: sqlite3.Connection, rating: PlayerRating, name: str, kind: str, game: int) -> None:
+    db.execute(
+        f"INSERT OR REPLACE INTO ratings ({_COLUMNS}, last_game) VALUES (?,?,?,?,?,?,?,?,?,?)",
+        (
+            rating.player,
+            name,
+            kind,
+            rating.mu,
+            rating.sigma,
+            rating.games,
+            rating.wins,
+            rating.draws,
+            rating.losses,
+            game,
+        ),
+    )
+
+
+def rate_game(
+    db: sqlite3.Connection,
+    game: int,
+    x: tuple[str, str, str],
+    o: tuple[str, str, str],
+    result: str,
+) -> None:
+    """Apply one finished game (row ``game``; players as key, name, kind) to the table."""
+    x_key, o_key = x[0], o[0]
+    ratings = Ratings.of(_read(db, (x_key, o_key)))
+    ratings.add(GameResult(x_key, o_key, result))  # type: ignore[arg-type]
+    if x_key == o_key:
+        return
+    _write(db, ratings[x_key], x[1], x[2], game)
+    _write(db, ratings[o_key], o[1], o[2], game)
+
+
+def rebuild_ratings(db: sqlite3.Connection) -> None:
+    """Recompute the table from every finished game, in the order the games were stored."""
+    db.execute("DELETE FROM ratings")
+    ratings = Ratings()
+    names: dict[str, tuple[str, str, int]] = {}
+    for row in db.execute(
+        "SELECT id, x_key, x_name, x_kind, o_key, o_name, o_kind, result FROM games "
+        "WHERE result IS NOT NULL ORDER BY id"
+    ):
+        game, x_key, x_name, x_kind, o_key, o_name, o_kind, result = row
+        ratings.add(GameResult(x_key, o_key, result))
+        if x_key != o_key:
+            names[x_key] = (x_name, x_kind, game)
+            names[o_key] = (o_name, o_kind, game)
+    for key in ratings:
+        name, kind, game = names[key]
+        _write(db, ratings[key], name, kind, game)

@@ -1,0 +1,117 @@
+"""The library's schema: numbered migrations, applied in order, each in one transaction.
+
+``PRAGMA user_version`` holds the number of the last migration applied. A database at
+version N gets migrations N+1, N+2, ... up to :data:`SCHEMA_VERSION`; one written by a
+newer version of the app (a higher number) is never touched. A migration is a function
+of a connection inside a transaction; it may run SQL and Python alike. Once released a
+migration is never edited: a change to the schema is a new migration at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from typing import Final
+
+Migration = Callable[[sqlite3.Connection], None]
+
+
+def _v1_games(db: sqlite3.Connection) -> None:
+    # One row per game: the full record as JSON, plus the columns the history filters and
+    # sorts on. game_id is the record's stable id: the same game is never stored twice.
+    db.execute(
+        """
+        CREATE TABLE games (
+            id          INTEGER PRIMARY KEY,
+            game_id     TEXT    NOT NULL UNIQUE,
+            started_at  TEXT    NOT NULL,
+            finished_at TEXT,
+            stored_at   TEXT    NOT NULL,
+            x_key       TEXT    NOT NULL,
+            x_kind      TEXT    NOT NULL,
+            x_name      TEXT    NOT NULL,
+            x_seed      INTEGER,
+            o_key       TEXT    NOT NULL,
+            o_kind      TEXT    NOT NULL,
+            o_name      TEXT    NOT NULL,
+            o_seed      INTEGER,
+            first       TEXT    NOT NULL CHECK (first IN ('X', 'O')),
+            result      TEXT    CHECK (result IN ('X', 'O', 'draw')),
+            length      INTEGER NOT NULL CHECK (length BETWEEN 0 AND 9),
+            moves       TEXT    NOT NULL,
+            source      TEXT    NOT NULL,
+            record      TEXT    NOT NULL
+        )
+        """
+    )
+    for column in ("started_at", "x_key", "o_key", "x_name", "o_name", "result", "length"):
+        db.execute(f"CREATE INDEX games_by_{column} ON games ({column})")
+    # History sorts unfinished games (no result) together, before the others.
+    db.execute("CREATE INDEX games_by_result_sort ON games (ifnull(result, ''))")
+
+
+def _v2_events(db: sqlite3.Connection) -> None:
+    # Matches and tournaments (from ttt-arena or the lab): games point at the event they
+    # belong to; deleting an event keeps its games (they just lose the link).
+    db.execute(
+        """
+        CREATE TABLE events (
+            id         INTEGER PRIMARY KEY,
+            kind       TEXT NOT NULL,
+            name       TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            settings   TEXT NOT NULL DEFAULT '{}'
+        )
+        """
+    )
+    db.execute(
+        "ALTER TABLE games ADD COLUMN event_id INTEGER REFERENCES events(id) ON DELETE SET NULL"
+    )
+    db.execute("CREATE INDEX games_by_event ON games (event_id)")
+    db.execute("CREATE INDEX games_by_first ON games (first)")
+
+
+def _v3_ratings(db: sqlite3.Connection) -> None:
+    # Every player's rating after the games so far, kept up to date with each stored game
+    # (in the same transaction), so the leaderboard never replays 100,000 games.
+    db.execute(
+        """
+        CREATE TABLE ratings (
+            player_key TEXT PRIMARY KEY,
+            name       TEXT    NOT NULL,
+            kind       TEXT    NOT NULL,
+            mu         REAL    NOT NULL,
+            sigma      REAL    NOT NULL,
+            games      INTEGER NOT NULL,
+            wins       INTEGER NOT NULL,
+            draws      INTEGER NOT NULL,
+            losses     INTEGER NOT NULL,
+            last_game  INTEGER REFERENCES games(id) ON DELETE SET NULL
+        )
+        """
+    )
+    # Rate the finished games already stored, in the order they were stored.
+    from ttt_desktop.library.rating_table import rebuild_ratings  # noqa: PLC0415
+
+    rebuild_ratings(db)
+
+
+MIGRATIONS: Final[tuple[Migration, ...]] = (_v1_games, _v2_events, _v3_ratings)
+"""Migration ``i`` (0-based) takes the database from version ``i`` to ``i + 1``."""
+
+SCHEMA_VERSION: Final = len(MIGRATIONS)
+
+
+def describe(db: sqlite3.Connection) -> str:
+    """The schema as JSON (tables, columns, indexes), for tests comparing databases."""
+    rows = db.execute(
+        "SELECT type, name, tbl_name FROM sqlite_master "
+        "WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"
+    ).fetchall()
+    tables = {
+        name: [tuple(column) for column in db.execute(f"PRAGMA table_info({name})")]
+        for kind, name, _ in rows
+        if kind == "table"
+    }
+    return json.dumps({"objects": rows, "columns": tables}, sort_keys=True)
