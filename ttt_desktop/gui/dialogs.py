@@ -7,11 +7,13 @@ dialog; the dialogs open window-modal (``open()``), never blocking the event loo
 from __future__ import annotations
 
 import PySide6
-from PySide6.QtCore import Qt, qVersion
+from PySide6.QtCore import QCoreApplication, Qt, qVersion
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 import ttt_desktop
 from ttt_desktop.engine import keypad_label
+from ttt_desktop.gui.help.shortcuts import open_shortcuts
 
 
 def keypad_table_html() -> str:
@@ -28,54 +30,66 @@ def keypad_table_html() -> str:
 
 
 def how_to_play_html() -> str:
-    """The rules and the controls, as rich text."""
-    return (
-        "<h3>How to play</h3>"
-        "<p>Two players take turns putting their mark, X or O, in an empty cell of the "
-        "3&times;3 grid. The first to get three marks in a row, a column or a diagonal "
-        "wins. When all nine cells are full and nobody has a line, the game is a draw.</p>"
-        "<h4>Choosing players</h4>"
-        "<p>Pick a person or a computer player for each mark in the <b>Players</b> panel. "
-        "<i>New player...</i> adds a person by name; names are remembered. The stars show "
-        "how strong each computer player is (five stars cannot be beaten). "
-        "<b>First move</b> decides who starts: X, O, taking turns, or at random.</p>"
-        "<h4>Playing with the mouse</h4>"
-        "<p>Click an empty cell. A faint mark shows where your move would go.</p>"
-        "<h4>Playing with the keyboard</h4>"
-        "<p>Each digit plays the cell in the same place on a numeric keypad "
-        "(the number row works too):</p>"
-        f"{keypad_table_html()}"
-        "<p>The arrow keys move the dashed cursor; <b>Enter</b> or <b>Space</b> plays "
-        "the cell under it.</p>"
-        "<h4>Watching and reviewing</h4>"
-        "<p>The replay bar under the board steps through the game: first position, back, "
-        "play/pause, forward, newest; the timeline covers every move and <i>Speed</i> sets "
-        "how fast computer players move. Two computer players play by themselves: pause "
-        "holds the game between moves, <i>Live</i> follows the newest move again. Click a "
-        "row of the move list to see that position. <b>Alt+Left</b>/<b>Alt+Right</b> step "
-        "one move, <b>Alt+Home</b>/<b>Alt+End</b> go to the start/newest move and "
-        "<b>Ctrl+P</b> plays or pauses, anywhere in the window; in the move list the plain "
-        "arrows, Home and End do the same (on the board they play). "
-        "<i>View &gt; Play on from here</i> starts a new game from the position shown.</p>"
-        "<h4>Shortcuts</h4>"
-        "<p><b>Ctrl+N</b> new game &nbsp; <b>Ctrl+R</b> play again &nbsp; "
-        "<b>Ctrl+Q</b> quit &nbsp; <b>F1</b> this help</p>"
+    """The rules and the essentials, short enough to fit the window (all keys: Ctrl+?)."""
+    translate = QCoreApplication.translate
+    paragraphs = (
+        translate(
+            "HowToPlay",
+            "Take turns putting your mark, X or O, in an empty cell. Three marks in a row, "
+            "a column or a diagonal win; a full board without a line is a draw.",
+        ),
+        translate(
+            "HowToPlay",
+            "<b>Players:</b> choose a person or a computer for each mark beside the board; "
+            "the stars show how strong a computer is. <b>First move</b> says who starts.",
+        ),
+        translate(
+            "HowToPlay",
+            "<b>Mouse:</b> click an empty cell. <b>Keyboard:</b> each digit plays the cell in "
+            "the same place on a numeric keypad; the arrow keys move the dashed cursor and "
+            "Enter or Space plays there.",
+        ),
     )
+    looking_back = translate(
+        "HowToPlay",
+        "<b>Looking back:</b> the replay controls and the move list (View menu) step through "
+        "the game; <i>Play on from here</i> starts a new game from the position shown.",
+    )
+    keys = translate(
+        "HowToPlay", "Every key is listed in Help &gt; <b>Keyboard shortcuts</b> ({keys})."
+    ).format(keys=_escape(QKeySequence("Ctrl+?").toString(QKeySequence.SequenceFormat.NativeText)))
+    title = translate("HowToPlay", "How to play")
+    body = "".join(f"<p>{paragraph}</p>" for paragraph in paragraphs)
+    return f"<h3>{title}</h3>{body}{keypad_table_html()}<p>{looking_back}</p><p>{keys}</p>"
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def about_html() -> str:
     """Version, licences and the Qt / PySide6 versions in use."""
+    translate = QCoreApplication.translate
+    summary = translate(
+        "About",
+        "Tic-Tac-Toe for the desktop: play a friend on one screen, or take on "
+        "computer players from a random clicker to an unbeatable solver.",
+    )
+    licence = translate("About", "TTT Desktop is free software under the MIT licence.")
+    qt = translate(
+        "About",
+        "It uses Qt {qt} through PySide6 {pyside} (Qt for Python), both used under the "
+        "GNU Lesser General Public License version 3 (LGPLv3). You may replace the Qt and "
+        "PySide6 libraries with your own builds; their sources are at {qt_link} and "
+        "{pyside_link}.",
+    ).format(
+        qt=qVersion(),
+        pyside=PySide6.__version__,
+        qt_link="<a href='https://www.qt.io/download-open-source'>qt.io</a>",
+        pyside_link="<a href='https://code.qt.io/cgit/pyside/pyside-setup.git/'>code.qt.io</a>",
+    )
     return (
-        f"<h3>TTT Desktop {ttt_desktop.__version__}</h3>"
-        "<p>Tic-Tac-Toe for the desktop: play a friend on one screen, or take on "
-        "computer players from a random clicker to an unbeatable solver.</p>"
-        "<p>TTT Desktop is free software under the MIT licence.</p>"
-        f"<p>It uses Qt {qVersion()} through PySide6 {PySide6.__version__} "
-        "(Qt for Python), both used under the GNU Lesser General Public License "
-        "version 3 (LGPLv3). You may replace the Qt and PySide6 libraries with your own "
-        "builds; their sources are at "
-        "<a href='https://www.qt.io/download-open-source'>qt.io</a> and "
-        "<a href='https://code.qt.io/cgit/pyside/pyside-setup.git/'>code.qt.io</a>.</p>"
+        f"<h3>TTT Desktop {ttt_desktop.__version__}</h3><p>{summary}</p><p>{licence}</p><p>{qt}</p>"
     )
 
 
@@ -93,12 +107,24 @@ def _open_message(parent: QWidget, title: str, html: str, name: str) -> QMessage
 
 
 def open_how_to_play(parent: QWidget) -> QMessageBox:
-    """Show the "How to play" dialog (window-modal, returns at once)."""
-    return _open_message(parent, "How to play", how_to_play_html(), "how-to-play")
+    """Show the "How to play" dialog (window-modal, returns at once), with a way to all keys."""
+    title = QCoreApplication.translate("HowToPlay", "How to play")
+    box = _open_message(parent, title, how_to_play_html(), "how-to-play")
+    if parent.findChild(QAction, "keyboard-shortcuts") is not None:
+        keys = box.addButton(
+            QCoreApplication.translate("HowToPlay", "Keyboard shortcuts"),
+            QMessageBox.ButtonRole.ActionRole,
+        )
+        keys.setObjectName("show-shortcuts")
+        # An action-role button would close the box; open the shortcuts window instead.
+        keys.clicked.disconnect()
+        keys.clicked.connect(lambda: open_shortcuts(parent))
+    return box
 
 
 def open_about(parent: QWidget) -> QMessageBox:
     """Show the About dialog (window-modal, returns at once)."""
-    box = _open_message(parent, "About TTT Desktop", about_html(), "about")
+    title = QCoreApplication.translate("About", "About TTT Desktop")
+    box = _open_message(parent, title, about_html(), "about")
     box.setIconPixmap(parent.windowIcon().pixmap(64, 64))
     return box

@@ -39,6 +39,7 @@ from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.busy_indicator import BusyIndicator
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
+from ttt_desktop.gui.help import HelpFeatures
 from ttt_desktop.gui.look import LookFeatures
 from ttt_desktop.gui.motion import REDUCE_MOTION_KEY
 from ttt_desktop.gui.player_panel import NameAsker, PlayerPanel, RosterEntry, ask_name_with_dialog
@@ -110,6 +111,7 @@ class MainWindow(QMainWindow):
         self._restore_settings()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
         self.review = ReviewFeatures(self)
+        self.help = HelpFeatures(self, self.help_menu)
         self.look = LookFeatures(
             self,
             view_menu=self.review.view_menu,
