@@ -14,6 +14,7 @@ from __future__ import annotations
 import abc
 import os
 import random
+import time
 from collections.abc import Callable, Sequence
 
 from ttt_desktop.engine.board import Board, GameOverError, Mark
@@ -25,6 +26,8 @@ from ttt_desktop.players.roster import display_name
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar, Final
+
+    from ttt_desktop.players.thought import StopCheck, Thought
 
 HUMAN_KIND = "human"
 """The kind that game records use for a person; :func:`create_player` does not make one."""
@@ -66,6 +69,24 @@ class Player(abc.ABC):
 
         Raises :class:`GameOverError` when the game on ``board`` is over.
         """
+
+    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        """The move :meth:`choose_move` would make, with what the player knows about it.
+
+        Uses the player's generator exactly as :meth:`choose_move` does, so a game
+        played by thinking is the game played by choosing. ``stop`` is asked now
+        and then during a search; once it answers true the search raises
+        :class:`~ttt_desktop.players.thought.SearchStopped`. This default, for
+        players that know nothing more, reports the move alone; every kind of the
+        roster overrides it.
+        """
+        from ttt_desktop.players.thought import Thought  # noqa: PLC0415  (see thought.py)
+
+        started = time.perf_counter()
+        move = self.choose_move(board)
+        return Thought(
+            self.kind, board.cells, board.to_move.value, move, seconds=time.perf_counter() - started
+        )
 
     def pick(self, cells: Sequence[Cell]) -> Cell:
         """One of ``cells`` (non-empty), chosen with this player's own generator."""

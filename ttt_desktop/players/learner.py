@@ -32,11 +32,14 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import CENTRE, CORNERS, SIDES, Cell
 from ttt_desktop.players.base import Player, decisive_moves, legal_moves_or_raise
+
+if TYPE_CHECKING:
+    from ttt_desktop.players.thought import StopCheck, Thought
 
 __all__ = [
     "SHIPPED_TABLE_PATH",
@@ -258,6 +261,46 @@ class LearnerPlayer(Player):
     def choose_move(self, board: Board) -> Cell:
         """The greedy move from the table (fallback rules for a position it lacks)."""
         return self.pick(self._greedy_moves(board))
+
+    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        """Rule ``table`` with the table's values as scores, or the fallback rule that fired."""
+        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+            Meaning,
+            Rule,
+            Thought,
+            decisive_rule,
+            scores_of,
+        )
+
+        started = time.perf_counter()
+        candidates = self._greedy_moves(board)
+        values = self.table.move_values(board)
+        lines: tuple[tuple[Cell, Cell, Cell], ...] = ()
+        if values is not None:
+            rule = Rule.TABLE
+        else:
+            decisive = decisive_rule(board)
+            if decisive is not None:
+                rule, _, lines = decisive
+            elif candidates == (CENTRE,):
+                rule = Rule.CENTRE
+            elif candidates[0] in CORNERS:
+                rule = Rule.CORNER
+            else:
+                rule = Rule.SIDE
+        return Thought(
+            self.kind,
+            board.cells,
+            board.to_move.value,
+            self.pick(candidates),
+            rule,
+            candidates,
+            scores=() if values is None else scores_of(values),
+            meaning=Meaning.NONE if values is None else Meaning.LEARNED,
+            seconds=time.perf_counter() - started,
+            rule_cells=candidates,
+            rule_lines=lines,
+        )
 
 
 # Training ---------------------------------------------------------------------

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import _thread
 import os
+import time
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import Cell
@@ -34,6 +35,8 @@ from ttt_desktop.players.base import Player, legal_moves_or_raise
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
+
+    from ttt_desktop.players.thought import StopCheck, Thought
 
 TABLE_PATH: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "perfect_moves.bin")
 TABLE_TITLE: Final = b"TTT-PERFECT1"
@@ -161,6 +164,51 @@ class PerfectPlayer(Player):
         if len(best) == 1:
             return best[0]
         return best[int(self._random() * len(best))]
+
+    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        """The solver's exact value and distance of every move, and its principal line.
+
+        The move is drawn from the table's best moves as :meth:`choose_move`
+        draws it; the values come from :func:`ttt_desktop.analysis.solve`, and the
+        line follows, after the move, the lowest-numbered best move at each turn.
+        """
+        from ttt_desktop.analysis import best_moves, solve  # noqa: PLC0415  (only here)
+        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+            CellScore,
+            Meaning,
+            Rule,
+            Thought,
+        )
+
+        started = time.perf_counter()
+        try:
+            best = self._best_by_board[board]
+        except KeyError:
+            best = self._look_up(board)
+        move = self.choose_move(board)
+        values = solve(board)
+        line = [move]
+        after = board.play(move)
+        while not after.is_over:
+            reply = best_moves(after)[0]
+            line.append(reply)
+            after = after.play(reply)
+        return Thought(
+            self.kind,
+            board.cells,
+            board.to_move.value,
+            move,
+            Rule.SOLVED,
+            best,
+            scores=tuple(
+                CellScore(cell, value.score, plies=value.plies) for cell, value in values.items()
+            ),
+            meaning=Meaning.EXACT,
+            depth=len(line),
+            seconds=time.perf_counter() - started,
+            line=tuple(line),
+            rule_cells=best,
+        )
 
     def _look_up(self, board: Board) -> tuple[Cell, ...]:
         """The best moves of a board not met before, from the file's tables."""

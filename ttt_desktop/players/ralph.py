@@ -6,10 +6,15 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import functools
+import time
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import Cell
 from ttt_desktop.players.base import Player, decisive_moves, legal_moves_or_raise
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ttt_desktop.players.thought import StopCheck, Thought
 
 DEFAULT_DEPTH = 5
 """Plies Ralph looks ahead; the source's ``depth > 6`` cut-off with the root at depth 1."""
@@ -61,6 +66,59 @@ class RalphPlayer(Player):
             return self.pick(moves)
         return self.pick([cell for cell in moves if abs(scores[cell]) == target])
 
+    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        """Rule ``win`` or ``block`` (no tallies made), else the tallies as scores.
+
+        The rule is ``tally`` (the largest tally in absolute value) or ``any``
+        when every tally is zero. ``nodes`` counts the positions the source's walk
+        visits (the tallies are memoised here, but worth that walk).
+        """
+        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+            CellScore,
+            Meaning,
+            Rule,
+            Thought,
+            decisive_rule,
+        )
+
+        started = time.perf_counter()
+        moves = legal_moves_or_raise(board)
+        decisive = decisive_rule(board)
+        if decisive is not None:
+            rule, cells, lines = decisive
+            return Thought(
+                self.kind,
+                board.cells,
+                board.to_move.value,
+                move=self.pick(cells),
+                rule=rule,
+                candidates=cells,
+                rule_cells=cells,
+                rule_lines=lines,
+                seconds=time.perf_counter() - started,
+            )
+        scores = self.tallies(board)
+        target = max(abs(scores[cell]) for cell in moves)
+        if target == 0:
+            rule, candidates = Rule.ANY, moves
+        else:
+            rule = Rule.TALLY
+            candidates = tuple(cell for cell in moves if abs(scores[cell]) == target)
+        return Thought(
+            self.kind,
+            board.cells,
+            board.to_move.value,
+            move=self.pick(candidates),
+            rule=rule,
+            candidates=candidates,
+            scores=tuple(CellScore(cell, scores[cell]) for cell in moves),
+            meaning=Meaning.RALPH,
+            nodes=_walk_size(board, 1, self.depth + 1) - 1,
+            depth=min(self.depth, board.cells.count(".")),
+            seconds=time.perf_counter() - started,
+            rule_cells=candidates,
+        )
+
     def tallies(self, board: Board) -> tuple[int, ...]:
         """Ralph's nine tallies for ``board`` from the side to move's point of view."""
         for_x = _tallies_for_x(board, 1, self.depth + 1)
@@ -91,3 +149,15 @@ def _tallies_for_x(board: Board, level: int, last_level: int) -> tuple[int, ...]
             for index, score in enumerate(_tallies_for_x(child, child_level, last_level)):
                 totals[index] += score
     return tuple(totals)
+
+
+@functools.cache
+def _walk_size(board: Board, level: int, last_level: int) -> int:
+    """Positions the unmemoised walk of :func:`_tallies_for_x` visits from ``board``, itself too."""
+    if level + 1 > last_level:
+        return 1
+    total = 1
+    for cell in board.legal_moves():
+        child = board.play(cell)
+        total += 1 if child.is_over else _walk_size(child, level + 1, last_level)
+    return total

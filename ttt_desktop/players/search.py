@@ -15,11 +15,15 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
-from typing import Final
+import time
+from typing import TYPE_CHECKING, Final
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import CENTRE, CORNERS, SIDES, Cell
 from ttt_desktop.players.base import Player, completing_cells, legal_moves_or_raise
+
+if TYPE_CHECKING:
+    from ttt_desktop.players.thought import StopCheck, Thought
 
 _INFINITY: Final = 100
 
@@ -47,6 +51,45 @@ class MinimaxPlayer(Player):
         values = [min_value(board.play(cell), player) for cell in moves]
         best = max(values)
         return self.pick([cell for cell, value in zip(moves, values, strict=True) if value == best])
+
+    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        """Every move's minimax value, the nodes visited, the depth and the principal line.
+
+        The same search as :meth:`choose_move`, counted: ``nodes`` is every
+        position below ``board`` (549,945 on the empty board).
+        """
+        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+            CellScore,
+            Meaning,
+            Rule,
+            Thought,
+        )
+
+        started = time.perf_counter()
+        moves = legal_moves_or_raise(board)
+        search = CountingSearch(board.to_move, stop)
+        results = [search.min_value(board.play(cell), 1) for cell in moves]
+        best = max(value for value, _ in results)
+        candidates = tuple(
+            cell for cell, (value, _) in zip(moves, results, strict=True) if value == best
+        )
+        move = self.pick(candidates)
+        return Thought(
+            self.kind,
+            board.cells,
+            board.to_move.value,
+            move,
+            Rule.SEARCH,
+            candidates,
+            scores=tuple(
+                CellScore(cell, value) for cell, (value, _) in zip(moves, results, strict=True)
+            ),
+            meaning=Meaning.MINIMAX,
+            nodes=search.nodes,
+            depth=search.deepest,
+            seconds=time.perf_counter() - started,
+            line=(move, *results[moves.index(move)][1]),
+        )
 
 
 def max_value(board: Board, player: Mark) -> int:
@@ -125,6 +168,56 @@ class AlphaBetaPlayer(Player):
                 alpha = max(alpha, value)
         return best_move
 
+    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        """Each root move's value or bound, the nodes visited and cut off, the principal line.
+
+        The same search as :meth:`choose_move` (same shuffle, same order), counted.
+        A root move searched after a better one only proves it is no better: its
+        score is an upper bound (``Bound.UPPER``), not its value.
+        """
+        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+            Bound,
+            CellScore,
+            Meaning,
+            Rule,
+            Thought,
+        )
+
+        started = time.perf_counter()
+        moves = list(legal_moves_or_raise(board))
+        player = board.to_move
+        self.random.shuffle(moves)
+        wins = set(completing_cells(board, player))
+        blocks = set(completing_cells(board, player.opponent))
+        moves.sort(key=lambda cell: (cell not in wins, cell not in blocks, _RANK[cell]))
+        search = CountingSearch(player, stop)
+        best_value, best_move = -_INFINITY, moves[0]
+        best_line: tuple[Cell, ...] = ()
+        alpha, beta = -_INFINITY, _INFINITY
+        scores = []
+        for cell in moves:
+            value, line = search.ab_min(board.play(cell), 1, alpha, beta)
+            exact = value > alpha
+            scores.append(CellScore(cell, value, Bound.EXACT if exact else Bound.UPPER))
+            if value > best_value:
+                best_value, best_move, best_line = value, cell, line
+                alpha = max(alpha, value)
+        return Thought(
+            self.kind,
+            board.cells,
+            board.to_move.value,
+            best_move,
+            Rule.SEARCH,
+            (best_move,),
+            scores=tuple(sorted(scores, key=lambda score: score.cell)),
+            meaning=Meaning.ALPHABETA,
+            nodes=search.nodes,
+            cutoffs=search.cutoffs,
+            depth=search.deepest,
+            seconds=time.perf_counter() - started,
+            line=(best_move, *best_line),
+        )
+
 
 def alpha_beta_max(board: Board, player: Mark, alpha: int, beta: int) -> int:
     """MAX-VALUE with bounds: stops as soon as the value reaches ``beta``."""
@@ -154,3 +247,95 @@ def alpha_beta_min(board: Board, player: Mark, alpha: int, beta: int) -> int:
         if child_value <= alpha:
             return value
     return value
+
+
+# Counted searches, for think() -----------------------------------------------------------
+
+_STOP_MASK: Final = 511  # ask ``stop`` once per 512 positions (thought.STOP_EVERY)
+_NO_LINE: tuple[Cell, ...] = ()
+
+
+class CountingSearch:
+    """Minimax and alpha-beta as above, counting as they go and keeping the principal line.
+
+    Each method returns the value and the line of best play below the position
+    (the moves after it). ``nodes`` counts every position visited, ``deepest`` the
+    deepest ply below the root, ``cutoffs`` the moves alpha-beta left unsearched.
+    ``stop`` is asked every 512 positions; once it answers true the search raises
+    :class:`~ttt_desktop.players.thought.SearchStopped`.
+    """
+
+    __slots__ = ("cutoffs", "deepest", "nodes", "player", "stop")
+
+    def __init__(self, player: Mark, stop: StopCheck | None = None) -> None:
+        self.player = player
+        self.stop = stop
+        self.nodes = 0
+        self.cutoffs = 0
+        self.deepest = 0
+
+    def _visit(self, ply: int) -> None:
+        self.nodes += 1
+        self.deepest = max(self.deepest, ply)
+        if self.stop is not None and not self.nodes & _STOP_MASK and self.stop():
+            from ttt_desktop.players.thought import SearchStopped  # noqa: PLC0415
+
+            raise SearchStopped("the search was told to stop")
+
+    def max_value(self, board: Board, ply: int) -> tuple[int, tuple[Cell, ...]]:
+        """MAX-VALUE with its line; ``ply`` is how deep ``board`` lies below the root."""
+        self._visit(ply)
+        if board.is_over:
+            return utility(board, self.player), _NO_LINE
+        value, line = -_INFINITY, _NO_LINE
+        for cell in board.legal_moves():
+            child_value, child_line = self.min_value(board.play(cell), ply + 1)
+            if child_value > value:
+                value, line = child_value, (cell, *child_line)
+        return value, line
+
+    def min_value(self, board: Board, ply: int) -> tuple[int, tuple[Cell, ...]]:
+        """MIN-VALUE with its line."""
+        self._visit(ply)
+        if board.is_over:
+            return utility(board, self.player), _NO_LINE
+        value, line = _INFINITY, _NO_LINE
+        for cell in board.legal_moves():
+            child_value, child_line = self.max_value(board.play(cell), ply + 1)
+            if child_value < value:
+                value, line = child_value, (cell, *child_line)
+        return value, line
+
+    def ab_max(self, board: Board, ply: int, alpha: int, beta: int) -> tuple[int, tuple[Cell, ...]]:
+        """:func:`alpha_beta_max` with its line and counts."""
+        self._visit(ply)
+        if board.is_over:
+            return utility(board, self.player), _NO_LINE
+        value, line = -_INFINITY, _NO_LINE
+        moves = ordered_moves(board)
+        for index, cell in enumerate(moves):
+            child_value, child_line = self.ab_min(board.play(cell), ply + 1, alpha, beta)
+            if child_value > value:
+                value, line = child_value, (cell, *child_line)
+                alpha = max(alpha, value)
+            if child_value >= beta:
+                self.cutoffs += len(moves) - index - 1
+                return value, line
+        return value, line
+
+    def ab_min(self, board: Board, ply: int, alpha: int, beta: int) -> tuple[int, tuple[Cell, ...]]:
+        """:func:`alpha_beta_min` with its line and counts."""
+        self._visit(ply)
+        if board.is_over:
+            return utility(board, self.player), _NO_LINE
+        value, line = _INFINITY, _NO_LINE
+        moves = ordered_moves(board)
+        for index, cell in enumerate(moves):
+            child_value, child_line = self.ab_max(board.play(cell), ply + 1, alpha, beta)
+            if child_value < value:
+                value, line = child_value, (cell, *child_line)
+                beta = min(beta, value)
+            if child_value <= alpha:
+                self.cutoffs += len(moves) - index - 1
+                return value, line
+        return value, line

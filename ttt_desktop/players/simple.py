@@ -12,11 +12,16 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 
 from ttt_desktop.engine.board import Board, IllegalMoveError, OccupiedCellError, OffBoardError
 from ttt_desktop.engine.cells import CENTRE, CORNERS, SIDES, Cell, describe_cell, is_cell
 from ttt_desktop.players.base import Player, decisive_moves, legal_moves_or_raise
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ttt_desktop.players.thought import Rule, StopCheck, Thought
 
 
 class RandoPlayer(Player):
@@ -29,6 +34,16 @@ class RandoPlayer(Player):
         if moves:
             return moves[int(self._random() * len(moves))]
         return legal_moves_or_raise(board)[0]
+
+    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        """Rule ``random``: every free cell is a candidate."""
+        from ttt_desktop.players.thought import Rule  # noqa: PLC0415  (see thought.py)
+
+        started = time.perf_counter()
+        moves = legal_moves_or_raise(board)
+        # As choose_move: one draw even when a single cell is free.
+        move = moves[int(self._random() * len(moves))]
+        return _rule_thought(self, board, started, move, Rule.RANDOM, moves)
 
 
 class LeviPlayer(Player):
@@ -43,6 +58,18 @@ class LeviPlayer(Player):
     def choose_move(self, board: Board) -> Cell:
         moves = legal_moves_or_raise(board)
         return self.pick(decisive_moves(board) or moves)
+
+    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        """Rule ``win`` or ``block`` with the lines concerned, else ``random``."""
+        from ttt_desktop.players.thought import Rule, decisive_rule  # noqa: PLC0415
+
+        started = time.perf_counter()
+        moves = legal_moves_or_raise(board)
+        decisive = decisive_rule(board)
+        if decisive is not None:
+            rule, cells, lines = decisive
+            return _rule_thought(self, board, started, self.pick(cells), rule, cells, lines)
+        return _rule_thought(self, board, started, self.pick(moves), Rule.RANDOM, moves)
 
 
 class HumistonPlayer(Player):
@@ -62,6 +89,26 @@ class HumistonPlayer(Player):
         if cells[CENTRE] == ".":
             return CENTRE
         return self.pick([cell for cell in SIDES if cells[cell] == "."])
+
+    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        """Rules ``win``, ``block``, ``corner``, ``centre``, ``side``, the first that applies."""
+        from ttt_desktop.players.thought import Rule, decisive_rule  # noqa: PLC0415
+
+        started = time.perf_counter()
+        legal_moves_or_raise(board)
+        decisive = decisive_rule(board)
+        if decisive is not None:
+            rule, options, lines = decisive
+            return _rule_thought(self, board, started, self.pick(options), rule, options, lines)
+        cells = board.cells
+        free_corners = tuple(cell for cell in CORNERS if cells[cell] == ".")
+        if free_corners:
+            move = self.pick(free_corners)
+            return _rule_thought(self, board, started, move, Rule.CORNER, free_corners)
+        if cells[CENTRE] == ".":
+            return _rule_thought(self, board, started, CENTRE, Rule.CENTRE, (CENTRE,))
+        sides = tuple(cell for cell in SIDES if cells[cell] == ".")
+        return _rule_thought(self, board, started, self.pick(sides), Rule.SIDE, sides)
 
 
 class ScriptExhaustedError(IllegalMoveError):
@@ -112,3 +159,37 @@ class SequencePlayer(Player):
         raise ScriptExhaustedError(
             f"the script for {mine} has {len(self.moves)} moves and all have been played"
         )
+
+    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        """Rule ``script``: the move is the next cell of the list, which is the rule's cells."""
+        from ttt_desktop.players.thought import Rule  # noqa: PLC0415
+
+        started = time.perf_counter()
+        move = self.choose_move(board)
+        return _rule_thought(self, board, started, move, Rule.SCRIPT, (move,), (), self.moves)
+
+
+def _rule_thought(  # noqa: PLR0917  (one private helper, called positionally)
+    player: Player,
+    board: Board,
+    started: float,
+    move: Cell,
+    rule: Rule,
+    candidates: tuple[Cell, ...],
+    lines: tuple[tuple[Cell, Cell, Cell], ...] = (),
+    rule_cells: tuple[Cell, ...] | None = None,
+) -> Thought:
+    """A rule player's thought: the move, its rule, the cells it chose from, the lines."""
+    from ttt_desktop.players.thought import Thought  # noqa: PLC0415
+
+    return Thought(
+        player.kind,
+        board.cells,
+        board.to_move.value,
+        move,
+        rule,
+        candidates,
+        seconds=time.perf_counter() - started,
+        rule_cells=candidates if rule_cells is None else rule_cells,
+        rule_lines=lines,
+    )

@@ -10,11 +10,16 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 
 from ttt_desktop.engine.board import Board
 from ttt_desktop.engine.cells import CENTRE, CORNERS, LINES, OPPOSITE_CORNER, SIDES, Cell
 from ttt_desktop.players.base import Player, legal_moves_or_raise
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ttt_desktop.players.thought import StopCheck, Thought
 
 
 def threat_cells(cells: str, mark: str) -> set[Cell]:
@@ -65,6 +70,36 @@ class StrategistPlayer(Player):
     kind = "strategist"
 
     def choose_move(self, board: Board) -> Cell:
+        return self.pick(self._decide(board)[1])
+
+    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        """The rule that applies first, the cells it offers, and the cells and lines it saw.
+
+        ``rule_cells`` are the cells the rule is about: the winning or blocking
+        cells, our fork cells, the opponent's fork cells for ``block fork``, and
+        the candidates for the positional rules.
+        """
+        from ttt_desktop.players.thought import Rule, Thought  # noqa: PLC0415  (see thought.py)
+
+        started = time.perf_counter()
+        rule, options, rule_cells, lines = self._decide(board)
+        move = self.pick(options)
+        return Thought(
+            self.kind,
+            board.cells,
+            board.to_move.value,
+            move,
+            Rule(rule),
+            options,
+            seconds=time.perf_counter() - started,
+            rule_cells=rule_cells,
+            rule_lines=lines
+            if rule != "fork"
+            else _fork_lines(board.cells, move, board.to_move.value),
+        )
+
+    def _decide(self, board: Board) -> _Decision:
+        """The first rule that applies: its name, its cells to pick from, the cells it saw."""
         moves = legal_moves_or_raise(board)
         cells = board.cells
         me = board.to_move.value
@@ -72,17 +107,21 @@ class StrategistPlayer(Player):
 
         wins = threat_cells(cells, me)
         if wins:
-            return self.pick(sorted(wins))
+            options = tuple(sorted(wins))
+            return "win", options, options, _threat_lines(cells, me)
         blocks = threat_cells(cells, opponent)
         if blocks:
-            return self.pick(sorted(blocks))
-        forks = fork_cells(cells, me)
+            options = tuple(sorted(blocks))
+            return "block", options, options, _threat_lines(cells, opponent)
+        forks = tuple(fork_cells(cells, me))
         if forks:
-            return self.pick(forks)
+            return "fork", forks, forks, ()
         opponent_forks = fork_cells(cells, opponent)
         if opponent_forks:
-            return self._block_fork(cells, moves, me, opponent, opponent_forks)
-        return self._positional(cells, moves, opponent)
+            options = self._block_fork(cells, moves, me, opponent, opponent_forks)
+            return "block fork", options, tuple(opponent_forks), ()
+        rule, options = _positional(cells, moves, opponent)
+        return rule, options, options, ()
 
     def _block_fork(
         self,
@@ -91,7 +130,7 @@ class StrategistPlayer(Player):
         me: str,
         opponent: str,
         opponent_forks: list[Cell],
-    ) -> Cell:
+    ) -> tuple[Cell, ...]:
         safe: list[Cell] = []
         forcing: list[Cell] = []
         for cell in moves:
@@ -106,25 +145,45 @@ class StrategistPlayer(Player):
             elif not fork_cells(after, opponent):
                 safe.append(cell)
         if len(opponent_forks) == 1 and opponent_forks[0] in safe:
-            return opponent_forks[0]
+            return (opponent_forks[0],)
         on_fork_cells = [cell for cell in forcing if cell in opponent_forks]
         for candidates in (on_fork_cells, forcing, safe, opponent_forks):
             if candidates:
-                return self._positional(cells, candidates, opponent)
+                return _positional(cells, candidates, opponent)[1]
         raise AssertionError("a playable board always has a fork cell here")
 
-    def _positional(self, cells: str, candidates: Iterable[Cell], opponent: str) -> Cell:
-        """Rules 5-8 among ``candidates``: centre, opposite corner, empty corner, empty side."""
-        options = list(candidates)
-        if CENTRE in options:
-            return CENTRE
-        opposite = [
-            cell for cell in options if cell in CORNERS and cells[OPPOSITE_CORNER[cell]] == opponent
-        ]
-        if opposite:
-            return self.pick(opposite)
-        corners = [cell for cell in options if cell in CORNERS]
-        if corners:
-            return self.pick(corners)
-        sides = [cell for cell in options if cell in SIDES]
-        return self.pick(sides or options)
+
+_Decision = tuple[str, tuple[Cell, ...], tuple[Cell, ...], tuple[tuple[Cell, Cell, Cell], ...]]
+
+
+def _positional(
+    cells: str, candidates: Iterable[Cell], opponent: str
+) -> tuple[str, tuple[Cell, ...]]:
+    """Rules 5-8 among ``candidates``: centre, opposite corner, empty corner, empty side."""
+    options = tuple(candidates)
+    if CENTRE in options:
+        return "centre", (CENTRE,)
+    opposite = tuple(
+        cell for cell in options if cell in CORNERS and cells[OPPOSITE_CORNER[cell]] == opponent
+    )
+    if opposite:
+        return "opposite corner", opposite
+    corners = tuple(cell for cell in options if cell in CORNERS)
+    if corners:
+        return "corner", corners
+    sides = tuple(cell for cell in options if cell in SIDES)
+    return "side", sides or options
+
+
+def _threat_lines(cells: str, mark: str) -> tuple[tuple[Cell, Cell, Cell], ...]:
+    return tuple(
+        line
+        for line in LINES
+        if [cells[cell] for cell in line].count(mark) == 2
+        and [cells[cell] for cell in line].count(".") == 1
+    )
+
+
+def _fork_lines(cells: str, cell: Cell, mark: str) -> tuple[tuple[Cell, Cell, Cell], ...]:
+    """The lines (two or more) that ``mark``'s fork at ``cell`` threatens to complete."""
+    return tuple(line for line in _threat_lines(with_mark(cells, cell, mark), mark) if cell in line)

@@ -5,11 +5,16 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
+import time
 from typing import Final
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import CELLS, LINES, Cell
 from ttt_desktop.players.base import Player, decisive_moves, legal_moves_or_raise
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ttt_desktop.players.thought import StopCheck, Thought
 
 FULL_LINE_UTILITY: Final = -10
 
@@ -63,3 +68,41 @@ class UtilityPlayer(Player):
         top = [cell for cell, utility in utilities.items() if utility == best]
         most_lines = max(_LINES_THROUGH[cell] for cell in top)
         return self.pick([cell for cell in top if _LINES_THROUGH[cell] == most_lines])
+
+    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        """Rule ``win`` or ``block``, else ``utility``; the cells' utilities are the scores."""
+        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+            Meaning,
+            Rule,
+            Thought,
+            decisive_rule,
+            scores_of,
+        )
+
+        started = time.perf_counter()
+        legal_moves_or_raise(board)
+        utilities = space_utilities(board, board.to_move)
+        decisive = decisive_rule(board)
+        if decisive is not None:
+            rule, candidates, lines = decisive
+            move = self.pick(candidates)
+        else:
+            rule, lines = Rule.UTILITY, ()
+            best = max(utilities.values())
+            top = [cell for cell, utility in utilities.items() if utility == best]
+            most_lines = max(_LINES_THROUGH[cell] for cell in top)
+            candidates = tuple(cell for cell in top if _LINES_THROUGH[cell] == most_lines)
+            move = self.pick(candidates)
+        return Thought(
+            self.kind,
+            board.cells,
+            board.to_move.value,
+            move,
+            rule,
+            candidates,
+            scores=scores_of(utilities),
+            meaning=Meaning.UTILITY,
+            seconds=time.perf_counter() - started,
+            rule_cells=candidates,
+            rule_lines=lines,
+        )
