@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ttt_desktop.engine import Board  # noqa: E402
-from ttt_desktop.players import create_player  # noqa: E402
-from ttt_desktop.players.thought import SearchStopped  # noqa: E402
+from ttt_desktop.engine import Board
+from ttt_desktop.players import create_player
+from ttt_desktop.players.thought import SearchStopped
 
 
 def time_stop(delay_s: float) -> float:
