@@ -159,6 +159,7 @@ class BoardWidget(QWidget):
 
     cell_clicked = Signal(int)
     line_drawn = Signal()  # the winning line is whole (after its animation, if any)
+    board_changed = Signal(object)  # the Board now shown, after set_board
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -219,6 +220,7 @@ class BoardWidget(QWidget):
         self._update_accessible_text()
         self._update_cursors()
         self.update()
+        self.board_changed.emit(board)
 
     def set_accepts_clicks(self, accepts: bool) -> None:
         """Whether moves are wanted now; when not, no hover preview and no hand cursor."""

@@ -69,6 +69,8 @@ class GameController(QObject):
     stale_answer_dropped = Signal(int)  # generation of an AI answer that came too late
     paused_changed = Signal(bool)  # a game between two AIs was held or released
     move_delay_changed = Signal(int)  # the AI move delay, in ms, whoever set it
+    history_changed = Signal(object)  # GameRecord after an undo or a redo
+    game_reopened = Signal(object)  # GameRecord of a finished game an undo opened again
 
     # Requests travel to the worker thread through this queued signal.
     _move_requested = Signal(object)
@@ -97,6 +99,8 @@ class GameController(QObject):
         self._pending_answer: tuple[int, int, float] | None = None
         self._paused = False
         self._step_allowed = False
+        # Moves taken back, newest undo last: each entry is (cell, seconds) per move.
+        self._redo_groups: list[tuple[tuple[int, float], ...]] = []
 
         # The answer is held back until the minimum visible delay has passed.
         self._delay_timer = QTimer(self)
@@ -232,6 +236,79 @@ class GameController(QObject):
                     "Cell {digit} (row {row}, column {column}) is taken: choose an empty one."
                 ).format(digit=keypad_label(cell), row=row, column=column)
             )
+
+    # Undo, redo and hints ------------------------------------------------------------
+
+    def _undo_count(self) -> int:
+        """How many moves an undo takes back now: back to the last person's move, included."""
+        record = self._record
+        if not self._started or self._is_shut_down:
+            return 0
+        for index in range(record.ply - 1, -1, -1):
+            if record.player(record.mark_at(index)).is_human:
+                return record.ply - index
+        return 0
+
+    @property
+    def can_undo(self) -> bool:
+        """True when a person has a move to take back (never between two computers)."""
+        return self._undo_count() > 0
+
+    @property
+    def can_redo(self) -> bool:
+        """True when moves taken back can be played again (no other move made since)."""
+        return (
+            bool(self._redo_groups)
+            and self._started
+            and not self._is_shut_down
+            and not self._is_thinking
+        )
+
+    def undo(self) -> None:
+        """Take back the last person's move, and any computer's reply after it.
+
+        Between two people that is one move; against a computer it goes back to the
+        person's previous turn, abandoning a search under way. A finished game opens
+        again (``game_reopened``). Nothing happens when :attr:`can_undo` is False.
+        """
+        count = self._undo_count()
+        if count == 0:
+            return
+        record = self._record
+        was_finished = record.is_finished
+        # Any answer still on its way belongs to the position being left.
+        self._bump_generation()
+        self._delay_timer.stop()
+        self._send_timer.stop()
+        self._outgoing_request = None
+        self._set_thinking(False)
+        self._redo_groups.append(
+            tuple(zip(record.moves[-count:], record.move_seconds[-count:], strict=True))
+        )
+        self._record = record.with_undo(count)
+        if was_finished:
+            self.game_reopened.emit(self._record)
+        self.history_changed.emit(self._record)
+        self._ask_ai_if_its_turn()
+
+    def redo(self) -> None:
+        """Play again the moves the last undo took back (nothing when :attr:`can_redo` is False)."""
+        if not self.can_redo:
+            return
+        for cell, seconds in self._redo_groups.pop():
+            self._record = self._record.with_move(cell, seconds)
+        self.history_changed.emit(self._record)
+        if self._record.is_finished:
+            self.game_finished.emit(self._record)
+        else:
+            self._ask_ai_if_its_turn()
+
+    def note_hint(self) -> bool:
+        """Write into the record that the side to move asked for a hint; False once over."""
+        if self._record.is_finished or not self._started:
+            return False
+        self._record = self._record.with_hint()
+        return True
 
     def shutdown(self) -> None:
         """Drop the game in hand and stop the worker thread; safe to call more than once."""
@@ -379,6 +456,7 @@ class GameController(QObject):
         }
         self._record = record
         self._started = True
+        self._redo_groups.clear()
         self.game_started.emit(record)
         if record.is_finished:
             self.game_finished.emit(record)
@@ -392,6 +470,8 @@ class GameController(QObject):
 
     def _apply_move(self, cell: int, seconds: float) -> None:
         self._record = self._record.with_move(cell, seconds)
+        # A move of its own, not a redo: what was taken back is gone for good.
+        self._redo_groups.clear()
         self.move_played.emit(self._record)
         if self._record.is_finished:
             self.game_finished.emit(self._record)

@@ -59,6 +59,28 @@ class SessionScore:
             second_wins += 1
         self._tallies[(first, second)] = (first_wins, second_wins, draws)
 
+    def remove_result(self, x_name: str, o_name: str, winner_name: str | None) -> None:
+        """Take back a result :meth:`add_result` counted (a finished game reopened by undo).
+
+        A result that is not counted (say, after a rename) changes nothing.
+        """
+        first, second = sorted((x_name, o_name))
+        key = (first, second)
+        if key not in self._tallies:
+            return
+        first_wins, second_wins, draws = self._tallies[key]
+        if winner_name is None:
+            draws = max(0, draws - 1)
+        elif winner_name == first:
+            first_wins = max(0, first_wins - 1)
+        elif winner_name == second:
+            second_wins = max(0, second_wins - 1)
+        if first_wins + second_wins + draws == 0:
+            del self._tallies[key]
+            self._order.pop(key, None)
+        else:
+            self._tallies[key] = (first_wins, second_wins, draws)
+
     def score(self, name: str, other_name: str) -> PairingScore:
         """The tally between ``name`` and ``other_name``, from ``name``'s side."""
         first, second = sorted((name, other_name))
