@@ -37,6 +37,7 @@ from ttt_desktop.engine.records import GameRecord
 from ttt_desktop.gui import dialogs, motion, theme
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.busy_indicator import BusyIndicator
+from ttt_desktop.gui.coach import CoachFeatures
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.help import HelpFeatures
@@ -96,6 +97,8 @@ class MainWindow(QMainWindow):
         self.roster = _offered(all_players() if roster is None else roster)
         self.score = SessionScore()
         self._record_at_start: GameRecord | None = None
+        # Each game's counted result by game id: an undo after the end takes it back.
+        self._scored: dict[str, tuple[str, str, str | None]] = {}
         self._shown_status: tuple[str, QColor | None] | None = None
         self._turn_message: str | None = None
         # The result waiting for its winning line to be drawn before the banner shows.
@@ -119,6 +122,15 @@ class MainWindow(QMainWindow):
             settings=self.settings.qsettings,
         )
         self._build_reduce_motion_action()
+        self.coach = CoachFeatures(
+            self,
+            controller=self.controller,
+            board=self.board,
+            review=self.review,
+            game_menu=self.game_menu,
+            view_menu=self.review.view_menu,
+            settings=self.settings.qsettings,
+        )
         self.controller.new_game()
 
     # Layout -------------------------------------------------------------------
@@ -364,6 +376,8 @@ class MainWindow(QMainWindow):
         controller = self.controller
         controller.game_started.connect(self._on_game_started)
         controller.move_played.connect(self._show_record)
+        controller.history_changed.connect(self._show_record)
+        controller.game_reopened.connect(self._on_game_reopened)
         controller.game_finished.connect(self._on_game_finished)
         controller.thinking_started.connect(self._refresh_status)
         controller.thinking_stopped.connect(self._refresh_status)
@@ -384,9 +398,15 @@ class MainWindow(QMainWindow):
         # A game that was already over when it started (a finished game loaded) is not scored.
         if record is not self._record_at_start:
             winner = record.final_board.winner
-            self.score.add_result(
-                record.x.name, record.o.name, None if winner is None else record.player(winner).name
+            # A game counts once, by its final result: one reopened by undo is counted again.
+            self._take_back_score(record)
+            result = (
+                record.x.name,
+                record.o.name,
+                None if winner is None else record.player(winner).name,
             )
+            self.score.add_result(*result)
+            self._scored[record.game_id] = result
             # A person's game ends with the banner; computers' games just go on.
             if record.x.is_human or record.o.is_human:
                 self._pending_banner = record
@@ -415,6 +435,15 @@ class MainWindow(QMainWindow):
             area=self.board.board_rect(),
             winning_row=rows.pop() if len(rows) == 1 else None,
         )
+
+    def _on_game_reopened(self, record: GameRecord) -> None:
+        self._take_back_score(record)
+        self._refresh_score()
+
+    def _take_back_score(self, record: GameRecord) -> None:
+        counted = self._scored.pop(record.game_id, None)
+        if counted is not None:
+            self.score.remove_result(*counted)
 
     def _show_record(self, record: GameRecord) -> None:
         board = record.final_board

@@ -195,7 +195,12 @@ class ReviewFeatures(QObject):
         # Board input goes through play_cell, which knows whether history is on show.
         self.window.board.cell_clicked.disconnect(controller.play_cell)
         self.window.board.cell_clicked.connect(self.play_cell)
-        for signal in (controller.game_started, controller.move_played, controller.game_finished):
+        for signal in (
+            controller.game_started,
+            controller.move_played,
+            controller.game_finished,
+            controller.history_changed,
+        ):
             signal.connect(self._show_record)
         controller.thinking_started.connect(self._keep_history_view)
         controller.thinking_stopped.connect(self._keep_history_view)

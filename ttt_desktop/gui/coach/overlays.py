@@ -1,0 +1,83 @@
+"""What the coach draws on the board: move values, a hint's cells, a reviewed move.
+
+Each is a :class:`~ttt_desktop.gui.board_overlay.BoardOverlay` in a layer of its
+own, so the coach's drawings and other features' never erase each other.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import TYPE_CHECKING, Final
+
+from PySide6.QtCore import QCoreApplication
+
+from ttt_desktop.engine import Board
+from ttt_desktop.gui.board_overlay import BoardOverlay, CellAnnotation, Tone
+
+if TYPE_CHECKING:
+    from ttt_desktop.analysis import coach as coach_module
+
+VALUES_LAYER: Final = "coach-values"
+HINT_LAYER: Final = "coach-hint"
+REVIEW_LAYER: Final = "coach-review"
+
+TONE_OF_OUTCOME: Final[dict[str, Tone]] = {"win": "win", "draw": "draw", "loss": "loss"}
+
+
+_speaks_qt: list[bool] = []
+
+
+def load_coach() -> ModuleType:
+    """The coach (imported on first use, not before the window shows), speaking Qt's language."""
+    from ttt_desktop.analysis import coach  # noqa: PLC0415  (solver and words: on first use)
+
+    if not _speaks_qt:
+        coach.set_translator(QCoreApplication.translate)
+        _speaks_qt.append(True)
+    return coach
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("CoachOverlays", text)
+
+
+def values_overlay(board: Board) -> BoardOverlay | None:
+    """Every empty cell with what playing there leads to, for the side to move (None once over)."""
+    if board.is_over:
+        return None
+    coach = load_coach()
+    annotations = {
+        cell: CellAnnotation(
+            coach.value_words(value),
+            _tr("for {mark}, {description}").format(
+                mark=board.to_move.value, description=coach.value_description(value)
+            ),
+            TONE_OF_OUTCOME[value.outcome],
+        )
+        for cell, value in coach.cell_values(board).items()
+    }
+    return BoardOverlay(annotations=annotations)
+
+
+def hint_overlay(hint: coach_module.Hint) -> BoardOverlay:
+    """The hint's best cells, outlined, with its sentence for a screen reader."""
+    return BoardOverlay(
+        marked=hint.cells,
+        marked_description=_tr("hint: {sentence}").format(sentence=hint.sentence),
+    )
+
+
+def verdict_overlay(verdict: coach_module.MoveVerdict) -> BoardOverlay:
+    """The position before a reviewed move: the better cells outlined, the move played labelled."""
+    coach = load_coach()
+    played = CellAnnotation(
+        _tr("played"),
+        _tr("the move played: {verdict}").format(verdict=coach.verdict_label(verdict.kind)),
+        TONE_OF_OUTCOME[verdict.after.outcome],
+    )
+    better = verdict.better or (verdict.cell,)
+    return BoardOverlay(
+        annotations={verdict.cell: played},
+        marked=better,
+        marked_description=_tr("the best move here"),
+    )

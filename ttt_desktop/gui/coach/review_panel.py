@@ -1,0 +1,201 @@
+"""The Review panel: every move with its verdict and why, and a summary per player.
+
+:class:`ReviewPanel` shows a :class:`~ttt_desktop.analysis.coach_module.GameReview`: one
+row per move ("5. X9 - Missed a win", then the sentence that explains it), a
+summary per player (moves, accuracy, mistakes, moves taken back, hints) and a
+"Try again from here" button for the position before the first mistake. Choosing
+a row (click, or arrows and Enter) emits :attr:`ReviewPanel.verdict_chosen`; the
+coach then shows that position with the better move marked. Verdicts read without
+colour: the word is always there, the colour only helps.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ttt_desktop.engine import Mark
+from ttt_desktop.engine.records import GameRecord
+from ttt_desktop.gui import theme
+from ttt_desktop.gui.coach.overlays import load_coach
+
+if TYPE_CHECKING:
+    from ttt_desktop.analysis import coach as coach_module
+
+_VERDICT_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class ReviewPanel(QWidget):
+    """A reviewed game: verdicts, sentences, summaries, and the way back to practise."""
+
+    verdict_chosen = Signal(object)  # MoveVerdict
+    try_again_requested = Signal(object)  # MoveVerdict: the first move that lost value
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._review: coach_module.GameReview | None = None
+        self._record: GameRecord | None = None
+
+        self.title = QLabel()
+        self.title.setObjectName("review-title")
+        self.title.setWordWrap(True)
+        self.summary = QLabel()
+        self.summary.setObjectName("review-summary")
+        self.summary.setAccessibleName(self.tr("Summary per player"))
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+
+        self.moves = QListWidget()
+        self.moves.setObjectName("review-moves")
+        self.moves.setAccessibleName(self.tr("Moves with their verdicts"))
+        self.moves.setWordWrap(True)
+        self.moves.setUniformItemSizes(False)
+        self.moves.setAlternatingRowColors(True)
+        self.moves.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.moves.itemClicked.connect(self._choose)
+        self.moves.itemActivated.connect(self._choose)
+
+        self.try_again_button = QPushButton(self.tr("Try again from here"))
+        self.try_again_button.setObjectName("try-again")
+        self.try_again_button.setToolTip(
+            self.tr("Start a game from the position before the first mistake, same players")
+        )
+        self.try_again_button.clicked.connect(self._try_again)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.title)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.moves, 1)
+        layout.addWidget(self.try_again_button)
+        self.show_review(None, None)
+
+    # What is shown ----------------------------------------------------------------
+
+    @property
+    def review(self) -> coach_module.GameReview | None:
+        """The review on show, if any."""
+        return self._review
+
+    @property
+    def record(self) -> GameRecord | None:
+        """The game reviewed, if any."""
+        return self._record
+
+    def show_review(
+        self, review: coach_module.GameReview | None, record: GameRecord | None
+    ) -> None:
+        """Show ``review`` of ``record``; None shows what the panel is for."""
+        self._review, self._record = review, record
+        self.moves.clear()
+        if review is None or record is None:
+            self.title.setText(self.tr("The review of a game appears here when it ends."))
+            self.summary.clear()
+            self.summary.hide()
+            self.try_again_button.setEnabled(False)
+            return
+        self.title.setText(self._title_text(record))
+        self.summary.setText(self._summary_html(review))
+        self.summary.show()
+        colours = theme.board_colours(self.palette())
+        for verdict in review.verdicts:
+            item = QListWidgetItem(self._row_text(verdict))
+            item.setData(_VERDICT_ROLE, verdict.ply)
+            item.setToolTip(verdict.sentence or load_coach().verdict_label(verdict.kind))
+            colour = self._verdict_colour(verdict, colours)
+            if colour is not None:
+                item.setForeground(QBrush(colour))
+            self.moves.addItem(item)
+        self.try_again_button.setEnabled(review.first_mistake is not None)
+
+    def verdict_at(self, row: int) -> coach_module.MoveVerdict:
+        """The verdict in list row ``row``."""
+        assert self._review is not None
+        return self._review.verdicts[row]
+
+    # Texts ------------------------------------------------------------------------
+
+    def _title_text(self, record: GameRecord) -> str:
+        names = self.tr("{x} (X) v {o} (O)").format(x=record.x.name, o=record.o.name)
+        if record.result is None:
+            return self.tr("{names}: the game so far").format(names=names)
+        if record.result == "draw":
+            return self.tr("{names}: a draw").format(names=names)
+        winner = record.player(Mark(record.result)).name
+        return self.tr("{names}: {winner} won").format(names=names, winner=winner)
+
+    def _row_text(self, verdict: coach_module.MoveVerdict) -> str:
+        head = self.tr("{number}. {move} - {verdict}").format(
+            number=verdict.number,
+            move=load_coach().move_name(verdict.mark, verdict.cell),
+            verdict=load_coach().verdict_label(verdict.kind),
+        )
+        return head if not verdict.sentence else f"{head}\n{verdict.sentence}"
+
+    def _summary_html(self, review: coach_module.GameReview) -> str:
+        lines = []
+        for mark in (Mark.X, Mark.O):
+            summary = review.summaries[mark]
+            if summary.accuracy is None:
+                accuracy = self.tr("no moves")
+            else:
+                accuracy = self.tr("accuracy {percent}%").format(
+                    percent=round(summary.accuracy * 100)
+                )
+            parts = [
+                self.tr("%n move(s)", "", summary.moves),
+                accuracy,
+                self.tr("%n mistake(s)", "", summary.mistakes),
+            ]
+            if summary.undos:
+                parts.append(self.tr("%n move(s) taken back", "", summary.undos))
+            if summary.hints:
+                parts.append(self.tr("%n hint(s)", "", summary.hints))
+            lines.append(
+                f"<b>{_escape(summary.name)} ({mark.value})</b>: "
+                + _escape(", ".join(_english_plural(part) for part in parts))
+            )
+        return "<br>".join(lines)
+
+    @staticmethod
+    def _verdict_colour(
+        verdict: coach_module.MoveVerdict, colours: theme.BoardColours
+    ) -> QColor | None:
+        if verdict.kind in ("mistake", "blunder"):
+            return QColor(colours.annotation_loss)
+        if verdict.kind == "missed_win":
+            return QColor(colours.annotation_draw)
+        return None
+
+    # Choosing -----------------------------------------------------------------------
+
+    def _choose(self, item: QListWidgetItem) -> None:
+        if self._review is None:
+            return
+        self.verdict_chosen.emit(self.verdict_at(self.moves.row(item)))
+
+    def _try_again(self) -> None:
+        if self._review is not None and self._review.first_mistake is not None:
+            self.try_again_requested.emit(self._review.first_mistake)
+
+
+def _english_plural(text: str) -> str:
+    """An untranslated "(s)" after a count, as English reads it: "1 move", "2 moves"."""
+    if "(s)" not in text:
+        return text
+    count = text.split(" ", 1)[0]
+    return text.replace("(s)", "" if count == "1" else "s")
