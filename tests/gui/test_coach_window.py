@@ -284,9 +284,11 @@ def test_undo_after_a_result_reopens_the_game_and_it_counts_once(
     assert window.score.score("Alice", "Bob").first_wins == 1
     assert features.undo_action.isEnabled()
 
+    qtbot.waitUntil(window.result_banner.isVisible)
     with qtbot.waitSignal(controller.game_reopened):
         features.undo_action.trigger()
     assert not controller.record.is_finished
+    assert not window.result_banner.isVisible()
     assert window.score.score("Alice", "Bob").games == 0
     assert window.status_label.text().startswith("Alice")
     assert window.board.accepts_clicks

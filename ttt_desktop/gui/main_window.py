@@ -437,6 +437,9 @@ class MainWindow(QMainWindow):
         )
 
     def _on_game_reopened(self, record: GameRecord) -> None:
+        # Undo after the end: the game goes on, so its result and banner go.
+        self._pending_banner = None
+        self.result_banner.hide()
         self._take_back_score(record)
         self._refresh_score()
 
