@@ -171,12 +171,17 @@ def test_reduced_motion_draws_the_line_at_once(qtbot: QtBot) -> None:
     assert board.line_progress == 1.0
 
 
-def test_the_keyboard_cursor_follows_the_mouse(qtbot: QtBot) -> None:
+def test_the_cursor_and_the_preview_never_show_two_cells(qtbot: QtBot) -> None:
     board = make_board(qtbot)
     board.set_cursor_cell(4)
+    board.cell_widget(4).setFocus()
     board.set_preview_mark(Mark.X)
+    qtbot.keyClick(board.cell_widget(4), Qt.Key.Key_Right)
+    assert board.cursor_cell == 5
     board.set_hovered_cell(2)
-    # The dashed cursor and the preview never point at two different cells.
-    assert board.cursor_cell == 2
+    # The mouse in use: its preview shows, the dashed cursor does not.
+    assert board.shows_preview and not board.keyboard_in_use and not board.shows_cursor
+    qtbot.keyClick(board.cell_widget(5), Qt.Key.Key_Left)
+    assert board.keyboard_in_use and not board.shows_preview
     board.set_cursor_enabled(False)
     assert not board.shows_cursor

@@ -6,11 +6,12 @@ Each test drives the real window as a person would and failed before its fix.
 from __future__ import annotations
 
 import configparser
+import os
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QElapsedTimer, Qt
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtCore import QElapsedTimer, QStandardPaths, Qt
+from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 from slow_players import GatedPlayer, NameQueue, SlowPlayers
 
@@ -18,6 +19,7 @@ from ttt_desktop.engine import GameRecord, Mark
 from ttt_desktop.gui.app import DESKTOP_FILE_NAME, WM_CLASS_NAME, qt_argv
 from ttt_desktop.gui.controller import OPENING_DELAY_MS
 from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.match import MatchDialog
 from ttt_desktop.gui.player_panel import name_dialog
 from ttt_desktop.gui.session_score import SessionScore
 from ttt_desktop.gui.settings import MAX_NAME_LENGTH
@@ -210,3 +212,147 @@ def test_13_a_digit_for_a_taken_cell_says_so_and_keeps_the_cursor(
     assert "taken" in refused.args[0]
     assert "taken" in window.statusBar().currentMessage()
     assert board.cursor_cell == 4, "the cursor stays where it was"
+
+
+# 7. The board shrank when the match line appeared -----------------------------------------
+
+
+def test_7_the_board_keeps_its_size_when_a_match_line_history_or_banner_appears(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window(ask_name=NameQueue("Alice", "Bob"))
+    window.resize(1040, 660)
+    window.ai_speed_actions[0].trigger()
+    set_first_move(window, "x")
+    panel = window.player_panel
+    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
+    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
+    review = window.review
+    qtbot.waitUntil(lambda: not review.replay_bar.isVisible())
+    # The grid's square, as drawn (the widget may widen or narrow around it).
+    size = window.board.board_rect().size()
+    # A person's game: browsing back brings the history, the board stays as it was.
+    play(qtbot, window, (0, 3, 1, 4))
+    review.replay_bar.step_back()
+    assert review.replay_bar.isVisible()
+    qtbot.waitUntil(lambda: window.board.board_rect().size() == size)
+    review.replay_bar.follow_live()
+    window.reduce_motion_action.setChecked(True)
+    play(qtbot, window, (2,))
+    assert window.result_banner.isVisible()
+    assert window.board.board_rect().size() == size
+    # Two computers: a match and its score line.
+    choose(window, Mark.X, kind="gated")
+    choose(window, Mark.O, kind="gated")
+    review.watch_match(3)
+    assert review.match_label.isVisible()
+    for _ in range(5):
+        QApplication.processEvents()
+    assert window.board.board_rect().size() == size
+
+
+# 8. Save and Open started in the working directory; the title named no file -------------
+
+
+def test_8_save_and_open_start_in_documents_then_the_last_folder(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    window = make_window()
+    files = window.review.game_files
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    expected = documents if Path(documents).is_dir() else str(Path.home())
+    assert files.start_folder() == expected
+    assert files.start_folder() != os.getcwd() or expected == os.getcwd()
+    folder = tmp_path / "games"
+    folder.mkdir()
+    assert files.save(folder / "first.tttgame")
+    assert files.start_folder() == str(folder.resolve())
+    # Remembered for the next run.
+    again = make_window(settings=window.settings)
+    assert again.review.game_files.start_folder() == str(folder.resolve())
+
+
+def test_8_the_window_title_names_the_open_file(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    window = make_window()
+    assert "tttgame" not in window.windowTitle()
+    path = tmp_path / "evening.tttgame"
+    assert window.review.game_files.save(path)
+    assert window.windowTitle().startswith("evening.tttgame - ")
+    window.new_game()
+    assert "evening.tttgame" not in window.windowTitle()
+    with qtbot.waitSignal(window.controller.game_started):
+        window.review.game_files.open(path)
+    assert window.windowTitle().startswith("evening.tttgame - ")
+    assert window.windowTitle().endswith(" - TTT Desktop")
+
+
+# 12. The keyboard cursor and the mouse preview on two cells; the cursor in computer games --
+
+
+def test_12_one_cell_pointed_at_and_no_cursor_between_computers(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    choose(window, Mark.O, name="Player 2")
+    board = window.board
+    cells = [board.cell_widget(cell) for cell in range(9)]
+    qtbot.keyClick(cells[board.cursor_cell], Qt.Key.Key_Up)
+    before = board.grab().toImage()
+    # The mouse comes over another cell: the preview shows there, the dashed cursor goes.
+    qtbot.mouseMove(cells[8])
+    qtbot.waitUntil(lambda: board.hovered_cell == 8)
+    assert board.shows_preview
+    assert not board.shows_cursor
+    assert board.grab().toImage() != before
+    qtbot.keyClick(cells[board.cursor_cell], Qt.Key.Key_Down)
+    assert not board.shows_preview
+    # Two computers: nobody here plays, no cursor on the board.
+    choose(window, Mark.X, kind="gated")
+    choose(window, Mark.O, kind="gated")
+    qtbot.keyClick(cells[board.cursor_cell], Qt.Key.Key_Up)
+    assert not board.shows_cursor
+
+
+# The first screen ---------------------------------------------------------------------------
+
+
+def test_a_persons_game_opens_on_the_board_and_computers_bring_the_history(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    window = make_window()
+    review = window.review
+    assert window.controller.seat(Mark.X).is_human
+    assert not review.replay_bar.isVisible()
+    assert not review.moves_dock.isVisible()
+    assert window.header.isVisible() and window.player_panel.isVisible()
+    choose(window, Mark.X, kind="gated")
+    choose(window, Mark.O, kind="gated")
+    assert review.replay_bar.isVisible() and review.moves_dock.isVisible()
+    choose(window, Mark.X, name="Player 1")
+    assert not review.replay_bar.isVisible()
+    # An opened game brings its history, even with a person in it.
+    record = GameRecord.from_json(
+        GameRecord(window.controller.record.x, window.controller.record.o, Mark.X)
+        .with_move(4)
+        .with_move(0)
+        .to_json()
+    )
+    path = tmp_path / "opened.tttgame"
+    path.write_text(record.to_json(), encoding="utf-8")
+    window.review.game_files.open(path)
+    assert review.replay_bar.isVisible() and review.moves_dock.isVisible()
+    window.new_game()
+    assert not review.replay_bar.isVisible()
+
+
+def test_the_match_dialog_names_the_players(qtbot: QtBot) -> None:
+    dialog = MatchDialog(x_name="Perfect", o_name="Ralph")
+    qtbot.addWidget(dialog)
+    assert dialog.players_label.text() == "Perfect (X) against Ralph (O)"
+    assert dialog.start_button.isEnabled()
+    people = MatchDialog(x_name="Alice", o_name="Ralph", people_seated=True)
+    qtbot.addWidget(people)
+    assert "two computer players" in people.players_label.text()
+    assert not people.start_button.isEnabled()

@@ -159,15 +159,18 @@ def test_move_list_and_replay_bar_layout_is_remembered(
     make_window: WindowMaker, players: Players
 ) -> None:
     first = make_window(player_factory=players)
-    first.review.replay_controls_action.trigger()
-    first.review.moves_dock.toggleViewAction().trigger()
+    # A person's game opens on the board alone; the View menu asks for the history.
+    assert first.controller.seat(Mark.X).is_human
     assert not first.review.replay_bar.isVisible()
     assert not first.review.moves_dock.isVisible()
+    first.review.history_always_action.trigger()
+    assert first.review.replay_bar.isVisible()
+    assert first.review.moves_dock.isVisible()
     first.close()
     second = make_window(player_factory=players)
-    assert not second.review.replay_controls_action.isChecked()
-    assert not second.review.replay_bar.isVisible()
-    assert not second.review.moves_dock.isVisible()
+    assert second.review.history_always_action.isChecked()
+    assert second.review.replay_bar.isVisible()
+    assert second.review.moves_dock.isVisible()
 
 
 # Watching a live match ------------------------------------------------------------------

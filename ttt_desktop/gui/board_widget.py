@@ -172,6 +172,8 @@ class BoardWidget(QWidget):
         self._cursor_cell = 4
         self._overlays: dict[str, BoardOverlay] = {}
         self._cursor_enabled = True
+        # Whether the keyboard (rather than the mouse) was used last on the board.
+        self._keyboard_last = True
         self.reduced_motion = False
         # How much of the winning line is drawn (0-1), animated when a line appears.
         self._line_progress = 1.0
@@ -272,7 +274,23 @@ class BoardWidget(QWidget):
     @property
     def shows_cursor(self) -> bool:
         """True when the dashed keyboard cursor is drawn."""
-        return self._cursor_enabled and self._board_has_focus()
+        return self._cursor_enabled and self._keyboard_last and self._board_has_focus()
+
+    @property
+    def keyboard_in_use(self) -> bool:
+        """True when a key was pressed on the board after the mouse last came over it."""
+        return self._keyboard_last
+
+    @property
+    def shows_preview(self) -> bool:
+        """True when the faint mark under the mouse is drawn."""
+        return (
+            not self._keyboard_last
+            and self.hovered_cell is not None
+            and self._accepts_clicks
+            and self._preview_mark is not None
+            and self._board[self.hovered_cell] is None
+        )
 
     @property
     def line_progress(self) -> float:
@@ -364,6 +382,10 @@ class BoardWidget(QWidget):
         """Digits 1-9 (also on the numpad) play that keypad cell; arrows move the cursor;
         Enter or Space plays the cursor's cell. True when the key was used."""
         key = Qt.Key(event.key())
+        if key in _DIGIT_KEYS or key in _ARROW_STEPS or key in _PLAY_KEYS:
+            # The keyboard in use: its cursor shows, the mouse's preview does not.
+            self._keyboard_last = True
+            self.update()
         # Numpad digits carry the keypad modifier; Ctrl/Alt with a digit are someone else's.
         modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if key in _DIGIT_KEYS and modifiers == Qt.KeyboardModifier.NoModifier:
@@ -397,12 +419,13 @@ class BoardWidget(QWidget):
     def set_hovered_cell(self, cell: int | None) -> None:
         """The cell under the mouse (for the preview), or None.
 
-        The keyboard cursor follows the mouse, so the two never point at two cells.
+        The mouse over a cell hides the dashed keyboard cursor until the next key, so
+        the preview and the cursor never point at two cells.
         """
         if cell != self.hovered_cell:
             self.hovered_cell = cell
-            if cell is not None and cell != self._cursor_cell:
-                self.set_cursor_cell(cell)
+            if cell is not None:
+                self._keyboard_last = False
             self.update()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -516,12 +539,7 @@ class BoardWidget(QWidget):
             )
 
         hovered = self.hovered_cell
-        if (
-            hovered is not None
-            and self._accepts_clicks
-            and self._preview_mark is not None
-            and self._board[hovered] is None
-        ):
+        if self.shows_preview and hovered is not None and self._preview_mark is not None:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colours.hover)
             painter.drawRoundedRect(self.cell_rect(hovered).adjusted(5, 5, -5, -5), 8, 8)

@@ -21,7 +21,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer, QUrl, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QObject,
+    QSettings,
+    QStandardPaths,
+    QTimer,
+    QUrl,
+    Signal,
+)
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
@@ -30,6 +39,7 @@ from ttt_desktop.engine import GameRecord, load_record, save_record
 FILE_SUFFIX: Final = ".tttgame"
 FILE_FILTER: Final = "TTT Desktop games (*.tttgame *.json);;All files (*)"
 RECENT_KEY: Final = "files/recent"
+LAST_FOLDER_KEY: Final = "files/last_folder"
 MAX_RECENT: Final = 8
 
 
@@ -121,7 +131,6 @@ class GameFiles(QObject):
         self._window = window
         self._current_record = current_record
         self._settings = settings if settings is not None else QSettings()
-        self._last_folder = ""
         self.recent_menu: QMenu | None = None
         self.last_error_details = ""
 
@@ -143,9 +152,25 @@ class GameFiles(QObject):
 
     # Asking for names ---------------------------------------------------------
 
+    def start_folder(self) -> str:
+        """Where Save and Open start: the folder last used, else the Documents folder.
+
+        Never the process's working directory (the source checkout, when the app was
+        started from it).
+        """
+        last = self._settings.value(LAST_FOLDER_KEY, "")
+        if isinstance(last, str) and last and Path(last).is_dir():
+            return last
+        documents = QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation
+        )
+        if documents and Path(documents).is_dir():
+            return documents
+        return str(Path.home())
+
     def ask_save_path(self, suggested: str) -> str | None:
         """The file name to save to, from a dialog; None when cancelled (replaced in tests)."""
-        start = str(Path(self._last_folder) / suggested) if self._last_folder else suggested
+        start = str(Path(self.start_folder()) / suggested)
         path, _ = QFileDialog.getSaveFileName(
             self._window, self.tr("Save game"), start, self.tr(FILE_FILTER)
         )
@@ -154,7 +179,7 @@ class GameFiles(QObject):
     def ask_open_path(self) -> str | None:
         """The file to open, from a dialog; None when cancelled (replaced in tests)."""
         path, _ = QFileDialog.getOpenFileName(
-            self._window, self.tr("Open game"), self._last_folder, self.tr(FILE_FILTER)
+            self._window, self.tr("Open game"), self.start_folder(), self.tr(FILE_FILTER)
         )
         return path or None
 
@@ -257,7 +282,7 @@ class GameFiles(QObject):
 
     def _remember(self, path: Path) -> None:
         full = str(path.resolve())
-        self._last_folder = str(path.resolve().parent)
+        self._settings.setValue(LAST_FOLDER_KEY, str(path.resolve().parent))
         paths = [full, *(p for p in self.recent_files() if p != full)][:MAX_RECENT]
         self._settings.setValue(RECENT_KEY, paths)
         self._recent_changed()

@@ -105,6 +105,7 @@ class MainWindow(QMainWindow):
         self._pending_banner: GameRecord | None = None
         # The move shown when the board shows an earlier position (None: the newest).
         self._viewed_ply: int | None = None
+        self._file_name: str | None = None
 
         self.setWindowTitle(WINDOW_TITLE)
         self.setWindowIcon(_window_icon())
@@ -173,6 +174,14 @@ class MainWindow(QMainWindow):
         buttons.addWidget(self.new_game_button)
         buttons.addWidget(self.play_again_button)
         buttons.addStretch(1)
+        # Under the board: the buttons, and room kept for what features add there (the
+        # replay bar, a match's score), so the board never changes size when they show.
+        self.below_board = QWidget()
+        self.below_board.setObjectName("below-board")
+        self.below_board_layout = QVBoxLayout(self.below_board)
+        self.below_board_layout.setContentsMargins(0, 0, 0, 0)
+        self.below_board_layout.addLayout(buttons)
+        self.below_board_layout.addStretch(1)
 
         self.result_banner = ResultBanner(self.board)
         self.result_banner.play_again_requested.connect(self.play_again)
@@ -183,7 +192,7 @@ class MainWindow(QMainWindow):
         game_column.addWidget(self.header)
         game_column.addLayout(status_row)
         game_column.addWidget(self.board, 1)
-        game_column.addLayout(buttons)
+        game_column.addWidget(self.below_board)
         self.game_column = game_column
 
         self.player_panel = PlayerPanel(self.roster, self.settings.people(), ask_name=ask_name)
@@ -273,6 +282,26 @@ class MainWindow(QMainWindow):
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.about_action.triggered.connect(self.show_about)
         menu.addAction(self.about_action)
+
+    def add_below_board(self, widget: QWidget) -> None:
+        """Put ``widget`` under the board, above the buttons, with its room kept for good.
+
+        Hidden or shown, it takes the same room, so the board keeps its size.
+        """
+        layout = self.below_board_layout
+        layout.insertWidget(layout.count() - 2, widget)
+        height = sum(
+            max(item.sizeHint().height(), item.minimumSize().height())
+            for item in (layout.itemAt(index) for index in range(layout.count() - 1))
+            if item is not None
+        )
+        self.below_board.setFixedHeight(height + layout.spacing() * (layout.count() - 2))
+
+    def set_file_name(self, name: str | None) -> None:
+        """The game file on show (its name goes into the window title), or None."""
+        self._file_name = name
+        self._shown_status = None
+        self._refresh_status()
 
     def _build_reduce_motion_action(self) -> None:
         self.reduce_motion_action = QAction(self.tr("Reduce &motion"), self)
@@ -387,6 +416,9 @@ class MainWindow(QMainWindow):
         self._record_at_start = record
         self._pending_banner = None
         self._viewed_ply = None
+        if self._file_name is not None:
+            self._file_name = None
+            self._shown_status = None  # the title changes
         self.result_banner.hide()
         for mark in (Mark.X, Mark.O):
             self.player_panel.show_seat(mark, self.controller.seat(mark))
@@ -541,7 +573,10 @@ class MainWindow(QMainWindow):
             ground = self.palette().color(QPalette.ColorRole.Window)
             palette.setColor(QPalette.ColorRole.WindowText, theme.readable(colour, ground))
         self.status_label.setPalette(palette)
-        self.setWindowTitle(f"{text} - {WINDOW_TITLE}")
+        if self._file_name:
+            self.setWindowTitle(f"{self._file_name} - {text} - {WINDOW_TITLE}")
+        else:
+            self.setWindowTitle(f"{text} - {WINDOW_TITLE}")
 
     def _refresh_score(self) -> None:
         record = self.controller.record

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QLabel,
     QSpinBox,
     QWidget,
 )
@@ -189,9 +190,34 @@ class MatchRunner(QObject):
 class MatchDialog(QDialog):
     """Asks for the number of games and who starts; read :attr:`games` and :attr:`first`."""
 
-    def __init__(self, parent: QWidget | None = None, *, games: int = 20) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        games: int = 20,
+        x_name: str = "",
+        o_name: str = "",
+        people_seated: bool = False,
+    ) -> None:
+        """``x_name`` and ``o_name`` are the players who would play; a match needs
+        two computer players, so with a person seated (``people_seated``) it can't start."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("Watch a match"))
+        self.players_label = QLabel(self)
+        self.players_label.setObjectName("match-players")
+        self.players_label.setWordWrap(True)
+        if people_seated:
+            self.players_label.setText(
+                self.tr(
+                    "A match is for two computer players: choose one for X and one for O "
+                    "in the Players panel first."
+                )
+            )
+        elif x_name or o_name:
+            self.players_label.setText(
+                self.tr("{x} (X) against {o} (O)").format(x=x_name, o=o_name)
+            )
+        self.players_label.setVisible(bool(self.players_label.text()))
         self.games_box = QSpinBox(self)
         self.games_box.setRange(1, MAX_GAMES)
         self.games_box.setValue(games)
@@ -201,10 +227,13 @@ class MatchDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Start match"))
+        self.start_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.start_button.setText(self.tr("Start match"))
+        self.start_button.setEnabled(not people_seated)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QFormLayout(self)
+        layout.addRow(self.players_label)
         layout.addRow(self.tr("Games"), self.games_box)
         layout.addRow(self.tr("Who starts"), self.first_box)
         layout.addRow(buttons)

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 # Where the docks' layout and the replay bar's visibility are kept between runs.
 LAYOUT_KEY: Final = "window/review_layout"
-REPLAY_BAR_KEY: Final = "window/replay_bar_visible"
+HISTORY_ALWAYS_KEY: Final = "view/history_in_every_game"
 MOVES_DOCK_WIDTH: Final = 230
 MESSAGE_MS: Final = 5000
 
@@ -106,6 +106,9 @@ class ReviewFeatures(QObject):
         self.window = window
         self.controller = window.controller
         self._board_locked = False
+        self._history_shown = True
+        self._history_for_this_game = False
+        self._opening = False
         self._build_widgets()
         self._build_menus()
         self._connect()
@@ -119,15 +122,15 @@ class ReviewFeatures(QObject):
     def _build_widgets(self) -> None:
         window = self.window
         self.replay_bar = ReplayBar()
-        column = window.game_column
-        column.insertWidget(column.indexOf(window.board) + 1, self.replay_bar)
+        window.add_below_board(self.replay_bar)
 
         self.match_label = QLabel()
         self.match_label.setObjectName("match-score")
         self.match_label.setAccessibleName(self.tr("Match score"))
         self.match_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        window.add_below_board(self.match_label)
         self.match_label.hide()
-        column.insertWidget(column.indexOf(window.board), self.match_label)
+        self.replay_bar.hide()
 
         self.move_list = MoveList()
         self.moves_dock = QDockWidget(self.tr("Moves"), window)
@@ -158,14 +161,18 @@ class ReviewFeatures(QObject):
         self.view_menu = bar.addMenu(self.tr("&View"))
         bar.insertMenu(help_action, self.view_menu)
         menu = self.view_menu
-        self.replay_controls_action = QAction(self.tr("Replay &controls"), self)
-        self.replay_controls_action.setCheckable(True)
-        self.replay_controls_action.setChecked(True)
-        self.replay_controls_action.toggled.connect(self.replay_bar.setVisible)
-        menu.addAction(self.replay_controls_action)
-        moves_action = self.moves_dock.toggleViewAction()
-        moves_action.setText(self.tr("&Moves"))
-        menu.addAction(moves_action)
+        # The move list and the replay bar show where they serve (computers playing
+        # each other, a game opened or browsed); this asks for them in every game.
+        self.history_always_action = QAction(self.tr("&Moves and replay in every game"), self)
+        self.history_always_action.setCheckable(True)
+        self.history_always_action.setToolTip(
+            self.tr(
+                "Show the move list and the replay controls in every game, "
+                "not only when computers play each other or a game is opened"
+            )
+        )
+        self.history_always_action.toggled.connect(self._on_history_always_toggled)
+        menu.addAction(self.history_always_action)
         menu.addSeparator()
         for action in self.replay_bar.history_actions:
             menu.addAction(action)
@@ -219,6 +226,7 @@ class ReviewFeatures(QObject):
         self.match_runner.score_changed.connect(self._show_match_score)
         self.match_runner.match_finished.connect(self._show_match_score)
         controller.game_started.connect(self._hide_old_match_score)
+        controller.game_started.connect(self._on_game_started_for_history)
 
     # Layout between runs -------------------------------------------------------------
 
@@ -227,15 +235,47 @@ class ReviewFeatures(QObject):
         state = settings.value(LAYOUT_KEY)
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.window.restoreState(state)
-        visible = settings.value(REPLAY_BAR_KEY, True)
+        always = settings.value(HISTORY_ALWAYS_KEY, False)
         # QSettings' INI files hand booleans back as strings.
-        self.replay_controls_action.setChecked(visible not in (False, "false"))
+        self.history_always_action.setChecked(always in (True, "true"))
+        self._update_history_visibility()
 
     def save_layout(self) -> None:
-        """Remember where the move list is and whether the replay bar shows."""
+        """Remember where the move list is docked and whether history shows in every game."""
         settings = self.window.settings.qsettings
         settings.setValue(LAYOUT_KEY, self.window.saveState())
-        settings.setValue(REPLAY_BAR_KEY, self.replay_controls_action.isChecked())
+        settings.setValue(HISTORY_ALWAYS_KEY, self.history_always_action.isChecked())
+
+    # When the move list and the replay bar show ---------------------------------------
+
+    @property
+    def history_shown(self) -> bool:
+        """True while the move list and the replay bar are on show."""
+        return self._history_shown
+
+    def _on_history_always_toggled(self, checked: bool) -> None:
+        self.window.settings.qsettings.setValue(HISTORY_ALWAYS_KEY, checked)
+        self._update_history_visibility()
+
+    def _on_game_started_for_history(self, record: GameRecord) -> None:
+        # A game opened, pasted or replayed keeps its history on show; a new one starts calm.
+        self._history_for_this_game = self._opening
+        self._update_history_visibility()
+
+    def _update_history_visibility(self) -> None:
+        record = self.controller.record
+        computers_only = not record.x.is_human and not record.o.is_human
+        shown = (
+            self.history_always_action.isChecked()
+            or computers_only
+            or self._history_for_this_game
+            or not self.shows_newest
+        )
+        self._history_shown = shown
+        if self.replay_bar.isHidden() == shown:
+            self.replay_bar.setVisible(shown)
+        if self.moves_dock.isHidden() == shown:
+            self.moves_dock.setVisible(shown)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and event.type() == QEvent.Type.Close:
@@ -266,6 +306,10 @@ class ReviewFeatures(QObject):
             shown.set_board(board, last_move=last_move, winning_line=board.winning_line)
         self.move_list.set_current_ply(ply)
         self.window.show_viewed_ply(None if self.shows_newest else ply)
+        if not self.shows_newest:
+            # Browsing (Alt+Left, say): the history stays on show for this game.
+            self._history_for_this_game = True
+            self._update_history_visibility()
         self._keep_history_view()
         self._refresh_actions()
 
@@ -351,13 +395,19 @@ class ReviewFeatures(QObject):
 
     def replay_live(self) -> None:
         """Play the game on show again with its AIs re-created from their recorded seeds."""
+        self._opening = True
         try:
             self.controller.replay_live(self.controller.record)
         except ValueError as error:
             self.game_files.report_error(self.tr("Can't replay this game live"), f"{error}.")
+        finally:
+            self._opening = False
 
     def _watch_match_from_menu(self) -> None:
-        dialog = MatchDialog(self.window)
+        x, o = self.controller.seat(Mark.X), self.controller.seat(Mark.O)
+        dialog = MatchDialog(
+            self.window, x_name=x.name, o_name=o.name, people_seated=x.is_human or o.is_human
+        )
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.watch_match(dialog.games, dialog.first)
 
@@ -369,6 +419,7 @@ class ReviewFeatures(QObject):
             self.game_files.report_error(self.tr("Can't start the match"), f"{error}.")
 
     def _open_record(self, record: GameRecord, source: str) -> None:
+        self._opening = True
         try:
             self.controller.open_record(record)
         except ValueError as error:
@@ -390,6 +441,10 @@ class ReviewFeatures(QObject):
                 str(error),
             )
             return
+        finally:
+            self._opening = False
+        if source != "clipboard":
+            self.window.set_file_name(Path(source).name)
         what = (
             self.tr("Pasted a game")
             if source == "clipboard"
@@ -398,6 +453,7 @@ class ReviewFeatures(QObject):
         self.window.statusBar().showMessage(what, MESSAGE_MS)
 
     def _on_saved(self, path: str) -> None:
+        self.window.set_file_name(Path(path).name)
         self.window.statusBar().showMessage(self.tr("Saved {file}").format(file=path), MESSAGE_MS)
 
     # Match score --------------------------------------------------------------------
