@@ -32,7 +32,7 @@ from ttt_desktop.engine import (
     load_record,
     save_record,
 )
-from ttt_desktop.engine.records import FORMAT_NAME
+from ttt_desktop.engine.records import FORMAT_NAME, MAX_NAME_LENGTH, remove_stale_temporaries
 
 # Tests never have a time limit, and the machine may be busy.
 NO_DEADLINE = settings(deadline=None)
@@ -75,12 +75,24 @@ def legal_game(order: list[int], length: int, first: Mark) -> tuple[int, ...]:
 
 @st.composite
 def records(draw: st.DrawFn) -> GameRecord:
+    """Any record that agrees with itself: legal moves, a finish time exactly when the
+    game has ended and not before its start, a branch whose kept moves open the game."""
     first = draw(st.sampled_from(list(Mark)))
-    moves = legal_game(draw(st.permutations(range(9))), draw(st.integers(0, 9)), first)
+    order = draw(st.permutations(range(9)))
+    moves = legal_game(order, draw(st.integers(0, 9)), first)
     branch = None
     if draw(st.booleans()):
-        parent = legal_game(draw(st.permutations(range(9))), 9, first)
-        branch = BranchPoint(draw(timestamps), draw(st.integers(0, len(parent))), parent)
+        ply = draw(st.integers(0, len(moves)))
+        # The parent shares the kept moves, then goes its own way.
+        rest = [cell for cell in draw(st.permutations(range(9))) if cell not in moves[:ply]]
+        parent = legal_game([*moves[:ply], *rest], 9, first)
+        branch = BranchPoint(draw(timestamps), ply, parent)
+    started = draw(st.datetimes(timezones=st.just(UTC)))
+    finished = None
+    if Board.empty(first).play_all(moves).is_over:
+        finished = draw(
+            st.datetimes(min_value=started.replace(tzinfo=None), timezones=st.just(UTC))
+        )
     undos = []
     for _ in range(draw(st.integers(0, 2))):
         before = legal_game(draw(st.permutations(range(9))), draw(st.integers(1, 9)), first)
@@ -94,8 +106,8 @@ def records(draw: st.DrawFn) -> GameRecord:
         first=first,
         moves=moves,
         move_seconds=tuple(draw(think_times) for _ in moves),
-        started_at=draw(timestamps),
-        finished_at=draw(st.none() | timestamps),
+        started_at=started.isoformat(),
+        finished_at=None if finished is None else finished.isoformat(),
         branched_from=branch,
         undos=tuple(undos),
         hints=tuple(HintUse(ply, first if ply % 2 == 0 else first.opponent) for ply in hint_plies),
@@ -467,8 +479,131 @@ class TestFiles:
     def test_missing_file_and_folder(self, tmp_path: Path) -> None:
         with pytest.raises(ValueError, match=r"can't read missing\.tttgame"):
             load_record(tmp_path / "missing.tttgame")
-        with pytest.raises(ValueError, match="can't read"):
+        with pytest.raises(ValueError, match="it is a folder, not a regular file"):
             load_record(tmp_path)
+
+    @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX only")
+    def test_named_pipe_is_refused_without_waiting(self, tmp_path: Path) -> None:
+        # Opening a pipe for reading waits for a writer: it must not be opened at all.
+        # Run in a child process, so a regression fails the test instead of hanging it.
+        pipe = tmp_path / "game.tttgame"
+        os.mkfifo(pipe)
+        code = (
+            "import sys\n"
+            "from ttt_desktop.engine import load_record\n"
+            "try:\n"
+            "    load_record(sys.argv[1])\n"
+            "except ValueError as error:\n"
+            "    print(error)\n"
+        )
+        child = subprocess.Popen(
+            [sys.executable, "-c", code, str(pipe)], stdout=subprocess.PIPE, text=True
+        )
+        try:
+            output, _ = child.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            # Free a child blocked in open() so it can be reaped.
+            with open(pipe, "wb"):
+                pass
+            child.communicate()
+            pytest.fail("load_record waited on a named pipe")
+        assert output.strip() == (
+            "game.tttgame is not a game file: it is a named pipe, not a regular file"
+        )
+
+    def test_devices_are_refused(self) -> None:
+        if not Path("/dev/null").exists():
+            pytest.skip("no /dev/null here")
+        with pytest.raises(ValueError, match="it is a device, not a regular file"):
+            load_record("/dev/null")
+
+    def test_symlink_loop_is_refused(self, tmp_path: Path) -> None:
+        first, second = tmp_path / "a.tttgame", tmp_path / "b.tttgame"
+        first.symlink_to(second)
+        second.symlink_to(first)
+        with pytest.raises(ValueError, match=r"can't read a\.tttgame: Too many levels"):
+            load_record(first)
+
+    def test_link_to_a_game_file_opens(self, tmp_path: Path) -> None:
+        target = tmp_path / "real.tttgame"
+        save_record(record_of((4, 0)), target)
+        link = tmp_path / "link.tttgame"
+        link.symlink_to(target)
+        assert load_record(link) == record_of((4, 0))
+
+
+class TestStaleTemporaries:
+    """A save killed between writing its temporary file and the rename leaves the file;
+    the next save (or open) of that game removes such leftovers: only ours, only old."""
+
+    def make(self, path: Path, age_seconds: float) -> Path:
+        path.write_text("{partial")
+        moment = path.stat().st_mtime - age_seconds
+        os.utime(path, (moment, moment), follow_symlinks=False)
+        return path
+
+    def test_only_old_plain_files_of_our_naming_go(self, tmp_path: Path) -> None:
+        target = tmp_path / "game.tttgame"
+        stale = self.make(tmp_path / ".game.tttgame.ab_9xyz0.tmp", 3600)
+        fresh = self.make(tmp_path / ".game.tttgame.k2l3m4n5.tmp", 5)
+        other_game = self.make(tmp_path / ".other.tttgame.ab_9xyz0.tmp", 3600)
+        not_ours = [
+            self.make(tmp_path / ".game.tttgame.short.tmp", 3600),
+            self.make(tmp_path / ".game.tttgame.ABCDEFGH.tmp", 3600),
+            self.make(tmp_path / "game.tttgame.ab_9xyz0.tmp", 3600),
+            self.make(tmp_path / ".game.tttgame.ab_9xyz0.tmp.bak", 3600),
+        ]
+        folder = tmp_path / ".game.tttgame.folder00.tmp"
+        folder.mkdir()
+        os.utime(folder, (0, 0))
+        keep = tmp_path / "keep.txt"
+        keep.write_text("precious")
+        link = tmp_path / ".game.tttgame.link0000.tmp"
+        link.symlink_to(keep)
+        os.utime(link, (0, 0), follow_symlinks=False)
+
+        save_record(record_of((4,)), target)
+
+        assert not stale.exists()
+        survivors = [fresh, other_game, *not_ours, folder, link, keep, target]
+        assert all(path.exists() or path.is_symlink() for path in survivors)
+        assert keep.read_text() == "precious", "a link's target is never touched"
+        assert load_record(target) == record_of((4,))
+
+    def test_remove_stale_temporaries_reports_what_it_removed(self, tmp_path: Path) -> None:
+        target = tmp_path / "game.tttgame"
+        stale = self.make(tmp_path / ".game.tttgame.0000aaaa.tmp", 60)
+        assert remove_stale_temporaries(target, older_than=3600) == []
+        assert remove_stale_temporaries(target, older_than=30) == [stale]
+        assert remove_stale_temporaries(tmp_path / "missing" / "game.tttgame") == []
+
+    @pytest.mark.skipif(not hasattr(os, "fork"), reason="kills a process with SIGKILL")
+    def test_a_save_killed_midway_is_cleaned_up_by_the_next(self, tmp_path: Path) -> None:
+        # The child is killed (SIGKILL) at the worst moment: temporary file written, not
+        # yet renamed. The old file must be intact and the next save must tidy up.
+        target = tmp_path / "game.tttgame"
+        save_record(record_of((4,)), target)
+        before = target.read_bytes()
+        code = (
+            "import os, signal, sys\n"
+            "from ttt_desktop.engine import GameRecord, PlayerEntry, Mark, save_record\n"
+            "def killed(*args):\n"
+            "    os.kill(os.getpid(), signal.SIGKILL)\n"
+            "os.replace = killed\n"
+            "record = GameRecord(PlayerEntry('human', 'A'), PlayerEntry('human', 'B'), Mark.X)\n"
+            "save_record(record.with_move(0), sys.argv[1])\n"
+        )
+        child = subprocess.run([sys.executable, "-c", code, str(target)], check=False)
+        assert child.returncode == -9
+        leftovers = [path for path in tmp_path.iterdir() if path != target]
+        assert len(leftovers) == 1
+        assert leftovers[0].name.startswith(".game.tttgame.")
+        assert target.read_bytes() == before
+        moment = leftovers[0].stat().st_mtime - 3600
+        os.utime(leftovers[0], (moment, moment))
+        save_record(record_of((4, 0)), target)
+        assert list(tmp_path.iterdir()) == [target]
 
     @NO_DEADLINE
     @given(st.binary(max_size=200))
@@ -596,3 +731,121 @@ def test_records_import_no_qt() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert output.stdout.strip() == "False"
+
+
+# Hostile and self-contradictory files -----------------------------------------------
+
+
+def game_document(**changes: Any) -> str:
+    """A valid finished game file's JSON with ``changes`` made to its fields."""
+    data = record_of((0, 3, 1, 4, 2)).to_dict()
+    data.update(changes)
+    return json.dumps(data)
+
+
+class TestHostileFiles:
+    def test_huge_whole_number_think_time_is_a_value_error(self) -> None:
+        huge = "1" + "0" * 309  # larger than any float
+        text = game_document().replace('"move_seconds": [', f'"move_seconds": [{huge}, ', 1)
+        text = text.replace(f"[{huge}, 0.25,", f"[{huge},", 1)
+        with pytest.raises(ValueError, match="think time must be a finite number"):
+            GameRecord.from_json(text)
+        with pytest.raises(ValueError, match="think time"):
+            record_of((4,)).with_move(0, 10**309)
+        with pytest.raises(ValueError, match="think time"):
+            GameRecord(ANN, PERFECT, Mark.X, moves=(4,), move_seconds=(10**5000,))
+
+    @pytest.mark.parametrize(
+        ("branch", "message"),
+        [
+            (
+                {"parent_started_at": STARTED, "ply": 2, "parent_moves": [1, 1, 1]},
+                r"parent moves \[1, 1, 1\] are not a legal game",
+            ),
+            (
+                {"parent_started_at": STARTED, "ply": 2, "parent_moves": [0, 3, 1, 4, 2, 5]},
+                "not a legal game",
+            ),
+            (
+                {"parent_started_at": STARTED, "ply": 2, "parent_moves": [4, 8, 0]},
+                r"keeps the parent's first 2 moves \[4, 8\], but this game starts \[0, 3\]",
+            ),
+        ],
+    )
+    def test_branch_point_must_agree_with_the_game(
+        self, branch: dict[str, Any], message: str
+    ) -> None:
+        with pytest.raises(ValueError, match=f"the game file is damaged: .*{message}"):
+            GameRecord.from_json(game_document(branched_from=branch))
+
+    def test_a_branch_may_be_shorter_than_its_kept_moves(self) -> None:
+        # Moves taken back after branching leave fewer moves than were kept.
+        parent = record_of((0, 3, 1, 4, 2))
+        branch = parent.branched_at(4).truncated(2)
+        assert GameRecord.from_json(branch.to_json()) == branch
+
+    @pytest.mark.parametrize(
+        ("changes", "message"),
+        [
+            (
+                {"finished_at": "2026-01-02T03:04:05.000Z"},
+                "the finish time 2026-01-02T03:04:05.000Z is before the start time",
+            ),
+            ({"finished_at": None}, "the game has ended, but it has no finish time"),
+            (
+                {"moves": [0, 3], "move_seconds": [], "result": None},
+                "the game has not ended, but it has a finish time",
+            ),
+        ],
+    )
+    def test_times_must_agree_with_the_game(self, changes: dict[str, Any], message: str) -> None:
+        with pytest.raises(ValueError, match=f"the game file is damaged: .*{message}"):
+            GameRecord.from_json(game_document(**changes))
+
+    def test_text_form_is_checked_the_same_way(self) -> None:
+        text = record_of((0, 3, 1, 4, 2)).to_text()
+        no_finish = "\n".join(line for line in text.splitlines() if not line.startswith("Fin"))
+        with pytest.raises(ValueError, match="has ended, but it has no finish time"):
+            GameRecord.from_text(no_finish)
+        early = text.replace("Finished: ", "Finished: 2000-01-01T00:00:00.000Z\nX", 1)
+        early = "\n".join(line for line in early.splitlines() if not line.startswith("X2"))
+        with pytest.raises(ValueError, match="before the start time"):
+            GameRecord.from_text(early)
+        branched = text + "\nBranched from: 2026-01-01T00:00:00.000Z at ply 2 of 222"
+        with pytest.raises(ValueError, match="not a legal game"):
+            GameRecord.from_text(branched)
+
+    def test_a_bare_finished_move_string_gets_a_finish_time(self) -> None:
+        record = GameRecord.from_text("1 4 2 5 3")
+        assert record.is_finished
+        assert record.finished_at == record.started_at
+
+    def test_a_finish_never_comes_before_a_start_set_ahead(self) -> None:
+        # A game started on a machine whose clock ran ahead still finishes cleanly.
+        future = GameRecord(ANN, PERFECT, Mark.X, started_at="2999-01-01T00:00:00.000Z")
+        for cell in (0, 3, 1, 4):
+            future = future.with_move(cell)
+        assert future.with_move(2).finished_at == "2999-01-01T00:00:00.000Z"
+
+    def test_names_in_files_obey_the_typed_name_limit(self) -> None:
+        longest = "N" * MAX_NAME_LENGTH
+        data = record_of((4,)).to_dict()
+        data["players"]["X"]["name"] = longest
+        assert GameRecord.from_json(json.dumps(data)).x.name == longest
+        data["players"]["X"]["name"] = longest + "N"
+        with pytest.raises(ValueError, match=f"at most {MAX_NAME_LENGTH} characters"):
+            GameRecord.from_json(json.dumps(data))
+        data["players"]["X"]["name"] = "N" * 900_000
+        with pytest.raises(ValueError, match="has 900000"):
+            GameRecord.from_json(json.dumps(data))
+        # Spaces that tidying removes don't count.
+        data["players"]["X"]["name"] = " " * 100 + longest + "\n" * 100
+        assert GameRecord.from_json(json.dumps(data)).x.name == longest
+        too_long = "N" * (MAX_NAME_LENGTH + 1)
+        text = record_of((4,)).to_text().replace("X: Ann (human)", f"X: {too_long} (human)")
+        with pytest.raises(ValueError, match=f"at most {MAX_NAME_LENGTH} characters"):
+            GameRecord.from_text(text)
+
+    def test_a_huge_clipboard_is_refused_at_once(self) -> None:
+        with pytest.raises(ValueError, match="far too long"):
+            GameRecord.from_text("TTT Desktop game\n" + "x" * 2_000_000)

@@ -194,7 +194,12 @@ def test_open_record_seats_its_players(qtbot: QtBot, controller: GameController)
 
 def test_open_record_of_a_finished_game(qtbot: QtBot, controller: GameController) -> None:
     record = GameRecord(
-        PlayerEntry("human", "Ann"), PlayerEntry("human", "Bob"), Mark.X, moves=(0, 3, 1, 4, 2)
+        PlayerEntry("human", "Ann"),
+        PlayerEntry("human", "Bob"),
+        Mark.X,
+        moves=(0, 3, 1, 4, 2),
+        started_at="2026-03-04T05:06:07.000Z",
+        finished_at="2026-03-04T05:07:00.000Z",
     )
     with qtbot.waitSignal(controller.game_finished) as finished:
         controller.open_record(record)

@@ -24,7 +24,9 @@ import json
 import math
 import os
 import re
+import stat
 import tempfile
+import time
 import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -45,6 +47,13 @@ HUMAN: Final = "human"
 _KIND_PATTERN: Final = re.compile(r"[\w.-]{1,64}")
 # A game file is a few hundred bytes; anything far bigger is not one of ours.
 MAX_FILE_BYTES: Final = 1_000_000
+# The longest player name, in characters after tidying: typed names are held to it
+# too (the window's name field), so a file can't bring in a name nobody could type.
+# Long enough for "Bartholomew Fitzgerald-Worthington the Third"; the header elides the rest.
+MAX_NAME_LENGTH: Final = 60
+# How old a leftover temporary file of an interrupted save must be before it is
+# removed: a save in progress (another window, another process) takes milliseconds.
+STALE_TEMPORARY_SECONDS: Final = 600.0
 
 
 def utc_now() -> str:
@@ -75,6 +84,19 @@ def _check_timestamp(value: object, what: str) -> str:
     return value
 
 
+def _instant(timestamp: str) -> datetime:
+    # A checked timestamp as an aware time; one without a zone is taken as UTC.
+    moment = datetime.fromisoformat(timestamp)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _finish_time(started_at: str) -> str:
+    # Now, but never before the start: a game may have been started on a machine
+    # whose clock ran ahead, and a record's finish can't come before its start.
+    now = utc_now()
+    return started_at if _instant(now) < _instant(started_at) else now
+
+
 def _tidy_name(name: object, what: str) -> str:
     if not isinstance(name, str):
         raise ValueError(f"{what} must be a string, not {name!r}")
@@ -82,6 +104,11 @@ def _tidy_name(name: object, what: str) -> str:
     tidy = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
     if not tidy:
         raise ValueError(f"{what} must not be empty")
+    if len(tidy) > MAX_NAME_LENGTH:
+        raise ValueError(
+            f"{what} may be at most {MAX_NAME_LENGTH} characters long, "
+            f"but {_short(tidy)} has {len(tidy)}"
+        )
     return tidy
 
 
@@ -89,7 +116,8 @@ def _tidy_name(name: object, what: str) -> str:
 class PlayerEntry:
     """Who sat at a mark: a kind (``"human"`` or an AI kind id), a display name, an AI seed.
 
-    The name is tidied to one line with single spaces; an empty name or kind is an error.
+    The name is tidied to one line with single spaces; an empty name or kind, or a
+    name longer than :data:`MAX_NAME_LENGTH` characters, is an error.
     """
 
     kind: str
@@ -209,7 +237,10 @@ class GameRecord:
 
     Constructing a record checks it: the moves must be legal in order from the empty
     board with ``first`` to move, and there is one think time per move (an empty
-    ``move_seconds`` means zero for every move). Boards and the result are derived.
+    ``move_seconds`` means zero for every move). It must also agree with itself: a
+    finished game has a finish time and a running one has none, the finish is not
+    before the start, and a branch's parent moves are a legal game whose kept moves
+    are this game's first moves. Boards and the result are derived.
 
     >>> record = GameRecord(PlayerEntry("human", "Ann"), PlayerEntry("human", "Bob"), Mark.X)
     >>> record = record.with_move(4).with_move(0)
@@ -275,7 +306,39 @@ class GameRecord:
                     f"so {hint.mark} can't have asked for that hint"
                 )
         # Raises the IllegalMoveError family for a move the rules forbid.
-        start.play_all(moves)
+        final = start.play_all(moves)
+        self._check_finish(final.is_over)
+        if self.branched_from is not None:
+            self._check_branch(self.branched_from)
+
+    def _check_finish(self, over: bool) -> None:
+        if over and self.finished_at is None:
+            raise ValueError("the game has ended, but it has no finish time")
+        if not over and self.finished_at is not None:
+            raise ValueError(
+                f"the game has not ended, but it has a finish time ({_short(self.finished_at)})"
+            )
+        if self.finished_at is not None and _instant(self.finished_at) < _instant(self.started_at):
+            raise ValueError(
+                f"the finish time {self.finished_at} is before the start time {self.started_at}"
+            )
+
+    def _check_branch(self, branch: BranchPoint) -> None:
+        # The parent was played with the same first mark: its kept moves open this game.
+        try:
+            Board.empty(self.first).play_all(branch.parent_moves)
+        except ValueError as error:
+            raise ValueError(
+                f"the branch point's parent moves {list(branch.parent_moves)} "
+                f"are not a legal game ({error})"
+            ) from None
+        kept = branch.parent_moves[: branch.ply]
+        # As far as this game goes: moves taken back may leave it shorter than the kept part.
+        if self.moves[: branch.ply] != kept[: len(self.moves)]:
+            raise ValueError(
+                f"the branch point keeps the parent's first {branch.ply} moves {list(kept)}, "
+                f"but this game starts {list(self.moves[: branch.ply])}"
+            )
 
     # Derived ------------------------------------------------------------------
 
@@ -333,7 +396,7 @@ class GameRecord:
             moves=(*self.moves, cell),
             # Milliseconds are plenty for a think time, and keep files and texts short.
             move_seconds=(*self.move_seconds, round(_check_seconds(seconds), 3)),
-            finished_at=utc_now() if board.is_over else None,
+            finished_at=_finish_time(self.started_at) if board.is_over else None,
         )
 
     def with_undo(self, count: int) -> GameRecord:
@@ -395,12 +458,13 @@ class GameRecord:
         starts with no undos or hints of its own.
         """
         kept = self.truncated(ply)
+        started_at = utc_now()
         return dataclasses.replace(
             kept,
             x=x if x is not None else self.x,
             o=o if o is not None else self.o,
-            started_at=utc_now(),
-            finished_at=kept.finished_at and utc_now(),
+            started_at=started_at,
+            finished_at=kept.finished_at and started_at,
             branched_from=BranchPoint(self.started_at, ply, self.moves),
             game_id=new_game_id(),
             undos=(),
@@ -556,14 +620,25 @@ class GameRecord:
         """
         if not isinstance(text, str):
             raise ValueError(f"a game text is a string, not {type(text).__name__}")
+        if len(text) > MAX_FILE_BYTES:
+            # A game text is a few lines; a clipboard may hold anything at all.
+            raise ValueError("not a TTT Desktop game text: it is far too long")
         lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
         if not lines:
             raise ValueError("there is no game in the text: it is empty")
         if lines[0] != TEXT_TITLE:
             if len(lines) == 1 and re.fullmatch(r"[1-9][1-9,\s]*", lines[0]):
                 moves = _parse_keypad_string(lines[0])
+                # Nothing says when it was played: now, and a finished game ends as it starts.
+                started_at = utc_now()
+                over = Board.empty(Mark.X).play_all(moves).is_over
                 record = cls(
-                    PlayerEntry(HUMAN, "Player X"), PlayerEntry(HUMAN, "Player O"), Mark.X, moves
+                    PlayerEntry(HUMAN, "Player X"),
+                    PlayerEntry(HUMAN, "Player O"),
+                    Mark.X,
+                    moves,
+                    started_at=started_at,
+                    finished_at=started_at if over else None,
                 )
                 return dataclasses.replace(record, game_id=_derived_game_id(record))
             raise ValueError(f"not a TTT Desktop game text: it should start with {TEXT_TITLE!r}")
@@ -587,9 +662,15 @@ class GameRecord:
 
 
 def _check_seconds(value: object) -> float:
-    if (type(value) is int or type(value) is float) and math.isfinite(value) and value >= 0:
-        return float(value)
-    raise ValueError(f"a think time must be a finite number of seconds >= 0, not {value!r}")
+    if type(value) is int or type(value) is float:
+        try:
+            seconds = float(value)
+        except OverflowError:
+            # A whole number too large for a float (1 followed by 309 zeros).
+            seconds = math.inf
+        if math.isfinite(seconds) and seconds >= 0:
+            return seconds
+    raise ValueError(f"a think time must be a finite number of seconds >= 0, not {_short(value)}")
 
 
 def _reject_constant(name: str) -> None:
@@ -610,7 +691,11 @@ def _require(data: Mapping[str, Any], key: str, check: Callable[[Any], bool], wa
 
 
 def _short(value: object) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:
+        # Python won't print a whole number of thousands of digits.
+        return "a number far too large"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -850,6 +935,8 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
             os.unlink(temp_name)
         raise
     _fsync_folder(target.parent)
+    # A save killed between the two steps above leaves its temporary file behind.
+    remove_stale_temporaries(target)
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -865,11 +952,81 @@ def _fsync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
+def _temporary_pattern(target_name: str) -> re.Pattern[str]:
+    # save_record's own naming: tempfile.mkstemp(prefix=".NAME.", suffix=".tmp") adds
+    # eight characters from [a-z0-9_].
+    return re.compile(re.escape(f".{target_name}.") + r"[a-z0-9_]{8}" + re.escape(".tmp"))
+
+
+def remove_stale_temporaries(
+    target: str | os.PathLike[str], *, older_than: float = STALE_TEMPORARY_SECONDS
+) -> list[Path]:
+    """Remove temporary files that interrupted saves of ``target`` left beside it.
+
+    Only files of :func:`save_record`'s own naming (``.NAME.tttgame.XXXXXXXX.tmp``
+    for target ``NAME.tttgame``) are touched, only plain files (not links, folders
+    or pipes) owned by this user, and only when last written more than
+    ``older_than`` seconds ago, so a save in progress elsewhere keeps its file.
+    Problems are ignored: this is tidying, never a reason to fail. Returns the
+    paths removed.
+    """
+    target = Path(target)
+    folder = target.parent
+    pattern = _temporary_pattern(target.name)
+    deadline = time.time() - older_than
+    owner = os.getuid() if hasattr(os, "getuid") else None
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not pattern.fullmatch(entry.name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or info.st_mtime > deadline:
+                continue
+            if owner is not None and info.st_uid != owner:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(Path(entry.path))
+    return removed
+
+
+def _refuse_special_file(target: Path, mode: int) -> None:
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        what = "a folder"
+    elif stat.S_ISFIFO(mode):
+        what = "a named pipe"
+    elif stat.S_ISSOCK(mode):
+        what = "a socket"
+    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        what = "a device"
+    else:
+        what = "not a regular file"
+    raise ValueError(f"{target.name} is not a game file: it is {what}, not a regular file")
+
+
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read a game file; ``ValueError`` with a clear message for any file that isn't a game."""
+    """Read a game file; ``ValueError`` with a clear message for any file that isn't a game.
+
+    Anything but a regular file (a named pipe, a device, a folder) is refused before
+    it is opened, since reading one could wait for ever; the check is made again on
+    the opened file, without waiting, in case the name changed in between.
+    """
     target = Path(path)
     try:
-        with target.open("rb") as stream:
+        _refuse_special_file(target, os.stat(target).st_mode)
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        flags |= getattr(os, "O_BINARY", 0)
+        descriptor = os.open(target, flags)
+        with os.fdopen(descriptor, "rb") as stream:
+            _refuse_special_file(target, os.fstat(stream.fileno()).st_mode)
             data = stream.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         reason = error.strerror or str(error)

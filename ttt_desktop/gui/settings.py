@@ -13,14 +13,14 @@ from typing import Final
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from ttt_desktop.engine import records
 from ttt_desktop.gui.controller import DEFAULT_MOVE_DELAY_MS, START_POLICIES, Seat
 from ttt_desktop.players import HUMAN_KIND
 
 ORGANISATION: Final = "TTT Desktop"
 APPLICATION: Final = "TTT Desktop"
 DEFAULT_PEOPLE: Final = ("Player 1", "Player 2")
-# Long enough for "Bartholomew Fitzgerald-Worthington the Third"; the header elides the rest.
-MAX_NAME_LENGTH: Final = 60
+MAX_NAME_LENGTH: Final = records.MAX_NAME_LENGTH
 
 
 @dataclass(frozen=True)
