@@ -527,10 +527,11 @@ class TestFiles:
 
     def test_link_to_a_game_file_opens(self, tmp_path: Path) -> None:
         target = tmp_path / "real.tttgame"
-        save_record(record_of((4, 0)), target)
+        record = record_of((4, 0))
+        save_record(record, target)
         link = tmp_path / "link.tttgame"
         link.symlink_to(target)
-        assert load_record(link) == record_of((4, 0))
+        assert load_record(link) == record
 
 
 class TestStaleTemporaries:
@@ -563,13 +564,14 @@ class TestStaleTemporaries:
         link.symlink_to(keep)
         os.utime(link, (0, 0), follow_symlinks=False)
 
-        save_record(record_of((4,)), target)
+        record = record_of((4,))
+        save_record(record, target)
 
         assert not stale.exists()
         survivors = [fresh, other_game, *not_ours, folder, link, keep, target]
         assert all(path.exists() or path.is_symlink() for path in survivors)
         assert keep.read_text() == "precious", "a link's target is never touched"
-        assert load_record(target) == record_of((4,))
+        assert load_record(target) == record
 
     def test_remove_stale_temporaries_reports_what_it_removed(self, tmp_path: Path) -> None:
         target = tmp_path / "game.tttgame"

@@ -3,7 +3,9 @@ drag and drop. Dialogs are replaced, so nothing blocks."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import threading
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import GameRecord, Mark, PlayerEntry, save_record
+from ttt_desktop.engine.records import MAX_NAME_LENGTH
 from ttt_desktop.gui.game_files import GameFiles, error_box, file_url, suggested_file_name
 
 RECORD = GameRecord(
@@ -316,3 +319,139 @@ def test_drag_of_text_is_refused(harness: Harness) -> None:
     enter = drag_enter(mime)
     QApplication.sendEvent(harness.window, enter)
     assert not enter.isAccepted()
+
+
+# Hostile files: each must end in a dialog, never a freeze or a traceback ----------------
+
+
+@contextlib.contextmanager
+def named_pipe(path: Path) -> Iterator[Path]:
+    """A named pipe at ``path`` with a writer waiting on it.
+
+    Should the app open the pipe after all, the writer gets in and closes at once, so a
+    regression fails the test ("it is empty") instead of hanging it.
+    """
+    os.mkfifo(path)
+
+    def write_nothing() -> None:
+        with open(path, "wb"):
+            pass
+
+    writer = threading.Thread(target=write_nothing, daemon=True)
+    writer.start()
+    try:
+        yield path
+    finally:
+        # Release the writer if nobody opened the pipe (the expected case).
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        writer.join()
+        os.close(descriptor)
+
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX only")
+
+
+PERSON_WORDS = {
+    "special": "is not a file that can hold a game: it is a folder, a device or a pipe",
+    "unreadable": "could not be read",
+    "damaged": "is a TTT Desktop game, but it is damaged",
+}
+
+
+def assert_refused(harness: Harness, name: str, words: str, reason: str) -> None:
+    """One dialog in a person's words naming ``name``, the reader's ``reason`` in its details."""
+    assert harness.opened == []
+    [(title, text)] = harness.errors
+    assert title == "Could not open the game"
+    assert f"“{name}” {PERSON_WORDS[words]}" in text
+    assert "The current game is unchanged" in text
+    assert harness.dialogs == [text]
+    assert reason in harness.details[0]
+
+
+@needs_fifo
+def test_named_pipe_by_open_dialog(harness: Harness, tmp_path: Path) -> None:
+    with named_pipe(tmp_path / "game.tttgame") as pipe:
+        menu = QMenu()
+        harness.files.add_actions_to(menu)
+        harness.open_answers.append(str(pipe))
+        harness.files.open_action.trigger()  # File > Open, the dialog answering the pipe
+    assert_refused(harness, "game.tttgame", "special", "it is a named pipe, not a regular file")
+
+
+@needs_fifo
+def test_named_pipe_by_drag_and_drop(qtbot: QtBot, harness: Harness, tmp_path: Path) -> None:
+    harness.files.accept_drops_on(harness.window)
+    with named_pipe(tmp_path / "game.tttgame") as pipe:
+        enter, drop, _mime = drag_events(pipe)
+        QApplication.sendEvent(harness.window, enter)
+        assert enter.isAccepted()
+        with qtbot.waitSignal(harness.files.error_reported):
+            QApplication.sendEvent(harness.window, drop)
+    assert_refused(harness, "game.tttgame", "special", "it is a named pipe")
+
+
+@needs_fifo
+def test_named_pipe_by_recent_files(harness: Harness, tmp_path: Path) -> None:
+    menu = QMenu()
+    harness.files.add_actions_to(menu)
+    path = tmp_path / "game.tttgame"
+    assert harness.files.save(path)
+    path.unlink()
+    with named_pipe(path):
+        assert harness.files.recent_menu is not None
+        harness.files.recent_menu.actions()[0].trigger()
+    assert_refused(harness, "game.tttgame", "special", "it is a named pipe")
+    assert harness.files.recent_files() == [], "what is no longer a file leaves the list"
+
+
+def test_symlink_loop_gives_a_dialog(harness: Harness, tmp_path: Path) -> None:
+    first, second = tmp_path / "a.tttgame", tmp_path / "b.tttgame"
+    first.symlink_to(second)
+    second.symlink_to(first)
+    assert harness.files.open(first) is None
+    assert_refused(harness, "a.tttgame", "unreadable", "Too many levels of symbolic links")
+
+
+def test_a_recent_file_that_became_a_link_loop_leaves_the_list(
+    harness: Harness, tmp_path: Path
+) -> None:
+    path, other = tmp_path / "a.tttgame", tmp_path / "b.tttgame"
+    assert harness.files.save(path)
+    path.unlink()
+    path.symlink_to(other)
+    other.symlink_to(path)
+    assert harness.files.open(path) is None
+    assert harness.files.recent_files() == []
+    assert "Too many levels" in harness.details[0]
+
+
+def test_huge_think_time_gives_a_dialog(harness: Harness, tmp_path: Path) -> None:
+    path = tmp_path / "huge.tttgame"
+    path.write_text(
+        RECORD.to_json().replace('"move_seconds": [\n    0.0', '"move_seconds": [1' + "0" * 309)
+    )
+    assert harness.files.open(path) is None
+    assert_refused(harness, "huge.tttgame", "damaged", "think time must be a finite number")
+
+
+def test_a_name_too_long_gives_a_dialog(harness: Harness, tmp_path: Path) -> None:
+    path = tmp_path / "long.tttgame"
+    path.write_text(RECORD.to_json().replace('"Ann"', '"' + "A" * 900_000 + '"'))
+    assert harness.files.open(path) is None
+    assert_refused(harness, "long.tttgame", "damaged", f"at most {MAX_NAME_LENGTH} characters")
+
+
+def test_opening_a_game_removes_stale_temporaries_of_its_saves(
+    harness: Harness, tmp_path: Path
+) -> None:
+    path = tmp_path / "game.tttgame"
+    save_record(RECORD, path)
+    stale = tmp_path / ".game.tttgame.a1b2c3d4.tmp"
+    stale.write_text("{")
+    os.utime(stale, (0, 0))
+    fresh = tmp_path / ".game.tttgame.e5f6g7h8.tmp"
+    fresh.write_text("{")
+    assert harness.files.open(path) == RECORD
+    assert not stale.exists()
+    assert fresh.exists(), "a save in progress elsewhere keeps its file"

@@ -35,6 +35,7 @@ from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QGuiApplication,
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from ttt_desktop.engine import GameRecord, load_record, save_record
+from ttt_desktop.engine.records import remove_stale_temporaries
 
 FILE_SUFFIX: Final = ".tttgame"
 FILE_FILTER: Final = "TTT Desktop games (*.tttgame *.json);;All files (*)"
@@ -70,6 +71,11 @@ def describe_open_error(file_name: str, reason: str) -> str:
             text = QCoreApplication.translate("GameFiles", "You are not allowed to read “{name}”.")
         else:
             text = QCoreApplication.translate("GameFiles", "“{name}” could not be read.")
+    elif "not a regular file" in lowered:
+        text = QCoreApplication.translate(
+            "GameFiles",
+            "“{name}” is not a file that can hold a game: it is a folder, a device or a pipe.",
+        )
     elif "newer" in lowered:
         text = QCoreApplication.translate(
             "GameFiles", "“{name}” was saved by a newer version of TTT Desktop. Update to open it."
@@ -99,6 +105,15 @@ def error_box(parent: QWidget, title: str, message: str, details: str = "") -> Q
     if details:
         box.setDetailedText(details)
     return box
+
+
+def full_path(path: Path) -> Path:
+    """``path`` made absolute with links followed where that works (a link loop can't be)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        # A symlink loop raises RuntimeError (OSError from Python 3.13 on).
+        return path.absolute()
 
 
 def dropped_file(event: QDragEnterEvent | QDropEvent) -> Path | None:
@@ -225,7 +240,8 @@ class GameFiles(QObject):
         try:
             record = load_record(target)
         except ValueError as error:
-            if not target.exists():
+            if not target.exists() or not target.is_file():
+                # Gone, a link loop, or no longer a file at all: it leaves the recent files.
                 self._forget(target)
             self.report_error(
                 self.tr("Could not open the game"),
@@ -236,6 +252,8 @@ class GameFiles(QObject):
             )
             return None
         self._remember(target)
+        # Leftovers of a save of this file that was killed halfway (only old ones).
+        remove_stale_temporaries(target)
         self.record_opened.emit(record, str(target))
         return record
 
@@ -281,15 +299,15 @@ class GameFiles(QObject):
         self._recent_changed()
 
     def _remember(self, path: Path) -> None:
-        full = str(path.resolve())
-        self._settings.setValue(LAST_FOLDER_KEY, str(path.resolve().parent))
+        full = str(full_path(path))
+        self._settings.setValue(LAST_FOLDER_KEY, str(full_path(path).parent))
         paths = [full, *(p for p in self.recent_files() if p != full)][:MAX_RECENT]
         self._settings.setValue(RECENT_KEY, paths)
         self._recent_changed()
 
     def _forget(self, path: Path) -> None:
         # A recent file that has gone (moved, deleted) leaves the list.
-        full = str(path.resolve())
+        full = str(full_path(path))
         paths = self.recent_files()
         if full in paths:
             self._settings.setValue(RECENT_KEY, [p for p in paths if p != full])
