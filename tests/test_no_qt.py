@@ -21,6 +21,12 @@ def test_no_qt_module_is_loaded() -> None:
     ]
     modules += ["ttt_desktop.lab.tournament", "ttt_desktop.lab.runner", "ttt_desktop.lab.report"]
     modules += ["ttt_desktop.ratings", "openskill.models"]
+    modules += [
+        "ttt_desktop.library",
+        "ttt_desktop.library.store",
+        "ttt_desktop.library.people",
+        "ttt_desktop.library.transfer",
+    ]
     if importlib.util.find_spec("ttt_desktop.arena") is not None:
         modules.append("ttt_desktop.arena")
     # Every player's module too, and a move from each, so lazy imports are covered.

@@ -9,6 +9,7 @@ now and then at exit.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import Final
@@ -35,6 +36,12 @@ def _parse(arguments: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
         action="store_true",
         help="open the window, play a quick computer game, check it and exit (0: all well)",
     )
+    parser.add_argument(
+        "--library",
+        metavar="PATH",
+        help="the game library file (default: $TTT_DESKTOP_LIBRARY, else library.sqlite3 "
+        "in the app-data folder)",
+    )
     return parser.parse_known_args(list(arguments))
 
 
@@ -52,6 +59,22 @@ def _say(text: str) -> None:
     # A GUI-script launcher on Windows has no console: stdout may be None there.
     if sys.stdout is not None:
         print(text)
+
+
+def _library_path(options: argparse.Namespace) -> str | None:
+    """The game library's file: --library, $TTT_DESKTOP_LIBRARY, else in the app-data folder.
+
+    The self-test plays its game without touching the person's library.
+    """
+    from PySide6.QtCore import QStandardPaths  # noqa: PLC0415
+
+    from ttt_desktop.library.location import ENV_VAR, library_path  # noqa: PLC0415
+
+    if options.self_test and not options.library and not os.environ.get(ENV_VAR):
+        return None
+    app_data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    path = library_path(app_data or None, options.library)
+    return None if path is None else str(path)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -83,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Before any widget exists: the language and the theme of the first paint.
     translators = translation.install(settings.qsettings)
     ThemeManager.for_application(settings.qsettings)
-    window = MainWindow(settings=settings)
+    window = MainWindow(settings=settings, library_path=_library_path(options))
     if startup_report.report_shown_requested():
         # Benchmarks: print the time of the first paint, then quit.
         startup_report.report_first_paint(window)

@@ -9,6 +9,7 @@ from the records the controller's signals carry. Each menu is built by its own
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Final
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, Qt
@@ -41,6 +42,7 @@ from ttt_desktop.gui.coach import CoachFeatures
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.help import HelpFeatures
+from ttt_desktop.gui.history import HistoryFeatures
 from ttt_desktop.gui.look import LookFeatures
 from ttt_desktop.gui.motion import REDUCE_MOTION_KEY
 from ttt_desktop.gui.player_panel import NameAsker, PlayerPanel, RosterEntry, ask_name_with_dialog
@@ -89,13 +91,19 @@ class MainWindow(QMainWindow):
         player_factory: PlayerFactory = create_player,
         roster: Sequence[RosterEntry] | None = None,
         ask_name: NameAsker = ask_name_with_dialog,
+        library_path: str | Path | None = None,
     ) -> None:
-        """``player_factory`` and ``roster`` default to the players package's."""
+        """``player_factory`` and ``roster`` default to the players package's.
+
+        ``library_path`` is the game library's file (None: games are not remembered).
+        """
         super().__init__(parent)
         self.settings = settings if settings is not None else AppSettings()
         self.controller = GameController(self, player_factory=player_factory)
+        # First to hear the controller: the session score is a view over the library.
+        self.history = HistoryFeatures(self, self.controller, library_path)
         self.roster = _offered(all_players() if roster is None else roster)
-        self.score = SessionScore()
+        self.score: SessionScore = self.history.score
         self._record_at_start: GameRecord | None = None
         # Each game's counted result by game id: an undo after the end takes it back.
         self._scored: dict[str, tuple[str, str, str | None]] = {}
@@ -131,6 +139,12 @@ class MainWindow(QMainWindow):
             game_menu=self.game_menu,
             view_menu=self.review.view_menu,
             settings=self.settings.qsettings,
+        )
+        self.history.attach(
+            self.game_menu,
+            self.player_panel,
+            before=self.quit_action,
+            refresh_score=self._refresh_score,
         )
         self.controller.new_game()
 

@@ -212,6 +212,8 @@ class PlayerPanel(QWidget):
         self._people = [tidy_person_name(name) for name in people if tidy_person_name(name)]
         self._ask_name = ask_name
         self._shown_seats: dict[Mark, Seat] = {}
+        # "1623 ± 212" by computer kind, once a computer has played enough stored games.
+        self._rating_labels: dict[str, str] = {}
 
         players_box = QGroupBox(self.tr("Players"))
         form = QFormLayout(players_box)
@@ -352,6 +354,12 @@ class PlayerPanel(QWidget):
             return None
         return combo.itemData(index, ENTRY_ROLE)
 
+    def set_rating_labels(self, labels: dict[str, str]) -> None:
+        """Show ``labels`` (``"1623 ± 212"`` by computer kind) beside computers' names."""
+        if labels != self._rating_labels:
+            self._rating_labels = dict(labels)
+            self._refill_all()
+
     # Building the drop-downs --------------------------------------------------
 
     def _fill(self, mark: Mark) -> None:
@@ -373,14 +381,21 @@ class PlayerPanel(QWidget):
         model.appendRow(self._header(self.tr("Computer")))
         kinds = {entry.kind for entry in self._roster}
         for entry in self._roster:
-            item = QStandardItem(f"{entry.name}  {strength_stars(entry.strength)}")
+            rating = self._rating_labels.get(entry.kind)
+            stars = strength_stars(entry.strength)
+            item = QStandardItem(
+                f"{entry.name}  {stars}" if rating is None else f"{entry.name}  {rating}  {stars}"
+            )
             item.setData(entry.name, NAME_ROLE)
             item.setData(Seat(entry.kind, entry.name), ENTRY_ROLE)
-            item.setToolTip(
-                self.tr("{description}\nStrength {strength} of 5").format(
-                    description=entry.description, strength=entry.strength
-                )
+            tip = self.tr("{description}\nStrength {strength} of 5").format(
+                description=entry.description, strength=entry.strength
             )
+            if rating is not None:
+                tip += "\n" + self.tr("Rating from its stored games: {rating}").format(
+                    rating=rating
+                )
+            item.setToolTip(tip)
             model.appendRow(item)
         # A seat set from elsewhere (a loaded game, a test's scripted player) still shows.
         for seat in self._shown_seats.values():

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import enum
-import hashlib
 import json
 import os
 import sqlite3
@@ -31,12 +30,6 @@ from ttt_desktop.engine.records import GameRecord, PlayerEntry, utc_now
 from ttt_desktop.library import schema
 from ttt_desktop.library.rating_table import rate_game, rebuild_ratings
 from ttt_desktop.ratings import PlayerRating
-
-ENV_VAR: Final = "TTT_DESKTOP_LIBRARY"
-"""An environment variable naming the library file (tests and scripts)."""
-
-FILE_NAME: Final = "library.sqlite3"
-"""The library's file name inside the app-data folder."""
 
 SQLITE_HEADER: Final = b"SQLite format 3\x00"
 DEFAULT_TIMEOUT: Final = 2.0
@@ -92,24 +85,6 @@ def _translate(path: Path, error: sqlite3.Error) -> LibraryError:
 # Where the library lives --------------------------------------------------------------
 
 
-def library_path(
-    app_data: str | os.PathLike[str] | None = None,
-    explicit: str | os.PathLike[str] | None = None,
-    environ: Mapping[str, str] | None = None,
-) -> Path | None:
-    """The library file to use: ``explicit`` (``--library``), else ``$TTT_DESKTOP_LIBRARY``,
-    else :data:`FILE_NAME` in ``app_data`` (the GUI passes QStandardPaths.AppDataLocation);
-    None when there is none of them."""
-    if explicit:
-        return Path(explicit)
-    value = (os.environ if environ is None else environ).get(ENV_VAR)
-    if value:
-        return Path(value)
-    if app_data:
-        return Path(app_data) / FILE_NAME
-    return None
-
-
 def move_aside(path: str | os.PathLike[str]) -> Path:
     """Rename a damaged library (and its -wal/-shm files) to a new, unused name; returns it.
 
@@ -151,12 +126,8 @@ def player_key(entry: PlayerEntry) -> str:
 
 
 def game_id_of(record: GameRecord) -> str:
-    """The record's stable id; for a record without one, an id derived from its content."""
-    given = getattr(record, "game_id", None)
-    if isinstance(given, str) and given:
-        return given
-    content = json.dumps(record.to_dict(), sort_keys=True, ensure_ascii=True)
-    return hashlib.sha256(content.encode("utf-8")).hexdigest()[:32]
+    """The record's stable id (format 2; a version-1 file's is derived from its content)."""
+    return record.game_id
 
 
 @dataclass(frozen=True)
@@ -500,7 +471,8 @@ class Library:
         stored_at: str,
         replace: bool,
     ) -> StoreOutcome:
-        text = record.to_json()
+        # Compact JSON: a third of the pretty form's size, and json's C encoder writes it.
+        text = json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
         old = db.execute(
             "SELECT id, record, result FROM games WHERE game_id = ?", (gid,)
         ).fetchone()

@@ -1,0 +1,345 @@
+"""The game library in the real window: games stored as they end, History, people, ratings.
+
+Driven like a person would (clicks on cells, the menu's action, the list's header,
+double-clicks, the filter controls), offscreen; each test has its own library file.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication, QMessageBox
+from pytestqt.qtbot import QtBot
+from slow_players import NameQueue
+from test_game_files import drag_events
+from test_main_window import WindowMaker, click_cell
+
+from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.engine.records import PlayerEntry, save_record
+from ttt_desktop.gui.history.model import COLUMNS
+from ttt_desktop.gui.history.window import HistoryWindow
+from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.library import (
+    SCHEMA_VERSION,
+    GameFilter,
+    Library,
+    LibraryCorruptError,
+    LibraryNewerError,
+)
+from ttt_desktop.library.transfer import read_json_lines
+
+# X takes the top row (keypad 7 8 9 = cells 0 1 2) while O plays 3 and 4.
+X_WINS = (0, 3, 1, 4, 2)
+
+
+def _window(make_window: WindowMaker, qtbot: QtBot, path: Path) -> MainWindow:
+    window = make_window(ask_name=NameQueue("Alice", "Bob"), library_path=path)
+    qtbot.waitUntil(
+        lambda: window.history.library is not None or window.history.problem is not None
+    )
+    return window
+
+
+def _seat_people(window: MainWindow) -> None:
+    window.ai_speed_actions[0].trigger()
+    panel = window.player_panel
+    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
+    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
+    panel.start_combo.setCurrentIndex(panel.start_combo.findData("x"))
+    panel.start_combo.activated.emit(panel.start_combo.currentIndex())
+    window.new_game()
+
+
+def _play(qtbot: QtBot, window: MainWindow, cells: tuple[int, ...]) -> GameRecord:
+    record = window.controller.record
+    for cell in cells:
+        record = click_cell(qtbot, window, cell)
+    return record
+
+
+def _history(qtbot: QtBot, window: MainWindow) -> HistoryWindow:
+    window.history.action.trigger()
+    history = window.history.history_window
+    assert history is not None
+    qtbot.waitExposed(history)
+    return history
+
+
+def test_every_game_is_stored_as_it_ends_and_an_abandoned_one_as_unfinished(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "library.sqlite3"
+    window = _window(make_window, qtbot, path)
+    _seat_people(window)
+    finished = _play(qtbot, window, X_WINS)
+    assert finished.result == "X"
+    library = window.history.library
+    assert library is not None
+    (row,) = library.rows()
+    assert (row.game_id, row.x_name, row.o_name, row.result) == (
+        finished.game_id,
+        "Alice",
+        "Bob",
+        "X",
+    )
+    assert library.record(row.id) == finished
+    # The session score is the library's: Alice 1 : 0 Bob.
+    assert window.score.told("Alice", "Bob").first_wins == 1
+    # A game left after two moves is stored unfinished when the next one starts.
+    window.new_game()
+    left = _play(qtbot, window, (4, 0))
+    window.new_game()
+    assert library.count(GameFilter(result="unfinished")) == 1
+    assert library.rows(GameFilter(result="unfinished"))[0].game_id == left.game_id
+    # And the one in hand when the window closes.
+    last = _play(qtbot, window, (8,))
+    window.close()
+    with Library(path) as reopened:
+        assert reopened.has_game(last.game_id)
+        assert reopened.count() == 3
+        assert reopened.integrity_check() == "ok"
+    assert window.score.told("Alice", "Bob").games == 1
+
+
+def test_the_history_window_lists_sorts_and_filters_the_games(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "library.sqlite3"
+    _fill(path, 300)
+    window = _window(make_window, qtbot, path)
+    assert window.history.action.shortcut() == QKeySequence("Ctrl+L")
+    assert window.history.action in window.game_menu.actions()
+    history = _history(qtbot, window)
+    model = history.model
+    assert model is not None
+    assert history.count_label.text() == "300 games"
+    # Newest first; more rows arrive as the list scrolls.
+    dates = [model.row_at(i).started_at for i in range(model.rowCount())]
+    assert dates == sorted(dates, reverse=True)
+    assert model.rowCount() == 256
+    history.table.scrollToBottom()
+    qtbot.waitUntil(lambda: model.rowCount() == 300)
+    # Sorting by a column from its header.
+    moves_column = [key for key, _ in COLUMNS].index("length")
+    header = history.table.horizontalHeader()
+    qtbot.mouseClick(
+        header.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=QPoint(header.sectionViewportPosition(moves_column) + 10, header.height() // 2),
+    )
+    lengths = [model.row_at(i).length for i in range(model.rowCount())]
+    assert model.sort_key[0] == "length"
+    assert lengths == sorted(lengths, reverse=model.sort_key[1])
+    # Filters: a person and their wins, then free text.
+    history.person_combo.setCurrentIndex(history.person_combo.findData("human:Ann"))
+    history.result_combo.setCurrentIndex(history.result_combo.findData("win"))
+    history.result_combo.activated.emit(history.result_combo.currentIndex())
+    library = window.history.library
+    assert library is not None
+    expected = library.count(GameFilter(person="human:Ann", result="win"))
+    assert history.count_label.text() == f"{expected} games"
+    assert all(model.row_at(i).result_for("human:Ann") == "win" for i in range(model.rowCount()))
+    history.result_combo.setCurrentIndex(0)
+    history.person_combo.setCurrentIndex(0)
+    history.result_combo.activated.emit(0)
+    qtbot.keyClicks(history.search_edit, "Perfect")
+    qtbot.waitUntil(lambda: history.count_label.text() != "300 games")
+    assert model.rowCount() > 0
+    assert all(
+        "Perfect" in (model.row_at(i).x_name, model.row_at(i).o_name)
+        for i in range(model.rowCount())
+    )
+
+
+def test_double_click_opens_a_stored_game_in_the_window(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "library.sqlite3"
+    _fill(path, 20)
+    window = _window(make_window, qtbot, path)
+    history = _history(qtbot, window)
+    assert history.model is not None
+    row = history.model.row_at(3)
+    table = history.table
+    rect = table.visualRect(history.model.index(3, 1))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    with qtbot.waitSignal(window.controller.game_started):
+        qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.controller.record.game_id == row.game_id
+    # Opening a stored game stores nothing new.
+    assert window.history.library is not None
+    assert window.history.library.count() == 20
+
+
+def test_export_and_import_report_added_duplicates_and_refused(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "library.sqlite3"
+    _fill(path, 10)
+    window = _window(make_window, qtbot, path)
+    history = _history(qtbot, window)
+    table = history.table
+    table.selectRow(0)
+    table.selectionModel().select(
+        history.model.index(2, 0) if history.model else None,  # type: ignore[arg-type]
+        table.selectionModel().SelectionFlag.Select | table.selectionModel().SelectionFlag.Rows,
+    )
+    folder = tmp_path / "out"
+    folder.mkdir()
+    written = history.export_selected_files(folder)
+    assert len(written) == 2 and all(p.suffix == ".tttgame" for p in written)
+    lines = tmp_path / "games.jsonl"
+    assert history.export_selected_lines(lines) == 2
+    assert [r.game_id for r in read_json_lines(lines)] == [
+        r.game_id for r in history.selected_rows()
+    ]
+    # Import: the two exported (already there), one new game, one broken file.
+    new_game = GameRecord(PlayerEntry("human", "Zed"), PlayerEntry("rando", "Rando", 1), Mark.X)
+    new_game = new_game.with_move(4)
+    save_record(new_game, folder / "new.tttgame")
+    (folder / "broken.tttgame").write_text("{ not json", encoding="utf-8")
+    report = history.import_paths([str(folder)])
+    assert report is not None
+    assert (report.added, report.duplicates, len(report.refused)) == (1, 2, 1)
+    assert "Added: 1 game." in history.import_message
+    assert "Skipped as already stored: 2." in history.import_message
+    assert "broken.tttgame: not a game file" in history.import_message
+    assert history.count_label.text() == "11 games"
+    # Dropping files on the window imports them too.
+    other = GameRecord(PlayerEntry("human", "Yan"), PlayerEntry("human", "Zed"), Mark.O)
+    save_record(other.with_move(0), tmp_path / "dropped.tttgame")
+    enter, drop, _mime = drag_events(tmp_path / "dropped.tttgame")
+    # Qt delivers a drop to the widget that accepted the drag's entry.
+    QApplication.sendEvent(history, enter)
+    assert enter.isAccepted()
+    QApplication.sendEvent(history, drop)
+    qtbot.waitUntil(lambda: history.count_label.text() == "12 games")
+    _close_messages(history)
+
+
+def _close_messages(history: HistoryWindow) -> None:
+    for box in history.findChildren(QMessageBox):
+        box.done(0)
+
+
+def test_a_persons_page_and_the_leaderboard(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "library.sqlite3"
+    _fill(path, 120)
+    window = _window(make_window, qtbot, path)
+    history = _history(qtbot, window)
+    history.tabs.setCurrentIndex(1)
+    history.people_combo.setCurrentIndex(history.people_combo.findData("human:Ann"))
+    history.people_combo.activated.emit(history.people_combo.currentIndex())
+    stats = history.person_stats
+    assert stats.key == "human:Ann"
+    text = history.summary_label.text()
+    assert f"{stats.tally.wins} won, {stats.tally.draws} drawn, {stats.tally.losses} lost" in text
+    assert "Favourite first move" in text and "Mistakes per game" in text
+    assert history.opponents_table.rowCount() == len(stats.opponents)
+    chart = history._people_chart
+    assert chart is not None
+    values = chart.values()
+    assert sum(sum(v) for v in values.values()) == stats.tally.games
+    history.tabs.setCurrentIndex(2)
+    library = window.history.library
+    assert library is not None
+    rated = library.ratings()
+    assert history.leaderboard.rowCount() == len(rated)
+    assert history.leaderboard.item(0, 0).text() == rated[0].name
+    assert history.leaderboard.item(0, 2).text() == rated[0].rating.label()
+    assert history._ratings_chart is not None
+    # Computers that played enough show their rating in the player drop-down.
+    perfect = library.rating("computer:perfect")
+    assert perfect is not None and perfect.is_established
+    combo = window.player_panel.combo(Mark.O)
+    index = window.player_panel.index_of(Mark.O, kind="perfect")
+    assert perfect.label() in combo.itemText(index)
+
+
+def test_a_damaged_library_is_reported_the_game_plays_on_and_it_is_kept_aside_on_request(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "library.sqlite3"
+    path.write_bytes(b"this is not a database" * 10)
+    window = _window(make_window, qtbot, path)
+    assert isinstance(window.history.problem, LibraryCorruptError)
+    assert "Games are not being remembered" in window.statusBar().currentMessage()
+    _seat_people(window)
+    finished = _play(qtbot, window, X_WINS)
+    assert finished.result == "X"
+    assert window.score.told("Alice", "Bob").first_wins == 1  # still counted
+    assert path.read_bytes() == b"this is not a database" * 10
+    history = _history(qtbot, window)
+    assert history.fresh_button.isVisible() and not history.tabs.isEnabled()
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: QMessageBox.StandardButton.Yes)
+    history.fresh_button.click()
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("library.corrupt-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == b"this is not a database" * 10
+    library = window.history.library
+    assert library is not None and window.history.problem is None
+    # The game played while the library was away was kept and is stored now.
+    assert library.has_game(finished.game_id)
+    assert history.tabs.isEnabled() and history.count_label.text() == "1 game"
+
+
+def test_a_library_from_a_newer_version_is_left_alone(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "library.sqlite3"
+    with Library(path) as library:
+        library._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+        library._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    before = path.read_bytes()
+    window = _window(make_window, qtbot, path)
+    assert isinstance(window.history.problem, LibraryNewerError)
+    history = _history(qtbot, window)
+    assert "newer TTT Desktop" in history.problem_label.text()
+    assert not history.fresh_button.isVisible()
+    _seat_people(window)
+    _play(qtbot, window, X_WINS)
+    window.close()
+    assert path.read_bytes() == before
+
+
+def test_without_a_library_the_window_plays_and_history_is_off(
+    make_window: WindowMaker, qtbot: QtBot
+) -> None:
+    window = make_window(ask_name=NameQueue("Alice", "Bob"))
+    assert not window.history.action.isEnabled()
+    _seat_people(window)
+    _play(qtbot, window, X_WINS)
+    assert window.score.told("Alice", "Bob").first_wins == 1
+
+
+def _fill(path: Path, count: int) -> None:
+    """``count`` games between Ann, Bob, Perfect and Rando, stored as the window would."""
+    rng = random.Random(count)
+    people = [PlayerEntry("human", "Ann"), PlayerEntry("human", "Bob")]
+    computers = [PlayerEntry("perfect", "Perfect", 1), PlayerEntry("rando", "Rando", 2)]
+    games = []
+    for index in range(count):
+        x = people[index % 2] if index % 3 else computers[index % 2]
+        o = computers[(index // 2) % 2] if index % 4 else people[(index + 1) % 2]
+        if x == o:
+            o = computers[0]
+        record = GameRecord(
+            x,
+            o,
+            Mark.X,
+            started_at=f"2026-0{1 + index % 3}-{1 + index % 28:02d}T10:00:{index % 60:02d}.000Z",
+        )
+        while not record.is_finished and (record.ply < 9 if index % 9 else record.ply < 3):
+            empties = [c for c in range(9) if record.final_board.cells[c] == "."]
+            record = record.with_move(rng.choice(empties))
+        games.append(record)
+    with Library(path) as library:
+        library.store_many(games)
+        library._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    assert json.loads(games[0].to_json())["game_id"] == games[0].game_id

@@ -1,0 +1,326 @@
+"""The game library in the main window: every game stored as it ends, History (Ctrl+L).
+
+:class:`HistoryFeatures` opens the library, stores each finished game the moment it
+ends (and a game left unfinished when the next one starts or the window closes),
+keeps the session score as a view over the library, shows computers' ratings in the
+player drop-downs and opens the History window. A library that can't be used (damaged,
+locked, read-only, newer) is reported in the status bar and in the History window,
+and the app plays on; games that could not be stored are kept and stored later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
+
+from ttt_desktop.engine.records import GameRecord, utc_now
+from ttt_desktop.gui.session_score import SessionScore
+
+if TYPE_CHECKING:
+    from ttt_desktop.gui.controller import GameController
+    from ttt_desktop.gui.history.window import HistoryWindow
+    from ttt_desktop.library import Library, LibraryError, StoreOutcome
+
+SHORTCUT: Final = "Ctrl+L"
+MESSAGE_MS: Final = 6000
+
+
+def _bring_forward(widget: QWidget) -> None:
+    # The offscreen platform (tests) can't raise windows and says so in a warning.
+    if QGuiApplication.platformName() != "offscreen":
+        widget.raise_()
+    widget.activateWindow()
+
+
+def _winner_name(record: GameRecord) -> str | None:
+    winner = record.final_board.winner
+    return None if winner is None else record.player(winner).name
+
+
+class LibrarySessionScore(SessionScore):
+    """The session score read from the library: the finished games stored this session.
+
+    While the library is open, :meth:`add_result` adds nothing (the stored game is
+    the truth, so score and history never disagree); without a library it counts
+    as the plain :class:`SessionScore` does.
+    """
+
+    def __init__(self, features: HistoryFeatures) -> None:
+        super().__init__()
+        self._features = features
+        self._renames: dict[str, str] = {}
+
+    def add_result(self, x_name: str, o_name: str, winner_name: str | None) -> None:
+        if self._features.library is None:
+            super().add_result(x_name, o_name, winner_name)
+
+    def remove_result(self, x_name: str, o_name: str, winner_name: str | None) -> None:
+        if self._features.library is None:
+            super().remove_result(x_name, o_name, winner_name)
+
+    def rename(self, old_name: str, new_name: str) -> None:
+        super().rename(old_name, new_name)
+        if old_name != new_name:
+            self._renames = {
+                k: (new_name if v == old_name else v) for k, v in self._renames.items()
+            }
+            self._renames[old_name] = new_name
+
+    def refresh(self, games: list[tuple[str, str, str | None]]) -> None:
+        """Count ``games`` (X name, O name, winner name) from scratch."""
+        self._tallies.clear()
+        self._order.clear()
+        name = self._renames.get
+        for x_name, o_name, winner in games:
+            x, o = name(x_name, x_name), name(o_name, o_name)
+            if x == o:
+                continue
+            SessionScore.add_result(self, x, o, None if winner is None else name(winner, winner))
+
+
+class HistoryFeatures(QObject):
+    """Attaches the game library to a main window (see the module's docstring)."""
+
+    library_changed = Signal()  # a game stored, games imported or deleted, a new library
+    problem_changed = Signal()
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        controller: GameController,
+        library_path: str | Path | None,
+    ) -> None:
+        super().__init__(window)
+        self.window = window
+        self.controller = controller
+        self.library_path = None if library_path is None else Path(library_path)
+        self.library: Library | None = None
+        self.problem: LibraryError | None = None
+        self.pending: list[GameRecord] = []
+        self.session_started = utc_now()
+        self.score = LibrarySessionScore(self)
+        self._refresh_score: Callable[[], None] | None = None
+        self._current: GameRecord | None = None
+        self._start_record: GameRecord | None = None
+        self._stored_finished: set[str] = set()
+        self._history_window: HistoryWindow | None = None
+        self._player_panel: object | None = None
+        self.action = QAction(self.tr("&History…"), window)
+        self.action.setShortcut(QKeySequence(SHORTCUT))
+        self.action.setToolTip(self.tr("Every game played, people's records and ratings"))
+        self.action.triggered.connect(self.show_history)
+        self.action.setEnabled(library_path is not None)
+        # Connected before the window's own handlers: the score is up to date when they run.
+        controller.game_started.connect(self._on_game_started)
+        controller.move_played.connect(self._on_move_played)
+        controller.game_finished.connect(self._on_game_finished)
+        controller.history_changed.connect(self._on_move_played)
+        controller.game_reopened.connect(self._on_game_reopened)
+        window.installEventFilter(self)
+        # After the first paint: opening SQLite and its schema waits for the window.
+        if self.library_path is not None:
+            QTimer.singleShot(0, self.open_library)
+
+    # The library ------------------------------------------------------------------
+
+    def open_library(self) -> bool:
+        """(Re)open the library file; False, with :attr:`problem` set, when it can't be used."""
+        from ttt_desktop.library import Library, LibraryError  # noqa: PLC0415
+
+        if self.library_path is None:
+            return False
+        if self.library is not None:
+            self.library.close()
+            self.library = None
+        try:
+            self.library = Library(self.library_path)
+        except LibraryError as error:
+            self.problem = error
+            self.window.statusBar().showMessage(
+                self.tr("Games are not being remembered: {reason}").format(reason=str(error)),
+                MESSAGE_MS,
+            )
+        else:
+            self.problem = None
+            self._store_pending()
+        self.problem_changed.emit()
+        self.library_changed.emit()
+        self._after_change()
+        return self.library is not None
+
+    def start_fresh_library(self) -> Path | None:
+        """Keep a damaged library aside under a new name and start an empty one.
+
+        Only for a damaged file (the user agreed in the History window); returns where
+        the old file now is.
+        """
+        from ttt_desktop.library import LibraryCorruptError, move_aside  # noqa: PLC0415
+
+        if not isinstance(self.problem, LibraryCorruptError) or self.library_path is None:
+            return None
+        aside = move_aside(self.library_path)
+        self.open_library()
+        self.window.statusBar().showMessage(
+            self.tr("The damaged library was kept as {name}; a new one was started").format(
+                name=aside.name
+            ),
+            MESSAGE_MS,
+        )
+        return aside
+
+    def close_library(self) -> None:
+        if self.library is not None:
+            self.library.close()
+            self.library = None
+
+    # Storing games ----------------------------------------------------------------
+
+    def _on_game_started(self, record: GameRecord) -> None:
+        previous = self._current
+        if previous is not None and self._worth_storing_unfinished(previous):
+            self.store(previous)
+        self._current = record
+        self._start_record = record
+
+    def _on_move_played(self, record: GameRecord) -> None:
+        self._current = record
+
+    def _on_game_reopened(self, record: GameRecord) -> None:
+        # Undo after the end: the stored game is unfinished again until it ends anew.
+        self._current = record
+        if record.game_id in self._stored_finished:
+            self.store(record)
+
+    def _on_game_finished(self, record: GameRecord) -> None:
+        self._current = record
+        # A game that was already over when it was opened is not a new game.
+        if record is not self._start_record:
+            self.store(record)
+            self._stored_finished.add(record.game_id)
+
+    def _worth_storing_unfinished(self, record: GameRecord) -> bool:
+        # Left mid-way with moves played (or changed since it was opened).
+        return bool(record.moves) and not record.is_finished and record != self._start_record
+
+    def store(self, record: GameRecord) -> StoreOutcome | None:
+        """Store ``record`` now (with any games still waiting); None when it must wait."""
+        self.pending = [r for r in self.pending if r.game_id != record.game_id]
+        self.pending.append(record)
+        outcome = self._store_pending()
+        self._after_change()
+        return outcome
+
+    def _store_pending(self) -> StoreOutcome | None:
+        from ttt_desktop.library import LibraryError  # noqa: PLC0415
+
+        if self.library is None or not self.pending:
+            return None
+        try:
+            outcomes = self.library.store_many(self.pending)
+        except LibraryError as error:
+            self.window.statusBar().showMessage(
+                self.tr("This game could not be stored yet ({reason}); it is kept").format(
+                    reason=str(error)
+                ),
+                MESSAGE_MS,
+            )
+            return None
+        self.pending = []
+        self.library_changed.emit()
+        return outcomes[-1]
+
+    def _after_change(self) -> None:
+        if self.library is not None:
+            from ttt_desktop.library import LibraryError  # noqa: PLC0415
+
+            try:
+                games = self.library.tallies(self.session_started)
+            except LibraryError:
+                games = []
+            waiting = [
+                (r.x.name, r.o.name, _winner_name(r)) for r in self.pending if r.result is not None
+            ]
+            self.score.refresh(games + waiting)
+        if self._refresh_score is not None:
+            self._refresh_score()
+        self._update_player_ratings()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            current = self._current
+            if current is not None and self._worth_storing_unfinished(current):
+                self.store(current)
+        return False
+
+    # The window's pieces ------------------------------------------------------------
+
+    def attach(
+        self,
+        menu: QMenu,
+        player_panel: object | None = None,
+        *,
+        before: QAction | None = None,
+        refresh_score: Callable[[], None] | None = None,
+    ) -> None:
+        """Put History in ``menu`` (before ``before``), show computers' ratings in
+        ``player_panel``'s drop-downs and call ``refresh_score`` when the score changes."""
+        if before is not None:
+            menu.insertAction(before, self.action)
+            menu.insertSeparator(before)
+        else:
+            menu.addAction(self.action)
+        self._player_panel = player_panel
+        self._refresh_score = refresh_score
+        self._after_change()
+
+    def _update_player_ratings(self) -> None:
+        panel = self._player_panel
+        setter = getattr(panel, "set_rating_labels", None)
+        if setter is None:
+            return
+        labels: dict[str, str] = {}
+        if self.library is not None:
+            from ttt_desktop.library import LibraryError  # noqa: PLC0415
+
+            try:
+                rated = self.library.ratings()
+            except LibraryError:
+                rated = []
+            for player in rated:
+                if not player.is_human and player.rating.is_established:
+                    labels[player.kind] = player.rating.label()
+        setter(labels)
+
+    def show_history(self) -> HistoryWindow:
+        """Open (or raise) the History window."""
+        if self._history_window is None:
+            from ttt_desktop.gui.history.window import HistoryWindow  # noqa: PLC0415
+
+            self._history_window = HistoryWindow(self, self.window)
+        window = self._history_window
+        window.refresh()
+        window.show()
+        _bring_forward(window)
+        return window
+
+    @property
+    def history_window(self) -> HistoryWindow | None:
+        return self._history_window
+
+    def open_in_review(self, record: GameRecord) -> bool:
+        """Show a stored game in the main window (history, moves, the coach's review)."""
+        try:
+            self.controller.open_record(record)
+        except ValueError as error:
+            self.window.statusBar().showMessage(
+                self.tr("This game can't be opened: {reason}").format(reason=str(error)),
+                MESSAGE_MS,
+            )
+            return False
+        _bring_forward(self.window)
+        return True

@@ -1,0 +1,206 @@
+"""The History table's model: stored games, fetched from the library a page at a time.
+
+A QAbstractTableModel with ``canFetchMore``/``fetchMore``: it starts with one page of
+rows and the view asks for the next page as it scrolls near the end. Each page is one
+indexed keyset query (:meth:`ttt_desktop.library.Library.page`), as fast at row 99,000
+as at row 0, so the list opens at once and scrolls without a stall however many games
+there are. ``benchmarks/library_speed.py`` measures it against QSqlQueryModel.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Final
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+
+from ttt_desktop.library import GameFilter, GameRow, Library
+
+PAGE_ROWS: Final = 256
+ROW_ROLE: Final = Qt.ItemDataRole.UserRole + 1
+
+# Column: sort key in the library, header text (translated when shown).
+COLUMNS: Final[tuple[tuple[str, str], ...]] = (
+    ("date", "Date"),
+    ("x", "X"),
+    ("o", "O"),
+    ("first", "Started"),
+    ("result", "Result"),
+    ("length", "Moves"),
+)
+
+Index = QModelIndex | QPersistentModelIndex
+_ROLES: Final = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        ROW_ROLE,
+    }
+)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("HistoryModel", text)
+
+
+def local_time(stamp: str | None) -> str:
+    """An ISO UTC timestamp as the local date and time, ``2026-01-01 13:05``."""
+    if not stamp:
+        return ""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def result_text(row: GameRow) -> str:
+    """``"Ann won"``, ``"Draw"`` or ``"Unfinished"``."""
+    if row.result is None:
+        return _tr("Unfinished")
+    if row.result == "draw":
+        return _tr("Draw")
+    return _tr("{} won").format(row.winner_name)
+
+
+def started_text(row: GameRow) -> str:
+    """Who moved first, by name."""
+    return row.x_name if row.first == "X" else row.o_name
+
+
+class HistoryModel(QAbstractTableModel):
+    """Games newest first (or in any column's order), filtered, fetched lazily."""
+
+    def __init__(self, library: Library, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._library = library
+        self._rows: list[GameRow] = []
+        self._filter = GameFilter()
+        self._sort = "date"
+        self._descending = True
+        self._exhausted = True
+        self._texts: dict[int, tuple[str, str, str, str, str, int]] = {}
+        self.reload()
+
+    # Query --------------------------------------------------------------------------
+
+    @property
+    def library(self) -> Library:
+        return self._library
+
+    @property
+    def game_filter(self) -> GameFilter:
+        return self._filter
+
+    @property
+    def sort_key(self) -> tuple[str, bool]:
+        """The sort column's key and whether it is descending."""
+        return self._sort, self._descending
+
+    def set_filter(self, game_filter: GameFilter) -> None:
+        """Show only the games ``game_filter`` matches (from the first page again)."""
+        self._filter = game_filter
+        self.reload()
+
+    def reload(self) -> None:
+        """Drop the rows and fetch the first page again (after a store, a filter, a sort)."""
+        self.beginResetModel()
+        self._texts.clear()
+        self._rows = self._library.page(
+            self._filter, sort=self._sort, descending=self._descending, limit=PAGE_ROWS
+        )
+        self._exhausted = len(self._rows) < PAGE_ROWS
+        self.endResetModel()
+
+    def total(self) -> int:
+        """How many games match the filter (all pages, fetched or not)."""
+        return self._library.count(self._filter)
+
+    def row_at(self, row: int) -> GameRow:
+        return self._rows[row]
+
+    def fetched_rows(self) -> list[GameRow]:
+        return list(self._rows)
+
+    # QAbstractTableModel ------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
+        return not parent.isValid() and not self._exhausted
+
+    def fetchMore(self, parent: Index = QModelIndex()) -> None:  # noqa: B008
+        if parent.isValid() or self._exhausted:
+            return
+        after = self._rows[-1] if self._rows else None
+        page = self._library.page(
+            self._filter,
+            sort=self._sort,
+            descending=self._descending,
+            after=after,
+            limit=PAGE_ROWS,
+        )
+        self._exhausted = len(page) < PAGE_ROWS
+        if page:
+            first = len(self._rows)
+            self.beginInsertRows(QModelIndex(), first, first + len(page) - 1)
+            self._rows.extend(page)
+            self.endInsertRows()
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        horizontal = orientation == Qt.Orientation.Horizontal
+        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(COLUMNS):
+            return _tr(COLUMNS[section][1])
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if role not in _ROLES or not 0 <= index.row() < len(self._rows):
+            return None
+        number = index.row()
+        row = self._rows[number]
+        if role == Qt.ItemDataRole.DisplayRole:
+            texts = self._texts.get(number)
+            if texts is None:
+                texts = self._texts[number] = self._display(row)
+            return texts[index.column()]
+        if role == ROW_ROLE:
+            return row
+        column = COLUMNS[index.column()][0]
+        if role == Qt.ItemDataRole.ToolTipRole and column in ("x", "o"):
+            kind = row.x_kind if column == "x" else row.o_kind
+            return _tr("A person") if kind == "human" else _tr("Computer player: {}").format(kind)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == "length":
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    @staticmethod
+    def _display(row: GameRow) -> tuple[str, str, str, str, str, int]:
+        return (
+            local_time(row.started_at),
+            row.x_name,
+            row.o_name,
+            started_text(row),
+            result_text(row),
+            row.length,
+        )
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if not 0 <= column < len(COLUMNS):
+            return
+        self._sort = COLUMNS[column][0]
+        self._descending = order == Qt.SortOrder.DescendingOrder
+        self.reload()
