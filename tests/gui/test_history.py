@@ -343,3 +343,29 @@ def _fill(path: Path, count: int) -> None:
         library.store_many(games)
         library._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     assert json.loads(games[0].to_json())["game_id"] == games[0].game_id
+
+
+def test_undo_after_the_end_reopens_the_stored_game_and_it_counts_once(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = _window(make_window, qtbot, tmp_path / "library.sqlite3")
+    _seat_people(window)
+    finished = _play(qtbot, window, X_WINS)
+    library = window.history.library
+    assert library is not None
+    assert window.score.told("Alice", "Bob").first_wins == 1
+    with qtbot.waitSignal(window.controller.game_reopened):
+        window.coach.undo_action.trigger()
+    # Stored again, unfinished: history and score agree there is no result now.
+    (row,) = library.rows()
+    assert row.game_id == finished.game_id and row.result is None
+    assert window.score.told("Alice", "Bob").games == 0
+    assert library.ratings() == []
+    # X plays elsewhere this time; the game ends in a draw and is still one game.
+    again = _play(qtbot, window, (5, 2, 6, 8, 7))
+    assert again.result == "draw" and again.game_id == finished.game_id
+    (row,) = library.rows()
+    assert row.result == "draw"
+    pairing = window.score.told("Alice", "Bob")
+    assert (pairing.games, pairing.draws) == (1, 1)
+    assert [p.rating.draws for p in library.ratings()] == [1, 1]
