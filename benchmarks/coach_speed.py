@@ -15,9 +15,9 @@ Each position's figure is the best of ``--repeats`` runs (the others measure the
 neighbours on a shared machine); the table gives the slowest position, the 99th
 percentile and the median, in microseconds. The bar: the slowest under 1 ms.
 
-The solver's tables are built once per process before the timings (the first
-hint or value ever asked for pays for it); that one-off cost is printed first,
-timed in a fresh process.
+Before the timings the solver's scores are read (``scores.bin``, once per
+process: the first hint or value ever asked for pays for it); that one-off cost,
+and the import, are printed first, timed in fresh processes.
 
 Usage: ``.venv/bin/python benchmarks/coach_speed.py [--repeats 5]``
 """
@@ -126,14 +126,14 @@ def main() -> None:
     )
     print(
         f"fresh process: import coach {imports[0]:.0f}-{imports[-1]:.0f} ms, first hint "
-        f"(solves the whole game) {firsts[0]:.0f}-{firsts[-1]:.0f} ms (3 runs)"
+        f"(reads the stored scores) {firsts[0]:.1f}-{firsts[-1]:.1f} ms (3 runs)"
     )
 
     boards = [board for board in reachable_boards(Mark.X) if not board.is_over]
     assert len(boards) == 4_520, len(boards)
     reach = paths()
     games = {board: game_through(board, reach[board]) for board in boards}
-    coach.hint(Board.empty())  # the solver's tables, as after the first use
+    coach.hint(Board.empty())  # the stored scores read, as after the first use
 
     values: list[float] = []
     hints_first: list[float] = []

@@ -340,9 +340,10 @@ def test_hint_marks_the_best_cells_and_says_why(qtbot: QtBot, make_window: Windo
     assert window.statusBar().currentMessage() == "Hint for O: Block 9"
     assert "hint: Block 9" in window.board.cell_widget(cell_from_keypad(9)).accessibleDescription()
     assert controller.record.hints_used(Mark.O) == 1
-    # The next move takes the hint away.
+    # The next move takes the hint away, and its words.
     click(qtbot, window, 9)
     assert window.board.overlay(HINT_LAYER) is None
+    assert window.statusBar().currentMessage() == ""
     features.hint_action.trigger()
     assert features.last_hint is not None
     assert features.last_hint.sentence == coach.hint(controller.board).sentence
@@ -459,6 +460,9 @@ def test_review_after_a_game_with_two_mistakes(qtbot: QtBot, make_window: Window
     assert overlay is not None
     assert set(overlay.marked) == {cell_from_keypad(d) for d in (1, 3, 7, 9)}
     assert overlay.annotations[cell_from_keypad(8)].text == "played"
+    assert [(g.cell, g.mark, g.number) for g in overlay.ghosts] == [
+        (cell_from_keypad(8), Mark.O, 2)
+    ]
     # Back to the end: the marking goes.
     window.review.replay_bar.follow_live()
     assert window.board.overlay(REVIEW_LAYER) is None

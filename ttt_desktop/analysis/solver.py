@@ -6,19 +6,23 @@ the loser delays). :func:`best_moves` picks the moves a perfect player may
 choose; :func:`position_value` values the position itself;
 :func:`principal_line` is the game that follows when both sides play best.
 
-Everything is memoised over boards (boards are interned immutable values), so
-the whole game tree is solved once per process. Nothing here imports Qt.
+Position scores come from ``scores.bin`` beside this module (the whole game
+solved, one byte per position, read once per process); without it they are
+solved by negamax. Everything is memoised over boards (boards are interned
+immutable values). Nothing here imports Qt.
 """
 
 from __future__ import annotations
 
 import enum
 import functools
+import os
+import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from ttt_desktop.engine.board import Board, GameOverError
+from ttt_desktop.engine.board import Board, GameOverError, Mark
 from ttt_desktop.engine.cells import Cell
 
 
@@ -71,30 +75,96 @@ def _value_from_score(score: int, empties: int) -> MoveValue:
     return MoveValue(Outcome.DRAW, empties)
 
 
+# The solved game, stored: one byte per position and mover, read once per process, so
+# the first value asked for costs a file read instead of solving the whole tree (about
+# 0.15 s). Regenerate with ``python -m ttt_desktop.analysis``; a test compares.
+SCORE_TABLE_PATH: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scores.bin")
+SCORE_TABLE_TITLE: Final = b"TTT-SCORES-1"
+_POSITIONS: Final = 3**9
+_SCORE_TABLE_SIZE: Final = len(SCORE_TABLE_TITLE) + 2 * _POSITIONS
+# A stored byte is the score plus this; 0 marks a position no game reaches.
+_SCORE_OFFSET: Final = 64
+_TERNARY: Final = str.maketrans(".XO", "012")
+_score_table: list[bytes | None] = []
+_score_table_lock = threading.Lock()
+
+
+def score_table_index(board: Board) -> int:
+    """Where ``board``'s score is in the table file: the board read in base 3, then the mover."""
+    number = int(board.cells.translate(_TERNARY), 3)
+    return len(SCORE_TABLE_TITLE) + 2 * number + (0 if board.to_move is Mark.X else 1)
+
+
+def stored_scores() -> bytes | None:
+    """The table file's bytes (read once, thread-safe); None when it is missing or not ours."""
+    if not _score_table:
+        with _score_table_lock:
+            if not _score_table:
+                try:
+                    with open(SCORE_TABLE_PATH, "rb") as file:
+                        data: bytes | None = file.read()
+                except OSError:
+                    data = None
+                if data is not None and (
+                    not data.startswith(SCORE_TABLE_TITLE) or len(data) != _SCORE_TABLE_SIZE
+                ):
+                    data = None
+                _score_table.append(data)
+    return _score_table[0]
+
+
 @functools.cache
 def position_score(board: Board) -> int:
     """The value of ``board`` for its side to move, as a :attr:`MoveValue.score`.
 
-    Negamax over the whole tree, memoised per board. A finished board scores
-    -20 when won (the side to move has lost, zero plies left) and 0 when drawn.
+    Read from the stored table; negamax over the tree below ``board``, memoised per
+    board, where there is no table. A finished board scores -20 when won (the side
+    to move has lost, zero plies left) and 0 when drawn.
     """
+    table = stored_scores()
+    if table is not None:
+        stored = table[score_table_index(board)]
+        if stored:
+            return stored - _SCORE_OFFSET
+    return solved_score(board)
+
+
+@functools.cache
+def solved_score(board: Board) -> int:
+    """:func:`position_score` computed by negamax alone, never read from the table."""
     if board.is_over:
         return 0 if board.winner is None else -_WIN_BASE
     best = -_WIN_BASE - 1
     for cell in board.legal_moves():
-        score = _score_after(board.play(cell))
-        best = max(best, score)
+        opponent_score = solved_score(board.play(cell))
+        best = max(best, _flip(opponent_score))
     return best
 
 
-def _score_after(child: Board) -> int:
-    """The mover's score for the move leading to ``child``: one ply longer, sign flipped."""
-    opponent_score = position_score(child)
+def score_table_bytes() -> bytes:
+    """The table file's contents, solved from scratch (every position either side starts)."""
+    from ttt_desktop.analysis.gametree import reachable_boards  # noqa: PLC0415  (only here)
+
+    data = bytearray(_SCORE_TABLE_SIZE)
+    data[: len(SCORE_TABLE_TITLE)] = SCORE_TABLE_TITLE
+    for first in (Mark.X, Mark.O):
+        for board in reachable_boards(first):
+            data[score_table_index(board)] = solved_score(board) + _SCORE_OFFSET
+    return bytes(data)
+
+
+def _flip(opponent_score: int) -> int:
+    """The mover's score for a move after which the opponent scores ``opponent_score``."""
     if opponent_score > 0:
         return 1 - opponent_score
     if opponent_score < 0:
         return -1 - opponent_score
     return 0
+
+
+def _score_after(child: Board) -> int:
+    """The mover's score for the move leading to ``child``: one ply longer, sign flipped."""
+    return _flip(position_score(child))
 
 
 def position_value(board: Board) -> MoveValue:

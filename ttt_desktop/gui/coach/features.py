@@ -93,6 +93,7 @@ class CoachFeatures(QObject):
         self.settings = settings
         self.last_hint: coach_module.Hint | None = None
         self._hint_board: Board | None = None
+        self._hint_message = ""
         self._review_board: Board | None = None
         # True while "Try again from here" starts its game, which is not one to review.
         self._starting_practice = False
@@ -254,12 +255,10 @@ class CoachFeatures(QObject):
         self.last_hint = found
         self._hint_board = board
         self.board.set_overlay(HINT_LAYER, hint_overlay(found))
-        self.window.statusBar().showMessage(
-            self.tr("Hint for {mark}: {sentence}").format(
-                mark=board.to_move.value, sentence=found.sentence
-            ),
-            HINT_MESSAGE_MS,
+        self._hint_message = self.tr("Hint for {mark}: {sentence}").format(
+            mark=board.to_move.value, sentence=found.sentence
         )
+        self.window.statusBar().showMessage(self._hint_message, HINT_MESSAGE_MS)
 
     def show_values(self, shown: bool) -> None:
         """Show or hide the move values (the View menu's check box), and remember it."""
@@ -311,6 +310,10 @@ class CoachFeatures(QObject):
         if self._hint_board is not None and board is not self._hint_board:
             self._hint_board = None
             self.board.set_overlay(HINT_LAYER, None)
+            if self._hint_message and self.window.statusBar().currentMessage() == (
+                self._hint_message
+            ):
+                self.window.statusBar().clearMessage()
         if self._review_board is not None and board is not self._review_board:
             self._review_board = None
             self.board.set_overlay(REVIEW_LAYER, None)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 from PySide6.QtCore import QCoreApplication
 
 from ttt_desktop.engine import Board
-from ttt_desktop.gui.board_overlay import BoardOverlay, CellAnnotation, Tone
+from ttt_desktop.gui.board_overlay import BoardOverlay, CellAnnotation, GhostMark, Tone
 
 if TYPE_CHECKING:
     from ttt_desktop.analysis import coach as coach_module
@@ -68,7 +68,7 @@ def hint_overlay(hint: coach_module.Hint) -> BoardOverlay:
 
 
 def verdict_overlay(verdict: coach_module.MoveVerdict) -> BoardOverlay:
-    """The position before a reviewed move: the better cells outlined, the move played labelled."""
+    """The position before a reviewed move: the better cells outlined, the move played faint."""
     coach = load_coach()
     played = CellAnnotation(
         _tr("played"),
@@ -80,4 +80,5 @@ def verdict_overlay(verdict: coach_module.MoveVerdict) -> BoardOverlay:
         annotations={verdict.cell: played},
         marked=better,
         marked_description=_tr("the best move here"),
+        ghosts=(GhostMark(verdict.cell, verdict.mark, verdict.number),),
     )
