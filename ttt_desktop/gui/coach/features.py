@@ -44,14 +44,14 @@ from ttt_desktop.gui.coach.overlays import (
 )
 from ttt_desktop.gui.coach.review_panel import ReviewPanel
 from ttt_desktop.gui.controller import GameController
-from ttt_desktop.gui.review import ReviewFeatures
+from ttt_desktop.gui.review import MOVES_DOCK_WIDTH, ReviewFeatures
 
 if TYPE_CHECKING:
     from ttt_desktop.analysis import coach as coach_module
 
 SHOW_VALUES_KEY: Final = "coach/show_move_values"
 HINT_MESSAGE_MS: Final = 10_000
-REVIEW_DOCK_WIDTH: Final = 300
+REVIEW_DOCK_WIDTH: Final = MOVES_DOCK_WIDTH
 
 
 def undo_keys() -> list[QKeySequence]:
@@ -149,7 +149,9 @@ class CoachFeatures(QObject):
             | QDockWidget.DockWidgetFeature.DockWidgetMovable
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
         )
-        self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.review_dock)
+        # A tab beside the move list: showing it after a game leaves the board its size.
+        self.window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.review_dock)
+        self.window.tabifyDockWidget(self.review.moves_dock, self.review_dock)
         self.review_dock.hide()
         self.review_action = self.review_dock.toggleViewAction()
         self.review_action.setText(self.tr("&Review"))
@@ -331,6 +333,7 @@ class CoachFeatures(QObject):
         self.review_panel.show_review(load_coach().review_game(record), record)
         if (record.x.is_human or record.o.is_human) and record.moves:
             self.review_dock.show()
+            self.review_dock.raise_()
         self.refresh_actions()
 
     def _update_review(self, record: GameRecord) -> None:
