@@ -37,6 +37,7 @@ from ttt_desktop.gui.dialogs import about_html, how_to_play_html
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.player_panel import NEW_PERSON_TEXT
 from ttt_desktop.gui.settings import AppSettings
+from ttt_desktop.players import player_info
 
 WindowMaker = Callable[..., MainWindow]
 T = TypeVar("T")
@@ -414,13 +415,27 @@ def test_drop_downs_group_people_and_computers_with_strength(
     combo = window.player_panel.combo(Mark.O)
     texts = [combo.itemText(index) for index in range(combo.count())]
     assert texts[0] == "People"
-    assert texts[1:4] == ["Player 1", "Player 2", NEW_PERSON_TEXT]
-    assert texts[4] == "Computer"
-    assert "Perfect  ★★★★★" in texts
-    assert "Rando  ★☆☆☆☆" in texts
+    assert texts[1:5] == ["Player 1", "Player 2", NEW_PERSON_TEXT, "Rename or remove people..."]
+    # The computers by difficulty, weakest first, each under its group.
+    groups = ["Easy", "Medium", "Hard", "Unbeatable: never loses"]
+    rows = [texts.index(group) for group in groups]
+    assert rows == sorted(rows)
+    # (The tests' own stand-ins, strength 1, follow the real Easy players.)
+    assert texts[rows[0] + 1 : rows[0] + 4] == ["Rando", "Levi", "Ralph"]
+    assert texts[rows[1] + 1 : rows[2]] == ["Humiston", "Utility"]
+    assert texts[rows[2] + 1 : rows[3]] == ["Learner"]
+    assert texts[rows[3] + 1 : rows[3] + 5] == ["Strategist", "MiniMax", "AlphaBeta", "Perfect"]
     assert "Sequence" not in " ".join(texts)
-    headers = [combo.model().index(row, 0) for row in (0, 4)]
+    headers = [combo.model().index(row, 0) for row in (0, *rows)]
     assert all(not (index.flags() & Qt.ItemFlag.ItemIsSelectable) for index in headers)
+    # Each keeps its own description; "never loses" is said once, by the group.
+    perfect = combo.model().index(texts.index("Perfect"), 0)
+    assert perfect.data(Qt.ItemDataRole.ToolTipRole) == player_info("perfect").description
+    tooltips = [
+        combo.model().index(row, 0).data(Qt.ItemDataRole.ToolTipRole) or ""
+        for row in range(combo.count())
+    ]
+    assert sum("never loses" in text for text in [*texts, *tooltips]) == 1
 
 
 def test_new_player_name_is_added_and_cancel_keeps_the_choice(

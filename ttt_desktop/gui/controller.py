@@ -15,6 +15,7 @@ Imports Qt (QtCore only) and the engine; never a widget.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import random
@@ -69,6 +70,7 @@ class GameController(QObject):
     stale_answer_dropped = Signal(int)  # generation of an AI answer that came too late
     paused_changed = Signal(bool)  # a game between two AIs was held or released
     move_delay_changed = Signal(int)  # the AI move delay, in ms, whoever set it
+    players_renamed = Signal(object)  # GameRecord of the game in hand, a person renamed
     history_changed = Signal(object)  # GameRecord after an undo or a redo
     game_reopened = Signal(object)  # GameRecord of a finished game an undo opened again
 
@@ -142,6 +144,27 @@ class GameController(QObject):
         self._seats[mark] = seat
         if self._started:
             self.new_game()
+
+    def rename_person(self, old_name: str, new_name: str) -> None:
+        """A person seated as ``old_name`` is now called ``new_name``, in the game in hand too.
+
+        No new game starts: the moves are the same person's.
+        """
+        renamed = False
+        record = self._record
+        for mark in (Mark.X, Mark.O):
+            seat = self._seats[mark]
+            if seat.is_human and seat.name == old_name:
+                self._seats[mark] = Seat(HUMAN_KIND, new_name)
+                entry = dataclasses.replace(record.player(mark), name=new_name)
+                if mark is Mark.X:
+                    record = dataclasses.replace(record, x=entry)
+                else:
+                    record = dataclasses.replace(record, o=entry)
+                renamed = True
+        if renamed:
+            self._record = record
+            self.players_renamed.emit(record)
 
     @property
     def start_policy(self) -> str:

@@ -45,6 +45,7 @@ from ttt_desktop.gui.help import HelpFeatures
 from ttt_desktop.gui.history import HistoryFeatures
 from ttt_desktop.gui.look import LookFeatures
 from ttt_desktop.gui.motion import REDUCE_MOTION_KEY
+from ttt_desktop.gui.people_dialog import PeopleDialog
 from ttt_desktop.gui.player_panel import NameAsker, PlayerPanel, RosterEntry, ask_name_with_dialog
 from ttt_desktop.gui.result_banner import ResultBanner
 from ttt_desktop.gui.review import ReviewFeatures
@@ -146,6 +147,11 @@ class MainWindow(QMainWindow):
             before=self.quit_action,
             refresh_score=self._refresh_score,
         )
+        # The review and the move list share the left side (as tabs when both show), so a
+        # review appearing at the end of a game does not shrink the board.
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.coach.review_dock)
+        self.tabifyDockWidget(self.review.moves_dock, self.coach.review_dock)
+        self.coach.review_dock.hide()
         self.controller.new_game()
 
     # Layout -------------------------------------------------------------------
@@ -217,6 +223,7 @@ class MainWindow(QMainWindow):
         self.player_panel.people_changed.connect(self.settings.set_people)
         self.player_panel.swap_requested.connect(self.swap_sides)
         self.player_panel.choice_cancelled.connect(self._give_board_focus)
+        self.player_panel.manage_people_requested.connect(self.manage_people)
 
         central = QWidget()
         layout = QHBoxLayout(central)
@@ -400,6 +407,40 @@ class MainWindow(QMainWindow):
         self._seat(mark, seat)
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def people_dialog(self) -> PeopleDialog:
+        """The "Rename or remove people" dialog, wired to this window (not yet shown)."""
+        playing = [
+            seat.name
+            for seat in (self.controller.seat(Mark.X), self.controller.seat(Mark.O))
+            if seat.is_human
+        ]
+        dialog = PeopleDialog(self.player_panel.people, playing, self)
+        dialog.rename_requested.connect(self.rename_person)
+        dialog.remove_requested.connect(self.player_panel.remove_person)
+        return dialog
+
+    def manage_people(self) -> None:
+        """Open the "Rename or remove people" dialog."""
+        dialog = self.people_dialog()
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finished.connect(self._give_board_focus)
+        dialog.open()
+
+    def rename_person(self, old_name: str, new_name: str) -> None:
+        """Call ``old_name`` ``new_name`` everywhere: drop-downs, seats, the game, the score."""
+        self.score.rename(old_name, new_name)
+        self.player_panel.rename_person(old_name, new_name)
+        for mark in (Mark.X, Mark.O):
+            choice = self.settings.seat_choice(mark.value)
+            if choice is not None and choice.kind == HUMAN_KIND and choice.name == old_name:
+                self.settings.set_seat_choice(mark.value, SeatChoice(HUMAN_KIND, new_name))
+        self.controller.rename_person(old_name, new_name)
+        self._refresh_score()
+
+    def _on_players_renamed(self, record: GameRecord) -> None:
+        self._shown_status = None
+        self._show_record(record)
+
     def _give_board_focus(self) -> None:
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -425,6 +466,7 @@ class MainWindow(QMainWindow):
         controller.thinking_started.connect(self._refresh_status)
         controller.thinking_stopped.connect(self._refresh_status)
         controller.move_refused.connect(self._on_move_refused)
+        controller.players_renamed.connect(self._on_players_renamed)
 
     def _on_game_started(self, record: GameRecord) -> None:
         self._record_at_start = record

@@ -74,6 +74,7 @@ ENTRY_ROLE: Final = Qt.ItemDataRole.UserRole + 1
 NAME_ROLE: Final = Qt.ItemDataRole.UserRole + 2
 HEADER_ENTRY: Final = "header"
 NEW_PERSON_ENTRY: Final = "new-person"
+MANAGE_PEOPLE_ENTRY: Final = "manage-people"
 NEW_PERSON_TEXT: Final = QT_TRANSLATE_NOOP("PlayerPanel", "New player...")
 START_POLICY_LABELS: Final = {
     "x": QT_TRANSLATE_NOOP("PlayerPanel", "X starts"),
@@ -114,6 +115,24 @@ def ask_name_with_dialog(parent: QWidget) -> str | None:
     name = dialog.textValue()
     dialog.deleteLater()
     return name if accepted else None
+
+
+DIFFICULTY_GROUPS: Final = ("easy", "medium", "hard", "unbeatable")
+
+
+def difficulty_group(strength: int) -> str:
+    """The drop-down's group for a player of ``strength`` 1-5.
+
+    5 is kept for players that never lose (the players' tests walk every game to
+    check it), so that group can say so.
+    """
+    if strength <= 2:
+        return "easy"
+    if strength == 3:
+        return "medium"
+    if strength == 4:
+        return "hard"
+    return "unbeatable"
 
 
 def strength_stars(strength: int) -> str:
@@ -198,6 +217,7 @@ class PlayerPanel(QWidget):
     people_changed = Signal(list)  # the people's names, after one was added
     swap_requested = Signal()
     choice_cancelled = Signal()  # "New player..." was cancelled: the previous choice stays
+    manage_people_requested = Signal()  # "Rename or remove people..." was picked
 
     def __init__(
         self,
@@ -316,6 +336,30 @@ class PlayerPanel(QWidget):
         """Show the score (rich text)."""
         self._score_label.setText(html)
 
+    def rename_person(self, old_name: str, new_name: str) -> None:
+        """Offer ``new_name`` where ``old_name`` was, seats showing them included."""
+        self._people = [new_name if name == old_name else name for name in self._people]
+        for mark, seat in list(self._shown_seats.items()):
+            if seat.is_human and seat.name == old_name:
+                self._shown_seats[mark] = Seat(HUMAN_KIND, new_name)
+        self._refill_all()
+        self.people_changed.emit(list(self._people))
+
+    def remove_person(self, name: str) -> None:
+        """Stop offering ``name`` (the window keeps people who are playing)."""
+        if name in self._people:
+            self._people.remove(name)
+            self._refill_all()
+            self.people_changed.emit(list(self._people))
+
+    def manage_people_index(self, mark: Mark) -> int:
+        """The row of "Rename or remove people..." in ``mark``'s drop-down."""
+        combo = self._combos[Mark(mark)]
+        for index in range(combo.count()):
+            if self._entry(Mark(mark), index) == MANAGE_PEOPLE_ENTRY:
+                return index
+        return -1
+
     def seat_for_index(self, mark: Mark, index: int) -> Seat | None:
         """The seat a drop-down row stands for; None for headers and "New player..."."""
         data = self._entry(Mark(mark), index)
@@ -378,25 +422,33 @@ class PlayerPanel(QWidget):
         add_item.setData(NEW_PERSON_ENTRY, ENTRY_ROLE)
         add_item.setToolTip(self.tr("Add a person by name; names are remembered"))
         model.appendRow(add_item)
-        model.appendRow(self._header(self.tr("Computer")))
+        manage_item = QStandardItem(self.tr("Rename or remove people..."))
+        manage_item.setData(MANAGE_PEOPLE_ENTRY, ENTRY_ROLE)
+        manage_item.setToolTip(
+            self.tr("Change a person's name (their score goes with them) or remove them")
+        )
+        model.appendRow(manage_item)
         kinds = {entry.kind for entry in self._roster}
-        for entry in self._roster:
-            rating = self._rating_labels.get(entry.kind)
-            stars = strength_stars(entry.strength)
-            item = QStandardItem(
-                f"{entry.name}  {stars}" if rating is None else f"{entry.name}  {rating}  {stars}"
-            )
-            item.setData(entry.name, NAME_ROLE)
-            item.setData(Seat(entry.kind, entry.name), ENTRY_ROLE)
-            tip = self.tr("{description}\nStrength {strength} of 5").format(
-                description=entry.description, strength=entry.strength
-            )
-            if rating is not None:
-                tip += "\n" + self.tr("Rating from its stored games: {rating}").format(
-                    rating=rating
-                )
-            item.setToolTip(tip)
-            model.appendRow(item)
+        # The computers by difficulty; each keeps its own name and description.
+        for group in DIFFICULTY_GROUPS:
+            entries = [entry for entry in self._roster if difficulty_group(entry.strength) == group]
+            if not entries:
+                continue
+            header = self._header(self._group_title(group))
+            header.setToolTip(self._group_tooltip(group))
+            model.appendRow(header)
+            for entry in entries:
+                rating = self._rating_labels.get(entry.kind)
+                item = QStandardItem(entry.name if rating is None else f"{entry.name}  {rating}")
+                item.setData(entry.name, NAME_ROLE)
+                item.setData(Seat(entry.kind, entry.name), ENTRY_ROLE)
+                tip = entry.description
+                if rating is not None:
+                    tip += "\n" + self.tr("Rating from its stored games: {rating}").format(
+                        rating=rating
+                    )
+                item.setToolTip(tip)
+                model.appendRow(item)
         # A seat set from elsewhere (a loaded game, a test's scripted player) still shows.
         for seat in self._shown_seats.values():
             if not seat.is_human and seat.kind not in kinds:
@@ -412,6 +464,24 @@ class PlayerPanel(QWidget):
     def _refill_all(self) -> None:
         for mark in (Mark.X, Mark.O):
             self._fill(mark)
+
+    def _group_title(self, group: str) -> str:
+        titles = {
+            "easy": self.tr("Easy"),
+            "medium": self.tr("Medium"),
+            "hard": self.tr("Hard"),
+            "unbeatable": self.tr("Unbeatable: never loses"),
+        }
+        return titles[group]
+
+    def _group_tooltip(self, group: str) -> str:
+        tips = {
+            "easy": self.tr("Makes mistakes you can catch"),
+            "medium": self.tr("Wins and blocks; can be outwitted"),
+            "hard": self.tr("Rarely makes a mistake"),
+            "unbeatable": self.tr("Plays perfectly: the best you can get is a draw"),
+        }
+        return tips[group]
 
     @staticmethod
     def _header(text: str) -> QStandardItem:
@@ -448,6 +518,12 @@ class PlayerPanel(QWidget):
     def _on_activated(self, mark: Mark, index: int) -> None:
         if self._entry(mark, index) == NEW_PERSON_ENTRY:
             self._add_person_for(mark)
+            return
+        if self._entry(mark, index) == MANAGE_PEOPLE_ENTRY:
+            # Not a choice: the drop-down shows the player chosen before.
+            if mark in self._shown_seats:
+                self._select(mark, self._shown_seats[mark])
+            self.manage_people_requested.emit()
             return
         seat = self.seat_for_index(mark, index)
         if seat is None:

@@ -207,6 +207,7 @@ class ReviewFeatures(QObject):
             controller.move_played,
             controller.game_finished,
             controller.history_changed,
+            controller.players_renamed,
         ):
             signal.connect(self._show_record)
         controller.thinking_started.connect(self._keep_history_view)
