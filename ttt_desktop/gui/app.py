@@ -111,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Benchmarks: print the time of the first paint, then quit.
         startup_report.report_first_paint(window)
     window.show()
+    from ttt_desktop.gui.window_watch import watch_for_outside_destruction  # noqa: PLC0415
+
+    # A window destroyed from outside (its window manager died) closes as if asked to.
+    watcher = watch_for_outside_destruction(window)
     try:
         if options.self_test:
             from ttt_desktop.gui.self_test import run_self_test  # noqa: PLC0415
@@ -121,5 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         window.controller.shutdown()
         shiboken6.delete(window)
+        if watcher is not None:
+            app.removeNativeEventFilter(watcher)
         translation.remove(translators)
     return exit_code
