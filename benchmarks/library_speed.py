@@ -198,7 +198,6 @@ def main() -> None:
     print(f"load average after: {os.getloadavg()}")
     library.close()
     database.close()
-    QSqlDatabase.removeDatabase("benchmark")
     for leftover in folder.iterdir():
         leftover.unlink()
     folder.rmdir()

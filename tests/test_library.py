@@ -36,6 +36,7 @@ from ttt_desktop.library import (
     player_key,
     schema,
 )
+from ttt_desktop.library.rating_table import rebuild_ratings
 from ttt_desktop.ratings import GameResult, rate
 
 
@@ -286,6 +287,9 @@ def test_every_earlier_schema_is_migrated_with_its_games_kept(
     if version >= 1:
         for number, game in enumerate(games[:40]):
             _v1_insert(db, game, number)
+    if version >= 3:
+        # From version 3 on, the app keeps the ratings table up to date with every store.
+        rebuild_ratings(db)
     db.close()
     with Library(path) as lib:
         assert lib.schema_version == SCHEMA_VERSION

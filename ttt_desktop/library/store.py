@@ -201,27 +201,34 @@ class GameFilter:
     until: str | None = None
     text: str | None = None
 
-    def where(self) -> tuple[str, list[Any]]:
-        """The SQL condition and its parameters."""
+    def where(self, *, by_time: bool = False) -> tuple[str, list[Any]]:
+        """The SQL condition and its parameters.
+
+        ``by_time``: the query walks the games by start time (the history's default
+        order); the player and result columns are then kept from their own indexes
+        (SQLite's unary ``+``), so the walk reads the time-and-players index alone.
+        """
         clauses: list[str] = []
         params: list[Any] = []
+        plus = "+" if by_time else ""
+        x_key, o_key, result = f"{plus}x_key", f"{plus}o_key", f"{plus}result"
         if self.person and self.opponent:
-            clauses.append("((x_key = ? AND o_key = ?) OR (x_key = ? AND o_key = ?))")
+            clauses.append(f"(({x_key} = ? AND {o_key} = ?) OR ({x_key} = ? AND {o_key} = ?))")
             params += [self.person, self.opponent, self.opponent, self.person]
         elif self.person or self.opponent:
             key = self.person or self.opponent
-            clauses.append("(x_key = ? OR o_key = ?)")
+            clauses.append(f"({x_key} = ? OR {o_key} = ?)")
             params += [key, key]
         if self.result == "unfinished":
-            clauses.append("result IS NULL")
+            clauses.append(f"{result} IS NULL")
         elif self.result in ("draw", "X", "O"):
-            clauses.append("result = ?")
+            clauses.append(f"{result} = ?")
             params.append(self.result)
         elif self.result in ("win", "loss"):
             if not self.person:
                 raise ValueError("a win or loss filter needs a person whose side it is")
             mine, theirs = ("X", "O") if self.result == "win" else ("O", "X")
-            clauses.append("((x_key = ? AND result = ?) OR (o_key = ? AND result = ?))")
+            clauses.append(f"(({x_key} = ? AND {result} = ?) OR ({o_key} = ? AND {result} = ?))")
             params += [self.person, mine, self.person, theirs]
         elif self.result is not None:
             raise ValueError(f"unknown result filter {self.result!r}")
@@ -574,7 +581,7 @@ class Library:
         if sort not in SORT_KEYS:
             raise ValueError(f"sort is one of {', '.join(SORT_KEYS)}, not {sort!r}")
         expression = SORT_KEYS[sort]
-        condition, params = (where or GameFilter()).where()
+        condition, params = (where or GameFilter()).where(by_time=sort == "date")
         if after is not None:
             compare = "<" if descending else ">"
             condition += f" AND ({expression}, id) {compare} (?, ?)"

@@ -434,9 +434,7 @@ class HistoryWindow(QWidget):
         )
         self.opponents_table.verticalHeader().setVisible(False)
         self.opponents_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.opponents_table.horizontalHeader().setSectionResizeMode(
-            0, QHeaderView.ResizeMode.Stretch
-        )
+        _fit_columns(self.opponents_table)
         self.people_chart_holder = QVBoxLayout()
         top = QFormLayout()
         top.addRow(self.tr("Player:"), self.people_combo)
@@ -517,9 +515,9 @@ class HistoryWindow(QWidget):
         if stats.favourite_first_move is not None:
             cell, count = stats.favourite_first_move
             parts.append(
-                self.tr("Favourite first move: {cell} ({count} of {total} games begun)").format(
-                    cell=keypad_label(cell), count=count, total=stats.first_moves
-                )
+                self.tr(
+                    "Favourite first move: cell {cell} ({count} of {total} games begun)"
+                ).format(cell=keypad_label(cell), count=count, total=stats.first_moves)
             )
         if stats.mistakes_per_game is not None:
             parts.append(
@@ -578,11 +576,11 @@ class HistoryWindow(QWidget):
         )
         self.leaderboard.verticalHeader().setVisible(False)
         self.leaderboard.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.leaderboard.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        _fit_columns(self.leaderboard)
         self.leaderboard_chart_holder = QVBoxLayout()
         layout = QHBoxLayout(page)
-        layout.addWidget(self.leaderboard, 3)
-        layout.addLayout(self.leaderboard_chart_holder, 2)
+        layout.addWidget(self.leaderboard, 1)
+        layout.addLayout(self.leaderboard_chart_holder, 1)
         return page
 
     def show_leaderboard(self) -> None:
@@ -712,6 +710,13 @@ class HistoryWindow(QWidget):
     def _retry(self) -> None:
         if self.features.open_library():
             self.refresh()
+
+
+def _fit_columns(table: QTableWidget) -> None:
+    """The first column takes the room left; the others are as wide as their contents."""
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
 
 
 def _html(text: str) -> str:
