@@ -29,8 +29,14 @@ from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
 from ttt_desktop.library import Library
 from ttt_desktop.players import create_player
 
-COMPUTERS = [("perfect", "Perfect"), ("alphabeta", "Alphabeta"), ("ralph", "Ralph"),
-             ("levi", "Levi"), ("rando", "Rando"), ("strategist", "Strategist")]
+COMPUTERS = [
+    ("perfect", "Perfect"),
+    ("alphabeta", "Alphabeta"),
+    ("ralph", "Ralph"),
+    ("levi", "Levi"),
+    ("rando", "Rando"),
+    ("strategist", "Strategist"),
+]
 # How a person "thinks" in these games: mostly a simple player, sometimes anything.
 PERSON_STYLE = {"Alice": ("levi", 0.25), "Bob": ("rando", 0.5)}
 
