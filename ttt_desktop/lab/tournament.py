@@ -3,11 +3,12 @@
 A :class:`TournamentSpec` names the entrants (any computer kinds, the same kind several
 times with different seeds), the format (every entrant against every other, or the first
 against the field), the games per pairing (the entrants take turns at X, who moves
-first) and the tournament's seed. Its games are cut into :class:`Chunk`\\ s of at most
-:data:`CHUNK_GAMES` games of one pairing; each chunk makes its two players afresh, seeded
-from the tournament's seed, the pairing, the chunk and the entrant's seed. So a game's
-moves depend on nothing but the spec: whichever process plays a chunk, and in whatever
-order, the tournament comes out the same (:func:`play_chunk` is the only code that plays).
+first) and the tournament's seed. Each game makes its two players afresh, seeded from
+the tournament's seed, the game's number and the entrant's seed, so a game's moves depend
+on nothing but the spec (and any game can be replayed live from its seeds). The games are
+cut into :class:`Chunk`\\ s of at most :data:`CHUNK_GAMES` games of one pairing, the unit
+of work of a process: whichever process plays a chunk, and in whatever order, the
+tournament comes out the same (:func:`play_chunk` is the only code that plays).
 
 :class:`TournamentResult` gathers the :class:`PlayedGame`\\ s (in any order; it keeps
 them by game number) and answers with the crosstable, points, standings and ratings
@@ -51,6 +52,17 @@ PLAYABLE_KINDS: Final[tuple[str, ...]] = tuple(kind for kind in KINDS if kind !=
 
 _X: Final = Mark.X
 _O: Final = Mark.O
+
+
+_MASK64: Final = (1 << 64) - 1
+
+
+def _mix(value: int) -> int:
+    """SplitMix64's finaliser: a cheap, well-spread 64-bit hash of ``value``."""
+    value = (value + 0x9E3779B97F4A7C15) & _MASK64
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return value ^ (value >> 31)
 
 
 @dataclass(frozen=True)
@@ -183,10 +195,15 @@ class TournamentSpec:
         a, b = self.pairings[pairing]
         return (a, b) if game % 2 == 0 else (b, a)
 
-    def player_seed(self, chunk: Chunk, entrant: int) -> int:
-        """The seed of ``entrant``'s player in ``chunk``: from the spec alone."""
-        text = f"{self.seed}:{chunk.pairing}:{chunk.first}:{self.entrants[entrant].seed}:{entrant}"
-        return random.Random(text).getrandbits(32)
+    def player_seed(self, index: int, entrant: int) -> int:
+        """The seed of ``entrant``'s player in game ``index``: from the spec alone.
+
+        Each game gets fresh players, so any one game can be replayed live from its seeds.
+        """
+        mixed = _mix(self.seed)
+        mixed = _mix(mixed ^ index)
+        mixed = _mix(mixed ^ self.entrants[entrant].seed)
+        return _mix(mixed ^ entrant) >> 32
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -231,11 +248,7 @@ def play_chunk(
     ``flush_seconds`` passed since the last one, and at the end. ``stop`` is asked
     between games; the games played so far are delivered. Returns the games played.
     """
-    a, b = spec.pairings[chunk.pairing]
-    players = {
-        a: create_player(spec.entrants[a].kind, seed=spec.player_seed(chunk, a)),
-        b: create_player(spec.entrants[b].kind, seed=spec.player_seed(chunk, b)),
-    }
+    kinds = [entrant.kind for entrant in spec.entrants]
     empty = Board.empty(_X)
     clock = time.perf_counter
     batch: list[PlayedGame] = []
@@ -246,8 +259,10 @@ def play_chunk(
             break
         game = chunk.first + offset
         x, o = spec.sides(chunk.pairing, game)
-        x_choose, o_choose = players[x].choose_move, players[o].choose_move
+        index = chunk.first_index + offset
         started = clock()
+        x_choose = create_player(kinds[x], seed=spec.player_seed(index, x)).choose_move
+        o_choose = create_player(kinds[o], seed=spec.player_seed(index, o)).choose_move
         board = empty
         moves: list[int] = []
         while not board.is_over:
@@ -258,7 +273,7 @@ def play_chunk(
         winner: Winner = "X" if board.winner is _X else "O" if board.winner is _O else "draw"
         batch.append(
             PlayedGame(
-                chunk.first_index + offset,
+                index,
                 chunk.pairing,
                 x,
                 o,
@@ -298,6 +313,11 @@ class TournamentResult:
     def __init__(self, spec: TournamentSpec, games: Iterable[PlayedGame] = ()) -> None:
         self.spec = spec
         self._games: dict[int, PlayedGame] = {}
+        # (a, b) -> a's [wins, draws, losses] against b, kept up to date game by game.
+        self._tallies: dict[tuple[int, int], list[int]] = {}
+        for a, b in spec.pairings:
+            self._tallies[(a, b)] = [0, 0, 0]
+            self._tallies[(b, a)] = [0, 0, 0]
         self.cancelled = False
         self.seconds = 0.0
         self.jobs = 1
@@ -305,8 +325,18 @@ class TournamentResult:
         self.add(games)
 
     def add(self, games: Iterable[PlayedGame]) -> None:
+        tallies = self._tallies
         for game in games:
+            if game.index in self._games:
+                continue
             self._games[game.index] = game
+            if game.winner == "draw":
+                tallies[(game.x, game.o)][1] += 1
+                tallies[(game.o, game.x)][1] += 1
+            else:
+                winner, loser = (game.x, game.o) if game.winner == "X" else (game.o, game.x)
+                tallies[(winner, loser)][0] += 1
+                tallies[(loser, winner)][2] += 1
 
     def __len__(self) -> int:
         return len(self._games)
@@ -343,19 +373,7 @@ class TournamentResult:
 
     def crosstable(self) -> dict[tuple[int, int], PairingRecord]:
         """Every pairing's record, both ways round (``(a, b)`` and ``(b, a)``)."""
-        counts: dict[tuple[int, int], list[int]] = {}
-        for a, b in self.spec.pairings:
-            counts[(a, b)] = [0, 0, 0]
-            counts[(b, a)] = [0, 0, 0]
-        for game in self._games.values():
-            if game.winner == "draw":
-                counts[(game.x, game.o)][1] += 1
-                counts[(game.o, game.x)][1] += 1
-            else:
-                winner, loser = (game.x, game.o) if game.winner == "X" else (game.o, game.x)
-                counts[(winner, loser)][0] += 1
-                counts[(loser, winner)][2] += 1
-        return {pair: PairingRecord(*pair, *tally) for pair, tally in counts.items()}
+        return {pair: PairingRecord(*pair, *tally) for pair, tally in self._tallies.items()}
 
     def totals(self) -> list[PairingRecord]:
         """Each entrant's wins, draws and losses over all its games (``b`` is -1)."""
