@@ -101,6 +101,7 @@ class TournamentRunner:
         self._started_at: float | None = None
         self._first_game_at: float | None = None
         self._ended_at: float | None = None
+        self.stop_requested = False
 
     # Life cycle ---------------------------------------------------------------------
 
@@ -170,11 +171,7 @@ class TournamentRunner:
         """
         if not self.running:
             return []
-        self._stop.set()
-        for worker in self._workers:
-            if not worker.exited:
-                with contextlib.suppress(OSError):
-                    worker.connection.send(None)
+        self.request_stop()
         new: list[PlayedGame] = []
         deadline = time.perf_counter() + grace
         while any(not w.exited for w in self._workers) and time.perf_counter() < deadline:
@@ -192,9 +189,23 @@ class TournamentRunner:
                 # Whatever it sent in full before it was stopped still counts.
                 self._read(worker, new, drain_only=True)
                 worker.exited = True
-        self.result.cancelled = not self.result.finished
         self._finish()
         return new
+
+    def request_stop(self) -> None:
+        """Ask the workers to stop between games, without waiting (then :meth:`poll` on).
+
+        A window calls this, keeps polling, and calls :meth:`cancel` with no grace if a
+        worker is still busy a moment later.
+        """
+        if self._stop.is_set() and self.stop_requested:
+            return
+        self.stop_requested = True
+        self._stop.set()
+        for worker in self._workers:
+            if not worker.exited:
+                with contextlib.suppress(OSError):
+                    worker.connection.send(None)
 
     def close(self) -> None:
         """Cancel if running and release the processes (safe to call twice)."""
@@ -275,7 +286,7 @@ class TournamentRunner:
         if self._ended_at is None:
             self._ended_at = time.perf_counter()
             self.result.seconds = self._ended_at - (self._started_at or self._ended_at)
-            if self.error is not None:
+            if self.error is not None or self.stop_requested:
                 self.result.cancelled = not self.result.finished
             for worker in self._workers:
                 worker.process.join(1.0)

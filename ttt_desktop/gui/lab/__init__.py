@@ -1,0 +1,128 @@
+"""The AI lab in the window: a Lab menu with tournaments and training, and the game in numbers.
+
+:class:`LabFeatures` attaches to the main window it is given: a "Lab" menu (before
+Help) with Tournament... (Ctrl+Shift+T) and Train the learner... (Ctrl+Shift+L), and
+Help > The game in numbers. Each window is built the first time it is asked for, so
+nothing here (QtCharts included) is loaded before then. Games opened from the lab go
+to the main window's review through the ``open_record`` callable it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+from ttt_desktop.engine.records import GameRecord
+
+if TYPE_CHECKING:
+    from ttt_desktop.gui.lab.numbers_window import NumbersWindow
+    from ttt_desktop.gui.lab.tournament_window import TournamentWindow
+    from ttt_desktop.gui.lab.train_window import TrainWindow
+
+__all__ = ["LabFeatures"]
+
+
+class LabFeatures(QObject):
+    """The lab's menus and windows, attached to ``window``."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        *,
+        help_menu: QMenu,
+        open_record: Callable[[GameRecord], None],
+        on_players_changed: Callable[[], None] | None = None,
+        store_games: Callable[[list[GameRecord]], int] | None = None,
+    ) -> None:
+        super().__init__(window)
+        self.window = window
+        self._open_record = open_record
+        self._on_players_changed = on_players_changed
+        self._store_games = store_games
+        self.tournament_window: TournamentWindow | None = None
+        self.train_window: TrainWindow | None = None
+        self.numbers_window: NumbersWindow | None = None
+        self._build_menus(help_menu)
+        window.installEventFilter(self)
+
+    def _build_menus(self, help_menu: QMenu) -> None:
+        bar = self.window.menuBar()
+        self.lab_menu = QMenu(self.tr("&Lab"), self.window)
+        bar.insertMenu(help_menu.menuAction(), self.lab_menu)
+        self.tournament_action = QAction(self.tr("&Tournament..."), self)
+        self.tournament_action.setShortcut(QKeySequence("Ctrl+Shift+T"))
+        self.tournament_action.triggered.connect(self.show_tournament)
+        self.lab_menu.addAction(self.tournament_action)
+        self.train_action = QAction(self.tr("T&rain the learner..."), self)
+        self.train_action.setShortcut(QKeySequence("Ctrl+Shift+L"))
+        self.train_action.triggered.connect(self.show_training)
+        self.lab_menu.addAction(self.train_action)
+        self.lab_menu.addSeparator()
+        self.numbers_action = QAction(self.tr("The game in &numbers"), self)
+        self.numbers_action.triggered.connect(self.show_numbers)
+        self.lab_menu.addAction(self.numbers_action)
+        actions = help_menu.actions()
+        help_menu.insertAction(actions[-1] if actions else None, self.numbers_action)
+
+    # Windows ------------------------------------------------------------------------
+
+    def show_tournament(self) -> TournamentWindow:
+        if self.tournament_window is None:
+            from ttt_desktop.gui.lab.tournament_window import TournamentWindow  # noqa: PLC0415
+
+            self.tournament_window = TournamentWindow(
+                self.window, open_record=self._open_game, store_games=self._store_games
+            )
+        _raise(self.tournament_window)
+        return self.tournament_window
+
+    def show_training(self) -> TrainWindow:
+        if self.train_window is None:
+            from ttt_desktop.gui.lab.train_window import TrainWindow  # noqa: PLC0415
+
+            self.train_window = TrainWindow(self.window, on_saved=self._players_changed)
+        _raise(self.train_window)
+        return self.train_window
+
+    def show_numbers(self) -> NumbersWindow:
+        if self.numbers_window is None:
+            from ttt_desktop.gui.lab.numbers_window import NumbersWindow  # noqa: PLC0415
+
+            self.numbers_window = NumbersWindow(self.window)
+        _raise(self.numbers_window)
+        return self.numbers_window
+
+    def _open_game(self, record: GameRecord) -> None:
+        self._open_record(record)
+        self.window.raise_()
+        self.window.activateWindow()
+
+    def _players_changed(self) -> None:
+        if self._on_players_changed is not None:
+            self._on_players_changed()
+
+    # Closing ------------------------------------------------------------------------
+
+    def shutdown(self) -> None:
+        """Stop every run and its worker processes."""
+        for window in (self.tournament_window, self.train_window):
+            if window is not None:
+                window.shutdown()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            self.shutdown()
+            for window in (self.tournament_window, self.train_window, self.numbers_window):
+                if window is not None:
+                    window.close()
+        return False
+
+
+def _raise(window: QObject) -> None:
+    window.show()  # type: ignore[attr-defined]
+    window.raise_()  # type: ignore[attr-defined]
+    window.activateWindow()  # type: ignore[attr-defined]

@@ -1,0 +1,733 @@
+"""The Tournament window: pick computer players, run them against each other on every core.
+
+The set-up (players and how many seeds of each, round robin or gauntlet, games per
+pairing, seed, worker processes) sits on the left; the results fill in on the right as
+games come back from the workers: standings with ratings and their error bars (table
+and chart), the crosstable, and every game (double-click one to open it in review).
+The run goes on in worker processes (:mod:`ttt_desktop.lab.runner`); this window only
+polls them from a timer, so it never waits for a game.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Final
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ttt_desktop.engine import Mark
+from ttt_desktop.engine.records import GameRecord, PlayerEntry, utc_now
+from ttt_desktop.lab.runner import TournamentRunner
+from ttt_desktop.lab.tournament import (
+    PLAYABLE_KINDS,
+    PlayedGame,
+    TournamentResult,
+    TournamentSpec,
+    make_entrants,
+)
+from ttt_desktop.players import display_name, fresh_seed
+
+POLL_MS: Final = 50
+REFRESH_SECONDS: Final = 0.25
+CANCEL_GRACE_SECONDS: Final = 0.3
+DEFAULT_PLAYERS: Final = ("rando", "levi", "humiston", "learner", "perfect")
+MAX_SEEDS_PER_KIND: Final = 8
+
+
+def entrant_name(result: TournamentResult, entrant: int) -> str:
+    """A player's name for people: "Perfect", or "Rando 1234" when a kind enters twice."""
+    spec_entrant = result.spec.entrants[entrant]
+    if spec_entrant.label == spec_entrant.kind:
+        return spec_entrant.name
+    return f"{spec_entrant.name} {spec_entrant.seed}"
+
+
+def game_record(result: TournamentResult, game: PlayedGame) -> GameRecord:
+    """A tournament game as a game record, its players seeded as they played."""
+    spec = result.spec
+    x = spec.entrants[game.x]
+    o = spec.entrants[game.o]
+    return GameRecord(
+        PlayerEntry(x.kind, entrant_name(result, game.x), spec.player_seed(game.index, game.x)),
+        PlayerEntry(o.kind, entrant_name(result, game.o), spec.player_seed(game.index, game.o)),
+        Mark.X,
+        tuple(game.cells),
+        finished_at=utc_now(),
+        game_id=game_id(spec, game.index),
+    )
+
+
+def game_id(spec: TournamentSpec, index: int) -> str:
+    """A stable id for a tournament's game: the same game stored twice is one game."""
+    import hashlib  # noqa: PLC0415
+
+    key = json.dumps([spec.as_json(), index], sort_keys=True)
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+
+
+class GamesModel(QAbstractTableModel):
+    """Every game of the tournament, in game order: number, X, O, result, moves."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._result: TournamentResult | None = None
+        self._games: list[PlayedGame] = []
+        self._headers = [
+            self.tr("Game"),
+            self.tr("X"),
+            self.tr("O"),
+            self.tr("Result"),
+            self.tr("Moves"),
+        ]
+
+    def set_result(self, result: TournamentResult | None) -> None:
+        self.beginResetModel()
+        self._result = result
+        self._games = result.games() if result is not None else []
+        self.endResetModel()
+
+    def game_at(self, row: int) -> PlayedGame:
+        return self._games[row]
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(self._games)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(self._headers)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self._headers[section]
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = 0) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole or self._result is None or not index.isValid():
+            return None
+        game = self._games[index.row()]
+        column = index.column()
+        if column == 0:
+            return f"{game.index + 1:,}"
+        if column in (1, 2):
+            return entrant_name(self._result, game.x if column == 1 else game.o)
+        if column == 3:
+            if game.winner == "draw":
+                return self.tr("Draw")
+            winner = game.x if game.winner == "X" else game.o
+            return self.tr("{name} wins").format(name=entrant_name(self._result, winner))
+        return " ".join(str(cell + 1) for cell in game.cells)
+
+
+class TournamentWindow(QWidget):
+    """The tournament set-up, its run, and its results as they come."""
+
+    run_finished = Signal()
+    """The run ended: all games played, cancelled, or a worker failed (GUI thread)."""
+    results_refreshed = Signal(int)
+    """The tables were redrawn with this many games."""
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        open_record: Callable[[GameRecord], None] | None = None,
+        store_games: Callable[[list[GameRecord]], int] | None = None,
+    ) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle(self.tr("Tournament"))
+        self.setObjectName("tournament-window")
+        self._open_record = open_record
+        self._store_games = store_games
+        self.runner: TournamentRunner | None = None
+        self.result: TournamentResult | None = None
+        self._ratings: Any = None
+        self._rated_upto = 0
+        self._last_refresh = 0.0
+        self._cancel_deadline: float | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(POLL_MS)
+        self._timer.timeout.connect(self._poll)
+        self._build()
+        self.resize(1180, 720)
+
+    # Building -----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(self._build_setup())
+        splitter.addWidget(self._build_results())
+        splitter.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+        close = QShortcut(QKeySequence(QKeySequence.StandardKey.Close), self)
+        close.activated.connect(self.close)
+
+    def _build_setup(self) -> QWidget:
+        box = QGroupBox(self.tr("Set-up"))
+        layout = QVBoxLayout(box)
+        layout.addWidget(QLabel(self.tr("Players (tick them; seeds: how many of each kind)")))
+        self.players_table = QTableWidget(len(PLAYABLE_KINDS), 2)
+        self.players_table.setAccessibleName(self.tr("Players"))
+        self.players_table.setHorizontalHeaderLabels([self.tr("Player"), self.tr("Seeds")])
+        self.players_table.verticalHeader().hide()
+        self.players_table.horizontalHeader().setSectionResizeMode(
+            0, QHeaderView.ResizeMode.Stretch
+        )
+        self.players_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.seed_counts: dict[str, QSpinBox] = {}
+        for row, kind in enumerate(PLAYABLE_KINDS):
+            item = QTableWidgetItem(display_name(kind))
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(
+                Qt.CheckState.Checked if kind in DEFAULT_PLAYERS else Qt.CheckState.Unchecked
+            )
+            item.setData(Qt.ItemDataRole.UserRole, kind)
+            self.players_table.setItem(row, 0, item)
+            spin = QSpinBox()
+            spin.setRange(1, MAX_SEEDS_PER_KIND)
+            spin.setAccessibleName(self.tr("Seeds of {name}").format(name=display_name(kind)))
+            self.players_table.setCellWidget(row, 1, spin)
+            self.seed_counts[kind] = spin
+        self.players_table.resizeRowsToContents()
+        self.players_table.itemChanged.connect(self._update_start)
+        layout.addWidget(self.players_table, 1)
+
+        form = QFormLayout()
+        self.format_combo = QComboBox()
+        self.format_combo.addItem(self.tr("Round robin: everyone meets everyone"), "round-robin")
+        self.format_combo.addItem(self.tr("Gauntlet: one against the field"), "gauntlet")
+        self.format_combo.currentIndexChanged.connect(self._update_start)
+        form.addRow(self.tr("&Format:"), self.format_combo)
+        self.challenger_combo = QComboBox()
+        for kind in PLAYABLE_KINDS:
+            self.challenger_combo.addItem(display_name(kind), kind)
+        self.challenger_combo.setCurrentIndex(PLAYABLE_KINDS.index("perfect"))
+        form.addRow(self.tr("&Challenger:"), self.challenger_combo)
+        self.games_spin = QSpinBox()
+        self.games_spin.setRange(1, 100_000)
+        self.games_spin.setValue(20)
+        self.games_spin.setToolTip(self.tr("The two players take turns at X, who moves first"))
+        form.addRow(self.tr("&Games per pairing:"), self.games_spin)
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setRange(0, 2**31 - 1)
+        self.seed_spin.setValue(fresh_seed() % 2**31)
+        self.seed_spin.setToolTip(self.tr("The same seed plays the same games"))
+        form.addRow(self.tr("S&eed:"), self.seed_spin)
+        self.jobs_spin = QSpinBox()
+        self.jobs_spin.setRange(1, max(1, os.cpu_count() or 1) * 2)
+        self.jobs_spin.setValue(max(1, os.cpu_count() or 1))
+        self.jobs_spin.setToolTip(self.tr("Worker processes; the games are the same for any number"))
+        form.addRow(self.tr("&Worker processes:"), self.jobs_spin)
+        layout.addLayout(form)
+
+        buttons = QHBoxLayout()
+        self.start_button = QPushButton(self.tr("&Start"))
+        self.start_button.clicked.connect(self.start)
+        self.cancel_button = QPushButton(self.tr("&Cancel"))
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        buttons.addWidget(self.start_button)
+        buttons.addWidget(self.cancel_button)
+        layout.addLayout(buttons)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setAccessibleName(self.tr("Games played"))
+        self.progress_bar.setValue(0)
+        layout.addWidget(self.progress_bar)
+        self.progress_label = QLabel(self.tr("Pick at least two players and press Start."))
+        self.progress_label.setWordWrap(True)
+        self.progress_label.setAccessibleName(self.tr("Tournament progress"))
+        layout.addWidget(self.progress_label)
+        self._update_start()
+        return box
+
+    def _build_results(self) -> QWidget:
+        from ttt_desktop.gui.charts import ErrorBarChart  # noqa: PLC0415  (QtCharts on use)
+
+        self.tabs = QTabWidget()
+        standings = QWidget()
+        standings_layout = QVBoxLayout(standings)
+        self.standings_table = QTableWidget(0, 7)
+        self.standings_table.setAccessibleName(self.tr("Standings"))
+        self.standings_table.setHorizontalHeaderLabels(
+            [
+                self.tr("Place"),
+                self.tr("Player"),
+                self.tr("Points"),
+                self.tr("Won"),
+                self.tr("Drawn"),
+                self.tr("Lost"),
+                self.tr("Rating"),
+            ]
+        )
+        self.standings_table.verticalHeader().hide()
+        self.standings_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.standings_table.horizontalHeader().setSectionResizeMode(
+            1, QHeaderView.ResizeMode.Stretch
+        )
+        standings_layout.addWidget(self.standings_table, 2)
+        self.ratings_chart = ErrorBarChart(
+            self.tr("Ratings (1500 at the start; bars: two standard deviations)"),
+            y_title=self.tr("Rating"),
+            bar_name=self.tr("Rating"),
+        )
+        standings_layout.addWidget(self.ratings_chart, 3)
+        self.tabs.addTab(standings, self.tr("S&tandings"))
+
+        self.crosstable = QTableWidget(0, 0)
+        self.crosstable.setAccessibleName(self.tr("Crosstable"))
+        self.crosstable.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.crosstable.setToolTip(
+            self.tr("The row player's wins-draws-losses against the column player")
+        )
+        self.tabs.addTab(self.crosstable, self.tr("C&rosstable"))
+
+        games = QWidget()
+        games_layout = QVBoxLayout(games)
+        self.games_model = GamesModel(self)
+        self.games_view = QTableView()
+        self.games_view.setAccessibleName(self.tr("Games"))
+        self.games_view.setModel(self.games_model)
+        self.games_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.games_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.games_view.verticalHeader().hide()
+        self.games_view.horizontalHeader().setStretchLastSection(True)
+        self.games_view.doubleClicked.connect(lambda index: self.open_game(index.row()))
+        games_layout.addWidget(self.games_view)
+        self.open_game_button = QPushButton(self.tr("&Open in review"))
+        self.open_game_button.clicked.connect(self._open_selected_game)
+        games_layout.addWidget(self.open_game_button, 0, Qt.AlignmentFlag.AlignRight)
+        self.tabs.addTab(games, self.tr("&Games"))
+
+        export = QHBoxLayout()
+        self.export_standings_button = QPushButton(self.tr("Export standings (CSV)..."))
+        self.export_standings_button.clicked.connect(lambda: self._export_with_dialog("standings"))
+        self.export_games_button = QPushButton(self.tr("Export games (CSV)..."))
+        self.export_games_button.clicked.connect(lambda: self._export_with_dialog("games"))
+        self.export_json_button = QPushButton(self.tr("Export all (JSON)..."))
+        self.export_json_button.clicked.connect(lambda: self._export_with_dialog("json"))
+        self.store_button = QPushButton(self.tr("Store in the game library"))
+        self.store_button.setVisible(self._store_games is not None)
+        self.store_button.clicked.connect(self.store_in_library)
+        for button in (
+            self.export_standings_button,
+            self.export_games_button,
+            self.export_json_button,
+            self.store_button,
+        ):
+            button.setEnabled(False)
+            export.addWidget(button)
+        export.addStretch(1)
+
+        panel = QWidget()
+        panel_layout = QVBoxLayout(panel)
+        panel_layout.setContentsMargins(0, 0, 0, 0)
+        panel_layout.addWidget(self.tabs, 1)
+        panel_layout.addLayout(export)
+        return panel
+
+    # Set-up -------------------------------------------------------------------------
+
+    def chosen_kinds(self) -> list[str]:
+        kinds = []
+        for row in range(self.players_table.rowCount()):
+            item = self.players_table.item(row, 0)
+            if item.checkState() == Qt.CheckState.Checked:
+                kinds.append(str(item.data(Qt.ItemDataRole.UserRole)))
+        return kinds
+
+    def set_players(self, counts: dict[str, int]) -> None:
+        """Tick exactly the kinds in ``counts``, each with that many seeds."""
+        for row in range(self.players_table.rowCount()):
+            item = self.players_table.item(row, 0)
+            kind = str(item.data(Qt.ItemDataRole.UserRole))
+            item.setCheckState(Qt.CheckState.Checked if kind in counts else Qt.CheckState.Unchecked)
+            self.seed_counts[kind].setValue(counts.get(kind, 1))
+
+    def set_format(self, fmt: str, challenger: str | None = None) -> None:
+        self.format_combo.setCurrentIndex(self.format_combo.findData(fmt))
+        if challenger is not None:
+            self.challenger_combo.setCurrentIndex(self.challenger_combo.findData(challenger))
+
+    def spec(self) -> TournamentSpec:
+        """The tournament the set-up describes; ``ValueError`` says what is missing."""
+        fmt = str(self.format_combo.currentData())
+        kinds = self.chosen_kinds()
+        seed = self.seed_spin.value()
+        choices: list[tuple[str, int]] = []
+        if fmt == "gauntlet":
+            challenger = str(self.challenger_combo.currentData())
+            choices.append((challenger, seed))
+            kinds = [kind for kind in kinds if kind != challenger] + (
+                [challenger] if self.seed_counts[challenger].value() > 1 else []
+            )
+        for kind in kinds:
+            count = self.seed_counts[kind].value()
+            for number in range(count):
+                entrant_seed = seed + 1 + number
+                if (kind, entrant_seed) not in choices:
+                    choices.append((kind, entrant_seed))
+        if len(choices) < 2:
+            raise ValueError(self.tr("Pick at least two players (or two seeds of one)."))
+        return TournamentSpec(
+            make_entrants(choices),
+            self.games_spin.value(),
+            seed,
+            "gauntlet" if fmt == "gauntlet" else "round-robin",
+        )
+
+    def _update_start(self, *_args: object) -> None:
+        running = self.runner is not None and self.runner.running
+        gauntlet = self.format_combo.currentData() == "gauntlet"
+        self.challenger_combo.setEnabled(gauntlet and not running)
+        try:
+            spec = self.spec()
+        except ValueError:
+            spec = None
+        self.start_button.setEnabled(spec is not None and not running)
+        if not running and spec is not None:
+            self.progress_label.setText(
+                self.tr("{players} players, {games} games. Press Start.").format(
+                    players=len(spec.entrants), games=f"{spec.total_games:,}"
+                )
+            )
+
+    # Running ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the tournament the set-up describes."""
+        if self.runner is not None and self.runner.running:
+            return
+        try:
+            spec = self.spec()
+        except ValueError as error:
+            QMessageBox.warning(self, self.tr("Tournament"), str(error))
+            return
+        if self.runner is not None:
+            self.runner.close()
+        self.runner = TournamentRunner(spec, self.jobs_spin.value())
+        self.result = self.runner.result
+        from ttt_desktop.ratings import Ratings  # noqa: PLC0415
+
+        self._ratings = Ratings()
+        self._rated_upto = 0
+        self._cancel_deadline = None
+        self.progress_bar.setRange(0, spec.total_games)
+        self.progress_bar.setValue(0)
+        self.progress_label.setText(self.tr("Starting the worker processes..."))
+        self.runner.start()
+        self._set_running(True)
+        self._refresh(force=True)
+        self._timer.start()
+
+    def cancel(self) -> None:
+        """Stop the run, keeping the games finished so far (returns at once; see _poll)."""
+        runner = self.runner
+        if runner is None or not runner.running:
+            return
+        import time  # noqa: PLC0415
+
+        runner.request_stop()
+        self._cancel_deadline = time.perf_counter() + CANCEL_GRACE_SECONDS
+        self.cancel_button.setEnabled(False)
+        self.progress_label.setText(self.tr("Cancelling..."))
+
+    def _set_running(self, running: bool) -> None:
+        self.cancel_button.setEnabled(running)
+        for widget in (
+            self.players_table,
+            self.format_combo,
+            self.games_spin,
+            self.seed_spin,
+            self.jobs_spin,
+        ):
+            widget.setEnabled(not running)
+        has_games = not running and self.result is not None and len(self.result) > 0
+        for button in (
+            self.export_standings_button,
+            self.export_games_button,
+            self.export_json_button,
+            self.store_button,
+        ):
+            button.setEnabled(has_games)
+        self._update_start()
+
+    def _poll(self) -> None:
+        import time  # noqa: PLC0415
+
+        runner = self.runner
+        if runner is None:
+            self._timer.stop()
+            return
+        new = runner.poll(0.0)
+        if (
+            runner.running
+            and self._cancel_deadline is not None
+            and time.perf_counter() >= self._cancel_deadline
+        ):
+            new += runner.cancel(grace=0.0)
+        if runner.done:
+            self._timer.stop()
+            self._refresh(force=True)
+            self._set_running(False)
+            if runner.error is not None:
+                QMessageBox.critical(
+                    self,
+                    self.tr("Tournament"),
+                    self.tr("A worker process failed; the games played so far are kept.")
+                    + "\n\n"
+                    + runner.error.strip().splitlines()[-1],
+                )
+            self.run_finished.emit()
+        elif new and time.perf_counter() - self._last_refresh >= REFRESH_SECONDS:
+            self._refresh()
+        else:
+            self._show_progress()
+
+    def wait_until_done(self) -> None:
+        """Block until the run ends (scripts and screenshots)."""
+        while self.runner is not None and self.runner.running:
+            self.runner.poll(0.1)
+        self._poll()
+
+    # Results ------------------------------------------------------------------------
+
+    def _show_progress(self) -> None:
+        runner = self.runner
+        if runner is None or self.result is None:
+            return
+        played, total = len(self.result), self.result.spec.total_games
+        self.progress_bar.setValue(played)
+        if runner.done:
+            seconds = runner.elapsed
+            rate = played / seconds if seconds else 0.0
+            if self.result.cancelled:
+                text = self.tr("Cancelled: {played} of {total} games kept ({seconds:.1f} s).")
+            else:
+                text = self.tr("Done: {played} games in {seconds:.1f} s ({rate} games/s).")
+            self.progress_label.setText(
+                text.format(
+                    played=f"{played:,}",
+                    total=f"{total:,}",
+                    seconds=seconds,
+                    rate=f"{rate:,.0f}",
+                )
+            )
+            return
+        if runner.stop_requested:
+            return
+        left = runner.seconds_left()
+        if left is None:
+            text = self.tr("{played} of {total} games").format(played=0, total=f"{total:,}")
+        else:
+            text = self.tr("{played} of {total} games, about {left} left").format(
+                played=f"{played:,}", total=f"{total:,}", left=self._duration(left)
+            )
+        self.progress_label.setText(text)
+
+    def _duration(self, seconds: float) -> str:
+        if seconds < 60:
+            return self.tr("{n} s").format(n=max(1, round(seconds)))
+        minutes, rest = divmod(round(seconds), 60)
+        return self.tr("{m} min {s} s").format(m=minutes, s=rest)
+
+    def _refresh(self, *, force: bool = False) -> None:
+        import time  # noqa: PLC0415
+
+        result = self.result
+        if result is None:
+            return
+        self._last_refresh = time.perf_counter()
+        self._show_progress()
+        ratings = self._current_ratings()
+        self._fill_standings(result, ratings)
+        self._fill_crosstable(result)
+        self.games_model.set_result(result)
+        self.results_refreshed.emit(len(result))
+
+    def _current_ratings(self) -> dict[str, Any]:
+        """Ratings over the games in order: the unbroken run so far, or all once done."""
+        result = self.result
+        if result is None:
+            return {}
+        if self.runner is not None and self.runner.done:
+            return result.ratings()
+        from ttt_desktop.ratings import GameResult  # noqa: PLC0415
+
+        labels = result.labels()
+        while True:
+            try:
+                game = result.game(self._rated_upto)
+            except KeyError:
+                break
+            self._ratings.add(GameResult(labels[game.x], labels[game.o], game.winner))
+            self._rated_upto += 1
+        return dict(self._ratings.as_dict())
+
+    def _fill_standings(self, result: TournamentResult, ratings: dict[str, Any]) -> None:
+        from ttt_desktop.gui.charts import ErrorBar  # noqa: PLC0415
+
+        labels = result.labels()
+        totals = result.totals()
+        points = result.points()
+        order = result.standings()
+        table = self.standings_table
+        table.setRowCount(len(order))
+        bars = []
+        for row, entrant in enumerate(order):
+            rating = ratings.get(labels[entrant])
+            cells = [
+                str(row + 1),
+                entrant_name(result, entrant),
+                f"{points[entrant]:g}",
+                str(totals[entrant].wins),
+                str(totals[entrant].draws),
+                str(totals[entrant].losses),
+                rating.label() if rating is not None else "",
+            ]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column != 1:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                table.setItem(row, column, item)
+            if rating is not None:
+                bars.append(
+                    ErrorBar(entrant_name(result, entrant), rating.rating, rating.low, rating.high)
+                )
+        table.resizeColumnsToContents()
+        table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        if bars:
+            self.ratings_chart.set_data(bars, y_floor=min(0.0, *(bar.low for bar in bars)))
+
+    def _fill_crosstable(self, result: TournamentResult) -> None:
+        names = [entrant_name(result, entrant) for entrant in range(len(result.spec.entrants))]
+        table = self.crosstable
+        table.setRowCount(len(names))
+        table.setColumnCount(len(names) + 1)
+        table.setHorizontalHeaderLabels([*names, self.tr("Points")])
+        table.setVerticalHeaderLabels(names)
+        crosstable = result.crosstable()
+        points = result.points()
+        for a in range(len(names)):
+            for b in range(len(names)):
+                record = crosstable.get((a, b))
+                text = "" if record is None else f"{record.wins}-{record.draws}-{record.losses}"
+                item = QTableWidgetItem("-" if a == b else text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                table.setItem(a, b, item)
+            item = QTableWidgetItem(f"{points[a]:g}")
+            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(a, len(names), item)
+        table.resizeColumnsToContents()
+
+    # Games --------------------------------------------------------------------------
+
+    def record_of_row(self, row: int) -> GameRecord:
+        assert self.result is not None
+        return game_record(self.result, self.games_model.game_at(row))
+
+    def open_game(self, row: int) -> None:
+        """Open the game in ``row`` of the games list in the main window's review."""
+        if self.result is None or self._open_record is None:
+            return
+        self._open_record(self.record_of_row(row))
+
+    def _open_selected_game(self) -> None:
+        rows = self.games_view.selectionModel().selectedRows()
+        if rows:
+            self.open_game(rows[0].row())
+
+    # Export -------------------------------------------------------------------------
+
+    def export(self, what: str, path: Path) -> None:
+        """Write the standings or games as CSV, or everything as JSON, to ``path``."""
+        if self.result is None:
+            raise ValueError(self.tr("There is no tournament to export yet."))
+        if what == "json":
+            path.write_text(json.dumps(self.result.as_json(), indent=2) + "\n", encoding="utf-8")
+            return
+        rows = self.result.standings_csv_rows() if what == "standings" else self.result.csv_rows()
+        with path.open("w", newline="", encoding="utf-8") as file:
+            csv.writer(file).writerows(rows)
+
+    def _export_with_dialog(self, what: str) -> None:
+        suffix = "json" if what == "json" else "csv"
+        filters = self.tr("JSON (*.json)") if what == "json" else self.tr("CSV (*.csv)")
+        name, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export"), f"tournament-{what}.{suffix}", filters
+        )
+        if not name:
+            return
+        try:
+            self.export(what, Path(name))
+        except OSError as error:
+            QMessageBox.warning(
+                self,
+                self.tr("Export"),
+                self.tr("Could not write {file}: {reason}").format(
+                    file=name, reason=error.strerror or error
+                ),
+            )
+
+    def store_in_library(self) -> None:
+        if self._store_games is None or self.result is None:
+            return
+        records = [game_record(self.result, game) for game in self.result.games()]
+        try:
+            added = self._store_games(records)
+        except (OSError, ValueError) as error:
+            QMessageBox.warning(self, self.tr("Game library"), str(error))
+            return
+        self.progress_label.setText(
+            self.tr("Stored {added} games in the game library.").format(added=f"{added:,}")
+        )
+
+    # Closing ------------------------------------------------------------------------
+
+    def shutdown(self) -> None:
+        """Stop any run and its processes at once."""
+        self._timer.stop()
+        if self.runner is not None:
+            self.runner.close()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.runner is not None and self.runner.running:
+            self.shutdown()
+            self._set_running(False)
+            self._refresh(force=True)
+        super().closeEvent(event)
