@@ -81,6 +81,11 @@ def test_stacked_bar_chart_holds_one_value_per_category_and_layer(qtbot: QtBot) 
     assert chart.accessibleDescription() == "5: X wins 1,440, Draws 0; 6: X wins 5,328, Draws 0"
     _, y_axis = chart.chart.axes()
     assert y_axis.max() >= 5328
+    # New data keeps the two axes (a replaced axis would leave its labels drawn behind).
+    chart.set_data(["5"], [BarSet("X wins", [172])])
+    assert len(chart.chart.axes()) == 2
+    assert chart.chart.axes()[0].categories() == ["5"]
+    assert chart.chart.axes()[1].max() < 5328
     with pytest.raises(ValueError, match="2 categories"):
         chart.set_data(["5", "6"], [BarSet("X wins", [1])])
 

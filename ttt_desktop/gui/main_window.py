@@ -43,6 +43,7 @@ from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.help import HelpFeatures
 from ttt_desktop.gui.history import HistoryFeatures
+from ttt_desktop.gui.lab import LabFeatures
 from ttt_desktop.gui.look import LookFeatures
 from ttt_desktop.gui.motion import REDUCE_MOTION_KEY
 from ttt_desktop.gui.people_dialog import PeopleDialog
@@ -152,6 +153,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.coach.review_dock)
         self.tabifyDockWidget(self.review.moves_dock, self.coach.review_dock)
         self.coach.review_dock.hide()
+        self.lab = LabFeatures(
+            self, help_menu=self.help_menu, open_record=self.controller.open_record
+        )
         self.controller.new_game()
 
     # Layout -------------------------------------------------------------------

@@ -308,10 +308,11 @@ class StackedBarChart(_ChartWidget):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(title, parent)
-        self._x_title = x_title
-        self._y_title = y_title
         self._categories: list[str] = []
         self._sets: list[BarSet] = []
+        self._x_axis, self._y_axis = _category_axes(self._chart, x_title, y_title)
+        self._y_axis.setLabelFormat("%.0f")
+        self._apply_theme()
         self._describe()
 
     def set_data(self, categories: Sequence[str], sets: Sequence[BarSet]) -> None:
@@ -324,9 +325,8 @@ class StackedBarChart(_ChartWidget):
                 )
         charts = _qtcharts()
         chart = self._chart
+        # The axes stay: a removed axis leaves its labels drawn behind (QtCharts 6.11).
         chart.removeAllSeries()
-        for axis in chart.axes():
-            chart.removeAxis(axis)
         series = charts.QStackedBarSeries()
         for index, bar_set in enumerate(sets):
             qt_set = charts.QBarSet(bar_set.name)
@@ -336,14 +336,9 @@ class StackedBarChart(_ChartWidget):
             qt_set.append([float(value) for value in bar_set.values])
             series.append(qt_set)
         chart.addSeries(series)
-        x_axis = charts.QBarCategoryAxis()
+        x_axis, y_axis = self._x_axis, self._y_axis
+        x_axis.clear()
         x_axis.append(list(categories))
-        x_axis.setTitleText(self._x_title)
-        y_axis = charts.QValueAxis()
-        y_axis.setTitleText(self._y_title)
-        y_axis.setLabelFormat("%.0f")
-        chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
-        chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
         series.attachAxis(x_axis)
         series.attachAxis(y_axis)
         totals = [sum(values) for values in zip(*(s.values for s in sets), strict=True)]
@@ -374,6 +369,19 @@ class StackedBarChart(_ChartWidget):
         self._set_description("; ".join(parts))
 
 
+def _category_axes(chart: Any, x_title: str, y_title: str) -> tuple[Any, Any]:
+    """A category axis at the bottom and a value axis at the left, added to ``chart``."""
+    charts = _qtcharts()
+    x_axis = charts.QBarCategoryAxis()
+    x_axis.setTitleText(x_title)
+    y_axis = charts.QValueAxis()
+    y_axis.setTitleText(y_title)
+    y_axis.setRange(0, 1)
+    chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
+    chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
+    return x_axis, y_axis
+
+
 @dataclass
 class _ErrorBarState:
     bars: list[ErrorBar] = field(default_factory=list)
@@ -395,10 +403,11 @@ class ErrorBarChart(_ChartWidget):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(title, parent)
-        self._y_title = y_title
         self._bar_name = bar_name
         self._state = _ErrorBarState()
         self._chart.legend().setVisible(False)
+        self._x_axis, self._y_axis = _category_axes(self._chart, "", y_title)
+        self._apply_theme()
         self._describe()
 
     def set_data(self, bars: Sequence[ErrorBar], *, y_floor: float | None = None) -> None:
@@ -406,15 +415,10 @@ class ErrorBarChart(_ChartWidget):
         charts = _qtcharts()
         chart = self._chart
         chart.removeAllSeries()
-        for axis in chart.axes():
-            chart.removeAxis(axis)
         self._state.bars = list(bars)
-        x_axis = charts.QBarCategoryAxis()
+        x_axis, y_axis = self._x_axis, self._y_axis
+        x_axis.clear()
         x_axis.append([bar.label for bar in bars])
-        y_axis = charts.QValueAxis()
-        y_axis.setTitleText(self._y_title)
-        chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
-        chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
         bar_series = charts.QBarSeries()
         bar_series.setBarWidth(0.5)
         qt_set = charts.QBarSet(self._bar_name or _translate("Value"))

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from ttt_desktop.engine.records import GameRecord
 
@@ -66,7 +66,10 @@ class LabFeatures(QObject):
         self.numbers_action.triggered.connect(self.show_numbers)
         self.lab_menu.addAction(self.numbers_action)
         actions = help_menu.actions()
-        help_menu.insertAction(actions[-1] if actions else None, self.numbers_action)
+        if actions:
+            help_menu.insertAction(actions[-1], self.numbers_action)
+        else:
+            help_menu.addAction(self.numbers_action)
 
     # Windows ------------------------------------------------------------------------
 
@@ -98,8 +101,7 @@ class LabFeatures(QObject):
 
     def _open_game(self, record: GameRecord) -> None:
         self._open_record(record)
-        self.window.raise_()
-        self.window.activateWindow()
+        _raise(self.window)
 
     def _players_changed(self) -> None:
         if self._on_players_changed is not None:
@@ -122,7 +124,9 @@ class LabFeatures(QObject):
         return False
 
 
-def _raise(window: QObject) -> None:
-    window.show()  # type: ignore[attr-defined]
-    window.raise_()  # type: ignore[attr-defined]
-    window.activateWindow()  # type: ignore[attr-defined]
+def _raise(window: QWidget) -> None:
+    """Show ``window`` in front (where the platform has a front: not offscreen)."""
+    window.show()
+    if QGuiApplication.platformName() != "offscreen":
+        window.raise_()
+        window.activateWindow()

@@ -220,6 +220,7 @@ class TournamentWindow(QWidget):
             spin = QSpinBox()
             spin.setRange(1, MAX_SEEDS_PER_KIND)
             spin.setAccessibleName(self.tr("Seeds of {name}").format(name=display_name(kind)))
+            spin.valueChanged.connect(self._update_start)
             self.players_table.setCellWidget(row, 1, spin)
             self.seed_counts[kind] = spin
         self.players_table.resizeRowsToContents()
@@ -250,7 +251,9 @@ class TournamentWindow(QWidget):
         self.jobs_spin = QSpinBox()
         self.jobs_spin.setRange(1, max(1, os.cpu_count() or 1) * 2)
         self.jobs_spin.setValue(max(1, os.cpu_count() or 1))
-        self.jobs_spin.setToolTip(self.tr("Worker processes; the games are the same for any number"))
+        self.jobs_spin.setToolTip(
+            self.tr("Worker processes; the games are the same for any number")
+        )
         form.addRow(self.tr("&Worker processes:"), self.jobs_spin)
         layout.addLayout(form)
 
@@ -361,10 +364,15 @@ class TournamentWindow(QWidget):
 
     # Set-up -------------------------------------------------------------------------
 
+    def _kind_item(self, row: int) -> QTableWidgetItem:
+        item = self.players_table.item(row, 0)
+        assert item is not None
+        return item
+
     def chosen_kinds(self) -> list[str]:
         kinds = []
         for row in range(self.players_table.rowCount()):
-            item = self.players_table.item(row, 0)
+            item = self._kind_item(row)
             if item.checkState() == Qt.CheckState.Checked:
                 kinds.append(str(item.data(Qt.ItemDataRole.UserRole)))
         return kinds
@@ -372,7 +380,7 @@ class TournamentWindow(QWidget):
     def set_players(self, counts: dict[str, int]) -> None:
         """Tick exactly the kinds in ``counts``, each with that many seeds."""
         for row in range(self.players_table.rowCount()):
-            item = self.players_table.item(row, 0)
+            item = self._kind_item(row)
             kind = str(item.data(Qt.ItemDataRole.UserRole))
             item.setCheckState(Qt.CheckState.Checked if kind in counts else Qt.CheckState.Unchecked)
             self.seed_counts[kind].setValue(counts.get(kind, 1))
@@ -418,7 +426,7 @@ class TournamentWindow(QWidget):
         except ValueError:
             spec = None
         self.start_button.setEnabled(spec is not None and not running)
-        if not running and spec is not None:
+        if not running and spec is not None and self.result is None:
             self.progress_label.setText(
                 self.tr("{players} players, {games} games. Press Start.").format(
                     players=len(spec.entrants), games=f"{spec.total_games:,}"

@@ -1,0 +1,179 @@
+"""The Lab in the real window: the menu, a tournament run to the end and cancelled, the numbers."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from conftest import WindowMaker
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from pytestqt.qtbot import QtBot
+
+from ttt_desktop.analysis import census
+from ttt_desktop.gui.lab.tournament_window import TournamentWindow
+from ttt_desktop.lab.runner import run_tournament
+
+RUN_TIMEOUT_MS = 300_000  # a generous ceiling, not a speed bar: it only stops a hung run
+
+
+def menu_texts(window: object) -> list[str]:
+    return [action.text() for action in window.menuBar().actions()]  # type: ignore[attr-defined]
+
+
+def test_lab_menu_and_shortcuts(make_window: WindowMaker) -> None:
+    window = make_window()
+    texts = menu_texts(window)
+    assert "&Lab" in texts
+    assert texts.index("&Lab") < texts.index("&Help")
+    lab = window.lab
+    assert lab.tournament_action.shortcut() == QKeySequence("Ctrl+Shift+T")
+    assert lab.train_action.shortcut() == QKeySequence("Ctrl+Shift+L")
+    assert lab.numbers_action in window.help_menu.actions()
+    # Nothing of the lab is built before it is asked for.
+    assert lab.tournament_window is None and lab.numbers_window is None
+
+
+def start_tournament(
+    window: object, qtbot: QtBot, players: dict[str, int], games: int
+) -> TournamentWindow:
+    window.lab.tournament_action.trigger()  # type: ignore[attr-defined]
+    tournament = window.lab.tournament_window  # type: ignore[attr-defined]
+    assert tournament is not None and tournament.isVisible()
+    tournament.set_players(players)
+    tournament.games_spin.setValue(games)
+    tournament.seed_spin.setValue(21)
+    tournament.jobs_spin.setValue(2)
+    assert tournament.start_button.isEnabled()
+    qtbot.mouseClick(tournament.start_button, Qt.MouseButton.LeftButton)
+    return tournament
+
+
+def test_a_tournament_runs_to_the_end_with_its_tables(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = make_window()
+    with qtbot.waitSignal(window.lab.show_tournament().run_finished, timeout=RUN_TIMEOUT_MS):
+        tournament = start_tournament(window, qtbot, {"rando": 2, "levi": 1, "perfect": 1}, games=6)
+    result = tournament.result
+    assert result is not None and result.finished and not result.cancelled
+    # The window's games are those of the same tournament played in this process.
+    assert result.games() == run_tournament(result.spec, processes=False).games()
+    assert tournament.progress_bar.value() == result.spec.total_games == 36
+    assert tournament.progress_label.text().startswith("Done: 36 games")
+    names = [tournament.standings_table.item(row, 1).text() for row in range(4)]
+    assert names[0] == "Perfect"
+    assert sorted(names) == sorted(["Perfect", "Levi", "Rando 22", "Rando 23"])
+    assert tournament.standings_table.item(0, 6).text() == result.ratings()["perfect"].label()
+    assert [bar.label for bar in tournament.ratings_chart.bars()] == names
+    # Crosstable: the row player's W-D-L against the column player, and points.
+    cross = tournament.crosstable
+    assert cross.rowCount() == 4 and cross.columnCount() == 5
+    perfect = result.labels().index("perfect")
+    levi = result.labels().index("levi")
+    record = result.crosstable()[(perfect, levi)]
+    assert cross.item(perfect, levi).text() == f"{record.wins}-{record.draws}-{record.losses}"
+    assert record.losses == 0
+    assert tournament.games_model.rowCount() == 36
+
+    # Exports.
+    for what, name in (("standings", "s.csv"), ("games", "g.csv"), ("json", "all.json")):
+        tournament.export(what, tmp_path / name)
+    standings = list(csv.reader((tmp_path / "s.csv").read_text(encoding="utf-8").splitlines()))
+    assert standings[1][1] == "perfect" and len(standings) == 5
+    games = list(csv.reader((tmp_path / "g.csv").read_text(encoding="utf-8").splitlines()))
+    assert len(games) == 37
+    document = json.loads((tmp_path / "all.json").read_text(encoding="utf-8"))
+    assert document["games_played"] == 36 and document["cancelled"] is False
+    assert tournament.export_json_button.isEnabled()
+
+    # A double-clicked game opens in the main window's review.
+    game = tournament.games_model.game_at(5)
+    index = tournament.games_model.index(5, 0)
+    tournament.games_view.doubleClicked.emit(index)
+    record_shown = window.controller.record
+    assert list(record_shown.moves) == game.cells
+    assert record_shown.x.kind == result.spec.entrants[game.x].kind
+    assert record_shown.result is not None
+
+
+def test_cancel_keeps_the_finished_games(make_window: WindowMaker, qtbot: QtBot) -> None:
+    window = make_window()
+    tournament = window.lab.show_tournament()
+    start_tournament(window, qtbot, {"minimax": 1, "rando": 1, "levi": 1}, games=200)
+    qtbot.waitUntil(
+        lambda: tournament.result is not None and len(tournament.result) > 0,
+        timeout=RUN_TIMEOUT_MS,
+    )
+    assert tournament.cancel_button.isEnabled()
+    with qtbot.waitSignal(tournament.run_finished, timeout=RUN_TIMEOUT_MS):
+        qtbot.mouseClick(tournament.cancel_button, Qt.MouseButton.LeftButton)
+    result = tournament.result
+    assert result is not None and result.cancelled
+    assert 0 < len(result) < result.spec.total_games
+    assert tournament.progress_label.text().startswith("Cancelled:")
+    assert tournament.games_model.rowCount() == len(result)
+    runner = tournament.runner
+    assert runner is not None
+    assert all(not worker.process.is_alive() for worker in runner._workers)
+    assert tournament.start_button.isEnabled()
+
+
+def test_closing_the_main_window_stops_a_running_tournament(
+    make_window: WindowMaker, qtbot: QtBot
+) -> None:
+    window = make_window()
+    tournament = window.lab.show_tournament()
+    start_tournament(window, qtbot, {"minimax": 1, "rando": 1}, games=400)
+    runner = tournament.runner
+    assert runner is not None and runner.running
+    window.close()
+    assert not runner.running
+    assert all(not worker.process.is_alive() for worker in runner._workers)
+
+
+def test_a_set_up_with_one_player_cannot_start(make_window: WindowMaker) -> None:
+    window = make_window()
+    tournament = window.lab.show_tournament()
+    tournament.set_players({"perfect": 1})
+    assert not tournament.start_button.isEnabled()
+    tournament.set_players({"perfect": 2})
+    assert tournament.start_button.isEnabled()
+    assert [e.label for e in tournament.spec().entrants] == [
+        f"perfect#{tournament.seed_spin.value() + 1}",
+        f"perfect#{tournament.seed_spin.value() + 2}",
+    ]
+    tournament.set_players({"rando": 1, "levi": 1, "humiston": 1})
+    tournament.set_format("gauntlet", "levi")
+    spec = tournament.spec()
+    assert [e.kind for e in spec.entrants] == ["levi", "rando", "humiston"]
+    assert spec.pairings == ((0, 1), (0, 2))
+
+
+def test_the_numbers_page_shows_the_census(make_window: WindowMaker, qtbot: QtBot) -> None:
+    window = make_window()
+    window.lab.numbers_action.trigger()
+    page = window.lab.numbers_window
+    assert page is not None and page.isVisible()
+    figures = census()
+    table = page.figures
+    cells = {
+        table.item(row, 0).text(): (table.item(row, 1).text(), table.item(row, 2).text())
+        for row in range(table.rowCount())
+    }
+    assert cells["Complete games"] == (f"{figures.games:,}", f"{figures.games_up_to_symmetry:,}")
+    assert cells["Complete games"] == ("255,168", "26,830")
+    assert cells["won by X (first)"][0] == "131,184"
+    assert cells["won by O (second)"][0] == "77,904"
+    assert cells["drawn"][0] == "46,080"
+    assert cells["Positions reachable in play"] == ("5,478", "765")
+    assert cells["of which finished games"] == ("958", "138")
+    values = page.chart.values()
+    assert page.chart.categories() == ["5", "6", "7", "8", "9"]
+    assert sum(map(sum, values.values())) == 255_168
+    assert sum(values["X wins"]) == 131_184 and sum(values["Draws"]) == 46_080
+    page.symmetry_box.click()
+    values = page.chart.values()
+    assert sum(map(sum, values.values())) == 26_830
+    assert page.total_label.text() == "26,830 games up to symmetry"
