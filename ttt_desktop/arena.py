@@ -25,7 +25,6 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import argparse
-import bisect
 import functools
 import random
 import sys
@@ -680,12 +679,10 @@ class _LibraryWriter:
         """Every game of a finished (or cancelled) lab tournament, with its players' seeds."""
         from ttt_desktop.players import create_player  # noqa: PLC0415
 
-        chunks = sorted(spec.chunks(), key=lambda chunk: chunk.first_index)
-        starts = [chunk.first_index for chunk in chunks]
         for game in result.games():
-            chunk = chunks[bisect.bisect_right(starts, game.index) - 1]
+            # Each game's players are made afresh from the game's own seeds.
             players = [
-                create_player(spec.entrants[e].kind, seed=spec.player_seed(chunk, e))
+                create_player(spec.entrants[e].kind, seed=spec.player_seed(game.index, e))
                 for e in (game.x, game.o)
             ]
             # A tournament's games always start with X; think times are not kept per move.

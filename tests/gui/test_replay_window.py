@@ -102,7 +102,7 @@ def test_board_click_in_history_returns_to_the_newest_position(
 def test_history_keys_in_the_view_menu_and_the_help(qtbot: QtBot, window: MainWindow) -> None:
     review = window.review
     menus = [action.text() for action in window.menuBar().actions()]
-    assert menus == ["&Game", "&File", "&View", "&Help"]
+    assert menus == ["&Game", "&File", "&View", "&Lab", "&Help"]
     shortcuts = {
         action.text(): action.shortcut().toString() for action in review.view_menu.actions()
     }
