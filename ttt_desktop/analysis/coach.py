@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 Line = tuple[Cell, Cell, Cell]
 Translator = Callable[[str, str, str | None, int], str]
 
+# Translation context of every sentence (a literal in each call, for lupdate to find).
 CONTEXT: Final = "Coach"
 
 # Translation -----------------------------------------------------------------------------
@@ -108,7 +109,7 @@ def cell_list(cells: Iterable[Cell]) -> str:
     names = [str(label) for label in sorted(keypad_label(cell) for cell in cells)]
     if len(names) <= 1:
         return "".join(names)
-    return translate(CONTEXT, "{first} or {last}").format(
+    return translate("Coach", "{first} or {last}").format(
         first=", ".join(names[:-1]), last=names[-1]
     )
 
@@ -149,27 +150,23 @@ def moves_to_end(value: MoveValue) -> int:
 
 def value_words(value: MoveValue) -> str:
     """``"wins in 2"``, ``"draw"`` or ``"loses in 1"``: what a move leads to, for its mover."""
+    # The count goes in as a plain name: lupdate reads no nested call in the arguments.
+    n = moves_to_end(value)
     if value.outcome is Outcome.WIN:
-        return translate(CONTEXT, "wins in %n", None, moves_to_end(value))
+        return translate("Coach", "wins in %n", None, n)
     if value.outcome is Outcome.LOSS:
-        return translate(CONTEXT, "loses in %n", None, moves_to_end(value))
-    return translate(CONTEXT, "draw")
+        return translate("Coach", "loses in %n", None, n)
+    return translate("Coach", "draw")
 
 
 def value_description(value: MoveValue) -> str:
     """The long form for a screen reader: ``"playing here wins in 2 moves with best play"``."""
+    n = moves_to_end(value)
     if value.outcome is Outcome.WIN:
-        return translate(
-            CONTEXT, "playing here wins in %n move(s) with best play", None, moves_to_end(value)
-        )
+        return translate("Coach", "playing here wins in %n move(s) with best play", None, n)
     if value.outcome is Outcome.LOSS:
-        return translate(
-            CONTEXT,
-            "playing here loses in %n move(s) against best play",
-            None,
-            moves_to_end(value),
-        )
-    return translate(CONTEXT, "playing here leads to a draw with best play")
+        return translate("Coach", "playing here loses in %n move(s) against best play", None, n)
+    return translate("Coach", "playing here leads to a draw with best play")
 
 
 def cell_values(board: Board) -> Mapping[Cell, MoveValue]:
@@ -227,9 +224,9 @@ def _hint_for(board: Board) -> Hint:
     if value.outcome is Outcome.WIN and value.plies == 1:
         lines = tuple(line for line, cell in mine if cell in best)
         if len(best) == 1:
-            text = translate(CONTEXT, "Take {cell}: it wins at once")
+            text = translate("Coach", "Take {cell}: it wins at once")
         else:
-            text = translate(CONTEXT, "Take {cell}: each wins at once")
+            text = translate("Coach", "Take {cell}: each wins at once")
         return Hint(mark, best, "win_now", value, lines, text.format(cell=cell_list(best)))
 
     block_cells = tuple(sorted({cell for _, cell in theirs}))
@@ -238,17 +235,17 @@ def _hint_for(board: Board) -> Hint:
         lines = tuple(sorted((line for line, _ in theirs), key=line_name))
         after = board.play(cell)
         if len(threat_cells(after, mark)) >= 2:
-            text = translate(CONTEXT, "Block {cell}: it also makes two threats")
+            text = translate("Coach", "Block {cell}: it also makes two threats")
         elif value.outcome is Outcome.LOSS:
-            text = translate(CONTEXT, "Block {cell}, though {opponent} still wins with best play")
+            text = translate("Coach", "Block {cell}, though {opponent} still wins with best play")
         else:
-            text = translate(CONTEXT, "Block {cell}")
+            text = translate("Coach", "Block {cell}")
         sentence = text.format(cell=cell_name(cell), opponent=opponent.value)
         return Hint(mark, (cell,), "block", value, lines, sentence)
     if len(block_cells) > 1:
         lines = tuple(sorted((line for line, _ in theirs), key=line_name))
         text = translate(
-            CONTEXT,
+            "Coach",
             "{opponent} threatens both {first} and {second}: block at {cells}, "
             "but the game is lost",
         )
@@ -270,46 +267,42 @@ def _hint_for(board: Board) -> Hint:
                 )
             )
             if len(forks) == 1:
-                text = translate(CONTEXT, "Take {cell}: it makes two threats")
+                text = translate("Coach", "Take {cell}: it makes two threats")
             else:
-                text = translate(CONTEXT, "Take {cell}: each makes two threats")
+                text = translate("Coach", "Take {cell}: each makes two threats")
             return Hint(mark, forks, "fork", value, lines, text.format(cell=cell_list(forks)))
-        text = translate(
-            CONTEXT, "Take {cell}: it wins in %n move(s) with best play", None, moves_to_end(value)
-        )
+        n = moves_to_end(value)
+        text = translate("Coach", "Take {cell}: it wins in %n move(s) with best play", None, n)
         if len(best) > 1:
             text = translate(
-                CONTEXT,
-                "Take {cell}: each wins in %n move(s) with best play",
-                None,
-                moves_to_end(value),
+                "Coach", "Take {cell}: each wins in %n move(s) with best play", None, n
             )
         return Hint(mark, best, "win", value, (), text.format(cell=cell_list(best)))
 
     if value.outcome is Outcome.DRAW:
         if len(best) == 1:
-            text = translate(CONTEXT, "Take {cell}: it is the only move that keeps the draw")
+            text = translate("Coach", "Take {cell}: it is the only move that keeps the draw")
             sentence = text.format(cell=cell_list(best))
         else:
             labels = ", ".join(str(label) for label in sorted(keypad_label(c) for c in best))
-            sentence = translate(CONTEXT, "Any of {cells} keeps the draw").format(cells=labels)
+            sentence = translate("Coach", "Any of {cells} keeps the draw").format(cells=labels)
         return Hint(mark, best, "keep_draw", value, (), sentence)
 
     n = moves_to_end(value)
     if len(best) == len(values):
         text = translate(
-            CONTEXT, "Whatever you play, {opponent} wins in %n move(s) with best play", None, n
+            "Coach", "Whatever you play, {opponent} wins in %n move(s) with best play", None, n
         )
     elif len(best) == 1:
         text = translate(
-            CONTEXT,
+            "Coach",
             "Take {cell}: it holds out longest, but {opponent} wins in %n move(s) with best play",
             None,
             n,
         )
     else:
         text = translate(
-            CONTEXT,
+            "Coach",
             "Any of {cells} holds out longest, but {opponent} wins in %n move(s) with best play",
             None,
             n,
@@ -344,11 +337,11 @@ def verdict_kind(before: MoveValue, after: MoveValue) -> VerdictKind:
 def verdict_label(kind: VerdictKind) -> str:
     """A verdict in a word or two for lists: "Best", "Kept the result", "Missed a win"..."""
     labels = {
-        "best": translate(CONTEXT, "Best"),
-        "kept": translate(CONTEXT, "Kept the result"),
-        "missed_win": translate(CONTEXT, "Missed a win"),
-        "mistake": translate(CONTEXT, "Mistake"),
-        "blunder": translate(CONTEXT, "Blunder"),
+        "best": translate("Coach", "Best"),
+        "kept": translate("Coach", "Kept the result"),
+        "missed_win": translate("Coach", "Missed a win"),
+        "mistake": translate("Coach", "Mistake"),
+        "blunder": translate("Coach", "Blunder"),
     }
     return labels[kind]
 
@@ -497,28 +490,28 @@ def _explanation_parts(
 def _describe_part(action: str, mark: Mark, cell: Cell, lines: tuple[Line, ...]) -> str:
     names = {"mark": mark.value, "cell": cell_name(cell)}
     if action == "wins":
-        return translate(CONTEXT, "{mark} plays {cell} and completes {line}").format(
+        return translate("Coach", "{mark} plays {cell} and completes {line}").format(
             line=line_name(lines[0]), **names
         )
     blocks = action == "blocks"
     if len(lines) >= 2:
         text = (
-            translate(CONTEXT, "{mark} blocks at {cell} and threatens both {first} and {second}")
+            translate("Coach", "{mark} blocks at {cell} and threatens both {first} and {second}")
             if blocks
-            else translate(CONTEXT, "{mark} plays {cell} and threatens both {first} and {second}")
+            else translate("Coach", "{mark} plays {cell} and threatens both {first} and {second}")
         )
         return text.format(first=line_name(lines[0]), second=line_name(lines[1]), **names)
     if len(lines) == 1:
         text = (
-            translate(CONTEXT, "{mark} blocks at {cell} and threatens {line}")
+            translate("Coach", "{mark} blocks at {cell} and threatens {line}")
             if blocks
-            else translate(CONTEXT, "{mark} plays {cell} and threatens {line}")
+            else translate("Coach", "{mark} plays {cell} and threatens {line}")
         )
         return text.format(line=line_name(lines[0]), **names)
     text = (
-        translate(CONTEXT, "{mark} blocks at {cell}")
+        translate("Coach", "{mark} blocks at {cell}")
         if blocks
-        else translate(CONTEXT, "{mark} plays {cell}")
+        else translate("Coach", "{mark} plays {cell}")
     )
     return text.format(**names)
 
@@ -527,20 +520,21 @@ def _better_clause(board: Board, best: tuple[Cell, ...], before: MoveValue) -> s
     cells = cell_list(best)
     if before.outcome is Outcome.WIN:
         if before.plies == 1:
-            return translate(CONTEXT, "{cells} would have won at once").format(cells=cells)
-        return translate(
-            CONTEXT, "{cells} would have won in %n move(s)", None, moves_to_end(before)
-        ).format(cells=cells)
+            return translate("Coach", "{cells} would have won at once").format(cells=cells)
+        n = moves_to_end(before)
+        return translate("Coach", "{cells} would have won in %n move(s)", None, n).format(
+            cells=cells
+        )
     blocking = set(best) <= threat_cells(board, board.to_move.opponent)
     if before.outcome is Outcome.DRAW:
         if blocking:
-            text = translate(CONTEXT, "blocking at {cells} would have kept the draw")
+            text = translate("Coach", "blocking at {cells} would have kept the draw")
         else:
-            text = translate(CONTEXT, "{cells} would have kept the draw")
+            text = translate("Coach", "{cells} would have kept the draw")
     elif blocking:
-        text = translate(CONTEXT, "blocking at {cells} would have held out longer")
+        text = translate("Coach", "blocking at {cells} would have held out longer")
     else:
-        text = translate(CONTEXT, "{cells} would have held out longer")
+        text = translate("Coach", "{cells} would have held out longer")
     return text.format(cells=cells)
 
 
@@ -551,15 +545,14 @@ def _explain(
     played = move_name(board.to_move, cell)
     better = _better_clause(board, best, before)
     if kind == "kept" and after.outcome is Outcome.WIN:
-        text = translate(
-            CONTEXT, "{move} still wins, in %n move(s); {better}.", None, moves_to_end(after)
-        )
+        n = moves_to_end(after)
+        text = translate("Coach", "{move} still wins, in %n move(s); {better}.", None, n)
         return text.format(move=played, better=better)
     steps = "; ".join(_describe_part(*part) for part in _explanation_parts(board, cell))
     if after.outcome is Outcome.DRAW:
         text = translate(
-            CONTEXT, "After {move}, {steps}, and best play draws from there; {better}."
+            "Coach", "After {move}, {steps}, and best play draws from there; {better}."
         )
     else:
-        text = translate(CONTEXT, "After {move}, {steps}; {better}.")
+        text = translate("Coach", "After {move}, {steps}; {better}.")
     return text.format(move=played, steps=steps, better=better)

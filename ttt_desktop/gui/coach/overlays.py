@@ -37,10 +37,6 @@ def load_coach() -> ModuleType:
     return coach
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("CoachOverlays", text)
-
-
 def values_overlay(board: Board) -> BoardOverlay | None:
     """Every empty cell with what playing there leads to, for the side to move (None once over)."""
     if board.is_over:
@@ -49,7 +45,7 @@ def values_overlay(board: Board) -> BoardOverlay | None:
     annotations = {
         cell: CellAnnotation(
             coach.value_words(value),
-            _tr("for {mark}, {description}").format(
+            QCoreApplication.translate("CoachOverlays", "for {mark}, {description}").format(
                 mark=board.to_move.value, description=coach.value_description(value)
             ),
             TONE_OF_OUTCOME[value.outcome],
@@ -63,7 +59,9 @@ def hint_overlay(hint: coach_module.Hint) -> BoardOverlay:
     """The hint's best cells, outlined, with its sentence for a screen reader."""
     return BoardOverlay(
         marked=hint.cells,
-        marked_description=_tr("hint: {sentence}").format(sentence=hint.sentence),
+        marked_description=QCoreApplication.translate("CoachOverlays", "hint: {sentence}").format(
+            sentence=hint.sentence
+        ),
     )
 
 
@@ -71,14 +69,16 @@ def verdict_overlay(verdict: coach_module.MoveVerdict) -> BoardOverlay:
     """The position before a reviewed move: the better cells outlined, the move played faint."""
     coach = load_coach()
     played = CellAnnotation(
-        _tr("played"),
-        _tr("the move played: {verdict}").format(verdict=coach.verdict_label(verdict.kind)),
+        QCoreApplication.translate("CoachOverlays", "played"),
+        QCoreApplication.translate("CoachOverlays", "the move played: {verdict}").format(
+            verdict=coach.verdict_label(verdict.kind)
+        ),
         TONE_OF_OUTCOME[verdict.after.outcome],
     )
     better = verdict.better or (verdict.cell,)
     return BoardOverlay(
         annotations={verdict.cell: played},
         marked=better,
-        marked_description=_tr("the best move here"),
+        marked_description=QCoreApplication.translate("CoachOverlays", "the best move here"),
         ghosts=(GhostMark(verdict.cell, verdict.mark, verdict.number),),
     )
