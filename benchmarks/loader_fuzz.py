@@ -23,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from hostile_records import (
+from hostile_records import (  # type: ignore[import-not-found]
     check_loaded,
     hostile_bytes,
     hostile_documents,
