@@ -17,6 +17,7 @@ from ttt_desktop.engine import GameRecord, Mark, cell_from_keypad, load_record, 
 from ttt_desktop.gui.coach.features import SHOW_VALUES_KEY, redo_keys, undo_keys
 from ttt_desktop.gui.coach.overlays import HINT_LAYER, REVIEW_LAYER, VALUES_LAYER
 from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.session_score import SessionScore
 from ttt_desktop.gui.settings import AppSettings
 from ttt_desktop.players import roster
 
@@ -506,3 +507,19 @@ def test_an_opened_game_is_reviewed_at_once(
     assert panel.moves.count() == 3
     other.coach.show_review(saved)
     assert other.coach.review_dock.isVisible()
+
+
+def test_session_score_takes_a_result_back() -> None:
+    score = SessionScore()
+    score.add_result("Ann", "Ben", "Ann")
+    score.add_result("Ann", "Ben", None)
+    score.remove_result("Ann", "Ben", "Ann")
+    assert score.score("Ann", "Ben").games == 1
+    assert score.score("Ann", "Ben").draws == 1
+    score.remove_result("Ann", "Ben", None)
+    assert score.pairings() == []
+    # Taking back what was never counted changes nothing.
+    score.remove_result("Ann", "Cy", "Cy")
+    score.add_result("Ben", "Ann", "Ann")
+    score.remove_result("Ben", "Ann", "Ben")
+    assert score.score("Ann", "Ben").first_wins == 1
