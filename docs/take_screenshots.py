@@ -105,10 +105,11 @@ def main() -> int:
     window.new_game()
     for cell in (0, 3, 4, 5, 8):
         click(window, cell)
-    settle(app, 0.2)
+    # The winning line is drawn, then the result banner comes up over the board.
+    settle(app, 0.2, until=window.result_banner.isVisible)
     grab(app, window, "window-won.png")
 
-    # Choosing a player: the drop-down for O, open.
+    # Choosing a player: the drop-down for O, open (people, then computers by difficulty).
     window.new_game()
     window.player_panel.combo(Mark.O).showPopup()
     grab(app, window, "window-players.png")

@@ -148,11 +148,15 @@ class MainWindow(QMainWindow):
             before=self.quit_action,
             refresh_score=self._refresh_score,
         )
-        # The review and the move list share the left side (as tabs when both show), so a
-        # review appearing at the end of a game does not shrink the board.
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.coach.review_dock)
-        self.tabifyDockWidget(self.review.moves_dock, self.coach.review_dock)
-        self.coach.review_dock.hide()
+        # The review and the move list share the left side (one above the other when both
+        # show), so a review appearing at the end of a game does not shrink the board.
+        review_dock = self.coach.review_dock
+        if self.dockWidgetArea(review_dock) != Qt.DockWidgetArea.LeftDockWidgetArea:
+            shown = review_dock.isVisibleTo(self)
+            self.addDockWidget(
+                Qt.DockWidgetArea.LeftDockWidgetArea, review_dock, Qt.Orientation.Vertical
+            )
+            review_dock.setVisible(shown)
         self.lab = LabFeatures(
             self, help_menu=self.help_menu, open_record=self.controller.open_record
         )
