@@ -78,6 +78,7 @@ def entrant_name(result: TournamentResult, entrant: int) -> str:
 def game_record(result: TournamentResult, game: PlayedGame) -> GameRecord:
     """A tournament game as a game record, its players seeded as they played."""
     spec = result.spec
+    now = utc_now()
     x = spec.entrants[game.x]
     o = spec.entrants[game.o]
     return GameRecord(
@@ -85,7 +86,8 @@ def game_record(result: TournamentResult, game: PlayedGame) -> GameRecord:
         PlayerEntry(o.kind, entrant_name(result, game.o), spec.player_seed(game.index, game.o)),
         Mark.X,
         tuple(game.cells),
-        finished_at=utc_now(),
+        started_at=now,
+        finished_at=now,
         game_id=game_id(spec, game.index),
     )
 
