@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
@@ -24,10 +24,6 @@ from ttt_desktop.gui.theme import ThemeChoice, ThemeManager
 
 SIDE_PANEL_KEY: Final = "view/side_panel_visible"
 MESSAGE_MS: Final = 6000
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("LookFeatures", text)
 
 
 def full_screen_keys() -> list[QKeySequence]:

@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.engine import Mark
+from ttt_desktop.gui import roster_text
 from ttt_desktop.gui.board_widget import mark_colour, paint_mark
 from ttt_desktop.gui.controller import START_POLICIES, Seat
 from ttt_desktop.gui.settings import MAX_NAME_LENGTH, tidy_person_name
@@ -442,7 +443,7 @@ class PlayerPanel(QWidget):
                 item = QStandardItem(entry.name if rating is None else f"{entry.name}  {rating}")
                 item.setData(entry.name, NAME_ROLE)
                 item.setData(Seat(entry.kind, entry.name), ENTRY_ROLE)
-                tip = entry.description
+                tip = roster_text.describe(entry.description)
                 if rating is not None:
                     tip += "\n" + self.tr("Rating from its stored games: {rating}").format(
                         rating=rating

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QCoreApplication, QSettings
 
 from ttt_desktop.engine import records
 from ttt_desktop.gui.controller import DEFAULT_MOVE_DELAY_MS, START_POLICIES, Seat
@@ -19,7 +19,11 @@ from ttt_desktop.players import HUMAN_KIND
 
 ORGANISATION: Final = "TTT Desktop"
 APPLICATION: Final = "TTT Desktop"
-DEFAULT_PEOPLE: Final = ("Player 1", "Player 2")
+# The two people a first start offers, named in the interface's language.
+DEFAULT_PEOPLE: Final = (
+    QT_TRANSLATE_NOOP("AppSettings", "Player 1"),
+    QT_TRANSLATE_NOOP("AppSettings", "Player 2"),
+)
 MAX_NAME_LENGTH: Final = records.MAX_NAME_LENGTH
 
 
@@ -83,7 +87,9 @@ class AppSettings:
                 tidy = tidy_person_name(name) if isinstance(name, str) else ""
                 if tidy and tidy not in names:
                     names.append(tidy)
-        return names or list(DEFAULT_PEOPLE)
+        return names or [
+            QCoreApplication.translate("AppSettings", str(name)) for name in DEFAULT_PEOPLE
+        ]
 
     def set_people(self, names: list[str]) -> None:
         """Remember ``names`` for the drop-downs."""

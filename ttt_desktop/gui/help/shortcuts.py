@@ -37,10 +37,6 @@ class Shortcut:
     keys: str
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ShortcutsDialog", text)
-
-
 def plain_text(menu_text: str) -> str:
     """A menu text as a sentence: no "&" accelerators, no trailing "...", no tab."""
     text = (
@@ -82,11 +78,19 @@ def board_shortcuts() -> list[Shortcut]:
     play = [QKeySequence(key) for key in board_widget._PLAY_KEYS if key != Qt.Key.Key_Enter]
     return [
         Shortcut(
-            _tr("Play the cell in that place on a numeric keypad (7 is top left)"),
+            QCoreApplication.translate(
+                "ShortcutsDialog", "Play the cell in that place on a numeric keypad (7 is top left)"
+            ),
             f"{digits[0]} … {digits[-1]}",
         ),
-        Shortcut(_tr("Move the dashed cursor"), key_text(arrows)),
-        Shortcut(_tr("Play the cell under the cursor"), key_text(play)),
+        Shortcut(
+            QCoreApplication.translate("ShortcutsDialog", "Move the dashed cursor"),
+            key_text(arrows),
+        ),
+        Shortcut(
+            QCoreApplication.translate("ShortcutsDialog", "Play the cell under the cursor"),
+            key_text(play),
+        ),
     ]
 
 
@@ -110,8 +114,12 @@ def shortcut_groups(window: QMainWindow) -> list[tuple[str, list[Shortcut]]]:
         and plain_text(action.text())
     ]
     if others:
-        groups.append((_tr("Elsewhere in the window"), others))
-    groups.append((_tr("On the board"), board_shortcuts()))
+        groups.append(
+            (QCoreApplication.translate("ShortcutsDialog", "Elsewhere in the window"), others)
+        )
+    groups.append(
+        (QCoreApplication.translate("ShortcutsDialog", "On the board"), board_shortcuts())
+    )
     return groups
 
 

@@ -1,0 +1,961 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de" sourcelanguage="en">
+<context>
+    <name>About</name>
+    <message>
+        <source>Tic-Tac-Toe for the desktop: play a friend on one screen, or take on computer players from a random clicker to an unbeatable solver.</source>
+        <translation>Tic-Tac-Toe für den Desktop: Spielen Sie gegen einen Freund am selben Bildschirm oder gegen Computergegner – vom Zufallsklicker bis zum unschlagbaren Löser.</translation>
+    </message>
+    <message>
+        <source>TTT Desktop is free software under the MIT licence.</source>
+        <translation>TTT Desktop ist freie Software unter der MIT-Lizenz.</translation>
+    </message>
+    <message>
+        <source>It uses Qt {qt} through PySide6 {pyside} (Qt for Python), both used under the GNU Lesser General Public License version 3 (LGPLv3). You may replace the Qt and PySide6 libraries with your own builds; their sources are at {qt_link} and {pyside_link}.</source>
+        <translation>Es verwendet Qt {qt} über PySide6 {pyside} (Qt for Python), beide unter der GNU Lesser General Public License Version 3 (LGPLv3). Sie dürfen die Qt- und PySide6-Bibliotheken durch eigene Builds ersetzen; die Quelltexte finden Sie bei {qt_link} und {pyside_link}.</translation>
+    </message>
+    <message>
+        <source>About TTT Desktop</source>
+        <translation>Über TTT Desktop</translation>
+    </message>
+</context>
+<context>
+    <name>AppSettings</name>
+    <message>
+        <source>Player 1</source>
+        <translation>Spieler 1</translation>
+    </message>
+    <message>
+        <source>Player 2</source>
+        <translation>Spieler 2</translation>
+    </message>
+</context>
+<context>
+    <name>BoardOverlay</name>
+    <message>
+        <source>marked</source>
+        <translation>markiert</translation>
+    </message>
+    <message>
+        <source>move {number} of the line shown: {mark}</source>
+        <translation>Zug {number} der gezeigten Zugfolge: {mark}</translation>
+    </message>
+</context>
+<context>
+    <name>BoardWidget</name>
+    <message>
+        <source>Board</source>
+        <translation>Spielfeld</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>leer</translation>
+    </message>
+    <message>
+        <source>row {row}, column {column}: {content}</source>
+        <translation>Zeile {row}, Spalte {column}: {content}</translation>
+    </message>
+    <message>
+        <source>keypad {digit}</source>
+        <translation>Ziffernblock {digit}</translation>
+    </message>
+    <message>
+        <source>last move</source>
+        <translation>letzter Zug</translation>
+    </message>
+    <message>
+        <source>part of the winning line</source>
+        <translation>Teil der Gewinnreihe</translation>
+    </message>
+    <message>
+        <source>press to play here</source>
+        <translation>drücken, um hier zu setzen</translation>
+    </message>
+</context>
+<context>
+    <name>GameController</name>
+    <message>
+        <source>The game is over: start a new game to play again.</source>
+        <translation>Das Spiel ist vorbei: Starten Sie ein neues Spiel, um weiterzuspielen.</translation>
+    </message>
+    <message>
+        <source>Wait: it is {name} ({mark})&apos;s turn, not yours.</source>
+        <translation>Moment: {name} ({mark}) ist am Zug, nicht Sie.</translation>
+    </message>
+    <message>
+        <source>Start a new game first.</source>
+        <translation>Starten Sie zuerst ein neues Spiel.</translation>
+    </message>
+    <message>
+        <source>Cell {digit} (row {row}, column {column}) is taken: choose an empty one.</source>
+        <translation>Feld {digit} (Zeile {row}, Spalte {column}) ist schon belegt: Wählen Sie ein freies Feld.</translation>
+    </message>
+    <message>
+        <source>{name} is a person: only games between computer players can be replayed live</source>
+        <translation>{name} ist ein Mensch: Nur Partien zwischen Computerspielern lassen sich live nachspielen</translation>
+    </message>
+    <message>
+        <source>{name} has no recorded seed, so its moves can&apos;t be repeated</source>
+        <translation>Für {name} ist kein Startwert gespeichert, daher lassen sich die Züge nicht wiederholen</translation>
+    </message>
+    <message>
+        <source>{name} was a “{kind}” player, which this version of TTT Desktop can&apos;t create ({error})</source>
+        <translation>{name} war ein Spieler der Art „{kind}“, die diese Version von TTT Desktop nicht erzeugen kann ({error})</translation>
+    </message>
+    <message>
+        <source>{name} could not move ({reason}); start a new game.</source>
+        <translation>{name} konnte nicht ziehen ({reason}); starten Sie ein neues Spiel.</translation>
+    </message>
+</context>
+<context>
+    <name>GameFiles</name>
+    <message>
+        <source>“{name}” is not there any more: it may have been moved or deleted.</source>
+        <translation>„{name}“ ist nicht mehr vorhanden: Die Datei wurde vielleicht verschoben oder gelöscht.</translation>
+    </message>
+    <message>
+        <source>You are not allowed to read “{name}”.</source>
+        <translation>Sie haben keine Berechtigung, „{name}“ zu lesen.</translation>
+    </message>
+    <message>
+        <source>“{name}” could not be read.</source>
+        <translation>„{name}“ konnte nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>“{name}” was saved by a newer version of TTT Desktop. Update to open it.</source>
+        <translation>„{name}“ wurde mit einer neueren Version von TTT Desktop gespeichert. Aktualisieren Sie TTT Desktop, um die Datei zu öffnen.</translation>
+    </message>
+    <message>
+        <source>“{name}” is a TTT Desktop game, but it is damaged: its moves or players don&apos;t add up.</source>
+        <translation>„{name}“ ist eine TTT-Desktop-Partie, aber beschädigt: Züge oder Spieler passen nicht zusammen.</translation>
+    </message>
+    <message>
+        <source>“{name}” is empty: there is no game in it.</source>
+        <translation>„{name}“ ist leer: Die Datei enthält keine Partie.</translation>
+    </message>
+    <message>
+        <source>“{name}” is damaged or cut short, so the game in it can&apos;t be read.</source>
+        <translation>„{name}“ ist beschädigt oder unvollständig, daher lässt sich die Partie darin nicht lesen.</translation>
+    </message>
+    <message>
+        <source>“{name}” is not a TTT Desktop game.</source>
+        <translation>„{name}“ ist keine TTT-Desktop-Partie.</translation>
+    </message>
+    <message>
+        <source>Save game</source>
+        <translation>Partie speichern</translation>
+    </message>
+    <message>
+        <source>Open game</source>
+        <translation>Partie öffnen</translation>
+    </message>
+    <message>
+        <source>Could not save the game</source>
+        <translation>Die Partie konnte nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>“{name}” could not be written: {reason}.</source>
+        <translation>„{name}“ konnte nicht geschrieben werden: {reason}.</translation>
+    </message>
+    <message>
+        <source>Any file that was there before is unchanged.</source>
+        <translation>Eine bereits vorhandene Datei bleibt unverändert.</translation>
+    </message>
+    <message>
+        <source>Could not open the game</source>
+        <translation>Die Partie konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>The current game is unchanged.</source>
+        <translation>Die laufende Partie bleibt unverändert.</translation>
+    </message>
+    <message>
+        <source>Could not paste a game</source>
+        <translation>Es konnte keine Partie eingefügt werden</translation>
+    </message>
+    <message>
+        <source>The clipboard holds no TTT Desktop game.</source>
+        <translation>Die Zwischenablage enthält keine TTT-Desktop-Partie.</translation>
+    </message>
+    <message>
+        <source>&amp;Save game...</source>
+        <translation>Partie &amp;speichern …</translation>
+    </message>
+    <message>
+        <source>&amp;Open game...</source>
+        <translation>Partie ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <source>Recent &amp;files</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Copy game as text</source>
+        <translation>Partie als Text &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Paste game</source>
+        <translation>Partie &amp;einfügen</translation>
+    </message>
+    <message>
+        <source>Clear recent files</source>
+        <translation>Liste leeren</translation>
+    </message>
+</context>
+<context>
+    <name>GameHeader</name>
+    <message>
+        <source>vs</source>
+        <translation>gegen</translation>
+    </message>
+    <message>
+        <source>{name} plays {mark}</source>
+        <translation>{name} spielt {mark}</translation>
+    </message>
+    <message>
+        <source>{x} plays X against {o}, who plays O</source>
+        <translation>{x} spielt X gegen {o} mit O</translation>
+    </message>
+</context>
+<context>
+    <name>HelpFeatures</name>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+</context>
+<context>
+    <name>HowToPlay</name>
+    <message>
+        <source>Take turns putting your mark, X or O, in an empty cell. Three marks in a row, a column or a diagonal win; a full board without a line is a draw.</source>
+        <translation>Setzen Sie abwechselnd Ihr Zeichen, X oder O, in ein freies Feld. Drei Zeichen in einer Zeile, Spalte oder Diagonale gewinnen; ist das Feld voll und niemand hat eine Reihe, endet die Partie unentschieden.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Players:&lt;/b&gt; choose a person or a computer for each mark beside the board; the stars show how strong a computer is. &lt;b&gt;First move&lt;/b&gt; says who starts.</source>
+        <translation>&lt;b&gt;Spieler:&lt;/b&gt; Wählen Sie neben dem Spielfeld für jedes Zeichen einen Menschen oder einen Computer; die Sterne zeigen, wie stark ein Computer spielt. &lt;b&gt;Erster Zug&lt;/b&gt; legt fest, wer beginnt.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Mouse:&lt;/b&gt; click an empty cell. &lt;b&gt;Keyboard:&lt;/b&gt; each digit plays the cell in the same place on a numeric keypad; the arrow keys move the dashed cursor and Enter or Space plays there.</source>
+        <translation>&lt;b&gt;Maus:&lt;/b&gt; Klicken Sie auf ein freies Feld. &lt;b&gt;Tastatur:&lt;/b&gt; Jede Ziffer setzt auf das Feld an derselben Stelle wie auf dem Ziffernblock; die Pfeiltasten bewegen den gestrichelten Rahmen, Eingabe oder Leertaste setzt dort.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Looking back:&lt;/b&gt; the replay controls and the move list (View menu) step through the game; &lt;i&gt;Play on from here&lt;/i&gt; starts a new game from the position shown.</source>
+        <translation>&lt;b&gt;Zurückblicken:&lt;/b&gt; Mit der Wiedergabeleiste und der Zugliste (Menü Ansicht) gehen Sie die Partie Zug für Zug durch; &lt;i&gt;Von hier weiterspielen&lt;/i&gt; beginnt eine neue Partie ab der gezeigten Stellung.</translation>
+    </message>
+    <message>
+        <source>Every key is listed in Help &amp;gt; &lt;b&gt;Keyboard shortcuts&lt;/b&gt; ({keys}).</source>
+        <translation>Alle Tasten finden Sie unter Hilfe &amp;gt; &lt;b&gt;Tastenkürzel&lt;/b&gt; ({keys}).</translation>
+    </message>
+    <message>
+        <source>How to play</source>
+        <translation>Spielanleitung</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+</context>
+<context>
+    <name>LookFeatures</name>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>&amp;Vollbildmodus</translation>
+    </message>
+    <message>
+        <source>Side &amp;panel</source>
+        <translation>&amp;Seitenleiste</translation>
+    </message>
+    <message>
+        <source>Show or hide the players and the score beside the board</source>
+        <translation>Spieler und Punktestand neben dem Spielfeld ein- oder ausblenden</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <extracomment>Languages with a translation, besides English (in which the texts are written). Each language&apos;s own name, as the menu shows it (never translated).</extracomment>
+        <translation>Wie das &amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>S&amp;prache</translation>
+    </message>
+    <message>
+        <source>The language changes when TTT Desktop starts again.</source>
+        <translation>Die Sprache wechselt beim nächsten Start von TTT Desktop.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Instant</source>
+        <translation>Sofort</translation>
+    </message>
+    <message>
+        <source>Fast (0.2 s)</source>
+        <translation>Schnell (0,2 s)</translation>
+    </message>
+    <message>
+        <source>Normal (0.4 s)</source>
+        <translation>Normal (0,4 s)</translation>
+    </message>
+    <message>
+        <source>Slow (1 s)</source>
+        <translation>Langsam (1 s)</translation>
+    </message>
+    <message>
+        <source>Game status</source>
+        <translation>Spielstand</translation>
+    </message>
+    <message>
+        <source>Computer is thinking</source>
+        <translation>Der Computer denkt nach</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation>Neues Spiel</translation>
+    </message>
+    <message>
+        <source>Start a new game with these players (Ctrl+N)</source>
+        <translation>Ein neues Spiel mit diesen Spielern beginnen (Strg+N)</translation>
+    </message>
+    <message>
+        <source>Play again</source>
+        <translation>Noch einmal</translation>
+    </message>
+    <message>
+        <source>Another game with the same players (Ctrl+R)</source>
+        <translation>Noch eine Partie mit denselben Spielern (Strg+R)</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>&amp;Spiel</translation>
+    </message>
+    <message>
+        <source>&amp;New game</source>
+        <translation>&amp;Neues Spiel</translation>
+    </message>
+    <message>
+        <source>Play &amp;again</source>
+        <translation>Noch &amp;einmal</translation>
+    </message>
+    <message>
+        <source>&amp;Swap sides</source>
+        <translation>Seiten &amp;tauschen</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>Computer &amp;speed</source>
+        <translation>&amp;Tempo des Computers</translation>
+    </message>
+    <message>
+        <source>The least time a computer player&apos;s move takes to appear</source>
+        <translation>Wie lange es mindestens dauert, bis der Zug eines Computerspielers erscheint</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Anderes</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;How to play</source>
+        <translation>&amp;Spielanleitung</translation>
+    </message>
+    <message>
+        <source>&amp;About TTT Desktop</source>
+        <translation>&amp;Über TTT Desktop</translation>
+    </message>
+    <message>
+        <source>Reduce &amp;motion</source>
+        <translation>&amp;Bewegung reduzieren</translation>
+    </message>
+    <message>
+        <source>Draw the winning line at once, without animation</source>
+        <translation>Die Gewinnreihe sofort zeichnen, ohne Animation</translation>
+    </message>
+    <message>
+        <source>Other ({seconds} s)</source>
+        <translation>Anderes ({seconds} s)</translation>
+    </message>
+    <message>
+        <source>It&apos;s a draw</source>
+        <translation>Unentschieden</translation>
+    </message>
+    <message>
+        <source>{name} wins!</source>
+        <translation>{name} gewinnt!</translation>
+    </message>
+    <message>
+        <source>Earlier position: the start (newest: move {total})</source>
+        <translation>Frühere Stellung: der Anfang (neueste: Zug {total})</translation>
+    </message>
+    <message>
+        <source>Earlier position: move {ply} of {total}</source>
+        <translation>Frühere Stellung: Zug {ply} von {total}</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>Unentschieden</translation>
+    </message>
+    <message>
+        <source>{name} wins</source>
+        <translation>{name} gewinnt</translation>
+    </message>
+    <message>
+        <source>{name} is thinking...</source>
+        <translation>{name} denkt nach …</translation>
+    </message>
+    <message>
+        <source>{name} to move</source>
+        <translation>{name} ist am Zug</translation>
+    </message>
+    <message>
+        <source>{pairing}: no games finished yet</source>
+        <translation>{pairing}: noch keine Partie beendet</translation>
+    </message>
+    <message>
+        <source>{first} v {second}</source>
+        <translation>{first} gegen {second}</translation>
+    </message>
+    <message>
+        <source>1 draw</source>
+        <translation>1 Unentschieden</translation>
+    </message>
+    <message>
+        <source>{count} draws</source>
+        <translation>{count} Unentschieden</translation>
+    </message>
+    <message>
+        <source>{first} {first_wins} : {second_wins} {second}, {draws}</source>
+        <translation>{first} {first_wins} : {second_wins} {second}, {draws}</translation>
+    </message>
+</context>
+<context>
+    <name>MatchDialog</name>
+    <message>
+        <source>Alternate, X first</source>
+        <translation>Abwechselnd, X zuerst</translation>
+    </message>
+    <message>
+        <source>Alternate, O first</source>
+        <translation>Abwechselnd, O zuerst</translation>
+    </message>
+    <message>
+        <source>X every game</source>
+        <translation>Immer X</translation>
+    </message>
+    <message>
+        <source>O every game</source>
+        <translation>Immer O</translation>
+    </message>
+    <message>
+        <source>Watch a match</source>
+        <translation>Einem Turnier zusehen</translation>
+    </message>
+    <message>
+        <source>Start match</source>
+        <translation>Turnier starten</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Partien</translation>
+    </message>
+    <message>
+        <source>Who starts</source>
+        <translation>Wer beginnt</translation>
+    </message>
+</context>
+<context>
+    <name>MatchRunner</name>
+    <message>
+        <source>a match is 1-{most} games, not {games!r}</source>
+        <translation>ein Turnier hat 1 bis {most} Partien, nicht {games!r}</translation>
+    </message>
+    <message>
+        <source>a match is for two computer players: choose one for X and for O</source>
+        <translation>ein Turnier ist für zwei Computerspieler: Wählen Sie je einen für X und für O</translation>
+    </message>
+</context>
+<context>
+    <name>MatchScore</name>
+    <message>
+        <source>{x} (X) {x_wins}, {o} (O) {o_wins}, draws {draws}</source>
+        <translation>{x} (X) {x_wins}, {o} (O) {o_wins}, unentschieden {draws}</translation>
+    </message>
+    <message>
+        <source>Match stopped after {played} of {games}: {tally}</source>
+        <translation>Turnier nach {played} von {games} Partien abgebrochen: {tally}</translation>
+    </message>
+    <message>
+        <source>Match over, {games} games: {tally}</source>
+        <translation>Turnier beendet, {games} Partien: {tally}</translation>
+    </message>
+    <message>
+        <source>Game {number} of {games} - {tally}</source>
+        <translation>Partie {number} von {games} – {tally}</translation>
+    </message>
+</context>
+<context>
+    <name>MoveList</name>
+    <message>
+        <source>Player</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Mark</source>
+        <translation>Zeichen</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>Feld</translation>
+    </message>
+    <message>
+        <source>Row, col</source>
+        <translation>Zeile, Spalte</translation>
+    </message>
+    <message>
+        <source>Moves</source>
+        <translation>Züge</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Anfang</translation>
+    </message>
+</context>
+<context>
+    <name>PlayOnDialog</name>
+    <message>
+        <source>Play on from here</source>
+        <translation>Von hier weiterspielen</translation>
+    </message>
+    <message>
+        <source>Play on</source>
+        <translation>Weiterspielen</translation>
+    </message>
+    <message>
+        <source>A new game goes on from the empty board.</source>
+        <translation>Eine neue Partie beginnt auf dem leeren Spielfeld.</translation>
+    </message>
+    <message>
+        <source>A new game goes on from the position after move {ply}.</source>
+        <translation>Eine neue Partie geht von der Stellung nach Zug {ply} aus weiter.</translation>
+    </message>
+    <message>
+        <source>{name} (person)</source>
+        <translation>{name} (Mensch)</translation>
+    </message>
+</context>
+<context>
+    <name>PlayerPanel</name>
+    <message>
+        <source>New player...</source>
+        <translation>Neuer Spieler …</translation>
+    </message>
+    <message>
+        <source>X starts</source>
+        <translation>X beginnt</translation>
+    </message>
+    <message>
+        <source>O starts</source>
+        <translation>O beginnt</translation>
+    </message>
+    <message>
+        <source>Take turns starting</source>
+        <translation>Abwechselnd beginnen</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>Zufällig</translation>
+    </message>
+    <message>
+        <source>New player</source>
+        <translation>Neuer Spieler</translation>
+    </message>
+    <message>
+        <source>Name of the player (up to {count} characters):</source>
+        <translation>Name des Spielers (bis zu {count} Zeichen):</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Player for {mark}</source>
+        <translation>Spieler für {mark}</translation>
+    </message>
+    <message>
+        <source>Plays {mark}</source>
+        <translation>Spielt {mark}</translation>
+    </message>
+    <message>
+        <source>Swap sides</source>
+        <translation>Seiten tauschen</translation>
+    </message>
+    <message>
+        <source>Exchange the players of X and O and start a new game</source>
+        <translation>Die Spieler von X und O tauschen und ein neues Spiel beginnen</translation>
+    </message>
+    <message>
+        <source>Who starts</source>
+        <translation>Wer beginnt</translation>
+    </message>
+    <message>
+        <source>First move:</source>
+        <translation>Erster Zug:</translation>
+    </message>
+    <message>
+        <source>Score this session</source>
+        <translation>Punktestand dieser Sitzung</translation>
+    </message>
+    <message>
+        <source>People</source>
+        <translation>Menschen</translation>
+    </message>
+    <message>
+        <source>{name}, a person at this computer</source>
+        <translation>{name}, ein Mensch an diesem Computer</translation>
+    </message>
+    <message>
+        <source>Add a person by name; names are remembered</source>
+        <translation>Einen Menschen mit Namen hinzufügen; die Namen werden gespeichert</translation>
+    </message>
+    <message>
+        <source>Computer</source>
+        <translation>Computer</translation>
+    </message>
+    <message>
+        <source>{description}
+Strength {strength} of 5</source>
+        <translation>{description}
+Spielstärke {strength} von 5</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayBar</name>
+    <message>
+        <source>max speed</source>
+        <translation>höchstes Tempo</translation>
+    </message>
+    <message>
+        <source>{seconds} s/move</source>
+        <translation>{seconds} s/Zug</translation>
+    </message>
+    <message>
+        <source>{delay} ms/move</source>
+        <translation>{delay} ms/Zug</translation>
+    </message>
+    <message>
+        <source>First position</source>
+        <translation>Anfangsstellung</translation>
+    </message>
+    <message>
+        <source>One move back</source>
+        <translation>Einen Zug zurück</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+    <message>
+        <source>One move forward</source>
+        <translation>Einen Zug vor</translation>
+    </message>
+    <message>
+        <source>Newest position</source>
+        <translation>Neueste Stellung</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>Live</translation>
+    </message>
+    <message>
+        <source>Follow the newest move of the running game</source>
+        <translation>Dem neuesten Zug der laufenden Partie folgen</translation>
+    </message>
+    <message>
+        <source>Follow live</source>
+        <translation>Live folgen</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Tempo</translation>
+    </message>
+    <message>
+        <source>Delay between computer moves</source>
+        <translation>Pause zwischen den Zügen des Computers</translation>
+    </message>
+    <message>
+        <source>&amp;Back one move</source>
+        <translation>Einen Zug &amp;zurück</translation>
+    </message>
+    <message>
+        <source>&amp;Forward one move</source>
+        <translation>Einen Zug &amp;vor</translation>
+    </message>
+    <message>
+        <source>First &amp;position</source>
+        <translation>&amp;Anfangsstellung</translation>
+    </message>
+    <message>
+        <source>&amp;Newest position</source>
+        <translation>&amp;Neueste Stellung</translation>
+    </message>
+    <message>
+        <source>Play / &amp;pause</source>
+        <translation>Abspielen/&amp;Pause</translation>
+    </message>
+    <message>
+        <source>Pause the match between moves</source>
+        <translation>Das Turnier zwischen zwei Zügen anhalten</translation>
+    </message>
+    <message>
+        <source>Resume the match</source>
+        <translation>Das Turnier fortsetzen</translation>
+    </message>
+    <message>
+        <source>Stop the playback</source>
+        <translation>Die Wiedergabe anhalten</translation>
+    </message>
+    <message>
+        <source>Play the moves back</source>
+        <translation>Die Züge wiedergeben</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Anfang</translation>
+    </message>
+    <message>
+        <source>No moves</source>
+        <translation>Keine Züge</translation>
+    </message>
+    <message>
+        <source>Move {ply} of {last}: {move}</source>
+        <translation>Zug {ply} von {last}: {move}</translation>
+    </message>
+</context>
+<context>
+    <name>ResultBanner</name>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Play again</source>
+        <translation>Noch einmal</translation>
+    </message>
+    <message>
+        <source>Another game with the same players (Enter)</source>
+        <translation>Noch eine Partie mit denselben Spielern (Eingabe)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Hide this to look at the board (Esc)</source>
+        <translation>Ausblenden, um das Spielfeld anzusehen (Esc)</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewFeatures</name>
+    <message>
+        <source>Match score</source>
+        <translation>Turnierstand</translation>
+    </message>
+    <message>
+        <source>Moves</source>
+        <translation>Züge</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Replay &amp;controls</source>
+        <translation>&amp;Wiedergabeleiste</translation>
+    </message>
+    <message>
+        <source>&amp;Moves</source>
+        <translation>&amp;Züge</translation>
+    </message>
+    <message>
+        <source>Play on from &amp;here...</source>
+        <translation>Von &amp;hier weiterspielen …</translation>
+    </message>
+    <message>
+        <source>&amp;Replay live</source>
+        <translation>&amp;Live nachspielen</translation>
+    </message>
+    <message>
+        <source>Play this game again with its computer players and their seeds</source>
+        <translation>Diese Partie mit ihren Computerspielern und deren Startwerten noch einmal spielen</translation>
+    </message>
+    <message>
+        <source>&amp;Watch a match...</source>
+        <translation>Einem Turnier &amp;zusehen …</translation>
+    </message>
+    <message>
+        <source>&amp;Stop the match</source>
+        <translation>Turnier a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>That was an earlier position: back to the newest one, where you can move.</source>
+        <translation>Das war eine frühere Stellung: zurück zur neuesten, in der Sie ziehen können.</translation>
+    </message>
+    <message>
+        <source>Paused between moves: Play (Ctrl+P) resumes, Forward plays one move.</source>
+        <translation>Zwischen zwei Zügen angehalten: Abspielen (Strg+P) setzt fort, Vor spielt einen Zug.</translation>
+    </message>
+    <message>
+        <source>Can&apos;t replay this game live</source>
+        <translation>Diese Partie lässt sich nicht live nachspielen</translation>
+    </message>
+    <message>
+        <source>Can&apos;t start the match</source>
+        <translation>Das Turnier lässt sich nicht starten</translation>
+    </message>
+    <message>
+        <source>Could not open the game</source>
+        <translation>Die Partie konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>The clipboard&apos;s game has a computer player this version of TTT Desktop doesn&apos;t have.</source>
+        <translation>Die Partie in der Zwischenablage hat einen Computerspieler, den diese Version von TTT Desktop nicht kennt.</translation>
+    </message>
+    <message>
+        <source>The game in “{name}” has a computer player this version of TTT Desktop doesn&apos;t have.</source>
+        <translation>Die Partie in „{name}“ hat einen Computerspieler, den diese Version von TTT Desktop nicht kennt.</translation>
+    </message>
+    <message>
+        <source>The current game is unchanged.</source>
+        <translation>Die laufende Partie bleibt unverändert.</translation>
+    </message>
+    <message>
+        <source>Pasted a game</source>
+        <translation>Partie eingefügt</translation>
+    </message>
+    <message>
+        <source>Opened {file}</source>
+        <translation>{file} geöffnet</translation>
+    </message>
+    <message>
+        <source>Saved {file}</source>
+        <translation>{file} gespeichert</translation>
+    </message>
+</context>
+<context>
+    <name>Roster</name>
+    <message>
+        <source>Plays any free cell at random.</source>
+        <translation>Setzt auf ein beliebiges freies Feld.</translation>
+    </message>
+    <message>
+        <source>Plays a scripted list of cells in order; for tests and replaying games.</source>
+        <translation>Setzt der Reihe nach auf eine vorgegebene Liste von Feldern; für Tests und zum Nachspielen.</translation>
+    </message>
+    <message>
+        <source>Takes a winning cell, else blocks yours, else plays at random.</source>
+        <translation>Nimmt ein Gewinnfeld, sonst blockiert er Sie, sonst setzt er zufällig.</translation>
+    </message>
+    <message>
+        <source>Wins or blocks, else scores cells by looking five moves ahead (quirky tallies).</source>
+        <translation>Gewinnt oder blockiert, sonst bewertet er Felder mit fünf Zügen Vorausschau (mit eigenwilliger Zählung).</translation>
+    </message>
+    <message>
+        <source>Wins, blocks, else a random corner, the centre, a random side.</source>
+        <translation>Gewinnt, blockiert, sonst eine zufällige Ecke, die Mitte, eine zufällige Seite.</translation>
+    </message>
+    <message>
+        <source>Wins or blocks, else takes the cell whose lines hold the most promise.</source>
+        <translation>Gewinnt oder blockiert, sonst nimmt er das Feld mit den aussichtsreichsten Reihen.</translation>
+    </message>
+    <message>
+        <source>Tabular reinforcement learner trained by self-play.</source>
+        <translation>Lernt mit einer Tabelle durch Verstärkung, trainiert im Spiel gegen sich selbst.</translation>
+    </message>
+    <message>
+        <source>Newell and Simon&apos;s eight rules: win, block, fork, block fork, centre, corners, sides.</source>
+        <translation>Die acht Regeln von Newell und Simon: gewinnen, blockieren, Gabel, Gabel verhindern, Mitte, Ecken, Seiten.</translation>
+    </message>
+    <message>
+        <source>Searches the whole game tree with plain minimax; slow on an empty board.</source>
+        <translation>Durchsucht den ganzen Spielbaum mit einfachem Minimax; langsam auf dem leeren Feld.</translation>
+    </message>
+    <message>
+        <source>Searches the whole game tree with alpha-beta pruning and good move ordering.</source>
+        <translation>Durchsucht den ganzen Spielbaum mit Alpha-Beta-Suche und guter Zugsortierung.</translation>
+    </message>
+    <message>
+        <source>Looks up the solved game: wins as fast and loses as slowly as possible.</source>
+        <translation>Schlägt im gelösten Spiel nach: gewinnt so schnell und verliert so langsam wie möglich.</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Play the cell in that place on a numeric keypad (7 is top left)</source>
+        <translation>Auf das Feld an dieser Stelle des Ziffernblocks setzen (7 ist oben links)</translation>
+    </message>
+    <message>
+        <source>Move the dashed cursor</source>
+        <translation>Den gestrichelten Rahmen bewegen</translation>
+    </message>
+    <message>
+        <source>Play the cell under the cursor</source>
+        <translation>Auf das Feld unter dem Rahmen setzen</translation>
+    </message>
+    <message>
+        <source>Elsewhere in the window</source>
+        <translation>Sonst im Fenster</translation>
+    </message>
+    <message>
+        <source>On the board</source>
+        <translation>Auf dem Spielfeld</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Find a shortcut</source>
+        <translation>Tastenkürzel suchen</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,392 @@
+"""The German translation: complete, current, and loaded from the locale or the menu.
+
+The main check walks every widget and action of the window (menus, docks, panels,
+dialogs) once in English and once in German, and fails for any text that stays
+the same in German, unless it is only names, marks, numbers and symbols.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+import shiboken6
+from conftest import WindowMaker
+from PySide6.QtCore import QCoreApplication, QLocale, QObject, QSettings, Qt
+from PySide6.QtGui import QAction, QStandardItemModel, QTextDocumentFragment
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDockWidget,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QMessageBox,
+    QTableWidget,
+    QTreeWidget,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from ttt_desktop.engine import Mark
+from ttt_desktop.gui import roster_text, translation
+from ttt_desktop.gui.controller import Seat
+from ttt_desktop.gui.match import MatchDialog
+from ttt_desktop.gui.review import PlayOnDialog
+from ttt_desktop.players import HUMAN_KIND, roster
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATIONS = ROOT / "resources" / "translations"
+TS = TRANSLATIONS / "ttt_desktop_de.ts"
+QM = TRANSLATIONS / "ttt_desktop_de.qm"
+TOOLS = ROOT / ".venv" / "bin"
+
+# Texts that read the same in German. Each is a word German uses as it is.
+SAME_IN_GERMAN = frozenset(
+    {
+        "Start",
+        "Live",
+        "Deutsch",
+        "English",
+        "System",
+        "Tooltip",
+    }
+)
+# What a text may consist of and still need no translation: marks, digits, symbols, keys.
+_NEUTRAL = re.compile(
+    r"(?:\b(?:X|O|TTT Desktop|Qt|PySide6|LGPLv3|MIT|Ctrl|Strg|Shift|Umschalt|Alt|Esc|F\d+|"
+    r"Enter|Eingabe|Space|Leertaste|Home|Pos1|End|Ende|Left|Right|Up|Down|Links|Rechts|Hoch|"
+    r"Runter|Return)\b|[\W\d_])+"
+)
+
+
+def _plain(text: str) -> str:
+    if "<" in text and ">" in text:
+        text = QTextDocumentFragment.fromHtml(text).toPlainText()
+    return text.replace("&&", "&").replace("&", "").strip()
+
+
+def _item_texts(view: QAbstractItemView) -> list[str]:
+    model = view.model()
+    texts: list[str] = []
+    if model is None:
+        return texts
+    for column in range(model.columnCount()):
+        texts.append(str(model.headerData(column, Qt.Orientation.Horizontal) or ""))
+
+    def walk(parent: object) -> None:
+        for row in range(model.rowCount(parent)):  # type: ignore[arg-type]
+            for column in range(model.columnCount(parent)):  # type: ignore[arg-type]
+                index = model.index(row, column, parent)  # type: ignore[arg-type]
+                for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+                    value = index.data(role)
+                    if isinstance(value, str):
+                        texts.append(value)
+                if column == 0 and model.rowCount(index) > 0:
+                    walk(index)
+
+    walk(model.index(-1, -1))
+    return texts
+
+
+def _texts_of(widget: QWidget) -> list[str]:
+    texts = [widget.toolTip(), widget.accessibleName(), widget.accessibleDescription()]
+    texts.append(widget.statusTip())
+    if widget.isWindow() or isinstance(widget, QDockWidget):
+        texts.append(widget.windowTitle())
+    if isinstance(widget, QLabel):
+        texts.append(widget.text())
+    if isinstance(widget, QAbstractButton):
+        texts.append(widget.text())
+    if isinstance(widget, QGroupBox):
+        texts.append(widget.title())
+    if isinstance(widget, QLineEdit):
+        texts.append(widget.placeholderText())
+    if isinstance(widget, QMenu):
+        texts.append(widget.title())
+    if isinstance(widget, QComboBox):
+        texts += [widget.itemText(i) for i in range(widget.count())]
+        texts += [
+            str(widget.itemData(i, Qt.ItemDataRole.ToolTipRole) or "")
+            for i in range(widget.count())
+        ]
+    if isinstance(widget, (QTableWidget, QTreeWidget)) or (
+        isinstance(widget, QAbstractItemView) and not isinstance(widget.model(), QStandardItemModel)
+    ):
+        texts += _item_texts(widget)
+    return texts
+
+
+def _path(obj: QObject, top: QObject) -> str:
+    parts = []
+    while obj is not None and obj is not top:
+        parent = obj.parent()
+        siblings = (
+            [child for child in parent.children() if type(child) is type(obj)] if parent else []
+        )
+        index = siblings.index(obj) if obj in siblings else 0
+        parts.append(f"{type(obj).__name__}[{obj.objectName()}#{index}]")
+        obj = parent
+    return "/".join(reversed(parts))
+
+
+def visible_texts(top: QWidget) -> dict[str, str]:
+    """Every text a person can meet in ``top`` and below: key (where) -> plain text."""
+    found: dict[str, str] = {}
+
+    def add(key: str, texts: list[str]) -> None:
+        for number, text in enumerate(texts):
+            plain = _plain(text)
+            if plain:
+                found[f"{key}:{number}"] = plain
+
+    for widget in [top, *top.findChildren(QWidget)]:
+        add(_path(widget, top), _texts_of(widget))
+    for action in top.findChildren(QAction):
+        if action.isSeparator():
+            continue
+        add(_path(action, top), [action.text(), action.toolTip(), action.statusTip()])
+    return found
+
+
+def untranslated(english: dict[str, str], german: dict[str, str], names: set[str]) -> set[str]:
+    """Texts left as they were in English, after taking away names, marks and numbers."""
+    left = set()
+    for key, text in german.items():
+        if english.get(key) != text or text in SAME_IN_GERMAN:
+            continue
+        rest = text
+        for name in sorted(names, key=len, reverse=True):
+            rest = rest.replace(name, " ")
+        if _NEUTRAL.fullmatch(rest) or not rest.strip():
+            continue
+        left.add(text)
+    return left
+
+
+def _names() -> set[str]:
+    people = {"Player 1", "Player 2", "Spieler 1", "Spieler 2"}
+    return people | {entry.name for entry in roster()}
+
+
+@pytest.fixture
+def german() -> Iterator[Callable[[], None]]:
+    """Call to switch the application to German; English again at the end of the test."""
+    installed: list[object] = []
+
+    def switch() -> None:
+        installed.extend(translation.install(QSettings(), "de"))
+        assert len(installed) == 2, "qtbase_de and ttt_desktop_de load"
+
+    yield switch
+    translation.remove(installed)  # type: ignore[arg-type]
+
+
+def _scenes(qtbot: QtBot, make_window: WindowMaker) -> dict[str, QWidget]:
+    """A window after a won game with its dialogs open, and the dialogs opened by exec()."""
+    window = make_window(roster=list(roster()))
+    window.resize(1040, 700)
+    controller = window.controller
+    window._seat(Mark.O, Seat(HUMAN_KIND, window.player_panel.people[1]))
+    window.new_game()
+    for cell in (0, 3, 1, 4, 2):
+        controller.play_cell(cell)
+    qtbot.waitUntil(lambda: controller.record.is_finished)
+    for dock in window.findChildren(QDockWidget):
+        dock.show()
+    window.how_to_play_action.trigger()
+    window.about_action.trigger()
+    window.help.show_shortcuts()
+    scenes: dict[str, QWidget] = {"window": window}
+    for box in window.findChildren(QMessageBox):
+        scenes[box.objectName()] = box
+    seats = [controller.seat(Mark.X), controller.seat(Mark.O)]
+    scenes["play-on"] = PlayOnDialog(window, seats, seats[0], seats[1], 3)
+    scenes["match"] = MatchDialog(window)
+    return scenes
+
+
+def _collect(qtbot: QtBot, make_window: WindowMaker) -> dict[str, str]:
+    texts: dict[str, str] = {}
+    scenes = _scenes(qtbot, make_window)
+    for name, widget in scenes.items():
+        for key, text in visible_texts(widget).items():
+            texts[f"{name}/{key}"] = text
+    for widget in scenes.values():
+        if isinstance(widget, QDialog) and shiboken6.isValid(widget):
+            widget.close()
+    return texts
+
+
+def test_no_text_of_the_window_is_left_in_english(
+    qtbot: QtBot, make_window: WindowMaker, german: Callable[[], None]
+) -> None:
+    english = _collect(qtbot, make_window)
+    german()
+    assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Abbrechen"
+    in_german = _collect(qtbot, make_window)
+    common = set(english) & set(in_german)
+    assert len(common) > 200, "the two walks see the same widgets"
+    left = untranslated(english, in_german, _names())
+    assert not left, "\n".join(sorted(left))
+
+
+def test_german_texts_fit_their_buttons(
+    qtbot: QtBot, make_window: WindowMaker, german: Callable[[], None]
+) -> None:
+    german()
+    window = make_window(roster=list(roster()))
+    buttons = [
+        button
+        for button in window.findChildren(QAbstractButton)
+        if button.isVisible() and button.text()
+    ]
+    assert buttons
+    for button in buttons:
+        needed = button.fontMetrics().horizontalAdvance(_plain(button.text()))
+        assert button.width() >= needed, button.text()
+
+
+def test_every_roster_description_is_offered_for_translation() -> None:
+    listed = set(roster_text.DESCRIPTIONS)
+    for entry in roster():
+        assert entry.description in listed, entry.kind
+
+
+def _messages(path: Path) -> list[ElementTree.Element]:
+    return list(ElementTree.parse(path).getroot().iter("message"))
+
+
+def test_every_text_of_the_ts_has_a_german_translation() -> None:
+    messages = _messages(TS)
+    assert len(messages) > 150
+    missing = []
+    for message in messages:
+        source = message.findtext("source") or ""
+        translated = message.find("translation")
+        assert translated is not None
+        kind = translated.get("type")
+        forms = [form.text or "" for form in translated.findall("numerusform")]
+        text = translated.text or ""
+        if kind in ("unfinished", "vanished", "obsolete") or not (text.strip() or any(forms)):
+            missing.append(source)
+        # Every {field} of the English text is kept in the German one.
+        fields = set(re.findall(r"\{[a-z_]*[!:]?[a-z]*\}", source))
+        assert fields <= set(re.findall(r"\{[a-z_]*[!:]?[a-z]*\}", text or " ".join(forms))), source
+    assert not missing, "\n".join(missing)
+
+
+@pytest.mark.skipif(not (TOOLS / "pyside6-lupdate").exists(), reason="needs the venv's lupdate")
+def test_the_ts_holds_every_text_of_the_code(tmp_path: Path) -> None:
+    copy = tmp_path / TS.name
+    shutil.copy(TS, copy)
+    subprocess.run(
+        [
+            str(TOOLS / "pyside6-lupdate"),
+            "-silent",
+            "-locations",
+            "none",
+            "-no-obsolete",
+            "-extensions",
+            "py",
+            "-source-language",
+            "en",
+            "-target-language",
+            "de",
+            str(ROOT / "ttt_desktop" / "gui"),
+            "-ts",
+            str(copy),
+        ],
+        check=True,
+    )
+
+    def sources(path: Path) -> set[tuple[str, str]]:
+        return {
+            (context.findtext("name") or "", message.findtext("source") or "")
+            for context in ElementTree.parse(path).getroot().iter("context")
+            for message in context.iter("message")
+        }
+
+    new = sources(copy) - sources(TS)
+    gone = sources(TS) - sources(copy)
+    assert not new and not gone, (
+        f"run tools/update_translations.sh: new {sorted(new)}, gone {sorted(gone)}"
+    )
+
+
+@pytest.mark.skipif(not (TOOLS / "pyside6-lrelease").exists(), reason="needs the venv's lrelease")
+def test_the_qm_is_built_from_the_ts(tmp_path: Path) -> None:
+    built = tmp_path / QM.name
+    subprocess.run(
+        [str(TOOLS / "pyside6-lrelease"), "-silent", str(TS), "-qm", str(built)], check=True
+    )
+    assert built.read_bytes() == QM.read_bytes(), "run tools/update_translations.sh"
+
+
+def test_the_language_follows_the_locale_unless_chosen() -> None:
+    settings = QSettings()
+    assert translation.ui_language(settings, QLocale("de_DE")) == "de"
+    assert translation.ui_language(settings, QLocale("de_AT")) == "de"
+    assert translation.ui_language(settings, QLocale("en_GB")) == "en"
+    assert translation.ui_language(settings, QLocale("fr_FR")) == "en"
+    assert translation.set_language_choice(settings, "en")
+    assert translation.ui_language(settings, QLocale("de_DE")) == "en"
+    assert not translation.set_language_choice(settings, "en")
+    translation.set_language_choice(settings, "de")
+    assert translation.ui_language(settings, QLocale("en_US")) == "de"
+    with pytest.raises(ValueError, match="no such language"):
+        translation.set_language_choice(settings, "xx")
+
+
+def test_the_language_menu_remembers_the_choice(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    look = window.look
+    assert [action.text() for action in look.language_menu.actions()][1:] == ["English", "Deutsch"]
+    assert look.language_actions[""].isChecked()
+    look.language_actions["de"].trigger()
+    assert translation.language_choice(window.settings.qsettings) == "de"
+    assert "starts again" in window.statusBar().currentMessage()
+    second = make_window()
+    assert second.look.language_actions["de"].isChecked()
+
+
+def test_the_app_starts_in_the_chosen_language(tmp_path: Path) -> None:
+    """A real start: the remembered choice is read before the window is made."""
+    config = tmp_path / "config"
+    (config / "TTT Desktop").mkdir(parents=True)
+    (config / "TTT Desktop" / "TTT Desktop.conf").write_text("[view]\nlanguage=de\n")
+    script = (
+        "import sys\n"
+        "from ttt_desktop.gui import app as app_module\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "def look():\n"
+        "    window = [w for w in QApplication.topLevelWidgets() if w.inherits('QMainWindow')][0]\n"
+        "    print('MENUS', [a.text() for a in window.menuBar().actions()])\n"
+        "    QApplication.quit()\n"
+        "QTimer.singleShot(0, look)\n"
+        "sys.exit(app_module.main(['-platform', 'offscreen']))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={
+            "XDG_CONFIG_HOME": str(config),
+            "HOME": str(tmp_path),
+            "LANG": "en_US.UTF-8",
+            "PATH": "/usr/bin:/bin",
+        },
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "&Spiel" in result.stdout and "&Hilfe" in result.stdout, result.stdout
