@@ -14,6 +14,6 @@ for language in "${languages[@]}"; do
   ts="$root/resources/translations/ttt_desktop_${language}.ts"
   # No line numbers in the .ts: it changes only when a text does.
   "$bin/pyside6-lupdate" -silent -locations none -no-obsolete -extensions py \
-    -source-language en -target-language "$language" "$root/ttt_desktop/gui" -ts "$ts"
+    -source-language en -target-language "$language" "$root/ttt_desktop/gui" "$root/ttt_desktop/analysis/coach.py" -ts "$ts"
   "$bin/pyside6-lrelease" -silent "$ts" -qm "${ts%.ts}.qm"
 done

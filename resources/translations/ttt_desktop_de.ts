@@ -74,6 +74,269 @@
     </message>
 </context>
 <context>
+    <name>Coach</name>
+    <message>
+        <source>{first} or {last}</source>
+        <translation>{first} oder {last}</translation>
+    </message>
+    <message numerus="yes">
+        <source>wins in %n</source>
+        <translation>
+            <numerusform>gewinnt in %n</numerusform>
+            <numerusform>gewinnt in %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>loses in %n</source>
+        <translation>
+            <numerusform>verliert in %n</numerusform>
+            <numerusform>verliert in %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>draw</source>
+        <translation>remis</translation>
+    </message>
+    <message numerus="yes">
+        <source>playing here wins in %n move(s) with best play</source>
+        <translation>
+            <numerusform>ein Zug hierher gewinnt bei bestem Spiel in %n Zug</numerusform>
+            <numerusform>ein Zug hierher gewinnt bei bestem Spiel in %n Zügen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>playing here loses in %n move(s) against best play</source>
+        <translation>
+            <numerusform>ein Zug hierher verliert gegen bestes Spiel in %n Zug</numerusform>
+            <numerusform>ein Zug hierher verliert gegen bestes Spiel in %n Zügen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>playing here leads to a draw with best play</source>
+        <translation>ein Zug hierher führt bei bestem Spiel zu einem Unentschieden</translation>
+    </message>
+    <message>
+        <source>Take {cell}: it wins at once</source>
+        <translation>Setzen Sie auf Feld {cell}: Das gewinnt sofort</translation>
+    </message>
+    <message>
+        <source>Take {cell}: each wins at once</source>
+        <translation>Setzen Sie auf Feld {cell}: Jedes davon gewinnt sofort</translation>
+    </message>
+    <message>
+        <source>Block {cell}: it also makes two threats</source>
+        <translation>Blockieren Sie Feld {cell}: Das schafft zugleich zwei Drohungen</translation>
+    </message>
+    <message>
+        <source>Block {cell}, though {opponent} still wins with best play</source>
+        <translation>Blockieren Sie Feld {cell}, auch wenn {opponent} bei bestem Spiel trotzdem gewinnt</translation>
+    </message>
+    <message>
+        <source>Block {cell}</source>
+        <translation>Blockieren Sie Feld {cell}</translation>
+    </message>
+    <message>
+        <source>{opponent} threatens both {first} and {second}: block at {cells}, but the game is lost</source>
+        <translation>{opponent} droht mit den Reihen {first} und {second}: Blockieren Sie Feld {cells}, aber die Partie ist verloren</translation>
+    </message>
+    <message>
+        <source>Take {cell}: it makes two threats</source>
+        <translation>Setzen Sie auf Feld {cell}: Das schafft zwei Drohungen</translation>
+    </message>
+    <message>
+        <source>Take {cell}: each makes two threats</source>
+        <translation>Setzen Sie auf Feld {cell}: Jedes davon schafft zwei Drohungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Take {cell}: it wins in %n move(s) with best play</source>
+        <translation>
+            <numerusform>Setzen Sie auf Feld {cell}: Das gewinnt bei bestem Spiel in %n Zug</numerusform>
+            <numerusform>Setzen Sie auf Feld {cell}: Das gewinnt bei bestem Spiel in %n Zügen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Take {cell}: each wins in %n move(s) with best play</source>
+        <translation>
+            <numerusform>Setzen Sie auf Feld {cell}: Jedes davon gewinnt bei bestem Spiel in %n Zug</numerusform>
+            <numerusform>Setzen Sie auf Feld {cell}: Jedes davon gewinnt bei bestem Spiel in %n Zügen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Take {cell}: it is the only move that keeps the draw</source>
+        <translation>Setzen Sie auf Feld {cell}: Nur dieser Zug hält das Unentschieden</translation>
+    </message>
+    <message>
+        <source>Any of {cells} keeps the draw</source>
+        <translation>Jedes der Felder {cells} hält das Unentschieden</translation>
+    </message>
+    <message numerus="yes">
+        <source>Whatever you play, {opponent} wins in %n move(s) with best play</source>
+        <translation>
+            <numerusform>Was Sie auch spielen, {opponent} gewinnt bei bestem Spiel in %n Zug</numerusform>
+            <numerusform>Was Sie auch spielen, {opponent} gewinnt bei bestem Spiel in %n Zügen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Take {cell}: it holds out longest, but {opponent} wins in %n move(s) with best play</source>
+        <translation>
+            <numerusform>Setzen Sie auf Feld {cell}: Damit halten Sie am längsten durch, aber {opponent} gewinnt bei bestem Spiel in %n Zug</numerusform>
+            <numerusform>Setzen Sie auf Feld {cell}: Damit halten Sie am längsten durch, aber {opponent} gewinnt bei bestem Spiel in %n Zügen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Any of {cells} holds out longest, but {opponent} wins in %n move(s) with best play</source>
+        <translation>
+            <numerusform>Mit jedem der Felder {cells} halten Sie am längsten durch, aber {opponent} gewinnt bei bestem Spiel in %n Zug</numerusform>
+            <numerusform>Mit jedem der Felder {cells} halten Sie am längsten durch, aber {opponent} gewinnt bei bestem Spiel in %n Zügen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>Bester Zug</translation>
+    </message>
+    <message>
+        <source>Kept the result</source>
+        <translation>Ergebnis gehalten</translation>
+    </message>
+    <message>
+        <source>Missed a win</source>
+        <translation>Gewinn verpasst</translation>
+    </message>
+    <message>
+        <source>Mistake</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Blunder</source>
+        <translation>Patzer</translation>
+    </message>
+    <message>
+        <source>{mark} plays {cell} and completes {line}</source>
+        <translation>{mark} setzt auf Feld {cell} und vollendet die Reihe {line}</translation>
+    </message>
+    <message>
+        <source>{mark} blocks at {cell} and threatens both {first} and {second}</source>
+        <translation>{mark} blockiert auf Feld {cell} und droht mit den Reihen {first} und {second}</translation>
+    </message>
+    <message>
+        <source>{mark} plays {cell} and threatens both {first} and {second}</source>
+        <translation>{mark} setzt auf Feld {cell} und droht mit den Reihen {first} und {second}</translation>
+    </message>
+    <message>
+        <source>{mark} blocks at {cell} and threatens {line}</source>
+        <translation>{mark} blockiert auf Feld {cell} und droht mit der Reihe {line}</translation>
+    </message>
+    <message>
+        <source>{mark} plays {cell} and threatens {line}</source>
+        <translation>{mark} setzt auf Feld {cell} und droht mit der Reihe {line}</translation>
+    </message>
+    <message>
+        <source>{mark} blocks at {cell}</source>
+        <translation>{mark} blockiert auf Feld {cell}</translation>
+    </message>
+    <message>
+        <source>{mark} plays {cell}</source>
+        <translation>{mark} setzt auf Feld {cell}</translation>
+    </message>
+    <message>
+        <source>{cells} would have won at once</source>
+        <translation>Feld {cells} hätte sofort gewonnen</translation>
+    </message>
+    <message numerus="yes">
+        <source>{cells} would have won in %n move(s)</source>
+        <translation>
+            <numerusform>Feld {cells} hätte in %n Zug gewonnen</numerusform>
+            <numerusform>Feld {cells} hätte in %n Zügen gewonnen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>blocking at {cells} would have kept the draw</source>
+        <translation>Blockieren auf Feld {cells} hätte das Unentschieden gehalten</translation>
+    </message>
+    <message>
+        <source>{cells} would have kept the draw</source>
+        <translation>Feld {cells} hätte das Unentschieden gehalten</translation>
+    </message>
+    <message>
+        <source>blocking at {cells} would have held out longer</source>
+        <translation>Blockieren auf Feld {cells} hätte länger durchgehalten</translation>
+    </message>
+    <message>
+        <source>{cells} would have held out longer</source>
+        <translation>Feld {cells} hätte länger durchgehalten</translation>
+    </message>
+    <message numerus="yes">
+        <source>{move} still wins, in %n move(s); {better}.</source>
+        <translation>
+            <numerusform>{move} gewinnt noch, in %n Zug; {better}.</numerusform>
+            <numerusform>{move} gewinnt noch, in %n Zügen; {better}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>After {move}, {steps}, and best play draws from there; {better}.</source>
+        <translation>Nach {move}: {steps}, und von dort endet bestes Spiel unentschieden; {better}.</translation>
+    </message>
+    <message>
+        <source>After {move}, {steps}; {better}.</source>
+        <translation>Nach {move}: {steps}; {better}.</translation>
+    </message>
+</context>
+<context>
+    <name>CoachFeatures</name>
+    <message>
+        <source>&amp;Undo move</source>
+        <translation>Zug &amp;zurücknehmen</translation>
+    </message>
+    <message>
+        <source>&amp;Redo move</source>
+        <translation>Zug &amp;wiederherstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Hint</source>
+        <translation>&amp;Tipp</translation>
+    </message>
+    <message>
+        <source>Mark the best move and say why (Ctrl+H)</source>
+        <translation>Den besten Zug markieren und begründen (Strg+H)</translation>
+    </message>
+    <message>
+        <source>Show move &amp;values</source>
+        <translation>Zug&amp;bewertungen anzeigen</translation>
+    </message>
+    <message>
+        <source>Every empty cell says what playing there leads to with best play</source>
+        <translation>Jedes freie Feld zeigt, wohin ein Zug dorthin bei bestem Spiel führt</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Analyse</translation>
+    </message>
+    <message>
+        <source>&amp;Review</source>
+        <translation>&amp;Analyse</translation>
+    </message>
+    <message>
+        <source>Coach</source>
+        <translation>Trainer</translation>
+    </message>
+    <message>
+        <source>Take back your last move ({key})</source>
+        <translation>Ihren letzten Zug zurücknehmen ({key})</translation>
+    </message>
+    <message>
+        <source>Undo is for games with a person in them: browse the moves instead</source>
+        <translation>Zurücknehmen gibt es nur in Partien mit einem Menschen: Blättern Sie stattdessen durch die Züge</translation>
+    </message>
+    <message>
+        <source>Hint for {mark}: {sentence}</source>
+        <translation>Tipp für {mark}: {sentence}</translation>
+    </message>
+    <message>
+        <source>Try again: the position before move {number}</source>
+        <translation>Noch einmal versuchen: die Stellung vor Zug {number}</translation>
+    </message>
+</context>
+<context>
     <name>GameController</name>
     <message>
         <source>The game is over: start a new game to play again.</source>
@@ -470,6 +733,14 @@
         <translation>Einem Turnier zusehen</translation>
     </message>
     <message>
+        <source>A match is for two computer players: choose one for X and one for O in the Players panel first.</source>
+        <translation>Ein Turnier ist für zwei Computerspieler: Wählen Sie zuerst im Bereich „Spieler“ je einen für X und für O.</translation>
+    </message>
+    <message>
+        <source>{x} (X) against {o} (O)</source>
+        <translation>{x} (X) gegen {o} (O)</translation>
+    </message>
+    <message>
         <source>Start match</source>
         <translation>Turnier starten</translation>
     </message>
@@ -800,12 +1071,12 @@ Spielstärke {strength} von 5</translation>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <source>Replay &amp;controls</source>
-        <translation>&amp;Wiedergabeleiste</translation>
+        <source>&amp;Moves and replay in every game</source>
+        <translation>&amp;Züge und Wiedergabe in jeder Partie</translation>
     </message>
     <message>
-        <source>&amp;Moves</source>
-        <translation>&amp;Züge</translation>
+        <source>Show the move list and the replay controls in every game, not only when computers play each other or a game is opened</source>
+        <translation>Zugliste und Wiedergabeleiste in jeder Partie zeigen, nicht nur wenn Computer gegeneinander spielen oder eine Partie geöffnet ist</translation>
     </message>
     <message>
         <source>Play on from &amp;here...</source>
@@ -870,6 +1141,85 @@ Spielstärke {strength} von 5</translation>
     <message>
         <source>Saved {file}</source>
         <translation>{file} gespeichert</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewPanel</name>
+    <message>
+        <source>Summary per player</source>
+        <translation>Zusammenfassung je Spieler</translation>
+    </message>
+    <message>
+        <source>Moves with their verdicts</source>
+        <translation>Züge mit ihrer Bewertung</translation>
+    </message>
+    <message>
+        <source>Try again from here</source>
+        <translation>Von hier noch einmal versuchen</translation>
+    </message>
+    <message>
+        <source>Start a game from the position before the first mistake, same players</source>
+        <translation>Eine Partie ab der Stellung vor dem ersten Fehler beginnen, mit denselben Spielern</translation>
+    </message>
+    <message>
+        <source>The review of a game appears here when it ends.</source>
+        <translation>Die Analyse einer Partie erscheint hier, sobald sie endet.</translation>
+    </message>
+    <message>
+        <source>{x} (X) v {o} (O)</source>
+        <translation>{x} (X) gegen {o} (O)</translation>
+    </message>
+    <message>
+        <source>{names}: the game so far</source>
+        <translation>{names}: die Partie bisher</translation>
+    </message>
+    <message>
+        <source>{names}: a draw</source>
+        <translation>{names}: unentschieden</translation>
+    </message>
+    <message>
+        <source>{names}: {winner} won</source>
+        <translation>{names}: {winner} hat gewonnen</translation>
+    </message>
+    <message>
+        <source>{number}. {move} - {verdict}</source>
+        <translation>{number}. {move} – {verdict}</translation>
+    </message>
+    <message>
+        <source>no moves</source>
+        <translation>keine Züge</translation>
+    </message>
+    <message>
+        <source>accuracy {percent}%</source>
+        <translation>Genauigkeit {percent} %</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n move(s)</source>
+        <translation>
+            <numerusform>%n Zug</numerusform>
+            <numerusform>%n Züge</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mistake(s)</source>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n move(s) taken back</source>
+        <translation>
+            <numerusform>%n Zug zurückgenommen</numerusform>
+            <numerusform>%n Züge zurückgenommen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hint(s)</source>
+        <translation>
+            <numerusform>%n Tipp</numerusform>
+            <numerusform>%n Tipps</numerusform>
+        </translation>
     </message>
 </context>
 <context>
