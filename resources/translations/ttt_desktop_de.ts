@@ -386,6 +386,10 @@
         <translation>„{name}“ konnte nicht gelesen werden.</translation>
     </message>
     <message>
+        <source>“{name}” is not a file that can hold a game: it is a folder, a device or a pipe.</source>
+        <translation>„{name}“ ist keine Datei, die eine Partie enthalten kann: Es ist ein Ordner, ein Gerät oder eine Pipe.</translation>
+    </message>
+    <message>
         <source>“{name}” was saved by a newer version of TTT Desktop. Update to open it.</source>
         <translation>„{name}“ wurde mit einer neueren Version von TTT Desktop gespeichert. Aktualisieren Sie TTT Desktop, um die Datei zu öffnen.</translation>
     </message>
