@@ -493,6 +493,324 @@
     </message>
 </context>
 <context>
+    <name>HistoryFeatures</name>
+    <message>
+        <source>&amp;History…</source>
+        <translation>&amp;Verlauf …</translation>
+    </message>
+    <message>
+        <source>Every game played, people&apos;s records and ratings</source>
+        <translation>Alle gespielten Partien, die Bilanz der Spieler und ihre Wertungen</translation>
+    </message>
+    <message>
+        <source>Games are not being remembered: {reason}</source>
+        <translation>Partien werden nicht gespeichert: {reason}</translation>
+    </message>
+    <message>
+        <source>The damaged library was kept as {name}; a new one was started</source>
+        <translation>Die beschädigte Bibliothek wurde als {name} aufbewahrt; eine neue wurde angelegt</translation>
+    </message>
+    <message>
+        <source>This game could not be stored yet ({reason}); it is kept</source>
+        <translation>Diese Partie konnte noch nicht gespeichert werden ({reason}); sie bleibt erhalten</translation>
+    </message>
+    <message>
+        <source>This game can&apos;t be opened: {reason}</source>
+        <translation>Diese Partie lässt sich nicht öffnen: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryWindow</name>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Keep the damaged file aside and start a new library</source>
+        <translation>Die beschädigte Datei beiseitelegen und eine neue Bibliothek anlegen</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Partien</translation>
+    </message>
+    <message>
+        <source>People</source>
+        <translation>Menschen</translation>
+    </message>
+    <message>
+        <source>Leaderboard</source>
+        <translation>Rangliste</translation>
+    </message>
+    <message>
+        <source>Any result</source>
+        <translation>Jedes Ergebnis</translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>Gewonnen</translation>
+    </message>
+    <message>
+        <source>Drawn</source>
+        <translation>Unentschieden</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Verloren</translation>
+    </message>
+    <message>
+        <source>Unfinished</source>
+        <translation>Nicht beendet</translation>
+    </message>
+    <message>
+        <source>X won</source>
+        <translation>X hat gewonnen</translation>
+    </message>
+    <message>
+        <source>O won</source>
+        <translation>O hat gewonnen</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>bis</translation>
+    </message>
+    <message>
+        <source>Search names, dates, moves…</source>
+        <translation>Namen, Daten, Züge suchen …</translation>
+    </message>
+    <message>
+        <source>Person:</source>
+        <translation>Person:</translation>
+    </message>
+    <message>
+        <source>Opponent:</source>
+        <translation>Gegner:</translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation>Ergebnis:</translation>
+    </message>
+    <message>
+        <source>Stored games</source>
+        <translation>Gespeicherte Partien</translation>
+    </message>
+    <message>
+        <source>Open in review</source>
+        <translation>In der Analyse öffnen</translation>
+    </message>
+    <message>
+        <source>Export as files…</source>
+        <translation>Als Dateien exportieren …</translation>
+    </message>
+    <message>
+        <source>Export as JSON lines…</source>
+        <translation>Als JSON-Zeilen exportieren …</translation>
+    </message>
+    <message>
+        <source>Import games…</source>
+        <translation>Partien importieren …</translation>
+    </message>
+    <message>
+        <source>Or drop .tttgame files on this window</source>
+        <translation>Oder .tttgame-Dateien auf dieses Fenster ziehen</translation>
+    </message>
+    <message>
+        <source>{n} game</source>
+        <translation>{n} Partie</translation>
+    </message>
+    <message>
+        <source>{n} games</source>
+        <translation>{n} Partien</translation>
+    </message>
+    <message>
+        <source>Select the games to export first.</source>
+        <translation>Wählen Sie zuerst die Partien aus, die exportiert werden sollen.</translation>
+    </message>
+    <message>
+        <source>Export games to folder</source>
+        <translation>Partien in einen Ordner exportieren</translation>
+    </message>
+    <message>
+        <source>Exported {n} game.</source>
+        <translation>{n} Partie exportiert.</translation>
+    </message>
+    <message>
+        <source>Exported {n} games.</source>
+        <translation>{n} Partien exportiert.</translation>
+    </message>
+    <message>
+        <source>Export games as JSON lines</source>
+        <translation>Partien als JSON-Zeilen exportieren</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl)</source>
+        <translation>JSON-Zeilen (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Import games</source>
+        <translation>Partien importieren</translation>
+    </message>
+    <message>
+        <source>TTT Desktop games (*{suffix})</source>
+        <translation>TTT-Desktop-Partien (*{suffix})</translation>
+    </message>
+    <message>
+        <source>There is no game library to import into.</source>
+        <translation>Es gibt keine Partienbibliothek, in die importiert werden könnte.</translation>
+    </message>
+    <message>
+        <source>Added: {n} game.</source>
+        <translation>Hinzugefügt: {n} Partie.</translation>
+    </message>
+    <message>
+        <source>Added: {n} games.</source>
+        <translation>Hinzugefügt: {n} Partien.</translation>
+    </message>
+    <message>
+        <source>Skipped as already stored: {n}.</source>
+        <translation>Übersprungen, da schon gespeichert: {n}.</translation>
+    </message>
+    <message>
+        <source>Refused: {n}.</source>
+        <translation>Abgelehnt: {n}.</translation>
+    </message>
+    <message>
+        <source>…and {n} more.</source>
+        <translation>… und {n} weitere.</translation>
+    </message>
+    <message>
+        <source>Could not write the files: {reason}</source>
+        <translation>Die Dateien konnten nicht geschrieben werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation>Gegner</translation>
+    </message>
+    <message>
+        <source>Player:</source>
+        <translation>Spieler:</translation>
+    </message>
+    <message>
+        <source>No games stored yet.</source>
+        <translation>Noch keine Partien gespeichert.</translation>
+    </message>
+    <message>
+        <source>{games} games: {wins} won, {draws} drawn, {losses} lost</source>
+        <translation>{games} Partien: {wins} gewonnen, {draws} unentschieden, {losses} verloren</translation>
+    </message>
+    <message>
+        <source>{n} unfinished</source>
+        <translation>{n} nicht beendet</translation>
+    </message>
+    <message>
+        <source>Rating: {rating}</source>
+        <translation>Wertung: {rating}</translation>
+    </message>
+    <message>
+        <source>{n} win in a row</source>
+        <translation>{n} Sieg in Folge</translation>
+    </message>
+    <message>
+        <source>{n} wins in a row</source>
+        <translation>{n} Siege in Folge</translation>
+    </message>
+    <message>
+        <source>{n} draw in a row</source>
+        <translation>{n} Unentschieden in Folge</translation>
+    </message>
+    <message>
+        <source>{n} draws in a row</source>
+        <translation>{n} Unentschieden in Folge</translation>
+    </message>
+    <message>
+        <source>{n} loss in a row</source>
+        <translation>{n} Niederlage in Folge</translation>
+    </message>
+    <message>
+        <source>{n} losses in a row</source>
+        <translation>{n} Niederlagen in Folge</translation>
+    </message>
+    <message>
+        <source>Current streak: {streak}</source>
+        <translation>Aktuelle Serie: {streak}</translation>
+    </message>
+    <message>
+        <source>Longest winning streak: {wins}; longest unbeaten: {unbeaten}</source>
+        <translation>Längste Siegesserie: {wins}; längste Serie ohne Niederlage: {unbeaten}</translation>
+    </message>
+    <message>
+        <source>Favourite first move: {cell} ({count} of {total} games begun)</source>
+        <translation>Liebster Eröffnungszug: {cell} ({count} von {total} begonnenen Partien)</translation>
+    </message>
+    <message>
+        <source>Mistakes per game: {mistakes:.2f} (over {games} games)</source>
+        <translation>Fehler je Partie: {mistakes:.2f} (über {games} Partien)</translation>
+    </message>
+    <message>
+        <source>Results over time</source>
+        <translation>Ergebnisse im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>Wertung</translation>
+    </message>
+    <message>
+        <source>W / D / L</source>
+        <translation>S / U / N</translation>
+    </message>
+    <message>
+        <source>Safe rating</source>
+        <translation>Sichere Wertung</translation>
+    </message>
+    <message>
+        <source>Ratings from OpenSkill (Weng-Lin): everybody starts at 1500; the ± is two standard deviations. Sorted by the safe rating (rating minus three deviations).</source>
+        <translation>Wertungen nach OpenSkill (Weng-Lin): Alle beginnen bei 1500; das ± steht für zwei Standardabweichungen. Sortiert nach der sicheren Wertung (Wertung minus drei Standardabweichungen).</translation>
+    </message>
+    <message>
+        <source>person</source>
+        <translation>Mensch</translation>
+    </message>
+    <message>
+        <source>Ratings</source>
+        <translation>Wertungen</translation>
+    </message>
+    <message>
+        <source>Anyone</source>
+        <translation>Alle</translation>
+    </message>
+    <message>
+        <source>Games are not being remembered: no game library was given.</source>
+        <translation>Partien werden nicht gespeichert: Es wurde keine Partienbibliothek angegeben.</translation>
+    </message>
+    <message>
+        <source>Games are not being remembered: {reason}</source>
+        <translation>Partien werden nicht gespeichert: {reason}</translation>
+    </message>
+    <message>
+        <source>Start a new game library?</source>
+        <translation>Eine neue Partienbibliothek anlegen?</translation>
+    </message>
+    <message>
+        <source>The damaged file is kept, renamed, in its folder; nothing is deleted. A new, empty library is started in its place.</source>
+        <translation>Die beschädigte Datei bleibt umbenannt in ihrem Ordner; nichts wird gelöscht. An ihrer Stelle wird eine neue, leere Bibliothek angelegt.</translation>
+    </message>
+</context>
+<context>
     <name>HowToPlay</name>
     <message>
         <source>Take turns putting your mark, X or O, in an empty cell. Three marks in a row, a column or a diagonal win; a full board without a line is a draw.</source>
@@ -920,6 +1238,10 @@
 Strength {strength} of 5</source>
         <translation>{description}
 Spielstärke {strength} von 5</translation>
+    </message>
+    <message>
+        <source>Rating from its stored games: {rating}</source>
+        <translation>Wertung aus den gespeicherten Partien: {rating}</translation>
     </message>
 </context>
 <context>
