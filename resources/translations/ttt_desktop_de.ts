@@ -1133,6 +1133,37 @@
     </message>
 </context>
 <context>
+    <name>PeopleDialog</name>
+    <message>
+        <source>Rename {name}</source>
+        <translation>{name} umbenennen</translation>
+    </message>
+    <message>
+        <source>People</source>
+        <translation>Menschen</translation>
+    </message>
+    <message>
+        <source>&amp;Rename...</source>
+        <translation>&amp;Umbenennen …</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>A person&apos;s score this session goes with them when renamed.</source>
+        <translation>Beim Umbenennen nimmt eine Person ihren Punktestand dieser Sitzung mit.</translation>
+    </message>
+    <message>
+        <source>{name} is playing now: choose someone else for that seat to remove them.</source>
+        <translation>{name} spielt gerade: Wählen Sie für diesen Platz jemand anderen, um {name} zu entfernen.</translation>
+    </message>
+    <message>
+        <source>There is already someone called {name}.</source>
+        <translation>Es gibt bereits jemanden namens {name}.</translation>
+    </message>
+</context>
+<context>
     <name>PlayOnDialog</name>
     <message>
         <source>Play on from here</source>
@@ -1230,14 +1261,44 @@
         <translation>Einen Menschen mit Namen hinzufügen; die Namen werden gespeichert</translation>
     </message>
     <message>
-        <source>Computer</source>
-        <translation>Computer</translation>
+        <source>Rename or remove people...</source>
+        <translation>Menschen umbenennen oder entfernen …</translation>
     </message>
     <message>
-        <source>{description}
-Strength {strength} of 5</source>
-        <translation>{description}
-Spielstärke {strength} von 5</translation>
+        <source>Change a person&apos;s name (their score goes with them) or remove them</source>
+        <translation>Den Namen einer Person ändern (ihr Punktestand geht mit) oder sie entfernen</translation>
+    </message>
+    <message>
+        <source>Easy</source>
+        <translation>Leicht</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>Schwer</translation>
+    </message>
+    <message>
+        <source>Unbeatable: never loses</source>
+        <translation>Unschlagbar: verliert nie</translation>
+    </message>
+    <message>
+        <source>Makes mistakes you can catch</source>
+        <translation>Macht Fehler, die Sie ausnutzen können</translation>
+    </message>
+    <message>
+        <source>Wins and blocks; can be outwitted</source>
+        <translation>Gewinnt und blockiert; lässt sich überlisten</translation>
+    </message>
+    <message>
+        <source>Rarely makes a mistake</source>
+        <translation>Macht selten einen Fehler</translation>
+    </message>
+    <message>
+        <source>Plays perfectly: the best you can get is a draw</source>
+        <translation>Spielt perfekt: Mehr als ein Unentschieden ist nicht drin</translation>
     </message>
     <message>
         <source>Rating from its stored games: {rating}</source>
