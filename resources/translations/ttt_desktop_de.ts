@@ -74,6 +74,33 @@
     </message>
 </context>
 <context>
+    <name>Charts</name>
+    <message>
+        <source>Chart</source>
+        <translation>Diagramm</translation>
+    </message>
+    <message>
+        <source>{name}: {count} points, last {y} at {x}</source>
+        <translation>{name}: {count} Punkte, zuletzt {y} bei {x}</translation>
+    </message>
+    <message>
+        <source>{name}: no points yet</source>
+        <translation>{name}: noch keine Punkte</translation>
+    </message>
+    <message>
+        <source>No data yet</source>
+        <translation>Noch keine Daten</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>{label}: {value} (from {low} to {high})</source>
+        <translation>{label}: {value} (von {low} bis {high})</translation>
+    </message>
+</context>
+<context>
     <name>Coach</name>
     <message>
         <source>{first} or {last}</source>
@@ -337,6 +364,29 @@
     </message>
 </context>
 <context>
+    <name>CoachOverlays</name>
+    <message>
+        <source>for {mark}, {description}</source>
+        <translation>für {mark}: {description}</translation>
+    </message>
+    <message>
+        <source>hint: {sentence}</source>
+        <translation>Tipp: {sentence}</translation>
+    </message>
+    <message>
+        <source>played</source>
+        <translation>gespielt</translation>
+    </message>
+    <message>
+        <source>the move played: {verdict}</source>
+        <translation>der gespielte Zug: {verdict}</translation>
+    </message>
+    <message>
+        <source>the best move here</source>
+        <translation>der beste Zug hier</translation>
+    </message>
+</context>
+<context>
     <name>GameController</name>
     <message>
         <source>The game is over: start a new game to play again.</source>
@@ -483,6 +533,37 @@
     <message>
         <source>{x} plays X against {o}, who plays O</source>
         <translation>{x} spielt X gegen {o} mit O</translation>
+    </message>
+</context>
+<context>
+    <name>GamesModel</name>
+    <message>
+        <source>Game</source>
+        <translation>Partie</translation>
+    </message>
+    <message>
+        <source>X</source>
+        <translation>X</translation>
+    </message>
+    <message>
+        <source>O</source>
+        <translation>O</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Moves</source>
+        <translation>Züge</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>Unentschieden</translation>
+    </message>
+    <message>
+        <source>{name} wins</source>
+        <translation>{name} gewinnt</translation>
     </message>
 </context>
 <context>
@@ -746,8 +827,8 @@
         <translation>Längste Siegesserie: {wins}; längste Serie ohne Niederlage: {unbeaten}</translation>
     </message>
     <message>
-        <source>Favourite first move: {cell} ({count} of {total} games begun)</source>
-        <translation>Liebster Eröffnungszug: {cell} ({count} von {total} begonnenen Partien)</translation>
+        <source>Favourite first move: cell {cell} ({count} of {total} games begun)</source>
+        <translation>Liebster Eröffnungszug: Feld {cell} ({count} von {total} begonnenen Partien)</translation>
     </message>
     <message>
         <source>Mistakes per game: {mistakes:.2f} (over {games} games)</source>
@@ -839,6 +920,25 @@
     <message>
         <source>Keyboard shortcuts</source>
         <translation>Tastenkürzel</translation>
+    </message>
+</context>
+<context>
+    <name>LabFeatures</name>
+    <message>
+        <source>&amp;Lab</source>
+        <translation>&amp;Labor</translation>
+    </message>
+    <message>
+        <source>&amp;Tournament...</source>
+        <translation>&amp;Turnier …</translation>
+    </message>
+    <message>
+        <source>T&amp;rain the learner...</source>
+        <translation>&amp;Lernenden trainieren …</translation>
+    </message>
+    <message>
+        <source>The game in &amp;numbers</source>
+        <translation>Das Spiel in &amp;Zahlen</translation>
     </message>
 </context>
 <context>
@@ -1130,6 +1230,113 @@
     <message>
         <source>Start</source>
         <translation>Anfang</translation>
+    </message>
+</context>
+<context>
+    <name>NumbersWindow</name>
+    <message>
+        <source>The game in numbers</source>
+        <translation>Das Spiel in Zahlen</translation>
+    </message>
+    <message>
+        <source>Complete games by the move they end on</source>
+        <translation>Vollständige Partien nach dem Zug, mit dem sie enden</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Zug</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Partien</translation>
+    </message>
+    <message>
+        <source>Count games &amp;up to symmetry</source>
+        <translation>Partien &amp;bis auf Symmetrie zählen</translation>
+    </message>
+    <message>
+        <source>Take moves to rotated or reflected copies of a position as one move</source>
+        <translation>Züge in gedrehte oder gespiegelte Kopien einer Stellung als einen Zug zählen</translation>
+    </message>
+    <message>
+        <source>Games in the chart</source>
+        <translation>Partien im Diagramm</translation>
+    </message>
+    <message>
+        <source>Figures (X moves first)</source>
+        <translation>Kennzahlen (X zieht zuerst)</translation>
+    </message>
+    <message>
+        <source>Move sequences per ply</source>
+        <translation>Zugfolgen je Halbzug</translation>
+    </message>
+    <message>
+        <source>X wins</source>
+        <translation>X gewinnt</translation>
+    </message>
+    <message>
+        <source>O wins</source>
+        <translation>O gewinnt</translation>
+    </message>
+    <message>
+        <source>Draws</source>
+        <translation>Unentschieden</translation>
+    </message>
+    <message>
+        <source>{games} games up to symmetry</source>
+        <translation>{games} Partien bis auf Symmetrie</translation>
+    </message>
+    <message>
+        <source>{games} games</source>
+        <translation>{games} Partien</translation>
+    </message>
+    <message>
+        <source>Complete games</source>
+        <translation>Vollständige Partien</translation>
+    </message>
+    <message>
+        <source>won by X (first)</source>
+        <translation>von X gewonnen (beginnt)</translation>
+    </message>
+    <message>
+        <source>won by O (second)</source>
+        <translation>von O gewonnen (zieht als Zweiter)</translation>
+    </message>
+    <message>
+        <source>drawn</source>
+        <translation>unentschieden</translation>
+    </message>
+    <message>
+        <source>Positions reachable in play</source>
+        <translation>Im Spiel erreichbare Stellungen</translation>
+    </message>
+    <message>
+        <source>of which finished games</source>
+        <translation>davon beendete Partien</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Alle</translation>
+    </message>
+    <message>
+        <source>Up to symmetry</source>
+        <translation>Bis auf Symmetrie</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>Kennzahlen</translation>
+    </message>
+    <message>
+        <source>Sequences</source>
+        <translation>Zugfolgen</translation>
+    </message>
+    <message>
+        <source>of which end the game</source>
+        <translation>davon beenden die Partie</translation>
     </message>
 </context>
 <context>
@@ -1693,6 +1900,245 @@
     <message>
         <source>Keys</source>
         <translation>Tasten</translation>
+    </message>
+</context>
+<context>
+    <name>TournamentWindow</name>
+    <message>
+        <source>Tournament</source>
+        <translation>Turnier</translation>
+    </message>
+    <message>
+        <source>Set-up</source>
+        <translation>Einrichtung</translation>
+    </message>
+    <message>
+        <source>Players (tick them; seeds: how many of each kind)</source>
+        <translation>Spieler (ankreuzen; Startwerte: wie viele von jeder Art)</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Seeds</source>
+        <translation>Startwerte</translation>
+    </message>
+    <message>
+        <source>Seeds of {name}</source>
+        <translation>Startwerte von {name}</translation>
+    </message>
+    <message>
+        <source>Round robin: everyone meets everyone</source>
+        <translation>Rundenturnier: Jeder gegen jeden</translation>
+    </message>
+    <message>
+        <source>Gauntlet: one against the field</source>
+        <translation>Spießrutenlauf: einer gegen alle</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Modus:</translation>
+    </message>
+    <message>
+        <source>&amp;Challenger:</source>
+        <translation>&amp;Herausforderer:</translation>
+    </message>
+    <message>
+        <source>The two players take turns at X, who moves first</source>
+        <translation>Die beiden Spieler wechseln sich mit X ab, das zuerst zieht</translation>
+    </message>
+    <message>
+        <source>&amp;Games per pairing:</source>
+        <translation>&amp;Partien je Paarung:</translation>
+    </message>
+    <message>
+        <source>The same seed plays the same games</source>
+        <translation>Derselbe Startwert spielt dieselben Partien</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>Start&amp;wert:</translation>
+    </message>
+    <message>
+        <source>Worker processes; the games are the same for any number</source>
+        <translation>Arbeitsprozesse; die Partien sind bei jeder Anzahl dieselben</translation>
+    </message>
+    <message>
+        <source>&amp;Worker processes:</source>
+        <translation>&amp;Arbeitsprozesse:</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Abbrechen</translation>
+    </message>
+    <message>
+        <source>Games played</source>
+        <translation>Gespielte Partien</translation>
+    </message>
+    <message>
+        <source>Pick at least two players and press Start.</source>
+        <translation>Wählen Sie mindestens zwei Spieler und drücken Sie „Starten“.</translation>
+    </message>
+    <message>
+        <source>Tournament progress</source>
+        <translation>Turnierfortschritt</translation>
+    </message>
+    <message>
+        <source>Standings</source>
+        <translation>Tabelle</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>Platz</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>Gewonnen</translation>
+    </message>
+    <message>
+        <source>Drawn</source>
+        <translation>Unentschieden</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Verloren</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>Wertung</translation>
+    </message>
+    <message>
+        <source>Ratings (1500 at the start; bars: two standard deviations)</source>
+        <translation>Wertungen (1500 zu Beginn; Balken: zwei Standardabweichungen)</translation>
+    </message>
+    <message>
+        <source>S&amp;tandings</source>
+        <translation>&amp;Tabelle</translation>
+    </message>
+    <message>
+        <source>Crosstable</source>
+        <translation>Kreuztabelle</translation>
+    </message>
+    <message>
+        <source>The row player&apos;s wins-draws-losses against the column player</source>
+        <translation>Siege–Unentschieden–Niederlagen des Zeilenspielers gegen den Spaltenspieler</translation>
+    </message>
+    <message>
+        <source>C&amp;rosstable</source>
+        <translation>&amp;Kreuztabelle</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Partien</translation>
+    </message>
+    <message>
+        <source>&amp;Open in review</source>
+        <translation>In der &amp;Analyse öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Games</source>
+        <translation>&amp;Partien</translation>
+    </message>
+    <message>
+        <source>Export standings (CSV)...</source>
+        <translation>Tabelle exportieren (CSV) …</translation>
+    </message>
+    <message>
+        <source>Export games (CSV)...</source>
+        <translation>Partien exportieren (CSV) …</translation>
+    </message>
+    <message>
+        <source>Export all (JSON)...</source>
+        <translation>Alles exportieren (JSON) …</translation>
+    </message>
+    <message>
+        <source>Store in the game library</source>
+        <translation>In der Partienbibliothek speichern</translation>
+    </message>
+    <message>
+        <source>Pick at least two players (or two seeds of one).</source>
+        <translation>Wählen Sie mindestens zwei Spieler (oder zwei Startwerte eines Spielers).</translation>
+    </message>
+    <message>
+        <source>{players} players, {games} games. Press Start.</source>
+        <translation>{players} Spieler, {games} Partien. Drücken Sie „Starten“.</translation>
+    </message>
+    <message>
+        <source>Starting the worker processes...</source>
+        <translation>Arbeitsprozesse werden gestartet …</translation>
+    </message>
+    <message>
+        <source>Cancelling...</source>
+        <translation>Wird abgebrochen …</translation>
+    </message>
+    <message>
+        <source>A worker process failed; the games played so far are kept.</source>
+        <translation>Ein Arbeitsprozess ist ausgefallen; die bisher gespielten Partien bleiben erhalten.</translation>
+    </message>
+    <message>
+        <source>Cancelled: {played} of {total} games kept ({seconds:.1f} s).</source>
+        <translation>Abgebrochen: {played} von {total} Partien behalten ({seconds:.1f} s).</translation>
+    </message>
+    <message>
+        <source>Done: {played} games in {seconds:.1f} s ({rate} games/s).</source>
+        <translation>Fertig: {played} Partien in {seconds:.1f} s ({rate} Partien/s).</translation>
+    </message>
+    <message>
+        <source>{played} of {total} games</source>
+        <translation>{played} von {total} Partien</translation>
+    </message>
+    <message>
+        <source>{played} of {total} games, about {left} left</source>
+        <translation>{played} von {total} Partien, noch etwa {left}</translation>
+    </message>
+    <message>
+        <source>{n} s</source>
+        <translation>{n} s</translation>
+    </message>
+    <message>
+        <source>{m} min {s} s</source>
+        <translation>{m} min {s} s</translation>
+    </message>
+    <message>
+        <source>There is no tournament to export yet.</source>
+        <translation>Es gibt noch kein Turnier zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Could not write {file}: {reason}</source>
+        <translation>{file} konnte nicht geschrieben werden: {reason}</translation>
+    </message>
+    <message>
+        <source>Game library</source>
+        <translation>Partienbibliothek</translation>
+    </message>
+    <message>
+        <source>Stored {added} games in the game library.</source>
+        <translation>{added} Partien in der Partienbibliothek gespeichert.</translation>
     </message>
 </context>
 </TS>

@@ -212,7 +212,13 @@ def _scenes(qtbot: QtBot, make_window: WindowMaker) -> dict[str, QWidget]:
     window.how_to_play_action.trigger()
     window.about_action.trigger()
     window.help.show_shortcuts()
-    scenes: dict[str, QWidget] = {"window": window, "history": window.history.show_history()}
+    scenes: dict[str, QWidget] = {
+        "window": window,
+        "history": window.history.show_history(),
+        "tournament": window.lab.show_tournament(),
+        "training": window.lab.show_training(),
+        "numbers": window.lab.show_numbers(),
+    }
     for box in window.findChildren(QMessageBox):
         scenes[box.objectName()] = box
     seats = [controller.seat(Mark.X), controller.seat(Mark.O)]

@@ -60,10 +60,6 @@ _CAP_HALF_WIDTH: Final = 0.12
 """Half the width of an error bar's caps, in categories (a bar is 0.5 wide)."""
 
 
-def _translate(text: str) -> str:
-    return QCoreApplication.translate("Charts", text)
-
-
 def _qtcharts() -> Any:
     """The QtCharts module, imported on first use."""
     from PySide6 import QtCharts  # noqa: PLC0415  (lazy: only when a chart is built)
@@ -138,7 +134,7 @@ class _ChartWidget(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._view)
-        self.setAccessibleName(title or _translate("Chart"))
+        self.setAccessibleName(title or QCoreApplication.translate("Charts", "Chart"))
         self._theming = False
         self._apply_theme()
 
@@ -287,13 +283,17 @@ class LineChart(_ChartWidget):
             if points:
                 last = points[-1]
                 parts.append(
-                    _translate("{name}: {count} points, last {y} at {x}").format(
-                        name=name, count=len(points), y=_number(last.y()), x=_number(last.x())
-                    )
+                    QCoreApplication.translate(
+                        "Charts", "{name}: {count} points, last {y} at {x}"
+                    ).format(name=name, count=len(points), y=_number(last.y()), x=_number(last.x()))
                 )
             else:
-                parts.append(_translate("{name}: no points yet").format(name=name))
-        self._set_description("; ".join(parts) if parts else _translate("No data yet"))
+                parts.append(
+                    QCoreApplication.translate("Charts", "{name}: no points yet").format(name=name)
+                )
+        self._set_description(
+            "; ".join(parts) if parts else QCoreApplication.translate("Charts", "No data yet")
+        )
 
 
 class StackedBarChart(_ChartWidget):
@@ -358,7 +358,7 @@ class StackedBarChart(_ChartWidget):
 
     def _describe(self) -> None:
         if not self._categories:
-            self._set_description(_translate("No data yet"))
+            self._set_description(QCoreApplication.translate("Charts", "No data yet"))
             return
         parts = []
         for column, category in enumerate(self._categories):
@@ -421,7 +421,7 @@ class ErrorBarChart(_ChartWidget):
         x_axis.append([bar.label for bar in bars])
         bar_series = charts.QBarSeries()
         bar_series.setBarWidth(0.5)
-        qt_set = charts.QBarSet(self._bar_name or _translate("Value"))
+        qt_set = charts.QBarSet(self._bar_name or QCoreApplication.translate("Charts", "Value"))
         fill = colour_for(0)
         qt_set.setColor(fill)
         qt_set.setBorderColor(fill.darker(130))
@@ -463,11 +463,13 @@ class ErrorBarChart(_ChartWidget):
 
     def _describe(self) -> None:
         if not self._state.bars:
-            self._set_description(_translate("No data yet"))
+            self._set_description(QCoreApplication.translate("Charts", "No data yet"))
             return
         self._set_description(
             "; ".join(
-                _translate("{label}: {value} (from {low} to {high})").format(
+                QCoreApplication.translate(
+                    "Charts", "{label}: {value} (from {low} to {high})"
+                ).format(
                     label=bar.label,
                     value=_number(bar.value),
                     low=_number(bar.low),
