@@ -12,6 +12,7 @@ from PySide6.QtGui import QKeySequence
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.analysis import census
+from ttt_desktop.engine import Mark
 from ttt_desktop.gui.lab.tournament_window import TournamentWindow
 from ttt_desktop.lab.runner import run_tournament
 
@@ -177,3 +178,75 @@ def test_the_numbers_page_shows_the_census(make_window: WindowMaker, qtbot: QtBo
     values = page.chart.values()
     assert sum(map(sum, values.values())) == 26_830
     assert page.total_label.text() == "26,830 games up to symmetry"
+
+
+def test_training_draws_a_curve_and_saves_a_player_for_the_drop_downs(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    folder = tmp_path / "trained"
+    window = make_window(trained_players_folder=folder)
+    window.lab.train_action.trigger()
+    train = window.lab.train_window
+    assert train is not None and train.isVisible()
+    train.episodes_spin.setValue(2000)
+    train.every_spin.setValue(500)
+    train.games_spin.setValue(20)
+    train.set_opponent("rando")
+    assert not train.save_button.isEnabled()
+    with qtbot.waitSignal(
+        train.state_changed,
+        timeout=RUN_TIMEOUT_MS,
+        check_params_cb=lambda state: state == "finished",
+    ):
+        qtbot.mouseClick(train.start_button, Qt.MouseButton.LeftButton)
+    assert train.perfect_chart.series_names() == ["Won", "Drawn", "Lost"]
+    assert [x for x, _ in train.rando_chart.points("Won")] == [0, 500, 1000, 1500, 2000]
+    assert train.status_label.text() == "Done: 2,000 episodes."
+    assert train.save_button.isEnabled()
+    kind = train.save_as_player("Rando Hunter")
+    panel = window.player_panel
+    index = panel.index_of(Mark.O, kind=kind)
+    assert index >= 0
+    panel.choose_index(Mark.O, index)
+    assert window.controller.seat(Mark.O).kind == kind
+    # The trained player plays: a computer seat made from its table.
+    player = window.controller._player_factory(kind, seed=1)
+    assert player.name == "Rando Hunter"
+
+
+def test_a_damaged_trained_player_file_is_left_out_with_a_message(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    folder = tmp_path / "trained"
+    folder.mkdir()
+    (folder / "wreck.tttplayer.json").write_text("{not json", encoding="utf-8")
+    window = make_window(trained_players_folder=folder)
+    qtbot.waitUntil(lambda: "can't be read" in window.statusBar().currentMessage())
+    assert "wreck.tttplayer.json" in window.statusBar().currentMessage()
+    assert all(not entry.kind.startswith("trained.") for entry in window.roster)
+
+
+def test_pause_resume_and_stop_a_training(make_window: WindowMaker, qtbot: QtBot) -> None:
+    window = make_window()
+    train = window.lab.show_training()
+    train.episodes_spin.setValue(1_000_000)
+    train.every_spin.setValue(1000)
+    train.games_spin.setValue(10)
+    with qtbot.waitSignal(train.point_added, timeout=RUN_TIMEOUT_MS):
+        train.start()
+    with qtbot.waitSignal(
+        train.state_changed, timeout=RUN_TIMEOUT_MS, check_params_cb=lambda state: state == "paused"
+    ):
+        qtbot.mouseClick(train.pause_button, Qt.MouseButton.LeftButton)
+    assert train.pause_button.text() == "&Resume"
+    assert train.save_button.isEnabled()
+    qtbot.mouseClick(train.pause_button, Qt.MouseButton.LeftButton)
+    assert train.pause_button.text() == "&Pause"
+    with qtbot.waitSignal(
+        train.state_changed,
+        timeout=RUN_TIMEOUT_MS,
+        check_params_cb=lambda state: state == "stopped",
+    ):
+        qtbot.mouseClick(train.stop_button, Qt.MouseButton.LeftButton)
+    assert train.status_label.text().startswith("Stopped after")
+    assert train.start_button.isEnabled()

@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Final
 
 # The GUI thread must get the interpreter back quickly while a computer player
@@ -77,6 +78,16 @@ def _library_path(options: argparse.Namespace) -> str | None:
     return None if path is None else str(path)
 
 
+def _trained_players_folder(options: argparse.Namespace) -> str | None:
+    """Where the Train window saves trained players: the app-data folder (not for the self-test)."""
+    if options.self_test:
+        return None
+    from PySide6.QtCore import QStandardPaths  # noqa: PLC0415
+
+    app_data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return str(Path(app_data) / "trained-players") if app_data else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run TTT Desktop; returns the process exit code."""
     options, qt_arguments = _parse(sys.argv[1:] if argv is None else argv)
@@ -106,7 +117,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Before any widget exists: the language and the theme of the first paint.
     translators = translation.install(settings.qsettings)
     ThemeManager.for_application(settings.qsettings)
-    window = MainWindow(settings=settings, library_path=_library_path(options))
+    window = MainWindow(
+        settings=settings,
+        library_path=_library_path(options),
+        trained_players_folder=_trained_players_folder(options),
+    )
     if startup_report.report_shown_requested():
         # Benchmarks: print the time of the first paint, then quit.
         startup_report.report_first_paint(window)

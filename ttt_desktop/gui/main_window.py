@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, Qt
 from PySide6.QtGui import (
@@ -43,7 +43,7 @@ from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.help import HelpFeatures
 from ttt_desktop.gui.history import HistoryFeatures
-from ttt_desktop.gui.lab import LabFeatures
+from ttt_desktop.gui.lab import LabFeatures, trained_player_factory
 from ttt_desktop.gui.look import LookFeatures
 from ttt_desktop.gui.motion import REDUCE_MOTION_KEY
 from ttt_desktop.gui.people_dialog import PeopleDialog
@@ -54,6 +54,9 @@ from ttt_desktop.gui.session_score import PairingScore, SessionScore
 from ttt_desktop.gui.settings import AppSettings, SeatChoice
 from ttt_desktop.players import HUMAN_KIND, create_player
 from ttt_desktop.players import roster as all_players
+
+if TYPE_CHECKING:
+    from ttt_desktop.lab.trained import TrainedPlayers
 
 WINDOW_TITLE: Final = "TTT Desktop"
 AI_SPEEDS: Final = (
@@ -94,6 +97,7 @@ class MainWindow(QMainWindow):
         roster: Sequence[RosterEntry] | None = None,
         ask_name: NameAsker = ask_name_with_dialog,
         library_path: str | Path | None = None,
+        trained_players_folder: str | Path | None = None,
     ) -> None:
         """``player_factory`` and ``roster`` default to the players package's.
 
@@ -101,6 +105,8 @@ class MainWindow(QMainWindow):
         """
         super().__init__(parent)
         self.settings = settings if settings is not None else AppSettings()
+        self.lab: LabFeatures | None = None
+        player_factory = trained_player_factory(player_factory, lambda: self.lab)
         self.controller = GameController(self, player_factory=player_factory)
         # First to hear the controller: the session score is a view over the library.
         self.history = HistoryFeatures(self, self.controller, library_path)
@@ -158,7 +164,12 @@ class MainWindow(QMainWindow):
             )
             review_dock.setVisible(shown)
         self.lab = LabFeatures(
-            self, help_menu=self.help_menu, open_record=self.controller.open_record
+            self,
+            help_menu=self.help_menu,
+            open_record=self.controller.open_record,
+            trained_players=_trained_players(trained_players_folder),
+            on_players_changed=self._set_trained_players,
+            history=self.history,
         )
         self.controller.new_game()
 
@@ -731,10 +742,24 @@ class MainWindow(QMainWindow):
             self._refresh_status()
         super().changeEvent(event)
 
+    def _set_trained_players(self, profiles: list[RosterEntry]) -> None:
+        """The drop-downs offer the trained players too (saved from the Train window)."""
+        kept = [entry for entry in self.roster if not entry.kind.startswith("trained.")]
+        self.roster = [*kept, *profiles]
+        self.player_panel.set_roster(self.roster)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_settings()
         self.controller.shutdown()
         super().closeEvent(event)
+
+
+def _trained_players(folder: str | Path | None) -> TrainedPlayers | None:
+    if folder is None:
+        return None
+    from ttt_desktop.lab.trained import TrainedPlayers  # noqa: PLC0415
+
+    return TrainedPlayers(Path(folder))
 
 
 def _escape(text: str) -> str:

@@ -405,6 +405,11 @@ class PlayerPanel(QWidget):
             self._rating_labels = dict(labels)
             self._refill_all()
 
+    def set_roster(self, roster: Sequence[RosterEntry]) -> None:
+        """Offer ``roster``'s computer players (trained players come and go)."""
+        self._roster = list(roster)
+        self._refill_all()
+
     # Building the drop-downs --------------------------------------------------
 
     def _fill(self, mark: Mark) -> None:

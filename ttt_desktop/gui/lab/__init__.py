@@ -10,9 +10,10 @@ to the main window's review through the ``open_record`` callable it is given.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
@@ -22,8 +23,25 @@ if TYPE_CHECKING:
     from ttt_desktop.gui.lab.numbers_window import NumbersWindow
     from ttt_desktop.gui.lab.tournament_window import TournamentWindow
     from ttt_desktop.gui.lab.train_window import TrainWindow
+    from ttt_desktop.lab.trained import TrainedPlayers as TrainedPlayersLike
 
-__all__ = ["LabFeatures"]
+__all__ = ["LabFeatures", "trained_player_factory"]
+
+
+def trained_player_factory(factory: Callable[..., Any], features: Callable[[], Any]) -> Any:
+    """``factory`` that also makes trained players (``trained.`` kinds) from ``features()``'s
+    trained players; the lab module is imported only when such a kind is asked for."""
+
+    def make(kind: str, *, seed: int | None = None, **options: Any) -> Any:
+        if kind.startswith("trained."):
+            lab = features()
+            trained = None if lab is None else lab.trained_players
+            if trained is None:
+                raise ValueError(f"no trained player {kind!r} here")
+            return trained.create(kind, seed=seed)
+        return factory(kind, seed=seed, **options)
+
+    return make
 
 
 class LabFeatures(QObject):
@@ -35,14 +53,26 @@ class LabFeatures(QObject):
         *,
         help_menu: QMenu,
         open_record: Callable[[GameRecord], None],
-        on_players_changed: Callable[[], None] | None = None,
-        store_games: Callable[[list[GameRecord]], int] | None = None,
+        trained_players: TrainedPlayersLike | None = None,
+        on_players_changed: Callable[[list[Any]], None] | None = None,
+        history: Any = None,
     ) -> None:
+        """``trained_players`` (a ``TrainedPlayers``) is read once the window shows;
+        ``on_players_changed`` hears its roster entries then and after each save.
+        ``history`` (the window's game library features) lets tournaments be stored."""
         super().__init__(window)
         self.window = window
         self._open_record = open_record
+        self.trained_players = trained_players
         self._on_players_changed = on_players_changed
-        self._store_games = store_games
+        self._history = history
+        self._store_games = (
+            self._store_in_library if history is not None and history.library is not None else None
+        )
+        self._scratch: Any = None
+        if trained_players is not None:
+            # After the first paint: reading the tables costs a few ms each.
+            QTimer.singleShot(0, self._players_changed)
         self.tournament_window: TournamentWindow | None = None
         self.train_window: TrainWindow | None = None
         self.numbers_window: NumbersWindow | None = None
@@ -86,8 +116,18 @@ class LabFeatures(QObject):
     def show_training(self) -> TrainWindow:
         if self.train_window is None:
             from ttt_desktop.gui.lab.train_window import TrainWindow  # noqa: PLC0415
+            from ttt_desktop.lab.trained import TrainedPlayers  # noqa: PLC0415
 
-            self.train_window = TrainWindow(self.window, on_saved=self._players_changed)
+            trained = self.trained_players
+            if trained is None:
+                import tempfile  # noqa: PLC0415
+
+                # No folder given (tests, scripts): saved players last as long as the process.
+                self._scratch = tempfile.TemporaryDirectory(prefix="ttt-trained-")
+                trained = self.trained_players = TrainedPlayers(Path(self._scratch.name))
+            self.train_window = TrainWindow(
+                self.window, trained=trained, on_saved=self._players_changed
+            )
         _raise(self.train_window)
         return self.train_window
 
@@ -104,8 +144,28 @@ class LabFeatures(QObject):
         _raise(self.window)
 
     def _players_changed(self) -> None:
+        trained = self.trained_players
+        if trained is None:
+            return
+        profiles = trained.scan()
+        if trained.problems:
+            self.window.statusBar().showMessage(
+                self.tr("A trained player's file can't be read and is left out: {problem}").format(
+                    problem=trained.problems[0]
+                ),
+                15000,
+            )
         if self._on_players_changed is not None:
-            self._on_players_changed()
+            self._on_players_changed(profiles)
+
+    def _store_in_library(self, records: list[GameRecord]) -> int:
+        library = self._history.library
+        if library is None:
+            raise ValueError(self.tr("The game library is not open."))
+        event = library.add_event("tournament", self.tr("Tournament"), {"games": len(records)})
+        library.store_many(records, source="lab", event=event)
+        self._history.library_changed.emit()
+        return len(records)
 
     # Closing ------------------------------------------------------------------------
 
@@ -121,6 +181,9 @@ class LabFeatures(QObject):
             for window in (self.tournament_window, self.train_window, self.numbers_window):
                 if window is not None:
                     window.close()
+            if self._scratch is not None:
+                self._scratch.cleanup()
+                self._scratch = None
         return False
 
 

@@ -1,0 +1,111 @@
+"""Training in the lab: repeatable, exploration that decays, curves, pause/stop, trained players."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ttt_desktop.engine.board import Board
+from ttt_desktop.lab.trained import KIND_PREFIX, TrainedPlayerError, TrainedPlayers
+from ttt_desktop.lab.training import TrainingRunner, TrainPoint, TrainSettings, train_table
+from ttt_desktop.players.learner import LearnerTable
+
+
+def small(**changes: object) -> TrainSettings:
+    options: dict[str, object] = {"episodes": 1500, "eval_every": 500, "eval_games": 20}
+    options.update(changes)
+    return TrainSettings(**options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("opponent", ["self", "rando", "perfect"])
+def test_the_same_settings_train_the_same_table(opponent: str) -> None:
+    first, episodes = train_table(small(opponent=opponent, seed=4))
+    second, _ = train_table(small(opponent=opponent, seed=4))
+    assert episodes == 1500
+    assert first.values == second.values
+    other, _ = train_table(small(opponent=opponent, seed=5))
+    assert other.values != first.values
+    assert first.training["opponent"] == opponent
+
+
+def test_the_curve_has_a_point_every_k_episodes_with_shares() -> None:
+    points: list[TrainPoint] = []
+    train_table(small(epsilon_decay=0.5), on_point=points.append)
+    assert [p.episodes for p in points] == [0, 500, 1000, 1500]
+    for point in points:
+        for shares in (point.perfect, point.rando):
+            assert sum(shares) == pytest.approx(1.0)
+        # Perfect never loses: the learner never wins against it.
+        assert point.perfect[0] == 0.0
+    assert [round(p.exploration, 4) for p in points] == [
+        0.3,
+        round(0.3 * 0.5**0.5, 4),
+        0.15,
+        round(0.3 * 0.5**1.5, 4),
+    ]
+
+
+def test_bad_settings_say_why() -> None:
+    with pytest.raises(ValueError, match="decay"):
+        TrainSettings(epsilon_decay=0)
+    with pytest.raises(ValueError, match="unknown player kind 'nobody'"):
+        TrainSettings(opponent="nobody")
+
+
+def test_the_runner_pauses_with_a_table_and_stops_early() -> None:
+    runner = TrainingRunner(small(episodes=200_000, eval_every=1000))
+    runner.start()
+    try:
+        while len(runner.points) < 2:
+            runner.poll(0.5)
+            assert runner.error is None
+        runner.pause()
+        while not runner.paused:
+            runner.poll(0.5)
+        assert runner.table is not None and runner.episodes > 0
+        paused_at = runner.episodes
+        runner.resume()
+        runner.stop()
+        while not runner.finished:
+            runner.poll(0.5)
+        assert runner.error is None
+        assert paused_at <= runner.episodes < 200_000
+        assert runner.table is not None and len(runner.table) > 0
+    finally:
+        runner.close()
+
+
+def test_trained_players_are_saved_listed_and_played(tmp_path: Path) -> None:
+    players = TrainedPlayers(tmp_path / "trained")
+    table, _ = train_table(small(opponent="rando"))
+    profile = players.save("Bot  One", table)
+    assert (profile.kind, profile.name) == (f"{KIND_PREFIX}bot-one", "Bot One")
+    assert "against rando" in profile.description
+    with pytest.raises(TrainedPlayerError, match="exists already"):
+        players.save("bot one", table)
+    for bad in ("", "../etc", "x" * 41, "-dash"):
+        with pytest.raises(TrainedPlayerError, match="name"):
+            players.save(bad, table)
+    fresh = TrainedPlayers(tmp_path / "trained")
+    assert [p.name for p in fresh.scan()] == ["Bot One"]
+    player = fresh.create(profile.kind, seed=3)
+    assert player.name == "Bot One"
+    board = Board.from_string("XX.OO....")
+    assert player.choose_move(board) in board.legal_moves()
+    assert LearnerTable.load(players.path_for("Bot One")).values == table.values
+
+
+def test_a_damaged_trained_player_is_reported_not_a_crash(tmp_path: Path) -> None:
+    players = TrainedPlayers(tmp_path)
+    table, _ = train_table(small(episodes=200, eval_every=100))
+    players.save("Good", table)
+    (tmp_path / "broken.tttplayer.json").write_text('{"format": "ttt-desktop-lea', "utf-8")
+    (tmp_path / "other.tttplayer.json").write_text('{"format": "something"}', "utf-8")
+    (tmp_path / "binary.tttplayer.json").write_bytes(b"\xff\xfe\x00")
+    assert [p.name for p in players.scan()] == ["Good"]
+    assert len(players.problems) == 3
+    assert any("not valid JSON" in problem for problem in players.problems)
+    assert any("not a learner table" in problem for problem in players.problems)
+    with pytest.raises(TrainedPlayerError, match="can't be loaded"):
+        players.create(f"{KIND_PREFIX}broken")

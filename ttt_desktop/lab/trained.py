@@ -1,0 +1,138 @@
+"""Trained players: learner tables saved under a name, played as computer players.
+
+Each trained player is one learner-table file (``ttt_desktop.players.learner``'s
+format) in a folder the window passes in (the app-data folder), named after the player.
+Its kind is ``trained.<slug>``; it plays exactly like the learner, from its own table.
+The shipped learner and its table are never touched.
+
+:meth:`TrainedPlayers.scan` reads the folder (after the window shows, not before) and
+checks each file; a file that is damaged or not a table is reported with its reason
+and left out, never a crash. Tables are read once and kept.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from ttt_desktop.players.learner import LearnerPlayer, LearnerTable, TableFormatError
+
+__all__ = ["KIND_PREFIX", "TrainedPlayerError", "TrainedPlayers", "TrainedProfile"]
+
+KIND_PREFIX: Final = "trained."
+SUFFIX: Final = ".tttplayer.json"
+_NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _-]{0,39}")
+STRENGTH: Final = 4
+
+
+class TrainedPlayerError(ValueError):
+    """A trained player that can't be saved or loaded; the message says why."""
+
+
+@dataclass(frozen=True)
+class TrainedProfile:
+    """A trained player as the drop-downs list it (a roster entry)."""
+
+    kind: str
+    name: str
+    description: str
+    strength: int = STRENGTH
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+class TrainedPlayers:
+    """The trained players saved in ``folder``."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._tables: dict[str, LearnerTable] = {}
+        self._profiles: dict[str, TrainedProfile] = {}
+        self.problems: list[str] = []
+
+    def check_name(self, name: str) -> str:
+        """``name`` tidied; :class:`TrainedPlayerError` when it can't name a player."""
+        tidy = " ".join(name.split())
+        if not _NAME.fullmatch(tidy) or not slug(tidy):
+            raise TrainedPlayerError(
+                "a trained player's name is 1 to 40 letters, digits, spaces, '-' or '_', "
+                "starting with a letter or digit"
+            )
+        return tidy
+
+    def path_for(self, name: str) -> Path:
+        return self.folder / f"{slug(self.check_name(name))}{SUFFIX}"
+
+    def save(self, name: str, table: LearnerTable, *, replace: bool = False) -> TrainedProfile:
+        """Store ``table`` as the player ``name``; refuses to overwrite unless ``replace``."""
+        tidy = self.check_name(name)
+        path = self.path_for(tidy)
+        if path.exists() and not replace:
+            raise TrainedPlayerError(f"a trained player called {tidy!r} exists already")
+        training = dict(table.training)
+        training["name"] = tidy
+        named = LearnerTable(table.values, training)
+        temporary = path.with_suffix(".part")
+        named.save(temporary)
+        temporary.replace(path)
+        return self._remember(path, named)
+
+    def scan(self) -> list[TrainedProfile]:
+        """Every readable trained player in the folder; damaged files go to ``problems``."""
+        self.problems = []
+        self._tables.clear()
+        self._profiles.clear()
+        if not self.folder.is_dir():
+            return []
+        for path in sorted(self.folder.glob(f"*{SUFFIX}")):
+            try:
+                table = LearnerTable.load(path)
+            except (OSError, TableFormatError, UnicodeDecodeError) as error:
+                self.problems.append(
+                    f"{path.name}: {error.strerror if isinstance(error, OSError) else error}"
+                )
+                continue
+            self._remember(path, table)
+        return list(self._profiles.values())
+
+    def profiles(self) -> list[TrainedProfile]:
+        return list(self._profiles.values())
+
+    def create(self, kind: str, *, seed: int | None = None) -> LearnerPlayer:
+        """The player of ``kind`` (a ``trained.`` kind); :class:`TrainedPlayerError` if gone."""
+        table = self._tables.get(kind)
+        if table is None:
+            path = self.folder / f"{kind.removeprefix(KIND_PREFIX)}{SUFFIX}"
+            try:
+                table = LearnerTable.load(path)
+            except (OSError, TableFormatError, UnicodeDecodeError) as error:
+                raise TrainedPlayerError(
+                    f"the trained player {kind.removeprefix(KIND_PREFIX)!r} can't be loaded: "
+                    f"{error}"
+                ) from None
+            self._remember(path, table)
+        player = LearnerPlayer(seed=seed, table=table)
+        player.name = self._profiles[kind].name
+        return player
+
+    def _remember(self, path: Path, table: LearnerTable) -> TrainedProfile:
+        kind = KIND_PREFIX + path.name.removesuffix(SUFFIX)
+        training = table.training
+        name = str(training.get("name") or path.name.removesuffix(SUFFIX))
+        opponent = training.get("opponent", "self")
+        episodes = training.get("episodes", "?")
+        description = (
+            f"A learner trained {episodes} episodes "
+            + ("by self-play" if opponent == "self" else f"against {opponent}")
+            + f" ({len(table):,} positions)."
+        )
+        profile = TrainedProfile(kind, name, description)
+        self._tables[kind] = table
+        self._profiles[kind] = profile
+        return profile
