@@ -88,6 +88,7 @@ def _open_view(app: QApplication, make_model: Callable[[], object]) -> tuple[flo
     started = time.perf_counter()
     view = QTableView()
     view.resize(900, 600)
+    view.verticalHeader().setVisible(False)  # as in the History window
     view.setModel(make_model())  # type: ignore[arg-type]
     view.show()
     app.processEvents()

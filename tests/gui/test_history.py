@@ -171,6 +171,9 @@ def test_double_click_opens_a_stored_game_in_the_window(
     with qtbot.waitSignal(window.controller.game_started):
         qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.controller.record.game_id == row.game_id
+    # The coach's review panel shows that game's verdicts.
+    assert window.coach.review_panel.record is not None
+    assert window.coach.review_panel.record.game_id == row.game_id
     # Opening a stored game stores nothing new.
     assert window.history.library is not None
     assert window.history.library.count() == 20
@@ -369,3 +372,21 @@ def test_undo_after_the_end_reopens_the_stored_game_and_it_counts_once(
     pairing = window.score.told("Alice", "Bob")
     assert (pairing.games, pairing.draws) == (1, 1)
     assert [p.rating.draws for p in library.ratings()] == [1, 1]
+
+
+def test_the_library_file_comes_from_the_option_the_environment_or_app_data(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from ttt_desktop.gui.app import _library_path, _parse  # noqa: PLC0415
+
+    monkeypatch.delenv("TTT_DESKTOP_LIBRARY", raising=False)
+    options, _ = _parse(["--library", str(tmp_path / "mine.sqlite3")])
+    assert _library_path(options) == str(tmp_path / "mine.sqlite3")
+    monkeypatch.setenv("TTT_DESKTOP_LIBRARY", str(tmp_path / "env.sqlite3"))
+    options, _ = _parse([])
+    assert _library_path(options) == str(tmp_path / "env.sqlite3")
+    monkeypatch.delenv("TTT_DESKTOP_LIBRARY")
+    assert str(_library_path(options)).endswith("library.sqlite3")
+    # The self-test leaves the person's library alone.
+    options, _ = _parse(["--self-test"])
+    assert _library_path(options) is None

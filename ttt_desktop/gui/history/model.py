@@ -37,14 +37,14 @@ COLUMNS: Final[tuple[tuple[str, str], ...]] = (
 )
 
 Index = QModelIndex | QPersistentModelIndex
-_ROLES: Final = frozenset(
-    {
-        Qt.ItemDataRole.DisplayRole,
-        Qt.ItemDataRole.ToolTipRole,
-        Qt.ItemDataRole.TextAlignmentRole,
-        ROW_ROLE,
-    }
-)
+# Roles as plain ints: data() runs for every painted cell, and enum look-ups add up.
+_DISPLAY: Final = int(Qt.ItemDataRole.DisplayRole.value)
+_TOOLTIP: Final = int(Qt.ItemDataRole.ToolTipRole.value)
+_ALIGNMENT: Final = int(Qt.ItemDataRole.TextAlignmentRole.value)
+_ROW: Final = int(ROW_ROLE)
+_ROLES: Final = frozenset({_DISPLAY, _TOOLTIP, _ALIGNMENT, _ROW})
+_RIGHT: Final = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
+_LENGTH_COLUMN: Final = len(COLUMNS) - 1
 
 
 def _tr(text: str) -> str:
@@ -162,29 +162,31 @@ class HistoryModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
-        horizontal = orientation == Qt.Orientation.Horizontal
-        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(COLUMNS):
-            return _tr(COLUMNS[section][1])
-        return None
+        if role != _DISPLAY or orientation != Qt.Orientation.Horizontal:
+            return None
+        return _tr(COLUMNS[section][1]) if 0 <= section < len(COLUMNS) else None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if role not in _ROLES or not 0 <= index.row() < len(self._rows):
+        role = int(role)
+        if role not in _ROLES:
             return None
         number = index.row()
-        row = self._rows[number]
-        if role == Qt.ItemDataRole.DisplayRole:
+        if not 0 <= number < len(self._rows):
+            return None
+        if role == _DISPLAY:
             texts = self._texts.get(number)
             if texts is None:
-                texts = self._texts[number] = self._display(row)
+                texts = self._texts[number] = self._display(self._rows[number])
             return texts[index.column()]
-        if role == ROW_ROLE:
+        row = self._rows[number]
+        if role == _ROW:
             return row
-        column = COLUMNS[index.column()][0]
-        if role == Qt.ItemDataRole.ToolTipRole and column in ("x", "o"):
-            kind = row.x_kind if column == "x" else row.o_kind
+        column = index.column()
+        if role == _TOOLTIP and column in (1, 2):
+            kind = row.x_kind if column == 1 else row.o_kind
             return _tr("A person") if kind == "human" else _tr("Computer player: {}").format(kind)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == "length":
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == _ALIGNMENT and column == _LENGTH_COLUMN:
+            return _RIGHT
         return None
 
     @staticmethod
