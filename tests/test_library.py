@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import random
@@ -455,7 +454,7 @@ def test_a_read_only_library_is_refused_and_left_as_it_is(
 
 def test_stored_rows_are_plain_values(library: Library) -> None:
     row = library.page(limit=1)[0]
-    assert dataclasses.asdict(row)["id"] == row.id
+    assert row._asdict()["id"] == row.id
     assert library.row(row.id) == row
     assert library.row(10**9) is None
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 from ttt_desktop.engine.cells import keypad_label
 from ttt_desktop.engine.records import GameRecord, PlayerEntry, utc_now
@@ -130,9 +130,12 @@ def game_id_of(record: GameRecord) -> str:
     return record.game_id
 
 
-@dataclass(frozen=True)
-class GameRow:
-    """One game as the history lists it (the record itself is read on demand)."""
+class GameRow(NamedTuple):
+    """One game as the history lists it (the record itself is read on demand).
+
+    A named tuple of plain values: Python's garbage collector stops tracking such tuples,
+    so a list scrolled through 100,000 games adds nothing to its full collections.
+    """
 
     id: int
     game_id: str
