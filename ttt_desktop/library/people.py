@@ -17,7 +17,7 @@ from ttt_desktop.library.store import GameFilter, GameRow, Library
 Result = Literal["win", "draw", "loss"]
 
 #: Mistakes per game are counted over at most this many of the latest games.
-REVIEWED_GAMES: Final = 500
+REVIEWED_GAMES: Final = 100
 
 
 @dataclass(frozen=True)
