@@ -46,7 +46,6 @@ from ttt_desktop.gui.history import HistoryFeatures
 from ttt_desktop.gui.lab import LabFeatures, trained_player_factory
 from ttt_desktop.gui.look import LookFeatures
 from ttt_desktop.gui.motion import REDUCE_MOTION_KEY
-from ttt_desktop.gui.people_dialog import PeopleDialog
 from ttt_desktop.gui.player_panel import NameAsker, PlayerPanel, RosterEntry, ask_name_with_dialog
 from ttt_desktop.gui.result_banner import ResultBanner
 from ttt_desktop.gui.review import ReviewFeatures
@@ -56,6 +55,7 @@ from ttt_desktop.players import HUMAN_KIND, create_player
 from ttt_desktop.players import roster as all_players
 
 if TYPE_CHECKING:
+    from ttt_desktop.gui.people_dialog import PeopleDialog
     from ttt_desktop.lab.trained import TrainedPlayers
 
 WINDOW_TITLE: Final = "TTT Desktop"
@@ -428,6 +428,8 @@ class MainWindow(QMainWindow):
 
     def people_dialog(self) -> PeopleDialog:
         """The "Rename or remove people" dialog, wired to this window (not yet shown)."""
+        from ttt_desktop.gui.people_dialog import PeopleDialog  # noqa: PLC0415
+
         playing = [
             seat.name
             for seat in (self.controller.seat(Mark.X), self.controller.seat(Mark.O))

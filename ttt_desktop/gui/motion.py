@@ -9,18 +9,21 @@ enable-animations``, read with ``gsettings``) and KDE Plasma (``kdeglobals``'
 
 from __future__ import annotations
 
-import configparser
 import functools
 import os
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Final
+
+# configparser, shutil and subprocess are imported when first asked (the first won
+# game), not at start-up.
 
 REDUCE_MOTION_KEY: Final = "view/reduce_motion"
 
 
 def _gnome_animations_off() -> bool:
+    import shutil  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415
+
     if "gnome" not in os.environ.get("XDG_CURRENT_DESKTOP", "").lower():
         return False
     gsettings = shutil.which("gsettings")
@@ -40,6 +43,8 @@ def _gnome_animations_off() -> bool:
 
 
 def _kde_animations_off(config_home: Path) -> bool:
+    import configparser  # noqa: PLC0415
+
     parser = configparser.ConfigParser(interpolation=None, strict=False)
     try:
         parser.read(config_home / "kdeglobals", encoding="utf-8")

@@ -512,6 +512,8 @@ class PlayerPanel(QWidget):
         combo.blockSignals(True)
         combo.setCurrentIndex(index)
         combo.blockSignals(False)
+        # A long name may not fit the drop-down: its tooltip has it whole.
+        combo.setToolTip(self.tr("{name} plays {mark}").format(name=seat.name, mark=mark.value))
 
     # Reacting to choices ------------------------------------------------------
 
