@@ -250,3 +250,22 @@ def test_pause_resume_and_stop_a_training(make_window: WindowMaker, qtbot: QtBot
         qtbot.mouseClick(train.stop_button, Qt.MouseButton.LeftButton)
     assert train.status_label.text().startswith("Stopped after")
     assert train.start_button.isEnabled()
+
+
+def test_a_tournament_is_stored_in_the_game_library_once(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = make_window(library_path=tmp_path / "games.sqlite")
+    qtbot.waitUntil(lambda: window.history.library is not None)  # opened after the first paint
+    library = window.history.library
+    before = library.count()
+    tournament = window.lab.show_tournament()
+    assert tournament.store_button.isVisibleTo(tournament)
+    with qtbot.waitSignal(tournament.run_finished, timeout=RUN_TIMEOUT_MS):
+        start_tournament(window, qtbot, {"rando": 1, "levi": 1, "perfect": 1}, games=4)
+    assert tournament.store_button.isEnabled()
+    tournament.store_in_library()
+    assert library.count() == before + 12
+    assert tournament.progress_label.text() == "Stored 12 games in the game library."
+    tournament.store_in_library()
+    assert library.count() == before + 12  # the same games are not stored twice

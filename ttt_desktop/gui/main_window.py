@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, Qt
 from PySide6.QtGui import (
@@ -56,7 +56,6 @@ from ttt_desktop.players import roster as all_players
 
 if TYPE_CHECKING:
     from ttt_desktop.gui.people_dialog import PeopleDialog
-    from ttt_desktop.lab.trained import TrainedPlayers
 
 WINDOW_TITLE: Final = "TTT Desktop"
 AI_SPEEDS: Final = (
@@ -167,7 +166,9 @@ class MainWindow(QMainWindow):
             self,
             help_menu=self.help_menu,
             open_record=self.controller.open_record,
-            trained_players=_trained_players(trained_players_folder),
+            trained_players_folder=(
+                None if trained_players_folder is None else Path(trained_players_folder)
+            ),
             on_players_changed=self._set_trained_players,
             history=self.history,
         )
@@ -754,14 +755,6 @@ class MainWindow(QMainWindow):
         self.save_settings()
         self.controller.shutdown()
         super().closeEvent(event)
-
-
-def _trained_players(folder: str | Path | None) -> TrainedPlayers | None:
-    if folder is None:
-        return None
-    from ttt_desktop.lab.trained import TrainedPlayers  # noqa: PLC0415
-
-    return TrainedPlayers(Path(folder))
 
 
 def _escape(text: str) -> str:

@@ -407,6 +407,7 @@ class ErrorBarChart(_ChartWidget):
         self._state = _ErrorBarState()
         self._chart.legend().setVisible(False)
         self._x_axis, self._y_axis = _category_axes(self._chart, "", y_title)
+        self._y_axis.setLabelFormat("%.0f")
         self._apply_theme()
         self._describe()
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
 
 from ttt_desktop.engine.records import GameRecord
 
@@ -53,26 +53,29 @@ class LabFeatures(QObject):
         *,
         help_menu: QMenu,
         open_record: Callable[[GameRecord], None],
-        trained_players: TrainedPlayersLike | None = None,
+        trained_players_folder: Path | None = None,
         on_players_changed: Callable[[list[Any]], None] | None = None,
         history: Any = None,
     ) -> None:
-        """``trained_players`` (a ``TrainedPlayers``) is read once the window shows;
+        """``trained_players_folder`` holds the trained players, read once the window shows;
         ``on_players_changed`` hears its roster entries then and after each save.
         ``history`` (the window's game library features) lets tournaments be stored."""
         super().__init__(window)
         self.window = window
         self._open_record = open_record
-        self.trained_players = trained_players
+        self._trained_folder = trained_players_folder
+        self._trained: TrainedPlayersLike | None = None
         self._on_players_changed = on_players_changed
         self._history = history
         self._store_games = (
-            self._store_in_library if history is not None and history.library is not None else None
+            self._store_in_library
+            if history is not None and getattr(history, "library_path", None) is not None
+            else None
         )
         self._scratch: Any = None
-        if trained_players is not None:
+        if trained_players_folder is not None:
             # After the first paint: reading the tables costs a few ms each.
-            QTimer.singleShot(0, self._players_changed)
+            QTimer.singleShot(300, self._players_changed)
         self.tournament_window: TournamentWindow | None = None
         self.train_window: TrainWindow | None = None
         self.numbers_window: NumbersWindow | None = None
@@ -101,9 +104,20 @@ class LabFeatures(QObject):
         else:
             help_menu.addAction(self.numbers_action)
 
+    @property
+    def trained_players(self) -> TrainedPlayersLike | None:
+        """The trained players' store (the lab's module is imported on first use)."""
+        if self._trained is None and self._trained_folder is not None:
+            from ttt_desktop.lab.trained import TrainedPlayers  # noqa: PLC0415
+
+            self._trained = TrainedPlayers(self._trained_folder)
+        return self._trained
+
     # Windows ------------------------------------------------------------------------
 
-    def show_tournament(self) -> TournamentWindow:
+    def show_tournament(self) -> TournamentWindow | None:
+        if self.tournament_window is None and not self._charts_available():
+            return None
         if self.tournament_window is None:
             from ttt_desktop.gui.lab.tournament_window import TournamentWindow  # noqa: PLC0415
 
@@ -113,7 +127,9 @@ class LabFeatures(QObject):
         _raise(self.tournament_window)
         return self.tournament_window
 
-    def show_training(self) -> TrainWindow:
+    def show_training(self) -> TrainWindow | None:
+        if self.train_window is None and not self._charts_available():
+            return None
         if self.train_window is None:
             from ttt_desktop.gui.lab.train_window import TrainWindow  # noqa: PLC0415
             from ttt_desktop.lab.trained import TrainedPlayers  # noqa: PLC0415
@@ -124,20 +140,39 @@ class LabFeatures(QObject):
 
                 # No folder given (tests, scripts): saved players last as long as the process.
                 self._scratch = tempfile.TemporaryDirectory(prefix="ttt-trained-")
-                trained = self.trained_players = TrainedPlayers(Path(self._scratch.name))
+                trained = self._trained = TrainedPlayers(Path(self._scratch.name))
             self.train_window = TrainWindow(
                 self.window, trained=trained, on_saved=self._players_changed
             )
         _raise(self.train_window)
         return self.train_window
 
-    def show_numbers(self) -> NumbersWindow:
+    def show_numbers(self) -> NumbersWindow | None:
+        if self.numbers_window is None and not self._charts_available():
+            return None
         if self.numbers_window is None:
             from ttt_desktop.gui.lab.numbers_window import NumbersWindow  # noqa: PLC0415
 
             self.numbers_window = NumbersWindow(self.window)
         _raise(self.numbers_window)
         return self.numbers_window
+
+    def _charts_available(self) -> bool:
+        """Whether QtCharts loads; if not (a trimmed install), say so instead of failing."""
+        try:
+            from PySide6 import QtCharts  # noqa: F401, PLC0415
+        except ImportError as error:
+            QMessageBox.warning(
+                self.window,
+                self.tr("Charts are missing"),
+                self.tr(
+                    "This installation lacks Qt's charts (QtCharts from PySide6-Addons), "
+                    "which the lab draws with."
+                )
+                + f"\n\n{error}",
+            )
+            return False
+        return True
 
     def _open_game(self, record: GameRecord) -> None:
         self._open_record(record)
