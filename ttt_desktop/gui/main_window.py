@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, Qt
 from PySide6.QtGui import (
