@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-BACKGROUND_ALPHA: Final = 242
+BACKGROUND_ALPHA: Final = 255
 
 
 class ResultBanner(QWidget):
