@@ -512,3 +512,47 @@ def test_arena_with_a_damaged_library_says_so_and_leaves_it(
     assert code == 1
     assert "bad.sqlite3 is damaged" in capsys.readouterr().err
     assert path.read_bytes() == b"not a database at all"
+
+
+def _ratings_of(lib: Library) -> dict[str, tuple[float, float, int]]:
+    return {
+        p.key: (round(p.rating.mu, 9), round(p.rating.sigma, 9), p.rating.games)
+        for p in lib.ratings()
+    }
+
+
+def _expected_ratings(games: list[GameRecord]) -> dict[str, tuple[float, float, int]]:
+    table = rate(
+        GameResult(player_key(g.x), player_key(g.o), g.result)  # type: ignore[arg-type]
+        for g in games
+        if g.result is not None
+    )
+    return {k: (round(r.mu, 9), round(r.sigma, 9), r.games) for k, r in table.items()}
+
+
+def test_a_newest_game_reopened_and_finished_again_is_rated_once(
+    tmp_path: Path, games: list[GameRecord]
+) -> None:
+    finished = [g for g in games if g.result is not None][:30]
+    with Library(tmp_path / "lib.sqlite3") as lib:
+        lib.store_many(finished)
+        last = finished[-1]
+        reopened = last.truncated(last.ply - 1)
+        assert lib.store(reopened) is StoreOutcome.UPDATED
+        # Its rating is taken back at once: as if it had never been played.
+        assert _ratings_of(lib) == _expected_ratings(finished[:-1])
+        assert lib.store(last) is StoreOutcome.UPDATED
+        assert _ratings_of(lib) == _expected_ratings(finished)
+        # An older game reopened: every other game is rated again, in the stored order;
+        # finished again, it counts once, as the newest result.
+        others = [g for i, g in enumerate(finished) if i != 3]
+        lib.store(finished[3].truncated(finished[3].ply - 1))
+        assert _ratings_of(lib) == _expected_ratings(others)
+        lib.store(finished[3])
+        order = [*others, finished[3]]
+        assert _ratings_of(lib) == _expected_ratings(order)
+        # A finished older game replaced by another finished one: all rated again, once
+        # each, in the order the rows were first stored.
+        lib.store(finished[20], game_id=finished[5].game_id)
+        replaced = [finished[20] if g is finished[5] else g for g in finished]
+        assert _ratings_of(lib) == _expected_ratings(replaced)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from ttt_desktop.engine.board import Mark
-from ttt_desktop.library.store import GameFilter, GameRow, Library
+from ttt_desktop.library.store import Library
 
 Result = Literal["win", "draw", "loss"]
 
@@ -83,16 +83,6 @@ class PersonStats:
         return None if total == 0 else (self.tally.wins + self.tally.draws / 2) / total
 
 
-def _side(row: GameRow, key: str) -> Mark:
-    return Mark.X if row.x_key == key else Mark.O
-
-
-def _result(row: GameRow, mark: Mark) -> Result:
-    if row.result == "draw":
-        return "draw"
-    return "win" if row.result == mark.value else "loss"
-
-
 def _longest(results: list[Result], allowed: frozenset[str]) -> int:
     best = run = 0
     for result in results:
@@ -102,63 +92,65 @@ def _longest(results: list[Result], allowed: frozenset[str]) -> int:
 
 
 def person_stats(library: Library, key: str, *, review: bool = True) -> PersonStats:
-    """Sum up player ``key``'s games (games against themselves are left out)."""
-    rows = [
-        row
-        for row in library.rows(GameFilter(person=key))
-        if not (row.x_key == key and row.o_key == key)
-    ]
-    name = next(
-        (row.x_name if row.x_key == key else row.o_name for row in reversed(rows)),
-        key.partition(":")[2],
-    )
-    tally = Tally()
-    per_opponent: dict[str, Tally] = {}
+    """Sum up player ``key``'s games (games against themselves are left out).
+
+    Reads plain columns in one query (tens of thousands of games in well under a second).
+    """
+    rows = [row for row in library.player_games(key) if not (row[1] == key and row[2] == key)]
+    name = key.partition(":")[2]
+    if rows:
+        last = rows[-1]
+        name = last[3] if last[1] == key else last[4]
+    wins: Counter[str] = Counter()
+    draws: Counter[str] = Counter()
+    losses: Counter[str] = Counter()
     opponent_names: dict[str, str] = {}
     results: list[Result] = []
     timeline: list[tuple[str, Result]] = []
-    openings: Counter[int] = Counter()
-    for row in rows:
-        mark = _side(row, key)
-        if row.first == mark.value and row.moves:
-            openings[_cell_of_digit(row.moves[0])] += 1
-        if row.result is None:
+    openings: Counter[str] = Counter()
+    finished_ids: list[tuple[int, str]] = []
+    for row_id, x_key, o_key, x_name, o_name, first, result, opening, started in rows:
+        mine = "X" if x_key == key else "O"
+        if first == mine and opening:
+            openings[opening] += 1
+        if result is None:
             continue
-        result = _result(row, mark)
-        other_key, other_name = (
-            (row.o_key, row.o_name) if mark is Mark.X else (row.x_key, row.x_name)
-        )
-        opponent_names[other_key] = other_name
-        per_opponent[other_key] = per_opponent.get(other_key, Tally()).plus(result)
-        tally = tally.plus(result)
-        results.append(result)
-        timeline.append((row.started_at, result))
+        other = o_key if mine == "X" else x_key
+        opponent_names[other] = o_name if mine == "X" else x_name
+        outcome: Result = "draw" if result == "draw" else "win" if result == mine else "loss"
+        (wins if outcome == "win" else draws if outcome == "draw" else losses)[other] += 1
+        results.append(outcome)
+        timeline.append((started, outcome))
+        finished_ids.append((row_id, mine))
     current = None
     if results:
-        last = results[-1]
+        last_result = results[-1]
         length = len(results) - next(
-            (i + 1 for i in range(len(results) - 1, -1, -1) if results[i] != last), 0
+            (i + 1 for i in range(len(results) - 1, -1, -1) if results[i] != last_result), 0
         )
-        current = Streak(last, length)
+        current = Streak(last_result, length)
     opponents = tuple(
         sorted(
-            (OpponentRecord(k, opponent_names[k], t) for k, t in per_opponent.items()),
+            (
+                OpponentRecord(k, opponent_names[k], Tally(wins[k], draws[k], losses[k]))
+                for k in opponent_names
+            ),
             key=lambda record: (-record.tally.games, record.name.casefold()),
         )
     )
     favourite = None
     if openings:
-        cell, count = min(openings.items(), key=lambda item: (-item[1], item[0]))
-        favourite = (cell, count)
+        digit, count = min(openings.items(), key=lambda item: (-item[1], _cell_of_digit(item[0])))
+        favourite = (_cell_of_digit(digit), count)
     mistakes, reviewed = (None, 0)
     if review:
-        mistakes, reviewed = _mistakes_per_game(library, key, rows)
+        mistakes, reviewed = _mistakes_per_game(library, finished_ids)
     return PersonStats(
         key=key,
         name=name,
         games=len(rows),
-        unfinished=sum(row.result is None for row in rows),
-        tally=tally,
+        unfinished=len(rows) - len(results),
+        tally=Tally(sum(wins.values()), sum(draws.values()), sum(losses.values())),
         opponents=opponents,
         current_streak=current,
         longest_winning_streak=_longest(results, frozenset({"win"})),
@@ -177,14 +169,16 @@ def _cell_of_digit(digit: str) -> int:
     return cell_from_keypad(int(digit))
 
 
-def _mistakes_per_game(library: Library, key: str, rows: list[GameRow]) -> tuple[float | None, int]:
+def _mistakes_per_game(
+    library: Library, finished: list[tuple[int, str]]
+) -> tuple[float | None, int]:
     from ttt_desktop.analysis.coach import review_game  # noqa: PLC0415
 
-    finished = [row for row in rows if row.result is not None][-REVIEWED_GAMES:]
-    if not finished:
+    latest = finished[-REVIEWED_GAMES:]
+    if not latest:
         return None, 0
     total = 0
-    for row in finished:
-        review = review_game(library.record(row.id))
-        total += review.summaries[_side(row, key)].mistakes
-    return total / len(finished), len(finished)
+    for row_id, mark in latest:
+        review = review_game(library.record(row_id))
+        total += review.summaries[Mark(mark)].mistakes
+    return total / len(latest), len(latest)

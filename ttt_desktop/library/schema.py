@@ -104,7 +104,32 @@ def _v4_person_scan(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX games_by_time_and_players ON games (started_at, x_key, o_key, result)")
 
 
-MIGRATIONS: Final[tuple[Migration, ...]] = (_v1_games, _v2_events, _v3_ratings, _v4_person_scan)
+def _v5_rating_before(db: sqlite3.Connection) -> None:
+    # Each player's rating before their latest rated game: an undo after the end of the
+    # newest game takes its rating back at once, where a re-rating replays every game.
+    db.execute(
+        """
+        CREATE TABLE rating_before (
+            player_key TEXT PRIMARY KEY REFERENCES ratings(player_key) ON DELETE CASCADE,
+            game       INTEGER NOT NULL,
+            mu         REAL    NOT NULL,
+            sigma      REAL    NOT NULL,
+            games      INTEGER NOT NULL,
+            wins       INTEGER NOT NULL,
+            draws      INTEGER NOT NULL,
+            losses     INTEGER NOT NULL
+        )
+        """
+    )
+
+
+MIGRATIONS: Final[tuple[Migration, ...]] = (
+    _v1_games,
+    _v2_events,
+    _v3_ratings,
+    _v4_person_scan,
+    _v5_rating_before,
+)
 """Migration ``i`` (0-based) takes the database from version ``i`` to ``i + 1``."""
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

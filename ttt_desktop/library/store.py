@@ -28,7 +28,7 @@ from typing import Any, Final, Literal, NamedTuple
 from ttt_desktop.engine.cells import keypad_label
 from ttt_desktop.engine.records import GameRecord, PlayerEntry, utc_now
 from ttt_desktop.library import schema
-from ttt_desktop.library.rating_table import rate_game, rebuild_ratings
+from ttt_desktop.library.rating_table import rate_game, rebuild_ratings, unrate_game
 from ttt_desktop.ratings import PlayerRating
 
 SQLITE_HEADER: Final = b"SQLite format 3\x00"
@@ -529,10 +529,11 @@ class Library:
             )
             outcome = StoreOutcome.UPDATED
         old_result = None if old is None else old[2]
+        rerated = False
         if old_result is not None:
-            # A rated game changed (undone after the end and finished again): re-rate all.
-            rebuild_ratings(db)
-        elif record.result is not None:
+            # A rated game changed (an undo after the end): its old result goes first.
+            rerated = unrate_game(db, row_id)
+        if record.result is not None and not rerated:
             rate_game(db, row_id, (x_key, x.name, x.kind), (o_key, o.name, o.kind), record.result)
         return outcome
 
@@ -610,6 +611,18 @@ class Library:
                     params,
                 )
             ]
+
+    def player_games(self, key: str) -> list[tuple[Any, ...]]:
+        """Player ``key``'s games oldest first, as plain tuples for summing up: id, X key,
+        O key, X name, O name, first, result, first move (keypad digit), start time."""
+        condition, params = GameFilter(person=key).where(by_time=True)
+        with self._read() as db:
+            return db.execute(
+                "SELECT id, x_key, o_key, x_name, o_name, first, result, "
+                f"substr(moves, 1, 1), started_at FROM games WHERE {condition} "
+                "ORDER BY started_at, id",
+                params,
+            ).fetchall()
 
     def row(self, row_id: int) -> GameRow | None:
         """One game's row by id."""
