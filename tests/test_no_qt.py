@@ -20,6 +20,7 @@ def test_no_qt_module_is_loaded() -> None:
         "ttt_desktop.analysis.coach",
     ]
     modules += ["ttt_desktop.lab.tournament", "ttt_desktop.lab.runner", "ttt_desktop.lab.report"]
+    modules += ["ttt_desktop.lab.training", "ttt_desktop.lab.trained", "ttt_desktop.lab.numbers"]
     modules += ["ttt_desktop.ratings", "openskill.models"]
     modules += [
         "ttt_desktop.library",
