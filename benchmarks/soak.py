@@ -1,0 +1,150 @@
+"""A long run in one process: N watched computer games, memory and threads as it goes.
+
+Opens the real window (offscreen unless ``--platform`` says otherwise) with a game
+library in a throw-away folder, as the app has, and plays N games between computer
+players at full speed, one after another, each shown on the board. The pairings
+cycle through quick players (``--kinds``) with a fresh seed per game. Every K games
+it prints the resident memory (RSS, from /proc), the process's thread count and the
+games per second; at the end the growth from the first report to the last.
+Exit code 0 when every game finished with a result.
+
+    .venv/bin/python benchmarks/soak.py                    # 1,000 games, a line every 100
+    .venv/bin/python benchmarks/soak.py --games 10000 --every 1000
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+
+def rss_mib() -> float:
+    """Resident memory of this process in MiB (Linux /proc; 0 where there is none)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0.0
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def os_threads() -> int:
+    """Threads of this process as the OS counts them (Python's count where /proc is missing)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Threads:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return threading.active_count()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    parser.add_argument("--every", type=int, default=100, help="report every K games (100)")
+    parser.add_argument(
+        "--kinds",
+        default="rando,levi,humiston,strategist,perfect",
+        help="computer players to pair, comma-separated",
+    )
+    parser.add_argument("--platform", default="offscreen", help="Qt platform (default offscreen)")
+    options = parser.parse_args(argv)
+    kinds = [kind.strip() for kind in options.kinds.split(",") if kind.strip()]
+
+    folder = tempfile.TemporaryDirectory(prefix="ttt-soak-")
+    os.environ.setdefault("QT_QPA_PLATFORM", options.platform)
+    os.environ["XDG_CONFIG_HOME"] = folder.name
+    os.environ["XDG_DATA_HOME"] = folder.name
+
+    import shiboken6  # noqa: PLC0415
+    from PySide6.QtCore import QTimer  # noqa: PLC0415
+    from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+
+    from ttt_desktop.engine import Mark  # noqa: PLC0415
+    from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
+    from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
+    from ttt_desktop.gui.settings import AppSettings  # noqa: PLC0415
+    from ttt_desktop.players import create_player  # noqa: PLC0415
+    from ttt_desktop.players import roster as all_players  # noqa: PLC0415
+
+    app = QApplication([sys.argv[0]])
+    names = {info.kind: info.name for info in all_players()}
+    seed_counter = itertools.count(1)
+
+    def seeded_player(kind: str, *, seed: int | None = None) -> object:
+        # Every game a new seed, so the games differ as a long evening's would.
+        return create_player(kind, seed=next(seed_counter) if seed is None else seed)
+
+    window = MainWindow(
+        settings=AppSettings(),
+        player_factory=seeded_player,
+        library_path=Path(folder.name) / "library.sqlite3",
+    )
+    window.set_move_delay(0)
+    window.show()
+    controller = window.controller
+    pairings = itertools.cycle(itertools.product(kinds, kinds))
+    finished = 0
+    unfinished: list[str] = []
+    started = time.perf_counter()
+    last_report = started
+    reports: list[tuple[int, float, int]] = []
+
+    def report() -> None:
+        nonlocal last_report
+        now = time.perf_counter()
+        rate = options.every / (now - last_report) if now > last_report else 0.0
+        last_report = now
+        memory, threads = rss_mib(), os_threads()
+        reports.append((finished, memory, threads))
+        print(
+            f"{finished:>7} games  RSS {memory:7.1f} MiB  threads {threads:>3}  "
+            f"{rate:6.1f} games/s",
+            flush=True,
+        )
+
+    def next_game() -> None:
+        if finished >= options.games:
+            app.quit()
+            return
+        x, o = next(pairings)
+        controller.set_seat(Mark.X, Seat(x, names.get(x, x)))
+        controller.set_seat(Mark.O, Seat(o, names.get(o, o)))
+        window.new_game()
+
+    def on_finished(record: object) -> None:
+        nonlocal finished
+        finished += 1
+        if finished % options.every == 0:
+            report()
+        # From the event loop, not from inside the signal: as a person's next click would.
+        QTimer.singleShot(0, next_game)
+
+    controller.game_finished.connect(on_finished)
+    print(f"soak: {options.games} games of {', '.join(kinds)}; load {os.getloadavg()}")
+    report()
+    QTimer.singleShot(0, next_game)
+    app.exec()
+    seconds = time.perf_counter() - started
+    controller.shutdown()
+    shiboken6.delete(window)
+    folder.cleanup()
+    first, last = reports[0], reports[-1]
+    print(
+        f"done: {finished} games in {seconds:.0f} s ({finished / seconds:.1f} games/s); "
+        f"RSS {first[1]:.1f} -> {last[1]:.1f} MiB ({last[1] - first[1]:+.1f}), "
+        f"threads {first[2]} -> {last[2]}; load {os.getloadavg()}"
+    )
+    if unfinished:
+        print("unfinished:", unfinished)
+    return 0 if finished == options.games else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
