@@ -91,7 +91,6 @@ def main(argv: list[str] | None = None) -> int:
     controller = window.controller
     pairings = itertools.cycle(itertools.product(kinds, kinds))
     finished = 0
-    unfinished: list[str] = []
     started = time.perf_counter()
     last_report = started
     reports: list[tuple[int, float, int]] = []
@@ -99,14 +98,12 @@ def main(argv: list[str] | None = None) -> int:
     def report() -> None:
         nonlocal last_report
         now = time.perf_counter()
-        rate = options.every / (now - last_report) if now > last_report else 0.0
+        rate = f"{options.every / (now - last_report):6.1f} games/s" if finished else ""
         last_report = now
         memory, threads = rss_mib(), os_threads()
         reports.append((finished, memory, threads))
         print(
-            f"{finished:>7} games  RSS {memory:7.1f} MiB  threads {threads:>3}  "
-            f"{rate:6.1f} games/s",
-            flush=True,
+            f"{finished:>7} games  RSS {memory:7.1f} MiB  threads {threads:>3}  {rate}", flush=True
         )
 
     def next_game() -> None:
@@ -141,8 +138,6 @@ def main(argv: list[str] | None = None) -> int:
         f"RSS {first[1]:.1f} -> {last[1]:.1f} MiB ({last[1] - first[1]:+.1f}), "
         f"threads {first[2]} -> {last[2]}; load {os.getloadavg()}"
     )
-    if unfinished:
-        print("unfinished:", unfinished)
     return 0 if finished == options.games else 1
 
 
