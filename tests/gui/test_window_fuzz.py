@@ -445,3 +445,33 @@ def test_the_window_under_random_actions(qtbot: QtBot, tmp_path: Path) -> None:
     assert WindowMachine.seen.get("moves by people", 0) > 0
     assert WindowMachine.seen.get("moves by computers", 0) > 0
     assert WindowMachine.seen.get("results", 0) > 0
+
+
+# Faults the machine found, kept as plain tests ------------------------------------------------
+
+
+def test_releasing_the_pause_on_a_finished_game_starts_no_search(qtbot: QtBot) -> None:
+    # Found by the machine: pause, open a finished game between two computers, release
+    # the pause: a search started on the finished board.
+    window = MainWindow(
+        player_factory=Players(),
+        roster=[info for info in roster() if info.kind in FAST_KINDS],
+        settings=AppSettings(),
+    )
+    qtbot.addWidget(window)
+    controller = window.controller
+    controller.set_paused(True)
+    finished = GameRecord(PlayerEntry("levi", "Levi", 1), PlayerEntry("rando", "Rando", 2), Mark.X)
+    for cell in (0, 3, 1, 4, 2):
+        finished = finished.with_move(cell)
+    with qtbot.waitSignal(controller.game_finished):
+        controller.open_record(finished)
+    with (
+        qtbot.assertNotEmitted(controller.thinking_started),
+        qtbot.assertNotEmitted(controller.move_refused),
+    ):
+        controller.set_paused(False)
+        QCoreApplication.processEvents()
+    assert not controller.is_thinking
+    assert controller.record is finished
+    controller.shutdown()

@@ -503,6 +503,9 @@ class GameController(QObject):
 
     def _ask_ai_if_its_turn(self) -> None:
         board = self.board
+        if board.is_over:
+            # Nobody moves after a result (releasing a pause on a finished game got here).
+            return
         player = self._players.get(board.to_move)
         if player is None or self._holds_for_pause():
             return
