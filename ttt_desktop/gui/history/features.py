@@ -122,6 +122,8 @@ class HistoryFeatures(QObject):
         controller.history_changed.connect(self._on_move_played)
         controller.game_reopened.connect(self._on_game_reopened)
         window.installEventFilter(self)
+        # Games stored from elsewhere (the lab's tournaments, imports) move ratings too.
+        self.library_changed.connect(self._update_player_ratings)
         # After the first paint: opening SQLite and its schema waits for the window.
         if self.library_path is not None:
             QTimer.singleShot(0, self.open_library)
