@@ -940,6 +940,26 @@
         <source>The game in &amp;numbers</source>
         <translation>Das Spiel in &amp;Zahlen</translation>
     </message>
+    <message>
+        <source>Charts are missing</source>
+        <translation>Diagramme fehlen</translation>
+    </message>
+    <message>
+        <source>This installation lacks Qt&apos;s charts (QtCharts from PySide6-Addons), which the lab draws with.</source>
+        <translation>In dieser Installation fehlen die Diagramme von Qt (QtCharts aus PySide6-Addons), mit denen das Labor zeichnet.</translation>
+    </message>
+    <message>
+        <source>A trained player&apos;s file can&apos;t be read and is left out: {problem}</source>
+        <translation>Die Datei eines trainierten Spielers lässt sich nicht lesen und wird ausgelassen: {problem}</translation>
+    </message>
+    <message>
+        <source>The game library is not open.</source>
+        <translation>Die Partienbibliothek ist nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>Tournament</source>
+        <translation>Turnier</translation>
+    </message>
 </context>
 <context>
     <name>LookFeatures</name>
@@ -1506,6 +1526,10 @@
     <message>
         <source>Plays perfectly: the best you can get is a draw</source>
         <translation>Spielt perfekt: Mehr als ein Unentschieden ist nicht drin</translation>
+    </message>
+    <message>
+        <source>{name} plays {mark}</source>
+        <translation>{name} spielt {mark}</translation>
     </message>
     <message>
         <source>Rating from its stored games: {rating}</source>
@@ -2139,6 +2163,169 @@
     <message>
         <source>Stored {added} games in the game library.</source>
         <translation>{added} Partien in der Partienbibliothek gespeichert.</translation>
+    </message>
+</context>
+<context>
+    <name>TrainWindow</name>
+    <message>
+        <source>Train the learner</source>
+        <translation>Den Lernenden trainieren</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>&amp;Episodes:</source>
+        <translation>&amp;Episoden:</translation>
+    </message>
+    <message>
+        <source>&amp;Learning rate:</source>
+        <translation>&amp;Lernrate:</translation>
+    </message>
+    <message>
+        <source>E&amp;xploration:</source>
+        <translation>E&amp;rkundung:</translation>
+    </message>
+    <message>
+        <source>Exploration is multiplied by this every 1,000 episodes (1: no decay)</source>
+        <translation>Die Erkundung wird alle 1.000 Episoden mit diesem Wert multipliziert (1: kein Abklingen)</translation>
+    </message>
+    <message>
+        <source>Exploration &amp;decay:</source>
+        <translation>&amp;Abklingen der Erkundung:</translation>
+    </message>
+    <message>
+        <source>Itself (self-play)</source>
+        <translation>Sich selbst (Selbstspiel)</translation>
+    </message>
+    <message>
+        <source>&amp;Opponent:</source>
+        <translation>&amp;Gegner:</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>Start&amp;wert:</translation>
+    </message>
+    <message>
+        <source>&amp;Measure every (episodes):</source>
+        <translation>&amp;Messen alle (Episoden):</translation>
+    </message>
+    <message>
+        <source>&amp;Games per measurement:</source>
+        <translation>&amp;Partien je Messung:</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>A&amp;nhalten</translation>
+    </message>
+    <message>
+        <source>Save as pla&amp;yer...</source>
+        <translation>Als &amp;Spieler speichern …</translation>
+    </message>
+    <message>
+        <source>Episodes trained</source>
+        <translation>Trainierte Episoden</translation>
+    </message>
+    <message>
+        <source>Set the training up and press Start.</source>
+        <translation>Richten Sie das Training ein und drücken Sie „Starten“.</translation>
+    </message>
+    <message>
+        <source>Training status</source>
+        <translation>Trainingsstand</translation>
+    </message>
+    <message>
+        <source>Against Perfect</source>
+        <translation>Gegen Perfect</translation>
+    </message>
+    <message>
+        <source>Episodes</source>
+        <translation>Episoden</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>Against Rando</source>
+        <translation>Gegen Rando</translation>
+    </message>
+    <message>
+        <source>Starting the worker process...</source>
+        <translation>Der Arbeitsprozess wird gestartet …</translation>
+    </message>
+    <message>
+        <source>Training...</source>
+        <translation>Training läuft …</translation>
+    </message>
+    <message>
+        <source>Pausing...</source>
+        <translation>Wird angehalten …</translation>
+    </message>
+    <message>
+        <source>Stopping...</source>
+        <translation>Wird beendet …</translation>
+    </message>
+    <message>
+        <source>Paused after {episodes} episodes.</source>
+        <translation>Nach {episodes} Episoden angehalten.</translation>
+    </message>
+    <message>
+        <source>The training failed: {reason}</source>
+        <translation>Das Training ist fehlgeschlagen: {reason}</translation>
+    </message>
+    <message>
+        <source>Stopped after {episodes} episodes.</source>
+        <translation>Nach {episodes} Episoden beendet.</translation>
+    </message>
+    <message>
+        <source>Done: {episodes} episodes.</source>
+        <translation>Fertig: {episodes} Episoden.</translation>
+    </message>
+    <message>
+        <source>Won</source>
+        <translation>Gewonnen</translation>
+    </message>
+    <message>
+        <source>Drawn</source>
+        <translation>Unentschieden</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Verloren</translation>
+    </message>
+    <message>
+        <source>{episodes} episodes, {positions} positions learned, exploration {epsilon}; against Perfect {won}% won, {lost}% lost</source>
+        <translation>{episodes} Episoden, {positions} Stellungen gelernt, Erkundung {epsilon}; gegen Perfect {won} % gewonnen, {lost} % verloren</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>There is no trained table yet.</source>
+        <translation>Es gibt noch keine trainierte Tabelle.</translation>
+    </message>
+    <message>
+        <source>Saved “{name}”: it is in the X and O drop-downs now.</source>
+        <translation>„{name}“ gespeichert: Der Spieler steht jetzt in den Auswahllisten für X und O.</translation>
+    </message>
+    <message>
+        <source>Save as player</source>
+        <translation>Als Spieler speichern</translation>
+    </message>
+    <message>
+        <source>Name of the trained player:</source>
+        <translation>Name des trainierten Spielers:</translation>
     </message>
 </context>
 </TS>

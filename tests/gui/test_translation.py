@@ -61,6 +61,8 @@ SAME_IN_GERMAN = frozenset(
         "English",
         "System",
         "Person:",
+        "Pause",
+        "Training",
     }
 )
 # What a text may consist of and still need no translation: marks, digits, symbols, keys.
