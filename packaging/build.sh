@@ -22,8 +22,9 @@ for argument in "$@"; do
 done
 
 # PyInstaller reads and strips the collected libraries with binutils (objdump, strip),
+# icu_data.py trims ICU's data with icupkg (icu-devtools) and links it with ld,
 # and bundles libpython, which Debian/Ubuntu ship apart from their system Python.
-build_packages=(binutils)
+build_packages=(binutils icu-devtools)
 if [ "$("${PYTHON:-python3}" -c 'import sys; print(sys.base_prefix)')" = /usr ]; then
   build_packages+=("libpython$("${PYTHON:-python3}" -c 'import sys; print("%d.%d" % sys.version_info[:2])')")
 fi

@@ -6,13 +6,17 @@ tests can check the filters on file names from Linux, Windows and macOS builds.
 PySide6's hooks collect every plugin of QtGui and QtWidgets and PyInstaller then
 collects every library those plugins need; most of it is never loaded by this
 app. :func:`keep` drops collected files by destination path
-(:data:`DROPPED_PATHS`); :func:`prune_unreachable_libraries` then drops the
-shared libraries that only dropped files needed.
+(:data:`DROPPED_PATHS`) and the system libraries every Linux desktop has
+(:data:`SYSTEM_LIBRARIES`, which the .deb names as dependencies);
+:func:`prune_unreachable_libraries` then drops the shared libraries that only
+dropped files needed. :func:`keep_icu_item` says which items of ICU's data the
+bundle keeps (``packaging/icu_data.py`` rebuilds the data library with them).
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import PurePosixPath
 from typing import Final, TypeVar
@@ -50,6 +54,55 @@ EXCLUDED_MODULES: Final = (
     "PySide6.QtDesigner",
     "PySide6.QtHelp",
     "PySide6.QtUiTools",
+    # Python extension modules the app never loads (checked: none of them is in
+    # sys.modules after a self-test run from source): the CJK codecs (text in UTF-8
+    # only), unicodedata, and _decimal (decimal falls back to _pydecimal anyway).
+    "_codecs_cn",
+    "_codecs_hk",
+    "_codecs_iso2022",
+    "_codecs_jp",
+    "_codecs_kr",
+    "_codecs_tw",
+    "_multibytecodec",
+    "unicodedata",
+    "_decimal",
+)
+
+# The languages the app speaks besides the source language (English): Qt's own
+# translation of its standard texts is kept for these, and ICU's data keeps
+# these and English.
+APP_LANGUAGES: Final = ("de",)
+
+# System libraries PyInstaller collects from the build machine that every Linux
+# desktop has, by soname, with the Debian package that provides each (the .deb
+# depends on those). Left out of the bundle; what only they need goes too (for
+# libdbus-1: libsystemd, libgcrypt, libgpg-error, liblz4, libcap, libzstd; for
+# libX11: libXau, libXdmcp, libbsd, libmd; for fontconfig and FreeType: libexpat,
+# libpng, libbrotli; for GLib: libpcre2). The xcb helper libraries (libxcb-cursor
+# and friends) stay in the bundle: many systems lack some of them.
+SYSTEM_LIBRARIES: Final = {
+    "libdbus-1.so.3": "libdbus-1-3",
+    "libglib-2.0.so.0": "libglib2.0-0",
+    "libgthread-2.0.so.0": "libglib2.0-0",
+    "libX11.so.6": "libx11-6",
+    "libX11-xcb.so.1": "libx11-xcb1",
+    "libfontconfig.so.1": "libfontconfig1",
+    "libfreetype.so.6": "libfreetype6",
+    "libxkbcommon.so.0": "libxkbcommon0",
+    "libxkbcommon-x11.so.0": "libxkbcommon-x11-0",
+}
+# What the bundle loads from the system without collecting it (PyInstaller never
+# collects these), with their Debian packages, and the fonts Qt needs.
+SYSTEM_PACKAGES_NOT_COLLECTED: Final = ("libc6", "libgl1", "libegl1", "libxcb1")
+FONT_PACKAGES: Final = "fonts-dejavu-core | fonts-freefont-ttf | fonts-liberation"
+
+_OTHER_SYSTEMS_ICONS: Final = tuple(
+    pattern
+    for system, pattern in (
+        ("win32", r"ttt_desktop/resources/icons/ttt-desktop\.ico$"),
+        ("darwin", r"ttt_desktop/resources/icons/ttt-desktop\.icns$"),
+    )
+    if not sys.platform.startswith(system)
 )
 
 # Collected files whose destination matches one of these are dropped. Destinations
@@ -66,12 +119,17 @@ DROPPED_PATHS: Final = (
     # Image formats: the app reads SVG (its icon) and PNG (built into QtGui); ICO is
     # kept for Windows title bars. The rest only cost space.
     r"plugins/imageformats/(lib)?q(pdf|tiff|webp|gif|jpeg|tga|wbmp|icns)",
+    # No OpenGL anywhere in the app (the charts paint with QPainter): xcb's GL glue goes.
+    r"plugins/xcbglintegrations/",
     # Qt libraries that only the dropped plugins or the excluded modules load.
     r"(lib)?Qt6(Pdf|Qml\w*|Quick\w*|VirtualKeyboard\w*|Wayland\w*|WlShell\w*|EglF[Ss]\w*)\b",
-    r"(lib)?Qt6(Network|Sql|Test|Designer\w*|Help|UiTools|OpenGLWidgets|Lottie\w*|Labs\w*)\b",
+    r"(lib)?Qt6(Network|Sql|Test|Designer\w*|Help|UiTools|Lottie\w*|Labs\w*)\b",
     r"(lib)?Qt6(Concurrent|Xml|PrintSupport|ShaderTools|Multimedia\w*|3D\w*)\b",
-    # Qt's translations: the app's text is English.
-    r"PySide6/(Qt/)?translations/",
+    # Qt's translations of its standard texts: only those of the app's languages.
+    r"PySide6/(Qt/)?translations/(?!qtbase_(" + "|".join(APP_LANGUAGES) + r")\.qm$)",
+    # The app's icon in the other systems' formats (the spec adds the right one as
+    # the executable's icon on Windows and macOS; resources/ is collected whole).
+    *_OTHER_SYSTEMS_ICONS,
 )
 _DROPPED: Final = re.compile("|".join(f"(?:{pattern})" for pattern in DROPPED_PATHS))
 
@@ -82,7 +140,10 @@ ImportsOf = Callable[[str], Iterable[tuple[str, str | None]]]
 
 def is_dropped(destination: str) -> bool:
     """True if a collected file with this destination path is left out of the bundle."""
-    return _DROPPED.search(destination.replace("\\", "/")) is not None
+    destination = destination.replace("\\", "/")
+    if "/" not in destination and destination in SYSTEM_LIBRARIES:
+        return True
+    return _DROPPED.search(destination) is not None
 
 
 def keep(entries: Iterable[Entry]) -> list[Entry]:
@@ -105,9 +166,18 @@ def prune_unreachable_libraries(binaries: Sequence[Entry], imports_of: ImportsOf
     Starting from the binaries loaded directly (Python extension modules, Qt
     plugins, libpython), follow each one's needed libraries (``imports_of(source)``
     gives ``(library name, resolved path)`` pairs, as PyInstaller's
-    ``bindepend.get_imports`` does) and keep only the libraries reached.
+    ``bindepend.get_imports`` does) and keep only the libraries reached. A needed
+    name reaches every entry of that name: the library and PyInstaller's
+    top-level symbolic link to it (a ``SYMLINK`` entry, whose second field is
+    the destination it points at), and a link reaches its target, so no link is
+    kept without the file it points at.
     """
-    by_name = {PurePosixPath(entry[0].replace("\\", "/")).name: entry for entry in binaries}
+    by_name: dict[str, list[Entry]] = {}
+    by_destination: dict[str, Entry] = {}
+    for entry in binaries:
+        destination = entry[0].replace("\\", "/")
+        by_name.setdefault(PurePosixPath(destination).name, []).append(entry)
+        by_destination[destination] = entry
     reached: set[str] = set()
     pending = [entry for entry in binaries if not _is_pruning_candidate(entry[0])]
     while pending:
@@ -115,8 +185,53 @@ def prune_unreachable_libraries(binaries: Sequence[Entry], imports_of: ImportsOf
         if entry[0] in reached:
             continue
         reached.add(entry[0])
+        if len(entry) > 2 and entry[2] == "SYMLINK":
+            target = by_destination.get(entry[1].replace("\\", "/"))
+            if target is not None:
+                pending.append(target)
+            continue
         for library_name, _resolved in imports_of(entry[1]):
-            dependency = by_name.get(library_name)
-            if dependency is not None and dependency[0] not in reached:
-                pending.append(dependency)
+            pending.extend(by_name.get(library_name, []))
     return [entry for entry in binaries if entry[0] in reached]
+
+
+def drop_dangling_symlinks(entries: Sequence[Entry], collected: Iterable[Entry]) -> list[Entry]:
+    """``entries`` without the ``SYMLINK`` entries whose target is not among ``collected``.
+
+    PyInstaller lists its top-level links to Qt's libraries (``libQt6Gui.so.6 ->
+    PySide6/Qt/lib/libQt6Gui.so.6``) with the data files, as ``(name, target's
+    destination, "SYMLINK")``, whether or not the target survived the pruning.
+    """
+    destinations = {entry[0].replace("\\", "/") for entry in collected}
+    return [
+        entry
+        for entry in entries
+        if not (len(entry) > 2 and entry[2] == "SYMLINK")
+        or entry[1].replace("\\", "/") in destinations
+    ]
+
+
+# ICU's data (libicudata), by item name as ``icupkg -l`` lists them: Qt uses ICU
+# for collation (QCollator, locale-aware sorting), case mapping, time-zone names
+# and the text codecs beyond UTF-8/16/32 and Latin-1. The app needs the first
+# three for its languages; the rest of the 30 MiB goes: other languages' locale
+# data, break iteration (Qt has its own) with its dictionaries, transliteration,
+# number spell-out, the character names and the legacy codecs (the app reads and
+# writes UTF-8 only).
+ICU_LANGUAGES: Final = ("root", "en", *APP_LANGUAGES)
+_ICU_DROPPED_TREES: Final = frozenset({"brkitr", "translit", "rbnf"})
+_ICU_LOCALE: Final = re.compile(r"[a-z]{2,3}(_\w*)*$")
+_ICU_NOT_LOCALES: Final = frozenset({"res_index", "pool"})
+
+
+def keep_icu_item(item: str) -> bool:
+    """True if the bundle's ICU data keeps this item (``coll/de.res``, ``ibm-37.cnv``...)."""
+    tree, _, name = item.rpartition("/")
+    if tree in _ICU_DROPPED_TREES:
+        return False
+    stem, _, extension = name.rpartition(".")
+    if extension == "cnv" or name == "unames.icu":
+        return False
+    if extension == "res" and stem not in _ICU_NOT_LOCALES and _ICU_LOCALE.match(stem):
+        return stem.split("_")[0] in ICU_LANGUAGES
+    return True

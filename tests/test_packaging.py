@@ -5,29 +5,31 @@ from __future__ import annotations
 import ast
 import importlib.util
 import json
+import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_bundle_contents() -> ModuleType:
+def load_packaging_module(name: str) -> ModuleType:
     # packaging/ is not a package (and "packaging" is also a PyPI module): load by path.
-    spec = importlib.util.spec_from_file_location(
-        "bundle_contents", PROJECT_ROOT / "packaging" / "bundle_contents.py"
-    )
+    spec = importlib.util.spec_from_file_location(name, PROJECT_ROOT / "packaging" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 
 
-bundle_contents = load_bundle_contents()
+bundle_contents = load_packaging_module("bundle_contents")
 
 KEPT = [
     # Linux
@@ -38,13 +40,21 @@ KEPT = [
     "PySide6/Qt/plugins/imageformats/libqico.so",
     "PySide6/Qt/plugins/platforminputcontexts/libcomposeplatforminputcontextplugin.so",
     "PySide6/Qt/plugins/platformthemes/libqxdgdesktopportal.so",
-    "PySide6/Qt/plugins/xcbglintegrations/libqxcb-glx-integration.so",
     "PySide6/Qt/lib/libQt6Core.so.6",
     "PySide6/Qt/lib/libQt6Gui.so.6",
     "PySide6/Qt/lib/libQt6Widgets.so.6",
     "PySide6/Qt/lib/libQt6Svg.so.6",
     "PySide6/Qt/lib/libQt6XcbQpa.so.6",
     "PySide6/Qt/lib/libQt6DBus.so.6",
+    # QtCharts links these two (the Python modules QtOpenGL* stay excluded).
+    "PySide6/Qt/lib/libQt6OpenGL.so.6",
+    "PySide6/Qt/lib/libQt6OpenGLWidgets.so.6",
+    # Qt's German texts for its standard buttons and dialogs.
+    "PySide6/Qt/translations/qtbase_de.qm",
+    "PySide6/translations/qtbase_de.qm",
+    "ttt_desktop/resources/icons/ttt-desktop-48.png",
+    "libxcb-cursor.so.0",
+    "libstdc++.so.6",
     "PySide6/QtWidgets.abi3.so",
     "libpython3.11.so.1.0",
     "ttt_desktop/resources/icons/ttt-desktop.svg",
@@ -81,8 +91,20 @@ DROPPED = [
     "PySide6/Qt/lib/libQt6EglFSDeviceIntegration.so.6",
     "PySide6/Qt/lib/libQt6Network.so.6",
     "PySide6/Qt6Network.dll",
-    "PySide6/Qt/translations/qtbase_de.qm",
-    "PySide6/translations/qtbase_de.qm",
+    "PySide6/Qt/translations/qtbase_fr.qm",
+    "PySide6/Qt/translations/qt_de.qm",
+    "PySide6/Qt/translations/qtdeclarative_de.qm",
+    "PySide6/Qt/plugins/xcbglintegrations/libqxcb-glx-integration.so",
+    "PySide6/Qt/plugins/xcbglintegrations/libqxcb-egl-integration.so",
+    # System libraries every desktop has (the .deb depends on them).
+    "libdbus-1.so.3",
+    "libglib-2.0.so.0",
+    "libX11.so.6",
+    "libfontconfig.so.1",
+    "libfreetype.so.6",
+    "libxkbcommon.so.0",
+    # The macOS icon (this is not a macOS build).
+    "ttt_desktop/resources/icons/ttt-desktop.icns",
 ]
 
 
@@ -104,6 +126,11 @@ def test_windows_separators_are_understood() -> None:
 def test_keep_filters_toc_entries() -> None:
     entries = [(name, f"/src/{name}", "BINARY") for name in [*KEPT, *DROPPED]]
     assert [entry[0] for entry in bundle_contents.keep(entries)] == KEPT
+
+
+def test_system_libraries_are_dropped_at_the_top_level_only() -> None:
+    assert all(bundle_contents.is_dropped(name) for name in bundle_contents.SYSTEM_LIBRARIES)
+    assert not bundle_contents.is_dropped("PySide6/Qt/lib/libdbus-1.so.3")
 
 
 def test_the_modules_the_app_uses_are_not_excluded() -> None:
@@ -185,6 +212,94 @@ print(json.dumps({"before": before, "after": calls}))
 """
 
 
+def test_pruning_keeps_a_link_only_with_its_target() -> None:
+    needs = {"/src/QtGui.abi3.so": ["libQt6Gui.so.6"], "/src/libqxcb.so": ["libQt6XcbQpa.so.6"]}
+
+    def imports_of(source: str) -> Iterable[tuple[str, str | None]]:
+        return [(name, None) for name in needs.get(source, [])]
+
+    binaries = [
+        ("PySide6/QtGui.abi3.so", "/src/QtGui.abi3.so", "EXTENSION"),
+        ("PySide6/Qt/plugins/platforms/libqxcb.so", "/src/libqxcb.so", "BINARY"),
+        ("libQt6Gui.so.6", "PySide6/Qt/lib/libQt6Gui.so.6", "SYMLINK"),
+        ("PySide6/Qt/lib/libQt6Gui.so.6", "/src/libQt6Gui.so.6", "BINARY"),
+        ("libQt6XcbQpa.so.6", "PySide6/Qt/lib/libQt6XcbQpa.so.6", "SYMLINK"),
+        ("PySide6/Qt/lib/libQt6XcbQpa.so.6", "/src/libQt6XcbQpa.so.6", "BINARY"),
+        ("libQt6OpenGL.so.6", "PySide6/Qt/lib/libQt6OpenGL.so.6", "SYMLINK"),
+        ("PySide6/Qt/lib/libQt6OpenGL.so.6", "/src/libQt6OpenGL.so.6", "BINARY"),
+    ]
+    kept = [entry[0] for entry in bundle_contents.prune_unreachable_libraries(binaries, imports_of)]
+    assert kept == [
+        "PySide6/QtGui.abi3.so",
+        "PySide6/Qt/plugins/platforms/libqxcb.so",
+        "libQt6Gui.so.6",
+        "PySide6/Qt/lib/libQt6Gui.so.6",
+        "libQt6XcbQpa.so.6",
+        "PySide6/Qt/lib/libQt6XcbQpa.so.6",
+    ]
+
+
+def test_links_to_files_not_collected_are_dropped() -> None:
+    binaries = [("PySide6/Qt/lib/libQt6Gui.so.6", "/src/libQt6Gui.so.6", "BINARY")]
+    datas = [
+        ("libQt6Gui.so.6", "PySide6/Qt/lib/libQt6Gui.so.6", "SYMLINK"),
+        ("libQt6OpenGL.so.6", "PySide6/Qt/lib/libQt6OpenGL.so.6", "SYMLINK"),
+        ("pyproject.toml", "/src/pyproject.toml", "DATA"),
+    ]
+    kept = bundle_contents.drop_dangling_symlinks(datas, [*binaries, *datas])
+    assert [entry[0] for entry in kept] == ["libQt6Gui.so.6", "pyproject.toml"]
+
+
+ICU_KEPT = [
+    "root.res",
+    "en.res",
+    "en_GB.res",
+    "de.res",
+    "de_CH.res",
+    "pool.res",
+    "res_index.res",
+    "supplementalData.res",
+    "zoneinfo64.res",
+    "coll/root.res",
+    "coll/de.res",
+    "coll/de__PHONEBOOK.res",
+    "coll/ucadata.icu",
+    "coll/res_index.res",
+    "curr/en.res",
+    "zone/de.res",
+    "unit/pool.res",
+    "cnvalias.icu",
+    "nfkc.nrm",
+    "uts46.nrm",
+]
+ICU_DROPPED = [
+    "fr.res",
+    "ar_SA.res",
+    "ceb.res",
+    "coll/fr.res",
+    "coll/es__TRADITIONAL.res",
+    "zone/ja.res",
+    "brkitr/de.res",
+    "brkitr/cjdict.dict",
+    "brkitr/word.brk",
+    "translit/root.res",
+    "rbnf/en.res",
+    "ibm-37_P100-1995.cnv",
+    "gb18030.cnv",
+    "unames.icu",
+]
+
+
+@pytest.mark.parametrize("item", ICU_KEPT)
+def test_icu_data_keeps_what_the_apps_languages_need(item: str) -> None:
+    assert bundle_contents.keep_icu_item(item)
+
+
+@pytest.mark.parametrize("item", ICU_DROPPED)
+def test_icu_data_drops_other_languages_and_what_qt_never_asks_for(item: str) -> None:
+    assert not bundle_contents.keep_icu_item(item)
+
+
 def test_the_pyside6_run_time_hook_replaces_pyinstallers() -> None:
     hooks = ast.literal_eval((HOOKS_DIR / "rthooks.dat").read_text())
     assert list(hooks) == ["PySide6"]
@@ -208,3 +323,93 @@ def test_the_pyside6_run_time_hook_loads_qt_only_when_the_app_does(tmp_path: Pat
     }
     # qt.conf is registered once, right after QtCore is initialised.
     assert report["after"] == [["single", "PySide6"], ["qt.conf", "PySide6", qt_folder, True]]
+
+
+# What Qt asks ICU for, in the app's languages: collation (plain and numeric),
+# case mapping, time-zone names.
+ICU_PROBE = """
+import json
+from functools import cmp_to_key
+from PySide6.QtCore import QCollator, QLocale, QTimeZone
+
+words = ["Zebra", "Äpfel", "apfel", "Ödem", "ober", "zebra", "Bär", "Bart", "Straße", "10", "9"]
+answers = {}
+for name in ("de_DE", "de_CH", "en_US", "en_GB"):
+    locale = QLocale(name)
+    collator = QCollator(locale)
+    answers[name + " sorted"] = sorted(words, key=cmp_to_key(collator.compare))
+    collator.setNumericMode(True)
+    answers[name + " numeric"] = sorted(words, key=cmp_to_key(collator.compare))
+    answers[name + " upper"] = locale.toUpper("straße ǆ istanbul")
+    answers[name + " zone"] = QTimeZone(b"Europe/Berlin").displayName(
+        QTimeZone.TimeType.StandardTime, QTimeZone.NameType.LongName, locale
+    )
+print(json.dumps(answers))
+"""
+
+
+def icu_answers(preload: Path | None) -> dict[str, Any]:
+    environment = dict(os.environ)
+    if preload is not None:
+        environment["LD_PRELOAD"] = str(preload)
+    result = subprocess.run(
+        [sys.executable, "-c", ICU_PROBE],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=environment,
+    )
+    assert result.stderr == ""  # e.g. Qt's "Could not create collator"
+    answers: dict[str, Any] = json.loads(result.stdout)
+    return answers
+
+
+@pytest.mark.skipif(
+    not all(shutil.which(tool) for tool in ("icupkg", "objcopy", "objdump", "readelf", "ld")),
+    reason="needs icupkg (icu-devtools) and binutils",
+)
+def test_the_trimmed_icu_data_answers_like_the_full_data_in_english_and_german(
+    tmp_path: Path,
+) -> None:
+    icu_data = load_packaging_module("icu_data")
+    pyside = importlib.util.find_spec("PySide6")
+    assert pyside is not None and pyside.origin is not None
+    qt_lib = Path(pyside.origin).parent / "Qt" / "lib"
+    (full,) = qt_lib.glob("libicudata.so.*")
+    library, kept, dropped = icu_data.trimmed_library(full, tmp_path, bundle_contents.keep_icu_item)
+    assert library.name == full.name
+    assert library.stat().st_size < full.stat().st_size / 5
+    assert "coll/de.res" in kept and "coll/fr.res" in dropped
+    full_answers = icu_answers(None)
+    # ICU's collation, not code-point order (which puts every capital first).
+    assert full_answers["de_DE sorted"][:4] == ["10", "9", "apfel", "Äpfel"]
+    assert full_answers["de_DE numeric"][:2] == ["9", "10"]
+    assert icu_answers(library) == full_answers
+
+
+def test_no_excluded_module_is_loaded_by_a_self_test_run(tmp_path: Path) -> None:
+    script = (
+        "import sys\n"
+        "from ttt_desktop.gui.app import main\n"
+        "code = main(['--self-test'])\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+        "sys.exit(code)\n"
+    )
+    environment = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=PROJECT_ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    loaded = set(result.stdout.splitlines()[-1].split())
+    assert "ttt_desktop.gui.main_window" in loaded
+    # hashlib uses OpenSSL's _hashlib where it can; the bundle has its built-in hashes.
+    assert loaded & set(bundle_contents.EXCLUDED_MODULES) - {"_hashlib"} == set()
