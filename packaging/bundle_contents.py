@@ -30,7 +30,6 @@ EXCLUDED_MODULES: Final = (
     "doctest",
     "lib2to3",
     "xmlrpc",
-    "sqlite3",
     # No network: hashlib falls back to its built-in hashes without _hashlib,
     # and dropping these drops OpenSSL's libcrypto (about 5 MB).
     "ssl",
@@ -55,8 +54,9 @@ EXCLUDED_MODULES: Final = (
     "PySide6.QtHelp",
     "PySide6.QtUiTools",
     # Python extension modules the app never loads (checked: none of them is in
-    # sys.modules after a self-test run from source): the CJK codecs (text in UTF-8
-    # only), unicodedata, and _decimal (decimal falls back to _pydecimal anyway).
+    # sys.modules after a self-test run from source, and no module of the app
+    # imports them): the CJK codecs (text in UTF-8 only) and unicodedata. (_decimal
+    # stays: openskill, behind the ratings, imports decimal.)
     "_codecs_cn",
     "_codecs_hk",
     "_codecs_iso2022",
@@ -65,7 +65,6 @@ EXCLUDED_MODULES: Final = (
     "_codecs_tw",
     "_multibytecodec",
     "unicodedata",
-    "_decimal",
 )
 
 # The languages the app speaks besides the source language (English): Qt's own
@@ -82,6 +81,8 @@ APP_LANGUAGES: Final = ("de",)
 # and friends) stay in the bundle: many systems lack some of them.
 SYSTEM_LIBRARIES: Final = {
     "libdbus-1.so.3": "libdbus-1-3",
+    # Python's sqlite3 (the game library) links it.
+    "libsqlite3.so.0": "libsqlite3-0",
     "libglib-2.0.so.0": "libglib2.0-0",
     "libgthread-2.0.so.0": "libglib2.0-0",
     "libX11.so.6": "libx11-6",

@@ -35,7 +35,7 @@ import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bundle_contents import (  # noqa: E402
+from bundle_contents import (
     FONT_PACKAGES,
     SYSTEM_LIBRARIES,
     SYSTEM_PACKAGES_NOT_COLLECTED,

@@ -387,6 +387,25 @@ def test_the_trimmed_icu_data_answers_like_the_full_data_in_english_and_german(
     assert icu_answers(library) == full_answers
 
 
+def test_no_module_of_the_app_imports_an_excluded_module() -> None:
+    excluded = set(bundle_contents.EXCLUDED_MODULES)
+    found = []
+    for path in sorted((PROJECT_ROOT / "ttt_desktop").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+            else:
+                continue
+            found += [
+                f"{path.relative_to(PROJECT_ROOT)}: {name}"
+                for name in names
+                if name in excluded or name.split(".")[0] in excluded
+            ]
+    assert found == []
+
+
 def test_no_excluded_module_is_loaded_by_a_self_test_run(tmp_path: Path) -> None:
     script = (
         "import sys\n"
