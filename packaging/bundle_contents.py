@@ -128,6 +128,8 @@ DROPPED_PATHS: Final = (
     r"(lib)?Qt6(Concurrent|Xml|PrintSupport|ShaderTools|Multimedia\w*|3D\w*)\b",
     # Qt's translations of its standard texts: only those of the app's languages.
     r"PySide6/(Qt/)?translations/(?!qtbase_(" + "|".join(APP_LANGUAGES) + r")\.qm$)",
+    # The translations' sources (the app loads the compiled .qm files).
+    r"ttt_desktop/resources/translations/[^/]*\.ts$",
     # The app's icon in the other systems' formats (the spec adds the right one as
     # the executable's icon on Windows and macOS; resources/ is collected whole).
     *_OTHER_SYSTEMS_ICONS,

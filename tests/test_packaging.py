@@ -53,6 +53,7 @@ KEPT = [
     "PySide6/Qt/translations/qtbase_de.qm",
     "PySide6/translations/qtbase_de.qm",
     "ttt_desktop/resources/icons/ttt-desktop-48.png",
+    "ttt_desktop/resources/translations/ttt_desktop_de.qm",
     "libxcb-cursor.so.0",
     "libstdc++.so.6",
     "PySide6/QtWidgets.abi3.so",
@@ -103,6 +104,7 @@ DROPPED = [
     "libfontconfig.so.1",
     "libfreetype.so.6",
     "libxkbcommon.so.0",
+    "ttt_desktop/resources/translations/ttt_desktop_de.ts",
     # The macOS icon (this is not a macOS build).
     "ttt_desktop/resources/icons/ttt-desktop.icns",
 ]
