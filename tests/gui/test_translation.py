@@ -370,12 +370,39 @@ def test_every_text_of_the_code_is_in_the_ts(pending: set[tuple[str, str]]) -> N
 
 
 @pytest.mark.skipif(not (TOOLS / "pyside6-lrelease").exists(), reason="needs the venv's lrelease")
-def test_the_qm_is_built_from_the_ts(tmp_path: Path) -> None:
-    built = tmp_path / QM.name
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_qm_is_built_from_the_ts(tmp_path: Path, language: str) -> None:
+    ts = TRANSLATIONS / f"ttt_desktop_{language}.ts"
+    built = tmp_path / f"ttt_desktop_{language}.qm"
     subprocess.run(
-        [str(TOOLS / "pyside6-lrelease"), "-silent", str(TS), "-qm", str(built)], check=True
+        [str(TOOLS / "pyside6-lrelease"), "-silent", str(ts), "-qm", str(built)], check=True
     )
-    assert built.read_bytes() == QM.read_bytes(), "run tools/update_translations.sh"
+    assert built.read_bytes() == (TRANSLATIONS / built.name).read_bytes(), (
+        "run tools/update_translations.sh"
+    )
+
+
+def test_english_says_1_move_and_2_moves() -> None:
+    counted = [
+        message.findtext("source") or ""
+        for message in _messages(TS)
+        if message.get("numerus") == "yes"
+    ]
+    english = {
+        message.findtext("source") for message in _messages(TRANSLATIONS / "ttt_desktop_en.ts")
+    }
+    assert set(counted) <= english
+    installed = translation.install(QSettings(), "en")
+    try:
+        assert len(installed) == 1
+        translate = QCoreApplication.translate
+        assert translate("ReviewPanel", "%n move(s)", "", 1) == "1 move"
+        assert translate("ReviewPanel", "%n move(s)", "", 3) == "3 moves"
+        assert translate("Coach", "{cells} would have won in %n move(s)", None, 2) == (
+            "{cells} would have won in 2 moves"
+        )
+    finally:
+        translation.remove(installed)
 
 
 def test_the_language_follows_the_locale_unless_chosen() -> None:

@@ -6,7 +6,8 @@ TTT Desktop's texts are written in English and go through Qt's translation
 by ``pyside6-lrelease`` (``tools/update_translations.sh`` runs ``pyside6-lupdate``
 and ``pyside6-lrelease``; a test checks that the committed ``.qm`` matches the
 ``.ts``). Qt's own ``qtbase`` translation comes along for the standard buttons
-(OK, Cancel, Close ...) and dialogs.
+(OK, Cancel, Close ...) and dialogs. English loads ``ttt_desktop_en.qm``,
+which holds only the plural forms of texts with a count.
 
 The language follows the system locale unless View > Language (System, English,
 Deutsch; remembered under :data:`LANGUAGE_KEY`) names one. It is chosen once, at
@@ -73,26 +74,29 @@ def ui_language(settings: QSettings, system: QLocale | None = None) -> str:
 def install(settings: QSettings, language: str | None = None) -> list[QTranslator]:
     """Load and install the translations for ``language`` (default: :func:`ui_language`).
 
-    Returns the translators installed (keep them: Qt does not own them); none
-    for English. A missing file is skipped, so the app then speaks English.
+    Returns the translators installed (keep them: Qt does not own them). English
+    loads only its plural forms ("1 move", "2 moves"); other languages load Qt's
+    ``qtbase`` translation and the app's. A missing file is skipped, so the app
+    then speaks English.
     """
     app = QCoreApplication.instance()
     assert app is not None, "a QCoreApplication must exist"
     code = ui_language(settings) if language is None else language
-    installed: list[QTranslator] = []
-    if code == "en":
-        return installed
     qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     try:
         app_dir = str(translations_dir())
     except FileNotFoundError:
         app_dir = ""
-    for catalogue, folder in (("qtbase", qt_dir), (APP_CATALOGUE, app_dir)):
+    catalogues = [(APP_CATALOGUE, app_dir)]
+    if code != "en":
+        catalogues.insert(0, ("qtbase", qt_dir))
+    installed: list[QTranslator] = []
+    for catalogue, folder in catalogues:
         translator = QTranslator(app)
         if folder and translator.load(f"{catalogue}_{code}", folder):
             QCoreApplication.installTranslator(translator)
             installed.append(translator)
-    if installed:
+    if installed and code != "en":
         QLocale.setDefault(QLocale(code))
     return installed
 

@@ -1,0 +1,115 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+    <context>
+        <name>Coach</name>
+        <message numerus="yes">
+            <source>wins in %n</source>
+            <translation>
+                <numerusform>wins in %n</numerusform>
+                <numerusform>wins in %n</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>loses in %n</source>
+            <translation>
+                <numerusform>loses in %n</numerusform>
+                <numerusform>loses in %n</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>playing here wins in %n move(s) with best play</source>
+            <translation>
+                <numerusform>playing here wins in %n move with best play</numerusform>
+                <numerusform>playing here wins in %n moves with best play</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>playing here loses in %n move(s) against best play</source>
+            <translation>
+                <numerusform>playing here loses in %n move against best play</numerusform>
+                <numerusform>playing here loses in %n moves against best play</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Take {cell}: it wins in %n move(s) with best play</source>
+            <translation>
+                <numerusform>Take {cell}: it wins in %n move with best play</numerusform>
+                <numerusform>Take {cell}: it wins in %n moves with best play</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Take {cell}: each wins in %n move(s) with best play</source>
+            <translation>
+                <numerusform>Take {cell}: each wins in %n move with best play</numerusform>
+                <numerusform>Take {cell}: each wins in %n moves with best play</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Whatever you play, {opponent} wins in %n move(s) with best play</source>
+            <translation>
+                <numerusform>Whatever you play, {opponent} wins in %n move with best play</numerusform>
+                <numerusform>Whatever you play, {opponent} wins in %n moves with best play</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Take {cell}: it holds out longest, but {opponent} wins in %n move(s) with best play</source>
+            <translation>
+                <numerusform>Take {cell}: it holds out longest, but {opponent} wins in %n move with best play</numerusform>
+                <numerusform>Take {cell}: it holds out longest, but {opponent} wins in %n moves with best play</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Any of {cells} holds out longest, but {opponent} wins in %n move(s) with best play</source>
+            <translation>
+                <numerusform>Any of {cells} holds out longest, but {opponent} wins in %n move with best play</numerusform>
+                <numerusform>Any of {cells} holds out longest, but {opponent} wins in %n moves with best play</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>{cells} would have won in %n move(s)</source>
+            <translation>
+                <numerusform>{cells} would have won in %n move</numerusform>
+                <numerusform>{cells} would have won in %n moves</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>{move} still wins, in %n move(s); {better}.</source>
+            <translation>
+                <numerusform>{move} still wins, in %n move; {better}.</numerusform>
+                <numerusform>{move} still wins, in %n moves; {better}.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>ReviewPanel</name>
+        <message numerus="yes">
+            <source>%n move(s)</source>
+            <translation>
+                <numerusform>%n move</numerusform>
+                <numerusform>%n moves</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n mistake(s)</source>
+            <translation>
+                <numerusform>%n mistake</numerusform>
+                <numerusform>%n mistakes</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n move(s) taken back</source>
+            <translation>
+                <numerusform>%n move taken back</numerusform>
+                <numerusform>%n moves taken back</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n hint(s)</source>
+            <translation>
+                <numerusform>%n hint</numerusform>
+                <numerusform>%n hints</numerusform>
+            </translation>
+        </message>
+    </context>
+</TS>
