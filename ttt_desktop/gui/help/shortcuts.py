@@ -10,6 +10,7 @@ from the board widget's own key tables.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -28,6 +29,11 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.gui import board_widget
 
+# Qt's key codes from Key_Back up are keys of media and special keyboards.
+_SPECIAL_KEYS: Final = Qt.Key.Key_Back.value
+_F13: Final = Qt.Key.Key_F13.value
+_F35: Final = Qt.Key.Key_F35.value
+
 
 @dataclass(frozen=True)
 class Shortcut:
@@ -45,10 +51,25 @@ def plain_text(menu_text: str) -> str:
     return text.removesuffix("...").removesuffix("…").strip()
 
 
+def on_every_keyboard(sequence: QKeySequence) -> bool:
+    """False for keys that only some keyboards have (F13-F35, Undo, Close, media keys)."""
+    for index in range(sequence.count()):
+        key = sequence[index].key().value  # type: ignore[index]
+        if key >= _SPECIAL_KEYS or _F13 <= key <= _F35:
+            return False
+    return True
+
+
 def key_text(sequences: list[QKeySequence]) -> str:
-    """The keys as the platform writes them, the alternatives joined by commas."""
+    """The keys as the platform writes them, alternatives joined by commas.
+
+    Keys that only some keyboards have (the platform adds Undo, F14 and the like
+    to the standard shortcuts) are left out.
+    """
     names: list[str] = []
     for sequence in sequences:
+        if not on_every_keyboard(sequence):
+            continue
         name = sequence.toString(QKeySequence.SequenceFormat.NativeText)
         if name and name not in names:
             names.append(name)
