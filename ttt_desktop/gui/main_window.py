@@ -152,6 +152,7 @@ class MainWindow(QMainWindow):
             self.player_panel,
             before=self.quit_action,
             refresh_score=self._refresh_score,
+            open_game=self.review.open_game,
         )
         # The review and the move list share the left side (one above the other when both
         # show), so a review appearing at the end of a game does not shrink the board.

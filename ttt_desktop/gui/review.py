@@ -109,6 +109,7 @@ class ReviewFeatures(QObject):
         self._history_shown = True
         self._history_for_this_game = False
         self._opening = False
+        self._game_opened = False
         self._build_widgets()
         self._build_menus()
         self._connect()
@@ -250,6 +251,17 @@ class ReviewFeatures(QObject):
     # When the move list and the replay bar show ---------------------------------------
 
     @property
+    def game_was_opened(self) -> bool:
+        """True when the game in hand was opened (a file, the clipboard, History, a live
+        replay) rather than started by a person (New game, Play again, a seat change)."""
+        return self._game_opened
+
+    @property
+    def panels_in_every_game(self) -> bool:
+        """The View menu's "Moves and replay in every game": panels stay in every game."""
+        return self.history_always_action.isChecked()
+
+    @property
     def history_shown(self) -> bool:
         """True while the move list and the replay bar are on show."""
         return self._history_shown
@@ -260,6 +272,7 @@ class ReviewFeatures(QObject):
 
     def _on_game_started_for_history(self, record: GameRecord) -> None:
         # A game opened, pasted or replayed keeps its history on show; a new one starts calm.
+        self._game_opened = self._opening
         self._history_for_this_game = self._opening
         self._update_history_visibility()
 
@@ -418,6 +431,17 @@ class ReviewFeatures(QObject):
             self.match_runner.start(games, first)
         except ValueError as error:
             self.game_files.report_error(self.tr("Can't start the match"), f"{error}.")
+
+    def open_game(self, record: GameRecord) -> None:
+        """Make ``record`` the game in hand as an opened game (its moves and review on show).
+
+        Raises ``ValueError`` as :meth:`GameController.open_record` does.
+        """
+        self._opening = True
+        try:
+            self.controller.open_record(record)
+        finally:
+            self._opening = False
 
     def _open_record(self, record: GameRecord, source: str) -> None:
         self._opening = True

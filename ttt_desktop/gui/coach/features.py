@@ -327,6 +327,14 @@ class CoachFeatures(QObject):
             self.review_panel.show_review(load_coach().review_game(record), record)
         else:
             self.review_panel.show_review(None, None)
+        if self.review.game_was_opened and record.moves:
+            self.review_dock.show()
+            self.review_dock.raise_()
+        elif not self._starting_practice and not self.review.panels_in_every_game:
+            # A new game (New game, Play again, a seat change) starts on the first screen:
+            # the board, the players and the score. "Try again" keeps the review it came
+            # from; the View menu's "Moves and replay in every game" keeps it in every game.
+            self.review_dock.hide()
         self.refresh_actions()
 
     def _on_game_finished(self, record: GameRecord) -> None:

@@ -110,6 +110,7 @@ class HistoryFeatures(QObject):
         self._stored_finished: set[str] = set()
         self._history_window: HistoryWindow | None = None
         self._player_panel: object | None = None
+        self._open_game: Callable[[GameRecord], None] = controller.open_record
         self.action = QAction(self.tr("&History…"), window)
         self.action.setShortcut(QKeySequence(SHORTCUT))
         self.action.setToolTip(self.tr("Every game played, people's records and ratings"))
@@ -268,9 +269,13 @@ class HistoryFeatures(QObject):
         *,
         before: QAction | None = None,
         refresh_score: Callable[[], None] | None = None,
+        open_game: Callable[[GameRecord], None] | None = None,
     ) -> None:
         """Put History in ``menu`` (before ``before``), show computers' ratings in
-        ``player_panel``'s drop-downs and call ``refresh_score`` when the score changes."""
+        ``player_panel``'s drop-downs and call ``refresh_score`` when the score changes.
+        ``open_game`` opens a stored game in review (default: the controller's open_record)."""
+        if open_game is not None:
+            self._open_game = open_game
         if before is not None:
             menu.insertAction(before, self.action)
             menu.insertSeparator(before)
@@ -317,7 +322,7 @@ class HistoryFeatures(QObject):
     def open_in_review(self, record: GameRecord) -> bool:
         """Show a stored game in the main window (history, moves, the coach's review)."""
         try:
-            self.controller.open_record(record)
+            self._open_game(record)
         except ValueError as error:
             self.window.statusBar().showMessage(
                 self.tr("This game can't be opened: {reason}").format(reason=str(error)),
