@@ -450,8 +450,9 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def rename_person(self, old_name: str, new_name: str) -> None:
-        """Call ``old_name`` ``new_name`` everywhere: drop-downs, seats, the game, the score."""
-        self.score.rename(old_name, new_name)
+        """Call ``old_name`` ``new_name`` everywhere: drop-downs, seats, the game, the score,
+        and the game library (their stored games, page and rating)."""
+        self.history.rename_person(old_name, new_name)
         self.player_panel.rename_person(old_name, new_name)
         for mark in (Mark.X, Mark.O):
             choice = self.settings.seat_choice(mark.value)

@@ -2,10 +2,11 @@
 
 :class:`PeopleDialog` shows the names; *Rename...* asks for a new name (in the
 same name dialog as "New player...", which says how long a name may be) and
-*Remove* takes a person off the list. Someone playing in the current game can be
-renamed but not removed. The dialog only reports what was asked
+*Remove* takes a person off the list (their stored games stay in the game library:
+History lists them, with their page and rating). Someone playing in the current game
+can be renamed but not removed. The dialog only reports what was asked
 (:attr:`PeopleDialog.rename_requested`, :attr:`PeopleDialog.remove_requested`);
-the window applies it, keeping past scores under the new name.
+the window applies it, moving their stored games, page and rating to the new name.
 """
 
 from __future__ import annotations
@@ -82,10 +83,15 @@ class PeopleDialog(QDialog):
         row.addLayout(side)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(
-            QLabel(self.tr("A person's score this session goes with them when renamed."))
+        about = QLabel(
+            self.tr(
+                "Renamed, a person keeps their games, score and rating under the new "
+                "name. Removed, they leave the drop-downs; their games stay in History."
+            )
         )
+        about.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(about)
         layout.addLayout(row)
         layout.addWidget(self.note)
         layout.addWidget(buttons)
@@ -145,3 +151,6 @@ class PeopleDialog(QDialog):
         self.list.takeItem(self.list.currentRow())
         self.remove_requested.emit(name)
         self._update_buttons()
+        self.note.setText(
+            self.tr("{name} is off the list. {name}'s games stay in History.").format(name=name)
+        )

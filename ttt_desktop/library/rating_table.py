@@ -111,3 +111,19 @@ def rebuild_ratings(db: sqlite3.Connection) -> None:
     for key in ratings:
         name, kind, game = names[key]
         _write(db, ratings[key], name, kind, game)
+
+
+def rename_rating(db: sqlite3.Connection, old_key: str, new_key: str, new_name: str) -> None:
+    """Player ``old_key``'s rating (and the one before their latest game) is ``new_key``'s now.
+
+    ``new_key`` must have no rating yet. The row is copied, the rating before moved to
+    it, then the old row deleted: the foreign key from ``rating_before`` holds throughout.
+    """
+    db.execute(
+        f"INSERT INTO ratings ({_COLUMNS}, last_game) "
+        "SELECT ?, ?, kind, mu, sigma, games, wins, draws, losses, last_game FROM ratings "
+        "WHERE player_key = ?",
+        (new_key, new_name, old_key),
+    )
+    db.execute("UPDATE rating_before SET player_key = ? WHERE player_key = ?", (new_key, old_key))
+    db.execute("DELETE FROM ratings WHERE player_key = ?", (old_key,))

@@ -15,6 +15,7 @@ when it is called.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import enum
 import json
 import os
@@ -28,7 +29,12 @@ from typing import Any, Final, Literal, NamedTuple
 from ttt_desktop.engine.cells import keypad_label
 from ttt_desktop.engine.records import GameRecord, PlayerEntry, utc_now
 from ttt_desktop.library import schema
-from ttt_desktop.library.rating_table import rate_game, rebuild_ratings, unrate_game
+from ttt_desktop.library.rating_table import (
+    rate_game,
+    rebuild_ratings,
+    rename_rating,
+    unrate_game,
+)
 from ttt_desktop.ratings import PlayerRating
 
 SQLITE_HEADER: Final = b"SQLite format 3\x00"
@@ -123,6 +129,21 @@ class StoreOutcome(enum.StrEnum):
 def player_key(entry: PlayerEntry) -> str:
     """How ratings and statistics name a player: a person by name, a computer by kind."""
     return f"human:{entry.name}" if entry.is_human else f"computer:{entry.kind}"
+
+
+def renamed_person(record: GameRecord, old_name: str, new_name: str) -> GameRecord:
+    """``record`` with the person called ``old_name`` (on either side) called ``new_name``."""
+    changes = {
+        side: dataclasses.replace(entry, name=new_name)
+        for side, entry in (("x", record.x), ("o", record.o))
+        if entry.is_human and entry.name == old_name
+    }
+    return dataclasses.replace(record, **changes) if changes else record  # type: ignore[arg-type]
+
+
+def _record_text(record: GameRecord) -> str:
+    # Compact JSON: a third of the pretty form's size, and json's C encoder writes it.
+    return json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
 
 def game_id_of(record: GameRecord) -> str:
@@ -481,8 +502,7 @@ class Library:
         stored_at: str,
         replace: bool,
     ) -> StoreOutcome:
-        # Compact JSON: a third of the pretty form's size, and json's C encoder writes it.
-        text = json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
+        text = _record_text(record)
         old = db.execute(
             "SELECT id, record, result FROM games WHERE game_id = ?", (gid,)
         ).fetchone()
@@ -545,6 +565,51 @@ class Library:
                 (kind, name, utc_now(), json.dumps(dict(settings or {}), sort_keys=True)),
             )
             return int(cursor.lastrowid or 0)
+
+    def rename_person(self, old_name: str, new_name: str) -> int:
+        """Call the person ``old_name`` ``new_name`` in every stored game; how many games.
+
+        One transaction: the games' columns and full records, the person's rating and
+        the rating kept before their latest game all follow, so their page, the
+        leaderboard and the session score show the new name with the same numbers.
+        A person is known by name: when ``new_name`` already has stored games (someone
+        removed from the window keeps theirs), the two become one player and the ratings
+        are computed again from every game.
+        """
+        old_key = f"human:{old_name}"
+        new_key = f"human:{new_name}"
+        if old_key == new_key:
+            return 0
+        with self._write() as db:
+            rows = db.execute(
+                "SELECT id, record FROM games WHERE x_key = ? OR o_key = ?", (old_key, old_key)
+            ).fetchall()
+            joined = db.execute(
+                "SELECT 1 FROM games WHERE x_key = ? OR o_key = ? LIMIT 1", (new_key, new_key)
+            ).fetchone()
+            for row_id, text in rows:
+                record = renamed_person(GameRecord.from_json(text), old_name, new_name)
+                # Every expression of an UPDATE reads the row as it was.
+                db.execute(
+                    "UPDATE games SET record = :record, "
+                    "x_name = CASE WHEN x_key = :old THEN :name ELSE x_name END, "
+                    "o_name = CASE WHEN o_key = :old THEN :name ELSE o_name END, "
+                    "x_key = CASE WHEN x_key = :old THEN :new ELSE x_key END, "
+                    "o_key = CASE WHEN o_key = :old THEN :new ELSE o_key END "
+                    "WHERE id = :id",
+                    {
+                        "record": _record_text(record),
+                        "old": old_key,
+                        "name": new_name,
+                        "new": new_key,
+                        "id": row_id,
+                    },
+                )
+            if joined is not None:
+                rebuild_ratings(db)
+            else:
+                rename_rating(db, old_key, new_key, new_name)
+        return len(rows)
 
     def delete(self, ids: Iterable[int]) -> int:
         """Remove games by row id (one transaction); ratings are recomputed. How many went."""

@@ -63,9 +63,10 @@ class LibrarySessionScore(SessionScore):
         if self._features.library is None:
             super().remove_result(x_name, o_name, winner_name)
 
-    def rename(self, old_name: str, new_name: str) -> None:
+    def rename(self, old_name: str, new_name: str, *, in_library: bool = False) -> None:
+        """``in_library``: the stored games were renamed too, so nothing is left to map."""
         super().rename(old_name, new_name)
-        if old_name != new_name:
+        if old_name != new_name and not in_library:
             self._renames = {
                 k: (new_name if v == old_name else v) for k, v in self._renames.items()
             }
@@ -122,6 +123,7 @@ class HistoryFeatures(QObject):
         controller.game_finished.connect(self._on_game_finished)
         controller.history_changed.connect(self._on_move_played)
         controller.game_reopened.connect(self._on_game_reopened)
+        controller.players_renamed.connect(self._on_move_played)
         window.installEventFilter(self)
         # Games stored from elsewhere (the lab's tournaments, imports) move ratings too.
         self.library_changed.connect(self._update_player_ratings)
@@ -182,6 +184,35 @@ class HistoryFeatures(QObject):
             self.library = None
 
     # Storing games ----------------------------------------------------------------
+
+    def rename_person(self, old_name: str, new_name: str) -> bool:
+        """Rename a person in the stored games (their page and rating follow) and the score.
+
+        False when the library can't be written now: the session score still shows the
+        new name, and the stored games keep the old one.
+        """
+        from ttt_desktop.library import LibraryError  # noqa: PLC0415
+        from ttt_desktop.library.store import renamed_person  # noqa: PLC0415
+
+        self.pending = [renamed_person(record, old_name, new_name) for record in self.pending]
+        stored = False
+        if self.library is not None:
+            try:
+                self.library.rename_person(old_name, new_name)
+            except LibraryError as error:
+                self.window.statusBar().showMessage(
+                    self.tr("{name}'s stored games keep the old name for now ({reason})").format(
+                        name=new_name, reason=str(error)
+                    ),
+                    MESSAGE_MS,
+                )
+            else:
+                stored = True
+        self.score.rename(old_name, new_name, in_library=stored)
+        if stored:
+            self.library_changed.emit()
+        self._after_change()
+        return stored
 
     def _on_game_started(self, record: GameRecord) -> None:
         previous = self._current
