@@ -220,3 +220,26 @@ def test_the_icon_uses_the_board_colours() -> None:
     assert not image.isNull()
     found = {QColor(image.pixel(x, y)).name() for x in range(0, 256, 2) for y in range(0, 256, 2)}
     assert LIGHT.x.name() in found and LIGHT.o.name() in found
+
+
+def test_the_marks_beside_the_drop_downs_follow_the_theme(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    label = window.player_panel._mark_labels[Mark.X]
+
+    def drawn_colour() -> QColor:
+        image = label.pixmap().toImage()
+        colours = [
+            QColor(image.pixel(x, y))
+            for x in range(image.width())
+            for y in range(image.height())
+            if QColor.fromRgba(image.pixel(x, y)).alpha() == 255
+        ]
+        assert colours
+        return colours[len(colours) // 2]
+
+    use_theme(qtbot, window, ThemeChoice.DARK)
+    qtbot.waitUntil(lambda: drawn_colour() == DARK.x)
+    use_theme(qtbot, window, ThemeChoice.LIGHT)
+    qtbot.waitUntil(lambda: drawn_colour() == LIGHT.x)

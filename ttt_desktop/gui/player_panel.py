@@ -14,6 +14,7 @@ from typing import Final, Protocol
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QCoreApplication,
+    QEvent,
     QModelIndex,
     QPersistentModelIndex,
     QRectF,
@@ -199,13 +200,13 @@ class RosterItemDelegate(QStyledItemDelegate):
         return QSize(width, metrics.height() + self.MARGIN)
 
 
-def mark_icon(mark: Mark, size: int = 32) -> QIcon:
-    """An icon of ``mark`` drawn like the board draws it."""
+def mark_icon(mark: Mark, size: int = 32, palette: QPalette | None = None) -> QIcon:
+    """An icon of ``mark`` drawn like the board draws it (in ``palette``'s scheme)."""
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    paint_mark(painter, mark, QRectF(0, 0, size, size), mark_colour(mark))
+    paint_mark(painter, mark, QRectF(0, 0, size, size), mark_colour(mark, palette))
     painter.end()
     return QIcon(pixmap)
 
@@ -240,6 +241,7 @@ class PlayerPanel(QWidget):
         form = QFormLayout(players_box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self._combos: dict[Mark, QComboBox] = {}
+        self._mark_labels: dict[Mark, QLabel] = {}
         for mark in (Mark.X, Mark.O):
             combo = QComboBox()
             combo.setObjectName(f"player-{mark.value}")
@@ -256,10 +258,11 @@ class PlayerPanel(QWidget):
             )
             self._combos[mark] = combo
             label = QLabel()
-            label.setPixmap(mark_icon(mark, 22).pixmap(22, 22))
+            self._mark_labels[mark] = label
             label.setToolTip(self.tr("Plays {mark}").format(mark=mark.value))
             label.setBuddy(combo)
             form.addRow(label, combo)
+        self._show_mark_icons()
         self._swap_button = QPushButton(self.tr("Swap sides"))
         self._swap_button.setToolTip(
             self.tr("Exchange the players of X and O and start a new game")
@@ -292,6 +295,16 @@ class PlayerPanel(QWidget):
             self._fill(mark)
 
     # Reading and showing ------------------------------------------------------
+
+    def _show_mark_icons(self) -> None:
+        for mark, label in self._mark_labels.items():
+            label.setPixmap(mark_icon(mark, 22, self.palette()).pixmap(22, 22))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange and getattr(self, "_mark_labels", None):
+            # A new theme: the marks beside the drop-downs take its colours.
+            self._show_mark_icons()
+        super().changeEvent(event)
 
     def combo(self, mark: Mark) -> QComboBox:
         """The drop-down for ``mark``."""
