@@ -592,6 +592,10 @@
         <translation>Die beschädigte Bibliothek wurde als {name} aufbewahrt; eine neue wurde angelegt</translation>
     </message>
     <message>
+        <source>{name}&apos;s stored games keep the old name for now ({reason})</source>
+        <translation>Die gespeicherten Partien von {name} behalten vorerst den alten Namen ({reason})</translation>
+    </message>
+    <message>
         <source>This game could not be stored yet ({reason}); it is kept</source>
         <translation>Diese Partie konnte noch nicht gespeichert werden ({reason}); sie bleibt erhalten</translation>
     </message>
@@ -1378,8 +1382,12 @@
         <translation>&amp;Entfernen</translation>
     </message>
     <message>
-        <source>A person&apos;s score this session goes with them when renamed.</source>
-        <translation>Beim Umbenennen nimmt eine Person ihren Punktestand dieser Sitzung mit.</translation>
+        <source>Renamed, a person keeps their games, score and rating under the new name. Removed, they leave the drop-downs; their games stay in History.</source>
+        <translation>Umbenannt behält eine Person ihre Partien, ihren Punktestand und ihre Wertung unter dem neuen Namen. Entfernt verschwindet sie aus den Auswahllisten; ihre Partien bleiben im Verlauf.</translation>
+    </message>
+    <message>
+        <source>{name} is off the list. {name}&apos;s games stay in History.</source>
+        <translation>{name} steht nicht mehr auf der Liste. Die Partien von {name} bleiben im Verlauf.</translation>
     </message>
     <message>
         <source>{name} is playing now: choose someone else for that seat to remove them.</source>
