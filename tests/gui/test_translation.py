@@ -63,6 +63,8 @@ SAME_IN_GERMAN = frozenset(
         "Person:",
         "Pause",
         "Training",
+        "Alpha",
+        "Beta",
     }
 )
 # What a text may consist of and still need no translation: marks, digits, symbols, keys.
