@@ -388,6 +388,8 @@ class WindowMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_board_shown_is_the_game(self) -> None:
+        # Invariants run once as a window opens, then after every step.
+        WindowMachine.seen["checks"] = WindowMachine.seen.get("checks", 0) + 1
         self.settle()
         window = self.window
         record = window.controller.record
@@ -441,7 +443,8 @@ def test_the_window_under_random_actions(qtbot: QtBot, tmp_path: Path) -> None:
     assert exceptions == []
     assert QApplication.activeModalWidget() is None
     # The run did reach games: people and computers moved and games ended.
-    print(f"{WindowMachine.made} windows, {WindowMachine.seen}")
+    steps = WindowMachine.seen.pop("checks", 0) - WindowMachine.made
+    print(f"{WindowMachine.made} windows, {steps} steps, {WindowMachine.seen}")
     assert WindowMachine.seen.get("moves by people", 0) > 0
     assert WindowMachine.seen.get("moves by computers", 0) > 0
     assert WindowMachine.seen.get("results", 0) > 0
