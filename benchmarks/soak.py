@@ -54,6 +54,9 @@ def main(argv: list[str] | None = None) -> int:
         help="computer players to pair, comma-separated",
     )
     parser.add_argument("--platform", default="offscreen", help="Qt platform (default offscreen)")
+    parser.add_argument(
+        "--no-library", action="store_true", help="no game library (to tell its memory apart)"
+    )
     options = parser.parse_args(argv)
     kinds = [kind.strip() for kind in options.kinds.split(",") if kind.strip()]
 
@@ -84,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     window = MainWindow(
         settings=AppSettings(),
         player_factory=seeded_player,
-        library_path=Path(folder.name) / "library.sqlite3",
+        library_path=None if options.no_library else Path(folder.name) / "library.sqlite3",
     )
     window.set_move_delay(0)
     window.show()
