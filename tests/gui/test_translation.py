@@ -499,3 +499,18 @@ def test_the_coach_speaks_german(german: Callable[[], None]) -> None:
             )
     finally:
         coach.set_translator(None)
+
+
+def test_the_german_guide_fits_the_window(
+    qtbot: QtBot, make_window: WindowMaker, german: Callable[[], None]
+) -> None:
+    german()
+    window = make_window()
+    window.resize(1040, 660)
+    window.how_to_play_action.trigger()
+    box = window.findChild(QMessageBox, "how-to-play")
+    assert box is not None
+    qtbot.waitUntil(box.isVisible)
+    assert box.windowTitle() == "Spielanleitung"
+    assert box.sizeHint().height() <= 660
+    box.close()
