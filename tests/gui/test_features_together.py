@@ -232,3 +232,45 @@ def test_removing_a_person_keeps_their_stored_games(
     assert library is not None
     assert library.count(GameFilter(person="human:Alice")) == 1
     assert library.rating("human:Alice") is not None
+
+
+# 3. The board's size at the first-run window size ---------------------------------------
+
+
+def test_the_board_takes_the_room_at_the_first_run_size(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """At 1040x660 the square was 345 px (header, room under the board, the coach's
+    toolbar row); 1.0 had 416 px. The toolbar sits in the menu bar, the match line in
+    the status bar, and the square is the same in fault 7's scenes."""
+    window = _people(qtbot, make_window)
+    coach, review = window.coach, window.review
+    if not window.menuBar().isNativeMenuBar():
+        assert window.menuBar().cornerWidget() is coach.toolbar
+        assert window.toolBarArea(coach.toolbar) == Qt.ToolBarArea.NoToolBarArea
+    assert window.statusBar().isAncestorOf(review.match_label)
+    assert not window.below_board.isAncestorOf(review.match_label)
+    _settle()
+    size = window.board.board_rect().size()
+    assert size.width() >= 390, size
+    # Browsing back, a won game with its banner and review, the next game, a match.
+    _play(qtbot, window, (0, 3, 1, 4))
+    review.replay_bar.step_back()
+    _settle()
+    assert review.moves_dock.isVisible()
+    assert window.board.board_rect().size() == size
+    review.replay_bar.follow_live()
+    _play(qtbot, window, (2,))
+    _settle()
+    assert window.result_banner.isVisible() and coach.review_dock.isVisible()
+    assert window.board.board_rect().size() == size
+    window.new_game_action.trigger()
+    _settle()
+    assert window.board.board_rect().size() == size
+    for mark in (Mark.X, Mark.O):
+        panel = window.player_panel
+        panel.choose_index(mark, panel.index_of(mark, kind="gated"))
+    review.watch_match(3)
+    _settle()
+    assert review.match_label.isVisible()
+    assert window.board.board_rect().size() == size

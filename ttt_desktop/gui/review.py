@@ -128,8 +128,8 @@ class ReviewFeatures(QObject):
         self.match_label = QLabel()
         self.match_label.setObjectName("match-score")
         self.match_label.setAccessibleName(self.tr("Match score"))
-        self.match_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        window.add_below_board(self.match_label)
+        # In the window's status bar, on the right: it takes no room from the board.
+        window.statusBar().addPermanentWidget(self.match_label)
         self.match_label.hide()
         self.replay_bar.hide()
 

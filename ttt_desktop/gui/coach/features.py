@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QObject, QSettings, Qt
+from PySide6.QtCore import QObject, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
@@ -178,7 +178,19 @@ class CoachFeatures(QObject):
         self.toolbar.setMovable(False)
         for action in (self.undo_action, self.redo_action, self.hint_action):
             self.toolbar.addAction(action)
-        self.window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
+        menu_bar = self.window.menuBar()
+        if menu_bar.isNativeMenuBar():
+            # A menu bar drawn by the system (macOS, a global menu) shows no corner widget.
+            self.window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
+            return
+        # Compact, at the right end of the menu bar: no row of its own above the board.
+        self.toolbar.setIconSize(QSize(16, 16))
+        self.toolbar.setContentsMargins(0, 0, 0, 0)
+        layout = self.toolbar.layout()
+        if layout is not None:
+            layout.setContentsMargins(0, 0, 0, 0)
+            layout.setSpacing(0)
+        menu_bar.setCornerWidget(self.toolbar, Qt.Corner.TopRightCorner)
 
     def _connect(self) -> None:
         controller = self.controller
