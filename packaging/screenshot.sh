@@ -27,7 +27,7 @@ HOME="$scratch" XDG_CONFIG_HOME="$scratch/.config" "$executable" >/dev/null 2>&1
 app_pid=$!
 window=
 for _ in $(seq 200); do
-  window=$(xdotool search --name "TTT Desktop" 2>/dev/null | head -n 1) && [ -n "$window" ] && break
+  window=$(xdotool search --onlyvisible --name "TTT Desktop" 2>/dev/null | head -n 1) && [ -n "$window" ] && break
   sleep 0.05
 done
 [ -n "$window" ] || { echo "the app's window did not appear" >&2; exit 1; }
