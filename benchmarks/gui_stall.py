@@ -115,6 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     # The window's first paint (fonts, glyph caches, style) is start-up, not a stall.
     QTest.qWaitForWindowExposed(window)
+    # As the app does once the window shows: the search process starts before a move is due.
+    window.controller.start_search_process()
+    while not window.controller.search_process.is_alive:
+        app.processEvents()
     settle_until = time.perf_counter() + 0.3
     while time.perf_counter() < settle_until:
         app.processEvents()

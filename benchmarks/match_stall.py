@@ -50,6 +50,10 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication([sys.argv[0]])
     window = MainWindow()
     window.show()
+    # As the app does once the window shows: the search process starts before a move is due.
+    window.controller.start_search_process()
+    while not window.controller.search_process.is_alive:
+        app.processEvents()
     name = player_info(options.kind).name
     window.controller.set_seat(Mark.X, Seat(options.kind, name))
     window.controller.set_seat(Mark.O, Seat(options.kind, name))

@@ -1,172 +1,178 @@
-"""The AI worker: one long-lived ``QObject`` in one ``QThread`` that asks players for moves.
+"""The AI worker: one long-lived ``QObject`` in one ``QThread`` that drives the search process.
+
+The players think in a separate process (:mod:`ttt_desktop.search_process`), so
+a search never competes with the window for the interpreter lock. The worker
+thread sends the process one job at a time and waits for its answer, off the
+GUI thread.
 
 The controller sends a :class:`MoveRequest` through a queued signal; the worker
-calls the player's ``choose_move`` in its own thread and answers with
-:attr:`AiWorker.move_chosen` (or :attr:`AiWorker.move_failed`). Every request
-carries the generation of the game it belongs to, and every answer repeats it,
-so the controller can drop answers for a game that no longer exists.
+has the game's player think in the process and answers with
+:attr:`AiWorker.thought_made` and :attr:`AiWorker.move_chosen` (or
+:attr:`AiWorker.move_failed`). Every request carries the generation of the game
+it belongs to, and every answer repeats it, so the controller can drop answers
+for a game that no longer exists. :meth:`AiWorker.cancel_before` asks a search
+for an outdated game to stop (the searches check a flag every 512 positions); a
+player that does not listen is killed with its process after a second, and the
+process is started afresh for the next job.
 
-A search can take seconds (``minimax`` on an empty board), and the players know
-nothing of Qt, so they cannot be asked to stop. :meth:`AiWorker.cancel_before`
-interrupts one that belongs to an outdated game by raising
-:class:`SearchCancelled` inside the worker thread (CPython's
-``PyThreadState_SetAsyncExc``): the exception lands at the next bytecode the
-search runs, which frees the thread for the next game and lets the window
-close at once instead of waiting for an answer nobody wants.
+Other questions (asking a player about a position, exploring a search tree)
+travel as :class:`InsightRequest` objects, numbered by tickets, and are answered
+with :attr:`AiWorker.insight_ready` / :attr:`AiWorker.insight_failed`.
 
 This module never touches a widget.
 """
 
 from __future__ import annotations
 
-import ctypes
 import threading
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from ttt_desktop.engine import Board
+from ttt_desktop.engine import Board, Mark
+from ttt_desktop.search_process import (
+    Job,
+    PlayerFactory,
+    ProcessDied,
+    SearchAbandoned,
+    SearchFailed,
+    SearchProcess,
+    ThinkJob,
+)
 
-
-class MovePicker(Protocol):
-    """What the worker needs of a player: a move for the mark to move on ``board``."""
-
-    def choose_move(self, board: Board) -> int: ...
-
-
-class LazyPlayer:
-    """A computer player made the first time it is asked for a move.
-
-    Making a player can mean importing its module and loading tables (tens of ms
-    for some kinds); made lazily, that happens in the worker thread, not while the
-    window starts a game. Only the worker thread calls :meth:`choose_move`.
-    """
-
-    def __init__(self, make: Callable[[], MovePicker]) -> None:
-        self._make = make
-        self._player: MovePicker | None = None
-
-    def choose_move(self, board: Board) -> int:
-        """The made player's move on ``board``."""
-        if self._player is None:
-            self._player = self._make()
-        return self._player.choose_move(board)
+MOVE_TIME_LIMIT_S = 120.0
+"""A move that takes longer is given up and reported (a hung player)."""
 
 
 @dataclass(frozen=True)
 class MoveRequest:
-    """One question for the worker: which cell should ``player`` take on ``board``."""
+    """One question for the worker: which cell should the player at ``mark`` take on ``board``.
+
+    The player is the one of kind ``kind`` and seed ``seed`` in game ``generation``:
+    the same player object answers all of its game's moves, in the search process.
+    """
 
     generation: int
     board: Board
-    player: MovePicker
+    kind: str
+    seed: int | None
+    mark: Mark
 
 
-class SearchCancelled(BaseException):
-    """Raised inside the worker thread to abandon a search for an outdated game.
+@dataclass(frozen=True)
+class InsightRequest:
+    """A question that is not a game's move: ``job`` for the search process, with a ticket."""
 
-    A ``BaseException``, so a player's own ``except Exception`` cannot swallow it.
-    """
-
-
-def _raise_in_thread(thread_id: int, exception: type[BaseException] | None) -> None:
-    """Schedule ``exception`` in the Python thread ``thread_id`` (``None`` clears a pending one)."""
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(
-        ctypes.c_ulong(thread_id), ctypes.py_object(exception) if exception is not None else None
-    )
+    ticket: int
+    job: Job
 
 
 class AiWorker(QObject):
-    """Answers :class:`MoveRequest` objects in the thread it was moved to.
+    """Answers requests in the thread it was moved to, through the search process.
 
-    Signals carry plain values (ints, floats, strings), never widgets.
+    Signals carry plain values (ints, floats, strings) or engine values, never widgets.
     """
 
     move_chosen = Signal(int, int, float)  # generation, cell, seconds the player thought
     move_failed = Signal(int, str)  # generation, what went wrong
+    thought_made = Signal(int, object)  # generation, the Thought behind the next move_chosen
+    insight_ready = Signal(int, object)  # ticket, the answer
+    insight_failed = Signal(int, str)  # ticket, what went wrong
 
-    def __init__(self) -> None:
+    def __init__(self, factory: PlayerFactory) -> None:
         super().__init__()
+        self.process = SearchProcess(factory)
+        self.move_time_limit_s: float | None = MOVE_TIME_LIMIT_S
         # Guards the fields below, which the GUI thread reads in cancel_before().
         self._lock = threading.Lock()
-        self._busy_thread_id: int | None = None
-        self._busy_generation = -1
-        self._cancel_sent = False
-        self._oldest_wanted_generation = 0
+        self._busy: tuple[str, int] | None = None
+        self._oldest_wanted = {"game": 0, "insight": 0}
+
+    @Slot()
+    def start_process(self) -> None:
+        """Start the search process now, so the first move need not wait for it."""
+        self.process.start()
 
     @Slot(object)
     def choose_move(self, request: MoveRequest) -> None:
-        """Ask the request's player for a move and report it, unless the game is outdated."""
-        started = time.perf_counter()
-        outcome = self._think(request)
-        if outcome is SearchCancelled:
+        """Have the request's player think and report its move, unless the game is outdated."""
+        generation = request.generation
+        if not self._enter("game", generation):
             return
-        seconds = time.perf_counter() - started
-        if isinstance(outcome, int):
-            self.move_chosen.emit(request.generation, outcome, seconds)
-        else:
-            self.move_failed.emit(request.generation, str(outcome))
-
-    def cancel_before(self, generation: int) -> None:
-        """Abandon work for every generation older than ``generation``; callable from any thread.
-
-        A request still queued is skipped when it comes up; a search under way
-        is interrupted.
-        """
-        with self._lock:
-            self._oldest_wanted_generation = max(self._oldest_wanted_generation, generation)
-            if (
-                self._busy_thread_id is not None
-                and self._busy_generation < generation
-                and not self._cancel_sent
-            ):
-                self._cancel_sent = True
-                _raise_in_thread(self._busy_thread_id, SearchCancelled)
-
-    def _think(self, request: MoveRequest) -> object:
-        """The player's cell, the exception it raised, or ``SearchCancelled`` itself.
-
-        At most one ``SearchCancelled`` is scheduled per search and it may land on
-        any bytecode until :meth:`_leave` clears it, so both the search and the
-        bookkeeping after it are guarded.
-        """
+        job = ThinkJob(
+            request.kind,
+            request.seed,
+            request.board.cells,
+            request.board.to_move.value,
+            generation,
+            request.mark.value,
+        )
         try:
-            try:
-                if not self._enter(request.generation):
-                    return SearchCancelled
-                cell = request.player.choose_move(request.board)
-                if type(cell) is not int:
-                    return TypeError(f"a player answered {cell!r} instead of a cell 0-8")
-                return cell
-            except SearchCancelled:
-                return SearchCancelled
-            except Exception as error:
-                return error
-            finally:
-                self._leave()
-        except SearchCancelled:
-            # The cancellation arrived after the search ended, during the bookkeeping above.
+            thought = self.process.run(job, time_limit_s=self.move_time_limit_s)
+        except SearchAbandoned as why:
+            if self._wanted("game", generation):
+                self.move_failed.emit(generation, self._says("it {why}").format(why=why))
+            return
+        except (SearchFailed, ProcessDied) as error:
+            self.move_failed.emit(generation, str(error))
+            return
+        finally:
             self._leave()
-            return SearchCancelled
+        self.thought_made.emit(generation, thought)
+        self.move_chosen.emit(generation, thought.move, thought.seconds)
 
-    def _enter(self, generation: int) -> bool:
+    @Slot(object)
+    def answer(self, request: InsightRequest) -> None:
+        """Run an insight job and report its answer, unless it was cancelled meanwhile."""
+        if not self._enter("insight", request.ticket):
+            return
+        try:
+            answer: Any = self.process.run(request.job, time_limit_s=MOVE_TIME_LIMIT_S)
+        except SearchAbandoned as why:
+            if self._wanted("insight", request.ticket):
+                self.insight_failed.emit(request.ticket, str(why))
+            return
+        except (SearchFailed, ProcessDied) as error:
+            self.insight_failed.emit(request.ticket, str(error))
+            return
+        finally:
+            self._leave()
+        self.insight_ready.emit(request.ticket, answer)
+
+    def cancel_before(self, generation: int, channel: str = "game") -> None:
+        """Abandon ``channel``'s work numbered below ``generation``; callable from any thread.
+
+        A request still queued is skipped when it comes up; a search under way is
+        asked to stop.
+        """
         with self._lock:
-            if generation < self._oldest_wanted_generation:
+            self._oldest_wanted[channel] = max(self._oldest_wanted[channel], generation)
+            busy = self._busy
+        if busy is not None and busy[0] == channel and busy[1] < generation:
+            self.process.stop()
+
+    def shutdown(self) -> None:
+        """End the search process at once (callable from any thread); the worker answers no more."""
+        with self._lock:
+            for channel in self._oldest_wanted:
+                self._oldest_wanted[channel] = 2**62
+        self.process.close()
+
+    def _says(self, text: str) -> str:
+        return QCoreApplication.translate("AiWorker", text)
+
+    def _enter(self, channel: str, number: int) -> bool:
+        with self._lock:
+            if number < self._oldest_wanted[channel]:
                 return False
-            self._busy_thread_id = threading.get_ident()
-            self._busy_generation = generation
-            self._cancel_sent = False
+            self._busy = (channel, number)
             return True
+
+    def _wanted(self, channel: str, number: int) -> bool:
+        with self._lock:
+            return number >= self._oldest_wanted[channel]
 
     def _leave(self) -> None:
         with self._lock:
-            if self._busy_thread_id is None:
-                return
-            thread_id = self._busy_thread_id
-            self._busy_thread_id = None
-            if self._cancel_sent:
-                _raise_in_thread(thread_id, None)
-            self._cancel_sent = False
+            self._busy = None

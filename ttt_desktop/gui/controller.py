@@ -16,7 +16,6 @@ Imports Qt (QtCore only) and the engine; never a widget.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 import random
 import time
@@ -28,7 +27,7 @@ from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
 from ttt_desktop.engine import Board, IllegalMoveError, Mark, keypad_label, row_column
 from ttt_desktop.engine.records import GameRecord, PlayerEntry
-from ttt_desktop.gui.ai_worker import AiWorker, LazyPlayer, MovePicker, MoveRequest
+from ttt_desktop.gui.ai_worker import AiWorker, InsightRequest, MoveRequest
 from ttt_desktop.players import HUMAN_KIND, create_player
 
 START_POLICIES: Final = ("x", "o", "alternate", "random")
@@ -76,6 +75,12 @@ class GameController(QObject):
 
     # Requests travel to the worker thread through this queued signal.
     _move_requested = Signal(object)
+    _insight_requested = Signal(object)
+    _process_start_requested = Signal()
+    # The Thought of the computer move just played (after move_played), and the record.
+    computer_thought = Signal(object, object)  # GameRecord, Thought
+    insight_ready = Signal(int, object)  # ticket, answer of ask_insight()
+    insight_failed = Signal(int, str)  # ticket, what went wrong
 
     def __init__(
         self, parent: QObject | None = None, *, player_factory: PlayerFactory = create_player
@@ -87,7 +92,12 @@ class GameController(QObject):
             Mark.X: Seat(HUMAN_KIND, "Player 1"),
             Mark.O: Seat(HUMAN_KIND, "Player 2"),
         }
-        self._players: dict[Mark, MovePicker] = {}
+        # The computer seats of the game in hand: kind and seed (the players live in the
+        # search process, one per game and mark, made on their first move).
+        self._players: dict[Mark, tuple[str, int | None]] = {}
+        self._pending_thought: tuple[int, Any] | None = None
+        self._last_thought: Any = None
+        self._insight_tickets = 0
         self._start_policy = "alternate"
         self._move_delay_ms = DEFAULT_MOVE_DELAY_MS
         self._random = random.Random()
@@ -118,11 +128,16 @@ class GameController(QObject):
 
         self._worker_thread = QThread(self)
         self._worker_thread.setObjectName("ai-worker")
-        self._worker = AiWorker()
+        self._worker = AiWorker(player_factory)
         self._worker.moveToThread(self._worker_thread)
         self._move_requested.connect(self._worker.choose_move)
+        self._insight_requested.connect(self._worker.answer)
+        self._process_start_requested.connect(self._worker.start_process)
+        self._worker.thought_made.connect(self._on_thought_made)
         self._worker.move_chosen.connect(self._on_move_chosen)
         self._worker.move_failed.connect(self._on_move_failed)
+        self._worker.insight_ready.connect(self.insight_ready)
+        self._worker.insight_failed.connect(self.insight_failed)
         self._worker_thread.start()
 
     # Seats and settings -------------------------------------------------------
@@ -212,7 +227,35 @@ class GameController(QObject):
     @property
     def is_worker_running(self) -> bool:
         """True until :meth:`shutdown` has stopped the worker thread."""
-        return self._worker_thread.isRunning()
+        return self._worker_thread.isRunning() or self._worker.process.is_alive
+
+    @property
+    def search_process(self) -> Any:
+        """The :class:`~ttt_desktop.search_process.SearchProcess` the players think in."""
+        return self._worker.process
+
+    @property
+    def last_thought(self) -> Any:
+        """The Thought behind the last computer move played (None before one)."""
+        return self._last_thought
+
+    def start_search_process(self) -> None:
+        """Start the search process now (in the worker thread), before a computer must move."""
+        if not self._is_shut_down:
+            self._process_start_requested.emit()
+
+    def ask_insight(self, job: Any) -> int:
+        """Run ``job`` (a search-process job) off the GUI thread; returns its ticket.
+
+        The answer comes as ``insight_ready(ticket, answer)`` or ``insight_failed``.
+        A newer request makes older ones that have not started yet moot: they are
+        skipped, and one under way is asked to stop.
+        """
+        self._insight_tickets += 1
+        ticket = self._insight_tickets
+        self._worker.cancel_before(ticket, "insight")
+        self._insight_requested.emit(InsightRequest(ticket, job))
+        return ticket
 
     @property
     def generation(self) -> int:
@@ -342,6 +385,7 @@ class GameController(QObject):
         self._delay_timer.stop()
         self._send_timer.stop()
         self._set_thinking(False)
+        self._worker.shutdown()
         self._worker_thread.quit()
         self._worker_thread.wait()
 
@@ -473,7 +517,7 @@ class GameController(QObject):
         self._delay_timer.stop()
         self._set_thinking(False)
         self._players = {
-            mark: LazyPlayer(functools.partial(self._player_factory, entry.kind, seed=entry.seed))
+            mark: (entry.kind, entry.seed)
             for mark, entry in ((Mark.X, record.x), (Mark.O, record.o))
             if entry.kind != HUMAN_KIND
         }
@@ -514,7 +558,8 @@ class GameController(QObject):
         # Sent from the event loop, not from inside this move's handlers: the window then
         # redraws the move before a search competes with it for the interpreter lock
         # (benchmarks/gui_stall.py: longest stall about 20 ms sent at once, 5-9 ms so).
-        self._outgoing_request = MoveRequest(self._generation, board, player)
+        kind, seed = player
+        self._outgoing_request = MoveRequest(self._generation, board, kind, seed, board.to_move)
         self._send_timer.start()
 
     @Slot()
@@ -530,6 +575,11 @@ class GameController(QObject):
         elif self._is_thinking:
             self._is_thinking = False
             self.thinking_stopped.emit()
+
+    @Slot(int, object)
+    def _on_thought_made(self, generation: int, thought: Any) -> None:
+        if generation == self._generation and not self._is_shut_down:
+            self._pending_thought = (generation, thought)
 
     @Slot(int, int, float)
     def _on_move_chosen(self, generation: int, cell: int, seconds: float) -> None:
@@ -556,11 +606,17 @@ class GameController(QObject):
         if answer is None or answer[0] != self._generation:
             return
         _, cell, seconds = answer
+        pending, self._pending_thought = self._pending_thought, None
+        thought = pending[1] if pending is not None and pending[0] == answer[0] else None
         self._set_thinking(False)
         try:
             self._apply_move(cell, seconds)
         except IllegalMoveError as error:
             self._report_broken_player(str(error))
+            return
+        if thought is not None:
+            self._last_thought = thought
+            self.computer_thought.emit(self._record, thought)
 
     @Slot(int, str)
     def _on_move_failed(self, generation: int, reason: str) -> None:

@@ -1,0 +1,325 @@
+"""The search process: computer players think in a long-lived child process, not in the window's.
+
+A pure-Python search holds the interpreter lock while it runs; in a thread of
+the window's process it makes the window wait for the lock (a minimax game
+stalled the window 18-20 ms under X11). In a process of its own it cannot.
+
+:class:`SearchProcess` is the parent's handle: it starts the child with the
+``spawn`` context (never ``fork``: the window's process has Qt threads; under
+PyInstaller ``multiprocessing.freeze_support()`` in the frozen entry point runs
+the child), sends it one job at a time and waits for the answer. The child
+(:func:`serve`) imports only the engine and the players, makes the players with
+the factory it was started with, and keeps each game's players alive between
+their moves, so a player's random generator runs on through a game exactly as
+in one process: the same seeds give the same games.
+
+Stopping is cooperative: the parent writes the number of the job to stop into
+shared memory, and the searches ask about it every 512 positions (well under a
+millisecond). A player that ignores it, hangs or takes too long is killed with
+its process after a grace period, and a process that died (a crash in a
+player) is reported as such and started afresh for the next job.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any, Final
+
+from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.players import create_player
+from ttt_desktop.players.thought import SearchStopped, Thought
+
+PlayerFactory = Callable[..., Any]
+
+START_METHOD: Final = "spawn"
+STOP_GRACE_S: Final = 1.0
+"""How long a player told to stop may take before its process is killed."""
+POLL_S: Final = 0.02
+GAMES_KEPT: Final = 4
+"""Games whose players the child keeps (the newest ones); older ones are dropped."""
+
+
+class SearchFailed(Exception):  # noqa: N818  (the player failed, not this code)
+    """The player raised an error (the message is the player's), or answered nonsense."""
+
+
+class SearchAbandoned(Exception):  # noqa: N818  (an outcome, not a fault)
+    """The job was stopped before it finished, as asked; there is no answer."""
+
+
+class ProcessDied(Exception):  # noqa: N818
+    """The search process ended without answering (a crash in a player, or killed)."""
+
+
+@dataclass(frozen=True)
+class ThinkJob:
+    """Think about ``cells`` (``to_move`` to move) as the player of ``kind`` and ``seed``.
+
+    ``game`` and ``mark`` name the game's player: the same pair gets the same
+    player object, so its generator carries on from its previous move. With
+    ``game`` None a fresh player thinks (asking a player about a position without
+    it playing there).
+    """
+
+    kind: str
+    seed: int | None
+    cells: str
+    to_move: str
+    game: int | None = None
+    mark: str = ""
+
+
+@dataclass(frozen=True)
+class CallJob:
+    """Call ``function(*arguments)`` in the child (an engine-level function, by reference).
+
+    The function gets a ``stop`` keyword argument it should pass to its searches.
+    """
+
+    function: Callable[..., Any]
+    arguments: tuple[Any, ...] = ()
+
+
+Job = ThinkJob | CallJob
+
+
+def serve(connection: Connection, stop_number: Any, factory: PlayerFactory) -> None:
+    """The child's loop: answer ``(number, job)`` messages until the pipe closes."""
+    players: dict[tuple[int, str], Any] = {}
+    games: list[int] = []
+    while True:
+        try:
+            number, job = connection.recv()
+        except (EOFError, OSError):
+            return
+
+        def stop(number: int = number) -> bool:
+            return bool(stop_number.value >= number)
+
+        try:
+            if isinstance(job, ThinkJob):
+                answer: Any = _think(job, factory, players, games, stop)
+            else:
+                answer = job.function(*job.arguments, stop=stop)
+            reply: tuple[str, int, Any] = ("done", number, answer)
+        except SearchStopped:
+            reply = ("stopped", number, None)
+        except Exception as error:  # a player's error is reported, never fatal
+            reply = ("failed", number, (str(error) or type(error).__name__, _trace(error)))
+        try:
+            connection.send(reply)
+        except (BrokenPipeError, OSError):
+            return
+
+
+def _trace(error: BaseException) -> str:
+    return "".join(traceback.format_exception(error))
+
+
+def _think(
+    job: ThinkJob,
+    factory: PlayerFactory,
+    players: dict[tuple[int, str], Any],
+    games: list[int],
+    stop: Callable[[], bool],
+) -> Thought:
+    board = Board(job.cells, Mark(job.to_move))
+    if job.game is None:
+        player = factory(job.kind, seed=job.seed)
+    else:
+        key = (job.game, job.mark)
+        player = players.get(key)
+        if player is None:
+            player = players[key] = factory(job.kind, seed=job.seed)
+            if job.game not in games:
+                games.append(job.game)
+                for old in games[:-GAMES_KEPT]:
+                    for old_key in [k for k in players if k[0] == old]:
+                        del players[old_key]
+                del games[:-GAMES_KEPT]
+    think = getattr(player, "think", None)
+    thought: Thought
+    if think is not None:
+        thought = think(board, stop=stop)
+    else:
+        # A player with choose_move alone (the scripting API's minimum).
+        started = time.perf_counter()
+        cell = player.choose_move(board)
+        thought = Thought(
+            job.kind, board.cells, board.to_move.value, cell, seconds=time.perf_counter() - started
+        )
+    if type(thought.move) is not int:
+        raise SearchFailed(f"a player answered {thought.move!r} instead of a cell 0-8")
+    return thought
+
+
+class SearchProcess:
+    """The parent's side: one child process, started on first use and again after it dies.
+
+    :meth:`run` is meant for one thread (the window's worker thread) and blocks
+    until the answer; :meth:`stop` and :meth:`close` may be called from any
+    thread and make a :meth:`run` under way return soon.
+    """
+
+    def __init__(self, factory: PlayerFactory = create_player) -> None:
+        self._factory = factory
+        self._context = multiprocessing.get_context(START_METHOD)
+        self._stop_number = self._context.RawValue("q", -1)
+        self._process: Any = None
+        self._connection: Connection | None = None
+        self._number = 0
+        self._lock = threading.Lock()
+        self._stop_asked_at: float | None = None
+        self._closed = False
+        self.restarts = 0
+        """Processes started after the first (a crash, a kill, a hang)."""
+        self._started_once = False
+
+    @property
+    def is_alive(self) -> bool:
+        """True while the child process runs."""
+        process = self._process
+        return process is not None and process.is_alive()
+
+    @property
+    def pid(self) -> int | None:
+        """The child's process id, or None before it starts."""
+        process = self._process
+        return None if process is None else int(process.pid)
+
+    def start(self) -> None:
+        """Start the child now (it starts on the first job otherwise); does nothing if it runs."""
+        with self._lock:
+            if self._closed or self.is_alive:
+                return
+            parent_end, child_end = self._context.Pipe()
+            process = self._context.Process(
+                target=serve,
+                args=(child_end, self._stop_number, self._factory),
+                name="ttt-search",
+                daemon=True,
+            )
+            process.start()
+            child_end.close()
+            if self._started_once:
+                self.restarts += 1
+            self._started_once = True
+            self._process, self._connection = process, parent_end
+
+    def run(self, job: Job, *, time_limit_s: float | None = None) -> Any:
+        """The job's answer (a :class:`Thought` for a :class:`ThinkJob`).
+
+        Raises :class:`SearchFailed` (the player's error), :class:`SearchAbandoned`
+        (stopped by :meth:`stop` or :meth:`close`, or over ``time_limit_s``) or
+        :class:`ProcessDied`.
+        """
+        self.start()
+        with self._lock:
+            if self._closed:
+                raise SearchAbandoned("the search process is closed")
+            self._number += 1
+            number = self._number
+            self._stop_asked_at = None
+            connection = self._connection
+            process = self._process
+        assert connection is not None and process is not None
+        try:
+            connection.send((number, job))
+        except (BrokenPipeError, OSError):
+            self._forget_dead_process()
+            raise ProcessDied(self._death_message(process)) from None
+        started = time.perf_counter()
+        while True:
+            try:
+                ready = connection.poll(POLL_S)
+            except (EOFError, OSError):
+                ready = True
+            if ready:
+                try:
+                    kind, answered, payload = connection.recv()
+                except (EOFError, OSError):
+                    self._forget_dead_process()
+                    raise ProcessDied(self._death_message(process)) from None
+                if answered != number:
+                    continue  # an answer to a job given up before (cannot happen, but harmless)
+                if kind == "done":
+                    return payload
+                if kind == "stopped":
+                    raise SearchAbandoned("stopped as asked")
+                raise SearchFailed(payload[0])
+            if self._closed:
+                self._kill()
+                raise SearchAbandoned("the search process was closed")
+            if not process.is_alive():
+                self._forget_dead_process()
+                raise ProcessDied(self._death_message(process))
+            if time_limit_s is not None and time.perf_counter() - started > time_limit_s:
+                self._kill()
+                raise SearchAbandoned(f"no answer within {time_limit_s:g} s")
+            asked = self._stop_asked_at
+            if asked is not None and time.perf_counter() - asked > STOP_GRACE_S:
+                # Told to stop and still busy: a player that does not listen. Start afresh.
+                self._kill()
+                raise SearchAbandoned("did not stop when asked; its process was restarted")
+
+    def stop(self) -> None:
+        """Ask the job under way (if any) to stop; callable from any thread."""
+        with self._lock:
+            self._stop_number.value = self._number
+            if self._stop_asked_at is None:
+                self._stop_asked_at = time.perf_counter()
+
+    def close(self) -> None:
+        """End the child at once (a search under way is abandoned); callable from any thread."""
+        with self._lock:
+            self._closed = True
+            self._stop_number.value = self._number
+        self._kill()
+
+    def _kill(self) -> None:
+        with self._lock:
+            process, connection = self._process, self._connection
+            self._process = self._connection = None
+        if process is not None and process.is_alive():
+            process.kill()
+            process.join(1.0)
+        if connection is not None:
+            connection.close()
+
+    def _forget_dead_process(self) -> None:
+        with self._lock:
+            process, connection = self._process, self._connection
+            self._process = self._connection = None
+        if connection is not None:
+            connection.close()
+        if process is not None:
+            process.join(1.0)
+
+    @staticmethod
+    def _death_message(process: Any) -> str:
+        process.join(0.5)
+        code = process.exitcode
+        if code is not None and code < 0:
+            return f"the search process was ended by signal {-code}"
+        return f"the search process ended unexpectedly (exit code {code})"
+
+
+def child_modules(*, stop: Callable[[], bool] | None = None) -> list[str]:
+    """The modules loaded in the process that runs this (a check that no Qt reaches the child)."""
+    import sys  # noqa: PLC0415
+
+    return sorted(sys.modules)
+
+
+def child_pid(*, stop: Callable[[], bool] | None = None) -> int:
+    """The id of the process that runs this."""
+    return os.getpid()
