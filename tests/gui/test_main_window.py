@@ -45,6 +45,15 @@ T = TypeVar("T")
 # Helpers ----------------------------------------------------------------------------
 
 
+def process_exists(pid: int) -> bool:
+    """True while a process ``pid`` exists (and is not a zombie)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().split(") ")[-1][:1] != "Z"
+    except FileNotFoundError:
+        return False
+
+
 def choose(
     window: MainWindow, mark: Mark, *, kind: str | None = None, name: str | None = None
 ) -> None:
@@ -297,6 +306,24 @@ def test_new_game_interrupts_a_long_search(
     with qtbot.waitSignal(window.controller.move_played, check_params_cb=lambda r: r.ply == 2):
         click_cell(qtbot, window, 0)
     assert spinner.interrupted
+
+
+def test_a_player_that_ends_the_search_process_is_reported_and_the_window_carries_on(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = against(make_window, "dying")
+    with qtbot.waitSignal(window.controller.move_refused, timeout=20_000) as refused:
+        click_cell(qtbot, window, 0)
+    assert "Dying could not move" in refused.args[0]
+    assert "search process ended unexpectedly (exit code 3)" in refused.args[0]
+    assert not window.controller.is_thinking
+    # A new process answers the next computer's moves.
+    choose(window, Mark.O, kind="perfect")
+    with qtbot.waitSignal(
+        window.controller.move_played, timeout=20_000, check_params_cb=lambda r: r.ply == 2
+    ):
+        click_cell(qtbot, window, 0)
+    assert window.controller.search_process.restarts == 1
 
 
 def test_a_computer_player_with_a_bug_is_reported_not_obeyed(
@@ -562,9 +589,12 @@ def test_closing_while_a_slow_computer_thinks_exits_cleanly(
         click_cell(qtbot, window, 4)
     spinner = wait_for_player(qtbot, test_players, SpinningPlayer)
     assert spinner.started.wait(60)
+    pid = window.controller.search_process.pid
     window.close()
     assert not window.controller.is_worker_running
-    assert spinner.interrupted
+    # The search process was ended with the window, not waited for.
+    assert not window.controller.search_process.is_alive
+    assert pid is not None and not process_exists(pid)
 
 
 def test_closing_while_a_gated_computer_waits_exits_cleanly(

@@ -3,44 +3,16 @@ records, and matches of N games (:class:`~ttt_desktop.gui.match.MatchRunner`).""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
+from slow_players import Players
 
-from ttt_desktop.engine import Board, GameRecord, Mark, PlayerEntry
+from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
 from ttt_desktop.gui.controller import GameController, Seat
 from ttt_desktop.gui.match import MatchDialog, MatchRunner, MatchScore, first_mark
-from ttt_desktop.players import create_player, roster
-
-
-class TurnstilePlayer:
-    """Takes the first free cell, one move per :meth:`allow` call; waits in short slices."""
-
-    def __init__(self, turnstile: threading.Semaphore) -> None:
-        self.turnstile = turnstile
-
-    def choose_move(self, board: Board) -> int:
-        while not self.turnstile.acquire(timeout=0.002):
-            pass
-        return board.legal_moves()[0]
-
-
-class Players:
-    """A player factory: kind ``"turnstile"`` waits for :meth:`allow`; others are real."""
-
-    def __init__(self) -> None:
-        self.turnstile = threading.Semaphore(0)
-
-    def allow(self, moves: int = 1) -> None:
-        self.turnstile.release(moves)
-
-    def __call__(self, kind: str, *, seed: int | None = None) -> Any:
-        if kind == "turnstile":
-            return TurnstilePlayer(self.turnstile)
-        return create_player(kind, seed=seed)
+from ttt_desktop.players import roster
 
 
 @pytest.fixture

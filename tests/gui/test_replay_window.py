@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
+from slow_players import Players
 from test_game_files import drag_events
-from test_replay_controller import Players
 
 from ttt_desktop.engine import BranchPoint, GameRecord, Mark, PlayerEntry, save_record
 from ttt_desktop.gui.controller import Seat

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from slow_players import BrokenOrReal
 
 from ttt_desktop.engine import Board, GameRecord, load_record
 from ttt_desktop.gui import self_test
@@ -23,13 +24,6 @@ OFFERED = [entry for entry in roster() if entry.kind != "sequence"]
 SPINNING = PlayerInfo("spinning", "Spinning", "Searches for a very long time.", 1, "tests")
 WindowMaker = Callable[..., MainWindow]  # the make_window fixture (tests/gui/conftest.py)
 BROKEN = PlayerInfo("broken", "Broken", "Raises instead of moving.", 1, "tests")
-
-
-class BrokenPlayer:
-    """A computer player whose search crashes."""
-
-    def choose_move(self, board: Board) -> int:
-        raise RuntimeError("search exploded")
 
 
 def run(window: MainWindow, **options: Any) -> tuple[int, str, str]:
@@ -69,13 +63,10 @@ def test_a_hanging_game_trips_the_watchdog(
 def test_a_crashing_player_fails_the_game_check(
     make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def factory(kind: str, *, seed: int | None = None) -> Any:
-        return BrokenPlayer() if kind == "broken" else create_player(kind, seed=seed)
-
     monkeypatch.setattr(
         self_test, "create_player", lambda kind, seed: create_player("rando", seed=seed)
     )
-    window = make_window(roster=[OFFERED[0], BROKEN], player_factory=factory)
+    window = make_window(roster=[OFFERED[0], BROKEN], player_factory=BrokenOrReal())
     code, _, err = run(window)
     assert code == 1
     assert "self-test FAILED: the computer game stopped" in err

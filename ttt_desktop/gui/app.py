@@ -130,6 +130,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # A window destroyed from outside (its window manager died) closes as if asked to.
     watcher = watch_for_outside_destruction(window)
+    # The players think in a process of their own: start it once the window is up.
+    from PySide6.QtCore import QTimer  # noqa: PLC0415
+
+    QTimer.singleShot(0, window.controller.start_search_process)
     try:
         if options.self_test:
             from ttt_desktop.gui.self_test import run_self_test  # noqa: PLC0415

@@ -1,0 +1,165 @@
+"""The search process: players think in a child process that imports no Qt, keeps each game's
+players between moves, stops when asked, and survives players that crash or hang."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "gui"))
+
+from slow_players import Flag, SlowPlayers
+
+from ttt_desktop.engine import Board, Mark
+from ttt_desktop.players import create_player
+from ttt_desktop.players.thought import Thought
+from ttt_desktop.search_process import (
+    STOP_GRACE_S,
+    CallJob,
+    ProcessDied,
+    SearchAbandoned,
+    SearchFailed,
+    SearchProcess,
+    ThinkJob,
+    child_modules,
+    child_pid,
+)
+
+
+@pytest.fixture
+def process() -> SearchProcess:
+    made = SearchProcess()
+    yield made
+    made.close()
+
+
+def think_job(board: Board, kind: str, seed: int, game: int | None = 1) -> ThinkJob:
+    return ThinkJob(kind, seed, board.cells, board.to_move.value, game, board.to_move.value)
+
+
+def test_the_child_imports_no_qt(process: SearchProcess) -> None:
+    process.run(think_job(Board.empty(), "alphabeta", 1))
+    loaded = process.run(CallJob(child_modules))
+    assert "ttt_desktop.players.search" in loaded
+    assert [name for name in loaded if name.startswith(("PySide6", "shiboken6"))] == []
+    assert process.run(CallJob(child_pid)) != os.getpid()
+
+
+def test_a_games_players_keep_their_generator_between_moves(process: SearchProcess) -> None:
+    """A whole game thought in the child is the game the same seeds play in one process."""
+    for kinds in (("rando", "levi"), ("alphabeta", "humiston"), ("ralph", "utility")):
+        seeds = {Mark.X: 11, Mark.O: 12}
+        local = {
+            mark: create_player(kind, seed=seeds[mark])
+            for mark, kind in zip((Mark.X, Mark.O), kinds, strict=True)
+        }
+        board = Board.empty()
+        while not board.is_over:
+            mark = board.to_move
+            kind = kinds[0] if mark is Mark.X else kinds[1]
+            thought = process.run(think_job(board, kind, seeds[mark], game=hash(kinds)))
+            assert isinstance(thought, Thought)
+            assert thought.move == local[mark].choose_move(board)
+            board = board.play(thought.move)
+
+
+def test_stop_ends_a_minimax_search_at_once(process: SearchProcess) -> None:
+    process.start()
+    process.run(CallJob(child_pid))  # started and answering
+    started = []
+
+    def stop_soon() -> None:
+        time.sleep(0.05)
+        started.append(time.perf_counter())
+        process.stop()
+
+    import threading  # noqa: PLC0415
+
+    stopper = threading.Thread(target=stop_soon)
+    stopper.start()
+    with pytest.raises(SearchAbandoned, match="stopped as asked"):
+        process.run(think_job(Board.empty(), "minimax", 1, game=None))
+    stopper.join()
+    assert process.restarts == 0, "the search listened: no need to kill the process"
+
+
+def test_a_player_error_is_reported_and_the_process_carries_on(process: SearchProcess) -> None:
+    with pytest.raises(SearchFailed, match="the script for X has 0 moves"):
+        process.run(think_job(Board.empty(), "sequence", 1))
+    pid = process.pid
+    assert isinstance(process.run(think_job(Board.empty(), "perfect", 1, game=2)), Thought)
+    assert process.pid == pid
+
+
+def test_a_player_that_kills_its_process_is_reported_and_a_new_process_starts() -> None:
+    process = SearchProcess(SlowPlayers())
+    try:
+        process.run(think_job(Board.empty(), "perfect", 1))
+        first = process.pid
+        with pytest.raises(ProcessDied, match="exit code 3"):
+            process.run(think_job(Board.empty(), "dying", 1, game=3))
+        assert isinstance(process.run(think_job(Board.empty(), "perfect", 1, game=2)), Thought)
+        assert process.pid != first
+        assert process.restarts == 1
+    finally:
+        process.close()
+
+
+def test_a_player_that_ignores_stop_is_killed_after_the_grace_period() -> None:
+    players = SlowPlayers()
+    process = SearchProcess(players)
+    try:
+        process.start()
+        first = process.pid
+        import threading  # noqa: PLC0415
+
+        def stop_when_waiting() -> None:
+            while players.last(object).calls == 0:
+                time.sleep(0.005)
+            process.stop()
+
+        stopper = threading.Thread(target=stop_when_waiting)
+        stopper.start()
+        asked = time.perf_counter()
+        with pytest.raises(SearchAbandoned, match="did not stop when asked"):
+            process.run(think_job(Board.empty(), "stubborn", 1, game=3))
+        stopper.join()
+        assert time.perf_counter() - asked >= STOP_GRACE_S
+        assert not process.is_alive and process.pid is None
+        assert isinstance(process.run(think_job(Board.empty(), "perfect", 1, game=2)), Thought)
+        assert process.pid != first
+    finally:
+        process.close()
+
+
+def test_a_time_limit_gives_up_on_a_hung_player() -> None:
+    process = SearchProcess(SlowPlayers())
+    try:
+        with pytest.raises(SearchAbandoned, match=r"no answer within 0\.3 s"):
+            process.run(think_job(Board.empty(), "stubborn", 1, game=3), time_limit_s=0.3)
+        assert isinstance(process.run(think_job(Board.empty(), "levi", 1, game=2)), Thought)
+    finally:
+        process.close()
+
+
+def test_close_ends_the_child_at_once() -> None:
+    process = SearchProcess()
+    process.start()
+    process.run(CallJob(child_pid))
+    pid = process.pid
+    assert pid is not None
+    process.close()
+    assert not process.is_alive
+    with pytest.raises(SearchAbandoned):
+        process.run(CallJob(child_pid))
+
+
+def test_a_flag_is_shared_with_the_child() -> None:
+    flag = Flag()
+    assert not flag.is_set() and not flag.wait(0.01)
+    flag.set()
+    assert flag.is_set() and flag.wait(0)
