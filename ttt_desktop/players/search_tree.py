@@ -196,7 +196,9 @@ class _AlphaBetaTrace:
         return value
 
 
-def compare_searches(cells: str, to_move: str, *, stop: StopCheck | None = None) -> SearchComparison:
+def compare_searches(
+    cells: str, to_move: str, *, stop: StopCheck | None = None
+) -> SearchComparison:
     """Minimax's and alpha-beta's node counts from the position, from running both searches."""
     board = Board(cells, Mark(to_move))
     minimax = CountingSearch(board.to_move, stop)
