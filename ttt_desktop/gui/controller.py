@@ -247,13 +247,11 @@ class GameController(QObject):
     def ask_insight(self, job: Any) -> int:
         """Run ``job`` (a search-process job) off the GUI thread; returns its ticket.
 
-        The answer comes as ``insight_ready(ticket, answer)`` or ``insight_failed``.
-        A newer request makes older ones that have not started yet moot: they are
-        skipped, and one under way is asked to stop.
+        The answer comes as ``insight_ready(ticket, answer)`` or ``insight_failed``;
+        jobs are answered in the order asked, after any move search under way.
         """
         self._insight_tickets += 1
         ticket = self._insight_tickets
-        self._worker.cancel_before(ticket, "insight")
         self._insight_requested.emit(InsightRequest(ticket, job))
         return ticket
 

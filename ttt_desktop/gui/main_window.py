@@ -43,6 +43,7 @@ from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.help import HelpFeatures
 from ttt_desktop.gui.history import HistoryFeatures
+from ttt_desktop.gui.insight import InsightFeatures
 from ttt_desktop.gui.lab import LabFeatures, trained_player_factory
 from ttt_desktop.gui.look import LookFeatures
 from ttt_desktop.gui.motion import REDUCE_MOTION_KEY
@@ -163,6 +164,13 @@ class MainWindow(QMainWindow):
                 Qt.DockWidgetArea.LeftDockWidgetArea, review_dock, Qt.Orientation.Vertical
             )
             review_dock.setVisible(shown)
+        self.insight = InsightFeatures(
+            self,
+            controller=self.controller,
+            board=self.board,
+            view_menu=self.review.view_menu,
+            settings=self.settings.qsettings,
+        )
         self.lab = LabFeatures(
             self,
             help_menu=self.help_menu,

@@ -1,0 +1,112 @@
+"""The Thinking dock: a computer's thought in words and figures, and "Ask ... about this".
+
+The text is in labels a screen reader reads (each has an accessible name, and its
+text as accessible description); the same scores are drawn on the board by
+:mod:`ttt_desktop.gui.insight.features` when "Show scores on the board" is on.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ttt_desktop.gui.insight import words
+from ttt_desktop.players import roster
+from ttt_desktop.players.thought import Thought
+
+ASKABLE_KINDS = tuple(info.kind for info in roster() if info.kind != "sequence")
+
+
+class ThinkingPanel(QWidget):
+    """The dock's contents: a headline, the figures, the ask row and the overlay toggle."""
+
+    ask_requested = Signal(str)  # kind
+    show_on_board_toggled = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.headline = QLabel(self.tr("No computer has moved yet."))
+        self.headline.setObjectName("thinking-headline")
+        self.headline.setWordWrap(True)
+        self.headline.setAccessibleName(self.tr("What the computer thought"))
+        font = self.headline.font()
+        font.setBold(True)
+        self.headline.setFont(font)
+        self.details = QLabel("")
+        self.details.setObjectName("thinking-details")
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details.setAccessibleName(self.tr("Figures of the thought"))
+        self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+
+        self.kind_box = QComboBox()
+        self.kind_box.setAccessibleName(self.tr("Computer to ask"))
+        for kind in ASKABLE_KINDS:
+            self.kind_box.addItem(words.kind_name(kind), kind)
+        self.ask_button = QPushButton()
+        self.ask_button.clicked.connect(self._ask)
+        self.kind_box.currentIndexChanged.connect(self._name_ask_button)
+        self._name_ask_button()
+        self.show_on_board = QCheckBox(self.tr("Show scores on the board"))
+        self.show_on_board.setChecked(True)
+        self.show_on_board.toggled.connect(self.show_on_board_toggled)
+
+        ask_row = QHBoxLayout()
+        ask_row.addWidget(self.kind_box)
+        ask_row.addWidget(self.ask_button, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.details, 1)
+        layout.addLayout(ask_row)
+        layout.addWidget(self.show_on_board)
+        self.thought: Thought | None = None
+
+    def _name_ask_button(self) -> None:
+        name = words.kind_name(str(self.kind_box.currentData()))
+        self.ask_button.setText(self.tr("Ask {name} about this position").format(name=name))
+
+    def _ask(self) -> None:
+        self.ask_requested.emit(str(self.kind_box.currentData()))
+
+    def select_kind(self, kind: str) -> None:
+        """Choose ``kind`` in the ask row."""
+        index = self.kind_box.findData(kind)
+        if index >= 0:
+            self.kind_box.setCurrentIndex(index)
+
+    def show_thought(self, thought: Thought, *, asked: bool = False) -> None:
+        """Show ``thought``: its headline and figures, read out as they change."""
+        self.thought = thought
+        self._set_text(words.headline(thought, asked=asked), words.figures(thought))
+
+    def show_message(self, headline: str, detail: str = "") -> None:
+        """A message instead of a thought (waiting, a failure, nothing to think about)."""
+        self.thought = None
+        self._set_text(headline, [detail] if detail else [])
+
+    def _set_text(self, headline: str, lines: list[str]) -> None:
+        self.headline.setText(headline)
+        self.headline.setAccessibleDescription(headline)
+        body = "\n".join(lines)
+        self.details.setText(body)
+        self.details.setAccessibleDescription(body)
+
+
+class ThinkingDock(QDockWidget):
+    """View > Thinking (Ctrl+T): the dock holding a :class:`ThinkingPanel`."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("thinking-dock")
+        self.setWindowTitle(self.tr("Thinking"))
+        self.panel = ThinkingPanel(self)
+        self.setWidget(self.panel)

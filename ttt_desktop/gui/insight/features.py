@@ -1,0 +1,211 @@
+"""How each computer thinks, attached to the window it is given.
+
+* View > Thinking (Ctrl+T, visibility remembered): the Thinking dock shows the
+  Thought of the computer that just moved (it follows the moves while a match is
+  watched), or, on "Ask ... about this position", what any computer would play on
+  the position on show and why, without playing it.
+* "Show scores on the board" draws the thought's per-cell scores on the board
+  (a layer of the board's overlays, each with its words for a screen reader),
+  the chosen cell outlined and the principal line as numbered ghost marks.
+* View > Search tree (Ctrl+E): the tree explorer for minimax and alpha-beta from
+  the position on show.
+
+The thinking itself happens in the search process; nothing here waits for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from PySide6.QtCore import QObject, QSettings, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+from ttt_desktop.engine import Board, Mark
+from ttt_desktop.engine.records import GameRecord
+from ttt_desktop.gui.board_overlay import BoardOverlay, CellAnnotation, GhostMark
+from ttt_desktop.gui.board_widget import BoardWidget
+from ttt_desktop.gui.controller import GameController
+from ttt_desktop.gui.insight import words
+from ttt_desktop.gui.insight.dock import ThinkingDock
+from ttt_desktop.gui.insight.tree import SearchTreeExplorer
+from ttt_desktop.players.thought import Meaning, Thought
+from ttt_desktop.search_process import ThinkJob
+
+THOUGHT_LAYER: Final = "insight-thought"
+DOCK_VISIBLE_KEY: Final = "insight/thinking_dock_visible"
+SCORES_ON_BOARD_KEY: Final = "insight/scores_on_board"
+ASK_SEED: Final = 2026
+"""The seed of a computer asked about a position: the same question gets the same answer."""
+
+
+def thought_overlay(thought: Thought, shown: Board) -> BoardOverlay:
+    """The thought drawn on ``shown``: scores on its empty cells, the move, the line to come.
+
+    ``shown`` is the position thought about (a computer asked) or the one after its
+    move (a computer that played); the line's moves still to come are numbered from 1.
+    """
+    annotations = {}
+    for score in thought.scores:
+        if shown.cells[score.cell] != ".":
+            continue
+        tone: Any = "neutral"
+        if thought.meaning is Meaning.EXACT or thought.meaning in (
+            Meaning.MINIMAX,
+            Meaning.ALPHABETA,
+        ):
+            tone = "win" if score.value > 0 else "loss" if score.value < 0 else "draw"
+        annotations[score.cell] = CellAnnotation(
+            words.score_text(score, thought.meaning),
+            words.tr("{player} thinks {description}").format(
+                player=words.kind_name(thought.kind),
+                description=words.score_description(score, thought.meaning),
+            ),
+            tone,
+        )
+    played = shown.cells != thought.cells
+    line = thought.line[1:] if played else thought.line
+    first_mark = Mark(thought.to_move)
+    if played:
+        first_mark = first_mark.opponent
+    ghosts = []
+    for number, cell in enumerate(line, start=1):
+        if shown.cells[cell] != ".":
+            break
+        mark = first_mark if number % 2 == 1 else first_mark.opponent
+        ghosts.append(GhostMark(cell, mark, number))
+    marked = () if played else (thought.move,)
+    return BoardOverlay(
+        annotations=annotations,
+        marked=marked,
+        marked_description=words.tr("{player} would play here").format(
+            player=words.kind_name(thought.kind)
+        )
+        if marked
+        else "",
+        ghosts=tuple(ghosts),
+    )
+
+
+class InsightFeatures(QObject):
+    """The Thinking dock, its board layer and the search-tree explorer for ``window``."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        *,
+        controller: GameController,
+        board: BoardWidget,
+        view_menu: QMenu,
+        settings: QSettings,
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self._controller = controller
+        self._board = board
+        self._settings = settings
+        self._asked: dict[int, str] = {}
+        self._explorer: SearchTreeExplorer | None = None
+        self._shown: Thought | None = None
+
+        self.dock = ThinkingDock(window)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.panel = self.dock.panel
+        self.dock_action = self.dock.toggleViewAction()
+        self.dock_action.setText(self.tr("&Thinking"))
+        self.dock_action.setShortcut(QKeySequence("Ctrl+T"))
+        self.dock_action.setStatusTip(self.tr("Show what the computers think"))
+        self.explorer_action = QAction(self.tr("Search &tree..."), window)
+        self.explorer_action.setShortcut(QKeySequence("Ctrl+E"))
+        self.explorer_action.setStatusTip(
+            self.tr("Explore the minimax and alpha-beta search trees from the position on show")
+        )
+        self.explorer_action.triggered.connect(self.open_explorer)
+        view_menu.addSeparator()
+        view_menu.addAction(self.dock_action)
+        view_menu.addAction(self.explorer_action)
+
+        visible = settings.value(DOCK_VISIBLE_KEY, False, type=bool)
+        self.dock.setVisible(bool(visible))
+        self.dock.visibilityChanged.connect(self._remember_visibility)
+        on_board = settings.value(SCORES_ON_BOARD_KEY, True, type=bool)
+        self.panel.show_on_board.setChecked(bool(on_board))
+        self.panel.show_on_board.toggled.connect(self._on_show_on_board)
+        self.panel.ask_requested.connect(self.ask)
+
+        controller.computer_thought.connect(self._on_computer_thought)
+        controller.game_started.connect(self._on_game_started)
+        controller.insight_ready.connect(self._on_insight_ready)
+        controller.insight_failed.connect(self._on_insight_failed)
+
+    # The dock -------------------------------------------------------------------------
+
+    def _remember_visibility(self, visible: bool) -> None:
+        if not self._window.isVisible():
+            return  # closing the window hides the dock: that is no choice of the person's
+        self._settings.setValue(DOCK_VISIBLE_KEY, bool(self.dock.isVisibleTo(self._window)))
+
+    def _on_show_on_board(self, checked: bool) -> None:
+        self._settings.setValue(SCORES_ON_BOARD_KEY, bool(checked))
+        self._draw()
+
+    def _on_computer_thought(self, record: GameRecord, thought: Thought) -> None:
+        self.panel.show_thought(thought)
+        self._shown = thought
+        self.panel.select_kind(thought.kind)
+        self._draw()
+
+    def _on_game_started(self, _record: GameRecord) -> None:
+        self._shown = None
+        self._board.set_overlay(THOUGHT_LAYER, None)
+
+    def ask(self, kind: str) -> int:
+        """Ask the computer ``kind`` about the position on show; returns the request's ticket."""
+        board = self._board.board
+        if board.is_over:
+            self.panel.show_message(self.tr("The game is over: there is no move to think about."))
+            return 0
+        self.panel.show_message(
+            self.tr("{name} is thinking about this position...").format(name=words.kind_name(kind))
+        )
+        job = ThinkJob(kind, ASK_SEED, board.cells, board.to_move.value)
+        ticket = self._controller.ask_insight(job)
+        self._asked[ticket] = kind
+        return ticket
+
+    def _on_insight_ready(self, ticket: int, answer: Any) -> None:
+        if ticket in self._asked:
+            del self._asked[ticket]
+            self.panel.show_thought(answer, asked=True)
+            self._shown = answer
+            self._draw()
+        elif self._explorer is not None:
+            self._explorer.answer(ticket, answer)
+
+    def _on_insight_failed(self, ticket: int, message: str) -> None:
+        kind = self._asked.pop(ticket, None)
+        if kind is not None:
+            self.panel.show_message(
+                self.tr("{name} could not think: {message}").format(
+                    name=words.kind_name(kind), message=message
+                )
+            )
+        elif self._explorer is not None:
+            self._explorer.failed(ticket, message)
+
+    def _draw(self) -> None:
+        thought = self._shown
+        if thought is None or not self.panel.show_on_board.isChecked():
+            self._board.set_overlay(THOUGHT_LAYER, None)
+            return
+        self._board.set_overlay(THOUGHT_LAYER, thought_overlay(thought, self._board.board))
+
+    # The explorer ------------------------------------------------------------------------
+
+    def open_explorer(self) -> SearchTreeExplorer:
+        """Show the search-tree explorer for the position on show."""
+        if self._explorer is None:
+            self._explorer = SearchTreeExplorer(self._controller.ask_insight, self._window)
+        self._explorer.explore(self._board.board)
+        self._explorer.show()
+        return self._explorer
