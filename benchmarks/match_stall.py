@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import sys
 import tempfile
@@ -54,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     window.controller.start_search_process()
     while not window.controller.search_process.is_alive:
         app.processEvents()
+    cpu_before = resource.getrusage(resource.RUSAGE_SELF)
     name = player_info(options.kind).name
     window.controller.set_seat(Mark.X, Seat(options.kind, name))
     window.controller.set_seat(Mark.O, Seat(options.kind, name))
@@ -83,6 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     review.watch_match(options.games)
     app.exec()
     elapsed = time.perf_counter() - started
+    cpu_after = resource.getrusage(resource.RUSAGE_SELF)
+    window_cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (
+        cpu_after.ru_stime - cpu_before.ru_stime
+    )
     heartbeat.stop()
     window.controller.shutdown()
     window.close()
@@ -94,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  result: {score.describe()}")
     print(f"  time: {elapsed:.2f} s ({options.games / elapsed:.1f} games/s, {moves[0]} moves)")
     print(f"  heartbeat {HEARTBEAT_MS} ms, {len(gaps_ms)} ticks")
+    print(f"  CPU time of the window's process during the match: {window_cpu:.2f} s")
     print(f"  longest stall: {max(stalls):.1f} ms")
     print(f"  99th percentile stall: {statistics.quantiles(stalls, n=100)[98]:.1f} ms")
     print(f"  median gap: {statistics.median(gaps_ms):.1f} ms")
