@@ -44,7 +44,7 @@ from ttt_desktop.gui.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.help import HelpFeatures
 from ttt_desktop.gui.history import HistoryFeatures
 from ttt_desktop.gui.insight import InsightFeatures
-from ttt_desktop.gui.lab import LabFeatures, trained_player_factory
+from ttt_desktop.gui.lab import LabFeatures
 from ttt_desktop.gui.look import LookFeatures
 from ttt_desktop.gui.motion import REDUCE_MOTION_KEY
 from ttt_desktop.gui.player_panel import NameAsker, PlayerPanel, RosterEntry, ask_name_with_dialog
@@ -52,6 +52,7 @@ from ttt_desktop.gui.result_banner import ResultBanner
 from ttt_desktop.gui.review import ReviewFeatures
 from ttt_desktop.gui.session_score import PairingScore, SessionScore
 from ttt_desktop.gui.settings import AppSettings, SeatChoice
+from ttt_desktop.lab.factory import TrainedPlayerFactory
 from ttt_desktop.players import HUMAN_KIND, create_player
 from ttt_desktop.players import roster as all_players
 
@@ -106,7 +107,8 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.settings = settings if settings is not None else AppSettings()
         self.lab: LabFeatures | None = None
-        player_factory = trained_player_factory(player_factory, lambda: self.lab)
+        # Picklable: the players are made in the search process (trained ones from their files).
+        player_factory = TrainedPlayerFactory(player_factory, trained_players_folder)
         self.controller = GameController(self, player_factory=player_factory)
         # First to hear the controller: the session score is a view over the library.
         self.history = HistoryFeatures(self, self.controller, library_path)

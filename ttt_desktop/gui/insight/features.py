@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from PySide6.QtCore import QObject, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
@@ -57,7 +57,7 @@ def thought_overlay(thought: Thought, shown: Board) -> BoardOverlay:
             tone = "win" if score.value > 0 else "loss" if score.value < 0 else "draw"
         annotations[score.cell] = CellAnnotation(
             words.score_text(score, thought.meaning),
-            words.tr("{player} thinks {description}").format(
+            QCoreApplication.translate("Thinking", "{player} thinks {description}").format(
                 player=words.kind_name(thought.kind),
                 description=words.score_description(score, thought.meaning),
             ),
@@ -78,9 +78,9 @@ def thought_overlay(thought: Thought, shown: Board) -> BoardOverlay:
     return BoardOverlay(
         annotations=annotations,
         marked=marked,
-        marked_description=words.tr("{player} would play here").format(
-            player=words.kind_name(thought.kind)
-        )
+        marked_description=QCoreApplication.translate(
+            "Thinking", "{player} would play here"
+        ).format(player=words.kind_name(thought.kind))
         if marked
         else "",
         ghosts=tuple(ghosts),

@@ -13,20 +13,15 @@ from ttt_desktop.engine import keypad_label
 from ttt_desktop.players import display_name
 from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, Thought
 
-CONTEXT = "Thinking"
-
-
-def tr(text: str) -> str:
-    """``text`` translated in the Thinking context."""
-    return QCoreApplication.translate(CONTEXT, text)
-
 
 def cells_text(cells: tuple[int, ...] | list[int]) -> str:
     """Cells as keypad digits: ``"7, 9 and 1"``."""
     digits = [str(keypad_label(cell)) for cell in cells]
     if len(digits) <= 1:
         return "".join(digits)
-    return tr("{first} and {last}").format(first=", ".join(digits[:-1]), last=digits[-1])
+    return QCoreApplication.translate("Thinking", "{first} and {last}").format(
+        first=", ".join(digits[:-1]), last=digits[-1]
+    )
 
 
 def line_text(line: tuple[int, ...]) -> str:
@@ -49,59 +44,87 @@ def rule_sentence(thought: Thought) -> str:
     lines = ", ".join(line_text(line) for line in thought.rule_lines)
     rule = thought.rule
     if rule is Rule.WIN:
-        return tr("win: {mark} completes {lines}").format(mark=me, lines=lines)
-    if rule is Rule.BLOCK:
-        return tr("block: {mark} threatens {lines}").format(mark=other, lines=lines)
-    if rule is Rule.FORK:
-        return tr("fork: two threats at once, on {lines}").format(lines=lines)
-    if rule is Rule.BLOCK_FORK:
-        return tr("block a fork: {mark} could fork on {cells}").format(
-            mark=other, cells=cells_text(thought.rule_cells)
+        return QCoreApplication.translate("Thinking", "win: {mark} completes {lines}").format(
+            mark=me, lines=lines
         )
+    if rule is Rule.BLOCK:
+        return QCoreApplication.translate("Thinking", "block: {mark} threatens {lines}").format(
+            mark=other, lines=lines
+        )
+    if rule is Rule.FORK:
+        return QCoreApplication.translate(
+            "Thinking", "fork: two threats at once, on {lines}"
+        ).format(lines=lines)
+    if rule is Rule.BLOCK_FORK:
+        return QCoreApplication.translate(
+            "Thinking", "block a fork: {mark} could fork on {cells}"
+        ).format(mark=other, cells=cells_text(thought.rule_cells))
     if rule is Rule.CENTRE:
-        return tr("centre: the middle cell is free")
+        return QCoreApplication.translate("Thinking", "centre: the middle cell is free")
     if rule is Rule.OPPOSITE_CORNER:
-        return tr("opposite corner: across from a corner {mark} holds").format(mark=other)
+        return QCoreApplication.translate(
+            "Thinking", "opposite corner: across from a corner {mark} holds"
+        ).format(mark=other)
     if rule is Rule.CORNER:
-        return tr("corner: a free corner ({cells})").format(cells=cells_text(thought.candidates))
+        return QCoreApplication.translate("Thinking", "corner: a free corner ({cells})").format(
+            cells=cells_text(thought.candidates)
+        )
     if rule is Rule.SIDE:
-        return tr("side: a free side ({cells})").format(cells=cells_text(thought.candidates))
+        return QCoreApplication.translate("Thinking", "side: a free side ({cells})").format(
+            cells=cells_text(thought.candidates)
+        )
     if rule is Rule.RANDOM:
-        return tr("at random among the free cells")
+        return QCoreApplication.translate("Thinking", "at random among the free cells")
     if rule is Rule.UTILITY:
-        return tr("the most useful cell: the highest sum of line utilities")
+        return QCoreApplication.translate(
+            "Thinking", "the most useful cell: the highest sum of line utilities"
+        )
     if rule is Rule.TALLY:
-        return tr("the largest tally of wins and losses ahead, in absolute value")
+        return QCoreApplication.translate(
+            "Thinking", "the largest tally of wins and losses ahead, in absolute value"
+        )
     if rule is Rule.ANY:
-        return tr("every tally is zero: any free cell")
+        return QCoreApplication.translate("Thinking", "every tally is zero: any free cell")
     if rule is Rule.TABLE:
-        return tr("the best value in the learned table")
+        return QCoreApplication.translate("Thinking", "the best value in the learned table")
     if rule is Rule.SCRIPT:
-        return tr("the next cell of its script")
+        return QCoreApplication.translate("Thinking", "the next cell of its script")
     if rule is Rule.SOLVED:
-        return tr("a best move of the solved game")
+        return QCoreApplication.translate("Thinking", "a best move of the solved game")
     if rule is Rule.SEARCH:
-        return tr("the best value of a search to the end of the game")
-    return tr("its own reasons")
+        return QCoreApplication.translate(
+            "Thinking", "the best value of a search to the end of the game"
+        )
+    return QCoreApplication.translate("Thinking", "its own reasons")
 
 
 def meaning_text(meaning: Meaning) -> str:
     """What the per-cell scores are, in a sentence."""
     texts = {
-        Meaning.NONE: tr("No scores: this player does not rate cells."),
-        Meaning.MINIMAX: tr(
+        Meaning.NONE: QCoreApplication.translate(
+            "Thinking", "No scores: this player does not rate cells."
+        ),
+        Meaning.MINIMAX: QCoreApplication.translate(
+            "Thinking",
             "Minimax values: 1 + the empty cells left for a win, minus that for a loss, "
-            "0 for a draw."
+            "0 for a draw.",
         ),
-        Meaning.ALPHABETA: tr(
-            "Alpha-beta values on the minimax scale; ≤ marks a bound: that move is no better."
+        Meaning.ALPHABETA: QCoreApplication.translate(
+            "Thinking",
+            "Alpha-beta values on the minimax scale; ≤ marks a bound: that move is no better.",
         ),
-        Meaning.UTILITY: tr("Line utilities: the sum over the lines through the cell."),
-        Meaning.RALPH: tr(
-            "Ralph's tallies: wins completed on the cell minus losses, nearer first."
+        Meaning.UTILITY: QCoreApplication.translate(
+            "Thinking", "Line utilities: the sum over the lines through the cell."
         ),
-        Meaning.LEARNED: tr("Learned values, from -1 (lost) to 1 (won)."),
-        Meaning.EXACT: tr("Exact values from the solved game, with the moves to the end."),
+        Meaning.RALPH: QCoreApplication.translate(
+            "Thinking", "Ralph's tallies: wins completed on the cell minus losses, nearer first."
+        ),
+        Meaning.LEARNED: QCoreApplication.translate(
+            "Thinking", "Learned values, from -1 (lost) to 1 (won)."
+        ),
+        Meaning.EXACT: QCoreApplication.translate(
+            "Thinking", "Exact values from the solved game, with the moves to the end."
+        ),
     }
     return texts[meaning]
 
@@ -112,10 +135,10 @@ def score_text(score: CellScore, meaning: Meaning) -> str:
     if meaning is Meaning.EXACT:
         plies = score.plies or 0
         if value > 0:
-            return tr("W{plies}").format(plies=plies)
+            return QCoreApplication.translate("Thinking", "W{plies}").format(plies=plies)
         if value < 0:
-            return tr("L{plies}").format(plies=plies)
-        return tr("D")
+            return QCoreApplication.translate("Thinking", "L{plies}").format(plies=plies)
+        return QCoreApplication.translate("Thinking", "D")
     text = f"{int(value):+d}" if value else "0"
     if meaning is Meaning.LEARNED:
         text = f"{value:+.2f}"
@@ -132,22 +155,30 @@ def score_description(score: CellScore, meaning: Meaning) -> str:
     if meaning is Meaning.EXACT:
         plies = score.plies or 0
         if score.value > 0:
-            return tr("cell {cell}: wins in {plies}").format(cell=cell, plies=plies)
+            return QCoreApplication.translate("Thinking", "cell {cell}: wins in {plies}").format(
+                cell=cell, plies=plies
+            )
         if score.value < 0:
-            return tr("cell {cell}: loses in {plies}").format(cell=cell, plies=plies)
-        return tr("cell {cell}: draw").format(cell=cell)
+            return QCoreApplication.translate("Thinking", "cell {cell}: loses in {plies}").format(
+                cell=cell, plies=plies
+            )
+        return QCoreApplication.translate("Thinking", "cell {cell}: draw").format(cell=cell)
     text = score_text(score, meaning)
     if score.bound is Bound.UPPER:
-        return tr("cell {cell}: at most {score}").format(cell=cell, score=text.lstrip("≤"))
-    return tr("cell {cell}: {score}").format(cell=cell, score=text)
+        return QCoreApplication.translate("Thinking", "cell {cell}: at most {score}").format(
+            cell=cell, score=text.lstrip("≤")
+        )
+    return QCoreApplication.translate("Thinking", "cell {cell}: {score}").format(
+        cell=cell, score=text
+    )
 
 
 def headline(thought: Thought, *, asked: bool = False) -> str:
     """``"Ralph (O) played 5: block: X threatens 1-5-9"``; ``asked``: would play."""
     template = (
-        tr("{name} ({mark}) would play {cell}: {why}")
+        QCoreApplication.translate("Thinking", "{name} ({mark}) would play {cell}: {why}")
         if asked
-        else tr("{name} ({mark}) played {cell}: {why}")
+        else QCoreApplication.translate("Thinking", "{name} ({mark}) played {cell}: {why}")
     )
     return template.format(
         name=kind_name(thought.kind),
@@ -162,35 +193,43 @@ def figures(thought: Thought) -> list[str]:
     lines: list[str] = []
     if len(thought.candidates) > 1:
         lines.append(
-            tr("Chosen at random among {cells}.").format(cells=cells_text(thought.candidates))
+            QCoreApplication.translate("Thinking", "Chosen at random among {cells}.").format(
+                cells=cells_text(thought.candidates)
+            )
         )
     if thought.scores:
         lines.append(meaning_text(thought.meaning))
         lines.append(
-            tr("Scores: {scores}.").format(
+            QCoreApplication.translate("Thinking", "Scores: {scores}.").format(
                 scores="; ".join(score_description(s, thought.meaning) for s in thought.scores)
             )
         )
     if thought.nodes:
         lines.append(
-            tr("{nodes} positions searched, {depth} moves deep.").format(
-                nodes=f"{thought.nodes:,}", depth=thought.depth
-            )
+            QCoreApplication.translate(
+                "Thinking", "{nodes} positions searched, {depth} moves deep."
+            ).format(nodes=f"{thought.nodes:,}", depth=thought.depth)
         )
     if thought.cutoffs:
         lines.append(
-            tr("{cutoffs} moves cut off unsearched.").format(cutoffs=f"{thought.cutoffs:,}")
+            QCoreApplication.translate("Thinking", "{cutoffs} moves cut off unsearched.").format(
+                cutoffs=f"{thought.cutoffs:,}"
+            )
         )
     if thought.line:
         lines.append(
-            tr("Expected line: {moves}.").format(
+            QCoreApplication.translate("Thinking", "Expected line: {moves}.").format(
                 moves=" ".join(
                     f"{mark}{keypad_label(cell)}"
                     for mark, cell in zip(_marks(thought.to_move), thought.line, strict=False)
                 )
             )
         )
-    lines.append(tr("Thought for {ms} ms.").format(ms=f"{thought.seconds * 1000:.1f}"))
+    lines.append(
+        QCoreApplication.translate("Thinking", "Thought for {ms} ms.").format(
+            ms=f"{thought.seconds * 1000:.1f}"
+        )
+    )
     return lines
 
 

@@ -25,23 +25,7 @@ if TYPE_CHECKING:
     from ttt_desktop.gui.lab.train_window import TrainWindow
     from ttt_desktop.lab.trained import TrainedPlayers as TrainedPlayersLike
 
-__all__ = ["LabFeatures", "trained_player_factory"]
-
-
-def trained_player_factory(factory: Callable[..., Any], features: Callable[[], Any]) -> Any:
-    """``factory`` that also makes trained players (``trained.`` kinds) from ``features()``'s
-    trained players; the lab module is imported only when such a kind is asked for."""
-
-    def make(kind: str, *, seed: int | None = None, **options: Any) -> Any:
-        if kind.startswith("trained."):
-            lab = features()
-            trained = None if lab is None else lab.trained_players
-            if trained is None:
-                raise ValueError(f"no trained player {kind!r} here")
-            return trained.create(kind, seed=seed)
-        return factory(kind, seed=seed, **options)
-
-    return make
+__all__ = ["LabFeatures"]
 
 
 class LabFeatures(QObject):
