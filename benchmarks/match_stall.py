@@ -52,9 +52,10 @@ def main(argv: list[str] | None = None) -> int:
     window = MainWindow()
     window.show()
     # As the app does once the window shows: the search process starts before a move is due.
-    window.controller.start_search_process()
-    while not window.controller.search_process.is_alive:
-        app.processEvents()
+    if hasattr(window.controller, "start_search_process"):  # older versions searched in a thread
+        window.controller.start_search_process()
+        while not window.controller.search_process.is_alive:
+            app.processEvents()
     cpu_before = resource.getrusage(resource.RUSAGE_SELF)
     name = player_info(options.kind).name
     window.controller.set_seat(Mark.X, Seat(options.kind, name))

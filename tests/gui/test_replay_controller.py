@@ -103,7 +103,7 @@ def test_pause_never_holds_a_person(qtbot: QtBot, controller: GameController) ->
 
 
 def play_out(qtbot: QtBot, controller: GameController, first: Mark = Mark.X) -> GameRecord:
-    with qtbot.waitSignal(controller.game_finished, timeout=10_000) as finished:
+    with qtbot.waitSignal(controller.game_finished, timeout=60_000) as finished:
         controller.new_game(first)
     record: GameRecord = finished.args[0]
     return record
@@ -118,7 +118,7 @@ def test_replay_live_repeats_the_moves_from_the_seeds(
     assert len({game.moves for game in originals}) > 1, "different seeds, different games"
     for original in originals:
         loaded = GameRecord.from_json(original.to_json())
-        with qtbot.waitSignal(controller.game_finished, timeout=10_000) as finished:
+        with qtbot.waitSignal(controller.game_finished, timeout=60_000) as finished:
             controller.replay_live(loaded)
         replayed: GameRecord = finished.args[0]
         assert replayed.moves == original.moves
