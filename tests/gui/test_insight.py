@@ -82,6 +82,8 @@ def test_the_computer_that_just_moved_says_why_in_words_and_on_the_board(
     assert window.board.overlay(THOUGHT_LAYER) is None
     panel.show_on_board.setChecked(True)
     assert window.board.overlay(THOUGHT_LAYER) is not None
+    window.insight.dock_action.trigger()  # the scores belong to the dock: hidden with it
+    assert window.board.overlay(THOUGHT_LAYER) is None
 
 
 def keypad(cell: int) -> int:
@@ -119,6 +121,7 @@ def test_ask_any_computer_about_the_position_without_it_playing(
     for cell in (0, 4, 1):
         with qtbot.waitSignal(window.controller.move_played):
             window.board.cell_clicked.emit(cell)
+    window.insight.dock_action.trigger()
     panel = window.insight.panel
     panel.select_kind("alphabeta")
     assert panel.ask_button.text() == "Ask AlphaBeta about this position"

@@ -4,7 +4,7 @@
   Thought of the computer that just moved (it follows the moves while a match is
   watched), or, on "Ask ... about this position", what any computer would play on
   the position on show and why, without playing it.
-* "Show scores on the board" draws the thought's per-cell scores on the board
+* "Show scores on the board" draws, while the dock shows, the thought's per-cell scores on the board
   (a layer of the board's overlays, each with its words for a screen reader),
   the chosen cell outlined and the principal line as numbered ghost marks.
 * View > Search tree (Ctrl+E): the tree explorer for minimax and alpha-beta from
@@ -141,6 +141,7 @@ class InsightFeatures(QObject):
     # The dock -------------------------------------------------------------------------
 
     def _remember_visibility(self, visible: bool) -> None:
+        self._draw()
         if not self._window.isVisible():
             return  # closing the window hides the dock: that is no choice of the person's
         self._settings.setValue(DOCK_VISIBLE_KEY, bool(self.dock.isVisibleTo(self._window)))
@@ -195,7 +196,9 @@ class InsightFeatures(QObject):
 
     def _draw(self) -> None:
         thought = self._shown
-        if thought is None or not self.panel.show_on_board.isChecked():
+        # The scores belong to the dock: shown on the board only while the dock is.
+        showing = self.panel.show_on_board.isChecked() and self.dock.isVisibleTo(self._window)
+        if thought is None or not showing:
             self._board.set_overlay(THOUGHT_LAYER, None)
             return
         self._board.set_overlay(THOUGHT_LAYER, thought_overlay(thought, self._board.board))
