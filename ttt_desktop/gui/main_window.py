@@ -627,6 +627,10 @@ class MainWindow(QMainWindow):
         names_clash = record.x.name == record.o.name
         colours = theme.board_colours(self.palette())
         viewed = self._viewed_ply
+        if viewed is not None and viewed > len(record.moves):
+            # The game in hand became shorter than the ply on show (a new game, an undo, a
+            # computer's move arriving while history was browsed): show the newest position.
+            viewed = self._viewed_ply = None
         if viewed is not None:
             # An earlier position is on show: say so, rather than who moves in the newest.
             shown = record.board_at(viewed)
