@@ -1,0 +1,96 @@
+"""Features tried together in the real window, as a person uses them: the coach with the
+game library, the theme with the side panel, and so on (each test names what it mixes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QLabel, QWidget
+from pytestqt.qtbot import QtBot
+from test_coach_window import against, play_and_wait_reply
+
+from ttt_desktop.analysis import Outcome, best_moves, position_value
+from ttt_desktop.engine import Board, Mark, keypad_label
+from ttt_desktop.gui import theme
+from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.theme import ThemeChoice
+
+WindowMaker = Callable[..., MainWindow]
+
+
+def losing_move(board: Board) -> int | None:
+    """A cell that turns ``board`` into a lost position for the side to move, if any."""
+    for cell in board.legal_moves():
+        after = board.play(cell)
+        if not after.is_over and position_value(after).outcome is Outcome.WIN:
+            return cell
+    return None
+
+
+def test_a_game_reopened_by_undo_and_finished_differently_can_be_undone_again(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    window = make_window(library_path=tmp_path / "library.sqlite3")
+    window = against(lambda **options: window, "perfect")
+    controller, features = window.controller, window.coach
+    # The person blunders as soon as they can; Perfect wins.
+    while not controller.record.is_finished:
+        board = controller.board
+        cell = losing_move(board)
+        play_and_wait_reply(
+            qtbot, window, keypad_label(cell if cell is not None else best_moves(board)[0])
+        )
+    assert controller.record.result == "O"
+    assert features.undo_action.isEnabled()
+    with qtbot.waitSignal(controller.game_reopened):
+        features.undo_action.trigger()
+    # Finished differently: best play from here is a draw, ended by X's ninth move.
+    while not controller.record.is_finished:
+        play_and_wait_reply(qtbot, window, keypad_label(best_moves(controller.board)[0]))
+    assert controller.record.result == "draw"
+    assert controller.can_undo
+    assert features.undo_action.isEnabled()
+    with qtbot.waitSignal(controller.game_reopened):
+        features.undo_action.trigger()
+
+
+def mark_colours_drawn(label: QLabel) -> set[str]:
+    """The opaque colours of a label's picture."""
+    image = label.pixmap().toImage()
+    return {
+        QColor(image.pixel(x, y)).name()
+        for x in range(image.width())
+        for y in range(image.height())
+        if QColor.fromRgba(image.pixel(x, y)).alpha() == 255
+    }
+
+
+def wait_for_scheme(qtbot: QtBot, widget: QWidget, scheme: theme.Scheme) -> None:
+    qtbot.waitUntil(lambda: theme.scheme_of(widget.palette()) is scheme)
+
+
+def wait_for_colour(qtbot: QtBot, label: QLabel, colour: str) -> None:
+    qtbot.waitUntil(lambda: colour in mark_colours_drawn(label))
+
+
+def test_the_player_panels_marks_follow_a_theme_switch(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    panel = window.player_panel
+    labels = {
+        mark: next(
+            label
+            for label in panel.findChildren(QLabel)
+            if label.toolTip() == f"Plays {mark.value}" and not label.pixmap().isNull()
+        )
+        for mark in (Mark.X, Mark.O)
+    }
+    for choice in (ThemeChoice.DARK, ThemeChoice.LIGHT):
+        window.look.set_theme(choice)
+        wait_for_scheme(qtbot, panel, window.look.themes.scheme)
+        for mark, label in labels.items():
+            wait_for_colour(qtbot, label, theme.mark_colour(mark, panel.palette()).name())
+    window.look.set_theme(ThemeChoice.SYSTEM)
