@@ -201,9 +201,11 @@ def german() -> Iterator[Callable[[], None]]:
     translation.remove(installed)  # type: ignore[arg-type]
 
 
-def _scenes(qtbot: QtBot, make_window: WindowMaker) -> dict[str, QWidget]:
-    """A window after a won game with its dialogs open, and the dialogs opened by exec()."""
-    window = make_window(roster=list(roster()))
+def _scenes(qtbot: QtBot, make_window: WindowMaker, library: Path) -> dict[str, QWidget]:
+    """A window after a won game with its dialogs open, and the dialogs opened by exec();
+    the game is stored in ``library``, so the History window lists it."""
+    window = make_window(roster=list(roster()), library_path=library)
+    qtbot.waitUntil(lambda: window.history.library is not None)
     window.resize(1040, 700)
     controller = window.controller
     window._seat(Mark.O, Seat(HUMAN_KIND, window.player_panel.people[1]))
@@ -231,9 +233,9 @@ def _scenes(qtbot: QtBot, make_window: WindowMaker) -> dict[str, QWidget]:
     return scenes
 
 
-def _collect(qtbot: QtBot, make_window: WindowMaker) -> dict[str, str]:
+def _collect(qtbot: QtBot, make_window: WindowMaker, library: Path) -> dict[str, str]:
     texts: dict[str, str] = {}
-    scenes = _scenes(qtbot, make_window)
+    scenes = _scenes(qtbot, make_window, library)
     for name, widget in scenes.items():
         for key, text in visible_texts(widget).items():
             texts[f"{name}/{key}"] = text
@@ -248,13 +250,14 @@ def test_no_text_of_the_window_is_left_in_english(
     make_window: WindowMaker,
     german: Callable[[], None],
     pending: set[tuple[str, str]],
+    tmp_path: Path,
 ) -> None:
     """Fails for a text that does not go through translation at all; texts that do but
     are newer than the .ts are left to test_every_text_of_the_code_is_in_the_ts."""
-    english = _collect(qtbot, make_window)
+    english = _collect(qtbot, make_window, tmp_path / "english.sqlite3")
     german()
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Abbrechen"
-    in_german = _collect(qtbot, make_window)
+    in_german = _collect(qtbot, make_window, tmp_path / "german.sqlite3")
     common = set(english) & set(in_german)
     assert len(common) > 200, "the two walks see the same widgets"
     left = untranslated(english, in_german, _names())

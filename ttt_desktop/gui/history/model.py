@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any, Final
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QModelIndex,
@@ -26,14 +27,15 @@ from ttt_desktop.library import GameFilter, GameRow, Library
 PAGE_ROWS: Final = 256
 ROW_ROLE: Final = Qt.ItemDataRole.UserRole + 1
 
-# Column: sort key in the library, header text (translated when shown).
+# Column: sort key in the library, header text (translated when shown; marked for
+# pyside6-lupdate, which only collects literal texts in translate calls or these marks).
 COLUMNS: Final[tuple[tuple[str, str], ...]] = (
-    ("date", "Date"),
+    ("date", QT_TRANSLATE_NOOP("HistoryModel", "Date")),
     ("x", "X"),
     ("o", "O"),
-    ("first", "Started"),
-    ("result", "Result"),
-    ("length", "Moves"),
+    ("first", QT_TRANSLATE_NOOP("HistoryModel", "Started")),
+    ("result", QT_TRANSLATE_NOOP("HistoryModel", "Result")),
+    ("length", QT_TRANSLATE_NOOP("HistoryModel", "Moves")),
 )
 
 Index = QModelIndex | QPersistentModelIndex
@@ -65,10 +67,10 @@ def local_time(stamp: str | None) -> str:
 def result_text(row: GameRow) -> str:
     """``"Ann won"``, ``"Draw"`` or ``"Unfinished"``."""
     if row.result is None:
-        return _tr("Unfinished")
+        return QCoreApplication.translate("HistoryModel", "Unfinished")
     if row.result == "draw":
-        return _tr("Draw")
-    return _tr("{} won").format(row.winner_name)
+        return QCoreApplication.translate("HistoryModel", "Draw")
+    return QCoreApplication.translate("HistoryModel", "{} won").format(row.winner_name)
 
 
 def started_text(row: GameRow) -> str:
@@ -189,7 +191,11 @@ class HistoryModel(QAbstractTableModel):
         column = index.column()
         if role == _TOOLTIP and column in (1, 2):
             kind = row.x_kind if column == 1 else row.o_kind
-            return _tr("A person") if kind == "human" else _tr("Computer player: {}").format(kind)
+            return (
+                QCoreApplication.translate("HistoryModel", "A person")
+                if kind == "human"
+                else QCoreApplication.translate("HistoryModel", "Computer player: {}").format(kind)
+            )
         if role == _ALIGNMENT and column == _LENGTH_COLUMN:
             return _RIGHT
         return None
