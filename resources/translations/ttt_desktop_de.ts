@@ -424,6 +424,10 @@
 <context>
     <name>GameFiles</name>
     <message>
+        <source>TTT Desktop games (*.tttgame *.json);;All files (*)</source>
+        <translation>TTT-Desktop-Partien (*.tttgame *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
         <source>“{name}” is not there any more: it may have been moved or deleted.</source>
         <translation>„{name}“ ist nicht mehr vorhanden: Die Datei wurde vielleicht verschoben oder gelöscht.</translation>
     </message>

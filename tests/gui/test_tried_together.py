@@ -3,9 +3,11 @@ game library, the theme with the side panel, and so on (each test names what it 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
+from PySide6.QtCore import QSettings, QTranslator
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
@@ -13,11 +15,23 @@ from test_coach_window import against, play_and_wait_reply
 
 from ttt_desktop.analysis import Outcome, best_moves, position_value
 from ttt_desktop.engine import Board, Mark, keypad_label
-from ttt_desktop.gui import theme
+from ttt_desktop.gui import theme, translation
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.theme import ThemeChoice
 
 WindowMaker = Callable[..., MainWindow]
+
+
+@pytest.fixture
+def in_german() -> Iterator[Callable[[], None]]:
+    """Call to switch the application to German; English again at the end of the test."""
+    installed: list[QTranslator] = []
+
+    def switch() -> None:
+        installed.extend(translation.install(QSettings(), "de"))
+
+    yield switch
+    translation.remove(installed)
 
 
 def losing_move(board: Board) -> int | None:
@@ -94,3 +108,17 @@ def test_the_player_panels_marks_follow_a_theme_switch(
         for mark, label in labels.items():
             wait_for_colour(qtbot, label, theme.mark_colour(mark, panel.palette()).name())
     window.look.set_theme(ThemeChoice.SYSTEM)
+
+
+def test_the_file_dialogs_list_their_file_types_in_german(
+    make_window: WindowMaker, in_german: Callable[[], None]
+) -> None:
+    window = make_window()
+    files = window.review.game_files
+    english = files.file_filter()
+    assert english.startswith("TTT Desktop games (*.tttgame *.json)")
+    in_german()
+    translated = files.file_filter()
+    assert translated != english
+    # The patterns stay as they are: the dialog filters by them.
+    assert "(*.tttgame *.json)" in translated and ";;" in translated

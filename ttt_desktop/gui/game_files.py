@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Final
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QCoreApplication,
     QEvent,
     QObject,
@@ -38,7 +39,9 @@ from ttt_desktop.engine import GameRecord, load_record, save_record
 from ttt_desktop.engine.records import remove_stale_temporaries
 
 FILE_SUFFIX: Final = ".tttgame"
-FILE_FILTER: Final = "TTT Desktop games (*.tttgame *.json);;All files (*)"
+FILE_FILTER: Final = str(
+    QT_TRANSLATE_NOOP("GameFiles", "TTT Desktop games (*.tttgame *.json);;All files (*)")
+)
 RECENT_KEY: Final = "files/recent"
 LAST_FOLDER_KEY: Final = "files/last_folder"
 MAX_RECENT: Final = 8
@@ -183,18 +186,22 @@ class GameFiles(QObject):
             return documents
         return str(Path.home())
 
+    def file_filter(self) -> str:
+        """The file dialogs' list of file types, in the user's language."""
+        return self.tr(FILE_FILTER)
+
     def ask_save_path(self, suggested: str) -> str | None:
         """The file name to save to, from a dialog; None when cancelled (replaced in tests)."""
         start = str(Path(self.start_folder()) / suggested)
         path, _ = QFileDialog.getSaveFileName(
-            self._window, self.tr("Save game"), start, self.tr(FILE_FILTER)
+            self._window, self.tr("Save game"), start, self.file_filter()
         )
         return path or None
 
     def ask_open_path(self) -> str | None:
         """The file to open, from a dialog; None when cancelled (replaced in tests)."""
         path, _ = QFileDialog.getOpenFileName(
-            self._window, self.tr("Open game"), self.start_folder(), self.tr(FILE_FILTER)
+            self._window, self.tr("Open game"), self.start_folder(), self.file_filter()
         )
         return path or None
 

@@ -30,12 +30,12 @@ ROW_ROLE: Final = Qt.ItemDataRole.UserRole + 1
 # Column: sort key in the library, header text (translated when shown; marked for
 # pyside6-lupdate, which only collects literal texts in translate calls or these marks).
 COLUMNS: Final[tuple[tuple[str, str], ...]] = (
-    ("date", QT_TRANSLATE_NOOP("HistoryModel", "Date")),
+    ("date", str(QT_TRANSLATE_NOOP("HistoryModel", "Date"))),
     ("x", "X"),
     ("o", "O"),
-    ("first", QT_TRANSLATE_NOOP("HistoryModel", "Started")),
-    ("result", QT_TRANSLATE_NOOP("HistoryModel", "Result")),
-    ("length", QT_TRANSLATE_NOOP("HistoryModel", "Moves")),
+    ("first", str(QT_TRANSLATE_NOOP("HistoryModel", "Started"))),
+    ("result", str(QT_TRANSLATE_NOOP("HistoryModel", "Result"))),
+    ("length", str(QT_TRANSLATE_NOOP("HistoryModel", "Moves"))),
 )
 
 Index = QModelIndex | QPersistentModelIndex
