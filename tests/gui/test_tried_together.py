@@ -7,11 +7,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, QTranslator
+from PySide6.QtCore import QSettings, Qt, QTranslator
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
-from test_coach_window import against, play_and_wait_reply
+from slow_players import NameQueue
+from test_coach_window import against, click, play_and_wait_reply
 
 from ttt_desktop.analysis import Outcome, best_moves, position_value
 from ttt_desktop.engine import Board, Mark, keypad_label
@@ -122,3 +123,35 @@ def test_the_file_dialogs_list_their_file_types_in_german(
     assert translated != english
     # The patterns stay as they are: the dialog filters by them.
     assert "(*.tttgame *.json)" in translated and ";;" in translated
+
+
+def test_a_persons_game_opened_from_history_shows_its_moves_and_replay_bar(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    window = make_window(ask_name=NameQueue("Alice", "Bob"), library_path=tmp_path / "l.sqlite3")
+    qtbot.waitUntil(lambda: window.history.library is not None)
+    window.ai_speed_actions[0].trigger()
+    panel = window.player_panel
+    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
+    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
+    window.new_game()
+    with qtbot.waitSignal(window.controller.game_finished):
+        for digit in (7, 4, 8, 5, 9):
+            click(qtbot, window, digit)
+    stored = window.controller.record
+    window.new_game()  # a person's new game starts calm: no move list, no replay bar
+    assert not window.review.history_shown
+    window.history.action.trigger()
+    history = window.history.history_window
+    assert history is not None and history.model is not None
+    qtbot.waitExposed(history)
+    table = history.table
+    rect = table.visualRect(history.model.index(0, 1))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    with qtbot.waitSignal(window.controller.game_started):
+        qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.controller.record.game_id == stored.game_id
+    # Opened in review, as a file would be: its moves and the replay bar are on show.
+    assert window.review.history_shown
+    assert window.review.moves_dock.isVisible()
+    assert window.review.replay_bar.isVisible()

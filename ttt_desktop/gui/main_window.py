@@ -176,7 +176,7 @@ class MainWindow(QMainWindow):
         self.lab = LabFeatures(
             self,
             help_menu=self.help_menu,
-            open_record=self.controller.open_record,
+            open_record=self.review.open_game,
             trained_players_folder=(
                 None if trained_players_folder is None else Path(trained_players_folder)
             ),
