@@ -17,6 +17,7 @@ from test_coach_window import against, click, play_and_wait_reply
 from ttt_desktop.analysis import Outcome, best_moves, position_value
 from ttt_desktop.engine import Board, Mark, keypad_label
 from ttt_desktop.gui import theme, translation
+from ttt_desktop.gui.charts import BarSet, StackedBarChart
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.theme import ThemeChoice
 
@@ -155,3 +156,24 @@ def test_a_persons_game_opened_from_history_shows_its_moves_and_replay_bar(
     assert window.review.history_shown
     assert window.review.moves_dock.isVisible()
     assert window.review.replay_bar.isVisible()
+
+
+def y_axis_labels(chart: StackedBarChart) -> list[str]:
+    """The labels the chart's value axis draws (its format applied to each tick)."""
+    (axis,) = chart.chart.axes(Qt.Orientation.Vertical)
+    low, high, ticks = axis.min(), axis.max(), axis.tickCount()
+    step = (high - low) / (ticks - 1)
+    return [axis.labelFormat() % (low + step * number) for number in range(ticks)]
+
+
+@pytest.mark.parametrize("games", [1, 2, 3, 7, 40, 255_168])
+def test_a_chart_of_game_counts_labels_each_tick_with_a_different_whole_number(
+    qtbot: QtBot, games: int
+) -> None:
+    # A person's page with one game drew its axis as 0 0 0 1 1 1.
+    chart = StackedBarChart("Results over time", y_title="Games")
+    qtbot.addWidget(chart)
+    chart.set_data(["2026-11-23"], [BarSet("Drawn", [float(games)])])
+    labels = y_axis_labels(chart)
+    assert len(set(labels)) == len(labels), labels
+    assert float(labels[-1]) >= games

@@ -22,6 +22,7 @@ Example::
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
@@ -342,8 +343,15 @@ class StackedBarChart(_ChartWidget):
         series.attachAxis(x_axis)
         series.attachAxis(y_axis)
         totals = [sum(values) for values in zip(*(s.values for s in sets), strict=True)]
-        y_axis.setRange(0, max(totals, default=0) or 1)
+        top = max(totals, default=0) or 1
+        y_axis.setTickCount(5)
+        y_axis.setRange(0, top)
         y_axis.applyNiceNumbers()
+        if (y_axis.max() - y_axis.min()) / (y_axis.tickCount() - 1) < 1:
+            # A handful of games: one tick per whole number (0 1 2, not 0 0 1 1 2).
+            whole = max(1, math.ceil(top))
+            y_axis.setRange(0, whole)
+            y_axis.setTickCount(whole + 1)
         self._categories = list(categories)
         self._sets = list(sets)
         self._apply_theme()
