@@ -12,12 +12,13 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 from slow_players import NameQueue
-from test_coach_window import against, click, play_and_wait_reply
+from test_coach_window import against, click, free_keypad, hot_seat, play_and_wait_reply
 
 from ttt_desktop.analysis import Outcome, best_moves, position_value
 from ttt_desktop.engine import Board, Mark, keypad_label
 from ttt_desktop.gui import theme, translation
 from ttt_desktop.gui.charts import BarSet, StackedBarChart
+from ttt_desktop.gui.coach.overlays import REVIEW_LAYER
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.theme import ThemeChoice
 
@@ -177,3 +178,31 @@ def test_a_chart_of_game_counts_labels_each_tick_with_a_different_whole_number(
     labels = y_axis_labels(chart)
     assert len(set(labels)) == len(labels), labels
     assert float(labels[-1]) >= games
+
+
+def test_try_again_straight_from_a_verdict_starts_on_a_clean_board(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = hot_seat(make_window)
+    features, controller = window.coach, window.controller
+    panel = features.review_panel
+    with qtbot.waitSignal(controller.game_finished):
+        for digit in (5, 8, 7, 3, 9, 1, 4, 2):  # O8 is a mistake
+            if controller.record.is_finished:
+                break
+            click(qtbot, window, digit)
+        while not controller.record.is_finished:
+            click(qtbot, window, free_keypad(window))
+    # The verdict of O8 (the first mistake) shows its position with O's move as a ghost.
+    item = panel.moves.item(1)
+    qtbot.mouseClick(
+        panel.moves.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=panel.moves.visualItemRect(item).center(),
+    )
+    assert window.board.overlay(REVIEW_LAYER) is not None
+    with qtbot.waitSignal(controller.game_started):
+        qtbot.mouseClick(panel.try_again_button, Qt.MouseButton.LeftButton)
+    # The practice game's board shows its own position, not the old verdict's ghost move
+    # ("played") on an empty cell.
+    assert window.board.overlay(REVIEW_LAYER) is None

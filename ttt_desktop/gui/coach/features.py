@@ -334,6 +334,10 @@ class CoachFeatures(QObject):
 
     def _on_game_started(self, record: GameRecord) -> None:
         self.last_hint = None
+        # A verdict's marking belongs to the game it came from, even when the new game
+        # starts on the same position ("Try again from here").
+        self._review_board = None
+        self.board.set_overlay(REVIEW_LAYER, None)
         if record.moves and not self._starting_practice:
             # A game opened with moves in it: its review, at once.
             self.review_panel.show_review(load_coach().review_game(record), record)
