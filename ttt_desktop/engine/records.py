@@ -925,6 +925,10 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
         prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path()
     )
     try:
+        if hasattr(os, "fchmod"):
+            # mkstemp's file is owner-only; the saved game gets the permissions of the
+            # file it replaces, or those any new file of the user gets.
+            os.fchmod(handle, _saved_file_mode(target))
         with os.fdopen(handle, "wb") as temp:
             temp.write(data)
             temp.flush()
@@ -937,6 +941,16 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     _fsync_folder(target.parent)
     # A save killed between the two steps above leaves its temporary file behind.
     remove_stale_temporaries(target)
+
+
+def _saved_file_mode(target: Path) -> int:
+    """``target``'s permission bits if it exists, else a new file's (0o666 less the umask)."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        mask = os.umask(0o022)  # the only way to read the umask is to set it
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def _fsync_folder(folder: Path) -> None:
