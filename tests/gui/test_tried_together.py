@@ -17,7 +17,7 @@ from test_coach_window import against, click, free_keypad, hot_seat, play_and_wa
 from ttt_desktop.analysis import Outcome, best_moves, position_value
 from ttt_desktop.engine import Board, Mark, keypad_label
 from ttt_desktop.gui import theme, translation
-from ttt_desktop.gui.charts import BarSet, StackedBarChart
+from ttt_desktop.gui.charts import BarSet, LineChart, StackedBarChart
 from ttt_desktop.gui.coach.overlays import REVIEW_LAYER
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.theme import ThemeChoice
@@ -206,3 +206,21 @@ def test_try_again_straight_from_a_verdict_starts_on_a_clean_board(
     # The practice game's board shows its own position, not the old verdict's ghost move
     # ("played") on an empty cell.
     assert window.board.overlay(REVIEW_LAYER) is None
+
+
+def x_axis_labels(chart: LineChart) -> list[str]:
+    (axis,) = chart.chart.axes(Qt.Orientation.Horizontal)
+    low, high, ticks = axis.min(), axis.max(), axis.tickCount()
+    step = (high - low) / (ticks - 1)
+    return [axis.labelFormat() % (low + step * number) for number in range(ticks)]
+
+
+def test_a_learning_curve_labels_its_episodes_axis_with_different_numbers(qtbot: QtBot) -> None:
+    # Before the first measurement, and with only the one at episode 0, it read 0 0 1 1 1.
+    chart = LineChart("Against Perfect", x_title="Episodes")
+    qtbot.addWidget(chart)
+    for episodes in (None, 0, 1000, 20_000):
+        if episodes is not None:
+            chart.append("Won", episodes, 0.5)
+        labels = x_axis_labels(chart)
+        assert len(set(labels)) == len(labels), (episodes, labels)

@@ -262,11 +262,13 @@ class LineChart(_ChartWidget):
             for point in line.points():
                 xs.append(point.x())
                 ys.append(point.y())
+        self._x_axis.setTickCount(5)
         if xs:
             low, high = min(xs), max(xs)
             self._x_axis.setRange(low, high if high > low else low + 1)
         else:
             self._x_axis.setRange(0, 1)
+        _whole_number_ticks(self._x_axis)
         if self._fixed_y is not None:
             self._y_axis.setRange(*self._fixed_y)
         elif ys:
@@ -347,11 +349,7 @@ class StackedBarChart(_ChartWidget):
         y_axis.setTickCount(5)
         y_axis.setRange(0, top)
         y_axis.applyNiceNumbers()
-        if (y_axis.max() - y_axis.min()) / (y_axis.tickCount() - 1) < 1:
-            # A handful of games: one tick per whole number (0 1 2, not 0 0 1 1 2).
-            whole = max(1, math.ceil(top))
-            y_axis.setRange(0, whole)
-            y_axis.setTickCount(whole + 1)
+        _whole_number_ticks(y_axis)
         self._categories = list(categories)
         self._sets = list(sets)
         self._apply_theme()
@@ -375,6 +373,17 @@ class StackedBarChart(_ChartWidget):
             )
             parts.append(f"{category}: {layers}")
         self._set_description("; ".join(parts))
+
+
+def _whole_number_ticks(axis: Any) -> None:
+    """On an axis of whole numbers (labels ``%.0f``) whose ticks fall closer than 1 apart,
+    put one tick on each whole number instead: 0 1 2, not 0 0 1 1 2."""
+    low, high, ticks = axis.min(), axis.max(), axis.tickCount()
+    if ticks < 2 or (high - low) / (ticks - 1) >= 1:
+        return
+    low, high = math.floor(low), max(math.ceil(high), math.floor(low) + 1)
+    axis.setRange(low, high)
+    axis.setTickCount(high - low + 1)
 
 
 def _category_axes(chart: Any, x_title: str, y_title: str) -> tuple[Any, Any]:
