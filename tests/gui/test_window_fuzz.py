@@ -4,7 +4,8 @@ A Hypothesis state machine drives a real :class:`MainWindow` (offscreen) with mo
 clicks and keys on the board, the players' and first-move drop-downs, new game, play
 again and swap, the replay bar and move list, matches started and stopped, a new
 game while a computer searches, pause and single steps, undo, redo and hints, the
-History window, and games opened from files or pasted, both valid and hostile.
+History window, the Thinking dock, asking a computer and the search-tree explorer, and
+games opened from files or pasted, both valid and hostile.
 
 After every step it checks that the board shown is the controller's game (or the
 earlier position the replay bar shows); that each move extends the game by exactly
@@ -154,6 +155,9 @@ class WindowMachine(RuleBasedStateMachine):
         history = window.history.history_window
         if history is not None:
             history.close()
+        explorer = window.insight._explorer
+        if explorer is not None:
+            explorer.close()
         window.close()
         shiboken6.delete(window)
         QCoreApplication.processEvents()
@@ -355,6 +359,18 @@ class WindowMachine(RuleBasedStateMachine):
             history.history_window.close()
         else:
             history.show_history()
+
+    @rule(which=st.sampled_from(["dock", "ask", "tree"]), kind=st.sampled_from(FAST_KINDS))
+    def thinking(self, which: str, kind: str) -> None:
+        # Thinking dock (Ctrl+T), asking a computer about the position on show, and the
+        # search-tree explorer (Ctrl+E): none of them may move for anybody.
+        insight = self.window.insight
+        if which == "dock":
+            insight.dock_action.trigger()
+        elif which == "ask":
+            insight.ask(kind)
+        else:
+            insight.explorer_action.trigger()
 
     # Rules: files and the clipboard ----------------------------------------------------------
 
