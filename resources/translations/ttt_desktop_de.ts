@@ -970,6 +970,37 @@
     </message>
 </context>
 <context>
+    <name>InsightFeatures</name>
+    <message>
+        <source>&amp;Thinking</source>
+        <translation>&amp;Denken</translation>
+    </message>
+    <message>
+        <source>Show what the computers think</source>
+        <translation>Zeigen, was die Computer denken</translation>
+    </message>
+    <message>
+        <source>Search &amp;tree...</source>
+        <translation>Such&amp;baum …</translation>
+    </message>
+    <message>
+        <source>Explore the minimax and alpha-beta search trees from the position on show</source>
+        <translation>Die Suchbäume von Minimax und Alpha-Beta ab der gezeigten Stellung erkunden</translation>
+    </message>
+    <message>
+        <source>The game is over: there is no move to think about.</source>
+        <translation>Die Partie ist vorbei: Es gibt keinen Zug mehr zu bedenken.</translation>
+    </message>
+    <message>
+        <source>{name} is thinking about this position...</source>
+        <translation>{name} denkt über diese Stellung nach …</translation>
+    </message>
+    <message>
+        <source>{name} could not think: {message}</source>
+        <translation>{name} konnte nicht nachdenken: {message}</translation>
+    </message>
+</context>
+<context>
     <name>LabFeatures</name>
     <message>
         <source>&amp;Lab</source>
@@ -1939,6 +1970,89 @@
     </message>
 </context>
 <context>
+    <name>SearchTreeExplorer</name>
+    <message>
+        <source>Search tree</source>
+        <translation>Suchbaum</translation>
+    </message>
+    <message>
+        <source>Search algorithm</source>
+        <translation>Suchverfahren</translation>
+    </message>
+    <message>
+        <source>AlphaBeta</source>
+        <translation>AlphaBeta</translation>
+    </message>
+    <message>
+        <source>MiniMax</source>
+        <translation>MiniMax</translation>
+    </message>
+    <message>
+        <source>Comparing the searches...</source>
+        <translation>Die Suchen werden verglichen …</translation>
+    </message>
+    <message>
+        <source>Comparison of the two searches</source>
+        <translation>Vergleich der beiden Suchen</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Zug</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Alpha</source>
+        <translation>Alpha</translation>
+    </message>
+    <message>
+        <source>Beta</source>
+        <translation>Beta</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Anmerkung</translation>
+    </message>
+    <message>
+        <source>Algorithm:</source>
+        <translation>Verfahren:</translation>
+    </message>
+    <message>
+        <source>{mark} to move, {empty} empty cells</source>
+        <translation>{mark} am Zug, {empty} freie Felder</translation>
+    </message>
+    <message>
+        <source>The game is over: there is nothing to search.</source>
+        <translation>Die Partie ist vorbei: Es gibt nichts zu durchsuchen.</translation>
+    </message>
+    <message>
+        <source>thinking...</source>
+        <translation>denkt nach …</translation>
+    </message>
+    <message>
+        <source>The search failed: {message}</source>
+        <translation>Die Suche ist fehlgeschlagen: {message}</translation>
+    </message>
+    <message>
+        <source>alpha-beta visited {share}% of minimax&apos;s {minimax} nodes ({alphabeta} nodes, {cutoffs} moves cut off)</source>
+        <translation>Alpha-Beta besuchte {share} % der {minimax} Knoten von Minimax ({alphabeta} Knoten, {cutoffs} Züge abgeschnitten)</translation>
+    </message>
+    <message>
+        <source>cut off: hid {nodes} nodes</source>
+        <translation>abgeschnitten: {nodes} Knoten ausgelassen</translation>
+    </message>
+    <message>
+        <source>game over</source>
+        <translation>Partie beendet</translation>
+    </message>
+</context>
+<context>
     <name>ShortcutsDialog</name>
     <message>
         <source>Play the cell in that place on a numeric keypad (7 is top left)</source>
@@ -1975,6 +2089,215 @@
     <message>
         <source>Keys</source>
         <translation>Tasten</translation>
+    </message>
+</context>
+<context>
+    <name>Thinking</name>
+    <message>
+        <source>{player} thinks {description}</source>
+        <translation>{player} meint: {description}</translation>
+    </message>
+    <message>
+        <source>{player} would play here</source>
+        <translation>{player} würde hier setzen</translation>
+    </message>
+    <message>
+        <source>{first} and {last}</source>
+        <translation>{first} und {last}</translation>
+    </message>
+    <message>
+        <source>win: {mark} completes {lines}</source>
+        <translation>Gewinn: {mark} vollendet {lines}</translation>
+    </message>
+    <message>
+        <source>block: {mark} threatens {lines}</source>
+        <translation>Blockieren: {mark} droht mit {lines}</translation>
+    </message>
+    <message>
+        <source>fork: two threats at once, on {lines}</source>
+        <translation>Gabel: zwei Drohungen zugleich, auf {lines}</translation>
+    </message>
+    <message>
+        <source>block a fork: {mark} could fork on {cells}</source>
+        <translation>Gabel verhindern: {mark} könnte auf {cells} eine Gabel bilden</translation>
+    </message>
+    <message>
+        <source>centre: the middle cell is free</source>
+        <translation>Mitte: Das mittlere Feld ist frei</translation>
+    </message>
+    <message>
+        <source>opposite corner: across from a corner {mark} holds</source>
+        <translation>Gegenüberliegende Ecke: gegenüber einer Ecke von {mark}</translation>
+    </message>
+    <message>
+        <source>corner: a free corner ({cells})</source>
+        <translation>Ecke: eine freie Ecke ({cells})</translation>
+    </message>
+    <message>
+        <source>side: a free side ({cells})</source>
+        <translation>Seite: ein freies Seitenfeld ({cells})</translation>
+    </message>
+    <message>
+        <source>at random among the free cells</source>
+        <translation>zufällig unter den freien Feldern</translation>
+    </message>
+    <message>
+        <source>the most useful cell: the highest sum of line utilities</source>
+        <translation>das nützlichste Feld: die höchste Summe der Reihennutzen</translation>
+    </message>
+    <message>
+        <source>the largest tally of wins and losses ahead, in absolute value</source>
+        <translation>die betragsmäßig größte Bilanz aus Gewinnen und Verlusten in der Vorausschau</translation>
+    </message>
+    <message>
+        <source>every tally is zero: any free cell</source>
+        <translation>jede Bilanz ist null: ein beliebiges freies Feld</translation>
+    </message>
+    <message>
+        <source>the best value in the learned table</source>
+        <translation>der beste Wert in der gelernten Tabelle</translation>
+    </message>
+    <message>
+        <source>the next cell of its script</source>
+        <translation>das nächste Feld seiner Liste</translation>
+    </message>
+    <message>
+        <source>a best move of the solved game</source>
+        <translation>ein bester Zug des gelösten Spiels</translation>
+    </message>
+    <message>
+        <source>the best value of a search to the end of the game</source>
+        <translation>der beste Wert einer Suche bis zum Ende der Partie</translation>
+    </message>
+    <message>
+        <source>its own reasons</source>
+        <translation>eigene Gründe</translation>
+    </message>
+    <message>
+        <source>No scores: this player does not rate cells.</source>
+        <translation>Keine Bewertungen: Dieser Spieler bewertet keine Felder.</translation>
+    </message>
+    <message>
+        <source>Minimax values: 1 + the empty cells left for a win, minus that for a loss, 0 for a draw.</source>
+        <translation>Minimax-Werte: 1 + die verbleibenden freien Felder für einen Gewinn, dasselbe negativ für einen Verlust, 0 für ein Unentschieden.</translation>
+    </message>
+    <message>
+        <source>Alpha-beta values on the minimax scale; ≤ marks a bound: that move is no better.</source>
+        <translation>Alpha-Beta-Werte auf der Minimax-Skala; ≤ markiert eine Schranke: Dieser Zug ist nicht besser.</translation>
+    </message>
+    <message>
+        <source>Line utilities: the sum over the lines through the cell.</source>
+        <translation>Reihennutzen: die Summe über die Reihen durch das Feld.</translation>
+    </message>
+    <message>
+        <source>Ralph&apos;s tallies: wins completed on the cell minus losses, nearer first.</source>
+        <translation>Ralphs Bilanzen: auf dem Feld vollendete Gewinne minus Verluste, nähere zuerst.</translation>
+    </message>
+    <message>
+        <source>Learned values, from -1 (lost) to 1 (won).</source>
+        <translation>Gelernte Werte, von -1 (verloren) bis 1 (gewonnen).</translation>
+    </message>
+    <message>
+        <source>Exact values from the solved game, with the moves to the end.</source>
+        <translation>Exakte Werte aus dem gelösten Spiel, mit den Zügen bis zum Ende.</translation>
+    </message>
+    <message>
+        <source>W{plies}</source>
+        <translation>S{plies}</translation>
+    </message>
+    <message>
+        <source>L{plies}</source>
+        <translation>N{plies}</translation>
+    </message>
+    <message>
+        <source>D</source>
+        <translation>U</translation>
+    </message>
+    <message>
+        <source>cell {cell}: wins in {plies}</source>
+        <translation>Feld {cell}: gewinnt in {plies}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: loses in {plies}</source>
+        <translation>Feld {cell}: verliert in {plies}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: draw</source>
+        <translation>Feld {cell}: unentschieden</translation>
+    </message>
+    <message>
+        <source>cell {cell}: at most {score}</source>
+        <translation>Feld {cell}: höchstens {score}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: {score}</source>
+        <translation>Feld {cell}: {score}</translation>
+    </message>
+    <message>
+        <source>{name} ({mark}) would play {cell}: {why}</source>
+        <translation>{name} ({mark}) würde auf {cell} setzen: {why}</translation>
+    </message>
+    <message>
+        <source>{name} ({mark}) played {cell}: {why}</source>
+        <translation>{name} ({mark}) hat auf {cell} gesetzt: {why}</translation>
+    </message>
+    <message>
+        <source>Chosen at random among {cells}.</source>
+        <translation>Zufällig gewählt unter {cells}.</translation>
+    </message>
+    <message>
+        <source>Scores: {scores}.</source>
+        <translation>Bewertungen: {scores}.</translation>
+    </message>
+    <message>
+        <source>{nodes} positions searched, {depth} moves deep.</source>
+        <translation>{nodes} Stellungen durchsucht, {depth} Züge tief.</translation>
+    </message>
+    <message>
+        <source>{cutoffs} moves cut off unsearched.</source>
+        <translation>{cutoffs} Züge ungeprüft abgeschnitten.</translation>
+    </message>
+    <message>
+        <source>Expected line: {moves}.</source>
+        <translation>Erwartete Zugfolge: {moves}.</translation>
+    </message>
+    <message>
+        <source>Thought for {ms} ms.</source>
+        <translation>{ms} ms nachgedacht.</translation>
+    </message>
+</context>
+<context>
+    <name>ThinkingDock</name>
+    <message>
+        <source>Thinking</source>
+        <translation>Denken</translation>
+    </message>
+</context>
+<context>
+    <name>ThinkingPanel</name>
+    <message>
+        <source>No computer has moved yet.</source>
+        <translation>Noch hat kein Computer gezogen.</translation>
+    </message>
+    <message>
+        <source>What the computer thought</source>
+        <translation>Was der Computer dachte</translation>
+    </message>
+    <message>
+        <source>Figures of the thought</source>
+        <translation>Kennzahlen des Denkens</translation>
+    </message>
+    <message>
+        <source>Computer to ask</source>
+        <translation>Zu befragender Computer</translation>
+    </message>
+    <message>
+        <source>Show scores on the board</source>
+        <translation>Bewertungen auf dem Spielfeld zeigen</translation>
+    </message>
+    <message>
+        <source>Ask {name} about this position</source>
+        <translation>{name} zu dieser Stellung befragen</translation>
     </message>
 </context>
 <context>

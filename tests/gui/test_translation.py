@@ -221,6 +221,7 @@ def _scenes(qtbot: QtBot, make_window: WindowMaker, library: Path) -> dict[str, 
     scenes: dict[str, QWidget] = {
         "window": window,
         "history": window.history.show_history(),
+        "explorer": window.insight.open_explorer(),
         "tournament": window.lab.show_tournament(),
         "training": window.lab.show_training(),
         "numbers": window.lab.show_numbers(),
