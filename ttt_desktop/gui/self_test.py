@@ -19,7 +19,9 @@ real main window is shown. It checks, in order:
    with each start method the app uses (``spawn``; ``forkserver`` too where
    the system has it) equal the ones computed here. In the packaged app that
    child is the app's own executable, diverted by
-   ``multiprocessing.freeze_support()`` in ``packaging/entry_point.py``.
+   ``multiprocessing.freeze_support()`` in ``packaging/entry_point.py``;
+6. the lab's tournament worker: a two-game tournament played by one ``spawn``
+   worker of :mod:`ttt_desktop.lab.runner` gives the same games as played here.
 
 Success prints one line per check on stdout and returns 0. Any failure prints
 ``self-test FAILED: <why>`` on stderr and returns 1; the watchdog turns a hang
@@ -87,6 +89,7 @@ def run_self_test(
         ("game", lambda: _play_and_check_game(window, timeout_s)),
         ("record", lambda: _check_save_and_load(window.controller.record)),
         ("processes", lambda: _check_worker_processes(timeout_s)),
+        ("tournament", lambda: _check_tournament_worker(timeout_s)),
     ]
     try:
         for name, check in checks:
@@ -265,3 +268,25 @@ def _check_worker_processes(timeout_s: float) -> str:
         if answer != expected:
             raise SelfTestError(f"a {method} worker process answered {answer}, not {expected}")
     return f"{' and '.join(methods)} workers answer like this process"
+
+
+def _check_tournament_worker(timeout_s: float) -> str:
+    # Imported here: only the self-test needs the lab at this point.
+    from ttt_desktop.lab.runner import run_tournament  # noqa: PLC0415
+    from ttt_desktop.lab.tournament import TournamentSpec, parse_entrants  # noqa: PLC0415
+
+    seed = SEEDS[Mark.X]
+    spec = TournamentSpec(parse_entrants("rando,perfect", seed), 2, seed)
+    reference = run_tournament(spec, processes=False)
+    deadline = time.perf_counter() + timeout_s
+    try:
+        in_worker = run_tournament(spec, jobs=1, stop=lambda: time.perf_counter() > deadline)
+    except Exception as error:
+        raise SelfTestError(f"the tournament worker failed: {error!r}") from error
+    if in_worker.cancelled or not in_worker.finished:
+        raise SelfTestError(
+            f"watchdog: the tournament worker did not finish within {timeout_s:g} s"
+        )
+    if in_worker.games() != reference.games():
+        raise SelfTestError("the tournament worker's games differ from this process's")
+    return f"{len(in_worker.games())} games in a spawn worker, the same as in this process"
