@@ -2107,35 +2107,35 @@
     </message>
     <message>
         <source>win: {mark} completes {lines}</source>
-        <translation>Gewinn: {mark} vollendet {lines}</translation>
+        <translation>Gewinn – {mark} vollendet {lines}</translation>
     </message>
     <message>
         <source>block: {mark} threatens {lines}</source>
-        <translation>Blockieren: {mark} droht mit {lines}</translation>
+        <translation>Blockieren – {mark} droht mit {lines}</translation>
     </message>
     <message>
         <source>fork: two threats at once, on {lines}</source>
-        <translation>Gabel: zwei Drohungen zugleich, auf {lines}</translation>
+        <translation>Gabel – zwei Drohungen zugleich, auf {lines}</translation>
     </message>
     <message>
         <source>block a fork: {mark} could fork on {cells}</source>
-        <translation>Gabel verhindern: {mark} könnte auf {cells} eine Gabel bilden</translation>
+        <translation>Gabel verhindern – {mark} könnte auf {cells} eine Gabel bilden</translation>
     </message>
     <message>
         <source>centre: the middle cell is free</source>
-        <translation>Mitte: Das mittlere Feld ist frei</translation>
+        <translation>Mitte – das mittlere Feld ist frei</translation>
     </message>
     <message>
         <source>opposite corner: across from a corner {mark} holds</source>
-        <translation>Gegenüberliegende Ecke: gegenüber einer Ecke von {mark}</translation>
+        <translation>Gegenüberliegende Ecke – gegenüber einer Ecke von {mark}</translation>
     </message>
     <message>
         <source>corner: a free corner ({cells})</source>
-        <translation>Ecke: eine freie Ecke ({cells})</translation>
+        <translation>Ecke – eine freie Ecke ({cells})</translation>
     </message>
     <message>
         <source>side: a free side ({cells})</source>
-        <translation>Seite: ein freies Seitenfeld ({cells})</translation>
+        <translation>Seite – ein freies Seitenfeld ({cells})</translation>
     </message>
     <message>
         <source>at random among the free cells</source>
