@@ -13,12 +13,14 @@ from ttt_desktop.engine.board import Board
 from ttt_desktop.lab.runner import TournamentRunner, run_tournament
 from ttt_desktop.lab.tournament import (
     CHUNK_GAMES,
+    PlayedGame,
     TournamentResult,
     TournamentSpec,
     make_entrants,
     parse_entrants,
     play_chunk,
 )
+from ttt_desktop.ratings import GameResult, PlayerRating, rate
 
 
 def spec_of(text: str, games: int, seed: int = 7, fmt: str = "round-robin") -> TournamentSpec:
@@ -225,3 +227,45 @@ class TestArena:
             main(["tournament", "--players", players, "--games", "2"])
         assert exit_info.value.code == 2
         assert capsys.readouterr().err
+
+
+class TestRatingsWhileRunning:
+    """Live ratings rate every finished game in game order, skipping games not in yet."""
+
+    @staticmethod
+    def reference(result: TournamentResult, games: list[PlayedGame]) -> dict[str, PlayerRating]:
+        labels = result.labels()
+        return rate(GameResult(labels[g.x], labels[g.o], g.winner) for g in games)
+
+    def test_everyone_who_played_has_a_rating_across_a_gap(self) -> None:
+        spec = spec_of("rando,levi,humiston,perfect", 6, seed=11)
+        games = run_tournament(spec, processes=False).games()
+        # Worker one has finished the first chunk; worker two a later one; the middle is out.
+        kept = games[:6] + games[20:]
+        result = TournamentResult(spec, kept)
+        ratings = result.ratings()
+        played = {result.labels()[side] for game in kept for side in (game.x, game.o)}
+        assert set(ratings) == played == set(result.labels())
+        assert {k: (r.mu, r.sigma, r.games) for k, r in ratings.items()} == {
+            k: (r.mu, r.sigma, r.games) for k, r in self.reference(result, kept).items()
+        }
+
+    def test_the_final_ratings_are_those_of_all_games_in_order(self) -> None:
+        spec = spec_of("rando,levi,humiston,perfect", 6, seed=11)
+        games = run_tournament(spec, processes=False).games()
+        # Games arrive out of order, a handful at a time, the ratings read after each.
+        arrival = games[30:] + games[:10] + games[20:30] + games[10:20]
+        result = TournamentResult(spec)
+        for start in range(0, len(arrival), 4):
+            result.add(arrival[start : start + 4])
+            seen = sorted(result.games(), key=lambda g: g.index)
+            assert {k: (r.mu, r.sigma) for k, r in result.ratings().items()} == {
+                k: (r.mu, r.sigma) for k, r in self.reference(result, seen).items()
+            }
+        assert result.finished
+        final = {k: (r.mu, r.sigma, r.games) for k, r in result.ratings().items()}
+        assert final == {
+            k: (r.mu, r.sigma, r.games) for k, r in self.reference(result, games).items()
+        }
+        again = run_tournament(spec, processes=False)
+        assert final == {k: (r.mu, r.sigma, r.games) for k, r in again.ratings().items()}

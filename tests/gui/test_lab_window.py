@@ -15,6 +15,7 @@ from ttt_desktop.analysis import census
 from ttt_desktop.engine import Mark
 from ttt_desktop.gui.lab.tournament_window import TournamentWindow
 from ttt_desktop.lab.runner import run_tournament
+from ttt_desktop.lab.tournament import TournamentResult, TournamentSpec, make_entrants
 
 RUN_TIMEOUT_MS = 300_000  # a generous ceiling, not a speed bar: it only stops a hung run
 
@@ -97,6 +98,25 @@ def test_a_tournament_runs_to_the_end_with_its_tables(
     assert list(record_shown.moves) == game.cells
     assert record_shown.x.kind == result.spec.entrants[game.x].kind
     assert record_shown.result is not None
+
+
+def test_every_player_who_has_played_is_rated_while_later_games_are_in(
+    make_window: WindowMaker,
+) -> None:
+    """Games arrive out of order from the workers: a gap must not hide anybody's rating."""
+    window = make_window()
+    tournament = window.lab.show_tournament()
+    spec = TournamentSpec(make_entrants([("rando", 1), ("levi", 1), ("perfect", 1)]), 4, 5)
+    games = run_tournament(spec, processes=False).games()
+    # Game 0 is still being played; the other workers have sent everything after it.
+    tournament.result = TournamentResult(spec, games[1:])
+    tournament._refresh(force=True)
+    names = {tournament.standings_table.item(row, 1).text() for row in range(3)}
+    ratings = [tournament.standings_table.item(row, 6).text() for row in range(3)]
+    assert all(ratings), ratings
+    assert {bar.label for bar in tournament.ratings_chart.bars()} == names
+    perfect = tournament.result.ratings()["perfect"]
+    assert perfect.games == 8 and perfect.label() in ratings
 
 
 def test_cancel_keeps_the_finished_games(make_window: WindowMaker, qtbot: QtBot) -> None:

@@ -322,6 +322,9 @@ class TournamentResult:
         self.seconds = 0.0
         self.jobs = 1
         self._ratings_cache: tuple[int, dict[str, Any]] | None = None
+        # Ratings over the unbroken run of games 0..k-1 (never rated again), and that k.
+        self._settled_ratings: Any = None
+        self._settled_upto = 0
         self.add(games)
 
     def add(self, games: Iterable[PlayedGame]) -> None:
@@ -394,13 +397,33 @@ class TournamentResult:
         return sorted(range(len(points)), key=lambda entrant: -points[entrant])
 
     def ratings(self) -> dict[str, Any]:
-        """Each entrant's rating (``ttt_desktop.ratings``), by label, from the games in order."""
-        from ttt_desktop.ratings import GameResult, rate  # noqa: PLC0415  (openskill on use)
+        """Each entrant's rating (``ttt_desktop.ratings``), by label, from every finished game.
+
+        The games are rated in game order; games not finished yet (while other workers are
+        still on them) are skipped, so everybody who has played has a rating. Once every
+        game is in, this is the rating of all the games in order. The unbroken run 0..k is
+        rated once and kept; only the games after the first gap are rated again each time.
+        """
+        from ttt_desktop.ratings import GameResult, Ratings  # noqa: PLC0415  (openskill on use)
 
         if self._ratings_cache is not None and self._ratings_cache[0] == len(self._games):
             return self._ratings_cache[1]
         labels = self.labels()
-        rated = rate(GameResult(labels[g.x], labels[g.o], g.winner) for g in self.games())
+        if self._settled_ratings is None:
+            self._settled_ratings = Ratings()
+        settled = self._settled_ratings
+        while (game := self._games.get(self._settled_upto)) is not None:
+            settled.add(GameResult(labels[game.x], labels[game.o], game.winner))
+            self._settled_upto += 1
+        later = sorted(index for index in self._games if index > self._settled_upto)
+        if later:
+            ratings = Ratings.of(settled.as_dict().values())
+            for index in later:
+                game = self._games[index]
+                ratings.add(GameResult(labels[game.x], labels[game.o], game.winner))
+            rated: dict[str, Any] = ratings.as_dict()
+        else:
+            rated = settled.as_dict()
         self._ratings_cache = (len(self._games), rated)
         return rated
 

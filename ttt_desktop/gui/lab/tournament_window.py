@@ -176,8 +176,6 @@ class TournamentWindow(QWidget):
         self._store_games = store_games
         self.runner: TournamentRunner | None = None
         self.result: TournamentResult | None = None
-        self._ratings: Any = None
-        self._rated_upto = 0
         self._last_refresh = 0.0
         self._cancel_deadline: float | None = None
         self._timer = QTimer(self)
@@ -450,10 +448,6 @@ class TournamentWindow(QWidget):
             self.runner.close()
         self.runner = TournamentRunner(spec, self.jobs_spin.value())
         self.result = self.runner.result
-        from ttt_desktop.ratings import Ratings  # noqa: PLC0415
-
-        self._ratings = Ratings()
-        self._rated_upto = 0
         self._cancel_deadline = None
         self.progress_bar.setRange(0, spec.total_games)
         self.progress_bar.setValue(0)
@@ -589,23 +583,11 @@ class TournamentWindow(QWidget):
         self.results_refreshed.emit(len(result))
 
     def _current_ratings(self) -> dict[str, Any]:
-        """Ratings over the games in order: the unbroken run so far, or all once done."""
+        """Ratings over every game finished so far, in game order (see TournamentResult)."""
         result = self.result
         if result is None:
             return {}
-        if self.runner is not None and self.runner.done:
-            return result.ratings()
-        from ttt_desktop.ratings import GameResult  # noqa: PLC0415
-
-        labels = result.labels()
-        while True:
-            try:
-                game = result.game(self._rated_upto)
-            except KeyError:
-                break
-            self._ratings.add(GameResult(labels[game.x], labels[game.o], game.winner))
-            self._rated_upto += 1
-        return dict(self._ratings.as_dict())
+        return result.ratings()
 
     def _fill_standings(self, result: TournamentResult, ratings: dict[str, Any]) -> None:
         from ttt_desktop.gui.charts import ErrorBar  # noqa: PLC0415
