@@ -149,6 +149,40 @@ DARK: Final = BoardColours(
 TABLES: Final = {Scheme.LIGHT: LIGHT, Scheme.DARK: DARK}
 
 
+@dataclass(frozen=True)
+class ResultColours:
+    """The colours of a game's result in every chart of wins, draws and losses.
+
+    The same three hues as the coach's per-cell values (a move that wins, draws or
+    loses), so green always means won and red lost; each keeps 3:1 or more against
+    the chart's ground (the palette's ``Base``) in its scheme.
+    """
+
+    won: QColor
+    drawn: QColor
+    lost: QColor
+
+    def of(self, result: str) -> QColor:
+        """The colour for ``result`` (``"won"``, ``"drawn"`` or ``"lost"``), a new QColor."""
+        return QColor({"won": self.won, "drawn": self.drawn, "lost": self.lost}[result])
+
+
+RESULTS: Final = ("won", "drawn", "lost")
+"""The keys of :class:`ResultColours`, in the order charts show them."""
+
+RESULT_COLOURS: Final = {
+    scheme: ResultColours(table.annotation_win, table.annotation_draw, table.annotation_loss)
+    for scheme, table in TABLES.items()
+}
+
+
+def result_colours(palette: QPalette | None = None) -> ResultColours:
+    """The result colours for ``palette`` (default: the application's palette)."""
+    if palette is None:
+        palette = QGuiApplication.palette()
+    return RESULT_COLOURS[scheme_of(palette)]
+
+
 def scheme_of(palette: QPalette) -> Scheme:
     """The scheme a palette belongs to: dark when its window ground is dark."""
     dark = palette.color(QPalette.ColorRole.Window).lightness() < 128

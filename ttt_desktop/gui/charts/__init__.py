@@ -8,9 +8,11 @@ module (a test checks it).
 Each chart is a plain ``QWidget`` holding a ``QChartView``; feed it data with
 ``set_data`` (and, for live curves, :meth:`LineChart.append`). Colours follow the
 widget's palette (background, text, grid) and a small table of series colours
-that reads well on light and dark backgrounds; a palette change re-themes the
-chart. Each chart's accessible description is its data in words, so a screen
-reader gets the figures too.
+that reads well on light and dark backgrounds; a series of results gives its
+colour as ``"won"``, ``"drawn"`` or ``"lost"`` and is drawn in the theme's result
+colours (``theme.result_colours``), the same in every chart. A palette change
+re-themes the chart, result colours included. Each chart's accessible description
+is its data in words, so a screen reader gets the figures too.
 
 Example::
 
@@ -30,6 +32,8 @@ from typing import TYPE_CHECKING, Any, Final
 from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QPointF, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from ttt_desktop.gui.theme import RESULTS, result_colours
 
 if TYPE_CHECKING:  # pragma: no cover - the annotations only
     from PySide6 import QtCharts
@@ -80,9 +84,17 @@ def colour_for(index: int) -> QColor:
     return QColor(SERIES_COLOURS[index % len(SERIES_COLOURS)])
 
 
+def _resolve(colour: str | None, index: int, palette: QPalette) -> QColor:
+    """A series' colour: a result key in the theme's result colours, a hex name, or the table's."""
+    if colour in RESULTS:
+        return result_colours(palette).of(colour)
+    return QColor(colour) if colour else colour_for(index)
+
+
 @dataclass(frozen=True)
 class Series:
-    """A named line: ``points`` are (x, y) pairs; ``colour`` (a hex name) overrides the table."""
+    """A named line: ``points`` are (x, y) pairs; ``colour`` (a hex name, or ``"won"``,
+    ``"drawn"``, ``"lost"`` for the theme's result colours) overrides the table."""
 
     name: str
     points: Sequence[tuple[float, float]] = ()
@@ -173,8 +185,12 @@ class _ChartWidget(QWidget):
                 axis.setTitleBrush(text)
                 axis.setLinePenColor(palette.color(QPalette.ColorRole.Mid))
                 axis.setGridLineColor(grid)
+            self._recolour()
         finally:
             self._theming = False
+
+    def _recolour(self) -> None:
+        """Give the series their colours for the current palette (subclasses)."""
 
     def _set_description(self, description: str) -> None:
         self.setAccessibleDescription(description)
@@ -206,6 +222,7 @@ class LineChart(_ChartWidget):
         self._chart.addAxis(self._x_axis, Qt.AlignmentFlag.AlignBottom)
         self._chart.addAxis(self._y_axis, Qt.AlignmentFlag.AlignLeft)
         self._series: dict[str, QtCharts.QLineSeries] = {}
+        self._colours: dict[str, tuple[str | None, int]] = {}
         self._fixed_y: tuple[float, float] | None = None
         self._apply_theme()
         self._rescale()
@@ -219,15 +236,16 @@ class LineChart(_ChartWidget):
         """Replace every line."""
         self._chart.removeAllSeries()
         self._series.clear()
+        self._colours.clear()
         for index, item in enumerate(series):
             self._add_series(index, item)
         self._rescale()
 
-    def append(self, name: str, x: float, y: float) -> None:
-        """Add a point to the line called ``name`` (made on first use)."""
+    def append(self, name: str, x: float, y: float, colour: str | None = None) -> None:
+        """Add a point to the line called ``name`` (made on first use, in ``colour``)."""
         line = self._series.get(name)
         if line is None:
-            line = self._add_series(len(self._series), Series(name))
+            line = self._add_series(len(self._series), Series(name, colour=colour))
         line.append(QPointF(x, y))
         self._rescale()
 
@@ -238,15 +256,18 @@ class LineChart(_ChartWidget):
     def series_names(self) -> list[str]:
         return list(self._series)
 
+    def colour_of(self, name: str) -> QColor:
+        """The colour the line called ``name`` is drawn in."""
+        return self._series[name].pen().color()
+
     def clear(self) -> None:
         self.set_data([])
 
     def _add_series(self, index: int, item: Series) -> QtCharts.QLineSeries:
         line: QtCharts.QLineSeries = _qtcharts().QLineSeries()
         line.setName(item.name)
-        pen = QPen(QColor(item.colour) if item.colour else colour_for(index))
-        pen.setWidthF(2.0)
-        line.setPen(pen)
+        self._colours[item.name] = (item.colour, index)
+        line.setPen(self._pen(item.name))
         for x, y in item.points:
             line.append(QPointF(x, y))
         self._chart.addSeries(line)
@@ -254,6 +275,16 @@ class LineChart(_ChartWidget):
         line.attachAxis(self._y_axis)
         self._series[item.name] = line
         return line
+
+    def _pen(self, name: str) -> QPen:
+        colour, index = self._colours[name]
+        pen = QPen(_resolve(colour, index, self.palette()))
+        pen.setWidthF(2.0)
+        return pen
+
+    def _recolour(self) -> None:
+        for name, line in getattr(self, "_series", {}).items():
+            line.setPen(self._pen(name))
 
     def _rescale(self) -> None:
         xs: list[float] = []
@@ -313,6 +344,7 @@ class StackedBarChart(_ChartWidget):
         super().__init__(title, parent)
         self._categories: list[str] = []
         self._sets: list[BarSet] = []
+        self._qt_sets: list[Any] = []
         self._x_axis, self._y_axis = _category_axes(self._chart, x_title, y_title)
         self._y_axis.setLabelFormat("%.0f")
         self._apply_theme()
@@ -331,13 +363,12 @@ class StackedBarChart(_ChartWidget):
         # The axes stay: a removed axis leaves its labels drawn behind (QtCharts 6.11).
         chart.removeAllSeries()
         series = charts.QStackedBarSeries()
-        for index, bar_set in enumerate(sets):
+        self._qt_sets = []
+        for bar_set in sets:
             qt_set = charts.QBarSet(bar_set.name)
-            colour = QColor(bar_set.colour) if bar_set.colour else colour_for(index)
-            qt_set.setColor(colour)
-            qt_set.setBorderColor(colour.darker(130))
             qt_set.append([float(value) for value in bar_set.values])
             series.append(qt_set)
+            self._qt_sets.append(qt_set)
         chart.addSeries(series)
         x_axis, y_axis = self._x_axis, self._y_axis
         x_axis.clear()
@@ -361,6 +392,21 @@ class StackedBarChart(_ChartWidget):
 
     def categories(self) -> list[str]:
         return list(self._categories)
+
+    def colours(self) -> dict[str, QColor]:
+        """Each layer's colour by name, as drawn."""
+        pairs = zip(self._sets, self._qt_sets, strict=True)
+        return {bar_set.name: qt_set.color() for bar_set, qt_set in pairs}
+
+    def _recolour(self) -> None:
+        palette = self.palette()
+        sets = getattr(self, "_sets", [])
+        for index, (bar_set, qt_set) in enumerate(
+            zip(sets, getattr(self, "_qt_sets", []), strict=True)
+        ):
+            colour = _resolve(bar_set.colour, index, palette)
+            qt_set.setColor(colour)
+            qt_set.setBorderColor(colour.darker(130))
 
     def _describe(self) -> None:
         if not self._categories:

@@ -546,9 +546,9 @@ class HistoryWindow(QWidget):
         recent = list(periods.items())[-CHART_PERIODS:]
         categories = [period for period, _ in recent]
         sets = [
-            BarSet(self.tr("Won"), [float(t[0]) for _, t in recent], "#2e7d32"),
-            BarSet(self.tr("Drawn"), [float(t[1]) for _, t in recent], "#9e9e9e"),
-            BarSet(self.tr("Lost"), [float(t[2]) for _, t in recent], "#c62828"),
+            BarSet(self.tr("Won"), [float(t[0]) for _, t in recent], "won"),
+            BarSet(self.tr("Drawn"), [float(t[1]) for _, t in recent], "drawn"),
+            BarSet(self.tr("Lost"), [float(t[2]) for _, t in recent], "lost"),
         ]
         self._people_chart.set_data(categories, sets)
 

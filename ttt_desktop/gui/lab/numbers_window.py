@@ -103,12 +103,8 @@ class NumbersWindow(QWidget):
             BarSet(
                 self.tr("O wins"), [counts[ply][1] for ply in plies], colours.mark(Mark.O).name()
             ),
-            # Draws in the neutral grey the coach uses for a drawing move.
-            BarSet(
-                self.tr("Draws"),
-                [counts[ply][2] for ply in plies],
-                colours.annotation_draw.name(),
-            ),
+            # Draws in the result colours' "drawn", as in every chart of results.
+            BarSet(self.tr("Draws"), [counts[ply][2] for ply in plies], "drawn"),
         ]
         self.chart.set_data([str(ply) for ply in plies], sets)
         total = sum(sum(per_ply) for per_ply in counts)

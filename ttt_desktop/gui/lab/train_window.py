@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ttt_desktop.gui.theme import RESULTS
 from ttt_desktop.lab.tournament import PLAYABLE_KINDS
 from ttt_desktop.lab.trained import TrainedPlayerError, TrainedPlayers
 from ttt_desktop.lab.training import SELF_PLAY, TrainingRunner, TrainPoint, TrainSettings
@@ -262,8 +263,9 @@ class TrainWindow(QWidget):
     def _add_point(self, point: TrainPoint) -> None:
         names = (self.tr("Won"), self.tr("Drawn"), self.tr("Lost"))
         for chart, shares in ((self.perfect_chart, point.perfect), (self.rando_chart, point.rando)):
-            for name, share in zip(names, shares, strict=True):
-                chart.append(name, point.episodes, share)
+            # Colours from the theme's one table of result colours (green won, red lost).
+            for name, share, result in zip(names, shares, RESULTS, strict=True):
+                chart.append(name, point.episodes, share, colour=result)
         self.progress_bar.setValue(point.episodes)
         if self.runner is not None and not self.runner.paused and not self._stopping:
             self.status_label.setText(
