@@ -878,8 +878,8 @@
         <translation>Liebster Eröffnungszug: Feld {cell} ({count} von {total} begonnenen Partien)</translation>
     </message>
     <message>
-        <source>Mistakes per game: {mistakes:.2f} (over {games} games)</source>
-        <translation>Fehler je Partie: {mistakes:.2f} (über {games} Partien)</translation>
+        <source>Mistakes per game: {mistakes} (over {games} games)</source>
+        <translation>Fehler je Partie: {mistakes} (über {games} Partien)</translation>
     </message>
     <message>
         <source>Results over time</source>
@@ -2487,12 +2487,12 @@
         <translation>Ein Arbeitsprozess ist ausgefallen; die bisher gespielten Partien bleiben erhalten.</translation>
     </message>
     <message>
-        <source>Cancelled: {played} of {total} games kept ({seconds:.1f} s).</source>
-        <translation>Abgebrochen: {played} von {total} Partien behalten ({seconds:.1f} s).</translation>
+        <source>Cancelled: {played} of {total} games kept ({seconds} s).</source>
+        <translation>Abgebrochen: {played} von {total} Partien behalten ({seconds} s).</translation>
     </message>
     <message>
-        <source>Done: {played} games in {seconds:.1f} s ({rate} games/s).</source>
-        <translation>Fertig: {played} Partien in {seconds:.1f} s ({rate} Partien/s).</translation>
+        <source>Done: {played} games in {seconds} s ({rate} games/s).</source>
+        <translation>Fertig: {played} Partien in {seconds} s ({rate} Partien/s).</translation>
     </message>
     <message>
         <source>{played} of {total} games</source>

@@ -71,6 +71,26 @@ def ui_language(settings: QSettings, system: QLocale | None = None) -> str:
     return "en"
 
 
+def app_locale() -> QLocale:
+    """The locale of the app's language, for numbers in labels and on chart axes.
+
+    :func:`install` makes it the default locale; with no language installed (the C
+    locale) numbers are written as in English.
+    """
+    locale = QLocale()
+    if locale.language() == QLocale.Language.C:
+        return QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
+    return locale
+
+
+def number(value: float, decimals: int = 0) -> str:
+    """``value`` as the app's language writes it: ``number(1234.5, 1)`` is 1,234.5 or 1.234,5."""
+    locale = app_locale()
+    if isinstance(value, int):
+        return locale.toString(value)
+    return locale.toString(float(value), "f", decimals)
+
+
 def install(settings: QSettings, language: str | None = None) -> list[QTranslator]:
     """Load and install the translations for ``language`` (default: :func:`ui_language`).
 
@@ -98,6 +118,12 @@ def install(settings: QSettings, language: str | None = None) -> list[QTranslato
             installed.append(translator)
     if installed and code != "en":
         QLocale.setDefault(QLocale(code))
+    elif code == "en" and QLocale.system().language() not in (
+        QLocale.Language.English,
+        QLocale.Language.C,
+    ):
+        # English chosen on, say, a German system: numbers as in English too.
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
     return installed
 
 

@@ -34,6 +34,7 @@ from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from ttt_desktop.gui.theme import RESULTS, result_colours
+from ttt_desktop.gui.translation import app_locale
 
 if TYPE_CHECKING:  # pragma: no cover - the annotations only
     from PySide6 import QtCharts
@@ -125,9 +126,11 @@ class ErrorBar:
 
 
 def _number(value: float) -> str:
+    """``value`` for a description, as the app's language writes numbers."""
+    locale = app_locale()
     if float(value).is_integer():
-        return f"{int(value):,}"
-    return f"{value:,.3g}"
+        return locale.toString(int(value))
+    return locale.toString(float(value), "g", 3)
 
 
 class _ChartWidget(QWidget):
@@ -140,6 +143,10 @@ class _ChartWidget(QWidget):
         self._chart.setTitle(title)
         self._chart.setMargins(QMargins(4, 4, 4, 4))
         self._chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+        # Axis labels in the app language's numbers (1.000,5 in German) and in each
+        # axis's label format (QtCharts reads the precision from it).
+        self._chart.setLocalizeNumbers(True)
+        self._chart.setLocale(app_locale())
         self._view: QtCharts.QChartView = charts.QChartView(self._chart)
         self._view.setRenderHint(QPainter.RenderHint.Antialiasing)
         self._view.setMinimumSize(240, 180)
@@ -475,7 +482,8 @@ class ErrorBarChart(_ChartWidget):
         self._describe()
 
     def set_data(self, bars: Sequence[ErrorBar], *, y_floor: float | None = None) -> None:
-        """Replace the bars. The y axis starts at ``y_floor`` (default: 0 or the lowest low)."""
+        """Replace the bars. The y axis starts at ``y_floor`` (default: 0, or the lowest
+        value if one is negative); error bars reaching below it are cut at the axis."""
         charts = _qtcharts()
         chart = self._chart
         chart.removeAllSeries()
@@ -514,11 +522,15 @@ class ErrorBarChart(_ChartWidget):
             chart.addSeries(whisker)
             whisker.attachAxis(x_axis)
             whisker.attachAxis(y_axis)
-        low = min((bar.low for bar in bars), default=0.0)
+        lowest = min((bar.value for bar in bars), default=0.0)
         high = max((bar.high for bar in bars), default=1.0)
-        floor = y_floor if y_floor is not None else min(0.0, low)
+        floor = y_floor if y_floor is not None else min(0.0, lowest)
+        y_axis.setTickCount(5)
         y_axis.setRange(floor, high if high > floor else floor + 1)
         y_axis.applyNiceNumbers()
+        if floor >= 0 and y_axis.min() < 0:
+            # Nice numbers may reach below 0; nobody's value does, so the axis starts at 0.
+            y_axis.setMin(0.0)
         self._apply_theme()
         self._describe()
 

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.engine.cells import keypad_label
 from ttt_desktop.gui.history.model import ROW_ROLE, HistoryModel
+from ttt_desktop.gui.translation import number as local_number
 from ttt_desktop.library import (
     GameFilter,
     GameRow,
@@ -521,8 +522,8 @@ class HistoryWindow(QWidget):
             )
         if stats.mistakes_per_game is not None:
             parts.append(
-                self.tr("Mistakes per game: {mistakes:.2f} (over {games} games)").format(
-                    mistakes=stats.mistakes_per_game, games=stats.reviewed_games
+                self.tr("Mistakes per game: {mistakes} (over {games} games)").format(
+                    mistakes=local_number(stats.mistakes_per_game, 2), games=stats.reviewed_games
                 )
             )
         return parts[0] + "<br>".join(parts[1:])

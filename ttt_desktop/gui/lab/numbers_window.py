@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.engine import Mark
 from ttt_desktop.gui import theme
+from ttt_desktop.gui.translation import number
 
 FIRST_PLY_SHOWN = 5
 """No game ends before the fifth move."""
@@ -111,7 +112,7 @@ class NumbersWindow(QWidget):
         text = (
             self.tr("{games} games up to symmetry") if up_to_symmetry else self.tr("{games} games")
         )
-        self.total_label.setText(text.format(games=f"{total:,}"))
+        self.total_label.setText(text.format(games=number(total)))
 
     def _table(self, rows: list[list[str]], headers: list[str]) -> QTableWidget:
         table = QTableWidget(len(rows), len(headers))
@@ -139,19 +140,23 @@ class NumbersWindow(QWidget):
         figures = self.census
         outcomes = figures.outcomes
         rows = [
-            [self.tr("Complete games"), f"{figures.games:,}", f"{figures.games_up_to_symmetry:,}"],
-            [self.tr("won by X (first)"), f"{outcomes['X']:,}", ""],
-            [self.tr("won by O (second)"), f"{outcomes['O']:,}", ""],
-            [self.tr("drawn"), f"{outcomes['draw']:,}", ""],
+            [
+                self.tr("Complete games"),
+                number(figures.games),
+                number(figures.games_up_to_symmetry),
+            ],
+            [self.tr("won by X (first)"), number(outcomes["X"]), ""],
+            [self.tr("won by O (second)"), number(outcomes["O"]), ""],
+            [self.tr("drawn"), number(outcomes["draw"]), ""],
             [
                 self.tr("Positions reachable in play"),
-                f"{figures.positions:,}",
-                f"{figures.positions_up_to_symmetry:,}",
+                number(figures.positions),
+                number(figures.positions_up_to_symmetry),
             ],
             [
                 self.tr("of which finished games"),
-                f"{figures.terminal_positions:,}",
-                f"{figures.terminal_positions_up_to_symmetry:,}",
+                number(figures.terminal_positions),
+                number(figures.terminal_positions_up_to_symmetry),
             ],
         ]
         table = self._table(rows, [self.tr("Figure"), self.tr("All"), self.tr("Up to symmetry")])
@@ -163,8 +168,8 @@ class NumbersWindow(QWidget):
         rows = [
             [
                 str(ply),
-                f"{figures.sequences_per_ply[ply]:,}",
-                f"{figures.terminal_per_ply[ply]:,}",
+                number(figures.sequences_per_ply[ply]),
+                number(figures.terminal_per_ply[ply]),
             ]
             for ply in range(1, 10)
         ]

@@ -50,6 +50,7 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.engine import Mark
 from ttt_desktop.engine.records import GameRecord, PlayerEntry, utc_now
+from ttt_desktop.gui.translation import number
 from ttt_desktop.lab.runner import TournamentRunner
 from ttt_desktop.lab.tournament import (
     PLAYABLE_KINDS,
@@ -143,7 +144,7 @@ class GamesModel(QAbstractTableModel):
         game = self._games[index.row()]
         column = index.column()
         if column == 0:
-            return f"{game.index + 1:,}"
+            return number(game.index + 1)
         if column in (1, 2):
             return entrant_name(self._result, game.x if column == 1 else game.o)
         if column == 3:
@@ -404,8 +405,8 @@ class TournamentWindow(QWidget):
             )
         for kind in kinds:
             count = self.seed_counts[kind].value()
-            for number in range(count):
-                entrant_seed = seed + 1 + number
+            for copy in range(count):
+                entrant_seed = seed + 1 + copy
                 if (kind, entrant_seed) not in choices:
                     choices.append((kind, entrant_seed))
         if len(choices) < 2:
@@ -429,7 +430,7 @@ class TournamentWindow(QWidget):
         if not running and spec is not None and self.result is None:
             self.progress_label.setText(
                 self.tr("{players} players, {games} games. Press Start.").format(
-                    players=len(spec.entrants), games=f"{spec.total_games:,}"
+                    players=len(spec.entrants), games=number(spec.total_games)
                 )
             )
 
@@ -539,15 +540,15 @@ class TournamentWindow(QWidget):
             seconds = runner.elapsed
             rate = played / seconds if seconds else 0.0
             if self.result.cancelled:
-                text = self.tr("Cancelled: {played} of {total} games kept ({seconds:.1f} s).")
+                text = self.tr("Cancelled: {played} of {total} games kept ({seconds} s).")
             else:
-                text = self.tr("Done: {played} games in {seconds:.1f} s ({rate} games/s).")
+                text = self.tr("Done: {played} games in {seconds} s ({rate} games/s).")
             self.progress_label.setText(
                 text.format(
-                    played=f"{played:,}",
-                    total=f"{total:,}",
-                    seconds=seconds,
-                    rate=f"{rate:,.0f}",
+                    played=number(played),
+                    total=number(total),
+                    seconds=number(seconds, 1),
+                    rate=number(rate, 0),
                 )
             )
             return
@@ -555,10 +556,10 @@ class TournamentWindow(QWidget):
             return
         left = runner.seconds_left()
         if left is None:
-            text = self.tr("{played} of {total} games").format(played=0, total=f"{total:,}")
+            text = self.tr("{played} of {total} games").format(played=0, total=number(total))
         else:
             text = self.tr("{played} of {total} games, about {left} left").format(
-                played=f"{played:,}", total=f"{total:,}", left=self._duration(left)
+                played=number(played), total=number(total), left=self._duration(left)
             )
         self.progress_label.setText(text)
 
@@ -604,7 +605,7 @@ class TournamentWindow(QWidget):
             cells = [
                 str(row + 1),
                 entrant_name(result, entrant),
-                f"{points[entrant]:g}",
+                number(points[entrant], 1 if points[entrant] % 1 else 0),
                 str(totals[entrant].wins),
                 str(totals[entrant].draws),
                 str(totals[entrant].losses),
@@ -624,7 +625,7 @@ class TournamentWindow(QWidget):
         table.resizeColumnsToContents()
         table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         if bars:
-            self.ratings_chart.set_data(bars, y_floor=min(0.0, *(bar.low for bar in bars)))
+            self.ratings_chart.set_data(bars)
 
     def _fill_crosstable(self, result: TournamentResult) -> None:
         names = [entrant_name(result, entrant) for entrant in range(len(result.spec.entrants))]
@@ -642,7 +643,7 @@ class TournamentWindow(QWidget):
                 item = QTableWidgetItem("-" if a == b else text)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 table.setItem(a, b, item)
-            item = QTableWidgetItem(f"{points[a]:g}")
+            item = QTableWidgetItem(number(points[a], 1 if points[a] % 1 else 0))
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             table.setItem(a, len(names), item)
         table.resizeColumnsToContents()
@@ -706,7 +707,7 @@ class TournamentWindow(QWidget):
             QMessageBox.warning(self, self.tr("Game library"), str(error))
             return
         self.progress_label.setText(
-            self.tr("Stored {added} games in the game library.").format(added=f"{added:,}")
+            self.tr("Stored {added} games in the game library.").format(added=number(added))
         )
 
     # Closing ------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.gui.theme import RESULTS
+from ttt_desktop.gui.translation import number
 from ttt_desktop.lab.tournament import PLAYABLE_KINDS
 from ttt_desktop.lab.trained import TrainedPlayerError, TrainedPlayers
 from ttt_desktop.lab.training import SELF_PLAY, TrainingRunner, TrainPoint, TrainSettings
@@ -235,7 +236,9 @@ class TrainWindow(QWidget):
             self._add_point(point)
         if runner.paused and not was_paused:
             self.status_label.setText(
-                self.tr("Paused after {episodes} episodes.").format(episodes=f"{runner.episodes:,}")
+                self.tr("Paused after {episodes} episodes.").format(
+                    episodes=number(runner.episodes)
+                )
             )
             self._update_buttons()
             self.state_changed.emit("paused")
@@ -255,7 +258,7 @@ class TrainWindow(QWidget):
                     if self._stopping
                     else self.tr("Done: {episodes} episodes.")
                 )
-                self.status_label.setText(text.format(episodes=f"{runner.episodes:,}"))
+                self.status_label.setText(text.format(episodes=number(runner.episodes)))
                 self.progress_bar.setValue(runner.episodes)
             self._update_buttons()
             self.state_changed.emit(state)
@@ -273,9 +276,9 @@ class TrainWindow(QWidget):
                     "{episodes} episodes, {positions} positions learned, exploration {epsilon}; "
                     "against Perfect {won}% won, {lost}% lost"
                 ).format(
-                    episodes=f"{point.episodes:,}",
-                    positions=f"{point.positions:,}",
-                    epsilon=f"{point.exploration:.3f}",
+                    episodes=number(point.episodes),
+                    positions=number(point.positions),
+                    epsilon=number(point.exploration, 3),
                     won=round(100 * point.perfect[0]),
                     lost=round(100 * point.perfect[2]),
                 )
