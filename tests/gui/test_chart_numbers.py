@@ -70,3 +70,13 @@ def test_numbers_follow_german_in_the_lab_charts_and_a_persons_page(
     wanted = QLocale(QLocale.Language.German).toString(stats.mistakes_per_game, "f", 2)
     assert "," in wanted
     assert f"Fehler je Partie: {wanted} " in history.summary_label.text()
+
+
+def test_an_empty_rating_axis_labels_each_tick_with_a_different_number(qtbot: QtBot) -> None:
+    chart = ErrorBarChart(y_title="Rating")
+    qtbot.addWidget(chart)
+    axis = chart._y_axis
+    # Labels "%.0f" on ticks closer than 1 apart read 0 0 1 1 1 (seen before the first game).
+    assert (axis.max() - axis.min()) / (axis.tickCount() - 1) >= 1
+    chart.set_data([ErrorBar("Only", 0.2, 0.0, 0.4)])
+    assert (axis.max() - axis.min()) / (axis.tickCount() - 1) >= 1

@@ -447,6 +447,7 @@ def _category_axes(chart: Any, x_title: str, y_title: str) -> tuple[Any, Any]:
     y_axis = charts.QValueAxis()
     y_axis.setTitleText(y_title)
     y_axis.setRange(0, 1)
+    _whole_number_ticks(y_axis)  # empty: 0 and 1, not 0 0 1 1 1
     chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
     chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
     return x_axis, y_axis
@@ -531,6 +532,7 @@ class ErrorBarChart(_ChartWidget):
         if floor >= 0 and y_axis.min() < 0:
             # Nice numbers may reach below 0; nobody's value does, so the axis starts at 0.
             y_axis.setMin(0.0)
+        _whole_number_ticks(y_axis)
         self._apply_theme()
         self._describe()
 
