@@ -4,8 +4,10 @@ Opens the real window (offscreen unless ``--platform`` says otherwise) with a ga
 library in a throw-away folder, as the app has, and plays N games between computer
 players at full speed, one after another, each shown on the board. The pairings
 cycle through quick players (``--kinds``) with a fresh seed per game. Every K games
-it prints the resident memory (RSS, from /proc), the process's thread count and the
-games per second; at the end the growth from the first report to the last.
+it prints the resident memory (RSS, from /proc) of the window's process and of the
+search process (the child where the computers think), the window's thread count and
+the games per second; at the end the growth from the report at K games to the last,
+per game.
 Exit code 0 when every game finished with a result.
 
     .venv/bin/python benchmarks/soak.py                    # 1,000 games, a line every 100
@@ -24,10 +26,10 @@ import time
 from pathlib import Path
 
 
-def rss_mib() -> float:
-    """Resident memory of this process in MiB (Linux /proc; 0 where there is none)."""
+def rss_mib(pid: int | str = "self") -> float:
+    """Resident memory of a process in MiB (Linux /proc; 0 where there is none)."""
     try:
-        pages = int(Path("/proc/self/statm").read_text().split()[1])
+        pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
     except (OSError, IndexError, ValueError):
         return 0.0
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
@@ -73,20 +75,14 @@ def main(argv: list[str] | None = None) -> int:
     from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
     from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
     from ttt_desktop.gui.settings import AppSettings  # noqa: PLC0415
-    from ttt_desktop.players import create_player  # noqa: PLC0415
     from ttt_desktop.players import roster as all_players  # noqa: PLC0415
 
     app = QApplication([sys.argv[0]])
     names = {info.kind: info.name for info in all_players()}
-    seed_counter = itertools.count(1)
-
-    def seeded_player(kind: str, *, seed: int | None = None) -> object:
-        # Every game a new seed, so the games differ as a long evening's would.
-        return create_player(kind, seed=next(seed_counter) if seed is None else seed)
-
+    # The controller gives every game's computers a new seed, so the games differ as a
+    # long evening's would.
     window = MainWindow(
         settings=AppSettings(),
-        player_factory=seeded_player,
         library_path=None if options.no_library else Path(folder.name) / "library.sqlite3",
     )
     window.set_move_delay(0)
@@ -96,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     finished = 0
     started = time.perf_counter()
     last_report = started
-    reports: list[tuple[int, float, int]] = []
+    reports: list[tuple[int, float, float, int]] = []
 
     def report() -> None:
         nonlocal last_report
@@ -104,9 +100,13 @@ def main(argv: list[str] | None = None) -> int:
         rate = f"{options.every / (now - last_report):6.1f} games/s" if finished else ""
         last_report = now
         memory, threads = rss_mib(), os_threads()
-        reports.append((finished, memory, threads))
+        pid = controller._worker.process.pid
+        child = rss_mib(pid) if pid is not None else 0.0
+        reports.append((finished, memory, child, threads))
         print(
-            f"{finished:>7} games  RSS {memory:7.1f} MiB  threads {threads:>3}  {rate}", flush=True
+            f"{finished:>7} games  RSS {memory:7.1f} MiB  search process {child:6.1f} MiB  "
+            f"threads {threads:>3}  {rate}",
+            flush=True,
         )
 
     def next_game() -> None:
@@ -135,11 +135,16 @@ def main(argv: list[str] | None = None) -> int:
     controller.shutdown()
     shiboken6.delete(window)
     folder.cleanup()
-    first, last = reports[0], reports[-1]
+    # Growth from the first K games on: the start-up (imports, caches filling) is left out.
+    first, last = reports[min(1, len(reports) - 1)], reports[-1]
+    games = max(last[0] - first[0], 1)
     print(
         f"done: {finished} games in {seconds:.0f} s ({finished / seconds:.1f} games/s); "
-        f"RSS {first[1]:.1f} -> {last[1]:.1f} MiB ({last[1] - first[1]:+.1f}), "
-        f"threads {first[2]} -> {last[2]}; load {os.getloadavg()}"
+        f"from game {first[0]} to {last[0]}: RSS {first[1]:.1f} -> {last[1]:.1f} MiB "
+        f"({(last[1] - first[1]) * 2**20 / games:+.0f} bytes/game), "
+        f"search process {first[2]:.1f} -> {last[2]:.1f} MiB "
+        f"({(last[2] - first[2]) * 2**20 / games:+.0f} bytes/game), "
+        f"threads {reports[0][3]} -> {last[3]}; load {os.getloadavg()}"
     )
     return 0 if finished == options.games else 1
 
