@@ -242,7 +242,14 @@ class HistoryFeatures(QObject):
         return bool(record.moves) and not record.is_finished and record != self._start_record
 
     def store(self, record: GameRecord) -> StoreOutcome | None:
-        """Store ``record`` now (with any games still waiting); None when it must wait."""
+        """Store ``record`` now (with any games still waiting); None when it must wait.
+
+        Without a library file nothing is remembered, so nothing waits either: keeping
+        every game of the session for a library that never comes grew without end.
+        """
+        if self.library_path is None:
+            self._after_change()
+            return None
         self.pending = [r for r in self.pending if r.game_id != record.game_id]
         self.pending.append(record)
         outcome = self._store_pending()

@@ -1,0 +1,49 @@
+"""A long session in one window: what the window keeps per game stays bounded.
+
+Plays many watched computer games one after another in the real window (offscreen),
+as ``benchmarks/soak.py`` does, and counts the game records still alive afterwards.
+A structure that keeps something of every past game grows with the number played;
+the window needs only the game in hand and the one just finished.
+"""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+from test_main_window import WindowMaker
+
+from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.gui.controller import Seat
+
+GAMES = 60
+KEPT_AT_MOST = 10
+"""Records a window may hold after any number of games (the game in hand, the last
+finished one and the views showing them); far below GAMES."""
+
+
+def _records_alive() -> int:
+    gc.collect()
+    return sum(1 for thing in gc.get_objects() if isinstance(thing, GameRecord))
+
+
+@pytest.mark.parametrize("with_library", [False, True], ids=["no library", "library"])
+def test_records_of_past_games_are_not_kept(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path, with_library: bool
+) -> None:
+    library = tmp_path / "library.sqlite3" if with_library else None
+    window = make_window(library_path=library)
+    if with_library:
+        qtbot.waitUntil(lambda: window.history.library is not None)
+    window.set_move_delay(0)
+    controller = window.controller
+    controller.set_seat(Mark.X, Seat("rando", "Rando"))
+    controller.set_seat(Mark.O, Seat("levi", "Levi"))
+    before = _records_alive()
+    for _ in range(GAMES):
+        with qtbot.waitSignal(controller.game_finished, timeout=60_000):
+            window.new_game()
+    assert window.history.pending == []
+    assert _records_alive() - before <= KEPT_AT_MOST
