@@ -523,3 +523,26 @@ def test_session_score_takes_a_result_back() -> None:
     score.add_result("Ben", "Ann", "Ann")
     score.remove_result("Ben", "Ann", "Ben")
     assert score.score("Ann", "Ben").first_wins == 1
+
+
+def test_computers_game_reviewed_when_the_dock_shows(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    """A computers' game ends with the Review dock hidden: its review is built when it shows."""
+    window = make_window()
+    window.ai_speed_actions[0].trigger()
+    set_first(window, "x")
+    choose(window, Mark.X, kind="perfect")
+    choose(window, Mark.O, kind="perfect")
+    features, controller = window.coach, window.controller
+    with qtbot.waitSignal(controller.game_finished, timeout=30_000):
+        window.new_game()
+    record = controller.record
+    assert record.is_finished and not features.review_dock.isVisible()
+    assert features.review_due == record and features.review_panel.review is None
+    features.review_action.trigger()
+    assert features.review_dock.isVisible()
+    assert features.review_due is None and features.review_panel.record == record
+    review = features.review_panel.review
+    assert review == coach.review_game(record)
+    assert features.review_panel.moves.count() == len(record.moves)

@@ -97,6 +97,8 @@ class CoachFeatures(QObject):
         self._review_board: Board | None = None
         # True while "Try again from here" starts its game, which is not one to review.
         self._starting_practice = False
+        # A finished computers' game whose review waits for the Review dock to show.
+        self._review_due: GameRecord | None = None
 
         self._build_actions()
         self._build_review_dock()
@@ -210,6 +212,10 @@ class CoachFeatures(QObject):
         self.review.replay_bar.view_changed.connect(self.refresh_actions)
         self.review_panel.verdict_chosen.connect(self.show_verdict)
         self.review_panel.try_again_requested.connect(self.try_again)
+        # The view action is checked on the dock's show event (visibilityChanged also asks
+        # where the dock lies, and says False for a dock not laid out yet).
+        self.review_action.toggled.connect(self._on_review_dock_visibility)
+        self.review_dock.visibilityChanged.connect(self._on_review_dock_visibility)
 
     # Enabled state ----------------------------------------------------------------------
 
@@ -280,6 +286,7 @@ class CoachFeatures(QObject):
 
     def show_review(self, record: GameRecord) -> None:
         """Review ``record`` in the dock and show the dock (games opened or from history)."""
+        self._review_due = None
         self.review_panel.show_review(load_coach().review_game(record), record)
         self.review_dock.show()
         self.review_dock.raise_()
@@ -334,6 +341,7 @@ class CoachFeatures(QObject):
 
     def _on_game_started(self, record: GameRecord) -> None:
         self.last_hint = None
+        self._review_due = None
         # A verdict's marking belongs to the game it came from, even when the new game
         # starts on the same position ("Try again from here").
         self._review_board = None
@@ -354,11 +362,31 @@ class CoachFeatures(QObject):
         self.refresh_actions()
 
     def _on_game_finished(self, record: GameRecord) -> None:
-        self.review_panel.show_review(load_coach().review_game(record), record)
         if (record.x.is_human or record.o.is_human) and record.moves:
+            self._review_due = None
+            self.review_panel.show_review(load_coach().review_game(record), record)
             self.review_dock.show()
             self.review_dock.raise_()
+        elif self.review_dock.isVisible():
+            self._review_due = None
+            self.review_panel.show_review(load_coach().review_game(record), record)
+        else:
+            # Computers' games with the dock hidden: the review is built when the dock
+            # shows (the first review, importing the solver, cost 15-23 ms in the GUI thread).
+            self._review_due = record
+            self.review_panel.show_review(None, None)
         self.refresh_actions()
+
+    def _on_review_dock_visibility(self, visible: bool) -> None:
+        record = self._review_due
+        if visible and record is not None:
+            self._review_due = None
+            self.review_panel.show_review(load_coach().review_game(record), record)
+
+    @property
+    def review_due(self) -> GameRecord | None:
+        """A finished game whose review waits for the Review dock to show."""
+        return self._review_due
 
     def _update_review(self, record: GameRecord) -> None:
         # A review on show follows its game (moves taken back, a game opened and played on).
