@@ -39,6 +39,7 @@ from ttt_desktop.gui.coach.overlays import (
     VALUES_LAYER,
     hint_overlay,
     load_coach,
+    preload_coach,
     values_overlay,
     verdict_overlay,
 )
@@ -342,6 +343,9 @@ class CoachFeatures(QObject):
     def _on_game_started(self, record: GameRecord) -> None:
         self.last_hint = None
         self._review_due = None
+        if record.x.is_human or record.o.is_human:
+            # A person's game ends with its review at once: the coach loads meanwhile.
+            preload_coach()
         # A verdict's marking belongs to the game it came from, even when the new game
         # starts on the same position ("Try again from here").
         self._review_board = None

@@ -27,6 +27,21 @@ TONE_OF_OUTCOME: Final[dict[str, Tone]] = {"win": "win", "draw": "draw", "loss":
 _speaks_qt: list[bool] = []
 
 
+def preload_coach() -> None:
+    """Import the coach in a background thread, so a review's first use does not stall the
+    window (the import cost a person's first game end 9-20 ms in the GUI thread)."""
+    import sys  # noqa: PLC0415
+    import threading  # noqa: PLC0415
+
+    if "ttt_desktop.analysis.coach" in sys.modules:
+        return
+
+    def load() -> None:
+        from ttt_desktop.analysis import coach  # noqa: F401, PLC0415
+
+    threading.Thread(target=load, name="coach-preload", daemon=True).start()
+
+
 def load_coach() -> ModuleType:
     """The coach (imported on first use, not before the window shows), speaking Qt's language."""
     from ttt_desktop.analysis import coach  # noqa: PLC0415  (solver and words: on first use)
