@@ -37,7 +37,7 @@ from typing import Any, Final
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.players import create_player
-from ttt_desktop.players.learner import LearnerTable, position_key
+from ttt_desktop.players.learner import LearnerTable, QValues
 
 __all__ = [
     "SELF_PLAY",
@@ -52,7 +52,6 @@ SELF_PLAY: Final = "self"
 EVAL_OPPONENTS: Final = ("perfect", "rando")
 _CONTROL_EVERY: Final = 100
 """Episodes between looks at the pause and stop flags (a look costs a system call)."""
-_DECIMALS: Final = 6
 
 
 @dataclass(frozen=True)
@@ -102,35 +101,6 @@ class TrainPoint:
     seconds: float
 
 
-class _Table:
-    """Training values: per position key, a value per legal move (aligned with them)."""
-
-    def __init__(self) -> None:
-        self.by_key: dict[str, list[float]] = {}
-        self._entry: dict[Board, tuple[list[float], tuple[int, ...]]] = {}
-
-    def entry(self, board: Board) -> tuple[list[float], tuple[int, ...]]:
-        found = self._entry.get(board)
-        if found is None:
-            key = position_key(board)
-            moves = board.legal_moves()
-            values = self.by_key.get(key)
-            if values is None:
-                values = self.by_key[key] = [0.0] * len(moves)
-            found = self._entry[board] = (values, moves)
-        return found
-
-    def snapshot(self, training: dict[str, Any]) -> LearnerTable:
-        rows: dict[str, tuple[float | None, ...]] = {}
-        for key, values in self.by_key.items():
-            row: list[float | None] = [None] * 9
-            empties = [cell for cell in range(9) if key[cell] == "."]
-            for cell, value in zip(empties, values, strict=True):
-                row[cell] = max(-1.0, min(1.0, round(value, _DECIMALS)))
-            rows[key] = tuple(row)
-        return LearnerTable(rows, training)
-
-
 def _pick(values: list[float], uniform: Callable[[], float], epsilon: float) -> int:
     if uniform() < epsilon:
         return int(uniform() * len(values))
@@ -178,7 +148,7 @@ def train_table(
     rng = random.Random(settings.seed)
     uniform = rng.random
     alpha, gamma = settings.alpha, settings.gamma
-    table = _Table()
+    table = QValues()
     entry = table.entry
     opponent = (
         None
@@ -196,7 +166,7 @@ def train_table(
             if opponent is None
             else f"Q-learning against {settings.opponent}, as X and O in turn"
         )
-        return table.snapshot(record)
+        return table.snapshot(record, clamp=True)
 
     def measure(episodes: int) -> None:
         if on_point is None:

@@ -405,8 +405,11 @@ class TrainingResult:
     curve: tuple[CurvePoint, ...] = field(default=())
 
 
-class _QValues:
-    """The training-time table: per position key, a value per legal move (aligned with them)."""
+class QValues:
+    """The training-time table: per position key, a value per legal move (aligned with them).
+
+    Shared by :func:`train` and the lab's training runs (:mod:`ttt_desktop.lab.training`).
+    """
 
     def __init__(self) -> None:
         self.by_key: dict[str, list[float]] = {}
@@ -424,13 +427,15 @@ class _QValues:
             found = self._entry[board] = (values, moves)
         return found
 
-    def snapshot(self, training: Mapping[str, Any]) -> LearnerTable:
+    def snapshot(self, training: Mapping[str, Any], *, clamp: bool = False) -> LearnerTable:
+        """The table as a :class:`LearnerTable`; ``clamp`` keeps each value within -1..1."""
         rows: dict[str, tuple[float | None, ...]] = {}
         for key, values in self.by_key.items():
             row: list[float | None] = [None] * 9
             empties = [cell for cell in range(9) if key[cell] == "."]
             for cell, value in zip(empties, values, strict=True):
-                row[cell] = round(value, _DECIMALS)
+                rounded = round(value, _DECIMALS)
+                row[cell] = max(-1.0, min(1.0, rounded)) if clamp else rounded
             rows[key] = tuple(row)
         return LearnerTable(rows, training)
 
@@ -446,7 +451,7 @@ def train(
     rng = random.Random(settings.seed)
     uniform = rng.random
     alpha, epsilon, gamma = settings.alpha, settings.epsilon, settings.gamma
-    q_values = _QValues()
+    q_values = QValues()
     entry = q_values.entry
     starts = (Board.empty(Mark.X), Board.empty(Mark.O))
     curve: list[CurvePoint] = []
