@@ -1,6 +1,20 @@
-"""The board: an immutable, hashable value for one tic-tac-toe position.
+"""The board: an immutable, hashable value for one position of any k-in-a-row game.
 
-A :class:`Board` knows the marks on its nine cells and whose turn it is, and
+:class:`Board` is the board of every rules value (:mod:`ttt_desktop.engine.rules`). Build
+one with ``Board.empty(rules=...)`` or ``Board.from_string(text, rules=...)``; the rules
+default to tic-tac-toe. Two classes stand behind it:
+
+* tic-tac-toe keeps its interned nine-character board (this class itself), whose exact
+  tables and speed the classic players rely on;
+* every other rules value gets a :class:`GridBoard`: one int per side (a bitboard), the
+  win test looking only along the four lines through the last move, nothing cached
+  between positions, so memory stays flat however many games are played.
+
+Both answer the same questions: ``rules``, ``geometry``, ``to_move``, ``winner``,
+``winning_line``, ``is_over``, ``legal_moves()``, ``play(cell)``, ``board[cell]``,
+``x_bits``/``o_bits``, ``cells`` (one character a cell) and ``ply``.
+
+The tic-tac-toe board knows the marks on its nine cells and whose turn it is, and
 derives everything else (winner, winning line, legal moves). ``play`` returns a
 new board. Boards are interned: every position exists once per process, and a
 position remembers the boards its moves lead to, so walking the game tree
@@ -19,12 +33,15 @@ import enum
 from collections.abc import Iterable
 
 from ttt_desktop.engine.cells import CELLS, LINES, Cell, describe_cell
+from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 
 # typing is for the type checker only: importing it costs a fresh process ~9 ms,
 # a fifth of the perfect player's first move (benchmarks/engine_speed.py).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar, Final
+
+    from ttt_desktop.engine.geometry import Geometry
 
 
 class Mark(enum.StrEnum):
@@ -56,7 +73,7 @@ class OccupiedCellError(IllegalMoveError):
 
 
 class OffBoardError(IllegalMoveError):
-    """The move is not a cell 0-8."""
+    """The move is not a cell of the board (0-8 on tic-tac-toe)."""
 
 
 class GameOverError(IllegalMoveError):
@@ -70,9 +87,11 @@ def _lines_of(cells: str, mark: str) -> tuple[tuple[Cell, Cell, Cell], ...]:
 
 
 class Board:
-    """One position: nine cells and the mark to move.
+    """One position: the marks on the cells and the mark to move.
 
     Build one with :meth:`empty` or :meth:`from_string`; get the next with :meth:`play`.
+    This class is tic-tac-toe's (nine cells, interned); other rules give a
+    :class:`GridBoard`, a subclass with the same questions and answers.
 
     >>> board = Board.from_string("XX." "OO." "...")
     >>> board.to_move, board.legal_moves()
@@ -106,6 +125,9 @@ class Board:
     _interned: ClassVar[dict[str, Board]] = {}
     _intern_lock: ClassVar = _thread.allocate_lock()
 
+    rules: Rules = TIC_TAC_TOE
+    """The rules this board is played by."""
+
     def __new__(cls, cells: str, to_move: Mark) -> Board:
         """Not for direct use: validation lives in :meth:`from_string`."""
         key = cells + to_move
@@ -137,13 +159,22 @@ class Board:
     # Construction -------------------------------------------------------------
 
     @classmethod
-    def empty(cls, first: Mark = Mark.X) -> Board:
-        """The empty board with ``first`` to move."""
-        return cls(EMPTY * 9, Mark(first))
+    def empty(cls, first: Mark = Mark.X, rules: Rules | str | None = None) -> Board:
+        """The empty board of ``rules`` (tic-tac-toe when None) with ``first`` to move."""
+        if rules is not None and rules is not TIC_TAC_TOE:
+            rules = Rules.parse(rules)
+            if rules is not TIC_TAC_TOE:
+                return GridBoard.empty_of(rules, Mark(first))
+        return Board(EMPTY * 9, Mark(first))
 
     @classmethod
-    def from_string(cls, text: str, to_move: Mark | str | None = None) -> Board:
-        """Parse nine characters of ``X``, ``O`` and ``.``, row by row from the top-left.
+    def from_string(
+        cls, text: str, to_move: Mark | str | None = None, rules: Rules | str | None = None
+    ) -> Board:
+        """Parse one character a cell, ``X``, ``O`` or ``.``, row by row from the top-left.
+
+        ``rules`` defaults to tic-tac-toe (nine characters); other rules take m x n
+        characters and give a :class:`GridBoard`.
 
         Without ``to_move``, X is taken to have moved first, so X moves when the
         counts are equal. A position no game can reach raises ``ValueError``
@@ -158,6 +189,10 @@ class Board:
         ...
         ValueError: impossible position 'XXXOO.O..': X has a line but O moved after it
         """
+        if rules is not None and rules is not TIC_TAC_TOE:
+            rules = Rules.parse(rules)
+            if rules is not TIC_TAC_TOE:
+                return GridBoard.parse_cells(text, to_move, rules)
         if not isinstance(text, str):
             raise ValueError(f"a board is a string of 9 characters, not {type(text).__name__}")
         if len(text) != 9:
@@ -192,6 +227,29 @@ class Board:
         return cls(text, next_mark)
 
     # Queries ------------------------------------------------------------------
+
+    @property
+    def geometry(self) -> Geometry:
+        """Cells, lines, symmetries and cell names of this board's rules."""
+        return self.rules.geometry
+
+    @property
+    def x_bits(self) -> int:
+        """X's cells as a bitboard (bit ``cell`` set)."""
+        return _bits_of(self.cells, "X")
+
+    @property
+    def o_bits(self) -> int:
+        """O's cells as a bitboard."""
+        return _bits_of(self.cells, "O")
+
+    def bits(self, mark: Mark) -> int:
+        """``mark``'s cells as a bitboard."""
+        return self.x_bits if mark is _X else self.o_bits
+
+    def name(self, cell: Cell) -> str:
+        """How a person names ``cell`` on this board ("7", "h8")."""
+        return self.rules.geometry.name(cell)
 
     def to_string(self) -> str:
         """The nine-character form :meth:`from_string` reads."""
@@ -277,6 +335,14 @@ class Board:
         return "\n".join(" ".join(row) for row in rows)
 
 
+def _bits_of(cells: str, mark: str) -> int:
+    bits = 0
+    for cell, char in enumerate(cells):
+        if char == mark:
+            bits |= 1 << cell
+    return bits
+
+
 def _check_win_history(text: str, next_mark: Mark) -> None:
     """Reject a won position that no game reaches.
 
@@ -301,3 +367,310 @@ def _check_win_history(text: str, next_mark: Mark) -> None:
             f"impossible position {text!r}: {winner} has two separate lines, "
             "so play went on after the first"
         )
+
+
+class GridBoard(Board):
+    """A position on any board but tic-tac-toe's: one bitboard per side, a value.
+
+    Equal positions compare and hash equal (they are not interned: a 15x15 game would
+    otherwise keep every position it ever met). ``winning_line`` is the whole run of
+    the winner's stones through the winning move (k or more cells; exactly k under
+    ``exact`` rules), ordered along the line.
+
+    >>> from ttt_desktop.engine.rules import Rules
+    >>> board = Board.empty(rules=Rules(7, 7, 5)).play_all([24, 0, 25, 1, 26, 2, 27, 3])
+    >>> board.to_move, board.name(28)
+    (<Mark.X: 'X'>, 'a3')
+    >>> board.play(23).winner, board.play(23).winning_line
+    (<Mark.X: 'X'>, (23, 24, 25, 26, 27))
+    """
+
+    __slots__ = ("_cells", "_geometry", "_hash", "_legal", "last_move", "o", "ply", "rules", "x")
+
+    x: int
+    o: int
+    ply: int
+    last_move: Cell | None
+    _geometry: Geometry
+    _legal: tuple[Cell, ...] | None
+    _cells: str | None
+    _hash: int | None
+
+    def __new__(cls, *args: object, **kwargs: object) -> GridBoard:
+        raise TypeError("a GridBoard comes from Board.empty(rules=...) or Board.from_string")
+
+    @classmethod
+    def _make(  # noqa: PLR0917  (one call site a kind, hot)
+        cls,
+        rules: Rules,
+        x: int,
+        o: int,
+        to_move: Mark,
+        ply: int,
+        last_move: Cell | None,
+        winner: Mark | None,
+        line: tuple[Cell, ...] | None,
+        legal: tuple[Cell, ...] | None,
+    ) -> GridBoard:
+        board = object.__new__(cls)
+        put = object.__setattr__
+        put(board, "rules", rules)
+        put(board, "_geometry", rules.geometry)
+        put(board, "x", x)
+        put(board, "o", o)
+        put(board, "to_move", to_move)
+        put(board, "ply", ply)
+        put(board, "last_move", last_move)
+        put(board, "winner", winner)
+        put(board, "winning_line", line)
+        put(board, "winning_lines", (line,) if line else ())
+        over = winner is not None or ply == rules.size
+        put(board, "is_over", over)
+        put(board, "_legal", () if over else legal)
+        put(board, "_cells", None)
+        put(board, "_hash", None)
+        return board
+
+    @classmethod
+    def empty_of(cls, rules: Rules, first: Mark = Mark.X) -> GridBoard:
+        """The empty board of ``rules`` with ``first`` to move."""
+        return cls._make(rules, 0, 0, Mark(first), 0, None, None, None, rules.geometry.cells)
+
+    @classmethod
+    def parse_cells(cls, text: str, to_move: Mark | str | None, rules: Rules) -> GridBoard:
+        """A board of ``rules`` from m x n characters; see :meth:`Board.from_string`."""
+        size = rules.size
+        if not isinstance(text, str):
+            raise ValueError(
+                f"a {rules.key} board is a string of {size} characters, not {type(text).__name__}"
+            )
+        text = "".join(text.split())  # rows may come on lines of their own
+        if len(text) != size:
+            raise ValueError(
+                f"a {rules.key} board has {size} cells, but the text has {len(text)} characters"
+            )
+        stray = sorted(set(text) - {"X", "O", EMPTY})
+        if stray:
+            raise ValueError(
+                "a board uses only 'X', 'O' and '.', but the text has "
+                + ", ".join(map(repr, stray))
+            )
+        x, o = _bits_of(text, "X"), _bits_of(text, "O")
+        x_count, o_count = x.bit_count(), o.bit_count()
+        if abs(x_count - o_count) > 1:
+            raise ValueError(
+                f"impossible position: {x_count} X and {o_count} O "
+                "(the players take turns, so the counts differ by at most one)"
+            )
+        if to_move is not None:
+            try:
+                to_move = Mark(to_move)
+            except ValueError:
+                raise ValueError(f"the mark to move is 'X' or 'O', not {to_move!r}") from None
+        if x_count == o_count:
+            next_mark = to_move if to_move is not None else _X
+        else:
+            next_mark = _O if x_count > o_count else _X
+            if to_move is not None and to_move != next_mark:
+                raise ValueError(
+                    f"impossible position: with {x_count} X and {o_count} O "
+                    f"it is {next_mark}'s turn, not {to_move}'s"
+                )
+        geometry = rules.geometry
+        x_runs, o_runs = _winning_runs(geometry, x), _winning_runs(geometry, o)
+        if x_runs and o_runs:
+            raise ValueError("impossible position: both X and O have a line")
+        runs = x_runs or o_runs
+        winner: Mark | None = None
+        line: tuple[Cell, ...] | None = None
+        last: Cell | None = None
+        if runs:
+            winner = _X if x_runs else _O
+            if next_mark == winner:
+                raise ValueError(
+                    f"impossible position: {winner} has a line but {winner.opponent} moved after it"
+                )
+            shared = set(runs[0]).intersection(*runs[1:])
+            if not shared:
+                raise ValueError(
+                    f"impossible position: {winner} has two separate lines, "
+                    "so play went on after the first"
+                )
+            last = min(shared)
+            line = runs[0]
+        occupied = x | o
+        legal = tuple(c for c in geometry.cells if not occupied >> c & 1)
+        return cls._make(rules, x, o, next_mark, x_count + o_count, last, winner, line, legal)
+
+    # Queries ------------------------------------------------------------------
+
+    @property
+    def geometry(self) -> Geometry:
+        return self._geometry
+
+    @property
+    def x_bits(self) -> int:
+        return self.x
+
+    @property
+    def o_bits(self) -> int:
+        return self.o
+
+    def bits(self, mark: Mark) -> int:
+        return self.x if mark is _X else self.o
+
+    @property
+    def cells(self) -> str:  # type: ignore[override]
+        """One character a cell, row by row from the top-left: ``X``, ``O`` or ``.``."""
+        text = self._cells
+        if text is None:
+            x, o = self.x, self.o
+            text = "".join(
+                "X" if x >> c & 1 else "O" if o >> c & 1 else EMPTY for c in self._geometry.cells
+            )
+            object.__setattr__(self, "_cells", text)
+        return text
+
+    def to_string(self) -> str:
+        return self.cells
+
+    def legal_moves(self) -> tuple[Cell, ...]:
+        legal = self._legal
+        if legal is None:
+            occupied = self.x | self.o
+            legal = tuple(c for c in self._geometry.cells if not occupied >> c & 1)
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def __getitem__(self, cell: Cell) -> Mark | None:
+        self._geometry.check(cell)
+        if self.x >> cell & 1:
+            return _X
+        if self.o >> cell & 1:
+            return _O
+        return None
+
+    # Moves --------------------------------------------------------------------
+
+    def play(self, cell: Cell) -> Board:
+        geometry = self._geometry
+        if not (type(cell) is int and 0 <= cell < geometry.size):
+            raise OffBoardError(
+                f"{cell!r} is not a cell: the cells of {self.rules.key} are 0-{geometry.size - 1}"
+            )
+        if self.is_over:
+            outcome = f"{self.winner} has won" if self.winner else "it is a draw"
+            raise GameOverError(
+                f"the game is over ({outcome}): {geometry.describe(cell)} can't be played"
+            )
+        bit = 1 << cell
+        if (self.x | self.o) & bit:
+            occupant = "X" if self.x & bit else "O"
+            raise OccupiedCellError(f"{geometry.describe(cell)} is already taken by {occupant}")
+        mover = self.to_move
+        if mover is _X:
+            x, o, mine = self.x | bit, self.o, self.x | bit
+        else:
+            x, o, mine = self.x, self.o | bit, self.o | bit
+        line = _run_through(geometry, mine, cell)
+        parent_legal = self._legal
+        legal: tuple[Cell, ...] | None = None
+        if parent_legal is not None:
+            at = parent_legal.index(cell)
+            legal = parent_legal[:at] + parent_legal[at + 1 :]
+        return GridBoard._make(
+            self.rules,
+            x,
+            o,
+            _O if mover is _X else _X,
+            self.ply + 1,
+            cell,
+            mover if line else None,
+            line,
+            legal,
+        )
+
+    # Value semantics ----------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, GridBoard):
+            return NotImplemented
+        return (
+            self.x == other.x
+            and self.o == other.o
+            and self.to_move is other.to_move
+            and self.rules is other.rules
+        )
+
+    def __hash__(self) -> int:
+        value = self._hash
+        if value is None:
+            value = hash((self.x, self.o, self.to_move is _X, self.rules.key))
+            object.__setattr__(self, "_hash", value)
+        return value
+
+    def __reduce__(self) -> tuple[object, ...]:  # type: ignore[override]
+        return (_grid_board, (self.rules, self.cells, self.to_move.value))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Board is immutable: play() returns a new board")
+
+    def __repr__(self) -> str:
+        return (
+            f"Board.from_string({self.cells!r}, to_move={self.to_move.value!r}, "
+            f"rules={self.rules.key!r})"
+        )
+
+    def __str__(self) -> str:
+        m, text = self.rules.m, self.cells
+        return "\n".join(" ".join(text[i : i + m]) for i in range(0, len(text), m))
+
+
+def _grid_board(rules: Rules, cells: str, to_move: str) -> Board:
+    return Board.from_string(cells, to_move, rules=rules)
+
+
+def _run_through(geometry: Geometry, mine: int, cell: Cell) -> tuple[Cell, ...] | None:
+    """The winning run of ``mine`` through ``cell``, or None: the win test of one move."""
+    k = geometry.k
+    exact = geometry.rules.exact
+    for forward, backward in geometry.rays[cell]:
+        ahead = 0
+        for other in forward:
+            if not mine >> other & 1:
+                break
+            ahead += 1
+        behind = 0
+        for other in backward:
+            if not mine >> other & 1:
+                break
+            behind += 1
+        length = ahead + behind + 1
+        if length >= k and (length == k or not exact):
+            return (*reversed(backward[:behind]), cell, *forward[:ahead])
+    return None
+
+
+def _winning_runs(geometry: Geometry, mine: int) -> list[tuple[Cell, ...]]:
+    """Every maximal run of ``mine`` that wins (each once), for checking a parsed position."""
+    runs: list[tuple[Cell, ...]] = []
+    seen: set[tuple[Cell, ...]] = set()
+    for cell in geometry.cells:
+        if mine >> cell & 1:
+            for forward, backward in geometry.rays[cell]:
+                if backward and mine >> backward[0] & 1:
+                    continue  # not the start of its run in this direction
+                length = 1
+                for other in forward:
+                    if not mine >> other & 1:
+                        break
+                    length += 1
+                k = geometry.k
+                if length >= k and (length == k or not geometry.rules.exact):
+                    run = (cell, *forward[: length - 1])
+                    if run not in seen:
+                        seen.add(run)
+                        runs.append(run)
+    return runs

@@ -35,7 +35,10 @@ from pathlib import Path
 from typing import Any, Final
 
 from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.cells import Cell, cell_from_keypad, is_cell, keypad_label
+from ttt_desktop.engine.cells import Cell, cell_from_keypad, keypad_label
+from ttt_desktop.engine.rules import MAX_SIDE, TIC_TAC_TOE, Rules
+
+MAX_CELLS: Final = MAX_SIDE * MAX_SIDE
 
 FORMAT_NAME: Final = "ttt-desktop-game"
 FORMAT_VERSION: Final = 2
@@ -148,8 +151,9 @@ class PlayerEntry:
 def _moves_tuple(moves: Iterable[Cell], what: str) -> tuple[Cell, ...]:
     values = tuple(moves)
     for cell in values:
-        if not is_cell(cell):
-            raise ValueError(f"{what} must be cells 0-8, but one is {cell!r}")
+        # Cells of any board are ints from 0; each board checks its own upper limit.
+        if not (type(cell) is int and 0 <= cell < MAX_CELLS):
+            raise ValueError(f"{what} must be cells 0-{MAX_CELLS - 1}, but one is {cell!r}")
     return values
 
 
@@ -259,8 +263,11 @@ class GameRecord:
     game_id: str = field(default_factory=new_game_id)
     undos: tuple[UndoEvent, ...] = ()
     hints: tuple[HintUse, ...] = ()
+    rules: Rules = TIC_TAC_TOE
 
     def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            object.__setattr__(self, "rules", Rules.parse(self.rules))
         if not isinstance(self.x, PlayerEntry) or not isinstance(self.o, PlayerEntry):
             raise ValueError("both players must be PlayerEntry values")
         try:
@@ -286,7 +293,7 @@ class GameRecord:
         _check_game_id(self.game_id)
         object.__setattr__(self, "undos", tuple(self.undos))
         object.__setattr__(self, "hints", tuple(self.hints))
-        start = Board.empty(self.first)
+        start = Board.empty(self.first, self.rules)
         for undo in self.undos:
             if not isinstance(undo, UndoEvent):
                 raise ValueError("undos must be UndoEvent values")
@@ -326,7 +333,7 @@ class GameRecord:
     def _check_branch(self, branch: BranchPoint) -> None:
         # The parent was played with the same first mark: its kept moves open this game.
         try:
-            Board.empty(self.first).play_all(branch.parent_moves)
+            Board.empty(self.first, self.rules).play_all(branch.parent_moves)
         except ValueError as error:
             raise ValueError(
                 f"the branch point's parent moves {list(branch.parent_moves)} "
@@ -347,7 +354,7 @@ class GameRecord:
         if type(ply) is not int or not 0 <= ply <= len(self.moves):
             raise ValueError(f"ply must be 0-{len(self.moves)}, not {ply!r}")
         # Boards are interned and memoise their children, so this is a few lookups.
-        return Board.empty(self.first).play_all(self.moves[:ply])
+        return Board.empty(self.first, self.rules).play_all(self.moves[:ply])
 
     @property
     def ply(self) -> int:
