@@ -404,7 +404,7 @@ class TestSequence:
     def test_a_cell_off_the_board_played_is_an_error(self) -> None:
         # A script may name cells of a bigger board; on tic-tac-toe cell 9 is off the board.
         player = create_player("sequence", moves=[9], seed=1)
-        with pytest.raises(OffBoardError, match=r"scripted move 1 for X, 9, is not a cell of 3,3,3"):
+        with pytest.raises(OffBoardError, match=r"move 1 for X, 9, is not a cell of 3,3,3"):
             player.choose_move(Board.empty())
 
 
