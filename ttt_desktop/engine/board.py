@@ -409,7 +409,7 @@ class GridBoard(Board):
         ply: int,
         last_move: Cell | None,
         winner: Mark | None,
-        line: tuple[Cell, ...] | None,
+        lines: tuple[tuple[Cell, ...], ...],
         legal: tuple[Cell, ...] | None,
     ) -> GridBoard:
         board = object.__new__(cls)
@@ -422,8 +422,8 @@ class GridBoard(Board):
         put(board, "ply", ply)
         put(board, "last_move", last_move)
         put(board, "winner", winner)
-        put(board, "winning_line", line)
-        put(board, "winning_lines", (line,) if line else ())
+        put(board, "winning_line", lines[0] if lines else None)
+        put(board, "winning_lines", lines)
         over = winner is not None or ply == rules.size
         put(board, "is_over", over)
         put(board, "_legal", () if over else legal)
@@ -434,7 +434,7 @@ class GridBoard(Board):
     @classmethod
     def empty_of(cls, rules: Rules, first: Mark = Mark.X) -> GridBoard:
         """The empty board of ``rules`` with ``first`` to move."""
-        return cls._make(rules, 0, 0, Mark(first), 0, None, None, None, rules.geometry.cells)
+        return cls._make(rules, 0, 0, Mark(first), 0, None, None, (), rules.geometry.cells)
 
     @classmethod
     def parse_cells(cls, text: str, to_move: Mark | str | None, rules: Rules) -> GridBoard:
@@ -482,7 +482,7 @@ class GridBoard(Board):
             raise ValueError("impossible position: both X and O have a line")
         runs = x_runs or o_runs
         winner: Mark | None = None
-        line: tuple[Cell, ...] | None = None
+        lines: tuple[tuple[Cell, ...], ...] = ()
         last: Cell | None = None
         if runs:
             winner = _X if x_runs else _O
@@ -497,10 +497,10 @@ class GridBoard(Board):
                     "so play went on after the first"
                 )
             last = min(shared)
-            line = runs[0]
+            lines = _runs_through(geometry, x if winner is _X else o, last)
         occupied = x | o
         legal = tuple(c for c in geometry.cells if not occupied >> c & 1)
-        return cls._make(rules, x, o, next_mark, x_count + o_count, last, winner, line, legal)
+        return cls._make(rules, x, o, next_mark, x_count + o_count, last, winner, lines, legal)
 
     # Queries ------------------------------------------------------------------
 
@@ -572,7 +572,7 @@ class GridBoard(Board):
             x, o, mine = self.x | bit, self.o, self.x | bit
         else:
             x, o, mine = self.x, self.o | bit, self.o | bit
-        line = _run_through(geometry, mine, cell)
+        lines = _runs_through(geometry, mine, cell)
         parent_legal = self._legal
         legal: tuple[Cell, ...] | None = None
         if parent_legal is not None:
@@ -585,8 +585,8 @@ class GridBoard(Board):
             _O if mover is _X else _X,
             self.ply + 1,
             cell,
-            mover if line else None,
-            line,
+            mover if lines else None,
+            lines,
             legal,
         )
 
@@ -632,10 +632,11 @@ def _grid_board(rules: Rules, cells: str, to_move: str) -> Board:
     return Board.from_string(cells, to_move, rules=rules)
 
 
-def _run_through(geometry: Geometry, mine: int, cell: Cell) -> tuple[Cell, ...] | None:
-    """The winning run of ``mine`` through ``cell``, or None: the win test of one move."""
+def _runs_through(geometry: Geometry, mine: int, cell: Cell) -> tuple[tuple[Cell, ...], ...]:
+    """The winning runs of ``mine`` through ``cell`` (usually none): the win test of one move."""
     k = geometry.k
     exact = geometry.rules.exact
+    found: tuple[tuple[Cell, ...], ...] = ()
     for forward, backward in geometry.rays[cell]:
         ahead = 0
         for other in forward:
@@ -649,8 +650,8 @@ def _run_through(geometry: Geometry, mine: int, cell: Cell) -> tuple[Cell, ...] 
             behind += 1
         length = ahead + behind + 1
         if length >= k and (length == k or not exact):
-            return (*reversed(backward[:behind]), cell, *forward[:ahead])
-    return None
+            found += ((*reversed(backward[:behind]), cell, *forward[:ahead]),)
+    return found
 
 
 def _winning_runs(geometry: Geometry, mine: int) -> list[tuple[Cell, ...]]:

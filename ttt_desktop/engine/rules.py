@@ -78,9 +78,11 @@ class Rules:
 
     def __new__(cls, m: int, n: int, k: int, exact: bool = False) -> Rules:
         key = (m, n, k, exact)
-        rules = cls._interned.get(key)
-        if rules is not None:
-            return rules
+        # The type test first: 3.0 and True hash like 3 and 1 and would find an entry.
+        if type(m) is int and type(n) is int and type(k) is int and type(exact) is bool:
+            rules = cls._interned.get(key)
+            if rules is not None:
+                return rules
         _check_limits(m, n, k)
         if type(exact) is not bool:
             raise RulesError(f"exact is True or False, not {exact!r}")
