@@ -117,7 +117,7 @@ def main() -> None:
     parser.add_argument("--memory-games", type=int, default=10_000)
     args = parser.parse_args()
     try:
-        import pyspiel  # noqa: PLC0415  (optional: the test extra)
+        import pyspiel  # type: ignore[import-not-found]  # noqa: PLC0415  (test extra)
     except ImportError:
         pyspiel = None
         print("OpenSpiel is not installed (pip install -e .[test]): our figures only")

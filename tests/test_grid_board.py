@@ -175,7 +175,7 @@ class TestValue:
     def test_str_and_repr(self) -> None:
         board = Board.empty(rules=Rules(4, 3, 3)).play(5)
         assert str(board) == ". . . .\n. X . .\n. . . ."
-        assert eval(repr(board)) == board  # noqa: S307
+        assert eval(repr(board)) == board
 
 
 class TestIllegalMoves:
@@ -210,7 +210,7 @@ class TestIllegalMoves:
             Board.from_string(text, rules=self.rules)
 
     def test_two_separate_lines(self) -> None:
-        text = "XXXX." "OO.OO" "....." "XXXX." "OO.O."
+        text = "XXXX.OO.OO.....XXXX.OO.O."
         with pytest.raises(ValueError, match="two separate lines"):
             Board.from_string(text, rules=self.rules)
 

@@ -86,9 +86,11 @@ class TestRules:
     def test_parse(self, text: str, expected: Rules) -> None:
         assert Rules.parse(text) is expected
 
-    @pytest.mark.parametrize("text", ["", "chess", "3,3", "3,3,3,3", "a,b,c", "1e3,3,3", "99999,3,3"])
+    @pytest.mark.parametrize(
+        "text", ["", "chess", "3,3", "3,3,3,3", "a,b,c", "1e3,3,3", "99999,3,3"]
+    )
     def test_parse_refuses_clearly(self, text: str) -> None:
-        with pytest.raises(RulesError, match="rules are 'M,N,K'|must be"):
+        with pytest.raises(RulesError, match=r"rules are 'M,N,K'|must be"):
             Rules.parse(text)
 
     def test_presets(self) -> None:
