@@ -17,7 +17,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ttt_desktop.engine import Board, GameRecord, Mark
-from ttt_desktop.engine.records import MAX_NAME_LENGTH
+from ttt_desktop.engine.record import MAX_NAME_LENGTH
+from ttt_desktop.formats.json_codec import record_to_dict
 
 # Values --------------------------------------------------------------------------------
 
@@ -125,9 +126,8 @@ def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 def hostile_documents(draw: st.DrawFn) -> str:
     """A game file's JSON with 1-4 parts replaced, dropped or added, at any depth."""
     record = draw(valid_records())
-    document: Any = record.to_dict()
-    if draw(st.booleans()):
-        document = record._version_1_dict()
+    # Every format version the loader reads: 3 (written now), 2 and 1.
+    document: Any = record_to_dict(record, draw(st.sampled_from([3, 3, 2, 1])))
     for _ in range(draw(st.integers(1, 4))):
         paths = _paths(document)
         path = draw(st.sampled_from(paths))
