@@ -108,7 +108,9 @@ def parse_json(text: str | bytes, what: str = "game file") -> object:
     except json.JSONDecodeError as error:
         if not text.strip():
             raise ValueError(f"not a {what}: it is empty") from None
-        raise ValueError(f"not a {what}: the JSON is malformed or cut short ({error})") from None
+        raise ValueError(
+            f"not a {what}: it is not valid JSON, malformed or cut short ({error})"
+        ) from None
     except ValueError:
         # Any other conversion the interpreter refuses (a lower int digit limit set
         # for the whole process, say).
