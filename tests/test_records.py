@@ -763,6 +763,24 @@ def test_records_import_no_qt() -> None:
     assert output.stdout.strip() == "False"
 
 
+def test_the_engine_loads_records_and_their_files_only_when_used() -> None:
+    # Start-up: playing needs no json, dataclasses or tempfile; loading a game no tempfile.
+    code = (
+        "import sys, ttt_desktop.engine as engine\n"
+        "heavy = ('json', 'dataclasses', 'tempfile', 'ttt_desktop.engine.record')\n"
+        "print(sorted(name for name in heavy if name in sys.modules))\n"
+        "engine.load_record, engine.GameRecord\n"
+        "print(sorted(name for name in heavy if name in sys.modules))\n"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert output.stdout.splitlines() == [
+        "[]",
+        "['dataclasses', 'json', 'ttt_desktop.engine.record']",
+    ]
+
+
 # Hostile and self-contradictory files -----------------------------------------------
 
 

@@ -56,7 +56,9 @@ __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "MAX_INT_DIGITS",
+    "cell_names",
     "derived_game_id",
+    "parse_cell",
     "parse_json",
     "record_from_dict",
     "record_from_json",
@@ -71,6 +73,32 @@ _V1_ID_NAMESPACE: Final = uuid.UUID("6f0c3f4e-8d0b-4c55-9a51-7b1f6c2f1e01")
 # The longest whole number read from a file: Python's own default limit for turning
 # digits into an int. Nothing we write comes near it.
 MAX_INT_DIGITS: Final = 4300
+
+
+# Rules -> every cell's name (Geometry.name), and each name's cell; made once per rules.
+_NOTATION: dict[Rules, tuple[tuple[str, ...], dict[str, int]]] = {}
+
+
+def cell_names(rules: Rules) -> tuple[str, ...]:
+    """The name of every cell of ``rules``' board, by cell: :meth:`Geometry.name`, made once."""
+    return _notation(rules)[0]
+
+
+def parse_cell(rules: Rules, name: str) -> int:
+    """The cell ``name`` names on ``rules``' board: :meth:`Geometry.parse`, with names cached."""
+    cell = _notation(rules)[1].get(name)
+    # Anything else (upper case, spaces, no cell at all) goes to the one parser.
+    return rules.geometry.parse(name) if cell is None else cell
+
+
+def _notation(rules: Rules) -> tuple[tuple[str, ...], dict[str, int]]:
+    found = _NOTATION.get(rules)
+    if found is None:
+        geometry = rules.geometry
+        names = tuple(geometry.name(cell) for cell in geometry.cells)
+        found = (names, {name: cell for cell, name in enumerate(names)})
+        _NOTATION[rules] = found
+    return found
 
 
 class _UnreadableError(ValueError):
@@ -192,7 +220,7 @@ def _version_1_dict(record: GameRecord) -> dict[str, Any]:
 
 
 def _version_3_dict(record: GameRecord) -> dict[str, Any]:
-    names = record.rules.geometry.name
+    names = cell_names(record.rules).__getitem__
     branch = record.branched_from
     return {
         "format": FORMAT_NAME,
@@ -308,7 +336,7 @@ def _named_cells(rules: Rules) -> _CellReader:
             if len(item) > 3:
                 raise ValueError(f'"{key}" must be {wanted}, but one is {short_repr(item)}')
             try:
-                cells.append(geometry.parse(item))
+                cells.append(parse_cell(rules, item))
             except ValueError as error:
                 raise ValueError(f'"{key}": {error}') from None
         return tuple(cells)

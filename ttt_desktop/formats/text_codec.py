@@ -52,7 +52,7 @@ from ttt_desktop.engine.record import (
     utc_now,
 )
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
-from ttt_desktop.formats.json_codec import derived_game_id
+from ttt_desktop.formats.json_codec import cell_names, derived_game_id, parse_cell
 
 __all__ = ["MAX_TEXT_CHARS", "TEXT_TITLE", "record_from_text", "record_to_text"]
 
@@ -122,14 +122,14 @@ def record_to_text(record: GameRecord) -> str:
 
 def _cells_line(rules: Rules, cells: Iterable[int]) -> str:
     # Keypad digits run together on tic-tac-toe ("74859"), names and spaces elsewhere.
-    name = rules.geometry.name
-    return ("" if rules.is_classic else " ").join(name(cell) for cell in cells)
+    names = cell_names(rules)
+    return ("" if rules.is_classic else " ").join(names[cell] for cell in cells)
 
 
 def _cells_item(rules: Rules, cells: Iterable[int]) -> str:
     # One item of a list line: no spaces inside ("74859", "h8,i9").
-    name = rules.geometry.name
-    return ("" if rules.is_classic else ",").join(name(cell) for cell in cells)
+    names = cell_names(rules)
+    return ("" if rules.is_classic else ",").join(names[cell] for cell in cells)
 
 
 # Reading -------------------------------------------------------------------------------
@@ -189,8 +189,7 @@ def _parse_cells(rules: Rules, text: str) -> tuple[int, ...]:
         digits = re.sub(r"[\s,]", "", text)
         if not re.fullmatch(r"[1-9]*", digits):
             raise ValueError(f"moves are keypad digits 1-9, not {short_repr(text)}")
-        parse = rules.geometry.parse
-        return tuple(parse(digit) for digit in digits)
+        return tuple(parse_cell(rules, digit) for digit in digits)
     geometry = rules.geometry
     cells = []
     for name in re.split(r"[\s,]+", text.strip()):
@@ -201,7 +200,7 @@ def _parse_cells(rules: Rules, text: str) -> tuple[int, ...]:
                 f"moves are cells like a1 (the bottom-left) to {geometry.name(geometry.size - 1)}"
                 f", not {short_repr(name)}"
             )
-        cells.append(geometry.parse(name))
+        cells.append(parse_cell(rules, name))
     return tuple(cells)
 
 
