@@ -246,6 +246,10 @@ class GameRecord:
     before the start, and a branch's parent moves are a legal game whose kept moves
     are this game's first moves. Boards and the result are derived.
 
+    ``rules`` (tic-tac-toe unless given; a rules string such as ``"15,15,5"`` is
+    parsed) decide the board: every cell of the moves, of the moves before an undo and
+    of a branch's parent, and every hint's ply, is checked against its size.
+
     >>> record = GameRecord(PlayerEntry("human", "Ann"), PlayerEntry("human", "Bob"), Mark.X)
     >>> record = record.with_move(4).with_move(0)
     >>> record.board_at(1).to_string(), record.result
