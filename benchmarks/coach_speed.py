@@ -39,7 +39,7 @@ sys.path.insert(0, str(PROJECT_ROOT))
 
 from ttt_desktop.analysis import coach, principal_line, reachable_boards  # noqa: E402
 from ttt_desktop.engine import Board, Mark  # noqa: E402
-from ttt_desktop.engine.records import GameRecord, PlayerEntry  # noqa: E402
+from ttt_desktop.engine.record import GameRecord, PlayerEntry  # noqa: E402
 
 BAR_US = 1000.0
 COLD_SCRIPT = (

@@ -1,23 +1,43 @@
 """Hostile game files and game texts, for the loader's fuzz test and its benchmark.
 
-Each strategy starts from a valid game (format 1 or 2, or the text form) and
+Each strategy starts from a valid game (format 1, 2 or 3, or the text form) and
 damages it the ways files get damaged or forged: any field replaced by a value of
 any type or size (whole numbers too large for a float, strings up to the 1 MB
 file limit, deep nesting, control characters), keys dropped or doubled, the text
-cut anywhere, bytes of any kind. :func:`check_loaded` states what a loaded game
-must satisfy: it agrees with itself in every way a record can be checked.
+cut anywhere, bytes of any kind. The strategies play tic-tac-toe unless given
+other rules (``BOARDS`` has one of each kind of board). :func:`check_loaded`
+states what a loaded game must satisfy: it agrees with itself in every way a
+record can be checked.
+
+:func:`make_hostile_file` makes the files a hostile tester leaves where the program
+reads files: a named pipe, a link to ``/dev/zero``, a folder, a 200 MB file, JSON
+nested 100,000 deep, a number of 5,000 digits.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 from hypothesis import strategies as st
 
 from ttt_desktop.engine import Board, GameRecord, Mark
-from ttt_desktop.engine.records import MAX_NAME_LENGTH
+from ttt_desktop.engine.record import MAX_NAME_LENGTH
+from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
+from ttt_desktop.formats.json_codec import record_to_dict
+
+CLASSIC: tuple[Rules, ...] = (TIC_TAC_TOE,)
+# Tic-tac-toe, a larger square, a rectangle, gomoku; "exactly k" for one of them.
+BOARDS: tuple[Rules, ...] = (
+    TIC_TAC_TOE,
+    Rules(4, 4, 4),
+    Rules(10, 6, 4),
+    GOMOKU,
+    Rules(7, 7, 5, exact=True),
+)
 
 # Values --------------------------------------------------------------------------------
 
@@ -79,9 +99,9 @@ values = st.recursive(
 
 
 @st.composite
-def valid_records(draw: st.DrawFn) -> GameRecord:
-    """A valid game, made the way the app makes them: by playing moves, maybe with undos
-    and hints, maybe branched from another game."""
+def valid_records(draw: st.DrawFn, boards: tuple[Rules, ...] = CLASSIC) -> GameRecord:
+    """A valid game on one of ``boards``, made the way the app makes them: by playing
+    moves, maybe with undos and hints, maybe branched from another game."""
     from ttt_desktop.engine import PlayerEntry  # noqa: PLC0415
 
     kinds = st.sampled_from(["human", "perfect", "random", "levi", "minimax-3"])
@@ -91,8 +111,9 @@ def valid_records(draw: st.DrawFn) -> GameRecord:
     seeds = st.none() | st.integers(-(2**70), 2**70)
     x = PlayerEntry(draw(kinds), draw(names), draw(seeds))
     o = PlayerEntry(draw(kinds), draw(names), draw(seeds))
-    record = GameRecord(x, o, draw(st.sampled_from(list(Mark))))
-    for cell in draw(st.permutations(range(9))):
+    rules = draw(st.sampled_from(boards))
+    record = GameRecord(x, o, draw(st.sampled_from(list(Mark))), rules=rules)
+    for cell in draw(st.permutations(range(rules.size))):
         if record.is_finished or not draw(st.integers(0, 9)):
             break
         if draw(st.integers(0, 6)) == 0 and not record.is_finished:
@@ -122,12 +143,12 @@ def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 
 @st.composite
-def hostile_documents(draw: st.DrawFn) -> str:
+def hostile_documents(draw: st.DrawFn, boards: tuple[Rules, ...] = CLASSIC) -> str:
     """A game file's JSON with 1-4 parts replaced, dropped or added, at any depth."""
-    record = draw(valid_records())
-    document: Any = record.to_dict()
-    if draw(st.booleans()):
-        document = record._version_1_dict()
+    record = draw(valid_records(boards))
+    # Every format version the loader reads: 3 (written now), and 2 and 1 for tic-tac-toe.
+    versions = [3, 3, 2, 1] if record.rules.is_classic else [3]
+    document: Any = record_to_dict(record, draw(st.sampled_from(versions)))
     for _ in range(draw(st.integers(1, 4))):
         paths = _paths(document)
         path = draw(st.sampled_from(paths))
@@ -151,11 +172,11 @@ def hostile_documents(draw: st.DrawFn) -> str:
 
 
 @st.composite
-def hostile_texts(draw: st.DrawFn) -> str:
+def hostile_texts(draw: st.DrawFn, boards: tuple[Rules, ...] = CLASSIC) -> str:
     """A game text with lines replaced, dropped, doubled or added; or any text at all."""
     if draw(st.integers(0, 9)) == 0:
         return draw(st.text() | long_texts)
-    lines = draw(valid_records()).to_text().splitlines()
+    lines = draw(valid_records(boards)).to_text().splitlines()
     for _ in range(draw(st.integers(1, 4))):
         at = draw(st.integers(0, len(lines) - 1)) if lines else 0
         action = draw(st.sampled_from(["value", "value", "drop", "double", "add"]))
@@ -174,9 +195,9 @@ def hostile_texts(draw: st.DrawFn) -> str:
 
 
 @st.composite
-def hostile_bytes(draw: st.DrawFn) -> bytes:
+def hostile_bytes(draw: st.DrawFn, boards: tuple[Rules, ...] = CLASSIC) -> bytes:
     """A game file cut short, or with bytes of another encoding or program in it."""
-    data = draw(valid_records()).to_json().encode()
+    data = draw(valid_records(boards)).to_json().encode()
     choice = draw(st.integers(0, 3))
     if choice == 0:
         return data[: draw(st.integers(0, len(data)))]
@@ -199,7 +220,7 @@ def check_loaded(record: GameRecord) -> None:
     assert dataclasses.replace(record) == record
     assert GameRecord.from_json(record.to_json()) == record
     assert GameRecord.from_text(record.to_text()) == record
-    board = Board.empty(record.first).play_all(record.moves)
+    board = Board.empty(record.first, record.rules).play_all(record.moves)
     assert record.final_board == board
     assert len(record.move_seconds) == len(record.moves)
     assert all(0 <= seconds < float("inf") for seconds in record.move_seconds)
@@ -208,7 +229,7 @@ def check_loaded(record: GameRecord) -> None:
         assert 0 < len(player.name) <= MAX_NAME_LENGTH
     branch = record.branched_from
     if branch is not None:
-        Board.empty(record.first).play_all(branch.parent_moves)
+        Board.empty(record.first, record.rules).play_all(branch.parent_moves)
         kept = branch.parent_moves[: branch.ply]
         assert record.moves[: branch.ply] == kept[: len(record.moves)]
 
@@ -227,3 +248,39 @@ def load_any(data: str | bytes) -> GameRecord | None:
     except ValueError as error:
         assert str(error), "a refusal must say why"
         return None
+
+
+# Hostile files -----------------------------------------------------------------------------
+
+HOSTILE_FILES = ("pipe", "dev-zero", "folder", "huge", "deep", "digits", "nan")
+HUGE_BYTES = 200 * 1024 * 1024
+
+
+def make_hostile_file(folder: Path, name: str, what: str) -> Path:
+    """Make the hostile file ``what`` (one of :data:`HOSTILE_FILES`) as ``folder / name``.
+
+    ``pipe``: a named pipe, which waits for ever for a writer when opened for reading.
+    ``dev-zero``: a link to ``/dev/zero``, which never ends. ``folder``: a folder.
+    ``huge``: a 200 MB file (sparse: it takes no disk space). ``deep``: valid JSON
+    nested 100,000 deep. ``digits``: JSON holding a whole number of 5,000 digits.
+    ``nan``: JSON holding NaN, which is no JSON number.
+    """
+    path = folder / name
+    if what == "pipe":
+        os.mkfifo(path)
+    elif what == "dev-zero":
+        path.symlink_to("/dev/zero")
+    elif what == "folder":
+        path.mkdir()
+    elif what == "huge":
+        with path.open("wb") as file:
+            file.truncate(HUGE_BYTES)
+    elif what == "deep":
+        path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    elif what == "digits":
+        path.write_text('{"format": 1, "values": [' + "7" * 5000 + "]}", encoding="utf-8")
+    elif what == "nan":
+        path.write_text('{"format": 1, "values": [NaN]}', encoding="utf-8")
+    else:
+        raise ValueError(f"no hostile file called {what!r}")
+    return path

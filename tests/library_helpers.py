@@ -6,7 +6,7 @@ import random
 from datetime import UTC, datetime, timedelta
 
 from ttt_desktop.engine.board import Mark
-from ttt_desktop.engine.records import GameRecord, PlayerEntry
+from ttt_desktop.engine.record import GameRecord, PlayerEntry
 
 PEOPLE = ("Ann", "Bob", "Cleo")
 COMPUTERS = (("perfect", "Perfect"), ("rando", "Rando"), ("levi", "Levi"))

@@ -18,7 +18,7 @@ from reference_game import (
 
 from ttt_desktop.analysis import MoveValue, Outcome, best_moves, coach, principal_line, solve
 from ttt_desktop.engine import Board, Mark, cell_from_keypad, keypad_label
-from ttt_desktop.engine.records import GameRecord, PlayerEntry
+from ttt_desktop.engine.record import GameRecord, PlayerEntry
 
 RESULT_NAMES = {1: Outcome.WIN, 0: Outcome.DRAW, -1: Outcome.LOSS}
 ANN = PlayerEntry("human", "Ann")

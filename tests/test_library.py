@@ -16,7 +16,7 @@ from tests.library_helpers import random_game
 from ttt_desktop.arena import main
 from ttt_desktop.engine.board import Mark
 from ttt_desktop.engine.cells import keypad_label
-from ttt_desktop.engine.records import GameRecord, PlayerEntry
+from ttt_desktop.engine.record import GameRecord, PlayerEntry
 from ttt_desktop.library import (
     ENV_VAR,
     FILE_NAME,

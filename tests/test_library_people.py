@@ -7,7 +7,7 @@ from pathlib import Path
 from ttt_desktop.analysis.coach import review_game
 from ttt_desktop.engine.board import Mark
 from ttt_desktop.engine.cells import cell_from_keypad
-from ttt_desktop.engine.records import GameRecord, PlayerEntry
+from ttt_desktop.engine.record import GameRecord, PlayerEntry
 from ttt_desktop.library import Library
 from ttt_desktop.library.people import Streak, Tally, person_stats
 

@@ -16,7 +16,7 @@ from library_helpers import random_game
 
 from ttt_desktop.engine.board import Mark
 from ttt_desktop.engine.cells import cell_from_keypad
-from ttt_desktop.engine.records import GameRecord, PlayerEntry
+from ttt_desktop.engine.record import GameRecord, PlayerEntry
 from ttt_desktop.library import GameFilter, Library, LibraryLockedError
 from ttt_desktop.library.people import person_stats
 from ttt_desktop.library.store import renamed_person

@@ -32,7 +32,9 @@ from ttt_desktop.engine import (
     load_record,
     save_record,
 )
-from ttt_desktop.engine.records import FORMAT_NAME, MAX_NAME_LENGTH, remove_stale_temporaries
+from ttt_desktop.engine.record import MAX_NAME_LENGTH
+from ttt_desktop.formats.files import remove_stale_temporaries
+from ttt_desktop.formats.json_codec import FORMAT_NAME, record_to_dict
 
 # Tests never have a time limit, and the machine may be busy.
 NO_DEADLINE = settings(deadline=None)
@@ -233,10 +235,12 @@ class TestJson:
     def test_document_shape(self) -> None:
         data = json.loads(record_of((4, 0, 8)).to_json())
         assert data["format"] == FORMAT_NAME
-        assert data["version"] == 2
+        assert data["version"] == 3
+        assert data["rules"] == "3,3,3"
         assert data["players"]["O"] == {"kind": "perfect", "name": "Perfect", "seed": 7}
         assert data["first"] == "X"
-        assert data["moves"] == [4, 0, 8]
+        # Cells in the board's one notation: keypad digits on tic-tac-toe.
+        assert data["moves"] == ["5", "7", "3"]
         assert data["result"] is None
         assert data["started_at"] == STARTED
 
@@ -248,7 +252,8 @@ class TestJson:
             ('{"format": "ttt-desktop-game", "vers', "malformed or cut short"),
             ("[1, 2, 3]", "not a TTT Desktop game file"),
             ('{"name": "some other program"}', "not a TTT Desktop game file"),
-            ('{"format": "ttt-desktop-game", "version": 3}', "newer TTT Desktop"),
+            ('{"format": "ttt-desktop-game", "version": 4}', "newer TTT Desktop"),
+            ('{"format": "ttt-desktop-game", "version": 3}', '"rules" is missing'),
             ('{"format": "ttt-desktop-game", "version": "1"}', "whole number"),
             ('{"format": "ttt-desktop-game", "version": 0}', "does not exist"),
             ('{"format": "ttt-desktop-game", "version": 1}', '"players" is missing'),
@@ -262,9 +267,12 @@ class TestJson:
     @pytest.mark.parametrize(
         ("change", "message"),
         [
-            ({"moves": [4, 0, 4]}, "already taken"),
-            ({"moves": [4, 0, 9]}, "cells 0-8"),
-            ({"moves": "4,0"}, "list of cells"),
+            ({"moves": ["5", "7", "5"]}, "already taken"),
+            ({"moves": ["5", "7", "0"]}, "keypad digit 1-9, not '0'"),
+            ({"moves": [4, 0, 8]}, 'list of keypad digits "1"-"9"'),
+            ({"moves": "5,7"}, "list of keypad digits"),
+            ({"rules": "3,3,9"}, "k .in a row. must be 3 to max"),
+            ({"rules": 333}, '"rules" must be rules like'),
             ({"first": "Z"}, '"X" or "O"'),
             ({"result": "X"}, "the moves give"),
             ({"move_seconds": [1.0]}, "one think time per move"),
@@ -280,6 +288,26 @@ class TestJson:
         data.update(change)
         with pytest.raises(ValueError, match=message):
             GameRecord.from_json(json.dumps(data))
+
+    @pytest.mark.parametrize(
+        ("change", "message"),
+        [
+            ({"moves": [4, 0, 4]}, "already taken"),
+            ({"moves": [4, 0, 9]}, "cells 0-8"),
+            ({"moves": "4,0"}, "list of cells"),
+            ({"moves": ["5", "7", "3"]}, "list of cells 0-8"),
+        ],
+    )
+    def test_damaged_version_2_cells(self, change: dict[str, Any], message: str) -> None:
+        # Versions 1 and 2 wrote cells as numbers 0-8.
+        data = record_to_dict(record_of((4, 0, 8)), 2)
+        data.update(change)
+        with pytest.raises(ValueError, match=message):
+            GameRecord.from_json(json.dumps(data))
+
+    def test_cells_are_checked_against_the_records_board(self) -> None:
+        with pytest.raises(ValueError, match="moves must be cells 0-8, but one is 9"):
+            GameRecord(ANN, PERFECT, Mark.X, moves=(4, 9))
 
     def test_bytes_are_read_as_utf8(self) -> None:
         record = record_of((4,))
@@ -655,7 +683,7 @@ class TestVersion2:
         assert GameRecord.from_json(json.dumps(other)).game_id != record.game_id
         save_record(record, tmp_path / "new.tttgame")
         saved = json.loads((tmp_path / "new.tttgame").read_text(encoding="utf-8"))
-        assert saved["version"] == 2
+        assert saved["version"] == 3
         assert saved["game_id"] == record.game_id
         assert load_record(tmp_path / "new.tttgame") == record
 
@@ -712,7 +740,7 @@ class TestVersion2:
     def test_damaged_version_2_parts_are_refused(
         self, change: dict[str, Any], message: str
     ) -> None:
-        data = json.loads(record_of((4, 0)).to_json())
+        data = record_to_dict(record_of((4, 0)), 2)
         data.update(change)
         with pytest.raises(ValueError, match=message):
             GameRecord.from_json(json.dumps(data))
@@ -726,7 +754,7 @@ class TestVersion2:
 
 def test_records_import_no_qt() -> None:
     code = (
-        "import sys, ttt_desktop.engine.records; "
+        "import sys, ttt_desktop.engine.record, ttt_desktop.formats.files; "
         "print(any(m.startswith('PySide6') for m in sys.modules))"
     )
     output = subprocess.run(
@@ -735,12 +763,30 @@ def test_records_import_no_qt() -> None:
     assert output.stdout.strip() == "False"
 
 
+def test_the_engine_loads_records_and_their_files_only_when_used() -> None:
+    # Start-up: playing needs no json, dataclasses or tempfile; loading a game no tempfile.
+    code = (
+        "import sys, ttt_desktop.engine as engine\n"
+        "heavy = ('json', 'dataclasses', 'tempfile', 'ttt_desktop.engine.record')\n"
+        "print(sorted(name for name in heavy if name in sys.modules))\n"
+        "engine.load_record, engine.GameRecord\n"
+        "print(sorted(name for name in heavy if name in sys.modules))\n"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert output.stdout.splitlines() == [
+        "[]",
+        "['dataclasses', 'json', 'ttt_desktop.engine.record']",
+    ]
+
+
 # Hostile and self-contradictory files -----------------------------------------------
 
 
 def game_document(**changes: Any) -> str:
-    """A valid finished game file's JSON with ``changes`` made to its fields."""
-    data = record_of((0, 3, 1, 4, 2)).to_dict()
+    """A valid finished game file's JSON (version 2: cells as numbers) with ``changes``."""
+    data = record_to_dict(record_of((0, 3, 1, 4, 2)), 2)
     data.update(changes)
     return json.dumps(data)
 

@@ -1,15 +1,16 @@
 """The loader over hostile input: every input is a game that agrees with itself, or a
 ``ValueError`` that says why; never another exception.
 
-Inputs come from :mod:`hostile_records`: valid games (format 1 and 2, and the text
-form) with parts replaced by values of any type and size, dropped, doubled or cut,
-and bytes of any kind. How long each load takes is measured, not limited, by
-``benchmarks/loader_fuzz.py``.
+Inputs come from :mod:`hostile_records`: valid games on every kind of board (format
+1, 2 and 3, and the text form) with parts replaced by values of any type and size,
+dropped, doubled or cut, and bytes of any kind. How long each load takes is measured,
+not limited, by ``benchmarks/loader_fuzz.py``.
 """
 
 from __future__ import annotations
 
 from hostile_records import (
+    BOARDS,
     check_loaded,
     hostile_bytes,
     hostile_documents,
@@ -30,13 +31,13 @@ FUZZ = settings(
 
 
 @FUZZ
-@given(valid_records())
+@given(valid_records(BOARDS))
 def test_games_played_the_apps_way_load_back(record: GameRecord) -> None:
     check_loaded(record)
 
 
 @FUZZ
-@given(hostile_documents())
+@given(hostile_documents(BOARDS))
 def test_hostile_game_files(text: str) -> None:
     loaded = load_any(text)
     if loaded is not None:
@@ -44,7 +45,7 @@ def test_hostile_game_files(text: str) -> None:
 
 
 @FUZZ
-@given(hostile_texts())
+@given(hostile_texts(BOARDS))
 def test_hostile_game_texts(text: str) -> None:
     loaded = load_any(text)
     if loaded is not None:
@@ -52,7 +53,7 @@ def test_hostile_game_texts(text: str) -> None:
 
 
 @FUZZ
-@given(hostile_bytes())
+@given(hostile_bytes(BOARDS))
 def test_hostile_bytes(data: bytes) -> None:
     loaded = load_any(data)
     if loaded is not None:

@@ -657,7 +657,7 @@ class _LibraryWriter:
     def add(self, x: Player, o: Player, game: GameMoves) -> None:
         import uuid  # noqa: PLC0415
 
-        from ttt_desktop.engine.records import GameRecord, PlayerEntry, utc_now  # noqa: PLC0415
+        from ttt_desktop.engine.record import GameRecord, PlayerEntry, utc_now  # noqa: PLC0415
 
         now = utc_now()
         self.pending.append(

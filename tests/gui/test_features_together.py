@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 from slow_players import NameQueue
 
 from ttt_desktop.engine import GameRecord, Mark
-from ttt_desktop.engine.records import save_record
+from ttt_desktop.formats.files import save_record
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.people_dialog import PeopleDialog

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import GameRecord, Mark, PlayerEntry, save_record
-from ttt_desktop.engine.records import MAX_NAME_LENGTH
+from ttt_desktop.engine.record import MAX_NAME_LENGTH
 from ttt_desktop.gui.game_files import GameFiles, error_box, file_url, suggested_file_name
 
 RECORD = GameRecord(
@@ -95,8 +95,8 @@ BAD_FILES = [
     ),
     (
         "truncated.tttgame",
-        RECORD.to_json().encode()[:80],
-        "line 6 column 5",
+        RECORD.to_json().encode()[:100],
+        "line 7 column 5",
         "is damaged or cut short",
     ),
     (
@@ -107,15 +107,15 @@ BAD_FILES = [
     ),
     (
         "future.tttgame",
-        RECORD.to_json().replace('"version": 2', '"version": 3').encode(),
-        "format version 3",
+        RECORD.to_json().replace('"version": 3', '"version": 4').encode(),
+        "format version 4",
         "was saved by a newer version of TTT Desktop",
     ),
     ("binary.tttgame", bytes(range(256)), "not UTF-8", "is not a TTT Desktop game"),
     ("empty.tttgame", b"", "it is empty", "is empty: there is no game in it"),
     (
         "impossible.tttgame",
-        RECORD.to_json().replace('"moves": [\n    4,', '"moves": [\n    0,').encode(),
+        RECORD.to_json().replace('"moves": [\n    "5",', '"moves": [\n    "7",').encode(),
         "already taken",
         "is a TTT Desktop game, but it is damaged",
     ),

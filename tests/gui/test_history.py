@@ -19,8 +19,7 @@ from slow_players import NameQueue
 from test_game_files import drag_events
 from test_main_window import WindowMaker, click_cell
 
-from ttt_desktop.engine import GameRecord, Mark
-from ttt_desktop.engine.records import PlayerEntry, save_record
+from ttt_desktop.engine import GameRecord, Mark, PlayerEntry, save_record
 from ttt_desktop.gui.history.model import COLUMNS
 from ttt_desktop.gui.history.window import HistoryWindow
 from ttt_desktop.gui.main_window import MainWindow

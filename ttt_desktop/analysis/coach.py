@@ -45,7 +45,7 @@ from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import LINES, Cell, keypad_label
 
 if TYPE_CHECKING:
-    from ttt_desktop.engine.records import GameRecord
+    from ttt_desktop.engine.record import GameRecord
 
 Line = tuple[Cell, Cell, Cell]
 Translator = Callable[[str, str, str | None, int], str]

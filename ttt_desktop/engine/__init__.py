@@ -1,4 +1,4 @@
-"""The game engine: board, cell names, errors and game records.
+"""The game engine: rules, board, cell names, errors and the game record.
 
 Pure Python; nothing in this package imports Qt, so scripts, the arena and
 worker threads can use it freely.
@@ -32,36 +32,35 @@ from ttt_desktop.engine.cells import (
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    from ttt_desktop.engine.records import (
+    from ttt_desktop.engine.record import (
         BranchPoint,
         GameRecord,
         HintUse,
         PlayerEntry,
         UndoEvent,
-        load_record,
-        save_record,
     )
+    from ttt_desktop.formats.files import load_record, save_record
 
-# Records need json, dataclasses, datetime and tempfile, tens of milliseconds at start-up;
-# they load on first use, so the players, the arena and scripts that only play do not pay.
-_RECORD_NAMES = frozenset(
-    {
-        "BranchPoint",
-        "GameRecord",
-        "HintUse",
-        "PlayerEntry",
-        "UndoEvent",
-        "load_record",
-        "save_record",
-    }
-)
+# Records and their files need json, dataclasses, datetime and tempfile, tens of
+# milliseconds at start-up; they load on first use, so the players, the arena and
+# scripts that only play do not pay. Name -> the module that defines it.
+_LAZY_NAMES = {
+    "BranchPoint": "ttt_desktop.engine.record",
+    "GameRecord": "ttt_desktop.engine.record",
+    "HintUse": "ttt_desktop.engine.record",
+    "PlayerEntry": "ttt_desktop.engine.record",
+    "UndoEvent": "ttt_desktop.engine.record",
+    "load_record": "ttt_desktop.formats.files",
+    "save_record": "ttt_desktop.formats.files",
+}
 
 
 def __getattr__(name: str) -> object:
-    if name in _RECORD_NAMES:
-        from ttt_desktop.engine import records  # noqa: PLC0415
+    module_name = _LAZY_NAMES.get(name)
+    if module_name is not None:
+        import importlib  # noqa: PLC0415
 
-        value = getattr(records, name)
+        value = getattr(importlib.import_module(module_name), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

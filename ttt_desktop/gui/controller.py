@@ -26,7 +26,7 @@ from typing import Any, Final
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
 from ttt_desktop.engine import Board, IllegalMoveError, Mark, keypad_label, row_column
-from ttt_desktop.engine.records import GameRecord, PlayerEntry
+from ttt_desktop.engine.record import GameRecord, PlayerEntry
 from ttt_desktop.gui.ai_worker import AiWorker, InsightRequest, MoveRequest
 from ttt_desktop.players import HUMAN_KIND, create_player
 

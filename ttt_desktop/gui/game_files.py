@@ -1,7 +1,7 @@
 """Game files in the window: save, open, recent files, drag and drop, the clipboard.
 
 :class:`GameFiles` is the glue between the window and
-:mod:`ttt_desktop.engine.records`. It asks for file names, saves atomically,
+:mod:`ttt_desktop.formats.files`. It asks for file names, saves atomically,
 opens and checks files, keeps the recent-files list in ``QSettings``, copies a
 game to the clipboard as text and pastes one back, and accepts a game file
 dropped on the window. A game it reads arrives through :attr:`GameFiles.record_opened`;
@@ -36,7 +36,7 @@ from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QGuiApplication,
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from ttt_desktop.engine import GameRecord, load_record, save_record
-from ttt_desktop.engine.records import remove_stale_temporaries
+from ttt_desktop.formats.files import remove_stale_temporaries
 
 FILE_SUFFIX: Final = ".tttgame"
 FILE_FILTER: Final = str(

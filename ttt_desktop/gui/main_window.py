@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.engine import Mark
-from ttt_desktop.engine.records import GameRecord
+from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.gui import dialogs, motion, theme
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.busy_indicator import BusyIndicator

@@ -45,7 +45,7 @@ from PySide6.QtGui import QIcon
 
 from ttt_desktop.analysis import best_moves
 from ttt_desktop.engine import Board, Mark, load_record, save_record
-from ttt_desktop.engine.records import GameRecord
+from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.players import create_player

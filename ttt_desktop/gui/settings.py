@@ -13,7 +13,7 @@ from typing import Final
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QCoreApplication, QSettings
 
-from ttt_desktop.engine import records
+from ttt_desktop.engine import record
 from ttt_desktop.gui.controller import DEFAULT_MOVE_DELAY_MS, START_POLICIES, Seat
 from ttt_desktop.players import HUMAN_KIND
 
@@ -24,7 +24,7 @@ DEFAULT_PEOPLE: Final = (
     QT_TRANSLATE_NOOP("AppSettings", "Player 1"),
     QT_TRANSLATE_NOOP("AppSettings", "Player 2"),
 )
-MAX_NAME_LENGTH: Final = records.MAX_NAME_LENGTH
+MAX_NAME_LENGTH: Final = record.MAX_NAME_LENGTH
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,11 @@ The shipped learner and its table are never touched.
 
 :meth:`TrainedPlayers.scan` reads the folder (after the window shows, not before) and
 checks each file; a file that is damaged or not a table is reported with its reason
-and left out, never a crash. Tables are read once and kept.
+and left out, never a crash. Files are read by
+:func:`~ttt_desktop.formats.files.read_user_json`: anything but a regular file (a
+named pipe, a link to a device) is refused unopened, a file over
+:data:`MAX_TABLE_BYTES` unread, and JSON nested too deeply or holding numbers of
+thousands of digits with a clear message. Tables are read once and kept.
 
 Nothing here imports Qt.
 """
@@ -19,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from ttt_desktop.formats.files import FileKind, UserFileError, read_user_json
 from ttt_desktop.players.learner import LearnerPlayer, LearnerTable, TableFormatError
 
 __all__ = ["KIND_PREFIX", "TrainedPlayerError", "TrainedPlayers", "TrainedProfile"]
@@ -27,6 +32,10 @@ KIND_PREFIX: Final = "trained."
 SUFFIX: Final = ".tttplayer.json"
 _NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _-]{0,39}")
 STRENGTH: Final = 4
+# A full table (every tic-tac-toe position with X to move) is about half a megabyte;
+# a file ten times that is not one, and reading it would freeze the window.
+MAX_TABLE_BYTES: Final = 5_000_000
+TRAINED_PLAYER_FILE: Final = FileKind("trained player file", MAX_TABLE_BYTES)
 
 
 class TrainedPlayerError(ValueError):
@@ -45,6 +54,22 @@ class TrainedProfile:
 
 def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def load_table(path: Path) -> LearnerTable:
+    """The learner table in the trained-player file ``path``.
+
+    Raises :class:`TrainedPlayerError` (a ``ValueError``) saying what is wrong: not a
+    regular file, too large, unreadable, not JSON, JSON no parser should follow, or
+    not a learner table.
+    """
+    try:
+        return LearnerTable.from_json(read_user_json(path, TRAINED_PLAYER_FILE))
+    except (UserFileError, TableFormatError) as error:
+        message = str(error)
+        if not message.startswith(path.name) and not message.startswith("can't read"):
+            message = f"{path.name}: {message}"
+        raise TrainedPlayerError(message) from None
 
 
 class TrainedPlayers:
@@ -92,11 +117,9 @@ class TrainedPlayers:
             return []
         for path in sorted(self.folder.glob(f"*{SUFFIX}")):
             try:
-                table = LearnerTable.load(path)
-            except (OSError, TableFormatError, UnicodeDecodeError) as error:
-                self.problems.append(
-                    f"{path.name}: {error.strerror if isinstance(error, OSError) else error}"
-                )
+                table = load_table(path)
+            except TrainedPlayerError as error:
+                self.problems.append(str(error))
                 continue
             self._remember(path, table)
         return list(self._profiles.values())
@@ -110,8 +133,8 @@ class TrainedPlayers:
         if table is None:
             path = self.folder / f"{kind.removeprefix(KIND_PREFIX)}{SUFFIX}"
             try:
-                table = LearnerTable.load(path)
-            except (OSError, TableFormatError, UnicodeDecodeError) as error:
+                table = load_table(path)
+            except TrainedPlayerError as error:
                 raise TrainedPlayerError(
                     f"the trained player {kind.removeprefix(KIND_PREFIX)!r} can't be loaded: "
                     f"{error}"

@@ -4,7 +4,7 @@ Qt-free (the standard library's ``sqlite3``); the GUI passes the app-data folder
 
 >>> import tempfile, pathlib
 >>> from ttt_desktop.library import Library
->>> from ttt_desktop.engine.records import GameRecord, PlayerEntry
+>>> from ttt_desktop.engine.record import GameRecord, PlayerEntry
 >>> from ttt_desktop.engine.board import Mark
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> game = GameRecord(PlayerEntry("human", "Ann"), PlayerEntry("perfect", "Perfect"), Mark.X)

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Final, Literal, NamedTuple
 
 from ttt_desktop.engine.cells import keypad_label
-from ttt_desktop.engine.records import GameRecord, PlayerEntry, utc_now
+from ttt_desktop.engine.record import GameRecord, PlayerEntry, utc_now
 from ttt_desktop.library import schema
 from ttt_desktop.library.rating_table import (
     rate_game,

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ttt_desktop.engine.records import GameRecord, load_record, save_record
+from ttt_desktop.engine import GameRecord, load_record, save_record
 from ttt_desktop.library.store import Library, StoreOutcome
 
 GAME_SUFFIX = ".tttgame"

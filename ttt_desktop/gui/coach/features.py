@@ -31,7 +31,7 @@ from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
 from ttt_desktop.engine import Board
-from ttt_desktop.engine.records import GameRecord
+from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.coach.overlays import (
     HINT_LAYER,

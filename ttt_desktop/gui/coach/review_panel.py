@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.engine import Mark
-from ttt_desktop.engine.records import GameRecord
+from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.gui import theme
 from ttt_desktop.gui.coach.overlays import load_coach
 

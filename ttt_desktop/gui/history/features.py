@@ -18,7 +18,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
-from ttt_desktop.engine.records import GameRecord, utc_now
+from ttt_desktop.engine.record import GameRecord, utc_now
 from ttt_desktop.gui.session_score import SessionScore
 
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from ttt_desktop.engine import Board, Mark
-from ttt_desktop.engine.records import GameRecord
+from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.gui.board_overlay import BoardOverlay, CellAnnotation, GhostMark
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.controller import GameController

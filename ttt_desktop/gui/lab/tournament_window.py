@@ -49,7 +49,7 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.engine import Mark
-from ttt_desktop.engine.records import GameRecord, PlayerEntry, utc_now
+from ttt_desktop.engine.record import GameRecord, PlayerEntry, utc_now
 from ttt_desktop.gui.translation import number
 from ttt_desktop.lab.runner import TournamentRunner
 from ttt_desktop.lab.tournament import (
