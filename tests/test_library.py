@@ -104,6 +104,7 @@ def _expected(rows: list[GameRow], sort: str, descending: bool) -> list[int]:
             "first": row.first,
             "result": row.result or "",
             "length": row.length,
+            "rules": row.rules,
         }[sort]
         return (value, row.id)
 

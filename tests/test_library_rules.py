@@ -344,3 +344,20 @@ def test_20000_files_import_in_batches_with_progress_and_stop(tmp_path: Path) ->
         took = time.perf_counter() - start
         assert (report.added, report.duplicates, report.cancelled) == (18_800, 1200, False)
     print(f"20,000 files imported in {took:.1f} s")
+
+
+def test_pages_by_board_join_up_across_boards(tmp_path: Path) -> None:
+    rng = random.Random(9)
+    games = [random_game(rng, index=i) for i in range(20)]
+    games += [_random_to_the_end(rules, i) for i, rules in enumerate([GOMOKU, Rules(4, 4, 4)] * 4)]
+    with Library(tmp_path / "lib.sqlite3") as lib:
+        lib.store_many(games)
+        for descending in (True, False):
+            seen: list[int] = []
+            after = None
+            while page := lib.page(sort="rules", descending=descending, after=after, limit=3):
+                seen += [row.id for row in page]
+                after = page[-1]
+            rows = sorted(lib.rows(), key=lambda r: (r.rules, r.id), reverse=descending)
+            assert seen == [row.id for row in rows]
+        assert lib.rules_present() == [TIC_TAC_TOE, Rules(4, 4, 4), GOMOKU]

@@ -447,6 +447,9 @@ def test_the_board_filter_and_a_rating_per_board(
     combo.setCurrentIndex(2)
     combo.activated.emit(2)
     assert history.count_label.text() == "2 games"
+    assert history.model is not None
+    board_column = [key for key, _ in COLUMNS].index("rules")
+    assert history.model.index(0, board_column).data() == "Gomoku 15x15"
     people = history.person_combo
     assert [people.itemText(i) for i in range(people.count())] == ["Anyone", "Ann", "Bob"]
     # Ann's page on gomoku: two losses and her gomoku rating, not her 3x3 one.

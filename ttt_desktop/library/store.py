@@ -221,6 +221,7 @@ SORT_KEYS: Final[dict[str, str]] = {
     "first": "first",
     "result": "ifnull(result, '')",
     "length": "length",
+    "rules": "rules",
 }
 """The columns history can sort on, and the SQL expression (with an index) behind each."""
 
@@ -899,4 +900,5 @@ def _sort_value(row: GameRow, sort: str) -> object:
         "first": row.first,
         "result": row.result or "",
         "length": row.length,
+        "rules": row.rules,
     }[sort]

@@ -24,6 +24,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from ttt_desktop.engine.rules import Rules
 from ttt_desktop.library import GameFilter, GameRow, Library
 
 PAGE_ROWS: Final = 256
@@ -38,6 +39,7 @@ COLUMNS: Final[tuple[tuple[str, str], ...]] = (
     ("first", str(QT_TRANSLATE_NOOP("HistoryModel", "Started"))),
     ("result", str(QT_TRANSLATE_NOOP("HistoryModel", "Result"))),
     ("length", str(QT_TRANSLATE_NOOP("HistoryModel", "Moves"))),
+    ("rules", str(QT_TRANSLATE_NOOP("HistoryModel", "Board"))),
 )
 
 Index = QModelIndex | QPersistentModelIndex
@@ -48,7 +50,7 @@ _ALIGNMENT: Final = int(Qt.ItemDataRole.TextAlignmentRole.value)
 _ROW: Final = int(ROW_ROLE)
 _ROLES: Final = frozenset({_DISPLAY, _TOOLTIP, _ALIGNMENT, _ROW})
 _RIGHT: Final = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
-_LENGTH_COLUMN: Final = len(COLUMNS) - 1
+_LENGTH_COLUMN: Final = [key for key, _ in COLUMNS].index("length")
 
 
 def _tr(text: str) -> str:
@@ -94,6 +96,14 @@ def result_text(row: GameRow) -> str:
     return QCoreApplication.translate("HistoryModel", "{} won").format(row.winner_name)
 
 
+def board_text(key: str) -> str:
+    """The board of a game's rules key, as people call it ("Tic-tac-toe", "Gomoku 15x15")."""
+    try:
+        return Rules.parse(key).title
+    except ValueError:
+        return key  # rules this version does not know
+
+
 def started_text(row: GameRow) -> str:
     """Who moved first, by name."""
     return row.x_name if row.first == "X" else row.o_name
@@ -113,7 +123,7 @@ class HistoryModel(QAbstractTableModel):
         self._sort = "date"
         self._descending = True
         self._exhausted = True
-        self._texts: dict[int, tuple[str, str, str, str, str, int]] = {}
+        self._texts: dict[int, tuple[str, str, str, str, str, int, str]] = {}
         self.reload()
 
     # Query --------------------------------------------------------------------------
@@ -225,7 +235,7 @@ class HistoryModel(QAbstractTableModel):
         return None
 
     @staticmethod
-    def _display(row: GameRow, locale: QLocale) -> tuple[str, str, str, str, str, int]:
+    def _display(row: GameRow, locale: QLocale) -> tuple[str, str, str, str, str, int, str]:
         return (
             local_time(row.started_at, locale),
             row.x_name,
@@ -233,6 +243,7 @@ class HistoryModel(QAbstractTableModel):
             started_text(row),
             result_text(row),
             row.length,
+            board_text(row.rules),
         )
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:

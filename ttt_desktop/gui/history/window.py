@@ -856,7 +856,7 @@ class HistoryWindow(QWidget):
                 header = self.table.horizontalHeader()
                 header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
                 header.setStretchLastSection(True)
-                for column, width in enumerate((140, 150, 150, 120, 150, 60)):
+                for column, width in enumerate((140, 150, 150, 120, 150, 60, 120)):
                     self.table.setColumnWidth(column, width)
             self.apply_filter()
             self._refresh_current_tab()
