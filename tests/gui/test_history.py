@@ -634,3 +634,29 @@ def test_a_library_with_flipped_bits_is_reported_and_games_are_still_kept(
         finished.game_id
     )
     assert stored or finished in window.history.pending
+
+
+def test_closing_the_window_during_an_import_stops_it_cleanly(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "some"
+    folder.mkdir()
+    for number in range(300):
+        game = GameRecord(PlayerEntry("human", "Ann"), PlayerEntry("rando", "Rando", 1), Mark.X)
+        save_record(game.with_move(number % 9), folder / f"{number:03}.tttgame")
+
+    def load_slowly(file: Path) -> GameRecord:
+        time.sleep(0.01)
+        return load_record(file)
+
+    monkeypatch.setattr(transfer, "load_record", load_slowly)
+    window = _window(make_window, qtbot, tmp_path / "library.sqlite3")
+    history = _history(qtbot, window)
+    job = history.import_paths([str(folder)])
+    assert job is not None
+    qtbot.waitUntil(job.isRunning)
+    window.close()
+    assert job.isFinished()
+    assert job.report is not None and job.report.cancelled
+    with Library(tmp_path / "library.sqlite3") as library:
+        assert library.count() == job.report.added < 300

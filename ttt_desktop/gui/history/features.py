@@ -306,6 +306,8 @@ class HistoryFeatures(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and event.type() == QEvent.Type.Close:
+            if self._history_window is not None:
+                self._history_window.stop_import()
             current = self._current
             if current is not None and self._worth_storing_unfinished(current):
                 self.store(current)

@@ -34,7 +34,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -550,6 +550,19 @@ class HistoryWindow(QWidget):
         self.import_job = job
         job.start()
         return job
+
+    def stop_import(self) -> None:
+        """Cancel a running import and wait for its thread (the games stored so far stay)."""
+        job = self.import_job
+        if job is not None and job.isRunning():
+            job.cancel()
+            job.wait()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        # Closing History stops an import (between two files): its thread must not
+        # outlive the window.
+        self.stop_import()
+        super().closeEvent(event)
 
     def describe_import(self, report: ImportReport) -> str:
         lines = [self.tr("The import was cancelled; the games read before stay.")] * int(
