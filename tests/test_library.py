@@ -35,6 +35,7 @@ from ttt_desktop.library import (
     player_key,
     schema,
 )
+from ttt_desktop.library.rating_table import rebuild_ratings
 from ttt_desktop.ratings import GameResult, rate
 
 
@@ -273,6 +274,11 @@ def test_every_earlier_schema_is_migrated_with_its_games_kept(
         assert {p.rules for p in lib.ratings()} <= {TIC_TAC_TOE}
         for game in kept:
             assert lib.record(lib.rows(GameFilter(text=game.started_at))[0].id) == game
+        # The ratings carried over are the ones rating every game again gives.
+        carried = lib.ratings()
+        with lib._write() as db:
+            rebuild_ratings(db)
+        assert lib.ratings() == carried
         # And it takes new games like a fresh one.
         assert lib.store(games[50]) is StoreOutcome.ADDED
         assert lib.integrity_check() == "ok"

@@ -186,7 +186,7 @@ def _version(path: Path) -> int:
 
 def test_a_kill_during_the_migration_loses_nothing(tmp_path: Path) -> None:
     rng = random.Random(8)
-    games = [random_game(rng, index=i, finished=i % 9 != 4) for i in range(1500)]
+    games = [random_game(rng, index=i, finished=i % 9 != 4) for i in range(4000)]
     wanted = {game_id_of(g) for g in games}
     originals = {}
     for version in (1, 3, 5):

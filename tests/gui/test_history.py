@@ -6,6 +6,7 @@ double-clicks, the filter controls), offscreen; each test has its own library fi
 
 from __future__ import annotations
 
+import ast
 import itertools
 import json
 import random
@@ -660,3 +661,24 @@ def test_closing_the_window_during_an_import_stops_it_cleanly(
     assert job.report is not None and job.report.cancelled
     with Library(tmp_path / "library.sqlite3") as library:
         assert library.count() == job.report.added < 300
+
+
+def test_the_history_window_does_not_import_the_features_that_open_it() -> None:
+    # The features own the library handle and give it to the window: the window and
+    # the handle import neither the features nor each other's importer.
+    folder = Path(HistoryWindow.__module__.replace(".", "/")).parent
+    root = Path(__file__).resolve().parents[2]
+
+    def imported(name: str) -> set[str]:
+        tree = ast.parse((root / folder / f"{name}.py").read_text(encoding="utf-8"))
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+        return found
+
+    assert "ttt_desktop.gui.history.features" not in imported("window")
+    assert not {m for m in imported("handle") if m.startswith("ttt_desktop.gui")}
+    assert "ttt_desktop.gui.history.window" in imported("features")

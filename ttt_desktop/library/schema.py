@@ -171,7 +171,12 @@ def _v6_rules(db: sqlite3.Connection) -> None:
     # Every game gets its rules (m,n,k as Rules.key; all games so far are tic-tac-toe's
     # "3,3,3"), and a game may have up to 400 moves (20 x 20). SQLite can't drop a CHECK,
     # so the table is copied into a new one (row ids kept) and the indexes made again.
-    # Ratings are kept per rules: a person's 3x3 rating is not their gomoku rating.
+    # Ratings are kept per rules: a person's 3x3 rating is not their gomoku rating. Every
+    # game so far is tic-tac-toe's, so the ratings so far are the 3x3 ones: they are
+    # copied (exactly what rating the games again would give, without the wait).
+    # Foreign keys are off while migrating: nothing is cascaded as tables go.
+    db.execute("ALTER TABLE rating_before RENAME TO rating_before_v5")
+    db.execute("ALTER TABLE ratings RENAME TO ratings_v5")
     db.execute(
         """
         CREATE TABLE games_v6 (
@@ -202,8 +207,6 @@ def _v6_rules(db: sqlite3.Connection) -> None:
     db.execute(
         f"INSERT INTO games_v6 ({_V1_COLUMNS}, rules) SELECT {_V1_COLUMNS}, '3,3,3' FROM games"
     )
-    db.execute("DROP TABLE rating_before")
-    db.execute("DROP TABLE ratings")
     db.execute("DROP TABLE games")
     db.execute("ALTER TABLE games_v6 RENAME TO games")
     for column in (
@@ -261,9 +264,18 @@ def _v6_rules(db: sqlite3.Connection) -> None:
         )
         """
     )
-    from ttt_desktop.library.rating_table import rebuild_ratings  # noqa: PLC0415
-
-    rebuild_ratings(db)
+    db.execute(
+        "INSERT INTO ratings (rules, player_key, name, kind, mu, sigma, games, wins, draws, "
+        "losses, last_game) SELECT '3,3,3', player_key, name, kind, mu, sigma, games, wins, "
+        "draws, losses, last_game FROM ratings_v5"
+    )
+    db.execute(
+        "INSERT INTO rating_before (rules, player_key, game, mu, sigma, games, wins, draws, "
+        "losses) SELECT '3,3,3', player_key, game, mu, sigma, games, wins, draws, losses "
+        "FROM rating_before_v5"
+    )
+    db.execute("DROP TABLE rating_before_v5")
+    db.execute("DROP TABLE ratings_v5")
 
 
 MIGRATIONS: Final[tuple[Migration, ...]] = (
