@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.library_helpers import random_game
+from tests.library_helpers import old_library, random_game
 from ttt_desktop.arena import main
 from ttt_desktop.engine.board import Mark
-from ttt_desktop.engine.cells import keypad_label
 from ttt_desktop.engine.record import GameRecord, PlayerEntry
+from ttt_desktop.engine.rules import TIC_TAC_TOE
 from ttt_desktop.library import (
     ENV_VAR,
     FILE_NAME,
@@ -105,6 +105,7 @@ def _expected(rows: list[GameRow], sort: str, descending: bool) -> list[int]:
             "first": row.first,
             "result": row.result or "",
             "length": row.length,
+            "rules": row.rules,
         }[sort]
         return (value, row.id)
 
@@ -246,50 +247,12 @@ def test_players_and_session_tallies(library: Library, games: list[GameRecord]) 
 # Migrations -----------------------------------------------------------------------------
 
 
-def _v1_insert(db: sqlite3.Connection, game: GameRecord, number: int) -> None:
-    db.execute(
-        "INSERT INTO games (game_id, started_at, finished_at, stored_at, x_key, x_kind, x_name, "
-        "x_seed, o_key, o_kind, o_name, o_seed, first, result, length, moves, source, record) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-        (
-            game_id_of(game),
-            game.started_at,
-            game.finished_at,
-            game.started_at,
-            player_key(game.x),
-            game.x.kind,
-            game.x.name,
-            game.x.seed,
-            player_key(game.o),
-            game.o.kind,
-            game.o.name,
-            game.o.seed,
-            game.first.value,
-            game.result,
-            game.ply,
-            "".join(str(keypad_label(c)) for c in game.moves),
-            f"old-{number}",
-            game.to_json(),
-        ),
-    )
-
-
 @pytest.mark.parametrize("version", range(SCHEMA_VERSION))
 def test_every_earlier_schema_is_migrated_with_its_games_kept(
     tmp_path: Path, version: int, games: list[GameRecord]
 ) -> None:
     path = tmp_path / "old.sqlite3"
-    db = sqlite3.connect(path, isolation_level=None)
-    for migration in schema.MIGRATIONS[:version]:
-        migration(db)
-    db.execute(f"PRAGMA user_version = {version}")
-    if version >= 1:
-        for number, game in enumerate(games[:40]):
-            _v1_insert(db, game, number)
-    if version >= 3:
-        # From version 3 on, the app keeps the ratings table up to date with every store.
-        rebuild_ratings(db)
-    db.close()
+    old_library(path, version, games[:40])
     with Library(path) as lib:
         assert lib.schema_version == SCHEMA_VERSION
         fresh = Library(tmp_path / "fresh.sqlite3")
@@ -305,6 +268,17 @@ def test_every_earlier_schema_is_migrated_with_its_games_kept(
         assert {p.key: p.rating.games for p in lib.ratings()} == {
             k: r.games for k, r in rated.items()
         }
+        # Every game so far is tic-tac-toe's, and so is every rating.
+        assert {row.rules for row in lib.rows()} <= {"3,3,3"}
+        assert lib.count(GameFilter(rules="3,3,3")) == len(kept)
+        assert {p.rules for p in lib.ratings()} <= {TIC_TAC_TOE}
+        for game in kept:
+            assert lib.record(lib.rows(GameFilter(text=game.started_at))[0].id) == game
+        # The ratings carried over are the ones rating every game again gives.
+        carried = lib.ratings()
+        with lib._write() as db:
+            rebuild_ratings(db)
+        assert lib.ratings() == carried
         # And it takes new games like a fresh one.
         assert lib.store(games[50]) is StoreOutcome.ADDED
         assert lib.integrity_check() == "ok"

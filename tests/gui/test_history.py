@@ -6,21 +6,25 @@ double-clicks, the filter controls), offscreen; each test has its own library fi
 
 from __future__ import annotations
 
+import ast
+import itertools
 import json
 import random
+import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QDate, QLocale, QPoint, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
 from slow_players import NameQueue
 from test_game_files import drag_events
 from test_main_window import WindowMaker, click_cell
 
-from ttt_desktop.engine import GameRecord, Mark, PlayerEntry, save_record
-from ttt_desktop.gui.history.model import COLUMNS
+from ttt_desktop.engine import GameRecord, Mark, PlayerEntry, load_record, save_record
+from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE
+from ttt_desktop.gui.history.model import COLUMNS, date_format, local_time
 from ttt_desktop.gui.history.window import HistoryWindow
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.library import (
@@ -29,8 +33,9 @@ from ttt_desktop.library import (
     Library,
     LibraryCorruptError,
     LibraryNewerError,
+    transfer,
 )
-from ttt_desktop.library.transfer import read_json_lines
+from ttt_desktop.library.transfer import ImportReport, read_json_lines
 
 # X takes the top row (keypad 7 8 9 = cells 0 1 2) while O plays 3 and 4.
 X_WINS = (0, 3, 1, 4, 2)
@@ -205,8 +210,7 @@ def test_export_and_import_report_added_duplicates_and_refused(
     new_game = new_game.with_move(4)
     save_record(new_game, folder / "new.tttgame")
     (folder / "broken.tttgame").write_text("{ not json", encoding="utf-8")
-    report = history.import_paths([str(folder)])
-    assert report is not None
+    report = _import(qtbot, history, [str(folder)])
     assert (report.added, report.duplicates, len(report.refused)) == (1, 2, 1)
     assert "Added: 1 game." in history.import_message
     assert "Skipped as already stored: 2." in history.import_message
@@ -222,6 +226,16 @@ def test_export_and_import_report_added_duplicates_and_refused(
     QApplication.sendEvent(history, drop)
     qtbot.waitUntil(lambda: history.count_label.text() == "12 games")
     _close_messages(history)
+
+
+def _import(qtbot: QtBot, history: HistoryWindow, paths: list[str]) -> ImportReport:
+    """Import in the window's own way (a thread, with progress) and wait for the report."""
+    history.last_import_report = None
+    assert history.import_paths(paths) is not None
+    qtbot.waitUntil(lambda: history.import_job is None, timeout=60_000)
+    report = history.last_import_report
+    assert isinstance(report, ImportReport)
+    return report
 
 
 def _close_messages(history: HistoryWindow) -> None:
@@ -255,8 +269,19 @@ def test_a_persons_page_and_the_leaderboard(
     rated = library.ratings()
     assert history.leaderboard.rowCount() == len(rated)
     assert history.leaderboard.item(0, 0).text() == rated[0].name
-    assert history.leaderboard.item(0, 2).text() == rated[0].rating.label()
+    assert history.leaderboard.item(0, 2).text() == "Tic-tac-toe"
+    assert history.leaderboard.item(0, 3).text() == rated[0].rating.label()
+    # Highest displayed rating first (not a hidden "safe rating"), explained in a tooltip.
+    shown = [p.rating.rating for p in rated]
+    assert shown == sorted(shown, reverse=True)
+    assert "±" in history.leaderboard.toolTip() and "Highest rating first" in (
+        history.leaderboard.toolTip()
+    )
     assert history._ratings_chart is not None
+    # Whole names on the chart, turned to fit rather than cut to "R...".
+    (axis,) = history._ratings_chart.chart.axes(Qt.Orientation.Horizontal)
+    assert axis.categories() == [p.name for p in rated[:12]]
+    assert not axis.truncateLabels() and axis.labelsAngle() == -60
     # Computers that played enough show their rating in the player drop-down.
     perfect = library.rating("computer:perfect")
     assert perfect is not None and perfect.is_established
@@ -389,3 +414,270 @@ def test_the_library_file_comes_from_the_option_the_environment_or_app_data(
     # The self-test leaves the person's library alone.
     options, _ = _parse(["--self-test"])
     assert _library_path(options) is None
+
+
+# Boards, and what a new user and a hostile tester met ------------------------------------
+
+
+def _gomoku_win(x: PlayerEntry, o: PlayerEntry) -> GameRecord:
+    # X: five in a row along the top (a15..e15) while O plays the row below.
+    record = GameRecord(x, o, Mark.X, rules=GOMOKU)
+    for cell in (0, 15, 1, 16, 2, 17, 3, 18, 4):
+        record = record.with_move(cell)
+    return record
+
+
+def test_the_board_filter_and_a_rating_per_board(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "library.sqlite3"
+    _fill(path, 40)
+    ann, bob = PlayerEntry("human", "Ann"), PlayerEntry("human", "Bob")
+    with Library(path) as library:
+        library.store_many([_gomoku_win(bob, ann), _gomoku_win(bob, ann)])
+    window = _window(make_window, qtbot, path)
+    history = _history(qtbot, window)
+    combo = history.board_combo
+    assert [combo.itemText(i) for i in range(combo.count())] == [
+        "All boards",
+        "Tic-tac-toe",
+        "Gomoku 15x15",
+    ]
+    assert history.count_label.text() == "42 games"
+    combo.setCurrentIndex(2)
+    combo.activated.emit(2)
+    assert history.count_label.text() == "2 games"
+    assert history.model is not None
+    board_column = [key for key, _ in COLUMNS].index("rules")
+    assert history.model.index(0, board_column).data() == "Gomoku 15x15"
+    people = history.person_combo
+    assert [people.itemText(i) for i in range(people.count())] == ["Anyone", "Ann", "Bob"]
+    # Ann's page on gomoku: two losses and her gomoku rating, not her 3x3 one.
+    history.tabs.setCurrentIndex(1)
+    history.people_combo.setCurrentIndex(history.people_combo.findData("human:Ann"))
+    history.people_combo.activated.emit(history.people_combo.currentIndex())
+    stats = history.person_stats
+    assert (stats.tally.wins, stats.tally.losses, stats.rules) == (0, 2, GOMOKU)
+    library = window.history.library
+    assert library is not None
+    gomoku = library.rating("human:Ann", GOMOKU)
+    classic = library.rating("human:Ann", TIC_TAC_TOE)
+    assert gomoku is not None and classic is not None and gomoku != classic
+    text = history.summary_label.text()
+    assert f"Rating on Gomoku 15x15: {gomoku.label()}" in text
+    assert classic.label() not in text
+    # The leaderboard of gomoku has its two players; all boards shows every rating.
+    history.tabs.setCurrentIndex(2)
+    assert history.leaderboard.rowCount() == 2
+    assert {history.leaderboard.item(r, 2).text() for r in range(2)} == {"Gomoku 15x15"}
+    combo.setCurrentIndex(0)
+    combo.activated.emit(0)
+    assert history.leaderboard.rowCount() == len(library.ratings())
+    assert history.count_label.text() == "42 games"
+
+
+def test_escape_closes_history(make_window: WindowMaker, qtbot: QtBot, tmp_path: Path) -> None:
+    window = _window(make_window, qtbot, tmp_path / "library.sqlite3")
+    history = _history(qtbot, window)
+    history.activateWindow()
+    qtbot.waitUntil(history.isActiveWindow)
+    qtbot.keyClick(history.table, Qt.Key.Key_Escape)
+    assert not history.isVisible()
+
+
+def test_dates_follow_the_locale_and_fall_back_to_iso(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    assert date_format(QLocale(QLocale.Language.German, QLocale.Country.Germany)) == "dd.MM.yyyy"
+    assert date_format(QLocale.c()) == "yyyy-MM-dd"
+    before = QLocale()
+    QLocale.setDefault(QLocale.c())
+    try:
+        assert local_time("2026-10-24T12:00:00.000Z").startswith("2026-10-2")
+        window = _window(make_window, qtbot, tmp_path / "library.sqlite3")
+        history = _history(qtbot, window)
+        history.since_check.setChecked(True)
+        history.since_edit.setDate(QDate(2026, 10, 24))
+        assert history.since_edit.text() == "2026-10-24"
+    finally:
+        QLocale.setDefault(before)
+
+
+def test_dialogs_open_in_documents_then_the_last_folder_and_json_lines_come_back(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "library.sqlite3"
+    _fill(path, 12)
+    window = _window(make_window, qtbot, path)
+    history = _history(qtbot, window)
+    asked: list[tuple[str, str]] = []
+    target = tmp_path / "exports" / "three.jsonl"
+    target.parent.mkdir()
+
+    def save_name(_parent: object, _title: str, start: str, filters: str) -> tuple[str, str]:
+        asked.append((start, filters))
+        return str(target), filters
+
+    def open_names(_parent: object, _title: str, start: str, filters: str) -> tuple[list, str]:
+        asked.append((start, filters))
+        return [str(target)], filters
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_name)
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", open_names)
+    history.table.selectRow(0)
+    for row in (1, 2):
+        history.table.selectionModel().select(
+            history.model.index(row, 0),  # type: ignore[union-attr]
+            history.table.selectionModel().SelectionFlag.Select
+            | history.table.selectionModel().SelectionFlag.Rows,
+        )
+    chosen = history.selected_rows()
+    history.export_lines_button.click()
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    assert Path(asked[0][0]).parent == Path(documents or Path.home())
+    assert Path(asked[0][0]) != Path.cwd() / "games.jsonl"
+    _close_messages(history)
+    # The exported games are removed, then imported back from the JSON lines.
+    library = window.history.library
+    assert library is not None
+    library.delete([row.id for row in chosen])
+    window.history.library_changed.emit()
+    assert history.count_label.text() == "9 games"
+    history.import_button.click()
+    start, filters = asked[1]
+    assert start == str(target.parent)  # the last folder used
+    assert "*.jsonl" in filters and "*.tttgame" in filters
+    qtbot.waitUntil(lambda: history.import_job is None, timeout=60_000)
+    qtbot.waitUntil(lambda: history.count_label.text() == "12 games")
+    assert history.last_import_report is not None
+    assert history.last_import_report.added == 3
+    assert {r.game_id for r in chosen} <= library.game_ids()
+    _close_messages(history)
+
+
+def test_many_files_import_off_the_window_thread_with_progress_and_cancel(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "many"
+    folder.mkdir()
+    game = GameRecord(PlayerEntry("human", "Ann"), PlayerEntry("rando", "Rando", 1), Mark.X)
+    text = game.with_move(4).to_json()
+    for number in range(3000):
+        (folder / f"{number:05}.tttgame").write_text(
+            text.replace(game.game_id, f"{number:05x}{game.game_id[5:]}")
+        )
+    window = _window(make_window, qtbot, tmp_path / "library.sqlite3")
+    history = _history(qtbot, window)
+    # A slow disk: 2 ms a file, so the cancel lands while files are still being read.
+    slow = {"on": True}
+
+    def load_slowly(file: Path) -> GameRecord:
+        if slow["on"]:
+            time.sleep(0.002)
+        return load_record(file)
+
+    monkeypatch.setattr(transfer, "load_record", load_slowly)
+    # The window's event loop keeps turning while the files are read and stored.
+    ticks: list[float] = []
+    timer = QTimer(history)
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start()
+    job = history.import_paths([str(folder)])
+    assert job is not None
+    heard: list[int] = []
+    job.progressed.connect(lambda done, _total: heard.append(done))
+    qtbot.waitUntil(lambda: len(heard) >= 200, timeout=60_000)
+    progress = history.import_progress
+    assert progress.maximum() == 3000
+    progress.findChild(QPushButton).click()  # Cancel
+    qtbot.waitUntil(lambda: history.import_job is None, timeout=60_000)
+    timer.stop()
+    report = history.last_import_report
+    assert report is not None
+    assert report.cancelled and 200 <= report.added < 3000
+    assert "cancelled" in history.import_message
+    gaps = [later - earlier for earlier, later in itertools.pairwise(ticks)]
+    assert len(ticks) > 10 and max(gaps) < 1.0
+    library = window.history.library
+    assert library is not None and library.count() == report.added
+    _close_messages(history)
+    slow["on"] = False
+    # Again, to the end: the rest are added, the ones stored before are skipped.
+    report = _import(qtbot, history, [str(folder)])
+    assert (report.added + report.duplicates, report.cancelled) == (3000, False)
+    qtbot.waitUntil(lambda: history.count_label.text() == "3000 games")
+    _close_messages(history)
+
+
+def test_a_library_with_flipped_bits_is_reported_and_games_are_still_kept(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "library.sqlite3"
+    _fill(path, 30)
+    data = bytearray(path.read_bytes())
+    for name in (b"Ann", b"Bob"):
+        start = 0
+        while (start := data.find(name, start)) >= 0:
+            data[start] |= 0x80  # no longer UTF-8
+            start += 1
+    path.write_bytes(bytes(data))
+    window = _window(make_window, qtbot, path)
+    history = _history(qtbot, window)
+    assert isinstance(window.history.problem, LibraryCorruptError)
+    assert "damaged" in history.problem_label.text() and history.problem_label.isVisible()
+    assert history.fresh_button.isVisible()
+    # The window plays on, and the game it ends is not silently dropped.
+    _seat_people(window)
+    finished = _play(qtbot, window, X_WINS)
+    stored = window.history.library is not None and window.history.library.has_game(
+        finished.game_id
+    )
+    assert stored or finished in window.history.pending
+
+
+def test_closing_the_window_during_an_import_stops_it_cleanly(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "some"
+    folder.mkdir()
+    for number in range(300):
+        game = GameRecord(PlayerEntry("human", "Ann"), PlayerEntry("rando", "Rando", 1), Mark.X)
+        save_record(game.with_move(number % 9), folder / f"{number:03}.tttgame")
+
+    def load_slowly(file: Path) -> GameRecord:
+        time.sleep(0.01)
+        return load_record(file)
+
+    monkeypatch.setattr(transfer, "load_record", load_slowly)
+    window = _window(make_window, qtbot, tmp_path / "library.sqlite3")
+    history = _history(qtbot, window)
+    job = history.import_paths([str(folder)])
+    assert job is not None
+    qtbot.waitUntil(job.isRunning)
+    window.close()
+    assert job.isFinished()
+    assert job.report is not None and job.report.cancelled
+    with Library(tmp_path / "library.sqlite3") as library:
+        assert library.count() == job.report.added < 300
+
+
+def test_the_history_window_does_not_import_the_features_that_open_it() -> None:
+    # The features own the library handle and give it to the window: the window and
+    # the handle import neither the features nor each other's importer.
+    folder = Path(HistoryWindow.__module__.replace(".", "/")).parent
+    root = Path(__file__).resolve().parents[2]
+
+    def imported(name: str) -> set[str]:
+        tree = ast.parse((root / folder / f"{name}.py").read_text(encoding="utf-8"))
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+        return found
+
+    assert "ttt_desktop.gui.history.features" not in imported("window")
+    assert not {m for m in imported("handle") if m.startswith("ttt_desktop.gui")}
+    assert "ttt_desktop.gui.history.window" in imported("features")

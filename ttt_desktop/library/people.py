@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from ttt_desktop.engine.board import Mark
+from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.library.store import Library
 
 Result = Literal["win", "draw", "loss"]
@@ -71,10 +72,18 @@ class PersonStats:
     longest_winning_streak: int
     longest_unbeaten_streak: int
     favourite_first_move: tuple[int, int] | None  # (cell, how often) when the player began
-    first_moves: int  # games the player began with a move
+    first_moves: int  # games the player began with a move (on the favourite's rules)
     mistakes_per_game: float | None  # over the latest REVIEWED_GAMES finished games
     reviewed_games: int
     timeline: tuple[tuple[str, Result], ...]  # (start time, result) of finished games, in order
+    rules: Rules | None = None  # the rules summed up; None: every rules
+    opening_rules: Rules = TIC_TAC_TOE  # the rules the favourite first move was played on
+
+    def favourite_first_move_name(self) -> str | None:
+        """The favourite first move's cell named on its board ("5", "h8")."""
+        if self.favourite_first_move is None:
+            return None
+        return self.opening_rules.geometry.name(self.favourite_first_move[0])
 
     @property
     def score(self) -> float | None:
@@ -91,12 +100,19 @@ def _longest(results: list[Result], allowed: frozenset[str]) -> int:
     return best
 
 
-def person_stats(library: Library, key: str, *, review: bool = True) -> PersonStats:
-    """Sum up player ``key``'s games (games against themselves are left out).
+def person_stats(
+    library: Library, key: str, *, review: bool = True, rules: Rules | str | None = None
+) -> PersonStats:
+    """Sum up player ``key``'s games of ``rules`` (None: every rules; games against
+    themselves are left out). The favourite first move is on the rules they played most;
+    mistakes are counted on tic-tac-toe's games, the only ones the coach reviews.
 
     Reads plain columns in one query (tens of thousands of games in well under a second).
     """
-    rows = [row for row in library.player_games(key) if not (row[1] == key and row[2] == key)]
+    wanted = None if rules is None else Rules.parse(rules)
+    rows = [
+        row for row in library.player_games(key, wanted) if not (row[1] == key and row[2] == key)
+    ]
     name = key.partition(":")[2]
     if rows:
         last = rows[-1]
@@ -107,12 +123,14 @@ def person_stats(library: Library, key: str, *, review: bool = True) -> PersonSt
     opponent_names: dict[str, str] = {}
     results: list[Result] = []
     timeline: list[tuple[str, Result]] = []
-    openings: Counter[str] = Counter()
+    openings: dict[str, Counter[str]] = {}
+    played: Counter[str] = Counter()
     finished_ids: list[tuple[int, str]] = []
-    for row_id, x_key, o_key, x_name, o_name, first, result, opening, started in rows:
+    for row_id, x_key, o_key, x_name, o_name, first, result, opening, started, game_rules in rows:
         mine = "X" if x_key == key else "O"
+        played[game_rules] += 1
         if first == mine and opening:
-            openings[opening] += 1
+            openings.setdefault(game_rules, Counter())[opening] += 1
         if result is None:
             continue
         other = o_key if mine == "X" else x_key
@@ -121,7 +139,8 @@ def person_stats(library: Library, key: str, *, review: bool = True) -> PersonSt
         (wins if outcome == "win" else draws if outcome == "draw" else losses)[other] += 1
         results.append(outcome)
         timeline.append((started, outcome))
-        finished_ids.append((row_id, mine))
+        if game_rules == TIC_TAC_TOE.key:
+            finished_ids.append((row_id, mine))
     current = None
     if results:
         last_result = results[-1]
@@ -139,9 +158,20 @@ def person_stats(library: Library, key: str, *, review: bool = True) -> PersonSt
         )
     )
     favourite = None
-    if openings:
-        digit, count = min(openings.items(), key=lambda item: (-item[1], _cell_of_digit(item[0])))
-        favourite = (_cell_of_digit(digit), count)
+    opening_rules = wanted or TIC_TAC_TOE
+    first_moves = 0
+    # The rules played most (tic-tac-toe on a tie), where the player began at least once.
+    for rules_key, _ in sorted(played.items(), key=lambda item: (-item[1], item[0] != "3,3,3")):
+        if rules_key in openings:
+            opening_rules = Rules.parse(rules_key)
+            geometry = opening_rules.geometry
+            counted = openings[rules_key]
+            cell_name, count = min(
+                counted.items(), key=lambda item: (-item[1], geometry.parse(item[0]))
+            )
+            favourite = (geometry.parse(cell_name), count)
+            first_moves = sum(counted.values())
+            break
     mistakes, reviewed = (None, 0)
     if review:
         mistakes, reviewed = _mistakes_per_game(library, finished_ids)
@@ -156,17 +186,13 @@ def person_stats(library: Library, key: str, *, review: bool = True) -> PersonSt
         longest_winning_streak=_longest(results, frozenset({"win"})),
         longest_unbeaten_streak=_longest(results, frozenset({"win", "draw"})),
         favourite_first_move=favourite,
-        first_moves=sum(openings.values()),
+        first_moves=first_moves,
         mistakes_per_game=mistakes,
         reviewed_games=reviewed,
         timeline=tuple(timeline),
+        rules=wanted,
+        opening_rules=opening_rules,
     )
-
-
-def _cell_of_digit(digit: str) -> int:
-    from ttt_desktop.engine.cells import cell_from_keypad  # noqa: PLC0415
-
-    return cell_from_keypad(int(digit))
 
 
 def _mistakes_per_game(

@@ -92,9 +92,47 @@ def _v3_ratings(db: sqlite3.Connection) -> None:
         """
     )
     # Rate the finished games already stored, in the order they were stored.
-    from ttt_desktop.library.rating_table import rebuild_ratings  # noqa: PLC0415
+    _rate_v3(db)
 
-    rebuild_ratings(db)
+
+def _rate_v3(db: sqlite3.Connection) -> None:
+    # The ratings of version 3 (one per player, every board together), as that version
+    # computed them; kept here unchanged so that the migration stays what it was.
+    from ttt_desktop.ratings import GameResult, Ratings  # noqa: PLC0415
+
+    db.execute("DELETE FROM ratings")
+    if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'rating_before'").fetchone():
+        db.execute("DELETE FROM rating_before")
+    ratings = Ratings()
+    names: dict[str, tuple[str, str, int]] = {}
+    for row in db.execute(
+        "SELECT id, x_key, x_name, x_kind, o_key, o_name, o_kind, result FROM games "
+        "WHERE result IS NOT NULL ORDER BY id"
+    ):
+        game, x_key, x_name, x_kind, o_key, o_name, o_kind, result = row
+        ratings.add(GameResult(x_key, o_key, result))
+        if x_key != o_key:
+            names[x_key] = (x_name, x_kind, game)
+            names[o_key] = (o_name, o_kind, game)
+    for key in ratings:
+        name, kind, game = names[key]
+        rating = ratings[key]
+        db.execute(
+            "INSERT OR REPLACE INTO ratings (player_key, name, kind, mu, sigma, games, wins, "
+            "draws, losses, last_game) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (
+                key,
+                name,
+                kind,
+                rating.mu,
+                rating.sigma,
+                rating.games,
+                rating.wins,
+                rating.draws,
+                rating.losses,
+                game,
+            ),
+        )
 
 
 def _v4_person_scan(db: sqlite3.Connection) -> None:
@@ -123,12 +161,130 @@ def _v5_rating_before(db: sqlite3.Connection) -> None:
     )
 
 
+_V1_COLUMNS: Final = (
+    "id, game_id, started_at, finished_at, stored_at, x_key, x_kind, x_name, x_seed, o_key, "
+    "o_kind, o_name, o_seed, first, result, length, moves, source, record, event_id"
+)
+
+
+def _v6_rules(db: sqlite3.Connection) -> None:
+    # Every game gets its rules (m,n,k as Rules.key; all games so far are tic-tac-toe's
+    # "3,3,3"), and a game may have up to 400 moves (20 x 20). SQLite can't drop a CHECK,
+    # so the table is copied into a new one (row ids kept) and the indexes made again.
+    # Ratings are kept per rules: a person's 3x3 rating is not their gomoku rating. Every
+    # game so far is tic-tac-toe's, so the ratings so far are the 3x3 ones: they are
+    # copied (exactly what rating the games again would give, without the wait).
+    # Foreign keys are off while migrating: nothing is cascaded as tables go.
+    db.execute("ALTER TABLE rating_before RENAME TO rating_before_v5")
+    db.execute("ALTER TABLE ratings RENAME TO ratings_v5")
+    db.execute(
+        """
+        CREATE TABLE games_v6 (
+            id          INTEGER PRIMARY KEY,
+            game_id     TEXT    NOT NULL UNIQUE,
+            started_at  TEXT    NOT NULL,
+            finished_at TEXT,
+            stored_at   TEXT    NOT NULL,
+            x_key       TEXT    NOT NULL,
+            x_kind      TEXT    NOT NULL,
+            x_name      TEXT    NOT NULL,
+            x_seed      INTEGER,
+            o_key       TEXT    NOT NULL,
+            o_kind      TEXT    NOT NULL,
+            o_name      TEXT    NOT NULL,
+            o_seed      INTEGER,
+            first       TEXT    NOT NULL CHECK (first IN ('X', 'O')),
+            result      TEXT    CHECK (result IN ('X', 'O', 'draw')),
+            length      INTEGER NOT NULL CHECK (length BETWEEN 0 AND 400),
+            moves       TEXT    NOT NULL,
+            source      TEXT    NOT NULL,
+            record      TEXT    NOT NULL,
+            event_id    INTEGER REFERENCES events(id) ON DELETE SET NULL,
+            rules       TEXT    NOT NULL DEFAULT '3,3,3'
+        )
+        """
+    )
+    db.execute(
+        f"INSERT INTO games_v6 ({_V1_COLUMNS}, rules) SELECT {_V1_COLUMNS}, '3,3,3' FROM games"
+    )
+    db.execute("DROP TABLE games")
+    db.execute("ALTER TABLE games_v6 RENAME TO games")
+    for column in (
+        "started_at",
+        "x_key",
+        "o_key",
+        "x_name",
+        "o_name",
+        "result",
+        "length",
+        "event_id",
+        "first",
+    ):
+        name = "event" if column == "event_id" else column
+        db.execute(f"CREATE INDEX games_by_{name} ON games ({column})")
+    db.execute("CREATE INDEX games_by_result_sort ON games (ifnull(result, ''))")
+    db.execute(
+        "CREATE INDEX games_by_time_and_players ON games (started_at, x_key, o_key, result, rules)"
+    )
+    db.execute("CREATE INDEX games_by_rules ON games (rules, started_at)")
+    db.execute(
+        """
+        CREATE TABLE ratings (
+            rules      TEXT    NOT NULL,
+            player_key TEXT    NOT NULL,
+            name       TEXT    NOT NULL,
+            kind       TEXT    NOT NULL,
+            mu         REAL    NOT NULL,
+            sigma      REAL    NOT NULL,
+            games      INTEGER NOT NULL,
+            wins       INTEGER NOT NULL,
+            draws      INTEGER NOT NULL,
+            losses     INTEGER NOT NULL,
+            last_game  INTEGER REFERENCES games(id) ON DELETE SET NULL,
+            PRIMARY KEY (rules, player_key)
+        )
+        """
+    )
+    db.execute("CREATE INDEX ratings_by_player ON ratings (player_key)")
+    db.execute(
+        """
+        CREATE TABLE rating_before (
+            rules      TEXT    NOT NULL,
+            player_key TEXT    NOT NULL,
+            game       INTEGER NOT NULL,
+            mu         REAL    NOT NULL,
+            sigma      REAL    NOT NULL,
+            games      INTEGER NOT NULL,
+            wins       INTEGER NOT NULL,
+            draws      INTEGER NOT NULL,
+            losses     INTEGER NOT NULL,
+            PRIMARY KEY (rules, player_key),
+            FOREIGN KEY (rules, player_key) REFERENCES ratings (rules, player_key)
+                ON DELETE CASCADE
+        )
+        """
+    )
+    db.execute(
+        "INSERT INTO ratings (rules, player_key, name, kind, mu, sigma, games, wins, draws, "
+        "losses, last_game) SELECT '3,3,3', player_key, name, kind, mu, sigma, games, wins, "
+        "draws, losses, last_game FROM ratings_v5"
+    )
+    db.execute(
+        "INSERT INTO rating_before (rules, player_key, game, mu, sigma, games, wins, draws, "
+        "losses) SELECT '3,3,3', player_key, game, mu, sigma, games, wins, draws, losses "
+        "FROM rating_before_v5"
+    )
+    db.execute("DROP TABLE rating_before_v5")
+    db.execute("DROP TABLE ratings_v5")
+
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     _v1_games,
     _v2_events,
     _v3_ratings,
     _v4_person_scan,
     _v5_rating_before,
+    _v6_rules,
 )
 """Migration ``i`` (0-based) takes the database from version ``i`` to ``i + 1``."""
 

@@ -26,8 +26,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Literal, NamedTuple
 
-from ttt_desktop.engine.cells import keypad_label
 from ttt_desktop.engine.record import GameRecord, PlayerEntry, utc_now
+from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.library import schema
 from ttt_desktop.library.rating_table import (
     rate_game,
@@ -68,9 +68,14 @@ class LibraryNewerError(LibraryError):
     """The library was written by a newer version of the app."""
 
 
-def _translate(path: Path, error: sqlite3.Error) -> LibraryError:
-    text = str(error).lower()
+def _translate(path: Path, error: sqlite3.Error | UnicodeDecodeError) -> LibraryError:
     name = path.name
+    if isinstance(error, UnicodeDecodeError) or "could not decode" in str(error).lower():
+        # SQLite hands back whatever bytes a damaged page holds as a column's text.
+        return LibraryCorruptError(
+            path, f"the game library {name} is damaged (a stored text is not valid UTF-8)"
+        )
+    text = str(error).lower()
     if "locked" in text or "busy" in text:
         return LibraryLockedError(
             path, f"the game library {name} is in use by another program; try again later"
@@ -83,7 +88,7 @@ def _translate(path: Path, error: sqlite3.Error) -> LibraryError:
         error, sqlite3.OperationalError | sqlite3.IntegrityError | sqlite3.ProgrammingError
     ):
         return LibraryCorruptError(path, f"the game library {name} is damaged ({error})")
-    if "malformed" in text or "not a database" in text or "disk i/o" in text:
+    if any(sign in text for sign in ("malformed", "not a database", "disk i/o", "mismatch")):
         return LibraryCorruptError(path, f"the game library {name} is damaged ({error})")
     return LibraryError(path, f"the game library {name} can't be used: {error}")
 
@@ -146,6 +151,15 @@ def _record_text(record: GameRecord) -> str:
     return json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
 
+def moves_text(record: GameRecord) -> str:
+    """The moves as the ``moves`` column holds them (what History's search looks in):
+    keypad digits run together on 3x3 ("573"), cell names with spaces elsewhere ("h8 i9")."""
+    geometry = record.rules.geometry
+    if record.rules.is_classic:
+        return "".join(geometry.name(cell) for cell in record.moves)
+    return geometry.names(record.moves)
+
+
 def game_id_of(record: GameRecord) -> str:
     """The record's stable id (format 2; a version-1 file's is derived from its content)."""
     return record.game_id
@@ -173,6 +187,12 @@ class GameRow(NamedTuple):
     length: int
     moves: str
     source: str
+    rules: str = TIC_TAC_TOE.key  # Rules.key
+
+    @property
+    def game_rules(self) -> Rules:
+        """The game's rules as a value."""
+        return Rules.parse(self.rules)
 
     @property
     def winner_name(self) -> str | None:
@@ -191,7 +211,7 @@ class GameRow(NamedTuple):
 
 _ROW_COLUMNS: Final = (
     "id, game_id, started_at, finished_at, x_key, x_name, x_kind, o_key, o_name, o_kind, "
-    "first, result, length, moves, source"
+    "first, result, length, moves, source, rules"
 )
 
 SORT_KEYS: Final[dict[str, str]] = {
@@ -201,6 +221,7 @@ SORT_KEYS: Final[dict[str, str]] = {
     "first": "first",
     "result": "ifnull(result, '')",
     "length": "length",
+    "rules": "rules",
 }
 """The columns history can sort on, and the SQL expression (with an index) behind each."""
 
@@ -215,7 +236,8 @@ class GameFilter:
     seen from ``person``'s side ("win", "loss") or is a mark ("X", "O"); "draw" and
     "unfinished" need no side. ``since``/``until`` are ISO timestamps (UTC): games that
     started at or after ``since`` and before ``until``. ``text`` is looked for in the
-    names, kinds, start time and moves (keypad digits).
+    names, kinds, start time and moves (keypad digits on 3x3, cell names elsewhere).
+    ``rules`` keeps the games of one rules (a :class:`Rules` or its key).
     """
 
     person: str | None = None
@@ -224,6 +246,7 @@ class GameFilter:
     since: str | None = None
     until: str | None = None
     text: str | None = None
+    rules: Rules | str | None = None
 
     def where(self, *, by_time: bool = False) -> tuple[str, list[Any]]:
         """The SQL condition and its parameters.
@@ -236,6 +259,9 @@ class GameFilter:
         params: list[Any] = []
         plus = "+" if by_time else ""
         x_key, o_key, result = f"{plus}x_key", f"{plus}o_key", f"{plus}result"
+        if self.rules is not None:
+            clauses.append(f"{plus}rules = ?")
+            params.append(Rules.parse(self.rules).key)
         if self.person and self.opponent:
             clauses.append(f"(({x_key} = ? AND {o_key} = ?) OR ({x_key} = ? AND {o_key} = ?))")
             params += [self.person, self.opponent, self.opponent, self.person]
@@ -282,6 +308,7 @@ class RatedPlayer:
     name: str
     kind: str
     rating: PlayerRating
+    rules: Rules = TIC_TAC_TOE
 
     @property
     def is_human(self) -> bool:
@@ -331,7 +358,7 @@ class Library:
             raise _translate(path, error) from None
         try:
             self._prepare(db)
-        except sqlite3.Error as error:
+        except (sqlite3.Error, UnicodeDecodeError) as error:
             db.close()
             raise _translate(path, error) from None
         except LibraryError:
@@ -371,16 +398,42 @@ class Library:
                 f"(schema {version}; this version knows up to {schema.SCHEMA_VERSION}); "
                 f"it is left as it is",
             )
-        db.execute("PRAGMA foreign_keys = ON")
+        # Before anything is written (WAL mode included): a file that is refused is
+        # never changed.
+        self._check_schema(db, version)
         mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise LibraryLockedError(
                 self.path, f"the game library {self.path.name} could not be switched to WAL mode"
             )
         db.execute("PRAGMA synchronous = FULL")
+        # Foreign keys off while migrating: a table copied into a new one (version 6)
+        # keeps its row ids, so nothing points nowhere afterwards.
         self._migrate(db)
+        db.execute("PRAGMA foreign_keys = ON")
         # Reads the schema: a damaged file usually shows itself here.
         db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+
+    def _check_schema(self, db: sqlite3.Connection, version: int) -> None:
+        """Refuse another program's SQLite file (reads only)."""
+        tables = {
+            row[0]
+            for row in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        }
+        if version == 0:
+            ours = not tables
+        else:
+            columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+            ours = {"game_id", "record", "started_at", "moves"} <= columns
+        if not ours:
+            listed = ", ".join(sorted(tables)[:5]) or "none"
+            raise LibraryCorruptError(
+                self.path,
+                f"the game library {self.path.name} is not a TTT Desktop game library: it is "
+                f"another program's SQLite database (tables: {listed}); it is left as it is",
+            )
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         while True:
@@ -433,14 +486,14 @@ class Library:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 raise
-        except sqlite3.Error as error:
+        except (sqlite3.Error, UnicodeDecodeError) as error:
             raise _translate(self.path, error) from None
 
     @contextlib.contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
         try:
             yield self._db
-        except sqlite3.Error as error:
+        except (sqlite3.Error, UnicodeDecodeError) as error:
             raise _translate(self.path, error) from None
 
     def store(
@@ -525,16 +578,17 @@ class Library:
             record.first.value,
             record.result,
             record.ply,
-            "".join(str(keypad_label(cell)) for cell in record.moves),
+            moves_text(record),
             source,
             text,
             event,
+            record.rules.key,
         )
         if old is None:
             cursor = db.execute(
                 "INSERT INTO games (game_id, started_at, finished_at, stored_at, x_key, x_kind, "
                 "x_name, x_seed, o_key, o_kind, o_name, o_seed, first, result, length, moves, "
-                "source, record, event_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "source, record, event_id, rules) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (gid, *values),
             )
             row_id = int(cursor.lastrowid or 0)
@@ -544,7 +598,8 @@ class Library:
             db.execute(
                 "UPDATE games SET started_at=?, finished_at=?, stored_at=?, x_key=?, x_kind=?, "
                 "x_name=?, x_seed=?, o_key=?, o_kind=?, o_name=?, o_seed=?, first=?, result=?, "
-                "length=?, moves=?, source=?, record=?, event_id=ifnull(?, event_id) WHERE id=?",
+                "length=?, moves=?, source=?, record=?, event_id=ifnull(?, event_id), rules=? "
+                "WHERE id=?",
                 (*values, row_id),
             )
             outcome = StoreOutcome.UPDATED
@@ -554,7 +609,14 @@ class Library:
             # A rated game changed (an undo after the end): its old result goes first.
             rerated = unrate_game(db, row_id)
         if record.result is not None and not rerated:
-            rate_game(db, row_id, (x_key, x.name, x.kind), (o_key, o.name, o.kind), record.result)
+            rate_game(
+                db,
+                row_id,
+                (x_key, x.name, x.kind),
+                (o_key, o.name, o.kind),
+                record.result,
+                rules=record.rules.key,
+            )
         return outcome
 
     def add_event(self, kind: str, name: str, settings: Mapping[str, Any] | None = None) -> int:
@@ -677,14 +739,17 @@ class Library:
                 )
             ]
 
-    def player_games(self, key: str) -> list[tuple[Any, ...]]:
-        """Player ``key``'s games oldest first, as plain tuples for summing up: id, X key,
-        O key, X name, O name, first, result, first move (keypad digit), start time."""
-        condition, params = GameFilter(person=key).where(by_time=True)
+    def player_games(self, key: str, rules: Rules | str | None = None) -> list[tuple[Any, ...]]:
+        """Player ``key``'s games oldest first (of one rules, or all), as plain tuples for
+        summing up: id, X key, O key, X name, O name, first, result, first move (the cell's
+        name: a keypad digit on 3x3, "h8" elsewhere), start time, rules (its key)."""
+        condition, params = GameFilter(person=key, rules=rules).where(by_time=True)
         with self._read() as db:
             return db.execute(
                 "SELECT id, x_key, o_key, x_name, o_name, first, result, "
-                f"substr(moves, 1, 1), started_at FROM games WHERE {condition} "
+                "CASE WHEN rules = '3,3,3' THEN substr(moves, 1, 1) "
+                "ELSE substr(moves, 1, instr(moves || ' ', ' ') - 1) END, "
+                f"started_at, rules FROM games WHERE {condition} "
                 "ORDER BY started_at, id",
                 params,
             ).fetchall()
@@ -703,7 +768,12 @@ class Library:
             found = db.execute("SELECT record FROM games WHERE id = ?", (row_id,)).fetchone()
         if found is None:
             raise KeyError(row_id)
-        return GameRecord.from_json(found[0])
+        try:
+            return GameRecord.from_json(found[0])
+        except ValueError as error:
+            raise LibraryCorruptError(
+                self.path, f"a game stored in {self.path.name} can't be read: {error}"
+            ) from None
 
     def record_texts(self, row_ids: Iterable[int]) -> Iterator[tuple[int, str]]:
         """``(id, JSON)`` of stored games, in the order asked for (missing ones skipped)."""
@@ -726,36 +796,70 @@ class Library:
         with self._read() as db:
             return {row[0] for row in db.execute("SELECT game_id FROM games")}
 
-    def players(self) -> list[PlayerName]:
-        """Everybody who played a stored game, people first, then by name."""
+    def _damaged(self, what: str) -> LibraryCorruptError:
+        return LibraryCorruptError(
+            self.path, f"the game library {self.path.name} is damaged ({what})"
+        )
+
+    def players(self, rules: Rules | str | None = None) -> list[PlayerName]:
+        """Everybody who played a stored game (of ``rules``, or any), people first, then
+        by name."""
+        where, params = _rules_clause(rules)
         sql = (
             "SELECT key, name, kind, count(*) FROM ("
-            " SELECT x_key AS key, x_name AS name, x_kind AS kind FROM games"
-            " UNION ALL SELECT o_key, o_name, o_kind FROM games) GROUP BY key"
+            f" SELECT x_key AS key, x_name AS name, x_kind AS kind FROM games{where}"
+            f" UNION ALL SELECT o_key, o_name, o_kind FROM games{where}) GROUP BY key"
         )
         with self._read() as db:
-            found = [PlayerName(*row) for row in db.execute(sql)]
+            found = [PlayerName(*row) for row in db.execute(sql, params * 2)]
+        if not all(isinstance(p.name, str) and isinstance(p.key, str) for p in found):
+            raise self._damaged("a stored player's name is not text")
         return sorted(found, key=lambda p: (p.kind != "human", p.name.casefold(), p.key))
 
-    def ratings(self) -> list[RatedPlayer]:
-        """Every rated player, best first (by the conservative rating)."""
+    def rules_present(self) -> list[Rules]:
+        """The rules of the stored games, tic-tac-toe first, then by board size."""
+        with self._read() as db:
+            keys = [row[0] for row in db.execute("SELECT DISTINCT rules FROM games")]
+        found = []
+        for key in keys:
+            try:
+                found.append(Rules.parse(key))
+            except ValueError:
+                continue  # written by a newer version that knows rules this one doesn't
+        return sorted(found, key=lambda r: (not r.is_classic, r.m * r.n, r.m, r.k, r.exact))
+
+    def ratings(self, rules: Rules | str | None = None) -> list[RatedPlayer]:
+        """Every rated player (for ``rules``, or one row per player and rules), best first.
+
+        Best is the higher displayed rating (what people read); the error bar breaks ties,
+        the smaller first.
+        """
+        where, params = _rules_clause(rules)
         with self._read() as db:
             rows = db.execute(
-                "SELECT player_key, name, kind, mu, sigma, games, wins, draws, losses FROM ratings"
+                "SELECT rules, player_key, name, kind, mu, sigma, games, wins, draws, losses "
+                f"FROM ratings{where}",
+                params,
             ).fetchall()
         rated = [
-            RatedPlayer(key, name, kind, PlayerRating(key, mu, sigma, games, wins, draws, losses))
-            for key, name, kind, mu, sigma, games, wins, draws, losses in rows
+            RatedPlayer(
+                key,
+                name,
+                kind,
+                PlayerRating(key, mu, sigma, games, wins, draws, losses),
+                _rules_or_classic(rules_key),
+            )
+            for rules_key, key, name, kind, mu, sigma, games, wins, draws, losses in rows
         ]
-        return sorted(rated, key=lambda p: (-p.rating.conservative, -p.rating.rating, p.key))
+        return sorted(rated, key=lambda p: (-p.rating.rating, p.rating.sigma, p.key, p.rules.key))
 
-    def rating(self, key: str) -> PlayerRating | None:
-        """One player's rating, None before their first finished game."""
+    def rating(self, key: str, rules: Rules | str = TIC_TAC_TOE) -> PlayerRating | None:
+        """One player's rating at ``rules``, None before their first finished game there."""
         with self._read() as db:
             row = db.execute(
                 "SELECT player_key, mu, sigma, games, wins, draws, losses FROM ratings "
-                "WHERE player_key = ?",
-                (key,),
+                "WHERE rules = ? AND player_key = ?",
+                (Rules.parse(rules).key, key),
             ).fetchone()
         return None if row is None else PlayerRating(*row)
 
@@ -775,6 +879,19 @@ class Library:
             return "\n".join(row[0] for row in db.execute("PRAGMA integrity_check"))
 
 
+def _rules_clause(rules: Rules | str | None) -> tuple[str, list[str]]:
+    if rules is None:
+        return "", []
+    return " WHERE rules = ?", [Rules.parse(rules).key]
+
+
+def _rules_or_classic(key: str) -> Rules:
+    try:
+        return Rules.parse(key)
+    except ValueError:
+        return TIC_TAC_TOE
+
+
 def _sort_value(row: GameRow, sort: str) -> object:
     return {
         "date": row.started_at,
@@ -783,4 +900,5 @@ def _sort_value(row: GameRow, sort: str) -> object:
         "first": row.first,
         "result": row.result or "",
         "length": row.length,
+        "rules": row.rules,
     }[sort]

@@ -1,9 +1,12 @@
-"""Games in and out of the library: import many ``.tttgame`` files, export files or JSON lines.
+"""Games in and out of the library: import game files and JSON lines, export either.
 
-Qt-free. An import reads every file first (a bad one is refused with the reader's
-reason and stops nothing), then stores the good ones in one transaction, reporting
-how many were added, how many were already there (the same game id) and which were
-refused and why. Exports write each file atomically (:func:`save_record`).
+Qt-free. An import reads the files (a folder is searched, however deep, for
+``.tttgame`` and ``.jsonl`` files; a bad file or line is refused with the reader's
+reason and stops nothing) and stores the games in batches of :data:`IMPORT_BATCH`, one
+transaction each, so another connection (the window's) waits for a moment at most. It
+reports how many were added, how many were already there (the same game id) and which
+were refused and why, and can say how far it got and be stopped between files: the
+History window runs it in a thread of its own. Exports write each file atomically.
 """
 
 from __future__ import annotations
@@ -11,62 +14,145 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Final
 
 from ttt_desktop.engine import GameRecord, load_record, save_record
+from ttt_desktop.formats.files import MAX_FILE_BYTES
 from ttt_desktop.library.store import Library, StoreOutcome
 
-GAME_SUFFIX = ".tttgame"
+GAME_SUFFIX: Final = ".tttgame"
+LINES_SUFFIX: Final = ".jsonl"
+IMPORT_SUFFIXES: Final = (GAME_SUFFIX, LINES_SUFFIX)
+IMPORT_BATCH: Final = 500
+#: A JSON-lines file is read a line at a time; each line is one game, at most this long.
+MAX_LINE_BYTES: Final = MAX_FILE_BYTES
 
 
 @dataclass
 class ImportReport:
-    """What an import did: counts, and each refused file with its reason."""
+    """What an import did: counts, each refused file (or line) with its reason, and
+    whether it was stopped before the end (what was stored by then stays)."""
 
     added: int = 0
     duplicates: int = 0
     refused: list[tuple[Path, str]] = field(default_factory=list)
+    cancelled: bool = False
 
     @property
     def total(self) -> int:
         return self.added + self.duplicates + len(self.refused)
 
 
-def import_files(library: Library, paths: Iterable[str | os.PathLike[str]]) -> ImportReport:
-    """Store the games in ``paths`` (files; folders are searched for ``.tttgame`` files)."""
+Progress = Callable[[int, int], None]
+"""Called with (files read, files found) as an import goes."""
+
+
+def import_files(
+    library: Library,
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    progress: Progress | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> ImportReport:
+    """Store the games in ``paths`` (``.tttgame`` files, ``.jsonl`` files of
+    :func:`export_json_lines`, and folders searched for both).
+
+    ``progress(done, total)`` hears how many files were read; ``stop()`` returning True
+    ends the import between two files (the report says ``cancelled``).
+    """
     report = ImportReport()
-    records: list[GameRecord] = []
+    files = find_game_files(paths)
+    batch: list[GameRecord] = []
     seen: set[str] = set()
-    for path in _expand(paths):
-        try:
-            if not path.is_file():
-                raise ValueError(f"{path.name} is not a regular file")
-            record = load_record(path)
-        except (ValueError, OSError) as error:
-            report.refused.append((path, str(error)))
-            continue
-        if record.game_id in seen:
-            report.duplicates += 1
-            continue
-        seen.add(record.game_id)
-        records.append(record)
-    if records:
-        outcomes = library.store_many(records, source="import", replace=False)
-        report.added += sum(outcome is StoreOutcome.ADDED for outcome in outcomes)
-        report.duplicates += sum(outcome is StoreOutcome.DUPLICATE for outcome in outcomes)
+
+    def flush() -> None:
+        if batch:
+            outcomes = library.store_many(batch, source="import", replace=False)
+            report.added += sum(outcome is StoreOutcome.ADDED for outcome in outcomes)
+            report.duplicates += sum(outcome is StoreOutcome.DUPLICATE for outcome in outcomes)
+            batch.clear()
+
+    for number, path in enumerate(files):
+        if stop is not None and stop():
+            report.cancelled = True
+            break
+        for record in _read_games(path, report):
+            if record.game_id in seen:
+                report.duplicates += 1
+                continue
+            seen.add(record.game_id)
+            batch.append(record)
+            if len(batch) >= IMPORT_BATCH:
+                flush()
+        if progress is not None:
+            progress(number + 1, len(files))
+    flush()
     return report
 
 
-def _expand(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+def _read_games(path: Path, report: ImportReport) -> Iterator[GameRecord]:
+    try:
+        if not path.is_file():
+            raise ValueError(f"{path.name} is not a regular file")
+        if path.suffix.lower() == LINES_SUFFIX:
+            yield from _read_lines(path, report)
+            return
+        record = load_record(path)
+    except (ValueError, OSError) as error:
+        report.refused.append((path, str(error)))
+        return
+    yield record
+
+
+def _read_lines(path: Path, report: ImportReport) -> Iterator[GameRecord]:
+    with path.open("rb") as stream:
+        for number, line in enumerate(iter(lambda: stream.readline(MAX_LINE_BYTES + 1), b""), 1):
+            if len(line) > MAX_LINE_BYTES:
+                report.refused.append((path, f"line {number}: far too long for a game"))
+                return
+            if not line.strip():
+                continue
+            try:
+                text = line.decode("utf-8")
+            except UnicodeDecodeError:
+                report.refused.append((path, f"line {number}: not UTF-8 text"))
+                continue
+            try:
+                yield GameRecord.from_json(text)
+            except ValueError as error:
+                report.refused.append((path, f"line {number}: {error}"))
+
+
+def find_game_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """``paths``, with each folder replaced by the game files in it and every folder
+    below, sorted by path (a walk with a list of folders to visit, not recursion, so any
+    depth is fine; links to folders are not followed, so a loop can't trap it)."""
     found: list[Path] = []
     for item in paths:
         path = Path(item)
-        if path.is_dir():
-            found.extend(sorted(path.rglob(f"*{GAME_SUFFIX}")))
-        else:
+        if not path.is_dir():
             found.append(path)
+            continue
+        inside: list[Path] = []
+        folders = [os.fspath(path)]
+        while folders:
+            folder = folders.pop()
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:
+                continue  # unreadable: nothing in it can be imported
+            for entry in entries:
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        folders.append(entry.path)
+                    elif entry.name.lower().endswith(IMPORT_SUFFIXES):
+                        inside.append(Path(entry.path))
+                except OSError:
+                    continue
+        found.extend(sorted(inside))
     return found
 
 
@@ -116,13 +202,8 @@ def export_json_lines(
 
 def read_json_lines(path: str | os.PathLike[str]) -> list[GameRecord]:
     """Read :func:`export_json_lines`'s file back (``ValueError`` naming a bad line)."""
-    records = []
-    with Path(path).open(encoding="utf-8") as stream:
-        for number, line in enumerate(stream, 1):
-            if not line.strip():
-                continue
-            try:
-                records.append(GameRecord.from_json(line))
-            except ValueError as error:
-                raise ValueError(f"line {number}: {error}") from None
+    report = ImportReport()
+    records = list(_read_lines(Path(path), report))
+    if report.refused:
+        raise ValueError(report.refused[0][1])
     return records

@@ -6,6 +6,10 @@ keeps the session score as a view over the library, shows computers' ratings in 
 player drop-downs and opens the History window. A library that can't be used (damaged,
 locked, read-only, newer) is reported in the status bar and in the History window,
 and the app plays on; games that could not be stored are kept and stored later.
+
+The open file lives in a :class:`~ttt_desktop.gui.history.handle.LibraryHandle` that
+these features own and hand to the History window (and the lab): the window never
+sees the features, only the handle and a function that opens a game.
 """
 
 from __future__ import annotations
@@ -14,11 +18,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QTimer, SignalInstance
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from ttt_desktop.engine.record import GameRecord, utc_now
+from ttt_desktop.engine.rules import TIC_TAC_TOE
+from ttt_desktop.gui.history.handle import LibraryHandle
 from ttt_desktop.gui.session_score import SessionScore
 
 if TYPE_CHECKING:
@@ -87,9 +93,6 @@ class LibrarySessionScore(SessionScore):
 class HistoryFeatures(QObject):
     """Attaches the game library to a main window (see the module's docstring)."""
 
-    library_changed = Signal()  # a game stored, games imported or deleted, a new library
-    problem_changed = Signal()
-
     def __init__(
         self,
         window: QMainWindow,
@@ -99,9 +102,9 @@ class HistoryFeatures(QObject):
         super().__init__(window)
         self.window = window
         self.controller = controller
-        self.library_path = None if library_path is None else Path(library_path)
-        self.library: Library | None = None
-        self.problem: LibraryError | None = None
+        self.handle = LibraryHandle(library_path, self)
+        self.handle.opened.connect(self._on_opened)
+        self.handle.failed.connect(self._on_failed)
         self.pending: list[GameRecord] = []
         self.session_started = utc_now()
         self.score = LibrarySessionScore(self)
@@ -126,37 +129,47 @@ class HistoryFeatures(QObject):
         controller.players_renamed.connect(self._on_move_played)
         window.installEventFilter(self)
         # Games stored from elsewhere (the lab's tournaments, imports) move ratings too.
-        self.library_changed.connect(self._update_player_ratings)
+        self.handle.games_changed.connect(self._update_player_ratings)
         # After the first paint: opening SQLite and its schema waits for the window.
-        if self.library_path is not None:
+        if self.handle.path is not None:
             QTimer.singleShot(0, self.open_library)
 
     # The library ------------------------------------------------------------------
 
+    @property
+    def library(self) -> Library | None:
+        """The open library, None when there is none or it can't be used."""
+        return self.handle.library
+
+    @property
+    def problem(self) -> LibraryError | None:
+        """Why the library can't be used, None when it can."""
+        return self.handle.problem
+
+    @property
+    def library_path(self) -> Path | None:
+        return self.handle.path
+
+    @property
+    def library_changed(self) -> SignalInstance:
+        """The handle's ``games_changed``: emit it after storing games elsewhere."""
+        return self.handle.games_changed
+
     def open_library(self) -> bool:
         """(Re)open the library file; False, with :attr:`problem` set, when it can't be used."""
-        from ttt_desktop.library import Library, LibraryError  # noqa: PLC0415
-
-        if self.library_path is None:
-            return False
-        if self.library is not None:
-            self.library.close()
-            self.library = None
-        try:
-            self.library = Library(self.library_path)
-        except LibraryError as error:
-            self.problem = error
-            self.window.statusBar().showMessage(
-                self.tr("Games are not being remembered: {reason}").format(reason=str(error)),
-                MESSAGE_MS,
-            )
-        else:
-            self.problem = None
-            self._store_pending()
-        self.problem_changed.emit()
-        self.library_changed.emit()
+        opened = self.handle.open()
         self._after_change()
-        return self.library is not None
+        return opened
+
+    def _on_opened(self) -> None:
+        self._store_pending()
+        self._after_change()
+
+    def _on_failed(self, reason: str) -> None:
+        self.window.statusBar().showMessage(
+            self.tr("Games are not being remembered: {reason}").format(reason=reason),
+            MESSAGE_MS,
+        )
 
     def start_fresh_library(self) -> Path | None:
         """Keep a damaged library aside under a new name and start an empty one.
@@ -164,24 +177,18 @@ class HistoryFeatures(QObject):
         Only for a damaged file (the user agreed in the History window); returns where
         the old file now is.
         """
-        from ttt_desktop.library import LibraryCorruptError, move_aside  # noqa: PLC0415
-
-        if not isinstance(self.problem, LibraryCorruptError) or self.library_path is None:
-            return None
-        aside = move_aside(self.library_path)
-        self.open_library()
-        self.window.statusBar().showMessage(
-            self.tr("The damaged library was kept as {name}; a new one was started").format(
-                name=aside.name
-            ),
-            MESSAGE_MS,
-        )
+        aside = self.handle.start_fresh()
+        if aside is not None:
+            self.window.statusBar().showMessage(
+                self.tr("The damaged library was kept as {name}; a new one was started").format(
+                    name=aside.name
+                ),
+                MESSAGE_MS,
+            )
         return aside
 
     def close_library(self) -> None:
-        if self.library is not None:
-            self.library.close()
-            self.library = None
+        self.handle.close()
 
     # Storing games ----------------------------------------------------------------
 
@@ -220,6 +227,8 @@ class HistoryFeatures(QObject):
             self.store(previous)
         self._current = record
         self._start_record = record
+        if previous is None or previous.rules is not record.rules:
+            self._update_player_ratings()  # the drop-downs show this board's ratings
 
     def _on_move_played(self, record: GameRecord) -> None:
         self._current = record
@@ -261,11 +270,13 @@ class HistoryFeatures(QObject):
             # Nothing to write to: no import of the library at a game's end (it cost the
             # first game's end 20-26 ms in the GUI thread when games are not remembered).
             return None
-        from ttt_desktop.library import LibraryError  # noqa: PLC0415
+        from ttt_desktop.library import LibraryCorruptError, LibraryError  # noqa: PLC0415
 
         try:
             outcomes = self.library.store_many(self.pending)
         except LibraryError as error:
+            if isinstance(error, LibraryCorruptError):
+                self.handle.report(error)  # History says so, with the way out
             self.window.statusBar().showMessage(
                 self.tr("This game could not be stored yet ({reason}); it is kept").format(
                     reason=str(error)
@@ -295,6 +306,8 @@ class HistoryFeatures(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and event.type() == QEvent.Type.Close:
+            if self._history_window is not None:
+                self._history_window.stop_import()
             current = self._current
             if current is not None and self._worth_storing_unfinished(current):
                 self.store(current)
@@ -334,8 +347,10 @@ class HistoryFeatures(QObject):
         if self.library is not None:
             from ttt_desktop.library import LibraryError  # noqa: PLC0415
 
+            # The ratings at the rules of the game in hand.
+            rules = TIC_TAC_TOE if self._current is None else self._current.rules
             try:
-                rated = self.library.ratings()
+                rated = self.library.ratings(rules)
             except LibraryError:
                 rated = []
             for player in rated:
@@ -348,7 +363,7 @@ class HistoryFeatures(QObject):
         if self._history_window is None:
             from ttt_desktop.gui.history.window import HistoryWindow  # noqa: PLC0415
 
-            self._history_window = HistoryWindow(self, self.window)
+            self._history_window = HistoryWindow(self.handle, self.open_in_review, self.window)
         window = self._history_window
         window.refresh()
         window.show()

@@ -16,12 +16,15 @@ from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
+    QDate,
+    QLocale,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     Qt,
 )
 
+from ttt_desktop.engine.rules import Rules
 from ttt_desktop.library import GameFilter, GameRow, Library
 
 PAGE_ROWS: Final = 256
@@ -36,6 +39,7 @@ COLUMNS: Final[tuple[tuple[str, str], ...]] = (
     ("first", str(QT_TRANSLATE_NOOP("HistoryModel", "Started"))),
     ("result", str(QT_TRANSLATE_NOOP("HistoryModel", "Result"))),
     ("length", str(QT_TRANSLATE_NOOP("HistoryModel", "Moves"))),
+    ("rules", str(QT_TRANSLATE_NOOP("HistoryModel", "Board"))),
 )
 
 Index = QModelIndex | QPersistentModelIndex
@@ -46,22 +50,41 @@ _ALIGNMENT: Final = int(Qt.ItemDataRole.TextAlignmentRole.value)
 _ROW: Final = int(ROW_ROLE)
 _ROLES: Final = frozenset({_DISPLAY, _TOOLTIP, _ALIGNMENT, _ROW})
 _RIGHT: Final = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
-_LENGTH_COLUMN: Final = len(COLUMNS) - 1
+_LENGTH_COLUMN: Final = [key for key, _ in COLUMNS].index("length")
 
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("HistoryModel", text)
 
 
-def local_time(stamp: str | None) -> str:
-    """An ISO UTC timestamp as the local date and time, ``2026-01-01 13:05``."""
+ISO_DATE: Final = "yyyy-MM-dd"
+
+
+def date_format(locale: QLocale | None = None) -> str:
+    """How History writes a date: the locale's short date with the whole year
+    ("24.10.2026", "10/24/2026"), or ISO ("2026-10-24") where the locale has no real
+    date format of its own (the C locale's "24 10 2026" reads like three numbers)."""
+    locale = QLocale() if locale is None else locale
+    if locale.language() == QLocale.Language.C:
+        return ISO_DATE
+    text = locale.dateFormat(QLocale.FormatType.ShortFormat)
+    if "yyyy" not in text:
+        text = text.replace("yy", "yyyy")
+    return text if "d" in text and "M" in text and "yy" in text else ISO_DATE
+
+
+def local_time(stamp: str | None, locale: QLocale | None = None) -> str:
+    """An ISO UTC timestamp as the local date and time: ``2026-01-01 13:05`` (or the
+    locale's date, :func:`date_format`)."""
     if not stamp:
         return ""
     try:
-        moment = datetime.fromisoformat(stamp)
+        moment = datetime.fromisoformat(stamp).astimezone()
     except ValueError:
         return stamp
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    locale = QLocale() if locale is None else locale
+    day = QDate(moment.year, moment.month, moment.day)
+    return f"{locale.toString(day, date_format(locale))} {moment:%H:%M}"
 
 
 def result_text(row: GameRow) -> str:
@@ -71,6 +94,14 @@ def result_text(row: GameRow) -> str:
     if row.result == "draw":
         return QCoreApplication.translate("HistoryModel", "Draw")
     return QCoreApplication.translate("HistoryModel", "{} won").format(row.winner_name)
+
+
+def board_text(key: str) -> str:
+    """The board of a game's rules key, as people call it ("Tic-tac-toe", "Gomoku 15x15")."""
+    try:
+        return Rules.parse(key).title
+    except ValueError:
+        return key  # rules this version does not know
 
 
 def started_text(row: GameRow) -> str:
@@ -84,6 +115,7 @@ class HistoryModel(QAbstractTableModel):
     def __init__(self, library: Library, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._library = library
+        self._locale = QLocale()
         # Plain tuples of plain values: the garbage collector stops tracking them, so a list
         # scrolled through 100,000 games adds nothing to its full collections.
         self._rows: list[tuple[Any, ...]] = []
@@ -91,7 +123,7 @@ class HistoryModel(QAbstractTableModel):
         self._sort = "date"
         self._descending = True
         self._exhausted = True
-        self._texts: dict[int, tuple[str, str, str, str, str, int]] = {}
+        self._texts: dict[int, tuple[str, str, str, str, str, int, str]] = {}
         self.reload()
 
     # Query --------------------------------------------------------------------------
@@ -183,7 +215,9 @@ class HistoryModel(QAbstractTableModel):
         if role == _DISPLAY:
             texts = self._texts.get(number)
             if texts is None:
-                texts = self._texts[number] = self._display(GameRow(*self._rows[number]))
+                texts = self._texts[number] = self._display(
+                    GameRow(*self._rows[number]), self._locale
+                )
             return texts[index.column()]
         row = GameRow(*self._rows[number])
         if role == _ROW:
@@ -201,14 +235,15 @@ class HistoryModel(QAbstractTableModel):
         return None
 
     @staticmethod
-    def _display(row: GameRow) -> tuple[str, str, str, str, str, int]:
+    def _display(row: GameRow, locale: QLocale) -> tuple[str, str, str, str, str, int, str]:
         return (
-            local_time(row.started_at),
+            local_time(row.started_at, locale),
             row.x_name,
             row.o_name,
             started_text(row),
             result_text(row),
             row.length,
+            board_text(row.rules),
         )
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:

@@ -1,11 +1,18 @@
 """The History window: every stored game, a page per person, and the leaderboard.
 
-Three tabs. *Games*: the list (newest first, any column sorts), filters for person,
-opponent, result, dates and free text, double-click opens a game in the main window,
-export of the selected games (``.tttgame`` files or one JSON-lines file) and import of
-many ``.tttgame`` files (dialog or drag and drop). *People*: one player's results
-overall and per opponent, streaks, favourite first move, mistakes per game and results
-over time as a chart. *Leaderboard*: everybody's rating with its error bar.
+Three tabs under one board filter (all boards, or the games of one rules). *Games*:
+the list (newest first, any column sorts), filters for person, opponent, result, dates
+and free text, double-click opens a game in the main window, export of the selected
+games (``.tttgame`` files or one JSON-lines file) and import of ``.tttgame`` and
+``.jsonl`` files or folders of them (dialog or drag and drop; in a thread of its own,
+with progress and cancel). *People*: one player's results overall and per opponent,
+streaks, favourite first move, mistakes per game, their rating on each board and
+results over time as a chart. *Leaderboard*: everybody's rating per board, with its
+error bar, highest first.
+
+The window knows the library only through a
+:class:`~ttt_desktop.gui.history.handle.LibraryHandle` and opens games through the
+function it is given.
 """
 
 from __future__ import annotations
@@ -16,8 +23,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, TypeVar
 
-from PySide6.QtCore import QDate, QDateTime, QModelIndex, Qt, QTime, QTimer
-from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
+from PySide6.QtCore import (
+    QDate,
+    QDateTime,
+    QModelIndex,
+    QStandardPaths,
+    Qt,
+    QThread,
+    QTime,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -31,6 +48,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
+    QProgressDialog,
     QPushButton,
     QTableView,
     QTableWidget,
@@ -40,20 +58,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine.cells import keypad_label
-from ttt_desktop.gui.history.model import ROW_ROLE, HistoryModel
+from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.engine.rules import Rules
+from ttt_desktop.gui.history.handle import LibraryHandle
+from ttt_desktop.gui.history.model import ROW_ROLE, HistoryModel, date_format
 from ttt_desktop.gui.translation import number as local_number
 from ttt_desktop.library import (
     GameFilter,
     GameRow,
+    Library,
     LibraryCorruptError,
     LibraryError,
     LibraryLockedError,
     PlayerName,
+    RatedPlayer,
 )
 from ttt_desktop.library.people import PersonStats, person_stats
 from ttt_desktop.library.transfer import (
     GAME_SUFFIX,
+    LINES_SUFFIX,
     ImportReport,
     export_files,
     export_json_lines,
@@ -62,7 +85,6 @@ from ttt_desktop.library.transfer import (
 
 if TYPE_CHECKING:
     from ttt_desktop.gui.charts import ErrorBarChart, StackedBarChart
-    from ttt_desktop.gui.history.features import HistoryFeatures
 
 _T = TypeVar("_T")
 FILTER_DELAY_MS: Final = 200
@@ -80,12 +102,66 @@ def _utc_start_of(date: QDate) -> str:
     )
 
 
-class HistoryWindow(QWidget):
-    """The History window of a :class:`HistoryFeatures` (one per main window)."""
+class ImportJob(QThread):
+    """An import in a thread of its own, with its own connection to the library file
+    (SQLite connections stay in their thread); the window's connection waits at most
+    for one batch of games while it stores."""
 
-    def __init__(self, features: HistoryFeatures, parent: QWidget | None = None) -> None:
+    progressed = Signal(int, int)  # files read, files found
+    done = Signal(object)  # the ImportReport
+    failed = Signal(str)
+
+    def __init__(self, path: Path, paths: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._path = path
+        self._paths = paths
+        self._stop = False
+        self.report: ImportReport | None = None
+
+    def cancel(self) -> None:
+        """Stop after the file being read (what was stored by then stays)."""
+        self._stop = True
+
+    def run(self) -> None:
+        try:
+            with Library(self._path, timeout=10) as library:
+                self.report = import_files(
+                    library,
+                    self._paths,
+                    progress=self.progressed.emit,
+                    stop=lambda: self._stop,
+                )
+        except LibraryError as error:
+            self.failed.emit(str(error))
+            return
+        self.done.emit(self.report)
+
+
+def _documents_folder() -> str:
+    return QStandardPaths.writableLocation(
+        QStandardPaths.StandardLocation.DocumentsLocation
+    ) or str(Path.home())
+
+
+class HistoryWindow(QWidget):
+    """The History window over a :class:`LibraryHandle` (one per main window).
+
+    ``open_game`` shows a stored game in the main window (False when it can't).
+    """
+
+    def __init__(
+        self,
+        handle: LibraryHandle,
+        open_game: Callable[[GameRecord], bool],
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        self.features = features
+        self.handle = handle
+        self._open_game = open_game
+        self.last_folder: str | None = None  # where the last export or import dialog was
+        self.import_job: ImportJob | None = None
+        self.last_import_report: ImportReport | None = None
+        self.import_message = ""
         self.setObjectName("history-window")
         self.setWindowTitle(self.tr("History"))
         self.resize(980, 640)
@@ -93,6 +169,7 @@ class HistoryWindow(QWidget):
         self.model: HistoryModel | None = None
         self._players: list[PlayerName] = []
         self._people_chart: StackedBarChart | None = None
+        self._person_ratings: list[RatedPlayer] = []
         self._ratings_chart: ErrorBarChart | None = None
         self._filter_timer = QTimer(self)
         self._filter_timer.setSingleShot(True)
@@ -113,6 +190,16 @@ class HistoryWindow(QWidget):
         problem_row.addWidget(self.fresh_button)
         problem_row.addWidget(self.retry_button)
 
+        self.board_combo = QComboBox()
+        self.board_combo.setObjectName("filter-board")
+        self.board_combo.setAccessibleName(self.tr("Board"))
+        self.board_combo.addItem(self.tr("All boards"), None)
+        self.board_combo.activated.connect(self._on_board_changed)
+        board_row = QHBoxLayout()
+        board_row.addWidget(QLabel(self.tr("Board:")))
+        board_row.addWidget(self.board_combo)
+        board_row.addStretch(1)
+
         self.tabs = QTabWidget()
         self.tabs.addTab(self._build_games_tab(), self.tr("Games"))
         self.tabs.addTab(self._build_people_tab(), self.tr("People"))
@@ -121,12 +208,45 @@ class HistoryWindow(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addLayout(problem_row)
+        layout.addLayout(board_row)
         layout.addWidget(self.tabs)
-        close = QShortcut(QKeySequence(QKeySequence.StandardKey.Close), self)
-        close.activated.connect(self.close)
-        features.library_changed.connect(self._on_library_changed)
-        features.problem_changed.connect(self._show_problem)
+        for keys in (QKeySequence(QKeySequence.StandardKey.Close), QKeySequence("Escape")):
+            close = QShortcut(keys, self)
+            close.activated.connect(self.close)
+        handle.games_changed.connect(self._on_library_changed)
+        handle.problem_changed.connect(self._show_problem)
         self._show_problem()
+
+    # The board filter ---------------------------------------------------------------------
+
+    def board_rules(self) -> Rules | None:
+        """The rules chosen in the board filter, None for all boards."""
+        key = self.board_combo.currentData()
+        return None if not key else Rules.parse(key)
+
+    def _fill_board_combo(self, library: Library) -> None:
+        combo = self.board_combo
+        current = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItem(self.tr("All boards"), None)
+        for rules in library.rules_present():
+            combo.addItem(rules.title, rules.key)
+        combo.setCurrentIndex(max(combo.findData(current), 0))
+        combo.blockSignals(False)
+
+    def _on_board_changed(self) -> None:
+        library = self.handle.library
+        if library is None:
+            return
+        try:
+            self._players = library.players(self.board_rules())
+            self._fill_player_combos()
+        except LibraryError as error:
+            self.handle.report(error)
+            return
+        self.apply_filter()
+        self._refresh_current_tab()
 
     # Games tab ------------------------------------------------------------------------
 
@@ -154,6 +274,8 @@ class HistoryWindow(QWidget):
         self.until_check = QCheckBox(self.tr("to"))
         self.until_edit = QDateEdit(QDate.currentDate())
         self.until_edit.setCalendarPopup(True)
+        for edit in (self.since_edit, self.until_edit):
+            edit.setDisplayFormat(date_format())
         self.search_edit = QLineEdit()
         self.search_edit.setObjectName("filter-text")
         self.search_edit.setPlaceholderText(self.tr("Search names, dates, moves…"))
@@ -200,7 +322,12 @@ class HistoryWindow(QWidget):
         self.export_lines_button = QPushButton(self.tr("Export as JSON lines…"))
         self.export_lines_button.clicked.connect(self._export_lines_dialog)
         self.import_button = QPushButton(self.tr("Import games…"))
-        self.import_button.setToolTip(self.tr("Or drop .tttgame files on this window"))
+        self.import_button.setToolTip(
+            self.tr(
+                "Game files (.tttgame), JSON lines (.jsonl) or folders of them; "
+                "or drop them on this window"
+            )
+        )
         self.import_button.clicked.connect(self._import_dialog)
         buttons = QHBoxLayout()
         buttons.addWidget(self.count_label, 1)
@@ -238,6 +365,7 @@ class HistoryWindow(QWidget):
             since=since,
             until=until,
             text=self.search_edit.text().strip() or None,
+            rules=self.board_rules(),
         )
 
     def apply_filter(self) -> None:
@@ -248,8 +376,7 @@ class HistoryWindow(QWidget):
         try:
             self.model.set_filter(self.current_filter())
         except LibraryError as error:
-            self.features.problem = error
-            self._show_problem()
+            self.handle.report(error)
             return
         self._show_count()
 
@@ -281,22 +408,23 @@ class HistoryWindow(QWidget):
 
     def open_row(self, row: GameRow) -> bool:
         """Open a stored game in the main window's review."""
-        library = self.features.library
+        library = self.handle.library
         if library is None:
             return False
-        return self.features.open_in_review(library.record(row.id))
+        record = self._guard(lambda: library.record(row.id))
+        return record is not None and self._open_game(record)
 
     # Export and import ------------------------------------------------------------------
 
     def export_selected_files(self, folder: str | Path) -> list[Path]:
-        library = self.features.library
+        library = self.handle.library
         rows = self.selected_rows()
         if library is None or not rows:
             return []
         return export_files(library, [row.id for row in rows], folder)
 
     def export_selected_lines(self, path: str | Path) -> int:
-        library = self.features.library
+        library = self.handle.library
         rows = self.selected_rows()
         if library is None or not rows:
             return 0
@@ -306,8 +434,11 @@ class HistoryWindow(QWidget):
         if not self.selected_rows():
             self._say(self.tr("Select the games to export first."))
             return
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Export games to folder"))
+        folder = QFileDialog.getExistingDirectory(
+            self, self.tr("Export games to folder"), self.start_folder()
+        )
         if folder:
+            self.last_folder = folder
             written = self._guard(lambda: self.export_selected_files(folder))
             if written is not None:
                 self._say(
@@ -325,10 +456,11 @@ class HistoryWindow(QWidget):
         path, _ = QFileDialog.getSaveFileName(
             self,
             self.tr("Export games as JSON lines"),
-            "games.jsonl",
-            self.tr("JSON lines (*.jsonl)"),
+            str(Path(self.start_folder()) / f"games{LINES_SUFFIX}"),
+            self.tr("JSON lines (*{suffix})").format(suffix=LINES_SUFFIX),
         )
         if path:
+            self.last_folder = str(Path(path).parent)
             count = self._guard(lambda: self.export_selected_lines(path))
             if count is not None:
                 self._say(
@@ -339,33 +471,104 @@ class HistoryWindow(QWidget):
                     ).format(n=count)
                 )
 
+    def start_folder(self) -> str:
+        """Where the export and import dialogs open: the last folder used, else Documents."""
+        if self.last_folder and Path(self.last_folder).is_dir():
+            return self.last_folder
+        return _documents_folder()
+
+    def import_filters(self) -> str:
+        """The import dialog's file types: game files and JSON lines, together or apart."""
+        return ";;".join(
+            [
+                self.tr("Games (*{game} *{lines})").format(game=GAME_SUFFIX, lines=LINES_SUFFIX),
+                self.tr("TTT Desktop games (*{suffix})").format(suffix=GAME_SUFFIX),
+                self.tr("JSON lines (*{suffix})").format(suffix=LINES_SUFFIX),
+            ]
+        )
+
     def _import_dialog(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
-            self,
-            self.tr("Import games"),
-            "",
-            self.tr("TTT Desktop games (*{suffix})").format(suffix=GAME_SUFFIX),
+            self, self.tr("Import games"), self.start_folder(), self.import_filters()
         )
         if paths:
+            self.last_folder = str(Path(paths[0]).parent)
             self.import_paths(paths)
 
-    def import_paths(self, paths: list[str]) -> ImportReport | None:
-        """Import game files (or folders of them) and say what happened."""
-        library = self.features.library
-        if library is None:
+    def import_paths(self, paths: list[str]) -> ImportJob | None:
+        """Import game files, JSON lines or folders of them in a thread of its own, with
+        a progress dialog that can cancel; says what happened when it ends."""
+        if self.handle.library is None or self.handle.path is None:
             self._say(self.tr("There is no game library to import into."))
             return None
-        report = self._guard(lambda: import_files(library, paths))
-        if report is None:
+        if self.import_job is not None:
+            self._say(self.tr("An import is already running."))
             return None
-        self.features.library_changed.emit()
-        self.last_import_report = report
-        self.import_message = self.describe_import(report)
-        self._say(self.import_message)
-        return report
+        job = ImportJob(self.handle.path, paths, self)
+        progress = QProgressDialog(self.tr("Importing games…"), self.tr("Cancel"), 0, 0, self)
+        progress.setObjectName("import-progress")
+        progress.setWindowTitle(self.tr("Import"))
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(300)
+        progress.canceled.connect(job.cancel)
+        self.import_progress = progress
+
+        def advance(done: int, total: int) -> None:
+            progress.setMaximum(total)
+            progress.setValue(done)
+            progress.setLabelText(
+                self.tr("Importing games: {done} of {total} files read").format(
+                    done=done, total=total
+                )
+            )
+
+        def finish() -> None:
+            progress.reset()
+            progress.deleteLater()
+            self.import_job = None
+            job.deleteLater()
+
+        def succeeded(report: ImportReport) -> None:
+            finish()
+            self.last_import_report = report
+            self.import_message = self.describe_import(report)
+            self.handle.games_changed.emit()
+            self._say(self.import_message)
+
+        def failed(reason: str) -> None:
+            finish()
+            self.import_message = reason
+            self.handle.games_changed.emit()  # batches stored before the failure show
+            self._say(reason)
+
+        # Queued: these run in the window's thread (plain functions would otherwise be
+        # called in the import's).
+        queued = Qt.ConnectionType.QueuedConnection
+        job.progressed.connect(advance, queued)
+        job.done.connect(succeeded, queued)
+        job.failed.connect(failed, queued)
+        self.import_job = job
+        job.start()
+        return job
+
+    def stop_import(self) -> None:
+        """Cancel a running import and wait for its thread (the games stored so far stay)."""
+        job = self.import_job
+        if job is not None and job.isRunning():
+            job.cancel()
+            job.wait()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        # Closing History stops an import (between two files): its thread must not
+        # outlive the window.
+        self.stop_import()
+        super().closeEvent(event)
 
     def describe_import(self, report: ImportReport) -> str:
-        lines = [
+        lines = [self.tr("The import was cancelled; the games read before stay.")] * int(
+            report.cancelled
+        )
+        lines += [
             (
                 self.tr("Added: {n} game.") if report.added == 1 else self.tr("Added: {n} games.")
             ).format(n=report.added),
@@ -393,6 +596,8 @@ class HistoryWindow(QWidget):
         try:
             return action()
         except LibraryError as error:
+            self._say(str(error))
+        except ValueError as error:
             self._say(str(error))
         except OSError as error:
             self._say(
@@ -450,14 +655,17 @@ class HistoryWindow(QWidget):
 
     def show_person_page(self) -> PersonStats | None:
         """Fill the People tab for the player chosen in its drop-down."""
-        library = self.features.library
+        library = self.handle.library
         key = self.people_combo.currentData()
         if library is None or not key:
             self.summary_label.setText(self.tr("No games stored yet."))
             self.opponents_table.setRowCount(0)
             return None
         try:
-            stats = person_stats(library, key)
+            stats = person_stats(library, key, rules=self.board_rules())
+            self._person_ratings = [
+                player for player in library.ratings(self.board_rules()) if player.key == stats.key
+            ]
         except LibraryError as error:
             self.summary_label.setText(str(error))
             return None
@@ -493,12 +701,13 @@ class HistoryWindow(QWidget):
         ]
         if stats.unfinished:
             parts.append(self.tr("{n} unfinished").format(n=stats.unfinished))
-        rating = None
-        library = self.features.library
-        if library is not None:
-            rating = library.rating(stats.key)
-        if rating is not None:
-            parts.append(self.tr("Rating: {rating}").format(rating=rating.label()))
+        # A rating per board: a 3x3 rating says nothing about gomoku.
+        for rated in self._person_ratings:
+            parts.append(
+                self.tr("Rating on {board}: {rating}").format(
+                    board=_html(rated.rules.title), rating=rated.rating.label()
+                )
+            )
         if stats.current_streak is not None:
             length = stats.current_streak.length
             one = length == 1
@@ -514,12 +723,13 @@ class HistoryWindow(QWidget):
             )
         )
         if stats.favourite_first_move is not None:
-            cell, count = stats.favourite_first_move
-            parts.append(
-                self.tr(
-                    "Favourite first move: cell {cell} ({count} of {total} games begun)"
-                ).format(cell=keypad_label(cell), count=count, total=stats.first_moves)
-            )
+            _cell, count = stats.favourite_first_move
+            text = self.tr(
+                "Favourite first move: cell {cell} ({count} of {total} games begun)"
+            ).format(cell=stats.favourite_first_move_name(), count=count, total=stats.first_moves)
+            if stats.rules is None and not stats.opening_rules.is_classic:
+                text += " — " + _html(stats.opening_rules.title)
+            parts.append(text)
         if stats.mistakes_per_game is not None:
             parts.append(
                 self.tr("Mistakes per game: {mistakes} (over {games} games)").format(
@@ -563,16 +773,18 @@ class HistoryWindow(QWidget):
             [
                 self.tr("Player"),
                 self.tr("Kind"),
+                self.tr("Board"),
                 self.tr("Rating"),
                 self.tr("Games"),
                 self.tr("W / D / L"),
-                self.tr("Safe rating"),
             ]
         )
         self.leaderboard.setToolTip(
             self.tr(
-                "Ratings from OpenSkill (Weng-Lin): everybody starts at 1500; the ± is two "
-                "standard deviations. Sorted by the safe rating (rating minus three deviations)."
+                "Everybody starts at 1500; winning raises a rating, losing lowers it, more so "
+                "against a stronger player. The ± says how sure it is: the true strength is "
+                "within it 19 times in 20, and it narrows with every game. Highest rating "
+                "first; each board has its own ratings."
             )
         )
         self.leaderboard.verticalHeader().setVisible(False)
@@ -585,8 +797,12 @@ class HistoryWindow(QWidget):
         return page
 
     def show_leaderboard(self) -> None:
-        library = self.features.library
-        rated = [] if library is None else library.ratings()
+        library = self.handle.library
+        try:
+            rated = [] if library is None else library.ratings(self.board_rules())
+        except LibraryError as error:
+            self.handle.report(error)
+            rated = []
         table = self.leaderboard
         table.setRowCount(len(rated))
         for number, player in enumerate(rated):
@@ -594,14 +810,14 @@ class HistoryWindow(QWidget):
             cells = [
                 player.name,
                 self.tr("person") if player.is_human else player.kind,
+                player.rules.title,
                 rating.label(),
                 str(rating.games),
                 f"{rating.wins} / {rating.draws} / {rating.losses}",
-                str(round(rating.conservative)),
             ]
             for column, value in enumerate(cells):
                 item = QTableWidgetItem(value)
-                if column >= 2:
+                if column >= 3:
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     )
@@ -618,21 +834,32 @@ class HistoryWindow(QWidget):
                 self.leaderboard_chart_holder.addWidget(self._ratings_chart)
             top = rated[:LEADERBOARD_CHART_PLAYERS]
             self._ratings_chart.set_data(
-                [ErrorBar(p.name, p.rating.rating, p.rating.low, p.rating.high) for p in top]
+                [ErrorBar(self._chart_label(p, rated), *_bar(p)) for p in top]
             )
+            # Whole names, turned to fit, not "R...": Ralph and Rando must not look alike.
+            for axis in self._ratings_chart.chart.axes(Qt.Orientation.Horizontal):
+                axis.setLabelsAngle(-60)
+                axis.setTruncateLabels(False)
+
+    def _chart_label(self, player: RatedPlayer, rated: list[RatedPlayer]) -> str:
+        """The player's name, with the board when the chart mixes boards."""
+        if len({p.rules for p in rated}) > 1:
+            return f"{player.name} ({player.rules.title})"
+        return player.name
 
     # Refreshing --------------------------------------------------------------------------
 
     def refresh(self) -> None:
         """Re-read the library: the list (keeping filters and sort), the people, the ratings."""
-        library = self.features.library
+        library = self.handle.library
         if library is None:
             self.model = None
             self.table.setModel(None)
             self._show_count()
             return
         try:
-            self._players = library.players()
+            self._fill_board_combo(library)
+            self._players = library.players(self.board_rules())
             self._fill_player_combos()
             if self.model is None or self.model.library is not library:
                 self.model = HistoryModel(library, self)
@@ -642,13 +869,12 @@ class HistoryWindow(QWidget):
                 header = self.table.horizontalHeader()
                 header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
                 header.setStretchLastSection(True)
-                for column, width in enumerate((140, 150, 150, 120, 150, 60)):
+                for column, width in enumerate((140, 150, 150, 120, 150, 60, 120)):
                     self.table.setColumnWidth(column, width)
             self.apply_filter()
             self._refresh_current_tab()
         except LibraryError as error:
-            self.features.problem = error
-            self._show_problem()
+            self.handle.report(error)
 
     def _fill_player_combos(self) -> None:
         for combo, anyone in (
@@ -682,8 +908,8 @@ class HistoryWindow(QWidget):
             self.refresh()
 
     def _show_problem(self) -> None:
-        problem = self.features.problem
-        if self.features.library_path is None:
+        problem = self.handle.problem
+        if self.handle.path is None:
             text = self.tr("Games are not being remembered: no game library was given.")
         elif problem is None:
             text = ""
@@ -693,7 +919,7 @@ class HistoryWindow(QWidget):
         self.problem_label.setVisible(bool(text))
         self.fresh_button.setVisible(isinstance(problem, LibraryCorruptError))
         self.retry_button.setVisible(isinstance(problem, LibraryLockedError))
-        self.tabs.setEnabled(self.features.library is not None)
+        self.tabs.setEnabled(self.handle.library is not None)
 
     def _start_fresh(self) -> None:
         answer = QMessageBox.question(
@@ -705,12 +931,22 @@ class HistoryWindow(QWidget):
             ),
         )
         if answer == QMessageBox.StandardButton.Yes:
-            self.features.start_fresh_library()
+            aside = self.handle.start_fresh()
             self.refresh()
+            if aside is not None:
+                self._say(
+                    self.tr(
+                        "The damaged library was kept as {name}; a new one was started."
+                    ).format(name=aside.name)
+                )
 
     def _retry(self) -> None:
-        if self.features.open_library():
+        if self.handle.open():
             self.refresh()
+
+
+def _bar(player: RatedPlayer) -> tuple[float, float, float]:
+    return player.rating.rating, player.rating.low, player.rating.high
 
 
 def _fit_columns(table: QTableWidget) -> None:
