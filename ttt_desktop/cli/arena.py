@@ -40,6 +40,8 @@ from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.lab.match import STARTS, play_match
 from ttt_desktop.players import KINDS, UnknownPlayerError, create_player, player_info
 from ttt_desktop.players.base import fresh_seed
+from ttt_desktop.players.roster import kinds_for as roster_kinds_for
+from ttt_desktop.players.roster import supports as roster_supports
 
 __all__ = ["ARENA_KINDS", "build_parser", "main"]
 
@@ -99,26 +101,16 @@ def _rules(text: str) -> Rules:
 
 def kinds_for(rules: Rules) -> tuple[str, ...]:
     """The arena's kinds that play ``rules``, weakest first."""
-    if rules.is_classic:
-        return ARENA_KINDS
-    try:
-        from ttt_desktop.players.roster import (  # type: ignore[attr-defined,unused-ignore]  # noqa: PLC0415
-            kinds_for as roster_kinds,
-        )
-    except ImportError:  # players that say which rules they play are on their way
-        return tuple(kind for kind in ARENA_KINDS if kind == "rando")
-    supported = set(roster_kinds(rules))
-    return tuple(kind for kind in ARENA_KINDS if kind in supported)
+    playing = set(roster_kinds_for(rules))
+    return tuple(kind for kind in ARENA_KINDS if kind in playing)
 
 
 def _check_players(rules: Rules, *kinds: str) -> None:
-    playing = kinds_for(rules)
     for kind in kinds:
-        if kind not in playing:
-            choices = ", ".join(playing) if playing else "none yet"
+        if not roster_supports(kind, rules):
             raise RefusedError(
                 f"{kind} plays only tic-tac-toe (3,3,3), not {rules.title} ({rules.key}); "
-                f"kinds for {rules.key}: {choices}"
+                f"kinds for {rules.key}: {', '.join(kinds_for(rules))}"
             )
 
 
