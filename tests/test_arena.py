@@ -11,8 +11,12 @@ from typing import Any
 
 import pytest
 
-from ttt_desktop import arena
-from ttt_desktop.arena import ARENA_KINDS, build_parser, main, play_match
+from ttt_desktop.cli import ARENA_KINDS, build_parser, main
+from ttt_desktop.engine.board import Board, IllegalMoveError, Mark
+from ttt_desktop.engine.play import play_game
+from ttt_desktop.engine.record import PlayerEntry
+from ttt_desktop.lab import match as lab_match
+from ttt_desktop.lab.match import play_match
 from ttt_desktop.players import create_player
 from ttt_desktop.players.learner import SHIPPED_TABLE_PATH, LearnerPlayer, LearnerTable
 
@@ -24,9 +28,9 @@ DOCUMENT_TERMINAL_PER_PLY = [0, 0, 0, 0, 0, 1440, 5328, 47952, 72576, 127872]
 
 
 def run_arena(*arguments: str) -> subprocess.CompletedProcess[str]:
-    """``python -m ttt_desktop.arena ARGUMENTS`` in a fresh process."""
+    """``python -m ttt_desktop.cli ARGUMENTS`` (``ttt-arena``) in a fresh process."""
     return subprocess.run(
-        [sys.executable, "-m", "ttt_desktop.arena", *arguments],
+        [sys.executable, "-m", "ttt_desktop.cli", *arguments],
         capture_output=True,
         text=True,
         cwd=PROJECT_ROOT,
@@ -145,7 +149,7 @@ class TestMatch:
         assert "games per second" in completed.stdout
 
     def test_reports_progress_as_it_goes(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setattr(arena, "_PROGRESS_INTERVAL_NS", 0)  # a report after every game
+        monkeypatch.setattr(lab_match, "_PROGRESS_INTERVAL_NS", 0)  # a report after every game
         heard: list[int] = []
         rando, levi = create_player("rando", seed=1), create_player("levi", seed=2)
         play_match(rando, levi, 25, on_progress=heard.append)
@@ -156,6 +160,140 @@ class TestMatch:
         assert (result.x.kind, result.o.kind) == ("rando", "levi")
         assert (result.x.seed, result.o.seed) == (1, 2)
         assert result.x.wins + result.o.wins + result.draws == 100
+
+
+class TestAnyBoard:
+    def test_match_json_lists_every_game_of_any_board(
+        self, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        match = arena_json(
+            capsys,
+            "match", "--rules", "7,7,5", "--x", "rando", "--o", "rando",
+            "--games", "3", "--seed", "1", "--start", "alternate",
+        )  # fmt: skip
+        assert match["rules"] == "7,7,5"
+        assert len(match["played"]) == 3
+        winners = []
+        for game, first in zip(match["played"], ("X", "O", "X"), strict=True):
+            assert game["first"] == first
+            board = Board.empty(Mark(first), "7,7,5").play_all(game["moves"])
+            assert board.is_over
+            assert all(0 <= cell < 49 for cell in game["moves"])
+            assert game["winner"] == (None if board.winner is None else board.winner.value)
+            winners.append(game["winner"])
+        assert match["x_wins"] == winners.count("X")
+        assert match["o_wins"] == winners.count("O")
+        assert match["draws"] == winners.count(None)
+
+    def test_presets_by_name_and_the_rules_in_the_text_report(
+        self, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        assert main(["match", "--rules", "gomoku", "--x", "rando", "--o", "rando",
+                     "--games", "2", "--seed", "4"]) == 0  # fmt: skip
+        assert "Gomoku 15x15 (15,15,5), 2 games" in capsys.readouterr().out
+
+    def test_3x3_json_also_lists_the_games(self, capsys: pytest.CaptureFixture[str]) -> None:
+        match = arena_json(capsys, "match", "--x", "levi", "--o", "rando", "--games", "20",
+                           "--seed", "3")  # fmt: skip
+        assert match["rules"] == "3,3,3"
+        assert len(match["played"]) == 20
+        for game in match["played"]:
+            assert Board.empty().play_all(game["moves"]).is_over
+
+    def test_a_3x3_player_on_another_board_is_refused(
+        self, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        assert main(["match", "--rules", "15,15,5", "--x", "perfect", "--o", "rando"]) == 2
+        error = capsys.readouterr().err
+        assert "perfect plays only tic-tac-toe (3,3,3), not Gomoku 15x15 (15,15,5)" in error
+        assert "rando" in error
+
+    @pytest.mark.parametrize(
+        ("arguments", "what"),
+        [
+            (["census", "--rules", "4,4,4"], "the census"),
+            (["train", "--rules", "gomoku", "--episodes", "10"], "the learner"),
+            (["tournament", "--players", "rando,levi", "--rules", "5,5,4"], "a tournament"),
+        ],
+    )
+    def test_3x3_only_figures_refuse_other_rules(
+        self, capsys: pytest.CaptureFixture[str], arguments: list[str], what: str
+    ) -> None:
+        assert main(arguments) == 2
+        assert f"{what} is for tic-tac-toe (3,3,3) only" in capsys.readouterr().err
+
+    @pytest.mark.parametrize(("text", "message"), [("2,2,2", "3"), ("banana", "banana")])
+    def test_bad_rules_exit_2(
+        self, capsys: pytest.CaptureFixture[str], text: str, message: str
+    ) -> None:
+        with pytest.raises(SystemExit) as exit_info:
+            main(["match", "--rules", text, "--x", "rando", "--o", "rando"])
+        assert exit_info.value.code == 2
+        assert message in capsys.readouterr().err
+
+    def test_the_library_keeps_games_of_any_board(self, tmp_path: Path) -> None:
+        from ttt_desktop.library import Library  # noqa: PLC0415
+
+        path = tmp_path / "games.sqlite3"
+        arguments = ["match", "--rules", "7,7,5", "--x", "rando", "--o", "levi", "--games", "4"]
+        assert main([*arguments, "--seed", "3", "--library", str(path)]) == 0
+        library = Library(path)
+        records = [library.record(row.id) for row in library.rows()]
+        assert len(records) == 4
+        assert {record.rules.key for record in records} == {"7,7,5"}
+        for record in records:
+            assert record.board_at(len(record.moves)).is_over
+
+
+class TestPlayGame:
+    """The one game loop: the arena's, the lab's and the training's games all come from it."""
+
+    def test_the_same_seeds_give_the_same_game_however_it_is_asked(self) -> None:
+        def seats() -> tuple[object, object]:
+            return create_player("levi", seed=3), create_player("humiston", seed=4)
+
+        heard: list[tuple[Board, int, object]] = []
+        plain = play_game(*seats())
+        timed = play_game(*seats(), timed=True)
+        thought = play_game(*seats(), think=True, on_move=lambda *move: heard.append(move))
+        assert plain.moves == timed.moves == thought.moves
+        assert plain.board is timed.board is thought.board
+        assert [cell for _, cell, _ in heard] == list(plain.moves)
+        assert all(getattr(answer, "move", None) == cell for _, cell, answer in heard)
+        assert heard[0][0] is Board.empty()
+
+    def test_times_per_seat_add_up_per_move(self) -> None:
+        game = play_game(create_player("rando", seed=1), create_player("rando", seed=2),
+                         "5,5,4", Mark.O, timed=True, move_times=True)  # fmt: skip
+        assert game.first is Mark.O and game.rules.key == "5,5,4"
+        x_total, x_max, o_total, o_max = game.seat_ns
+        assert o_total == sum(game.move_ns[0::2]) and x_total == sum(game.move_ns[1::2])
+        assert o_max == max(game.move_ns[0::2]) and x_max == max(game.move_ns[1::2])
+
+    def test_stop_ends_the_game_unfinished_and_the_record_says_so(self) -> None:
+        asked = iter(range(100))
+        game = play_game(create_player("rando", seed=1), create_player("rando", seed=2),
+                         "7,7,5", stop=lambda: next(asked) >= 4)  # fmt: skip
+        assert game.stopped and not game.finished and len(game.moves) == 4
+        record = game.record(PlayerEntry("rando", "Rando"), PlayerEntry("rando", "Rando"))
+        assert record.rules.key == "7,7,5" and record.moves == game.moves
+        assert record.finished_at is None
+
+    def test_a_finished_game_becomes_a_game_record(self) -> None:
+        game = play_game(create_player("perfect", seed=1), create_player("rando", seed=2),
+                         move_times=True)  # fmt: skip
+        record = game.record(PlayerEntry("perfect", "Perfect"), PlayerEntry("rando", "Rando"))
+        assert record.final_board is game.board
+        assert record.result == (game.winner.value if game.winner else "draw")
+        assert len(record.move_seconds) == len(game.moves)
+
+    def test_an_illegal_move_raises(self) -> None:
+        class Stubborn:
+            def choose_move(self, board: Board) -> int:
+                return 4
+
+        with pytest.raises(IllegalMoveError):
+            play_game(Stubborn(), Stubborn())
 
 
 class TestTournament:
@@ -291,8 +429,8 @@ class TestTrain:
 
 def test_no_qt_is_loaded() -> None:
     code = (
-        "import sys, ttt_desktop.arena, ttt_desktop.players.learner\n"
-        "ttt_desktop.arena.main(['match', '--x', 'learner', '--o', 'perfect', '--games', '5'])\n"
+        "import sys, ttt_desktop.cli, ttt_desktop.players.learner\n"
+        "ttt_desktop.cli.main(['match', '--x', 'learner', '--o', 'perfect', '--games', '5'])\n"
         "assert not [name for name in sys.modules if name.startswith('PySide6')]\n"
     )
     completed = subprocess.run(

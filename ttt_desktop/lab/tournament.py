@@ -8,7 +8,8 @@ the tournament's seed, the game's number and the entrant's seed, so a game's mov
 on nothing but the spec (and any game can be replayed live from its seeds). The games are
 cut into :class:`Chunk`\\ s of at most :data:`CHUNK_GAMES` games of one pairing, the unit
 of work of a process: whichever process plays a chunk, and in whatever order, the
-tournament comes out the same (:func:`play_chunk` is the only code that plays).
+tournament comes out the same (:func:`play_chunk` plays them, through the one game loop
+:func:`ttt_desktop.engine.play.play_game`).
 
 :class:`TournamentResult` gathers the :class:`PlayedGame`\\ s (in any order; it keeps
 them by game number) and answers with the crosstable, points, standings and ratings
@@ -25,7 +26,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.board import Mark
+from ttt_desktop.engine.play import play_game
 from ttt_desktop.players import create_player, display_name
 from ttt_desktop.players.roster import KINDS
 
@@ -249,7 +251,6 @@ def play_chunk(
     between games; the games played so far are delivered. Returns the games played.
     """
     kinds = [entrant.kind for entrant in spec.entrants]
-    empty = Board.empty(_X)
     clock = time.perf_counter
     batch: list[PlayedGame] = []
     last_flush = clock()
@@ -261,15 +262,12 @@ def play_chunk(
         x, o = spec.sides(chunk.pairing, game)
         index = chunk.first_index + offset
         started = clock()
-        x_choose = create_player(kinds[x], seed=spec.player_seed(index, x)).choose_move
-        o_choose = create_player(kinds[o], seed=spec.player_seed(index, o)).choose_move
-        board = empty
-        moves: list[int] = []
-        while not board.is_over:
-            cell = (x_choose if board.to_move is _X else o_choose)(board)
-            board = board.play(cell)
-            moves.append(cell)
+        game_played = play_game(
+            create_player(kinds[x], seed=spec.player_seed(index, x)),
+            create_player(kinds[o], seed=spec.player_seed(index, o)),
+        )
         now = clock()
+        board, moves = game_played.board, game_played.moves or ()
         winner: Winner = "X" if board.winner is _X else "O" if board.winner is _O else "draw"
         batch.append(
             PlayedGame(

@@ -36,7 +36,8 @@ from multiprocessing.connection import Connection
 from typing import Any, Final
 
 from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.players import create_player
+from ttt_desktop.engine.play import play_game
+from ttt_desktop.players import Player, create_player
 from ttt_desktop.players.learner import LearnerTable, QValues
 
 __all__ = [
@@ -118,10 +119,8 @@ def evaluate(table: LearnerTable, opponent: str, games: int, seed: int) -> tuple
     wins = draws = 0
     for game in range(games):
         learner_mark = Mark.X if game % 2 == 0 else Mark.O
-        board = Board.empty(Mark.X)
-        while not board.is_over:
-            mover = learner if board.to_move is learner_mark else other
-            board = board.play(mover.choose_move(board))
+        x, o = (learner, other) if learner_mark is Mark.X else (other, learner)
+        board = play_game(x, o).board
         if board.winner is learner_mark:
             wins += 1
         elif board.winner is None:
@@ -156,7 +155,6 @@ def train_table(
         else create_player(settings.opponent, seed=rng.getrandbits(32))
     )
     started = time.perf_counter()
-    empty = Board.empty(Mark.X)
 
     def snapshot(episodes: int) -> LearnerTable:
         record: dict[str, Any] = asdict(settings)
@@ -195,7 +193,7 @@ def train_table(
         if opponent is None:
             _self_play_episode(
                 entry,
-                Board.empty(Mark.X if episode & 1 else Mark.O),
+                Mark.X if episode & 1 else Mark.O,
                 uniform=uniform,
                 epsilon=epsilon,
                 alpha=alpha,
@@ -204,8 +202,7 @@ def train_table(
         else:
             _episode_against(
                 entry,
-                empty,
-                reply=opponent.choose_move,
+                opponent,
                 opponent_first=episode & 1 == 0,
                 uniform=uniform,
                 epsilon=epsilon,
@@ -223,58 +220,105 @@ def train_table(
     return snapshot(episode), episode
 
 
+class _Learning:
+    """The learner during one episode: a seat that picks from the table, exploring at
+    ``epsilon``, and a move hook that pulls each of its moves' values towards the target
+    once the target is known (see the module's description)."""
+
+    __slots__ = ("alpha", "entry", "epsilon", "gamma", "learner", "pending", "uniform")
+
+    def __init__(
+        self,
+        entry: Callable[[Board], tuple[list[float], tuple[int, ...]]],
+        *,
+        uniform: Callable[[], float],
+        epsilon: float,
+        alpha: float,
+        gamma: float,
+        learner: Mark | None,
+    ) -> None:
+        self.entry = entry
+        self.uniform = uniform
+        self.epsilon = epsilon
+        self.alpha = alpha
+        self.gamma = gamma
+        self.learner = learner
+        """The learner's mark against an opponent; None in self-play (it has both)."""
+        self.pending: tuple[list[float], int] | None = None
+
+    def choose_move(self, board: Board) -> int:
+        values, moves = self.entry(board)
+        index = _pick(values, self.uniform, self.epsilon)
+        self.pending = (values, index)
+        return moves[index]
+
+    def _learn(self, target: float) -> None:
+        assert self.pending is not None
+        values, index = self.pending
+        values[index] += self.alpha * (target - values[index])
+        self.pending = None
+
+    def self_play_move(self, board: Board, cell: int, _answer: object) -> None:
+        """Self-play: a move's value is pulled towards minus the discounted best reply."""
+        following = board.play(cell)
+        if following.is_over:
+            self._learn(0.0 if following.winner is None else 1.0)
+        else:
+            next_values, _ = self.entry(following)
+            self._learn(-self.gamma * max(next_values))
+
+    def move_against(self, board: Board, cell: int, _answer: object) -> None:
+        """Against an opponent: the learner's move is valued once the reply is known."""
+        after = board.play(cell)
+        if board.to_move is self.learner:
+            if after.is_over:
+                self._learn(0.0 if after.winner is None else 1.0)
+        elif self.pending is not None:
+            if after.is_over:
+                self._learn(0.0 if after.winner is None else -1.0)
+            else:
+                next_values, _ = self.entry(after)
+                self._learn(self.gamma * max(next_values))
+
+
 def _self_play_episode(
     entry: Callable[[Board], tuple[list[float], tuple[int, ...]]],
-    board: Board,
+    first: Mark,
     *,
     uniform: Callable[[], float],
     epsilon: float,
     alpha: float,
     gamma: float,
 ) -> None:
-    values, moves = entry(board)
-    while True:
-        index = _pick(values, uniform, epsilon)
-        following = board.play(moves[index])
-        if following.is_over:
-            target = 0.0 if following.winner is None else 1.0
-            values[index] += alpha * (target - values[index])
-            return
-        next_values, next_moves = entry(following)
-        values[index] += alpha * (-gamma * max(next_values) - values[index])
-        board, values, moves = following, next_values, next_moves
+    learning = _Learning(
+        entry, uniform=uniform, epsilon=epsilon, alpha=alpha, gamma=gamma, learner=None
+    )
+    play_game(learning, learning, first=first, on_move=learning.self_play_move)
 
 
 def _episode_against(
     entry: Callable[[Board], tuple[list[float], tuple[int, ...]]],
-    board: Board,
+    opponent: Player,
     *,
-    reply: Callable[[Board], int],
     opponent_first: bool,
     uniform: Callable[[], float],
     epsilon: float,
     alpha: float,
     gamma: float,
 ) -> None:
+    # X moves first; the opponent takes X every other episode.
+    learning = _Learning(
+        entry,
+        uniform=uniform,
+        epsilon=epsilon,
+        alpha=alpha,
+        gamma=gamma,
+        learner=Mark.O if opponent_first else Mark.X,
+    )
     if opponent_first:
-        board = board.play(reply(board))
-    while True:
-        values, moves = entry(board)
-        index = _pick(values, uniform, epsilon)
-        after = board.play(moves[index])
-        if after.is_over:
-            target = 0.0 if after.winner is None else 1.0
-        else:
-            answered = after.play(reply(after))
-            if answered.is_over:
-                target = 0.0 if answered.winner is None else -1.0
-            else:
-                next_values, _ = entry(answered)
-                target = gamma * max(next_values)
-            board = answered
-        values[index] += alpha * (target - values[index])
-        if after.is_over or board.is_over:
-            return
+        play_game(opponent, learning, on_move=learning.move_against)
+    else:
+        play_game(learning, opponent, on_move=learning.move_against)
 
 
 # The worker process ---------------------------------------------------------------------

@@ -1,0 +1,500 @@
+"""``ttt-arena``: the command line for pitting computer players against each other.
+
+Subcommands:
+
+* ``census`` prints the counts of the whole game tree of tic-tac-toe (the source
+  documents' Figure 1.2 and friends), ``--json`` for one JSON object.
+* ``match`` plays two kinds against each other many times, on any board both play
+  (``--rules``), and reports wins, draws, losses and move times per side and games per
+  second; ``--json`` adds every game's moves and winner.
+* ``tournament`` plays every pair of the given kinds, both colours, and prints
+  a crosstable.
+* ``train`` retrains the learner's table by self-play and writes its learning
+  curve as CSV.
+
+Runs are reproducible: every player gets a seed derived from ``--seed`` (a
+fresh one is drawn, and printed, when none is given). Progress goes to stderr,
+results to stdout. Bad arguments, unknown kinds, and rules a player or a figure
+does not support exit with status 2.
+
+This module parses and prints; the games are played by :mod:`ttt_desktop.lab` through
+the one game loop (:func:`ttt_desktop.engine.play.play_game`).
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Final, TextIO, TypeVar
+
+from ttt_desktop.cli.output import game_json, print_census, print_json, print_match
+from ttt_desktop.engine.board import IllegalMoveError
+from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, RulesError
+from ttt_desktop.lab.match import STARTS, play_match
+from ttt_desktop.players import KINDS, UnknownPlayerError, create_player, player_info
+from ttt_desktop.players.base import fresh_seed
+from ttt_desktop.players.roster import kinds_for as roster_kinds_for
+from ttt_desktop.players.roster import supports as roster_supports
+
+__all__ = ["ARENA_KINDS", "build_parser", "main"]
+
+ARENA_KINDS: Final[tuple[str, ...]] = tuple(kind for kind in KINDS if kind != "sequence")
+"""The kinds the arena can field: every computer player but the scripted one."""
+
+_PROGRESS_INTERVAL_SECONDS: Final = 1.0
+
+
+class RefusedError(Exception):
+    """The run cannot be done as asked (a player or a figure does not support the rules)."""
+
+
+class _Progress:
+    """Progress lines on stderr, only once a task has run for a second, then once a second."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self._started = time.perf_counter()
+        self._last = self._started
+
+    @property
+    def stream(self) -> TextIO:
+        return self._stream
+
+    def say(self, message: str) -> None:
+        now = time.perf_counter()
+        # A little slack, so that a caller reporting once a second is not skipped every other time.
+        due = now - self._last >= 0.9 * _PROGRESS_INTERVAL_SECONDS
+        if due and now - self._started >= _PROGRESS_INTERVAL_SECONDS:
+            self._last = now
+            self._stream.write(f"[{now - self._started:6.1f} s] {message}\n")
+            self._stream.flush()
+
+
+def _kind(text: str) -> str:
+    try:
+        player_info(text)
+    except UnknownPlayerError:
+        raise argparse.ArgumentTypeError(
+            f"unknown player kind {text!r}: choose one of {', '.join(ARENA_KINDS)}"
+        ) from None
+    if text not in ARENA_KINDS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} plays a script of moves and has none here: "
+            f"choose one of {', '.join(ARENA_KINDS)}"
+        )
+    return text
+
+
+def _rules(text: str) -> Rules:
+    try:
+        return Rules.parse(text)
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def kinds_for(rules: Rules) -> tuple[str, ...]:
+    """The arena's kinds that play ``rules``, weakest first."""
+    playing = set(roster_kinds_for(rules))
+    return tuple(kind for kind in ARENA_KINDS if kind in playing)
+
+
+def _check_players(rules: Rules, *kinds: str) -> None:
+    for kind in kinds:
+        if not roster_supports(kind, rules):
+            raise RefusedError(
+                f"{kind} plays only tic-tac-toe (3,3,3), not {rules.title} ({rules.key}); "
+                f"kinds for {rules.key}: {', '.join(kinds_for(rules))}"
+            )
+
+
+def _classic_only(rules: Rules, what: str, why: str) -> None:
+    if not rules.is_classic:
+        raise RefusedError(f"{what} is for tic-tac-toe (3,3,3) only, not {rules.key}: {why}")
+
+
+def _entrant_list(text: str) -> str:
+    """``--players``: kinds, ``kind*N`` or ``kind@seed``, at least two entrants, no plain repeat."""
+    plain: list[str] = []
+    entrants = 0
+    for raw in text.split(","):
+        part = raw.strip()
+        if not part:
+            continue
+        kind, _, rest = part.replace("@", "*", 1).partition("*")
+        _kind(kind.strip())
+        if not rest:
+            plain.append(kind.strip())
+            entrants += 1
+        elif "@" in part:
+            _seed(rest)
+            entrants += 1
+        else:
+            entrants += _positive_int(rest)
+    if entrants < 2:
+        raise argparse.ArgumentTypeError("a tournament needs at least two kinds, comma-separated")
+    if len(set(plain)) != len(plain):
+        raise argparse.ArgumentTypeError(
+            f"each kind plays once: {text!r} repeats one (KIND*2 or KIND@SEED enters several)"
+        )
+    return text
+
+
+_Number = TypeVar("_Number", int, float)
+
+
+def _parse_number(text: str, convert: Callable[[str], _Number], what: str) -> _Number:
+    try:
+        return convert(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+
+
+def _positive_int(text: str) -> int:
+    value = _parse_number(text, int, "a whole number")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    value = _parse_number(text, int, "a whole number")
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed is not negative ({value})")
+    return value
+
+
+def _fraction(text: str) -> float:
+    value = _parse_number(text, float, "a number")
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``ttt-arena`` argument parser."""
+    parser = argparse.ArgumentParser(
+        prog="ttt-arena",
+        description="Pit TTT Desktop's computer players against each other, count the game "
+        "tree, retrain the learner.",
+        epilog=f"Player kinds: {', '.join(ARENA_KINDS)}.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    rules_help = (
+        "the board: M,N,K (M columns, N rows, K in a row; ',exact' if a longer line does not "
+        "win) or a name such as tic-tac-toe, gomoku (default tic-tac-toe)"
+    )
+
+    census_parser = commands.add_parser(
+        "census", help="count every game of tic-tac-toe (the documents' Figure 1.2)"
+    )
+    census_parser.add_argument("--json", action="store_true", help="print one JSON object")
+    census_parser.add_argument(
+        "--rules", type=_rules, default=TIC_TAC_TOE, metavar="M,N,K|NAME", help=rules_help
+    )
+
+    match_parser = commands.add_parser("match", help="play two kinds against each other")
+    match_parser.add_argument(
+        "--rules", type=_rules, default=TIC_TAC_TOE, metavar="M,N,K|NAME", help=rules_help
+    )
+    match_parser.add_argument("--x", type=_kind, required=True, metavar="KIND", help="plays X")
+    match_parser.add_argument("--o", type=_kind, required=True, metavar="KIND", help="plays O")
+    match_parser.add_argument("--games", type=_positive_int, default=1000, metavar="N")
+    match_parser.add_argument("--seed", type=_seed, metavar="S", help="for a repeatable run")
+    match_parser.add_argument(
+        "--start", choices=STARTS, default="x", help="who moves first in each game (default x)"
+    )
+    match_parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object, with every game's moves (cells 0-based, row-major from "
+        "the top-left, M per row) and winner",
+    )
+    match_parser.add_argument(
+        "--library",
+        type=Path,
+        metavar="PATH",
+        help="also store every game in this game library (SQLite; made if missing)",
+    )
+
+    tournament_parser = commands.add_parser(
+        "tournament", help="every pair of kinds, both colours, in a crosstable"
+    )
+    tournament_parser.add_argument(
+        "--players",
+        type=_entrant_list,
+        required=True,
+        metavar="A,B,...",
+        help="kinds to enter; KIND*N enters N of a kind with different seeds, KIND@S one "
+        "with seed S",
+    )
+    tournament_parser.add_argument(
+        "--games", type=_positive_int, default=100, metavar="N", help="games per pairing and colour"
+    )
+    tournament_parser.add_argument("--seed", type=_seed, metavar="S", help="for a repeatable run")
+    tournament_parser.add_argument(
+        "--format",
+        choices=("round-robin", "gauntlet"),
+        default="round-robin",
+        help="every player against every other (default), or the first against the field",
+    )
+    tournament_parser.add_argument(
+        "--jobs",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="worker processes (default 1: play in this process); the same seed gives the "
+        "same games whatever N is",
+    )
+    tournament_parser.add_argument("--json", action="store_true", help="print one JSON object")
+    tournament_parser.add_argument(
+        "--rules", type=_rules, default=TIC_TAC_TOE, metavar="M,N,K|NAME", help=rules_help
+    )
+    tournament_parser.add_argument(
+        "--library",
+        type=Path,
+        metavar="PATH",
+        help="also store every game in this game library (SQLite; made if missing)",
+    )
+
+    from ttt_desktop.players.learner import TrainingSettings  # noqa: PLC0415
+
+    defaults = TrainingSettings()
+    train_parser = commands.add_parser(
+        "train", help="retrain the learner by self-play and write its learning curve"
+    )
+    train_parser.add_argument(
+        "--rules", type=_rules, default=TIC_TAC_TOE, metavar="M,N,K|NAME", help=rules_help
+    )
+    train_parser.add_argument("--episodes", type=_positive_int, default=defaults.episodes)
+    train_parser.add_argument("--seed", type=_seed, default=defaults.seed, metavar="S")
+    train_parser.add_argument("--alpha", type=_fraction, default=defaults.alpha)
+    train_parser.add_argument("--epsilon", type=_fraction, default=defaults.epsilon)
+    train_parser.add_argument("--gamma", type=_fraction, default=defaults.gamma)
+    train_parser.add_argument(
+        "--eval-every", type=_positive_int, default=defaults.eval_every, metavar="N"
+    )
+    train_parser.add_argument(
+        "--eval-games",
+        type=_positive_int,
+        default=defaults.eval_games,
+        metavar="N",
+        help="games against random at each evaluation",
+    )
+    train_parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("learner_table.json"),
+        metavar="PATH",
+        help="where to write the table (default ./learner_table.json; the shipped table "
+        "is only replaced when named here)",
+    )
+    train_parser.add_argument(
+        "--curve",
+        type=Path,
+        default=Path("learner_curve.csv"),
+        metavar="PATH.csv",
+        help="where to write the learning curve (default ./learner_curve.csv)",
+    )
+    return parser
+
+
+def _library_writer(
+    arguments: argparse.Namespace, kind: str, name: str, settings: dict[str, Any]
+) -> Any:
+    path = getattr(arguments, "library", None)
+    if path is None:
+        return None
+    from ttt_desktop.cli.storing import LibraryWriter  # noqa: PLC0415  (loads the library)
+
+    return LibraryWriter(path, kind, name, settings)
+
+
+def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> None:
+    rules: Rules = arguments.rules
+    _check_players(rules, arguments.x, arguments.o)
+    seed = arguments.seed if arguments.seed is not None else fresh_seed()
+    seeds = random.Random(seed)
+    x_player = create_player(arguments.x, seed=seeds.getrandbits(32))
+    o_player = create_player(arguments.o, seed=seeds.getrandbits(32))
+    games = arguments.games
+    writer = _library_writer(
+        arguments,
+        "match",
+        f"{x_player.name} v {o_player.name}",
+        {"x": arguments.x, "o": arguments.o, "games": games, "seed": seed},
+    )
+    played: list[dict[str, Any]] = []
+    hearers: list[Callable[[Any], None]] = []
+    if arguments.json:
+        hearers.append(lambda game: played.append(game_json(game)))
+    if writer is not None:
+        from ttt_desktop.cli.storing import FLUSH_SECONDS  # noqa: PLC0415
+
+        progress.stream.write(
+            f"storing each game in {writer.library.path} as it ends, within {FLUSH_SECONDS:g} s: "
+            f"a kill loses at most the games of the last {FLUSH_SECONDS:g} s\n"
+        )
+        hearers.append(functools.partial(writer.add, x_player, o_player))
+    on_game = None
+    if len(hearers) == 1:
+        on_game = hearers[0]
+    elif hearers:
+
+        def on_game(game: Any) -> None:
+            for hear in hearers:
+                hear(game)
+
+    try:
+        result = play_match(
+            x_player,
+            o_player,
+            games,
+            rules=rules,
+            start=arguments.start,
+            start_seed=seeds.getrandbits(32),
+            on_progress=lambda count: progress.say(f"match: {count:,} of {games:,} games"),
+            on_game=on_game,
+            move_times=writer is not None,
+        )
+    finally:
+        if writer is not None:
+            writer.close(progress.stream)
+    if arguments.json:
+        print_json({"seed": seed, **result.as_json(), "played": played}, out)
+    else:
+        print_match(result, seed, out)
+
+
+def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> None:
+    from ttt_desktop.lab import report  # noqa: PLC0415  (only tournaments need the lab)
+    from ttt_desktop.lab.runner import run_tournament  # noqa: PLC0415
+    from ttt_desktop.lab.tournament import TournamentSpec, parse_entrants  # noqa: PLC0415
+
+    _classic_only(arguments.rules, "a tournament", "the lab's tournaments play tic-tac-toe for now")
+    seed = arguments.seed if arguments.seed is not None else fresh_seed()
+    spec = TournamentSpec(
+        parse_entrants(arguments.players, seed),
+        # Each pair plays --games games each way round: the players take turns at X.
+        2 * arguments.games,
+        seed,
+        arguments.format,
+    )
+    total = spec.total_games
+    jobs = arguments.jobs
+    writer = _library_writer(
+        arguments,
+        "tournament",
+        "Tournament: " + ", ".join(entrant.label for entrant in spec.entrants),
+        spec.as_json(),
+    )
+    if writer is not None:
+        progress.stream.write(
+            f"the games go to {writer.library.path} when the tournament ends: "
+            "a kill before then stores none of them\n"
+        )
+    result = run_tournament(
+        spec,
+        jobs=jobs,
+        processes=jobs > 1,
+        on_progress=lambda _runner, played: progress.say(
+            f"tournament: {played:,} of {total:,} games"
+        ),
+    )
+    if writer is not None:
+        writer.add_tournament(spec, result)
+        writer.close(progress.stream)
+    if arguments.json:
+        print_json(report.arena_json(result), out)
+    else:
+        out.write(report.crosstable_text(result))
+
+
+def _run_train(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> None:
+    import csv  # noqa: PLC0415
+
+    from ttt_desktop.players.learner import CurvePoint, TrainingSettings, train  # noqa: PLC0415
+
+    _classic_only(arguments.rules, "the learner", "its table holds tic-tac-toe positions")
+    settings = TrainingSettings(
+        episodes=arguments.episodes,
+        seed=arguments.seed,
+        alpha=arguments.alpha,
+        epsilon=arguments.epsilon,
+        gamma=arguments.gamma,
+        eval_every=arguments.eval_every,
+        eval_games=arguments.eval_games,
+    )
+
+    def report(point: CurvePoint) -> None:
+        err.write(point.describe() + "\n")
+        err.flush()
+
+    err.write(f"training {settings.episodes:,} episodes (seed {settings.seed})\n")
+    result = train(settings, on_progress=report)
+    result.table.save(arguments.out)
+    arguments.curve.parent.mkdir(parents=True, exist_ok=True)
+    with arguments.curve.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(CurvePoint.CSV_HEADER)
+        writer.writerows(point.csv_row() for point in result.curve)
+    final = result.curve[-1]
+    out.write(f"wrote {arguments.out} ({len(result.table):,} positions) and {arguments.curve}\n")
+    out.write(final.describe() + "\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``ttt-arena`` with ``argv`` (default: the process's arguments); the exit status."""
+    parser = build_parser()
+    arguments = parser.parse_args(argv)
+    out, err = sys.stdout, sys.stderr
+    progress = _Progress(err)
+    try:
+        if arguments.command == "census":
+            _classic_only(
+                arguments.rules,
+                "the census",
+                "it counts every game of the whole game tree, which only tic-tac-toe's is "
+                "small enough for",
+            )
+            if arguments.json:
+                from ttt_desktop.analysis import census  # noqa: PLC0415
+
+                print_json(census().as_json(), out)
+            else:
+                print_census(out)
+        elif arguments.command == "match":
+            _run_match(arguments, out, progress)
+        elif arguments.command == "tournament":
+            try:
+                _run_tournament(arguments, out, progress)
+            except ValueError as error:
+                parser.error(str(error))
+        else:
+            _run_train(arguments, out, err)
+    except RefusedError as error:
+        err.write(f"ttt-arena: {error}\n")
+        return 2
+    except IllegalMoveError as error:
+        err.write(f"ttt-arena: a player made an illegal move: {error}\n")
+        return 1
+    except OSError as error:
+        err.write(f"ttt-arena: {error}\n")
+        return 1
+    except Exception as error:
+        # The game library's errors (damaged, locked, read-only, newer) say what to do.
+        if type(error).__module__.startswith("ttt_desktop.library"):
+            err.write(f"ttt-arena: {error}\n")
+            return 1
+        raise
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""Storing an arena run's games in the game library while it plays.
+
+A match stores its games as they finish: the games that ended within the last
+:data:`FLUSH_SECONDS` go in one transaction (the library syncs each transaction to disk,
+so one per game would cap a fast match at a few hundred games a second). A game that
+took longer than that is stored the moment it ends. So a killed match loses at most
+the games of its last half second, and the command says so when it starts.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+from ttt_desktop.engine.board import Mark
+from ttt_desktop.engine.play import PlayedGame
+from ttt_desktop.players.base import Player
+
+__all__ = ["FLUSH_SECONDS", "LibraryWriter"]
+
+FLUSH_SECONDS: Final = 0.5
+"""The longest a finished game waits before it is stored."""
+
+
+class LibraryWriter:
+    """Stores an arena run's games in the game library, a transaction every half second."""
+
+    BATCH: Final = 1000
+    """The most games in one transaction."""
+
+    def __init__(self, path: Path, kind: str, name: str, settings: dict[str, Any]) -> None:
+        from ttt_desktop.library import Library  # noqa: PLC0415
+
+        self.library = Library(path)
+        self.event = self.library.add_event(kind, name, settings)
+        self.pending: list[Any] = []
+        self.ids: list[str] = []
+        self.stored = 0
+        self._last_flush = time.perf_counter()
+
+    def add(self, x: Player, o: Player, game: PlayedGame) -> None:
+        """Queue ``game`` between ``x`` and ``o``; stored within :data:`FLUSH_SECONDS`."""
+        from ttt_desktop.engine.record import PlayerEntry  # noqa: PLC0415
+
+        self.pending.append(
+            game.record(PlayerEntry(x.kind, x.name, x.seed), PlayerEntry(o.kind, o.name, o.seed))
+        )
+        self.ids.append(uuid.uuid4().hex)
+        if (
+            len(self.pending) >= self.BATCH
+            or time.perf_counter() - self._last_flush >= FLUSH_SECONDS
+        ):
+            self.flush()
+
+    def add_tournament(self, spec: Any, result: Any) -> None:
+        """Every game of a finished (or cancelled) lab tournament, with its players' seeds."""
+        from ttt_desktop.engine.board import Board  # noqa: PLC0415
+        from ttt_desktop.players import create_player  # noqa: PLC0415
+
+        for game in result.games():
+            # Each game's players are made afresh from the game's own seeds.
+            players = [
+                create_player(spec.entrants[e].kind, seed=spec.player_seed(game.index, e))
+                for e in (game.x, game.o)
+            ]
+            # A tournament's games always start with X; think times are not kept per move.
+            board = Board.empty(Mark.X).play_all(game.cells)
+            self.add(players[0], players[1], PlayedGame(board, Mark.X, tuple(game.cells)))
+
+    def flush(self) -> None:
+        if self.pending:
+            self.library.store_many(
+                self.pending, game_ids=self.ids, source="arena", event=self.event
+            )
+            self.stored += len(self.pending)
+            self.pending, self.ids = [], []
+        self._last_flush = time.perf_counter()
+
+    def close(self, err: TextIO) -> None:
+        try:
+            self.flush()
+        finally:
+            self.library.close()
+        err.write(f"stored {self.stored:,} games in {self.library.path}\n")
