@@ -38,7 +38,7 @@ def process() -> SearchProcess:
 
 
 def think_job(board: Board, kind: str, seed: int, game: int | None = 1) -> ThinkJob:
-    return ThinkJob(kind, seed, board.cells, board.to_move.value, game, board.to_move.value)
+    return ThinkJob.for_board(kind, seed, board, game, board.to_move.value)
 
 
 def test_the_child_imports_no_qt(process: SearchProcess) -> None:
@@ -65,6 +65,24 @@ def test_a_games_players_keep_their_generator_between_moves(process: SearchProce
             assert isinstance(thought, Thought)
             assert thought.move == local[mark].choose_move(board)
             board = board.play(thought.move)
+
+
+@pytest.mark.parametrize("rules", ["4,4,4", "5,5,4", "10,6,4", "gomoku"])
+def test_a_game_on_other_rules_is_thought_in_the_child(process: SearchProcess, rules: str) -> None:
+    """The rules travel with the position: the child plays the board the parent has."""
+    local = {mark: create_player("rando", seed=seed) for mark, seed in ((Mark.X, 5), (Mark.O, 6))}
+    board = Board.empty(rules=rules)
+    job = think_job(board, "rando", 5)
+    assert job.rules == board.rules.key
+    assert job.board() == board
+    while not board.is_over:
+        mark = board.to_move
+        seed = 5 if mark is Mark.X else 6
+        thought = process.run(think_job(board, "rando", seed, game=1))
+        assert thought.rules == board.rules.key
+        assert thought.move == local[mark].choose_move(board)
+        board = board.play(thought.move)
+    assert board.ply >= 2 * board.rules.k - 1
 
 
 def test_stop_ends_a_minimax_search_at_once(process: SearchProcess) -> None:

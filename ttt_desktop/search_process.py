@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Final
 
-from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.board import Board
 from ttt_desktop.players import create_player
 from ttt_desktop.players.thought import SearchStopped, Thought
 
@@ -62,7 +62,13 @@ class ProcessDied(Exception):  # noqa: N818
 
 @dataclass(frozen=True)
 class ThinkJob:
-    """Think about ``cells`` (``to_move`` to move) as the player of ``kind`` and ``seed``.
+    """Think about a position as the player of ``kind`` and ``seed``.
+
+    The position travels in one encoding: ``rules`` (its :attr:`Rules.key
+    <ttt_desktop.engine.rules.Rules.key>`, such as ``"3,3,3"`` or ``"15,15,5"``),
+    ``cells`` (one character a cell, ``X``, ``O`` or ``.``, row by row from the
+    top-left) and ``to_move``; the child rebuilds the board with
+    :meth:`Board.from_string <ttt_desktop.engine.board.Board.from_string>`.
 
     ``game`` and ``mark`` name the game's player: the same pair gets the same
     player object, so its generator carries on from its previous move. With
@@ -72,10 +78,22 @@ class ThinkJob:
 
     kind: str
     seed: int | None
+    rules: str
     cells: str
     to_move: str
     game: int | None = None
     mark: str = ""
+
+    @classmethod
+    def for_board(
+        cls, kind: str, seed: int | None, board: Board, game: int | None = None, mark: str = ""
+    ) -> ThinkJob:
+        """The job of thinking about ``board`` (any rules)."""
+        return cls(kind, seed, board.rules.key, board.cells, board.to_move.value, game, mark)
+
+    def board(self) -> Board:
+        """The position to think about, rebuilt from its encoding."""
+        return Board.from_string(self.cells, self.to_move, rules=self.rules)
 
 
 @dataclass(frozen=True)
@@ -132,7 +150,7 @@ def _think(
     games: list[int],
     stop: Callable[[], bool],
 ) -> Thought:
-    board = Board(job.cells, Mark(job.to_move))
+    board = job.board()
     if job.game is None:
         player = factory(job.kind, seed=job.seed)
     else:
@@ -155,10 +173,15 @@ def _think(
         started = time.perf_counter()
         cell = player.choose_move(board)
         thought = Thought(
-            job.kind, board.cells, board.to_move.value, cell, seconds=time.perf_counter() - started
+            job.kind,
+            board.cells,
+            board.to_move.value,
+            cell,
+            seconds=time.perf_counter() - started,
+            rules=board.rules.key,
         )
     if type(thought.move) is not int:
-        raise SearchFailed(f"a player answered {thought.move!r} instead of a cell 0-8")
+        raise SearchFailed(f"a player answered {thought.move!r} instead of a cell")
     return thought
 
 

@@ -12,7 +12,7 @@ from slow_players import Players
 from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
 from ttt_desktop.gui.controller import GameController, Seat
 from ttt_desktop.gui.match import MatchDialog, MatchRunner, MatchScore, first_mark
-from ttt_desktop.players import roster
+from ttt_desktop.players import HUMAN_KIND, roster
 
 
 @pytest.fixture
@@ -97,6 +97,50 @@ def test_pause_never_holds_a_person(qtbot: QtBot, controller: GameController) ->
     with qtbot.waitSignal(controller.move_played) as played:
         pass
     assert len(played.args[0].moves) == 2, "the AI answers a person even while paused"
+
+
+# Other rules, and the worker's one answer ---------------------------------------------
+
+
+def test_a_game_by_other_rules_is_played_through_the_worker(
+    qtbot: QtBot, controller: GameController
+) -> None:
+    seat_both(controller, "rando")
+    thoughts: list[tuple[GameRecord, object]] = []
+    controller.computer_thought.connect(lambda record, thought: thoughts.append((record, thought)))
+    with qtbot.waitSignal(controller.game_finished, timeout=20_000) as finished:
+        controller.new_game(Mark.X, rules="5,5,4")
+    record = finished.args[0]
+    assert record.rules.key == "5,5,4" and controller.rules is record.rules
+    # One answer per move, its thought with it: about that move, on that board.
+    assert [thought.move for _, thought in thoughts] == list(record.moves)
+    assert [len(played.moves) for played, _ in thoughts] == list(range(1, record.ply + 1))
+    assert {thought.rules for _, thought in thoughts} == {"5,5,4"}
+    assert controller.last_thought is thoughts[-1][1]
+    with qtbot.waitSignal(controller.game_finished, timeout=20_000) as finished:
+        controller.new_game(Mark.X, rules="tic-tac-toe")
+    assert finished.args[0].rules.is_classic
+    with qtbot.waitSignal(controller.game_finished, timeout=20_000) as finished:
+        controller.new_game(Mark.O)
+    assert finished.args[0].rules.is_classic, "the rules stay until others are asked for"
+
+
+def test_a_taken_cell_on_a_big_board_is_named_in_its_notation(
+    qtbot: QtBot, controller: GameController
+) -> None:
+    seat_both(controller, HUMAN_KIND, "Ann")
+    controller.set_seat(Mark.O, Seat(HUMAN_KIND, "Ben"))
+    controller.new_game(Mark.X, rules="7,7,5")
+    d4 = controller.board.geometry.parse("d4")
+    controller.play_cell(d4)
+    with qtbot.waitSignal(controller.move_refused) as refused:
+        controller.play_cell(d4)
+    assert refused.args == ["Cell d4 (row 4, column 4) is taken: choose an empty one."]
+    controller.new_game(Mark.X, rules="tic-tac-toe")
+    controller.play_cell(4)
+    with qtbot.waitSignal(controller.move_refused) as refused:
+        controller.play_cell(4)
+    assert refused.args == ["Cell 5 (row 2, column 2) is taken: choose an empty one."]
 
 
 # Opening and replaying records ------------------------------------------------------

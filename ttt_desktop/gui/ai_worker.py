@@ -5,12 +5,13 @@ a search never competes with the window for the interpreter lock. The worker
 thread sends the process one job at a time and waits for its answer, off the
 GUI thread.
 
-The controller sends a :class:`MoveRequest` through a queued signal; the worker
-has the game's player think in the process and answers with
-:attr:`AiWorker.thought_made` and :attr:`AiWorker.move_chosen` (or
-:attr:`AiWorker.move_failed`). Every request carries the generation of the game
-it belongs to, and every answer repeats it, so the controller can drop answers
-for a game that no longer exists. :meth:`AiWorker.cancel_before` asks a search
+The controller sends a :class:`~ttt_desktop.engine.session.MoveRequest` through a
+queued signal; the worker has the game's player think in the process and answers
+with one :attr:`AiWorker.answered` signal carrying one
+:class:`~ttt_desktop.engine.session.MoveAnswer`: the move and the thought behind it
+together, or what went wrong. Every request carries the generation of the game it
+belongs to, and every answer repeats it, so the session can drop answers for a game
+that no longer exists. :meth:`AiWorker.cancel_before` asks a search
 for an outdated game to stop (the searches check a flag every 512 positions); a
 player that does not listen is killed with its process after a second, and the
 process is started afresh for the next job.
@@ -30,7 +31,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from ttt_desktop.engine import Board, Mark
+from ttt_desktop.engine.session import MoveAnswer, MoveRequest
 from ttt_desktop.search_process import (
     Job,
     PlayerFactory,
@@ -43,21 +44,6 @@ from ttt_desktop.search_process import (
 
 MOVE_TIME_LIMIT_S = 120.0
 """A move that takes longer is given up and reported (a hung player)."""
-
-
-@dataclass(frozen=True)
-class MoveRequest:
-    """One question for the worker: which cell should the player at ``mark`` take on ``board``.
-
-    The player is the one of kind ``kind`` and seed ``seed`` in game ``generation``:
-    the same player object answers all of its game's moves, in the search process.
-    """
-
-    generation: int
-    board: Board
-    kind: str
-    seed: int | None
-    mark: Mark
 
 
 @dataclass(frozen=True)
@@ -74,9 +60,7 @@ class AiWorker(QObject):
     Signals carry plain values (ints, floats, strings) or engine values, never widgets.
     """
 
-    move_chosen = Signal(int, int, float)  # generation, cell, seconds the player thought
-    move_failed = Signal(int, str)  # generation, what went wrong
-    thought_made = Signal(int, object)  # generation, the Thought behind the next move_chosen
+    answered = Signal(object)  # the MoveAnswer to a MoveRequest: move and thought together
     insight_ready = Signal(int, object)  # ticket, the answer
     insight_failed = Signal(int, str)  # ticket, what went wrong
 
@@ -96,31 +80,26 @@ class AiWorker(QObject):
 
     @Slot(object)
     def choose_move(self, request: MoveRequest) -> None:
-        """Have the request's player think and report its move, unless the game is outdated."""
+        """Have the request's player think and answer, unless the game is outdated."""
         generation = request.generation
         if not self._enter("game", generation):
             return
-        job = ThinkJob(
-            request.kind,
-            request.seed,
-            request.board.cells,
-            request.board.to_move.value,
-            generation,
-            request.mark.value,
+        job = ThinkJob.for_board(
+            request.kind, request.seed, request.board, generation, request.mark.value
         )
         try:
             thought = self.process.run(job, time_limit_s=self.move_time_limit_s)
         except SearchAbandoned as why:
             if self._wanted("game", generation):
-                self.move_failed.emit(generation, self._says("it {why}").format(why=why))
+                reason = self._says("it {why}").format(why=why)
+                self.answered.emit(MoveAnswer.failed(generation, reason))
             return
         except (SearchFailed, ProcessDied) as error:
-            self.move_failed.emit(generation, str(error))
+            self.answered.emit(MoveAnswer.failed(generation, str(error)))
             return
         finally:
             self._leave()
-        self.thought_made.emit(generation, thought)
-        self.move_chosen.emit(generation, thought.move, thought.seconds)
+        self.answered.emit(MoveAnswer(generation, thought.move, thought.seconds, thought))
 
     @Slot(object)
     def answer(self, request: InsightRequest) -> None:

@@ -115,8 +115,8 @@ class MainWindow(QMainWindow):
         self.roster = _offered(all_players() if roster is None else roster)
         self.score: SessionScore = self.history.score
         self._record_at_start: GameRecord | None = None
-        # Each game's counted result by game id: an undo after the end takes it back.
-        self._scored: dict[str, tuple[str, str, str | None]] = {}
+        # The finished game whose result the banner shows (its score line follows the score).
+        self._banner_record: GameRecord | None = None
         self._shown_status: tuple[str, QColor | None] | None = None
         self._turn_message: str | None = None
         # The result waiting for its winning line to be drawn before the banner shows.
@@ -132,7 +132,20 @@ class MainWindow(QMainWindow):
         self._connect_controller()
         self._restore_settings()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
-        self.review = ReviewFeatures(self)
+        self.review = ReviewFeatures(
+            self,
+            controller=self.controller,
+            board=self.board,
+            settings=self.settings.qsettings,
+            menus_before=self.help_menu.menuAction(),
+            place_below_board=self.add_below_board,
+            seat_player=self._seat,
+            seat_choices=self._seat_choices,
+        )
+        self.review.viewed_ply_changed.connect(self.show_viewed_ply)
+        self.review.board_released.connect(self._refresh_status)
+        self.review.file_named.connect(self.set_file_name)
+        self.review.replay_bar.move_delay_changed.connect(self.set_move_delay)
         self.help = HelpFeatures(self, self.help_menu)
         self.look = LookFeatures(
             self,
@@ -212,7 +225,7 @@ class MainWindow(QMainWindow):
 
         self.board = BoardWidget()
         self.board.setObjectName("board")
-        self.board.cell_clicked.connect(self.controller.play_cell)
+        # Clicks and keys on the board go to the review, which knows whether history is on show.
 
         self.new_game_button = QPushButton(self.tr("New game"))
         self.new_game_button.setToolTip(self.tr("Start a new game with these players (Ctrl+N)"))
@@ -434,6 +447,10 @@ class MainWindow(QMainWindow):
         self.player_panel.show_seat(mark, seat)
         self.controller.set_seat(mark, seat)
 
+    def _seat_choices(self) -> list[Seat]:
+        choices = [Seat(HUMAN_KIND, name) for name in self.player_panel.people]
+        return choices + [Seat(entry.kind, entry.name) for entry in self.roster]
+
     def _on_seat_chosen(self, mark: Mark, seat: Seat) -> None:
         other = mark.opponent
         if seat.is_human and self.controller.seat(other) == seat:
@@ -523,16 +540,9 @@ class MainWindow(QMainWindow):
     def _on_game_finished(self, record: GameRecord) -> None:
         # A game that was already over when it started (a finished game loaded) is not scored.
         if record is not self._record_at_start:
-            winner = record.final_board.winner
-            # A game counts once, by its final result: one reopened by undo is counted again.
-            self._take_back_score(record)
-            result = (
-                record.x.name,
-                record.o.name,
-                None if winner is None else record.player(winner).name,
-            )
-            self.score.add_result(*result)
-            self._scored[record.game_id] = result
+            # Counted from the record, once per game id: the tally is the same whoever
+            # (the game library or this window) hears of the end first.
+            self.score.count_game(record)
             # A person's game ends with the banner; computers' games just go on.
             if record.x.is_human or record.o.is_human:
                 self._pending_banner = record
@@ -552,6 +562,7 @@ class MainWindow(QMainWindow):
             title = self.tr("{name} wins!").format(name=record.player(winner).name)
             accent = theme.board_colours(self.palette()).mark_text(winner)
         pairing = self.score.told(record.x.name, record.o.name)
+        self._banner_record = record
         line = record.final_board.winning_line
         rows = {cell // 3 for cell in line} if line is not None else set()
         self.result_banner.show_result(
@@ -566,13 +577,8 @@ class MainWindow(QMainWindow):
         # Undo after the end: the game goes on, so its result and banner go.
         self._pending_banner = None
         self.result_banner.hide()
-        self._take_back_score(record)
+        self.score.uncount_game(record)
         self._refresh_score()
-
-    def _take_back_score(self, record: GameRecord) -> None:
-        counted = self._scored.pop(record.game_id, None)
-        if counted is not None:
-            self.score.remove_result(*counted)
 
     def _show_record(self, record: GameRecord) -> None:
         board = record.final_board
@@ -700,6 +706,12 @@ class MainWindow(QMainWindow):
         ]
         lines += [_escape(self._describe_pairing(pairing)) for pairing in others]
         self.player_panel.set_score_text("<br>".join(lines))
+        banner = self._banner_record
+        if banner is not None and banner is record and self.result_banner.isVisible():
+            # The score changed while the banner shows this game's result (the library
+            # stored the game after the banner came up): its score line follows.
+            pairing = self.score.told(record.x.name, record.o.name)
+            self.result_banner.score_label.setText(self._describe_pairing(pairing))
 
     def _describe_pairing(self, pairing: PairingScore) -> str:
         """``"Alice 2 : 1 Perfect, 3 draws"``, translated."""

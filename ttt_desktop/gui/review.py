@@ -1,11 +1,15 @@
 """Watching and reviewing games in the main window: history, game files and matches.
 
-:class:`ReviewFeatures` adds to a :class:`~ttt_desktop.gui.main_window.MainWindow`
-the replay bar (under the board), the move list (a dock), the File menu (save,
-open, recent files, copy and paste as text, drag and drop), the View menu (replay
-controls, history keys, "Play on from here", "Replay live", matches) and a
-match score line. It shows history on the window's board without touching the
-game: the board takes moves only while it shows the newest position.
+:class:`ReviewFeatures` brings the replay bar (the window puts it under the board),
+the move list (a dock), the File menu (save, open, recent files, copy and paste as
+text, drag and drop), the View menu (replay controls, history keys, "Play on from
+here", "Replay live", matches) and a match score line. It shows history on the
+board widget it is given without touching the game: the board takes moves only
+while it shows the newest position.
+
+It takes the collaborators it needs (the controller, the board widget, the
+settings, the window that hosts its docks and menus, a way to seat a player and
+the seats to offer) and tells the rest in signals; it never knows the main window.
 
 History keys: Alt+Left/Alt+Right step one move, Alt+Home/Alt+End go to the start
 and the newest move, Ctrl+P plays or pauses, anywhere in the window; plain
@@ -15,10 +19,11 @@ arrows and digits on the board play, as always.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, Qt
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -27,19 +32,18 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFormLayout,
     QLabel,
+    QMainWindow,
     QWidget,
 )
 
 from ttt_desktop.engine import GameRecord, Mark
-from ttt_desktop.gui.controller import Seat
+from ttt_desktop.gui.board_widget import BoardWidget
+from ttt_desktop.gui.controller import GameController, Seat
 from ttt_desktop.gui.game_files import GameFiles
 from ttt_desktop.gui.match import MatchDialog, MatchRunner, MatchScore
 from ttt_desktop.gui.move_list import MoveList
 from ttt_desktop.gui.replay_bar import ReplayBar
 from ttt_desktop.players import HUMAN_KIND
-
-if TYPE_CHECKING:
-    from ttt_desktop.gui.main_window import MainWindow
 
 # Where the docks' layout and the replay bar's visibility are kept between runs.
 LAYOUT_KEY: Final = "window/review_layout"
@@ -101,10 +105,38 @@ class PlayOnDialog(QDialog):
 class ReviewFeatures(QObject):
     """The window's history view, game files, matches and their menus."""
 
-    def __init__(self, window: MainWindow) -> None:
+    # The ply on show when it is not the newest position (None: the newest).
+    viewed_ply_changed = Signal(object)
+    # Back at the newest position after browsing: the board is for the mover again.
+    board_released = Signal()
+    # The game file now on show (its name belongs in the window title).
+    file_named = Signal(str)
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        *,
+        controller: GameController,
+        board: BoardWidget,
+        settings: QSettings,
+        menus_before: QAction,
+        place_below_board: Callable[[QWidget], None],
+        seat_player: Callable[[Mark, Seat], None],
+        seat_choices: Callable[[], list[Seat]],
+    ) -> None:
+        """``window`` hosts the docks, menus and status line; ``menus_before`` is the menu
+        File and View go before (Help); ``place_below_board(widget)`` puts the replay bar
+        under the board; ``seat_player(mark, seat)`` seats a player as the
+        player panel would; ``seat_choices()`` lists who may be seated."""
         super().__init__(window)
         self.window = window
-        self.controller = window.controller
+        self.controller = controller
+        self.board = board
+        self.settings = settings
+        self._menus_before = menus_before
+        self._place_below_board = place_below_board
+        self._seat_player = seat_player
+        self._seat_choices = seat_choices
         self._board_locked = False
         self._history_shown = True
         self._history_for_this_game = False
@@ -123,7 +155,7 @@ class ReviewFeatures(QObject):
     def _build_widgets(self) -> None:
         window = self.window
         self.replay_bar = ReplayBar()
-        window.add_below_board(self.replay_bar)
+        self._place_below_board(self.replay_bar)
 
         self.match_label = QLabel()
         self.match_label.setObjectName("match-score")
@@ -145,16 +177,14 @@ class ReviewFeatures(QObject):
         self.move_list.setMinimumWidth(MOVES_DOCK_WIDTH)
         window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.moves_dock)
 
-        self.game_files = GameFiles(
-            window, lambda: self.controller.record, window.settings.qsettings
-        )
+        self.game_files = GameFiles(window, lambda: self.controller.record, self.settings)
         self.game_files.accept_drops_on(window)
         self.match_runner = MatchRunner(self.controller, self)
 
     def _build_menus(self) -> None:
         window = self.window
         bar = window.menuBar()
-        help_action = window.help_menu.menuAction()
+        help_action = self._menus_before
         self.file_menu = bar.addMenu(self.tr("&File"))
         bar.insertMenu(help_action, self.file_menu)
         self.game_files.add_actions_to(self.file_menu)
@@ -201,8 +231,7 @@ class ReviewFeatures(QObject):
     def _connect(self) -> None:
         controller = self.controller
         # Board input goes through play_cell, which knows whether history is on show.
-        self.window.board.cell_clicked.disconnect(controller.play_cell)
-        self.window.board.cell_clicked.connect(self.play_cell)
+        self.board.cell_clicked.connect(self.play_cell)
         for signal in (
             controller.game_started,
             controller.move_played,
@@ -219,7 +248,6 @@ class ReviewFeatures(QObject):
         self.replay_bar.view_changed.connect(self._show_ply)
         self.replay_bar.pause_requested.connect(controller.set_paused)
         self.replay_bar.step_live_requested.connect(controller.step_once)
-        self.replay_bar.move_delay_changed.connect(self.window.set_move_delay)
         controller.move_delay_changed.connect(self.replay_bar.set_move_delay_ms)
         self.move_list.ply_selected.connect(self.replay_bar.show_ply)
         self.game_files.record_opened.connect(self._open_record)
@@ -233,7 +261,7 @@ class ReviewFeatures(QObject):
     # Layout between runs -------------------------------------------------------------
 
     def _restore_layout(self) -> None:
-        settings = self.window.settings.qsettings
+        settings = self.settings
         state = settings.value(LAYOUT_KEY)
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.window.restoreState(state)
@@ -244,7 +272,7 @@ class ReviewFeatures(QObject):
 
     def save_layout(self) -> None:
         """Remember where the move list is docked and whether history shows in every game."""
-        settings = self.window.settings.qsettings
+        settings = self.settings
         settings.setValue(LAYOUT_KEY, self.window.saveState())
         settings.setValue(HISTORY_ALWAYS_KEY, self.history_always_action.isChecked())
 
@@ -267,7 +295,7 @@ class ReviewFeatures(QObject):
         return self._history_shown
 
     def _on_history_always_toggled(self, checked: bool) -> None:
-        self.window.settings.qsettings.setValue(HISTORY_ALWAYS_KEY, checked)
+        self.settings.setValue(HISTORY_ALWAYS_KEY, checked)
         self._update_history_visibility()
 
     def _on_game_started_for_history(self, record: GameRecord) -> None:
@@ -314,12 +342,12 @@ class ReviewFeatures(QObject):
             return
         board = record.board_at(ply)
         last_move = record.moves[ply - 1] if ply else None
-        shown = self.window.board
+        shown = self.board
         # The window has usually drawn the newest position already.
         if shown.board != board or shown.last_move != last_move:
             shown.set_board(board, last_move=last_move, winning_line=board.winning_line)
         self.move_list.set_current_ply(ply)
-        self.window.show_viewed_ply(None if self.shows_newest else ply)
+        self.viewed_ply_changed.emit(None if self.shows_newest else ply)
         if not self.shows_newest:
             # Browsing (Alt+Left, say): the history stays on show for this game.
             self._history_for_this_game = True
@@ -331,12 +359,12 @@ class ReviewFeatures(QObject):
         # The window enables the board for the mover; history is for looking only.
         if not self.shows_newest:
             self._board_locked = True
-            self.window.board.set_accepts_clicks(False)
-            self.window.board.set_preview_mark(None)
+            self.board.set_accepts_clicks(False)
+            self.board.set_preview_mark(None)
         elif self._board_locked:
             # Back at the newest position: let the window set the board up for the mover.
             self._board_locked = False
-            self.window._refresh_status()
+            self.board_released.emit()
 
     def _refresh_actions(self) -> None:
         record = self.controller.record
@@ -373,11 +401,9 @@ class ReviewFeatures(QObject):
 
     def ask_play_on_seats(self, ply: int) -> tuple[Seat, Seat] | None:
         """Who plays on from ``ply``, from a dialog; None when cancelled (replaced in tests)."""
-        choices = [Seat(HUMAN_KIND, name) for name in self.window.player_panel.people]
-        choices += [Seat(entry.kind, entry.name) for entry in self.window.roster]
         dialog = PlayOnDialog(
             self.window,
-            choices,
+            self._seat_choices(),
             self.controller.seat(Mark.X),
             self.controller.seat(Mark.O),
             ply,
@@ -403,9 +429,9 @@ class ReviewFeatures(QObject):
             if seat is not None and seat != self.controller.seat(mark):
                 # Seats the player as the panel would (remembered, shown); the record
                 # in hand was taken above, so the game this starts is replaced below.
-                self.window._seat(mark, seat)
+                self._seat_player(mark, seat)
         self.controller.start_from(record, ply)
-        self.window.board.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def replay_live(self) -> None:
         """Play the game on show again with its AIs re-created from their recorded seeds."""
@@ -469,7 +495,7 @@ class ReviewFeatures(QObject):
         finally:
             self._opening = False
         if source != "clipboard":
-            self.window.set_file_name(Path(source).name)
+            self.file_named.emit(Path(source).name)
         what = (
             self.tr("Pasted a game")
             if source == "clipboard"
@@ -478,7 +504,7 @@ class ReviewFeatures(QObject):
         self.window.statusBar().showMessage(what, MESSAGE_MS)
 
     def _on_saved(self, path: str) -> None:
-        self.window.set_file_name(Path(path).name)
+        self.file_named.emit(Path(path).name)
         self.window.statusBar().showMessage(self.tr("Saved {file}").format(file=path), MESSAGE_MS)
 
     # Match score --------------------------------------------------------------------

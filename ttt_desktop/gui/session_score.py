@@ -2,12 +2,30 @@
 
 Kept for as long as the window is open (not saved). A pairing is the two names,
 whichever marks they held, so "Alice v Perfect" counts the same when they swap
-sides. Pure Python: no Qt here.
+sides. A finished game is counted from its record, once, by its game id: whoever
+hears of the game's end first counts it, and hearing of it again changes nothing,
+so no tally depends on the order in which listeners hear of it. Pure Python: no Qt
+here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ttt_desktop.engine.record import GameRecord
+
+Result = tuple[str, str, str | None]
+"""A counted game: X's name, O's name, the winner's name (None for a draw)."""
+
+
+def result_of(record: GameRecord) -> Result | None:
+    """The names and winner of a finished game; None while it runs."""
+    if not record.is_finished:
+        return None
+    winner = record.final_board.winner
+    return record.x.name, record.o.name, None if winner is None else record.player(winner).name
 
 
 @dataclass(frozen=True)
@@ -45,6 +63,41 @@ class SessionScore:
         self._tallies: dict[tuple[str, str], tuple[int, int, int]] = {}
         # Key: the two names sorted; value: the order they are told in.
         self._order: dict[tuple[str, str], tuple[str, str]] = {}
+        # The result each game was counted with, by game id.
+        self._counted: dict[str, Result] = {}
+
+    def count_game(self, record: GameRecord) -> bool:
+        """Count the finished game ``record`` once; False when there was nothing new to count.
+
+        A game counted again with the same result changes nothing; with another result
+        (undone and finished anew) its old result is taken back first. A game still
+        running is not counted.
+        """
+        result = result_of(record)
+        if result is None:
+            return False
+        counted = self._counted.get(record.game_id)
+        if counted == result:
+            return False
+        if counted is not None:
+            self.remove_result(*counted)
+        self._counted[record.game_id] = result
+        self.add_result(*result)
+        return True
+
+    def uncount_game(self, record: GameRecord) -> bool:
+        """Take back the result :meth:`count_game` counted for ``record``'s game (reopened by
+        undo); False when it was not counted."""
+        counted = self._counted.pop(record.game_id, None)
+        if counted is None:
+            return False
+        self.remove_result(*counted)
+        return True
+
+    def is_counted(self, record: GameRecord) -> bool:
+        """True when ``record``'s game is counted with ``record``'s result."""
+        result = result_of(record)
+        return result is not None and self._counted.get(record.game_id) == result
 
     def add_result(self, x_name: str, o_name: str, winner_name: str | None) -> None:
         """Count a finished game; ``winner_name`` is None for a draw."""

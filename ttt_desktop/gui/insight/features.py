@@ -169,7 +169,7 @@ class InsightFeatures(QObject):
         self.panel.show_message(
             self.tr("{name} is thinking about this position...").format(name=words.kind_name(kind))
         )
-        job = ThinkJob(kind, ASK_SEED, board.cells, board.to_move.value)
+        job = ThinkJob.for_board(kind, ASK_SEED, board)
         ticket = self._controller.ask_insight(job)
         self._asked[ticket] = kind
         return ticket

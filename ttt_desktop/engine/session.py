@@ -1,0 +1,622 @@
+"""The game session: the game in hand, its two seats, whose turn, undo and redo, pause and step.
+
+:class:`GameSession` owns the running :class:`~ttt_desktop.engine.record.GameRecord`,
+the two :class:`Seat` values and the rules new games are played by, and applies
+moves by the engine's rules. It says what happened through a :class:`SessionEvents`
+listener; the window's controller is one such listener that turns each event into a
+Qt signal, and a test is another.
+
+Each seat's player is a :class:`Mover`. A person's seat is a player that waits for
+input: its move arrives by :meth:`GameSession.play_cell` (a click, a key). A
+computer's seat asks for its move with ``move_wanted(MoveRequest)``; whoever thinks
+for it answers with :meth:`GameSession.deliver` and one :class:`MoveAnswer` that
+carries the move and the thought behind it together.
+
+Every game has a generation number. Starting a game, changing a player, an undo and
+shutting down bump it (``generation_changed``); an answer for an older generation is
+dropped (``answer_dropped``), so a search that finishes after its game is gone can
+never play into the next one.
+
+Nothing here imports Qt or any gui module: the session runs, and is tested, without
+a window.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from ttt_desktop.engine.board import Board, IllegalMoveError, Mark
+from ttt_desktop.engine.record import GameRecord, PlayerEntry
+from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, coerce_rules
+
+HUMAN_KIND: Final = "human"
+"""The kind of a person's seat (the players package's name for it)."""
+
+START_POLICIES: Final = ("x", "o", "alternate", "random")
+DEFAULT_MOVE_DELAY_MS: Final = 400
+# A computer's opening move against a person waits at least this long, whatever the
+# speed setting, so the person sees the empty board and then the move arrive.
+OPENING_DELAY_MS: Final = DEFAULT_MOVE_DELAY_MS
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a mark: a person (kind ``"human"``) or a computer kind, with a display name.
+
+    ``seed`` fixes a computer's random choices; without one the session picks a seed
+    per game and writes it into the record, so every game can be replayed exactly.
+    """
+
+    kind: str
+    name: str
+    seed: int | None = None
+
+    @property
+    def is_human(self) -> bool:
+        """True for a person, who plays by clicking or typing."""
+        return self.kind == HUMAN_KIND
+
+
+@dataclass(frozen=True)
+class MoveRequest:
+    """A question for whoever thinks for a computer: which cell for ``mark`` on ``board``.
+
+    The player is the one of kind ``kind`` and seed ``seed`` in game ``generation``:
+    the same player object answers all of its game's moves.
+    """
+
+    generation: int
+    board: Board
+    kind: str
+    seed: int | None
+    mark: Mark
+
+
+@dataclass(frozen=True)
+class MoveAnswer:
+    """The one answer to a :class:`MoveRequest`: the move and its thought, or what went wrong.
+
+    ``move`` is None exactly when ``error`` says why there is no move.
+    """
+
+    generation: int
+    move: int | None
+    seconds: float = 0.0
+    thought: Any = None
+    error: str | None = None
+
+    @classmethod
+    def failed(cls, generation: int, error: str) -> MoveAnswer:
+        """The answer of a player that could not move."""
+        return cls(generation, None, error=error)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a person's move was refused: ``reason`` is one of the names below, with details.
+
+    ``"game-over"``; ``"not-your-turn"`` (``name`` and ``mark`` say whose turn it is);
+    ``"not-started"``; ``"cell-taken"`` (``cell`` on ``board``).
+    """
+
+    reason: str
+    name: str = ""
+    mark: Mark | None = None
+    cell: int | None = None
+    board: Board | None = None
+
+
+class Mover:
+    """The player at a seat, as the session sees it: one that waits for input, or not."""
+
+    waits_for_input: ClassVar[bool] = False
+
+    def request(self, generation: int, board: Board) -> MoveRequest | None:
+        """What to ask for this player's move on ``board``; None when it waits for input."""
+        return None
+
+
+@dataclass(frozen=True)
+class PersonMover(Mover):
+    """A person's seat: the move arrives as input (:meth:`GameSession.play_cell`)."""
+
+    waits_for_input: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class ComputerMover(Mover):
+    """A computer's seat: its move is asked for with a :class:`MoveRequest`."""
+
+    kind: str
+    seed: int | None
+
+    def request(self, generation: int, board: Board) -> MoveRequest:
+        return MoveRequest(generation, board, self.kind, self.seed, board.to_move)
+
+
+def mover_for(entry: PlayerEntry | Seat) -> Mover:
+    """The mover for a record's player entry (or a seat)."""
+    if entry.kind == HUMAN_KIND:
+        return PersonMover()
+    return ComputerMover(entry.kind, entry.seed)
+
+
+class SessionEvents:
+    """What a session tells its listener; every method does nothing unless overridden.
+
+    Records passed are the game in hand at that moment. Events come in the order things
+    happen: ``move_played`` before ``game_finished``, ``game_reopened`` before
+    ``history_changed``.
+    """
+
+    def game_started(self, record: GameRecord) -> None:
+        """A game began (new, branched, opened or replayed); it may already be over."""
+
+    def move_played(self, record: GameRecord, thought: Any) -> None:
+        """A move was played; ``thought`` is the computer's Thought (None for a person's)."""
+
+    def game_finished(self, record: GameRecord) -> None:
+        """The game in hand has a result."""
+
+    def game_reopened(self, record: GameRecord) -> None:
+        """An undo took a finished game back to before its end."""
+
+    def history_changed(self, record: GameRecord) -> None:
+        """An undo or a redo changed the moves."""
+
+    def players_renamed(self, record: GameRecord) -> None:
+        """A person seated in the game in hand was renamed."""
+
+    def thinking_started(self, mark: Mark) -> None:
+        """A computer at ``mark`` began thinking."""
+
+    def thinking_stopped(self) -> None:
+        """No computer is thinking any more."""
+
+    def move_wanted(self, request: MoveRequest) -> None:
+        """A computer is to move: ask its player and :meth:`GameSession.deliver` the answer."""
+
+    def move_refused(self, refusal: Refusal) -> None:
+        """A person's move was not played."""
+
+    def player_failed(self, name: str, mark: Mark, error: str) -> None:
+        """The computer at ``mark`` could not move: the game waits."""
+
+    def answer_dropped(self, generation: int) -> None:
+        """An answer for generation ``generation`` came after its game was gone."""
+
+    def generation_changed(self, generation: int) -> None:
+        """Answers for generations before ``generation`` are no longer wanted."""
+
+    def paused_changed(self, paused: bool) -> None:
+        """Games between computers were held or released."""
+
+    def move_delay_changed(self, delay_ms: int) -> None:
+        """The least time a computer's move takes to appear changed."""
+
+
+class GameSession:
+    """The running game: seats, record, rules, generation, undo and redo, pause and step."""
+
+    def __init__(
+        self, events: SessionEvents | None = None, *, rng: random.Random | None = None
+    ) -> None:
+        """``events`` hears what happens; ``rng`` picks seeds and random openers."""
+        self.events = events if events is not None else SessionEvents()
+        self._random = rng if rng is not None else random.Random()
+        self._seats: dict[Mark, Seat] = {
+            Mark.X: Seat(HUMAN_KIND, "Player 1"),
+            Mark.O: Seat(HUMAN_KIND, "Player 2"),
+        }
+        self._rules: Rules = TIC_TAC_TOE
+        self._movers: dict[Mark, Mover] = {mark: PersonMover() for mark in (Mark.X, Mark.O)}
+        self._start_policy = "alternate"
+        self._move_delay_ms = DEFAULT_MOVE_DELAY_MS
+        self._generation = 0
+        self._started = False
+        self._last_opening_mark: Mark | None = None
+        self._waiting_for: int | None = None  # the generation a computer's answer is owed to
+        self._is_closed = False
+        self._paused = False
+        self._step_allowed = False
+        self._last_thought: Any = None
+        # Moves taken back, newest undo last: each entry is (cell, seconds) per move.
+        self._redo_groups: list[tuple[tuple[int, float], ...]] = []
+        self._record = self._fresh_record(Mark.X)
+
+    # Seats and settings -------------------------------------------------------
+
+    def seat(self, mark: Mark) -> Seat:
+        """Who sits at ``mark``."""
+        return self._seats[Mark(mark)]
+
+    def set_seat(self, mark: Mark, seat: Seat) -> None:
+        """Seat ``seat`` at ``mark``.
+
+        Once a game has been started, a change of player starts a new game in which
+        the start policy says who opens (the old game's moves, and its opener, belong
+        to the old players).
+        """
+        mark = Mark(mark)
+        if self._seats[mark] == seat:
+            return
+        self._seats[mark] = seat
+        if self._started:
+            self.new_game()
+        else:
+            self._movers[mark] = mover_for(seat)
+
+    def rename_person(self, old_name: str, new_name: str) -> None:
+        """A person seated as ``old_name`` is now called ``new_name``, in the game in hand too.
+
+        No new game starts: the moves are the same person's.
+        """
+        renamed = False
+        record = self._record
+        for mark in (Mark.X, Mark.O):
+            seat = self._seats[mark]
+            if seat.is_human and seat.name == old_name:
+                self._seats[mark] = Seat(HUMAN_KIND, new_name)
+                entry = dataclasses.replace(record.player(mark), name=new_name)
+                if mark is Mark.X:
+                    record = dataclasses.replace(record, x=entry)
+                else:
+                    record = dataclasses.replace(record, o=entry)
+                renamed = True
+        if renamed:
+            self._record = record
+            self.events.players_renamed(record)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game in hand, and of new games until other rules are asked for."""
+        return self._rules
+
+    @property
+    def start_policy(self) -> str:
+        """Who starts a new game: ``"x"``, ``"o"``, ``"alternate"`` or ``"random"``."""
+        return self._start_policy
+
+    @start_policy.setter
+    def start_policy(self, policy: str) -> None:
+        if policy not in START_POLICIES:
+            raise ValueError(
+                f"the start policy is one of {', '.join(START_POLICIES)}, not {policy!r}"
+            )
+        self._start_policy = policy
+
+    @property
+    def move_delay_ms(self) -> int:
+        """The least time a computer's move takes to appear, so people can follow it (0 allowed)."""
+        return self._move_delay_ms
+
+    @move_delay_ms.setter
+    def move_delay_ms(self, delay: int) -> None:
+        if type(delay) is not int or delay < 0:
+            raise ValueError(f"the AI move delay is a whole number of ms >= 0, not {delay!r}")
+        if delay != self._move_delay_ms:
+            self._move_delay_ms = delay
+            self.events.move_delay_changed(delay)
+
+    def answer_delay_ms(self) -> int:
+        """How long after its request the computer's answer may show, at the least."""
+        record = self._record
+        if record.ply == 0 and (record.x.is_human or record.o.is_human):
+            return max(self._move_delay_ms, OPENING_DELAY_MS)
+        return self._move_delay_ms
+
+    # State --------------------------------------------------------------------
+
+    @property
+    def record(self) -> GameRecord:
+        """The game so far."""
+        return self._record
+
+    @property
+    def board(self) -> Board:
+        """The current position."""
+        return self._record.final_board
+
+    @property
+    def generation(self) -> int:
+        """The current game's generation; answers for older ones are dropped."""
+        return self._generation
+
+    @property
+    def is_started(self) -> bool:
+        """True once a game has begun (the session takes no move before)."""
+        return self._started
+
+    @property
+    def is_closed(self) -> bool:
+        """True after :meth:`close`: the session plays no more."""
+        return self._is_closed
+
+    @property
+    def is_thinking(self) -> bool:
+        """True while a computer's answer is awaited."""
+        return self._waiting_for is not None
+
+    @property
+    def last_thought(self) -> Any:
+        """The thought behind the last computer move played (None before one)."""
+        return self._last_thought
+
+    def mover(self, mark: Mark) -> Mover:
+        """The player at ``mark`` in the game in hand."""
+        return self._movers[Mark(mark)]
+
+    # Games --------------------------------------------------------------------
+
+    def new_game(self, first: Mark | None = None, rules: Rules | str | None = None) -> None:
+        """Start a new game; ``first`` moves first, or the start policy decides.
+
+        ``rules`` (a :class:`Rules`, a preset name or ``"m,n,k"``) changes the rules for
+        this game and the ones after; None keeps the current rules.
+        """
+        if rules is not None:
+            self._rules = coerce_rules(rules)
+        if first is None:
+            first = self._first_by_policy()
+        self._begin(self._fresh_record(Mark(first)))
+
+    def start_from(self, record: GameRecord, ply: int) -> None:
+        """Play on from ``record``'s position after ``ply`` moves, with the current seats."""
+        self._begin(record.branched_at(ply, x=self._entry(Mark.X), o=self._entry(Mark.O)))
+
+    def open_record(self, record: GameRecord) -> None:
+        """Make ``record`` the game in hand, seating its players; an unfinished game plays on."""
+        self._seat_from(record)
+        self._begin(record)
+
+    def replay_live(self, record: GameRecord) -> None:
+        """Play ``record``'s game again from the start, its computers made from their seeds."""
+        self._seat_from(record)
+        self._begin(GameRecord(record.x, record.o, record.first, rules=record.rules))
+
+    def play_cell(self, cell: int) -> None:
+        """Input for the seat to move: played when that seat waits for input, else refused."""
+        board = self.board
+        if self._is_closed:
+            return
+        if board.is_over:
+            self.events.move_refused(Refusal("game-over"))
+            return
+        mark = board.to_move
+        if not self._movers[mark].waits_for_input:
+            name = self._seats[mark].name
+            self.events.move_refused(Refusal("not-your-turn", name=name, mark=mark))
+            return
+        if not self._started:
+            self.events.move_refused(Refusal("not-started"))
+            return
+        try:
+            self._apply_move(cell, 0.0, None)
+        except IllegalMoveError:
+            self.events.move_refused(Refusal("cell-taken", cell=cell, board=board))
+
+    def deliver(self, answer: MoveAnswer) -> None:
+        """A computer's answer: played when it is the one awaited, dropped when it is stale."""
+        if answer.generation != self._generation or self._is_closed:
+            self.events.answer_dropped(answer.generation)
+            return
+        if self._waiting_for != answer.generation:
+            return  # nothing asked for in this generation (cannot happen from one worker)
+        self._set_thinking(None)
+        if answer.move is None:
+            self._report_failure(answer.error or "no move")
+            return
+        try:
+            self._apply_move(answer.move, answer.seconds, answer.thought)
+        except IllegalMoveError as error:
+            self._report_failure(str(error))
+
+    def note_hint(self) -> bool:
+        """Write into the record that the side to move asked for a hint; False once over."""
+        if self._record.is_finished or not self._started:
+            return False
+        self._record = self._record.with_hint()
+        return True
+
+    def close(self) -> None:
+        """Drop the game in hand: no answer is wanted any more; safe to call more than once."""
+        if self._is_closed:
+            return
+        self._is_closed = True
+        self._bump_generation()
+        self._set_thinking(None)
+
+    # Undo and redo ------------------------------------------------------------
+
+    def _undo_count(self) -> int:
+        """How many moves an undo takes back now: back to the last person's move, included."""
+        record = self._record
+        if not self._started or self._is_closed:
+            return 0
+        for index in range(record.ply - 1, -1, -1):
+            if mover_for(record.player(record.mark_at(index))).waits_for_input:
+                return record.ply - index
+        return 0
+
+    @property
+    def can_undo(self) -> bool:
+        """True when a person has a move to take back (never between two computers)."""
+        return self._undo_count() > 0
+
+    @property
+    def can_redo(self) -> bool:
+        """True when moves taken back can be played again (no other move made since)."""
+        return (
+            bool(self._redo_groups)
+            and self._started
+            and not self._is_closed
+            and not self.is_thinking
+        )
+
+    def undo(self) -> None:
+        """Take back the last person's move, and any computer's reply after it.
+
+        Between two people that is one move; against a computer it goes back to the
+        person's previous turn, abandoning a search under way. A finished game opens
+        again (``game_reopened``). Nothing happens when :attr:`can_undo` is False.
+        """
+        count = self._undo_count()
+        if count == 0:
+            return
+        record = self._record
+        was_finished = record.is_finished
+        # Any answer still on its way belongs to the position being left.
+        self._bump_generation()
+        self._set_thinking(None)
+        self._redo_groups.append(
+            tuple(zip(record.moves[-count:], record.move_seconds[-count:], strict=True))
+        )
+        self._record = record.with_undo(count)
+        if was_finished:
+            self.events.game_reopened(self._record)
+        self.events.history_changed(self._record)
+        self._ask_mover()
+
+    def redo(self) -> None:
+        """Play again the moves the last undo took back (nothing when :attr:`can_redo` is False)."""
+        if not self.can_redo:
+            return
+        for cell, seconds in self._redo_groups.pop():
+            self._record = self._record.with_move(cell, seconds)
+        self.events.history_changed(self._record)
+        if self._record.is_finished:
+            self.events.game_finished(self._record)
+        else:
+            self._ask_mover()
+
+    # Pausing and stepping -----------------------------------------------------
+
+    @property
+    def paused(self) -> bool:
+        """True while a game between two computers is held between moves."""
+        return self._paused
+
+    def set_paused(self, paused: bool) -> None:
+        """Hold (or release) games between two computers between moves.
+
+        A move already being computed is finished and recorded; the next one waits
+        for :meth:`step_once` or ``set_paused(False)``. A game with a person in it is
+        never held.
+        """
+        paused = bool(paused)
+        if paused == self._paused:
+            return
+        self._paused = paused
+        self._step_allowed = False
+        self.events.paused_changed(paused)
+        if not paused and self._started and not self.is_thinking and not self._is_closed:
+            self._ask_mover()
+
+    def step_once(self) -> None:
+        """While paused, let the computer to move make one move (nothing while one thinks)."""
+        if not self._paused or self.is_thinking or self._is_closed or not self._started:
+            return
+        if self.board.is_over:
+            return
+        self._step_allowed = True
+        self._ask_mover()
+        # Used up by the request, or unused because no computer is to move: either way, gone.
+        self._step_allowed = False
+
+    def _holds_for_pause(self) -> bool:
+        if not self._paused or any(mover.waits_for_input for mover in self._movers.values()):
+            return False
+        if self._step_allowed:
+            self._step_allowed = False
+            return False
+        return True
+
+    # Internals ----------------------------------------------------------------
+
+    def _seat_from(self, record: GameRecord) -> None:
+        for mark in (Mark.X, Mark.O):
+            entry = record.player(mark)
+            self._seats[mark] = Seat(entry.kind, entry.name)
+
+    def _first_by_policy(self) -> Mark:
+        if self._start_policy == "x":
+            return Mark.X
+        if self._start_policy == "o":
+            return Mark.O
+        if self._start_policy == "random":
+            return self._random.choice((Mark.X, Mark.O))
+        # Alternate: X opens, then the mark that did not open the last game played.
+        # A game abandoned before its first move does not count.
+        if self._started and self._record.moves:
+            self._last_opening_mark = self._record.first
+        if self._last_opening_mark is None:
+            return Mark.X
+        return self._last_opening_mark.opponent
+
+    def _entry(self, mark: Mark) -> PlayerEntry:
+        seat = self._seats[mark]
+        if seat.is_human:
+            return PlayerEntry(seat.kind, seat.name)
+        seed = seat.seed if seat.seed is not None else self._random.randrange(2**31)
+        return PlayerEntry(seat.kind, seat.name, seed)
+
+    def _fresh_record(self, first: Mark) -> GameRecord:
+        return GameRecord(self._entry(Mark.X), self._entry(Mark.O), first, rules=self._rules)
+
+    def _begin(self, record: GameRecord) -> None:
+        if self._is_closed:
+            return
+        self._bump_generation()
+        self._set_thinking(None)
+        self._movers = {Mark.X: mover_for(record.x), Mark.O: mover_for(record.o)}
+        self._rules = record.rules
+        self._record = record
+        self._started = True
+        self._redo_groups.clear()
+        self.events.game_started(record)
+        if record.is_finished:
+            self.events.game_finished(record)
+        else:
+            self._ask_mover()
+
+    def _bump_generation(self) -> None:
+        self._generation += 1
+        self.events.generation_changed(self._generation)
+
+    def _apply_move(self, cell: int, seconds: float, thought: Any) -> None:
+        self._record = self._record.with_move(cell, seconds)
+        # A move of its own, not a redo: what was taken back is gone for good.
+        self._redo_groups.clear()
+        if thought is not None:
+            self._last_thought = thought
+        self.events.move_played(self._record, thought)
+        if self._record.is_finished:
+            self.events.game_finished(self._record)
+        else:
+            self._ask_mover()
+
+    def _ask_mover(self) -> None:
+        board = self.board
+        if board.is_over:
+            # Nobody moves after a result (releasing a pause on a finished game got here).
+            return
+        request = self._movers[board.to_move].request(self._generation, board)
+        if request is None or self._holds_for_pause():
+            return
+        self._set_thinking(board.to_move)
+        self.events.move_wanted(request)
+
+    def _set_thinking(self, mark: Mark | None) -> None:
+        if mark is not None:
+            self._waiting_for = self._generation
+            self.events.thinking_started(mark)
+        elif self._waiting_for is not None:
+            self._waiting_for = None
+            self.events.thinking_stopped()
+
+    def _report_failure(self, error: str) -> None:
+        mark = self.board.to_move
+        self.events.player_failed(self._seats[mark].name, mark, error)
