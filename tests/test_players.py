@@ -396,10 +396,16 @@ class TestSequence:
         with pytest.raises(ScriptExhaustedError):
             create_player("sequence", seed=1).choose_move(Board.empty())
 
-    @pytest.mark.parametrize("bad", [9, -1, "4", 4.0, True])
+    @pytest.mark.parametrize("bad", [400, -1, "4", 4.0, True])
     def test_scripts_hold_cells_only(self, bad: object) -> None:
         with pytest.raises(OffBoardError, match="a scripted move must be a cell 0-8"):
             create_player("sequence", moves=[4, bad])
+
+    def test_a_cell_off_the_board_played_is_an_error(self) -> None:
+        # A script may name cells of a bigger board; on tic-tac-toe cell 9 is off the board.
+        player = create_player("sequence", moves=[9], seed=1)
+        with pytest.raises(OffBoardError, match=r"move 1 for X, 9, is not a cell of 3,3,3"):
+            player.choose_move(Board.empty())
 
 
 class TestRalph:

@@ -17,16 +17,17 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from ttt_desktop.engine.board import Board, GameOverError, Mark
-from ttt_desktop.engine.cells import LINES, Cell
-from ttt_desktop.players.roster import display_name
+from ttt_desktop.engine.board import Board, GameOverError
+from ttt_desktop.engine.cells import Cell
+from ttt_desktop.players.roster import display_name, supports
 
 # typing is for the type checker only: importing it costs a fresh process ~9 ms,
 # a fifth of the perfect player's first move (benchmarks/engine_speed.py).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import ClassVar, Final
+    from typing import ClassVar
 
+    from ttt_desktop.engine.rules import Rules
     from ttt_desktop.players.thought import StopCheck, Thought
 
 HUMAN_KIND = "human"
@@ -63,6 +64,11 @@ class Player(abc.ABC):
         self._random: Callable[[], float] = self.random.random
         self.name = display_name(self.kind)
 
+    @classmethod
+    def supports(cls, rules: Rules) -> bool:
+        """Whether this kind plays by ``rules`` (the roster says; every kind plays 3x3)."""
+        return supports(cls.kind, rules)
+
     @abc.abstractmethod
     def choose_move(self, board: Board) -> Cell:
         """A legal move for the side to move on ``board``.
@@ -85,7 +91,12 @@ class Player(abc.ABC):
         started = time.perf_counter()
         move = self.choose_move(board)
         return Thought(
-            self.kind, board.cells, board.to_move.value, move, seconds=time.perf_counter() - started
+            self.kind,
+            board.cells,
+            board.to_move.value,
+            move,
+            seconds=time.perf_counter() - started,
+            rules=board.rules.key,
         )
 
     def pick(self, cells: Sequence[Cell]) -> Cell:
@@ -105,49 +116,3 @@ def legal_moves_or_raise(board: Board) -> tuple[Cell, ...]:
         outcome = f"{board.winner} has won" if board.winner else "it is a draw"
         raise GameOverError(f"the game is over ({outcome}): there is no move to choose")
     return moves
-
-
-# The three ways a line can hold two of a mark and one gap, and where the gap is.
-_X_GAPS: Final = {"XX.": 2, "X.X": 1, ".XX": 0}
-_O_GAPS: Final = {"OO.": 2, "O.O": 1, ".OO": 0}
-_X: Final = Mark.X  # a module name: on Python 3.11 ``Mark.X`` itself is a slow look-up
-
-# Board string -> (X's completing cells, O's). Filled as boards are met; at most a few
-# thousand entries. Entries are immutable and a dict store is atomic, so threads may share it.
-_completing_by_cells: dict[str, tuple[tuple[Cell, ...], tuple[Cell, ...]]] = {}
-
-
-def completing_cells(board: Board, mark: Mark) -> tuple[Cell, ...]:
-    """Empty cells where ``mark`` would complete a line of three (ascending).
-
-    For the side to move these are its winning moves; for the other side, the
-    threats it must block.
-    """
-    cells = board.cells
-    known = _completing_by_cells.get(cells)
-    if known is None:
-        x_cells: set[Cell] = set()
-        o_cells: set[Cell] = set()
-        for line in LINES:
-            marks = cells[line[0]] + cells[line[1]] + cells[line[2]]
-            gap = _X_GAPS.get(marks)
-            if gap is not None:
-                x_cells.add(line[gap])
-            gap = _O_GAPS.get(marks)
-            if gap is not None:
-                o_cells.add(line[gap])
-        known = _completing_by_cells[cells] = (tuple(sorted(x_cells)), tuple(sorted(o_cells)))
-    return known[0] if mark is _X else known[1]
-
-
-def decisive_moves(board: Board) -> tuple[Cell, ...]:
-    """The immediate wins for the side to move, else the cells blocking the opponent's.
-
-    Empty when neither side threatens to complete a line. This is the
-    "win, else block" check the source documents give Levi, Humiston's AI and
-    the Conditional and Utility agents.
-    """
-    wins = completing_cells(board, board.to_move)
-    if wins:
-        return wins
-    return completing_cells(board, board.to_move.opponent)

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
     """How a kind of player is presented: id, display name, one-line description, strength.
 
     ``strength`` runs from 1 (weakest) to 5 (unbeatable); ``source`` names the
-    document the player comes from.
+    document the player comes from; ``boards`` is "any" for a player of every board,
+    "classic" for one that plays tic-tac-toe only.
     """
 
     kind: str
@@ -23,3 +26,8 @@ class PlayerInfo:
     description: str
     strength: int
     source: str
+    boards: str = "classic"
+
+    def supports(self, rules: Rules) -> bool:
+        """Whether this kind plays by ``rules``."""
+        return self.boards == "any" or rules is TIC_TAC_TOE

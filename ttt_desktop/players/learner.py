@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import CENTRE, CORNERS, SIDES, Cell
-from ttt_desktop.players.base import Player, decisive_moves, legal_moves_or_raise
+from ttt_desktop.engine.tactics import decisive_moves
+from ttt_desktop.players.base import Player, legal_moves_or_raise
 
 if TYPE_CHECKING:
     from ttt_desktop.players.thought import StopCheck, Thought
@@ -275,7 +276,7 @@ class LearnerPlayer(Player):
         started = time.perf_counter()
         candidates = self._greedy_moves(board)
         values = self.table.move_values(board)
-        lines: tuple[tuple[Cell, Cell, Cell], ...] = ()
+        lines: tuple[tuple[Cell, ...], ...] = ()
         if values is not None:
             rule = Rule.TABLE
         else:

@@ -10,7 +10,8 @@ import time
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import Cell
-from ttt_desktop.players.base import Player, decisive_moves, legal_moves_or_raise
+from ttt_desktop.engine.tactics import decisive_moves
+from ttt_desktop.players.base import Player, legal_moves_or_raise
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

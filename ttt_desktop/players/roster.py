@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import functools
 
+from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+
 # typing is for the type checker only: importing it costs a fresh process ~9 ms,
 # a fifth of the perfect player's first move (benchmarks/engine_speed.py).
 TYPE_CHECKING = False
@@ -26,32 +28,43 @@ class UnknownPlayerError(ValueError):
     """A kind that is not in the roster; the message lists the valid kinds."""
 
 
-# kind, name, description, strength (1-5), source, "module:Class".
+class UnsupportedRulesError(ValueError):
+    """A kind asked to play by rules it does not play; the message names the kinds that do."""
+
+
+# kind, name, description, strength (1-5), source, "module:Class", the boards it plays
+# (ANY_BOARD, or CLASSIC_ONLY for the players whose rules or tables are tic-tac-toe's).
 # In ascending strength; within a strength, roughly from simplest to most elaborate.
-_ENTRIES: Final[tuple[tuple[str, str, str, int, str, str], ...]] = (
+ANY_BOARD: Final = "any"
+CLASSIC_ONLY: Final = "classic"
+
+_ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
     (
         "rando",
         "Rando",
-        "Plays any free cell at random.",
+        "Plays any free cell at random, on any board.",
         1,
         "Avalos 2018 (000)",
         "ttt_desktop.players.simple:RandoPlayer",
+        ANY_BOARD,
     ),
     (
         "sequence",
         "Sequence",
-        "Plays a scripted list of cells in order; for tests and replaying games.",
+        "Plays a scripted list of cells in order, on any board; for tests and replays.",
         1,
         "JHU framework (003)",
         "ttt_desktop.players.simple:SequencePlayer",
+        ANY_BOARD,
     ),
     (
         "levi",
         "Levi",
-        "Takes a winning cell, else blocks yours, else plays at random.",
+        "Takes a winning cell, else blocks yours, else plays at random; on any board.",
         2,
         "Avalos 2018 (000)",
         "ttt_desktop.players.simple:LeviPlayer",
+        ANY_BOARD,
     ),
     (
         "ralph",
@@ -60,6 +73,7 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str], ...]] = (
         2,
         "Avalos 2018 (000)",
         "ttt_desktop.players.ralph:RalphPlayer",
+        CLASSIC_ONLY,
     ),
     (
         "humiston",
@@ -68,6 +82,7 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str], ...]] = (
         3,
         "Humiston 2019 (001)",
         "ttt_desktop.players.simple:HumistonPlayer",
+        CLASSIC_ONLY,
     ),
     (
         "utility",
@@ -76,6 +91,7 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str], ...]] = (
         3,
         "JHU framework (003)",
         "ttt_desktop.players.utility:UtilityPlayer",
+        CLASSIC_ONLY,
     ),
     (
         "learner",
@@ -84,6 +100,7 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str], ...]] = (
         4,
         "Omprakash 2021 (004)",
         "ttt_desktop.players.learner:LearnerPlayer",
+        CLASSIC_ONLY,
     ),
     (
         "strategist",
@@ -92,6 +109,7 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str], ...]] = (
         5,
         "Riley 2021 (002)",
         "ttt_desktop.players.strategist:StrategistPlayer",
+        CLASSIC_ONLY,
     ),
     (
         "minimax",
@@ -100,6 +118,7 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str], ...]] = (
         5,
         "JHU framework (003)",
         "ttt_desktop.players.search:MinimaxPlayer",
+        CLASSIC_ONLY,
     ),
     (
         "alphabeta",
@@ -108,6 +127,7 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str], ...]] = (
         5,
         "JHU framework (003)",
         "ttt_desktop.players.search:AlphaBetaPlayer",
+        CLASSIC_ONLY,
     ),
     (
         "perfect",
@@ -116,12 +136,14 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str], ...]] = (
         5,
         "game-tree solver",
         "ttt_desktop.players.perfect:PerfectPlayer",
+        CLASSIC_ONLY,
     ),
 )
 
 KINDS: Final[tuple[str, ...]] = tuple(entry[0] for entry in _ENTRIES)
 CLASS_PATHS: Final[dict[str, str]] = {entry[0]: entry[5] for entry in _ENTRIES}
 NAMES: Final[dict[str, str]] = {entry[0]: entry[1] for entry in _ENTRIES}
+BOARDS: Final[dict[str, str]] = {entry[0]: entry[6] for entry in _ENTRIES}
 
 
 @functools.cache
@@ -129,7 +151,29 @@ def roster() -> tuple[PlayerInfo, ...]:
     """Every kind of computer player, weakest first."""
     from ttt_desktop.players.info import PlayerInfo  # noqa: PLC0415  (see info.py)
 
-    return tuple(PlayerInfo(*entry[:5]) for entry in _ENTRIES)
+    return tuple(PlayerInfo(*entry[:5], boards=entry[6]) for entry in _ENTRIES)
+
+
+def supports(kind: str, rules: Rules) -> bool:
+    """Whether players of ``kind`` play by ``rules`` (every kind plays tic-tac-toe)."""
+    try:
+        boards = BOARDS[kind]
+    except (KeyError, TypeError):
+        raise unknown_kind(kind) from None
+    return boards == ANY_BOARD or rules is TIC_TAC_TOE
+
+
+def kinds_for(rules: Rules) -> tuple[str, ...]:
+    """The kinds that play by ``rules``, weakest first."""
+    return tuple(kind for kind in KINDS if supports(kind, rules))
+
+
+def unsupported(kind: str, rules: Rules) -> UnsupportedRulesError:
+    """The error for a kind asked to play a board it does not play, naming the ones that do."""
+    return UnsupportedRulesError(
+        f"{display_name(kind)} plays only tic-tac-toe, not {rules.title} ({rules.key}); "
+        f"on that board choose one of {', '.join(kinds_for(rules))}"
+    )
 
 
 def player_info(kind: str) -> PlayerInfo:

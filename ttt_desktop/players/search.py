@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Final
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import CENTRE, CORNERS, SIDES, Cell
-from ttt_desktop.players.base import Player, completing_cells, legal_moves_or_raise
+from ttt_desktop.engine.tactics import completing_cells
+from ttt_desktop.players.base import Player, legal_moves_or_raise
 
 if TYPE_CHECKING:
     from ttt_desktop.players.thought import StopCheck, Thought

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import Cell
-from ttt_desktop.players.base import completing_cells
+from ttt_desktop.engine.tactics import completing_cells
 from ttt_desktop.players.search import _INFINITY, _RANK, CountingSearch, ordered_moves, utility
 from ttt_desktop.players.thought import SearchStopped
 

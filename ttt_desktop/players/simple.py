@@ -16,8 +16,10 @@ import time
 from collections.abc import Iterable
 
 from ttt_desktop.engine.board import Board, IllegalMoveError, OccupiedCellError, OffBoardError
-from ttt_desktop.engine.cells import CENTRE, CORNERS, SIDES, Cell, describe_cell, is_cell
-from ttt_desktop.players.base import Player, decisive_moves, legal_moves_or_raise
+from ttt_desktop.engine.cells import CENTRE, CORNERS, SIDES, Cell
+from ttt_desktop.engine.rules import MAX_SIDE
+from ttt_desktop.engine.tactics import decisive_moves
+from ttt_desktop.players.base import Player, legal_moves_or_raise
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -137,22 +139,30 @@ class SequencePlayer(Player):
         super().__init__(seed=seed)
         script = tuple(moves)
         for cell in script:
-            if not is_cell(cell):
+            # Each board checks its own limit when the move is played (see choose_move).
+            if not (type(cell) is int and 0 <= cell < MAX_SIDE * MAX_SIDE):
                 raise OffBoardError(
-                    f"a scripted move must be a cell 0-8 (keypad 1-9), not {cell!r}"
+                    f"a scripted move must be a cell 0-8 (keypad 1-9) on tic-tac-toe, "
+                    f"or a cell of the board played, not {cell!r}"
                 )
         self.moves: tuple[Cell, ...] = script
 
     def choose_move(self, board: Board) -> Cell:
         legal_moves_or_raise(board)
-        mine = board.to_move.value
+        mine = board.to_move
+        geometry = board.geometry
         for number, cell in enumerate(self.moves, start=1):
-            occupant = board.cells[cell]
-            if occupant == mine:
+            if not geometry.is_cell(cell):
+                raise OffBoardError(
+                    f"scripted move {number} for {mine}, {cell}, is not a cell of "
+                    f"{board.rules.key} (cells 0-{geometry.size - 1})"
+                )
+            occupant = board[cell]
+            if occupant is mine:
                 continue
-            if occupant != ".":
+            if occupant is not None:
                 raise OccupiedCellError(
-                    f"scripted move {number} for {mine}, {describe_cell(cell)}, "
+                    f"scripted move {number} for {mine}, {geometry.describe(cell)}, "
                     f"is already taken by {occupant}"
                 )
             return cell
@@ -176,7 +186,7 @@ def _rule_thought(  # noqa: PLR0917  (one private helper, called positionally)
     move: Cell,
     rule: Rule,
     candidates: tuple[Cell, ...],
-    lines: tuple[tuple[Cell, Cell, Cell], ...] = (),
+    lines: tuple[tuple[Cell, ...], ...] = (),
     rule_cells: tuple[Cell, ...] | None = None,
 ) -> Thought:
     """A rule player's thought: the move, its rule, the cells it chose from, the lines."""
@@ -192,4 +202,5 @@ def _rule_thought(  # noqa: PLR0917  (one private helper, called positionally)
         seconds=time.perf_counter() - started,
         rule_cells=candidates if rule_cells is None else rule_cells,
         rule_lines=lines,
+        rules=board.rules.key,
     )

@@ -32,9 +32,11 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.cells import LINES, Cell
-from ttt_desktop.players.base import completing_cells
+from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.cells import Cell
+from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.engine.tactics import completing_cells
+from ttt_desktop.engine.tactics import threat_lines as _threat_lines_of
 
 StopCheck = Callable[[], bool]
 """Asked now and then during a search: true means stop now."""
@@ -135,7 +137,14 @@ class Thought:
     seconds: float = 0.0
     line: tuple[Cell, ...] = ()
     rule_cells: tuple[Cell, ...] = ()
-    rule_lines: tuple[tuple[Cell, Cell, Cell], ...] = ()
+    rule_lines: tuple[tuple[Cell, ...], ...] = ()
+    rules: str = TIC_TAC_TOE.key
+    """The rules' key ("3,3,3", "15,15,5"): ``cells`` is a board of these rules."""
+
+    @property
+    def board(self) -> Board:
+        """The position thought about."""
+        return Board.from_string(self.cells, self.to_move, rules=Rules.parse(self.rules))
 
     def score_of(self, cell: Cell) -> CellScore | None:
         """The score of ``cell``, or None when the player did not score it."""
@@ -145,24 +154,22 @@ class Thought:
         return None
 
 
-def threat_lines(cells: str, mark: str) -> tuple[tuple[Cell, Cell, Cell], ...]:
-    """The lines holding two of ``mark`` and one empty cell (where ``mark`` threatens)."""
-    return tuple(
-        line for line in LINES if sorted(cells[cell] for cell in line) == sorted(f"{mark}{mark}.")
-    )
+def threat_lines(board: Board, mark: Mark) -> tuple[tuple[Cell, ...], ...]:
+    """The lines holding k-1 of ``mark`` and one empty cell (where ``mark`` threatens)."""
+    return _threat_lines_of(board, mark)
 
 
 def lines_through(
-    lines: tuple[tuple[Cell, Cell, Cell], ...], cells: tuple[Cell, ...]
-) -> tuple[tuple[Cell, Cell, Cell], ...]:
+    lines: tuple[tuple[Cell, ...], ...], cells: tuple[Cell, ...]
+) -> tuple[tuple[Cell, ...], ...]:
     """The ``lines`` that pass through any of ``cells``."""
     return tuple(line for line in lines if any(cell in line for cell in cells))
 
 
 def decisive_rule(
     board: Board,
-) -> tuple[Rule, tuple[Cell, ...], tuple[tuple[Cell, Cell, Cell], ...]] | None:
-    """Win or block, as :func:`~ttt_desktop.players.base.decisive_moves` decides them.
+) -> tuple[Rule, tuple[Cell, ...], tuple[tuple[Cell, ...], ...]] | None:
+    """Win or block, as :func:`~ttt_desktop.engine.tactics.decisive_moves` decides them.
 
     The rule, its cells (the same cells, in the same order, as ``decisive_moves``)
     and the lines they complete; None when neither side threatens a line.
@@ -170,10 +177,10 @@ def decisive_rule(
     me = board.to_move
     wins = completing_cells(board, me)
     if wins:
-        return Rule.WIN, wins, threat_lines(board.cells, me.value)
+        return Rule.WIN, wins, threat_lines(board, me)
     blocks = completing_cells(board, me.opponent)
     if blocks:
-        return Rule.BLOCK, blocks, threat_lines(board.cells, me.opponent.value)
+        return Rule.BLOCK, blocks, threat_lines(board, me.opponent)
     return None
 
 

@@ -1,0 +1,158 @@
+"""Tactics of any k-in-a-row board, from the k-window masks: wins, blocks and threats.
+
+* :func:`completing_cells`: the empty cells where a mark would complete a line of k
+  (for the side to move its winning moves, for the other side the threats to block);
+* :func:`decisive_moves`: "win, else block", the check the source documents give Levi,
+  Humiston's AI and the Conditional and Utility agents;
+* :func:`threat_lines`: the k-windows holding k-1 of a mark and one empty cell;
+* :func:`threat_cells`: the empty cells that would make such a window (a threat), with
+  how many threats each makes (two or more is a fork).
+
+On tic-tac-toe the answers are cached per position (a few thousand at most); on other
+boards nothing is cached, so memory stays flat however many games are played.
+
+>>> from ttt_desktop.engine.board import Board, Mark
+>>> from ttt_desktop.engine.rules import Rules
+>>> board = Board.from_string("XX." "OO." "...")
+>>> completing_cells(board, Mark.X), decisive_moves(board)
+((2,), (2,))
+>>> big = Board.empty(rules=Rules(7, 7, 4)).play_all([0, 48, 1, 47, 2])
+>>> completing_cells(big, Mark.X), decisive_moves(big)
+((3,), (3,))
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.cells import LINES, Cell
+
+# typing is for the type checker only.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
+
+    from ttt_desktop.engine.geometry import Geometry
+
+_X: Final = Mark.X  # a module name: on Python 3.11 ``Mark.X`` itself is a slow look-up
+
+# Tic-tac-toe: the three ways a line can hold two of a mark and one gap, and where the gap is.
+_X_GAPS: Final = {"XX.": 2, "X.X": 1, ".XX": 0}
+_O_GAPS: Final = {"OO.": 2, "O.O": 1, ".OO": 0}
+
+# Tic-tac-toe board string -> (X's completing cells, O's). Filled as boards are met; at most a
+# few thousand entries. Entries are immutable and a dict store is atomic, so threads may share it.
+_completing_by_cells: dict[str, tuple[tuple[Cell, ...], tuple[Cell, ...]]] = {}
+
+# Per geometry: for each k-window, the cells just beyond its two ends (for "exactly k").
+_window_ends: dict[object, tuple[int, ...]] = {}
+
+
+def completing_cells(board: Board, mark: Mark) -> tuple[Cell, ...]:
+    """Empty cells where ``mark`` would complete a line of k (ascending).
+
+    Under ``exact`` rules a cell that would make a line longer than k is not one.
+    """
+    if board.rules.is_classic:
+        return _classic_completing(board.cells)[0 if mark is _X else 1]
+    geometry = board.geometry
+    mine, theirs = board.bits(mark), board.bits(mark.opponent)
+    need = geometry.k - 1
+    ends = _ends_of(geometry) if geometry.rules.exact else None
+    found = 0
+    for index, mask in enumerate(geometry.masks):
+        if mask & theirs:
+            continue
+        held = mine & mask
+        if held.bit_count() == need:
+            if ends is not None and ends[index] & mine:
+                continue
+            found |= mask ^ held
+    return geometry.cells_of(found)
+
+
+def decisive_moves(board: Board) -> tuple[Cell, ...]:
+    """The immediate wins for the side to move, else the cells blocking the opponent's.
+
+    Empty when neither side threatens to complete a line.
+    """
+    wins = completing_cells(board, board.to_move)
+    if wins:
+        return wins
+    return completing_cells(board, board.to_move.opponent)
+
+
+def threat_lines(board: Board, mark: Mark) -> tuple[tuple[Cell, ...], ...]:
+    """The k-windows holding k-1 of ``mark`` and one empty cell (where ``mark`` threatens)."""
+    geometry = board.geometry
+    if board.rules.is_classic:
+        cells, char = board.cells, mark.value
+        wanted = sorted(f"{char}{char}.")
+        return tuple(line for line in LINES if sorted(cells[cell] for cell in line) == wanted)
+    mine, theirs = board.bits(mark), board.bits(mark.opponent)
+    need = geometry.k - 1
+    return tuple(
+        line
+        for line, mask in zip(geometry.lines, geometry.masks, strict=True)
+        if not mask & theirs and (mine & mask).bit_count() == need
+    )
+
+
+def threat_cells(board: Board, mark: Mark) -> dict[Cell, int]:
+    """Empty cells where ``mark`` would make a threat (k-1 in a window, one gap), and how many.
+
+    A cell that makes two or more threats at once is a fork. Cells that win at once are
+    not included (see :func:`completing_cells`).
+    """
+    geometry = board.geometry
+    mine, theirs = board.bits(mark), board.bits(mark.opponent)
+    need = geometry.k - 2
+    counts: dict[Cell, int] = {}
+    for mask in geometry.masks:
+        if mask & theirs:
+            continue
+        held = mine & mask
+        if held.bit_count() == need:
+            for cell in geometry.cells_of(mask ^ held):
+                counts[cell] = counts.get(cell, 0) + 1
+    for cell in completing_cells(board, mark):
+        counts.pop(cell, None)
+    return dict(sorted(counts.items()))
+
+
+def _classic_completing(cells: str) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
+    known = _completing_by_cells.get(cells)
+    if known is None:
+        x_cells: set[Cell] = set()
+        o_cells: set[Cell] = set()
+        for line in LINES:
+            marks = cells[line[0]] + cells[line[1]] + cells[line[2]]
+            gap = _X_GAPS.get(marks)
+            if gap is not None:
+                x_cells.add(line[gap])
+            gap = _O_GAPS.get(marks)
+            if gap is not None:
+                o_cells.add(line[gap])
+        known = _completing_by_cells[cells] = (tuple(sorted(x_cells)), tuple(sorted(o_cells)))
+    return known
+
+
+def _ends_of(geometry: Geometry) -> tuple[int, ...]:
+    ends = _window_ends.get(geometry.rules)
+    if ends is None:
+        masks = []
+        m, n = geometry.m, geometry.n
+        for line in geometry.lines:
+            (row0, col0), (row1, col1) = divmod(line[0], m), divmod(line[1], m)
+            d_row, d_col = row1 - row0, col1 - col0
+            mask = 0
+            for row, col in (
+                (row0 - d_row, col0 - d_col),
+                (row0 + d_row * len(line), col0 + d_col * len(line)),
+            ):
+                if 0 <= row < n and 0 <= col < m:
+                    mask |= 1 << (row * m + col)
+            masks.append(mask)
+        ends = _window_ends[geometry.rules] = tuple(masks)
+    return ends
