@@ -78,7 +78,7 @@ def seat_two_people(window: MainWindow, first: str | None = "x") -> None:
 
 
 @pytest.fixture
-def seat_people() -> Callable[..., None]:
+def seat_people() -> PeopleSeater:
     """:func:`seat_two_people`, for a window made with its own ``ask_name``."""
     return seat_two_people
 
@@ -93,6 +93,7 @@ def test_players() -> Iterator[SlowPlayers]:
 
 WindowMaker = Callable[..., MainWindow]
 MovePlayer = Callable[[MainWindow, Iterable[int]], GameRecord]
+PeopleSeater = Callable[..., None]
 
 
 @pytest.fixture

@@ -81,19 +81,6 @@ def wait_for_player(qtbot: QtBot, players: SlowPlayers, kind: type[T]) -> T:
     return player
 
 
-def hot_seat(make_window: WindowMaker, first: str = "x") -> MainWindow:
-    """A window with Alice (X) against Bob (O), instant computer moves, ``first`` starting."""
-    window = make_window(ask_name=NameQueue("Alice", "Bob"))
-    window.ai_speed_actions[0].trigger()
-    panel = window.player_panel
-    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
-    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
-    panel.start_combo.setCurrentIndex(panel.start_combo.findData(first))
-    panel.start_combo.activated.emit(panel.start_combo.currentIndex())
-    window.new_game()
-    return window
-
-
 def against(make_window: WindowMaker, kind: str, *, first: str = "x") -> MainWindow:
     """A window with Player 1 (X, human) against the computer ``kind`` (O)."""
     window = make_window()
@@ -110,9 +97,9 @@ def against(make_window: WindowMaker, kind: str, *, first: str = "x") -> MainWin
 
 
 def test_hot_seat_game_to_a_win_shows_winner_and_line(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, two_people: WindowMaker
 ) -> None:
-    window = hot_seat(make_window)
+    window = two_people()
     assert window.status_label.text() == "Alice (X) to move"
     assert "no games finished yet" in window.player_panel.score_label.text()
     for cell in (0, 3, 1, 4):
@@ -133,8 +120,8 @@ def test_hot_seat_game_to_a_win_shows_winner_and_line(
     assert window.board.cell_widget(1).accessibleDescription().endswith("part of the winning line")
 
 
-def test_clicks_at_cell_centres_of_the_board_play(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = hot_seat(make_window)
+def test_clicks_at_cell_centres_of_the_board_play(qtbot: QtBot, two_people: WindowMaker) -> None:
+    window = two_people()
     board = window.board
     with qtbot.waitSignal(window.controller.move_played):
         qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_centre(8))
@@ -142,8 +129,8 @@ def test_clicks_at_cell_centres_of_the_board_play(qtbot: QtBot, make_window: Win
     assert window.status_label.text() == "Bob (O) to move"
 
 
-def test_occupied_cell_is_refused_with_a_hint(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = hot_seat(make_window)
+def test_occupied_cell_is_refused_with_a_hint(qtbot: QtBot, two_people: WindowMaker) -> None:
+    window = two_people()
     click_cell(qtbot, window, 4)
     with (
         qtbot.waitSignal(window.controller.move_refused) as refused,
@@ -156,9 +143,9 @@ def test_occupied_cell_is_refused_with_a_hint(qtbot: QtBot, make_window: WindowM
 
 
 def test_draw_and_play_again_alternates_the_first_player(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, two_people: WindowMaker
 ) -> None:
-    window = hot_seat(make_window, first="alternate")
+    window = two_people(first="alternate")
     assert window.controller.record.first is Mark.X
     for cell in (0, 4, 8, 1, 7, 6, 2, 5):
         click_cell(qtbot, window, cell)
@@ -175,8 +162,8 @@ def test_draw_and_play_again_alternates_the_first_player(
     assert not window.play_again_action.isEnabled()
 
 
-def test_choosing_the_other_sides_person_swaps_them(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = hot_seat(make_window)
+def test_choosing_the_other_sides_person_swaps_them(qtbot: QtBot, two_people: WindowMaker) -> None:
+    window = two_people()
     choose(window, Mark.O, name="Alice")
     assert window.controller.seat(Mark.O).name == "Alice"
     assert window.controller.seat(Mark.X).name == "Bob"
@@ -188,8 +175,8 @@ def test_choosing_the_other_sides_person_swaps_them(qtbot: QtBot, make_window: W
     assert window.controller.seat(Mark.X) == window.controller.seat(Mark.O)
 
 
-def test_swap_sides_exchanges_the_players(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = hot_seat(make_window)
+def test_swap_sides_exchanges_the_players(qtbot: QtBot, two_people: WindowMaker) -> None:
+    window = two_people()
     with qtbot.waitSignal(window.controller.game_started):
         window.player_panel.swap_button.click()
     assert window.controller.seat(Mark.X).name == "Bob"
@@ -377,8 +364,8 @@ def cursor_cell_widget(window: MainWindow) -> QWidget:
     return window.board.cell_widget(window.board.cursor_cell)
 
 
-def test_keyboard_plays_a_whole_game(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = hot_seat(make_window)
+def test_keyboard_plays_a_whole_game(qtbot: QtBot, two_people: WindowMaker) -> None:
+    window = two_people()
     board = window.board
     controller = window.controller
     # Keys go where the focus would be: the cell under the cursor (the board's focus proxy).
@@ -405,9 +392,9 @@ def test_keyboard_plays_a_whole_game(qtbot: QtBot, make_window: WindowMaker) -> 
 
 
 def test_every_cell_has_an_accessible_name_and_description(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, two_people: WindowMaker
 ) -> None:
-    window = hot_seat(make_window)
+    window = two_people()
     click_cell(qtbot, window, 2)
     names = [window.board.cell_widget(cell).accessibleName() for cell in range(9)]
     assert names[0] == "row 1, column 1: empty"
