@@ -228,6 +228,9 @@ def test_the_sounds_are_the_projects_own_wav_files() -> None:
 
 
 def test_qtmultimedia_is_loaded_by_the_first_sound_not_at_start_up(tmp_path: Path) -> None:
+    # Offscreen, the window's own player stays silent (nobody listens: the self-test in CI
+    # must load no QtNetwork, which QtMultimedia brings); a player told someone listens
+    # loads QtMultimedia at its first sound, or says it can't.
     script = f"""
 import json, os, sys
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -244,12 +247,16 @@ before = "PySide6.QtMultimedia" in sys.modules
 window.controller.play_cell(4)
 app.processEvents()
 player = window.sound.player
-after = "PySide6.QtMultimedia" in sys.modules or not player.available
+offscreen = "PySide6.QtMultimedia" in sys.modules or player.available
+from ttt_desktop.gui.sound import QtSoundPlayer
+listened = QtSoundPlayer(window, silent=lambda: False)
+listened.play("move", 0.1)
+after = "PySide6.QtMultimedia" in sys.modules or (not listened.available and listened.problem)
 window.controller.shutdown()
-print(json.dumps([before, after, type(player).__name__]))
+print(json.dumps([before, offscreen, bool(after), type(player).__name__]))
 """
     result = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
     )
-    before, after, player = json.loads(result.stdout.strip().splitlines()[-1])
-    assert (before, after, player) == (False, True, "QtSoundPlayer")
+    before, offscreen, after, player = json.loads(result.stdout.strip().splitlines()[-1])
+    assert (before, offscreen, after, player) == (False, False, True, "QtSoundPlayer")

@@ -13,8 +13,9 @@ moving when it asks for no animations.
 
 The sounds are WAV files of ``resources/sounds/``, written by ``tools/make_sounds.py``.
 They play through a *player*: by default :class:`QtSoundPlayer`, which imports
-QtMultimedia's ``QSoundEffect`` on the first sound (never before the first paint);
-tests give a player that only records what it is asked to play.
+QtMultimedia's ``QSoundEffect`` on the first sound (never before the first paint) and
+plays nothing on the offscreen platform; tests give a player that only records what it
+is asked to play.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from collections.abc import Callable
 from typing import Any, Final, Protocol
 
 from PySide6.QtCore import QObject, QUrl
-from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from ttt_desktop.engine import Mark
@@ -52,18 +53,28 @@ class SoundPlayer(Protocol):
         """False when this system cannot play sounds (then :meth:`play` does nothing)."""
 
 
-class QtSoundPlayer:
-    """Plays through ``QSoundEffect``, one per sound, made on the first sound."""
+def _nobody_listens() -> bool:
+    # The offscreen platform has no one in front of it (the tests, the self-test in CI):
+    # no sound, and QtMultimedia (which brings QtNetwork along) stays unloaded.
+    return QGuiApplication.platformName() == "offscreen"
 
-    def __init__(self, parent: QObject) -> None:
+
+class QtSoundPlayer:
+    """Plays through ``QSoundEffect``, one per sound, made on the first sound.
+
+    Silent on the offscreen platform; ``silent`` tells when to be (tests pass their own).
+    """
+
+    def __init__(self, parent: QObject, silent: Callable[[], bool] = _nobody_listens) -> None:
         self._parent = parent
         self._effects: dict[str, Any] | None = None
         self._available = True
+        self._silent = silent
         self.problem = ""
 
     @property
     def available(self) -> bool:
-        return self._available
+        return self._available and not self._silent()
 
     def _load(self) -> dict[str, Any]:
         try:
@@ -81,6 +92,8 @@ class QtSoundPlayer:
         return effects
 
     def play(self, name: str, volume: float) -> None:
+        if not self.available:
+            return
         if self._effects is None:
             self._effects = self._load()
         effect = self._effects.get(name)
