@@ -12,6 +12,10 @@
         <translation>TTT Desktop ist freie Software unter der MIT-Lizenz.</translation>
     </message>
     <message>
+        <source>Its sounds are its own, synthesized from plain tones by tools/make_sounds.py, and free under the same MIT licence.</source>
+        <translation>Seine Töne sind eigene, mit tools/make_sounds.py aus einfachen Sinustönen erzeugt, und frei unter derselben MIT-Lizenz.</translation>
+    </message>
+    <message>
         <source>It uses Qt {qt} through PySide6 {pyside} (Qt for Python), both used under the GNU Lesser General Public License version 3 (LGPLv3). You may replace the Qt and PySide6 libraries with your own builds; their sources are at {qt_link} and {pyside_link}.</source>
         <translation>Es verwendet Qt {qt} über PySide6 {pyside} (Qt for Python), beide unter der GNU Lesser General Public License Version 3 (LGPLv3). Sie dürfen die Qt- und PySide6-Bibliotheken durch eigene Builds ersetzen; die Quelltexte finden Sie bei {qt_link} und {pyside_link}.</translation>
     </message>
@@ -939,37 +943,6 @@
     </message>
 </context>
 <context>
-    <name>HowToPlay</name>
-    <message>
-        <source>Take turns putting your mark, X or O, in an empty cell. Three marks in a row, a column or a diagonal win; a full board without a line is a draw.</source>
-        <translation>Setzen Sie abwechselnd Ihr Zeichen, X oder O, in ein freies Feld. Drei Zeichen in einer Zeile, Spalte oder Diagonale gewinnen; ist das Feld voll und niemand hat eine Reihe, endet die Partie unentschieden.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Players:&lt;/b&gt; choose a person or a computer for each mark beside the board; the stars show how strong a computer is. &lt;b&gt;First move&lt;/b&gt; says who starts.</source>
-        <translation>&lt;b&gt;Spieler:&lt;/b&gt; Wählen Sie neben dem Spielfeld für jedes Zeichen einen Menschen oder einen Computer; die Sterne zeigen, wie stark ein Computer spielt. &lt;b&gt;Erster Zug&lt;/b&gt; legt fest, wer beginnt.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Mouse:&lt;/b&gt; click an empty cell. &lt;b&gt;Keyboard:&lt;/b&gt; each digit plays the cell in the same place on a numeric keypad; the arrow keys move the dashed cursor and Enter or Space plays there.</source>
-        <translation>&lt;b&gt;Maus:&lt;/b&gt; Klicken Sie auf ein freies Feld. &lt;b&gt;Tastatur:&lt;/b&gt; Jede Ziffer setzt auf das Feld an derselben Stelle wie auf dem Ziffernblock; die Pfeiltasten bewegen den gestrichelten Rahmen, Eingabe oder Leertaste setzt dort.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Looking back:&lt;/b&gt; the replay controls and the move list (View menu) step through the game; &lt;i&gt;Play on from here&lt;/i&gt; starts a new game from the position shown.</source>
-        <translation>&lt;b&gt;Zurückblicken:&lt;/b&gt; Mit der Wiedergabeleiste und der Zugliste (Menü Ansicht) gehen Sie die Partie Zug für Zug durch; &lt;i&gt;Von hier weiterspielen&lt;/i&gt; beginnt eine neue Partie ab der gezeigten Stellung.</translation>
-    </message>
-    <message>
-        <source>Every key is listed in Help &amp;gt; &lt;b&gt;Keyboard shortcuts&lt;/b&gt; ({keys}).</source>
-        <translation>Alle Tasten finden Sie unter Hilfe &amp;gt; &lt;b&gt;Tastenkürzel&lt;/b&gt; ({keys}).</translation>
-    </message>
-    <message>
-        <source>How to play</source>
-        <translation>Spielanleitung</translation>
-    </message>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>Tastenkürzel</translation>
-    </message>
-</context>
-<context>
     <name>InsightFeatures</name>
     <message>
         <source>&amp;Thinking</source>
@@ -1158,8 +1131,8 @@
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <source>&amp;How to play</source>
-        <translation>&amp;Spielanleitung</translation>
+        <source>&amp;Manual</source>
+        <translation>&amp;Handbuch</translation>
     </message>
     <message>
         <source>&amp;About TTT Desktop</source>
@@ -1228,6 +1201,77 @@
     <message>
         <source>{first} {first_wins} : {second_wins} {second}, {draws}</source>
         <translation>{first} {first_wins} : {second_wins} {second}, {draws}</translation>
+    </message>
+</context>
+<context>
+    <name>ManualWindow</name>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>Playing</source>
+        <translation>Spielen</translation>
+    </message>
+    <message>
+        <source>Watching and reviewing games</source>
+        <translation>Partien zuschauen und nachspielen</translation>
+    </message>
+    <message>
+        <source>The coach: undo, hints, review</source>
+        <translation>Der Trainer: Zurücknehmen, Tipps, Analyse</translation>
+    </message>
+    <message>
+        <source>History, people and ratings</source>
+        <translation>Verlauf, Spieler und Wertungen</translation>
+    </message>
+    <message>
+        <source>Themes, languages, keys</source>
+        <translation>Farbschemata, Sprachen, Tasten</translation>
+    </message>
+    <message>
+        <source>The computer players</source>
+        <translation>Die Computerspieler</translation>
+    </message>
+    <message>
+        <source>How each computer thinks</source>
+        <translation>Wie jeder Computer denkt</translation>
+    </message>
+    <message>
+        <source>The AI lab</source>
+        <translation>Das KI-Labor</translation>
+    </message>
+    <message>
+        <source>The command line</source>
+        <translation>Die Kommandozeile</translation>
+    </message>
+    <message>
+        <source>TTT Desktop manual</source>
+        <translation>TTT Desktop-Handbuch</translation>
+    </message>
+    <message>
+        <source>Pages of the manual</source>
+        <translation>Seiten des Handbuchs</translation>
+    </message>
+    <message>
+        <source>Manual page</source>
+        <translation>Handbuchseite</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Vorwärts</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>The manual is written in English.</source>
+        <translation>Das Handbuch ist auf Englisch geschrieben.</translation>
     </message>
 </context>
 <context>
@@ -2089,6 +2133,33 @@
     <message>
         <source>Keys</source>
         <translation>Tasten</translation>
+    </message>
+</context>
+<context>
+    <name>SoundFeatures</name>
+    <message>
+        <source>&amp;Sound</source>
+        <translation>&amp;Töne</translation>
+    </message>
+    <message>
+        <source>A sound for each move and for the end of a game</source>
+        <translation>Ein Ton bei jedem Zug und am Ende einer Partie</translation>
+    </message>
+    <message>
+        <source>Sound &amp;volume</source>
+        <translation>&amp;Lautstärke</translation>
+    </message>
+    <message>
+        <source>&amp;Quiet</source>
+        <translation>&amp;Leise</translation>
+    </message>
+    <message>
+        <source>&amp;Medium</source>
+        <translation>&amp;Mittel</translation>
+    </message>
+    <message>
+        <source>&amp;Loud</source>
+        <translation>L&amp;aut</translation>
     </message>
 </context>
 <context>

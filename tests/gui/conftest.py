@@ -8,16 +8,19 @@ that no worker thread is left running.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtCore import QCoreApplication, QSettings, Qt
 from pytestqt.qtbot import QtBot
-from slow_players import TEST_ROSTER_EXTRA, SlowPlayers
+from slow_players import TEST_ROSTER_EXTRA, NameQueue, SlowPlayers
 
+from ttt_desktop.engine import Mark
+from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.gui import sound
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
 from ttt_desktop.players import roster
@@ -36,6 +39,50 @@ def private_settings(tmp_path: Path) -> Iterator[Path]:
     yield folder
 
 
+class RecordingSoundPlayer:
+    """A sound player that plays nothing and keeps what it was asked to play."""
+
+    available = True
+
+    def __init__(self, parent: object = None) -> None:
+        self.played: list[tuple[str, float]] = []
+
+    def play(self, name: str, volume: float) -> None:
+        self.played.append((name, volume))
+
+    def names(self) -> list[str]:
+        """The sounds asked for, in order."""
+        return [name for name, _ in self.played]
+
+
+@pytest.fixture(autouse=True)
+def recorded_sounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows play their sounds into a :class:`RecordingSoundPlayer`: no audio device needed,
+    and QtMultimedia (with its warnings about a missing device) stays unloaded."""
+    monkeypatch.setattr(sound, "make_player", RecordingSoundPlayer)
+    monkeypatch.setattr(sound, "system_wants_no_sounds", lambda: False)
+
+
+def seat_two_people(window: MainWindow, first: str | None = "x") -> None:
+    """Seat two new people (named by the window's ``ask_name``), computers instant, and start
+    a game; ``first`` is who starts ("x", "o", "alternate", "random"; None: as it was)."""
+    window.ai_speed_actions[0].trigger()
+    panel = window.player_panel
+    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
+    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
+    if first is not None:
+        combo = panel.start_combo
+        combo.setCurrentIndex(combo.findData(first))
+        combo.activated.emit(combo.currentIndex())
+    window.new_game()
+
+
+@pytest.fixture
+def seat_people() -> PeopleSeater:
+    """:func:`seat_two_people`, for a window made with its own ``ask_name``."""
+    return seat_two_people
+
+
 @pytest.fixture
 def test_players() -> Iterator[SlowPlayers]:
     players = SlowPlayers()
@@ -45,6 +92,8 @@ def test_players() -> Iterator[SlowPlayers]:
 
 
 WindowMaker = Callable[..., MainWindow]
+MovePlayer = Callable[[MainWindow, Iterable[int]], GameRecord]
+PeopleSeater = Callable[..., None]
 
 
 @pytest.fixture
@@ -70,3 +119,39 @@ def make_window(qtbot: QtBot, test_players: SlowPlayers) -> Iterator[WindowMaker
             assert not window.controller.is_worker_running
             window.close()
             shiboken6.delete(window)
+
+
+@pytest.fixture
+def two_people(qtbot: QtBot, make_window: WindowMaker) -> WindowMaker:
+    """Make a window where two new people play each other, a game started.
+
+    ``two_people(x="Alice", o="Bob", first="x", **make_window_options)``; with a
+    ``library_path`` it waits for the library to open before seating them.
+    """
+
+    def make(
+        x: str = "Alice", o: str = "Bob", *, first: str | None = "x", **options: Any
+    ) -> MainWindow:
+        window = make_window(ask_name=NameQueue(x, o), **options)
+        if options.get("library_path") is not None:
+            qtbot.waitUntil(lambda: window.history.library is not None)
+        seat_two_people(window, first)
+        return window
+
+    return make
+
+
+@pytest.fixture
+def play_moves(qtbot: QtBot) -> MovePlayer:
+    """Play ``cells`` in ``window`` by clicking them, each time waiting for the move; the
+    record after the last move comes back."""
+
+    def play(window: MainWindow, cells: Iterable[int]) -> GameRecord:
+        record = window.controller.record
+        for cell in cells:
+            with qtbot.waitSignal(window.controller.move_played) as played:
+                qtbot.mouseClick(window.board.cell_widget(cell), Qt.MouseButton.LeftButton)
+            record = played.args[0]
+        return record
+
+    return play

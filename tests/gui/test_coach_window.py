@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
-from slow_players import NameQueue, SlowPlayers, StubbornPlayer
+from slow_players import SlowPlayers, StubbornPlayer
 
 from ttt_desktop.analysis import coach
 from ttt_desktop.engine import GameRecord, Mark, cell_from_keypad, load_record, save_record
@@ -38,18 +38,6 @@ def set_first(window: MainWindow, first: str) -> None:
     panel = window.player_panel
     panel.start_combo.setCurrentIndex(panel.start_combo.findData(first))
     panel.start_combo.activated.emit(panel.start_combo.currentIndex())
-
-
-def hot_seat(make_window: WindowMaker) -> MainWindow:
-    """Alice (X) against Bob (O), X first."""
-    window = make_window(ask_name=NameQueue("Alice", "Bob"))
-    window.ai_speed_actions[0].trigger()
-    panel = window.player_panel
-    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
-    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
-    set_first(window, "x")
-    window.new_game()
-    return window
 
 
 def against(make_window: WindowMaker, kind: str, *, person: Mark = Mark.X) -> MainWindow:
@@ -133,9 +121,9 @@ def test_keys_and_menu_entries(make_window: WindowMaker) -> None:
 
 
 def test_hot_seat_undo_is_one_move_and_redo_replays_it(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, two_people: WindowMaker
 ) -> None:
-    window = hot_seat(make_window)
+    window = two_people()
     features, controller = window.coach, window.controller
     assert not features.undo_action.isEnabled() and not features.redo_action.isEnabled()
     for digit in (5, 7, 3):
@@ -172,8 +160,8 @@ def test_hot_seat_undo_is_one_move_and_redo_replays_it(
     assert controller.record.moves_taken_back(Mark.O) == 1
 
 
-def test_undo_all_the_way_and_the_move_list_follows(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = hot_seat(make_window)
+def test_undo_all_the_way_and_the_move_list_follows(qtbot: QtBot, two_people: WindowMaker) -> None:
+    window = two_people()
     features, controller = window.coach, window.controller
     for digit in (5, 7):
         click(qtbot, window, digit)
@@ -274,9 +262,9 @@ def test_undo_during_a_search_abandons_it(
 
 
 def test_undo_after_a_result_reopens_the_game_and_it_counts_once(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, two_people: WindowMaker
 ) -> None:
-    window = hot_seat(make_window)
+    window = two_people()
     features, controller = window.coach, window.controller
     for digit in (7, 4, 8, 5):
         click(qtbot, window, digit)
@@ -329,8 +317,8 @@ def test_no_undo_between_two_computers(qtbot: QtBot, make_window: WindowMaker) -
 # Hints ----------------------------------------------------------------------------------
 
 
-def test_hint_marks_the_best_cells_and_says_why(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = hot_seat(make_window)
+def test_hint_marks_the_best_cells_and_says_why(qtbot: QtBot, two_people: WindowMaker) -> None:
+    window = two_people()
     features, controller = window.coach, window.controller
     for digit in (7, 5, 8):
         click(qtbot, window, digit)
@@ -351,8 +339,8 @@ def test_hint_marks_the_best_cells_and_says_why(qtbot: QtBot, make_window: Windo
     assert controller.record.hints_used(Mark.X) == 1
 
 
-def test_hint_button_and_when_it_is_offered(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = hot_seat(make_window)
+def test_hint_button_and_when_it_is_offered(qtbot: QtBot, two_people: WindowMaker) -> None:
+    window = two_people()
     features = window.coach
     button = features.toolbar.widgetForAction(features.hint_action)
     assert button is not None and button.isEnabled()
@@ -377,9 +365,9 @@ def test_hint_button_and_when_it_is_offered(qtbot: QtBot, make_window: WindowMak
 
 
 def test_move_values_follow_moves_and_history_and_are_remembered(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, make_window: WindowMaker, two_people: WindowMaker
 ) -> None:
-    window = hot_seat(make_window)
+    window = two_people()
     features, board = window.coach, window.board
     assert not features.show_values_action.isChecked()
     assert board.overlay(VALUES_LAYER) is None
@@ -417,8 +405,8 @@ def test_move_values_follow_moves_and_history_and_are_remembered(
 # The Review dock ----------------------------------------------------------------------------
 
 
-def test_review_after_a_game_with_two_mistakes(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = hot_seat(make_window)
+def test_review_after_a_game_with_two_mistakes(qtbot: QtBot, two_people: WindowMaker) -> None:
+    window = two_people()
     features, controller = window.coach, window.controller
     panel = features.review_panel
     assert not features.review_dock.isVisible()
@@ -480,9 +468,9 @@ def test_review_after_a_game_with_two_mistakes(qtbot: QtBot, make_window: Window
 
 
 def test_an_opened_game_is_reviewed_at_once(
-    qtbot: QtBot, make_window: WindowMaker, tmp_path
+    qtbot: QtBot, tmp_path, two_people: WindowMaker
 ) -> None:
-    window = hot_seat(make_window)
+    window = two_people()
     for digit in (5, 8):
         click(qtbot, window, digit)
     window.coach.hint_action.trigger()
@@ -495,7 +483,7 @@ def test_an_opened_game_is_reviewed_at_once(
     assert saved.hints == window.controller.record.hints
     assert saved.game_id == window.controller.record.game_id
 
-    other = hot_seat(make_window)
+    other = two_people()
     other.review.game_files.record_opened.emit(saved, str(path))
     panel = other.coach.review_panel
     assert panel.record is not None and panel.record.game_id == saved.game_id

@@ -10,6 +10,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from conftest import MovePlayer
 from PySide6.QtCore import QElapsedTimer, QStandardPaths, Qt
 from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
@@ -43,15 +44,6 @@ def set_first_move(window: MainWindow, policy: str) -> None:
     combo.activated.emit(combo.currentIndex())
 
 
-def play(qtbot: QtBot, window: MainWindow, cells: tuple[int, ...]) -> GameRecord:
-    record = window.controller.record
-    for cell in cells:
-        with qtbot.waitSignal(window.controller.move_played) as played:
-            qtbot.mouseClick(window.board.cell_widget(cell), Qt.MouseButton.LeftButton)
-        record = played.args[0]
-    return record
-
-
 # 2. Names were cut to 40 characters without a word ------------------------------------
 
 
@@ -68,7 +60,7 @@ def test_2_the_name_dialog_says_how_long_a_name_may_be(qtbot: QtBot) -> None:
 
 
 def test_3_a_seat_change_follows_the_first_move_setting(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, make_window: WindowMaker, play_moves: MovePlayer
 ) -> None:
     window = make_window(ask_name=NameQueue("Alice", "Bob"))
     window.ai_speed_actions[0].trigger()
@@ -78,10 +70,10 @@ def test_3_a_seat_change_follows_the_first_move_setting(
     set_first_move(window, "alternate")
     window.new_game()
     assert window.controller.record.first is Mark.X
-    play(qtbot, window, (0, 3, 1, 4, 2))  # X wins the game X opened
+    play_moves(window, (0, 3, 1, 4, 2))  # X wins the game X opened
     window.new_game()
     assert window.controller.record.first is Mark.O, "take turns: O opens the second game"
-    play(qtbot, window, (0, 3, 1, 4, 2))  # O wins the game O opened
+    play_moves(window, (0, 3, 1, 4, 2))  # O wins the game O opened
     assert window.controller.record.is_finished
 
     # Picking a computer for O: taking turns, X (Alice) opens, and nobody has moved.
@@ -133,14 +125,14 @@ def test_4_digits_play_again_after_new_player_is_cancelled(
 
 
 def test_6_the_wait_message_goes_when_it_is_the_persons_turn(
-    qtbot: QtBot, make_window: WindowMaker, test_players: SlowPlayers
+    qtbot: QtBot, make_window: WindowMaker, test_players: SlowPlayers, play_moves: MovePlayer
 ) -> None:
     window = make_window()
     window.ai_speed_actions[0].trigger()
     set_first_move(window, "x")
     choose(window, Mark.X, name="Player 1")
     choose(window, Mark.O, kind="gated")
-    play(qtbot, window, (4,))
+    play_moves(window, (4,))
     qtbot.waitUntil(lambda: test_players.has(GatedPlayer))
     with qtbot.waitSignal(window.controller.move_refused):
         qtbot.mouseClick(window.board.cell_widget(0), Qt.MouseButton.LeftButton)
@@ -177,7 +169,9 @@ def test_10_a_pairing_keeps_its_order_when_another_is_current() -> None:
     assert score.told("Perfect", "Ralph").describe() == "Ralph 0 : 2 Perfect, 0 draws"
 
 
-def test_10_the_score_box_keeps_the_order(qtbot: QtBot, make_window: WindowMaker) -> None:
+def test_10_the_score_box_keeps_the_order(
+    qtbot: QtBot, make_window: WindowMaker, play_moves: MovePlayer
+) -> None:
     window = make_window(ask_name=NameQueue("Zoe", "Adam"))
     window.ai_speed_actions[0].trigger()
     set_first_move(window, "x")
@@ -185,7 +179,7 @@ def test_10_the_score_box_keeps_the_order(qtbot: QtBot, make_window: WindowMaker
     panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
     panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
     window.new_game()
-    play(qtbot, window, (0, 3, 1, 4, 2))
+    play_moves(window, (0, 3, 1, 4, 2))
     assert "Zoe 1 : 0 Adam" in panel.score_label.text()
     choose(window, Mark.O, name="Player 1")
     assert "Zoe 1 : 0 Adam" in panel.score_label.text()
@@ -218,7 +212,7 @@ def test_13_a_digit_for_a_taken_cell_says_so_and_keeps_the_cursor(
 
 
 def test_7_the_board_keeps_its_size_when_a_match_line_history_or_banner_appears(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, make_window: WindowMaker, play_moves: MovePlayer
 ) -> None:
     window = make_window(ask_name=NameQueue("Alice", "Bob"))
     window.resize(1040, 660)
@@ -232,13 +226,13 @@ def test_7_the_board_keeps_its_size_when_a_match_line_history_or_banner_appears(
     # The grid's square, as drawn (the widget may widen or narrow around it).
     size = window.board.board_rect().size()
     # A person's game: browsing back brings the history, the board stays as it was.
-    play(qtbot, window, (0, 3, 1, 4))
+    play_moves(window, (0, 3, 1, 4))
     review.replay_bar.step_back()
     assert review.replay_bar.isVisible()
     qtbot.waitUntil(lambda: window.board.board_rect().size() == size)
     review.replay_bar.follow_live()
     window.reduce_motion_action.setChecked(True)
-    play(qtbot, window, (2,))
+    play_moves(window, (2,))
     assert window.result_banner.isVisible()
     assert window.board.board_rect().size() == size
     # Two computers: a match and its score line.

@@ -13,13 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
+from conftest import MovePlayer
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
-from slow_players import NameQueue
 
-from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.engine import Mark
 from ttt_desktop.formats.files import save_record
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import MainWindow
@@ -32,30 +34,17 @@ WindowMaker = Callable[..., MainWindow]
 X_WINS = (0, 3, 1, 4, 2)
 
 
-def _people(qtbot: QtBot, make_window: WindowMaker, **options: object) -> MainWindow:
-    window = make_window(ask_name=NameQueue("Alice", "Bob"), **options)
-    if options.get("library_path") is not None:
-        qtbot.waitUntil(lambda: window.history.library is not None)
-    window.resize(1040, 660)
-    window.ai_speed_actions[0].trigger()
-    window.reduce_motion_action.setChecked(True)
-    panel = window.player_panel
-    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
-    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
-    combo = panel.start_combo
-    combo.setCurrentIndex(combo.findData("x"))
-    combo.activated.emit(combo.currentIndex())
-    window.new_game()
-    return window
+@pytest.fixture
+def two_people_calm(two_people: WindowMaker) -> WindowMaker:
+    """Alice (X) against Bob (O) at the first-run size, the winning line drawn at once."""
 
+    def make(**options: Any) -> MainWindow:
+        window = two_people(**options)
+        window.resize(1040, 660)
+        window.reduce_motion_action.setChecked(True)
+        return window
 
-def _play(qtbot: QtBot, window: MainWindow, cells: tuple[int, ...]) -> GameRecord:
-    record = window.controller.record
-    for cell in cells:
-        with qtbot.waitSignal(window.controller.move_played) as played:
-            qtbot.mouseClick(window.board.cell_widget(cell), Qt.MouseButton.LeftButton)
-        record = played.args[0]
-    return record
+    return make
 
 
 def _settle() -> None:
@@ -76,8 +65,10 @@ def _first_screen(window: MainWindow) -> bool:
 # 1. The review after a game, and the first screen again for the next one ----------------
 
 
-def test_the_next_game_is_back_on_the_first_screen(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = _people(qtbot, make_window)
+def test_the_next_game_is_back_on_the_first_screen(
+    qtbot: QtBot, play_moves: MovePlayer, two_people_calm: WindowMaker
+) -> None:
+    window = two_people_calm()
     _settle()
     assert _first_screen(window)
     size = window.board.board_rect().size()
@@ -92,7 +83,7 @@ def test_the_next_game_is_back_on_the_first_screen(qtbot: QtBot, make_window: Wi
         ),
     ]
     for start in starts:
-        _play(qtbot, window, X_WINS)
+        play_moves(window, X_WINS)
         # The review appears with the result; the board keeps its size.
         assert dock.isVisible()
         assert window.coach.review_panel.moves.count() == len(X_WINS)
@@ -105,13 +96,15 @@ def test_the_next_game_is_back_on_the_first_screen(qtbot: QtBot, make_window: Wi
         assert window.board.board_rect().size() == size
 
 
-def test_panels_kept_in_every_game_when_asked(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = _people(qtbot, make_window)
+def test_panels_kept_in_every_game_when_asked(
+    qtbot: QtBot, play_moves: MovePlayer, two_people_calm: WindowMaker
+) -> None:
+    window = two_people_calm()
     window.review.history_always_action.setChecked(True)
     dock = window.coach.review_dock
     _settle()
     size = window.board.board_rect().size()
-    _play(qtbot, window, X_WINS)
+    play_moves(window, X_WINS)
     assert dock.isVisible()
     window.new_game_action.trigger()
     _settle()
@@ -120,17 +113,17 @@ def test_panels_kept_in_every_game_when_asked(qtbot: QtBot, make_window: WindowM
     assert window.board.board_rect().size() == size
     # And the first screen comes back once the option is off.
     window.review.history_always_action.setChecked(False)
-    _play(qtbot, window, X_WINS)
+    play_moves(window, X_WINS)
     window.new_game_action.trigger()
     _settle()
     assert _first_screen(window)
 
 
 def test_an_opened_game_shows_its_review_and_the_next_game_does_not(
-    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+    qtbot: QtBot, tmp_path: Path, play_moves: MovePlayer, two_people_calm: WindowMaker
 ) -> None:
-    window = _people(qtbot, make_window)
-    finished = _play(qtbot, window, X_WINS)
+    window = two_people_calm()
+    finished = play_moves(window, X_WINS)
     path = tmp_path / "won.tttgame"
     save_record(finished, path)
     window.new_game_action.trigger()
@@ -147,10 +140,10 @@ def test_an_opened_game_shows_its_review_and_the_next_game_does_not(
 
 
 def test_a_game_opened_from_history_shows_its_moves_and_review(
-    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+    qtbot: QtBot, tmp_path: Path, play_moves: MovePlayer, two_people_calm: WindowMaker
 ) -> None:
-    window = _people(qtbot, make_window, library_path=tmp_path / "library.sqlite3")
-    finished = _play(qtbot, window, X_WINS)
+    window = two_people_calm(library_path=tmp_path / "library.sqlite3")
+    finished = play_moves(window, X_WINS)
     window.new_game_action.trigger()
     _settle()
     assert _first_screen(window)
@@ -167,12 +160,12 @@ def test_a_game_opened_from_history_shows_its_moves_and_review(
 
 
 def test_renaming_a_person_renames_their_stored_games_page_and_rating(
-    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+    qtbot: QtBot, tmp_path: Path, play_moves: MovePlayer, two_people_calm: WindowMaker
 ) -> None:
-    window = _people(qtbot, make_window, library_path=tmp_path / "library.sqlite3")
-    _play(qtbot, window, X_WINS)
+    window = two_people_calm(library_path=tmp_path / "library.sqlite3")
+    play_moves(window, X_WINS)
     window.new_game_action.trigger()
-    _play(qtbot, window, (0, 3, 1))  # unfinished, in hand
+    play_moves(window, (0, 3, 1))  # unfinished, in hand
     library = window.history.library
     assert library is not None
     rating = library.rating("human:Alice")
@@ -205,7 +198,7 @@ def test_renaming_a_person_renames_their_stored_games_page_and_rating(
     assert stats is not None and stats.tally.wins == 1
     # The game in hand is stored under the new name when it ends; a new person called
     # Alice later starts with no games of her own.
-    _play(qtbot, window, (4, 2))
+    play_moves(window, (4, 2))
     assert window.controller.record.is_finished
     assert library.count(GameFilter(person="human:Alicia")) == 2
     assert library.count(GameFilter(person="human:Alice")) == 0
@@ -216,10 +209,10 @@ def test_renaming_a_person_renames_their_stored_games_page_and_rating(
 
 
 def test_removing_a_person_keeps_their_stored_games(
-    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+    qtbot: QtBot, tmp_path: Path, play_moves: MovePlayer, two_people_calm: WindowMaker
 ) -> None:
-    window = _people(qtbot, make_window, library_path=tmp_path / "library.sqlite3")
-    _play(qtbot, window, X_WINS)
+    window = two_people_calm(library_path=tmp_path / "library.sqlite3")
+    play_moves(window, X_WINS)
     window._seat(Mark.X, Seat(HUMAN_KIND, "Player 1"))
     window.new_game()
     dialog = window.people_dialog()
@@ -238,12 +231,12 @@ def test_removing_a_person_keeps_their_stored_games(
 
 
 def test_the_board_takes_the_room_at_the_first_run_size(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, play_moves: MovePlayer, two_people_calm: WindowMaker
 ) -> None:
     """At 1040x660 the square was 345 px (header, room under the board, the coach's
     toolbar row); 1.0 had 416 px. The toolbar sits in the menu bar, the match line in
     the status bar, and the square is the same in fault 7's scenes."""
-    window = _people(qtbot, make_window)
+    window = two_people_calm()
     coach, review = window.coach, window.review
     if not window.menuBar().isNativeMenuBar():
         assert window.menuBar().cornerWidget() is coach.toolbar
@@ -254,13 +247,13 @@ def test_the_board_takes_the_room_at_the_first_run_size(
     size = window.board.board_rect().size()
     assert size.width() >= 390, size
     # Browsing back, a won game with its banner and review, the next game, a match.
-    _play(qtbot, window, (0, 3, 1, 4))
+    play_moves(window, (0, 3, 1, 4))
     review.replay_bar.step_back()
     _settle()
     assert review.moves_dock.isVisible()
     assert window.board.board_rect().size() == size
     review.replay_bar.follow_live()
-    _play(qtbot, window, (2,))
+    play_moves(window, (2,))
     _settle()
     assert window.result_banner.isVisible() and coach.review_dock.isVisible()
     assert window.board.board_rect().size() == size

@@ -4,50 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from conftest import MovePlayer
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
-from slow_players import NameQueue
 
-from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.engine import Mark
 from ttt_desktop.gui.main_window import MainWindow
 
 WindowMaker = Callable[..., MainWindow]
 LONG_NAME = "Bartholomew Fitzgerald-Worthington the Third"
 
 
-def hot_seat(make_window: WindowMaker, x: str = "Alice", o: str = "Bob") -> MainWindow:
-    window = make_window(ask_name=NameQueue(x, o))
-    window.ai_speed_actions[0].trigger()
-    panel = window.player_panel
-    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
-    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
-    combo = panel.start_combo
-    combo.setCurrentIndex(combo.findData("x"))
-    combo.activated.emit(combo.currentIndex())
-    window.new_game()
-    return window
-
-
-def play(qtbot: QtBot, window: MainWindow, cells: tuple[int, ...]) -> GameRecord:
-    record = window.controller.record
-    for cell in cells:
-        with qtbot.waitSignal(window.controller.move_played) as played:
-            qtbot.mouseClick(window.board.cell_widget(cell), Qt.MouseButton.LeftButton)
-        record = played.args[0]
-    return record
-
-
 def test_header_names_both_players_and_highlights_the_mover(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, two_people: WindowMaker, play_moves: MovePlayer
 ) -> None:
-    window = hot_seat(make_window)
+    window = two_people()
     header = window.header
     assert header.name_label(Mark.X).text() == "Alice"
     assert header.name_label(Mark.O).text() == "Bob"
     assert header.highlighted is Mark.X
     assert header.name_label(Mark.X).font().bold()
     assert not header.name_label(Mark.O).font().bold()
-    play(qtbot, window, (4,))
+    play_moves(window, (4,))
     assert header.highlighted is Mark.O
     assert header.accessibleName() == "Alice plays X against Bob, who plays O"
 
@@ -56,9 +34,9 @@ def test_header_names_both_players_and_highlights_the_mover(
 
 
 def test_1_long_names_are_elided_in_the_middle_with_the_full_name_in_a_tooltip(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, two_people: WindowMaker
 ) -> None:
-    window = hot_seat(make_window, x=LONG_NAME, o="Bob")
+    window = two_people(x=LONG_NAME, o="Bob")
     window.resize(700, 600)
     qtbot.waitUntil(window.status_label.is_elided)
     status = window.status_label
@@ -81,13 +59,13 @@ def test_1_long_names_are_elided_in_the_middle_with_the_full_name_in_a_tooltip(
 
 
 def test_a_won_game_shows_the_banner_after_the_line_and_enter_plays_again(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, two_people: WindowMaker, play_moves: MovePlayer
 ) -> None:
-    window = hot_seat(make_window)
+    window = two_people()
     banner = window.result_banner
-    play(qtbot, window, (0, 3, 1, 4))
+    play_moves(window, (0, 3, 1, 4))
     with qtbot.waitSignal(window.board.line_drawn):
-        play(qtbot, window, (2,))
+        play_moves(window, (2,))
         assert window.board.is_drawing_line
         assert not banner.isVisible(), "the banner waits for the line"
     assert banner.isVisible()
@@ -104,19 +82,21 @@ def test_a_won_game_shows_the_banner_after_the_line_and_enter_plays_again(
     assert window.focusWidget() is window.board.cell_widget(window.board.cursor_cell)
 
 
-def test_space_plays_again_and_escape_closes(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = hot_seat(make_window)
+def test_space_plays_again_and_escape_closes(
+    qtbot: QtBot, two_people: WindowMaker, play_moves: MovePlayer
+) -> None:
+    window = two_people()
     window.reduce_motion_action.setChecked(True)
     banner = window.result_banner
     # A draw: no line, the banner at once.
-    play(qtbot, window, (0, 4, 8, 1, 7, 6, 2, 5, 3))
+    play_moves(window, (0, 4, 8, 1, 7, 6, 2, 5, 3))
     assert banner.isVisible()
     assert banner.title_label.text() == "It's a draw"
     qtbot.keyClick(banner.play_again_button, Qt.Key.Key_Escape)
     assert not banner.isVisible()
     assert window.controller.record.is_finished, "Esc only hides the banner"
     window.new_game()
-    play(qtbot, window, (0, 3, 1, 4, 2))
+    play_moves(window, (0, 3, 1, 4, 2))
     assert banner.isVisible(), "reduced motion: no animation to wait for"
     with qtbot.waitSignal(window.controller.game_started):
         qtbot.keyClick(banner.play_again_button, Qt.Key.Key_Space)
@@ -147,10 +127,10 @@ def test_no_banner_between_two_computers(qtbot: QtBot, make_window: WindowMaker)
 
 
 def test_5_the_status_speaks_of_the_position_on_show(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, two_people: WindowMaker, play_moves: MovePlayer
 ) -> None:
-    window = hot_seat(make_window)
-    play(qtbot, window, (4, 0, 8, 2))
+    window = two_people()
+    play_moves(window, (4, 0, 8, 2))
     assert window.status_label.text() == "Alice (X) to move"
     window.review.replay_bar.step_back()
     assert window.board.board == window.controller.record.board_at(3)

@@ -1,13 +1,16 @@
-"""Help: the short guide fits the window; the shortcuts window lists the actions as they are."""
+"""Help: F1 opens the manual offline; the shortcuts window lists the actions as they are."""
 
 from __future__ import annotations
 
+import re
+
 from conftest import WindowMaker
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QMessageBox, QPushButton
+from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
+from ttt_desktop.gui.help.manual import ManualWindow, manual_folder, manual_pages
 from ttt_desktop.gui.help.shortcuts import ShortcutsDialog, key_text, plain_text
 
 
@@ -90,21 +93,124 @@ def test_the_filter_narrows_the_list(qtbot: QtBot, make_window: WindowMaker) -> 
     dialog.close()
 
 
-def test_how_to_play_fits_the_window_and_leads_to_the_shortcuts(
+def _open_manual(qtbot: QtBot, window: object) -> ManualWindow:
+    window.how_to_play_action.trigger()  # type: ignore[attr-defined]
+    manual = window.findChild(ManualWindow, "manual")  # type: ignore[attr-defined]
+    assert manual is not None
+    qtbot.waitUntil(manual.isVisible)
+    return manual
+
+
+def test_f1_opens_the_manual_at_its_contents(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    window.resize(1040, 660)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    manual = window.findChild(ManualWindow, "manual")
+    assert manual is not None
+    qtbot.waitUntil(manual.isVisible)
+    assert manual.current_page() == "index.md"
+    assert not manual.isModal()
+    # Every page of the contents is in the list, the contents first.
+    listed = [
+        manual.pages.item(row).data(Qt.ItemDataRole.UserRole) for row in range(manual.pages.count())
+    ]
+    assert listed[0] == "index.md"
+    assert set(listed[1:]) == {page.name for page in manual_folder().glob("*.md")} - {"index.md"}
+    assert manual.pages.currentItem().data(Qt.ItemDataRole.UserRole) == "index.md"
+    # It fits the screen the window is on; F1 again brings the same window back.
+    screen = window.screen().availableGeometry()
+    assert manual.height() <= screen.height() and manual.width() <= screen.width()
+    manual.close()
+    window.how_to_play_action.trigger()
+    assert window.findChildren(ManualWindow) == [manual]
+    qtbot.waitUntil(manual.isVisible)
+    manual.close()
+
+
+def test_links_between_pages_work_offline_with_back_and_forward(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:
     window = make_window()
-    window.resize(1040, 660)
-    window.how_to_play_action.trigger()
-    box = window.findChild(QMessageBox, "how-to-play")
-    assert box is not None
-    qtbot.waitUntil(box.isVisible)
-    assert box.sizeHint().height() <= 660
-    assert box.height() <= 660
-    button = box.findChild(QPushButton, "show-shortcuts")
-    assert button is not None
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    manual = _open_manual(qtbot, window)
+    assert not manual.back_button.isEnabled()
+    # A link of the contents page, as a click on it sends it.
+    manual.browser.anchorClicked.emit(QUrl("coach.md"))
+    assert manual.current_page() == "coach.md"
+    assert "Undo and redo" in manual.browser.toPlainText()
+    assert manual.pages.currentItem().data(Qt.ItemDataRole.UserRole) == "coach.md"
+    # A link inside a page, to the next one.
+    manual.browser.anchorClicked.emit(QUrl("library.md"))
+    assert manual.current_page() == "library.md"
+    assert manual.back_button.isEnabled()
+    qtbot.mouseClick(manual.back_button, Qt.MouseButton.LeftButton)
+    assert manual.current_page() == "coach.md"
+    assert manual.forward_button.isEnabled()
+    qtbot.mouseClick(manual.forward_button, Qt.MouseButton.LeftButton)
+    assert manual.current_page() == "library.md"
+    # Choosing a page in the list, and Contents.
+    for row in range(manual.pages.count()):
+        if manual.pages.item(row).data(Qt.ItemDataRole.UserRole) == "lab.md":
+            manual.pages.setCurrentRow(row)
+    assert manual.current_page() == "lab.md"
+    assert "Tournament" in manual.browser.toPlainText()
+    qtbot.mouseClick(manual.contents_button, Qt.MouseButton.LeftButton)
+    assert manual.current_page() == "index.md"
+    # A link to a page the app does not carry changes nothing.
+    manual.browser.anchorClicked.emit(QUrl("../developer/performance.md"))
+    assert manual.current_page() == "index.md"
+    # Every link of every page leads to a page the window can show.
+    for page, _ in manual_pages():
+        manual.show_page(page)
+        document = manual.browser.document()
+        block = document.begin()
+        while block.isValid():
+            iterator = block.begin()
+            while not iterator.atEnd():
+                fragment = iterator.fragment()
+                href = fragment.charFormat().anchorHref()
+                if href and "://" not in href:
+                    assert (manual_folder() / href.split("#")[0]).is_file(), (page, href)
+                iterator += 1
+            block = block.next()
+    manual.close()
+
+
+def test_the_manual_speaks_of_what_the_window_has(qtbot: QtBot, make_window: WindowMaker) -> None:
+    # The old guide spoke of strength stars the player list no longer shows.
+    window = make_window()
+    manual = _open_manual(qtbot, window)
+    texts = {}
+    for page, _ in manual_pages():
+        manual.show_page(page)
+        texts[page] = manual.browser.toPlainText()
+    everything = "\n".join(texts.values())
+    assert not re.search(r"\bstars?\b", everything, re.IGNORECASE)
+    for words in ("Undo move", "Hint", "History", "Lab", "Keyboard shortcuts", "F1"):
+        assert words in everything, words
+    assert "Ctrl+Z" in texts["coach.md"] and "Ctrl+H" in texts["coach.md"]
+    assert "Ctrl+L" in texts["library.md"]
+    assert "Tournament" in texts["lab.md"] and "Train the learner" in texts["lab.md"]
+    manual.close()
+
+
+def test_the_shortcuts_window_opened_from_the_manual_comes_in_front(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    manual = _open_manual(qtbot, window)
+    qtbot.waitUntil(manual.isActiveWindow)
+    qtbot.mouseClick(manual.shortcuts_button, Qt.MouseButton.LeftButton)
     dialog = _open_shortcuts(qtbot, window)
     assert dialog.rows()
-    assert box.isVisible()
-    box.close()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    assert QApplication.activeWindow() is dialog
+    assert manual.isVisible()
+    # Asked again while behind the manual, it comes to the front again.
+    manual.activateWindow()
+    qtbot.waitUntil(manual.isActiveWindow)
+    qtbot.mouseClick(manual.shortcuts_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(dialog.isActiveWindow)
+    dialog.close()
+    manual.close()

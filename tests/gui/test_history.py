@@ -14,13 +14,14 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import MovePlayer, PeopleSeater
 from PySide6.QtCore import QDate, QLocale, QPoint, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
 from slow_players import NameQueue
 from test_game_files import drag_events
-from test_main_window import WindowMaker, click_cell
+from test_main_window import WindowMaker
 
 from ttt_desktop.engine import GameRecord, Mark, PlayerEntry, load_record, save_record
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE
@@ -49,23 +50,6 @@ def _window(make_window: WindowMaker, qtbot: QtBot, path: Path) -> MainWindow:
     return window
 
 
-def _seat_people(window: MainWindow) -> None:
-    window.ai_speed_actions[0].trigger()
-    panel = window.player_panel
-    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
-    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
-    panel.start_combo.setCurrentIndex(panel.start_combo.findData("x"))
-    panel.start_combo.activated.emit(panel.start_combo.currentIndex())
-    window.new_game()
-
-
-def _play(qtbot: QtBot, window: MainWindow, cells: tuple[int, ...]) -> GameRecord:
-    record = window.controller.record
-    for cell in cells:
-        record = click_cell(qtbot, window, cell)
-    return record
-
-
 def _history(qtbot: QtBot, window: MainWindow) -> HistoryWindow:
     window.history.action.trigger()
     history = window.history.history_window
@@ -75,12 +59,16 @@ def _history(qtbot: QtBot, window: MainWindow) -> HistoryWindow:
 
 
 def test_every_game_is_stored_as_it_ends_and_an_abandoned_one_as_unfinished(
-    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+    make_window: WindowMaker,
+    qtbot: QtBot,
+    tmp_path: Path,
+    play_moves: MovePlayer,
+    seat_people: PeopleSeater,
 ) -> None:
     path = tmp_path / "library.sqlite3"
     window = _window(make_window, qtbot, path)
-    _seat_people(window)
-    finished = _play(qtbot, window, X_WINS)
+    seat_people(window)
+    finished = play_moves(window, X_WINS)
     assert finished.result == "X"
     library = window.history.library
     assert library is not None
@@ -96,12 +84,12 @@ def test_every_game_is_stored_as_it_ends_and_an_abandoned_one_as_unfinished(
     assert window.score.told("Alice", "Bob").first_wins == 1
     # A game left after two moves is stored unfinished when the next one starts.
     window.new_game()
-    left = _play(qtbot, window, (4, 0))
+    left = play_moves(window, (4, 0))
     window.new_game()
     assert library.count(GameFilter(result="unfinished")) == 1
     assert library.rows(GameFilter(result="unfinished"))[0].game_id == left.game_id
     # And the one in hand when the window closes.
-    last = _play(qtbot, window, (8,))
+    last = play_moves(window, (8,))
     window.close()
     with Library(path) as reopened:
         assert reopened.has_game(last.game_id)
@@ -291,15 +279,21 @@ def test_a_persons_page_and_the_leaderboard(
 
 
 def test_a_damaged_library_is_reported_the_game_plays_on_and_it_is_kept_aside_on_request(
-    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    make_window: WindowMaker,
+    qtbot: QtBot,
+    tmp_path: Path,
+    *,
+    monkeypatch: pytest.MonkeyPatch,
+    play_moves: MovePlayer,
+    seat_people: PeopleSeater,
 ) -> None:
     path = tmp_path / "library.sqlite3"
     path.write_bytes(b"this is not a database" * 10)
     window = _window(make_window, qtbot, path)
     assert isinstance(window.history.problem, LibraryCorruptError)
     assert "Games are not being remembered" in window.statusBar().currentMessage()
-    _seat_people(window)
-    finished = _play(qtbot, window, X_WINS)
+    seat_people(window)
+    finished = play_moves(window, X_WINS)
     assert finished.result == "X"
     assert window.score.told("Alice", "Bob").first_wins == 1  # still counted
     assert path.read_bytes() == b"this is not a database" * 10
@@ -317,7 +311,11 @@ def test_a_damaged_library_is_reported_the_game_plays_on_and_it_is_kept_aside_on
 
 
 def test_a_library_from_a_newer_version_is_left_alone(
-    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+    make_window: WindowMaker,
+    qtbot: QtBot,
+    tmp_path: Path,
+    play_moves: MovePlayer,
+    seat_people: PeopleSeater,
 ) -> None:
     path = tmp_path / "library.sqlite3"
     with Library(path) as library:
@@ -329,19 +327,19 @@ def test_a_library_from_a_newer_version_is_left_alone(
     history = _history(qtbot, window)
     assert "newer TTT Desktop" in history.problem_label.text()
     assert not history.fresh_button.isVisible()
-    _seat_people(window)
-    _play(qtbot, window, X_WINS)
+    seat_people(window)
+    play_moves(window, X_WINS)
     window.close()
     assert path.read_bytes() == before
 
 
 def test_without_a_library_the_window_plays_and_history_is_off(
-    make_window: WindowMaker, qtbot: QtBot
+    make_window: WindowMaker, qtbot: QtBot, play_moves: MovePlayer, seat_people: PeopleSeater
 ) -> None:
     window = make_window(ask_name=NameQueue("Alice", "Bob"))
     assert not window.history.action.isEnabled()
-    _seat_people(window)
-    _play(qtbot, window, X_WINS)
+    seat_people(window)
+    play_moves(window, X_WINS)
     assert window.score.told("Alice", "Bob").first_wins == 1
 
 
@@ -373,11 +371,15 @@ def _fill(path: Path, count: int) -> None:
 
 
 def test_undo_after_the_end_reopens_the_stored_game_and_it_counts_once(
-    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+    make_window: WindowMaker,
+    qtbot: QtBot,
+    tmp_path: Path,
+    play_moves: MovePlayer,
+    seat_people: PeopleSeater,
 ) -> None:
     window = _window(make_window, qtbot, tmp_path / "library.sqlite3")
-    _seat_people(window)
-    finished = _play(qtbot, window, X_WINS)
+    seat_people(window)
+    finished = play_moves(window, X_WINS)
     library = window.history.library
     assert library is not None
     assert window.score.told("Alice", "Bob").first_wins == 1
@@ -389,7 +391,7 @@ def test_undo_after_the_end_reopens_the_stored_game_and_it_counts_once(
     assert window.score.told("Alice", "Bob").games == 0
     assert library.ratings() == []
     # X plays elsewhere this time; the game ends in a draw and is still one game.
-    again = _play(qtbot, window, (5, 2, 6, 8, 7))
+    again = play_moves(window, (5, 2, 6, 8, 7))
     assert again.result == "draw" and again.game_id == finished.game_id
     (row,) = library.rows()
     assert row.result == "draw"
@@ -611,7 +613,11 @@ def test_many_files_import_off_the_window_thread_with_progress_and_cancel(
 
 
 def test_a_library_with_flipped_bits_is_reported_and_games_are_still_kept(
-    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+    make_window: WindowMaker,
+    qtbot: QtBot,
+    tmp_path: Path,
+    play_moves: MovePlayer,
+    seat_people: PeopleSeater,
 ) -> None:
     path = tmp_path / "library.sqlite3"
     _fill(path, 30)
@@ -628,8 +634,8 @@ def test_a_library_with_flipped_bits_is_reported_and_games_are_still_kept(
     assert "damaged" in history.problem_label.text() and history.problem_label.isVisible()
     assert history.fresh_button.isVisible()
     # The window plays on, and the game it ends is not silently dropped.
-    _seat_people(window)
-    finished = _play(qtbot, window, X_WINS)
+    seat_people(window)
+    finished = play_moves(window, X_WINS)
     stored = window.history.library is not None and window.history.library.has_game(
         finished.game_id
     )

@@ -33,7 +33,8 @@ from slow_players import (
 
 import ttt_desktop
 from ttt_desktop.engine import GameRecord, Mark
-from ttt_desktop.gui.dialogs import about_html, how_to_play_html
+from ttt_desktop.gui.dialogs import about_html
+from ttt_desktop.gui.help.manual import ManualWindow
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.player_panel import NEW_PERSON_TEXT
 from ttt_desktop.gui.settings import AppSettings
@@ -80,19 +81,6 @@ def wait_for_player(qtbot: QtBot, players: SlowPlayers, kind: type[T]) -> T:
     return player
 
 
-def hot_seat(make_window: WindowMaker, first: str = "x") -> MainWindow:
-    """A window with Alice (X) against Bob (O), instant computer moves, ``first`` starting."""
-    window = make_window(ask_name=NameQueue("Alice", "Bob"))
-    window.ai_speed_actions[0].trigger()
-    panel = window.player_panel
-    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
-    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
-    panel.start_combo.setCurrentIndex(panel.start_combo.findData(first))
-    panel.start_combo.activated.emit(panel.start_combo.currentIndex())
-    window.new_game()
-    return window
-
-
 def against(make_window: WindowMaker, kind: str, *, first: str = "x") -> MainWindow:
     """A window with Player 1 (X, human) against the computer ``kind`` (O)."""
     window = make_window()
@@ -109,9 +97,9 @@ def against(make_window: WindowMaker, kind: str, *, first: str = "x") -> MainWin
 
 
 def test_hot_seat_game_to_a_win_shows_winner_and_line(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, two_people: WindowMaker
 ) -> None:
-    window = hot_seat(make_window)
+    window = two_people()
     assert window.status_label.text() == "Alice (X) to move"
     assert "no games finished yet" in window.player_panel.score_label.text()
     for cell in (0, 3, 1, 4):
@@ -132,8 +120,8 @@ def test_hot_seat_game_to_a_win_shows_winner_and_line(
     assert window.board.cell_widget(1).accessibleDescription().endswith("part of the winning line")
 
 
-def test_clicks_at_cell_centres_of_the_board_play(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = hot_seat(make_window)
+def test_clicks_at_cell_centres_of_the_board_play(qtbot: QtBot, two_people: WindowMaker) -> None:
+    window = two_people()
     board = window.board
     with qtbot.waitSignal(window.controller.move_played):
         qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_centre(8))
@@ -141,8 +129,8 @@ def test_clicks_at_cell_centres_of_the_board_play(qtbot: QtBot, make_window: Win
     assert window.status_label.text() == "Bob (O) to move"
 
 
-def test_occupied_cell_is_refused_with_a_hint(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = hot_seat(make_window)
+def test_occupied_cell_is_refused_with_a_hint(qtbot: QtBot, two_people: WindowMaker) -> None:
+    window = two_people()
     click_cell(qtbot, window, 4)
     with (
         qtbot.waitSignal(window.controller.move_refused) as refused,
@@ -155,9 +143,9 @@ def test_occupied_cell_is_refused_with_a_hint(qtbot: QtBot, make_window: WindowM
 
 
 def test_draw_and_play_again_alternates_the_first_player(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, two_people: WindowMaker
 ) -> None:
-    window = hot_seat(make_window, first="alternate")
+    window = two_people(first="alternate")
     assert window.controller.record.first is Mark.X
     for cell in (0, 4, 8, 1, 7, 6, 2, 5):
         click_cell(qtbot, window, cell)
@@ -174,8 +162,8 @@ def test_draw_and_play_again_alternates_the_first_player(
     assert not window.play_again_action.isEnabled()
 
 
-def test_choosing_the_other_sides_person_swaps_them(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = hot_seat(make_window)
+def test_choosing_the_other_sides_person_swaps_them(qtbot: QtBot, two_people: WindowMaker) -> None:
+    window = two_people()
     choose(window, Mark.O, name="Alice")
     assert window.controller.seat(Mark.O).name == "Alice"
     assert window.controller.seat(Mark.X).name == "Bob"
@@ -187,8 +175,8 @@ def test_choosing_the_other_sides_person_swaps_them(qtbot: QtBot, make_window: W
     assert window.controller.seat(Mark.X) == window.controller.seat(Mark.O)
 
 
-def test_swap_sides_exchanges_the_players(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = hot_seat(make_window)
+def test_swap_sides_exchanges_the_players(qtbot: QtBot, two_people: WindowMaker) -> None:
+    window = two_people()
     with qtbot.waitSignal(window.controller.game_started):
         window.player_panel.swap_button.click()
     assert window.controller.seat(Mark.X).name == "Bob"
@@ -376,8 +364,8 @@ def cursor_cell_widget(window: MainWindow) -> QWidget:
     return window.board.cell_widget(window.board.cursor_cell)
 
 
-def test_keyboard_plays_a_whole_game(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = hot_seat(make_window)
+def test_keyboard_plays_a_whole_game(qtbot: QtBot, two_people: WindowMaker) -> None:
+    window = two_people()
     board = window.board
     controller = window.controller
     # Keys go where the focus would be: the cell under the cursor (the board's focus proxy).
@@ -404,9 +392,9 @@ def test_keyboard_plays_a_whole_game(qtbot: QtBot, make_window: WindowMaker) -> 
 
 
 def test_every_cell_has_an_accessible_name_and_description(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, two_people: WindowMaker
 ) -> None:
-    window = hot_seat(make_window)
+    window = two_people()
     click_cell(qtbot, window, 2)
     names = [window.board.cell_widget(cell).accessibleName() for cell in range(9)]
     assert names[0] == "row 1, column 1: empty"
@@ -563,19 +551,19 @@ def test_help_and_about_dialogs(qtbot: QtBot, make_window: WindowMaker) -> None:
     window.how_to_play_action.trigger()
     window.about_action.trigger()
     boxes = {box.objectName(): box for box in window.findChildren(QMessageBox)}
-    assert set(boxes) >= {"how-to-play", "about"}
+    assert set(boxes) >= {"about"}
     for box in boxes.values():
         assert box.isVisible()
         box.close()
+    manual = window.findChild(ManualWindow)
+    assert manual is not None and manual.isVisible()
+    manual.close()
     about = about_html()
     assert "LGPLv3" in about
     assert f"Qt {qVersion()}" in about
     assert f"PySide6 {PySide6.__version__}" in about
     assert "MIT" in about
-    help_text = how_to_play_html()
-    # The keypad table lists 7 8 9 on the top row.
-    assert help_text.index(">7<") < help_text.index(">8<") < help_text.index(">9<")
-    assert help_text.index(">9<") < help_text.index(">4<") < help_text.index(">1<")
+    assert "sounds" in about and "make_sounds.py" in about
 
 
 # Closing -------------------------------------------------------------------------------

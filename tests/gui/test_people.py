@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+from conftest import MovePlayer
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
-from slow_players import NameQueue
 
 from ttt_desktop.engine import Mark
 from ttt_desktop.gui.main_window import MainWindow
@@ -16,26 +17,18 @@ from ttt_desktop.gui.settings import AppSettings
 WindowMaker = Callable[..., MainWindow]
 
 
-def alice_against_bob(qtbot: QtBot, make_window: WindowMaker) -> MainWindow:
-    window = make_window(ask_name=NameQueue("Alice", "Bob"))
-    window.ai_speed_actions[0].trigger()
-    panel = window.player_panel
-    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
-    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
-    combo = panel.start_combo
-    combo.setCurrentIndex(combo.findData("x"))
-    combo.activated.emit(combo.currentIndex())
-    window.new_game()
-    for cell in (0, 3, 1, 4, 2):
-        with qtbot.waitSignal(window.controller.move_played):
-            qtbot.mouseClick(window.board.cell_widget(cell), Qt.MouseButton.LeftButton)
+@pytest.fixture
+def alice_beat_bob(two_people: WindowMaker, play_moves: MovePlayer) -> MainWindow:
+    """A window where Alice (X) has just beaten Bob (O)."""
+    window = two_people()
+    play_moves(window, (0, 3, 1, 4, 2))
     return window
 
 
 def test_renaming_keeps_the_score_under_the_new_name(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, alice_beat_bob: MainWindow
 ) -> None:
-    window = alice_against_bob(qtbot, make_window)
+    window = alice_beat_bob
     assert "Alice 1 : 0 Bob" in window.player_panel.score_label.text()
     dialog = PeopleDialog(
         window.player_panel.people, ["Alice", "Bob"], window, ask_new_name=lambda *_: " Alicia "
@@ -73,8 +66,8 @@ def test_a_name_already_taken_is_refused(qtbot: QtBot) -> None:
     assert "already someone called Bob" in dialog.note.text()
 
 
-def test_removing_a_person_who_is_not_playing(qtbot: QtBot, make_window: WindowMaker) -> None:
-    window = alice_against_bob(qtbot, make_window)
+def test_removing_a_person_who_is_not_playing(qtbot: QtBot, alice_beat_bob: MainWindow) -> None:
+    window = alice_beat_bob
     dialog = window.people_dialog()
     qtbot.addWidget(dialog)
     dialog.list.setCurrentRow(dialog.people.index("Alice"))

@@ -16,7 +16,7 @@ from test_game_files import drag_events
 
 from ttt_desktop.engine import BranchPoint, GameRecord, Mark, PlayerEntry, save_record
 from ttt_desktop.gui.controller import Seat
-from ttt_desktop.gui.dialogs import how_to_play_html
+from ttt_desktop.gui.help.manual import manual_folder
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.review import PlayOnDialog, ReviewFeatures
 
@@ -110,7 +110,7 @@ def test_history_keys_in_the_view_menu_and_the_help(qtbot: QtBot, window: MainWi
     assert shortcuts["&Forward one move"] == "Alt+Right"
     assert shortcuts["First &position"] == "Alt+Home"
     assert shortcuts["&Newest position"] == "Alt+End"
-    assert "move list" in how_to_play_html()
+    assert "move list" in (manual_folder() / "watching.md").read_text(encoding="utf-8")
     listed = {(what, keys) for _, what, keys in window.help.show_shortcuts().rows()}
     assert ("Back one move", "Alt+Left") in listed
     hot_seat_game(qtbot, window, (4, 0, 8))

@@ -11,8 +11,7 @@ from PySide6.QtCore import QSettings, Qt, QTranslator
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
-from slow_players import NameQueue
-from test_coach_window import against, click, free_keypad, hot_seat, play_and_wait_reply
+from test_coach_window import against, click, free_keypad, play_and_wait_reply
 
 from ttt_desktop.analysis import Outcome, best_moves, position_value
 from ttt_desktop.engine import Board, Mark, keypad_label
@@ -128,15 +127,9 @@ def test_the_file_dialogs_list_their_file_types_in_german(
 
 
 def test_a_persons_game_opened_from_history_shows_its_moves_and_replay_bar(
-    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+    qtbot: QtBot, two_people: WindowMaker, tmp_path: Path
 ) -> None:
-    window = make_window(ask_name=NameQueue("Alice", "Bob"), library_path=tmp_path / "l.sqlite3")
-    qtbot.waitUntil(lambda: window.history.library is not None)
-    window.ai_speed_actions[0].trigger()
-    panel = window.player_panel
-    panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
-    panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
-    window.new_game()
+    window = two_people(first=None, library_path=tmp_path / "l.sqlite3")
     with qtbot.waitSignal(window.controller.game_finished):
         for digit in (7, 4, 8, 5, 9):
             click(qtbot, window, digit)
@@ -181,9 +174,9 @@ def test_a_chart_of_game_counts_labels_each_tick_with_a_different_whole_number(
 
 
 def test_try_again_straight_from_a_verdict_starts_on_a_clean_board(
-    qtbot: QtBot, make_window: WindowMaker
+    qtbot: QtBot, two_people: WindowMaker
 ) -> None:
-    window = hot_seat(make_window)
+    window = two_people()
     features, controller = window.coach, window.controller
     panel = features.review_panel
     with qtbot.waitSignal(controller.game_finished):

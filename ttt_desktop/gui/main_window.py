@@ -52,6 +52,7 @@ from ttt_desktop.gui.result_banner import ResultBanner
 from ttt_desktop.gui.review import ReviewFeatures
 from ttt_desktop.gui.session_score import PairingScore, SessionScore
 from ttt_desktop.gui.settings import AppSettings, SeatChoice
+from ttt_desktop.gui.sound import SoundFeatures
 from ttt_desktop.lab.factory import TrainedPlayerFactory
 from ttt_desktop.players import HUMAN_KIND, create_player
 from ttt_desktop.players import roster as all_players
@@ -154,6 +155,10 @@ class MainWindow(QMainWindow):
             settings=self.settings.qsettings,
         )
         self._build_reduce_motion_action()
+        view_menu = self.review.view_menu
+        self.sound = SoundFeatures(
+            self, controller=self.controller, view_menu=view_menu, settings=self.settings
+        )
         self.coach = CoachFeatures(
             self,
             controller=self.controller,
@@ -343,7 +348,7 @@ class MainWindow(QMainWindow):
     def _build_help_menu(self) -> None:
         menu = self.menuBar().addMenu(self.tr("&Help"))
         self.help_menu = menu
-        self.how_to_play_action = QAction(self.tr("&How to play"), self)
+        self.how_to_play_action = QAction(self.tr("&Manual"), self)
         self.how_to_play_action.setShortcut(QKeySequence.StandardKey.HelpContents)
         self.how_to_play_action.triggered.connect(self.show_how_to_play)
         menu.addAction(self.how_to_play_action)
@@ -433,8 +438,8 @@ class MainWindow(QMainWindow):
         action.setChecked(True)
 
     def show_how_to_play(self) -> None:
-        """Open the "How to play" dialog."""
-        dialogs.open_how_to_play(self)
+        """Open the manual's window (F1)."""
+        self.help.show_manual()
 
     def show_about(self) -> None:
         """Open the About dialog."""

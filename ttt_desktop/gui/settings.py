@@ -1,9 +1,9 @@
 """What the window remembers between runs, kept in ``QSettings``.
 
 Organisation and application are both "TTT Desktop". Stored: the people's names,
-the players last chosen for X and O, who starts, the AI move delay, and the
-window geometry. Values read back are checked, so a hand-edited or older settings
-file falls back to the defaults instead of breaking the window.
+the players last chosen for X and O, who starts, the AI move delay, the sound
+and its volume, and the window geometry. Values read back are checked, so a
+hand-edited or older settings file falls back to the defaults instead of breaking the window.
 """
 
 from __future__ import annotations
@@ -25,6 +25,11 @@ DEFAULT_PEOPLE: Final = (
     QT_TRANSLATE_NOOP("AppSettings", "Player 2"),
 )
 MAX_NAME_LENGTH: Final = record.MAX_NAME_LENGTH
+# Sound: on or off, and how loud (QSoundEffect's volume, 0 to 1, per choice).
+SOUND_ON_KEY: Final = "view/sound"
+SOUND_VOLUME_KEY: Final = "view/sound_volume"
+SOUND_VOLUMES: Final = {"quiet": 0.25, "medium": 0.5, "loud": 0.9}
+DEFAULT_SOUND_VOLUME: Final = "medium"
 
 
 @dataclass(frozen=True)
@@ -124,6 +129,27 @@ class AppSettings:
     def set_move_delay_ms(self, delay: int) -> None:
         """Remember the AI's minimum visible move delay."""
         self._settings.setValue("game/ai_move_delay_ms", delay)
+
+    def sound_on(self) -> bool:
+        """Whether the game makes sounds (on unless turned off)."""
+        stored = self._settings.value(SOUND_ON_KEY, True)
+        # QSettings' INI files hand booleans back as strings.
+        return stored not in (False, "false")
+
+    def set_sound_on(self, on: bool) -> None:
+        """Remember whether the game makes sounds."""
+        self._settings.setValue(SOUND_ON_KEY, bool(on))
+
+    def sound_volume(self) -> str:
+        """How loud: a key of :data:`SOUND_VOLUMES` (medium unless chosen)."""
+        stored = self._settings.value(SOUND_VOLUME_KEY)
+        return stored if stored in SOUND_VOLUMES else DEFAULT_SOUND_VOLUME
+
+    def set_sound_volume(self, key: str) -> None:
+        """Remember how loud; anything but a key of :data:`SOUND_VOLUMES` is refused."""
+        if key not in SOUND_VOLUMES:
+            raise ValueError(f"sound volume is one of {', '.join(SOUND_VOLUMES)}, not {key!r}")
+        self._settings.setValue(SOUND_VOLUME_KEY, key)
 
     def geometry(self) -> QByteArray | None:
         """The saved window geometry (``QWidget.saveGeometry``), if any."""

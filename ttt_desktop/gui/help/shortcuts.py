@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
-    QWidget,
 )
 
 from ttt_desktop.gui import board_widget
@@ -221,10 +220,3 @@ class ShortcutsDialog(QDialog):
                 child.setHidden(not match)
                 shown += match
             group.setHidden(shown == 0)
-
-
-def open_shortcuts(parent: QWidget) -> None:
-    """Trigger the window's Keyboard shortcuts action, if it has one (from How to play)."""
-    action = parent.findChild(QAction, "keyboard-shortcuts")
-    if action is not None:
-        action.trigger()

@@ -1,0 +1,136 @@
+"""The manual: Sphinx builds it without a warning, its internal links lead somewhere, and the
+app's copy of the user pages (resources/manual/) is current.
+
+The build runs ``sphinx-build -W --keep-going -b html`` as CI would, in a fresh process,
+then walks every built page for links and images that point at a file or anchor of the
+build that is not there (``-b linkcheck`` would need the internet).
+"""
+
+from __future__ import annotations
+
+import html.parser
+import re
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MANUAL = ROOT / "docs" / "manual"
+sys.path.insert(0, str(ROOT / "tools"))
+
+import update_manual  # noqa: E402
+
+
+class _Links(html.parser.HTMLParser):
+    """The ids of a page and the local targets of its links and images."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.targets: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        for name in ("id", "name"):
+            if values.get(name):
+                self.ids.add(str(values[name]))
+        target = values.get("href") if tag in ("a", "link") else values.get("src")
+        if target and not urlsplit(target).scheme and not target.startswith("//"):
+            self.targets.append(target)
+
+
+def _parse(page: Path) -> _Links:
+    links = _Links()
+    links.feed(page.read_text(encoding="utf-8"))
+    return links
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pytest.importorskip("sphinx", reason="the docs extra (Sphinx) is not installed")
+    pytest.importorskip("myst_parser", reason="the docs extra (myst-parser) is not installed")
+    out = tmp_path_factory.mktemp("manual") / "html"
+    run = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", MANUAL, out],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert run.returncode == 0, run.stderr + run.stdout
+    return out
+
+
+def test_the_manual_builds_without_a_warning(built: Path) -> None:
+    pages = {path.relative_to(built).as_posix() for path in built.rglob("*.html")}
+    assert {"index.html", "user/playing.html", "developer/architecture.html"} <= pages
+    assert {"api/engine.html", "api/players.html", "api/analysis.html"} <= pages
+    assert {"api/library.html", "api/lab.html"} <= pages
+
+
+def test_the_api_pages_come_from_the_docstrings(built: Path) -> None:
+    engine = (built / "api" / "engine.html").read_text(encoding="utf-8")
+    for name in ("ttt_desktop.engine.rules.Rules", "ttt_desktop.engine.board.Board"):
+        assert f'id="{name}"' in engine, name
+    assert 'id="ttt_desktop.engine.geometry.Geometry.name"' in engine
+    api = (built / "api" / "index.html").read_text(encoding="utf-8")
+    assert "15,15,5" in api and "Board.empty" in api
+
+
+def test_every_internal_link_and_image_of_the_built_manual_leads_somewhere(
+    built: Path,
+) -> None:
+    parsed = {page: _parse(page) for page in built.rglob("*.html")}
+    broken: list[str] = []
+    for page, links in parsed.items():
+        for target in links.targets:
+            parts = urlsplit(target)
+            path = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+            if path.is_dir():
+                path = path / "index.html"
+            where = f"{page.relative_to(built)}: {target}"
+            if not path.exists():
+                broken.append(where)
+            elif parts.fragment and path.suffix == ".html":
+                ids = parsed[path].ids if path in parsed else _parse(path).ids
+                if unquote(parts.fragment) not in ids:
+                    broken.append(where + " (no such anchor)")
+    assert not broken, "\n".join(broken)
+
+
+def test_the_readme_links_into_the_manual_and_stays_short() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 200
+    assert "./run.sh" in readme.split("\n## ")[0] and "./test.sh" in readme.split("\n## ")[0]
+    targets = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", readme)
+    local = [target for target in targets if "://" not in target]
+    assert any(target.startswith("docs/manual/") for target in local)
+    missing = [target for target in local if not (ROOT / target).exists()]
+    assert not missing
+
+
+def test_the_user_pages_link_only_to_each_other() -> None:
+    # The app shows the user pages on their own: a link out of them would lead nowhere there.
+    user = MANUAL / "user"
+    for page in user.glob("*.md"):
+        text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.DOTALL)
+        for target in re.findall(r"(?<!!)\[[^\]]*\]\(([^)]+)\)", text):
+            if "://" in target:
+                continue
+            path = target.split("#", 1)[0]
+            assert "/" not in path and (user / path).is_file(), f"{page.name}: {target}"
+
+
+def test_the_app_carries_the_current_user_pages() -> None:
+    assert update_manual.stale_files() == [], "run: python tools/update_manual.py"
+    shipped = ROOT / "resources" / "manual"
+    assert (shipped / "index.md").is_file()
+    for page in shipped.glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        assert "![" not in text, f"{page.name} shows a screenshot the app does not carry"
+        for target in re.findall(r"\]\(([^)]+)\)", text):
+            if "://" not in target:
+                assert (shipped / target.split("#", 1)[0]).is_file(), f"{page.name}: {target}"

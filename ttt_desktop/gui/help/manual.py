@@ -1,0 +1,192 @@
+"""The manual window (F1): the user manual's pages, offline, with links between them working.
+
+The pages are the Markdown of ``docs/manual/user/``, copied by ``tools/update_manual.py``
+into ``resources/manual/`` (the wheel and the packaged app carry that folder). A
+``QTextBrowser`` shows them: a link to another page (``coach.md``) opens it in the same
+window, Back and Forward go through the pages seen, and the list on the left names every
+page of ``index.md`` (the contents). Links to web pages open in the desktop's browser.
+
+The window is not modal, so the game stays playable beside it, and the Keyboard shortcuts
+window it opens comes up in front of it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Final
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLocale, Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QTextDocument
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ttt_desktop.gui import translation
+from ttt_desktop.resource_paths import resource_path
+
+CONTENTS: Final = "index.md"
+# The pages' names in the list, in the interface's language (the pages are in English).
+PAGE_TITLES: Final = {
+    "index.md": QT_TRANSLATE_NOOP("ManualWindow", "Contents"),
+    "playing.md": QT_TRANSLATE_NOOP("ManualWindow", "Playing"),
+    "watching.md": QT_TRANSLATE_NOOP("ManualWindow", "Watching and reviewing games"),
+    "coach.md": QT_TRANSLATE_NOOP("ManualWindow", "The coach: undo, hints, review"),
+    "library.md": QT_TRANSLATE_NOOP("ManualWindow", "History, people and ratings"),
+    "look.md": QT_TRANSLATE_NOOP("ManualWindow", "Themes, languages, keys"),
+    "players.md": QT_TRANSLATE_NOOP("ManualWindow", "The computer players"),
+    "thinking.md": QT_TRANSLATE_NOOP("ManualWindow", "How each computer thinks"),
+    "lab.md": QT_TRANSLATE_NOOP("ManualWindow", "The AI lab"),
+    "command-line.md": QT_TRANSLATE_NOOP("ManualWindow", "The command line"),
+}
+_LINK: Final = re.compile(r"^- \[(?P<title>[^\]]+)\]\((?P<page>[^)]+\.md)\)$", re.MULTILINE)
+
+
+def manual_folder() -> Path:
+    """The folder of the app's copy of the user manual."""
+    return resource_path("manual")
+
+
+def manual_pages(folder: Path | None = None) -> list[tuple[str, str]]:
+    """(file name, title) of the contents and every page it lists, in its order.
+
+    The titles are :data:`PAGE_TITLES`' in the interface's language, or the page's own.
+    """
+    folder = manual_folder() if folder is None else folder
+    text = (folder / CONTENTS).read_text(encoding="utf-8")
+    pages = [(CONTENTS, "Contents")]
+    pages += [(match["page"], match["title"]) for match in _LINK.finditer(text)]
+    return [
+        (page, QCoreApplication.translate("ManualWindow", str(PAGE_TITLES[page])))
+        if page in PAGE_TITLES
+        else (page, title)
+        for page, title in pages
+    ]
+
+
+class ManualWindow(QDialog):
+    """The user manual: the pages' list, the page shown, Back, Forward and Keyboard shortcuts."""
+
+    shortcuts_requested = Signal()
+
+    def __init__(self, parent: QWidget, folder: Path | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("manual")
+        self.setWindowTitle(self.tr("TTT Desktop manual"))
+        self.setModal(False)
+        self._folder = manual_folder() if folder is None else folder
+
+        self.pages = QListWidget(self)
+        self.pages.setObjectName("manual-pages")
+        self.pages.setAccessibleName(self.tr("Pages of the manual"))
+        for page, title in manual_pages(self._folder):
+            item = QListWidgetItem(title, self.pages)
+            item.setData(Qt.ItemDataRole.UserRole, page)
+            item.setToolTip(title)
+        self.pages.currentItemChanged.connect(self._on_page_chosen)
+
+        self.browser = QTextBrowser(self)
+        self.browser.setObjectName("manual-text")
+        self.browser.setAccessibleName(self.tr("Manual page"))
+        self.browser.setOpenLinks(False)
+        self.browser.setSearchPaths([str(self._folder)])
+        self.browser.anchorClicked.connect(self._on_link)
+        self.browser.sourceChanged.connect(self._on_source_changed)
+        self.browser.historyChanged.connect(self._update_buttons)
+
+        self.back_button = QPushButton(self.tr("Back"), self)
+        self.back_button.setObjectName("manual-back")
+        self.back_button.clicked.connect(self.browser.backward)
+        self.forward_button = QPushButton(self.tr("Forward"), self)
+        self.forward_button.setObjectName("manual-forward")
+        self.forward_button.clicked.connect(self.browser.forward)
+        self.contents_button = QPushButton(self.tr("Contents"), self)
+        self.contents_button.setObjectName("manual-contents")
+        self.contents_button.clicked.connect(lambda: self.show_page(CONTENTS))
+        self.shortcuts_button = QPushButton(self.tr("Keyboard shortcuts"), self)
+        self.shortcuts_button.setObjectName("show-shortcuts")
+        self.shortcuts_button.clicked.connect(self.shortcuts_requested)
+
+        top = QHBoxLayout()
+        for button in (self.back_button, self.forward_button, self.contents_button):
+            button.setAutoDefault(False)
+            top.addWidget(button)
+        top.addStretch(1)
+        self.shortcuts_button.setAutoDefault(False)
+        top.addWidget(self.shortcuts_button)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(self.pages)
+        splitter.addWidget(self.browser)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([220, 600])
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.close)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        if translation.app_locale().language() != QLocale.Language.English:
+            note = QLabel(self.tr("The manual is written in English."), self)
+            note.setObjectName("manual-language-note")
+            layout.addWidget(note)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(buttons)
+        self.resize(860, 600)
+        self.show_page(CONTENTS)
+
+    def show_page(self, page: str, fragment: str = "") -> None:
+        """Show ``page`` (a file name of the manual, "coach.md"), at ``fragment`` if given."""
+        url = QUrl.fromLocalFile(str(self._folder / page))
+        if fragment:
+            url.setFragment(fragment)
+        self.browser.setSource(url, QTextDocument.ResourceType.MarkdownResource)
+
+    def current_page(self) -> str:
+        """The file name of the page shown."""
+        return Path(self.browser.source().toLocalFile()).name
+
+    def fit_to(self, window: QWidget) -> None:
+        """As large as suits the page, within ``window``'s screen."""
+        screen = window.screen().availableGeometry() if window.screen() else None
+        if screen is not None:
+            self.resize(min(self.width(), screen.width() - 40), min(640, screen.height() - 80))
+
+    def _on_link(self, url: QUrl) -> None:
+        if url.scheme() in ("http", "https", "mailto"):
+            QDesktopServices.openUrl(url)
+            return
+        if url.isRelative() or url.isLocalFile():
+            target = Path(url.path()).name if url.path() else self.current_page()
+            if (self._folder / target).is_file():
+                self.show_page(target, url.fragment())
+
+    def _on_source_changed(self, url: QUrl) -> None:
+        page = Path(url.toLocalFile()).name
+        for row in range(self.pages.count()):
+            item = self.pages.item(row)
+            if item.data(Qt.ItemDataRole.UserRole) == page:
+                self.pages.blockSignals(True)
+                self.pages.setCurrentItem(item)
+                self.pages.blockSignals(False)
+                break
+        else:
+            self.pages.clearSelection()
+        self._update_buttons()
+
+    def _on_page_chosen(self, item: QListWidgetItem | None) -> None:
+        if item is not None:
+            self.show_page(str(item.data(Qt.ItemDataRole.UserRole)))
+
+    def _update_buttons(self) -> None:
+        self.back_button.setEnabled(self.browser.isBackwardAvailable())
+        self.forward_button.setEnabled(self.browser.isForwardAvailable())

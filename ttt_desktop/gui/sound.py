@@ -1,0 +1,238 @@
+"""Sound: a click for each move, and a tune for a win, a loss or a draw.
+
+:class:`SoundFeatures` listens to the controller: ``move_played`` gives the move's
+click, and the ``game_finished`` that follows a move gives the end's tune, told from
+the person's side (:func:`end_sound`): against a computer, "win" when the person won
+and "loss" when the computer did; between two people or two computers, "win" for
+whoever won. A game that arrives finished (opened from a file, a redo) makes no sound.
+
+The View menu has *Sound* (on or off) and *Sound volume* (quiet, medium, loud), both
+remembered. Nothing sounds while the desktop asks for no event sounds
+(:func:`system_wants_no_sounds`, GNOME's ``event-sounds``), as the winning line stops
+moving when it asks for no animations.
+
+The sounds are WAV files of ``resources/sounds/``, written by ``tools/make_sounds.py``.
+They play through a *player*: by default :class:`QtSoundPlayer`, which imports
+QtMultimedia's ``QSoundEffect`` on the first sound (never before the first paint) and
+plays nothing on the offscreen platform; tests give a player that only records what it
+is asked to play.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from typing import Any, Final, Protocol
+
+from PySide6.QtCore import QObject, QUrl
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication
+from PySide6.QtWidgets import QMainWindow, QMenu
+
+from ttt_desktop.engine import Mark
+from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.gui.settings import DEFAULT_SOUND_VOLUME, SOUND_VOLUMES, AppSettings
+from ttt_desktop.players import HUMAN_KIND
+from ttt_desktop.resource_paths import resource_path
+
+MOVE: Final = "move"
+WIN: Final = "win"
+LOSS: Final = "loss"
+DRAW: Final = "draw"
+SOUNDS: Final = (MOVE, WIN, LOSS, DRAW)
+
+
+class SoundPlayer(Protocol):
+    """What plays the sounds: ``play("win", 0.5)`` plays ``win.wav`` at half volume."""
+
+    def play(self, name: str, volume: float) -> None:
+        """Play the sound ``name`` (one of :data:`SOUNDS`) at ``volume`` (0 to 1)."""
+
+    @property
+    def available(self) -> bool:
+        """False when this system cannot play sounds (then :meth:`play` does nothing)."""
+
+
+def _nobody_listens() -> bool:
+    # The offscreen platform has no one in front of it (the tests, the self-test in CI):
+    # no sound, and QtMultimedia (which brings QtNetwork along) stays unloaded.
+    return QGuiApplication.platformName() == "offscreen"
+
+
+class QtSoundPlayer:
+    """Plays through ``QSoundEffect``, one per sound, made on the first sound.
+
+    Silent on the offscreen platform; ``silent`` tells when to be (tests pass their own).
+    """
+
+    def __init__(self, parent: QObject, silent: Callable[[], bool] = _nobody_listens) -> None:
+        self._parent = parent
+        self._effects: dict[str, Any] | None = None
+        self._available = True
+        self._silent = silent
+        self.problem = ""
+
+    @property
+    def available(self) -> bool:
+        return self._available and not self._silent()
+
+    def _load(self) -> dict[str, Any]:
+        try:
+            # QtMultimedia loads FFmpeg and the audio libraries: only when a sound is due.
+            from PySide6.QtMultimedia import QSoundEffect  # noqa: PLC0415
+        except ImportError as error:  # no audio library (libpulse) on this system
+            self._available = False
+            self.problem = str(error)
+            return {}
+        effects = {}
+        for name in SOUNDS:
+            effect = QSoundEffect(self._parent)
+            effect.setSource(QUrl.fromLocalFile(str(resource_path(f"sounds/{name}.wav"))))
+            effects[name] = effect
+        return effects
+
+    def play(self, name: str, volume: float) -> None:
+        if not self.available:
+            return
+        if self._effects is None:
+            self._effects = self._load()
+        effect = self._effects.get(name)
+        if effect is not None:
+            effect.setVolume(volume)
+            effect.play()
+
+
+# How the window makes its player; the tests put a recording player here.
+make_player: Callable[[QObject], SoundPlayer] = QtSoundPlayer
+
+
+def end_sound(record: GameRecord) -> str | None:
+    """The sound of a finished game, from the person's side; None while it runs."""
+    result = record.result
+    if result is None:
+        return None
+    if result == "draw":
+        return DRAW
+    winner = Mark(result)
+    people = [mark for mark in (Mark.X, Mark.O) if record.player(mark).kind == HUMAN_KIND]
+    if len(people) == 1:
+        return WIN if people[0] is winner else LOSS
+    return WIN
+
+
+def _gnome_event_sounds_off() -> bool:
+    import shutil  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415
+
+    if "gnome" not in os.environ.get("XDG_CURRENT_DESKTOP", "").lower():
+        return False
+    gsettings = shutil.which("gsettings")
+    if gsettings is None:
+        return False
+    try:
+        answer = subprocess.run(
+            [gsettings, "get", "org.gnome.desktop.sound", "event-sounds"],
+            capture_output=True,
+            text=True,
+            timeout=2,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return answer.stdout.strip() == "false"
+
+
+@functools.cache
+def system_wants_no_sounds() -> bool:
+    """True when the desktop has been asked for no event sounds (read once, at the first sound)."""
+    return _gnome_event_sounds_off()
+
+
+class SoundFeatures(QObject):
+    """The sounds of the game, and their View menu entries."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        *,
+        controller: Any,
+        view_menu: QMenu,
+        settings: AppSettings,
+        player: SoundPlayer | None = None,
+        system_silent: Callable[[], bool] | None = None,
+    ) -> None:
+        super().__init__(window)
+        self._settings = settings
+        self.player: SoundPlayer = make_player(self) if player is None else player
+        self._system_silent = system_silent
+        self._last_moved: GameRecord | None = None
+
+        self.sound_action = QAction(self.tr("&Sound"), window)
+        self.sound_action.setObjectName("sound")
+        self.sound_action.setCheckable(True)
+        self.sound_action.setChecked(settings.sound_on())
+        self.sound_action.setToolTip(self.tr("A sound for each move and for the end of a game"))
+        self.sound_action.toggled.connect(settings.set_sound_on)
+        self.volume_menu = QMenu(self.tr("Sound &volume"), window)
+        self.volume_menu.setObjectName("sound-volume")
+        self.volume_group = QActionGroup(self)
+        self.volume_actions: dict[str, QAction] = {}
+        names = {
+            "quiet": self.tr("&Quiet"),
+            "medium": self.tr("&Medium"),
+            "loud": self.tr("&Loud"),
+        }
+        chosen = settings.sound_volume()
+        for key in SOUND_VOLUMES:
+            action = QAction(names[key], self.volume_menu)
+            action.setObjectName(f"sound-volume-{key}")
+            action.setCheckable(True)
+            action.setChecked(key == chosen)
+            action.setData(key)
+            action.triggered.connect(lambda _checked=False, key=key: self.set_volume(key))
+            self.volume_group.addAction(action)
+            self.volume_menu.addAction(action)
+            self.volume_actions[key] = action
+        self.sound_action.toggled.connect(self.volume_menu.setEnabled)
+        self.volume_menu.setEnabled(self.sound_action.isChecked())
+        view_menu.addAction(self.sound_action)
+        view_menu.addMenu(self.volume_menu)
+
+        controller.move_played.connect(self._on_move_played)
+        controller.game_finished.connect(self._on_game_finished)
+
+    @property
+    def volume(self) -> float:
+        """The volume the sounds play at, 0 to 1."""
+        return SOUND_VOLUMES.get(self._settings.sound_volume(), SOUND_VOLUMES[DEFAULT_SOUND_VOLUME])
+
+    def set_volume(self, key: str) -> None:
+        """Choose one of :data:`~ttt_desktop.gui.settings.SOUND_VOLUMES` and remember it."""
+        self._settings.set_sound_volume(key)
+        self.volume_actions[self._settings.sound_volume()].setChecked(True)
+
+    def is_on(self) -> bool:
+        """True when a sound would play now: the setting is on and the desktop allows sounds."""
+        if not self.sound_action.isChecked():
+            return False
+        system_silent = self._system_silent or system_wants_no_sounds
+        return not system_silent()
+
+    def play(self, name: str) -> None:
+        """Play ``name`` if sound is on."""
+        if self.is_on() and self.player.available:
+            self.player.play(name, self.volume)
+
+    def _on_move_played(self, record: GameRecord) -> None:
+        self._last_moved = record
+        if not record.is_finished:
+            self.play(MOVE)
+
+    def _on_game_finished(self, record: GameRecord) -> None:
+        # Only the end a move made: not a finished game opened, nor a redo.
+        if record is not self._last_moved:
+            return
+        self._last_moved = None
+        sound = end_sound(record)
+        if sound is not None:
+            self.play(sound)
