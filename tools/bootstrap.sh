@@ -29,6 +29,7 @@ qt_libraries=(
   libx11-xcb1 libxcb1 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
   libxcb-randr0 libxcb-render0 libxcb-render-util0 libxcb-shape0 libxcb-shm0
   libxcb-sync1 libxcb-util1 libxcb-xfixes0 libxcb-xkb1 libxkbcommon-x11-0
+  libpulse0
 )
 
 usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }

@@ -631,6 +631,10 @@
         <translation>Züge</translation>
     </message>
     <message>
+        <source>Board</source>
+        <translation>Spielfeld</translation>
+    </message>
+    <message>
         <source>Unfinished</source>
         <translation>Nicht beendet</translation>
     </message>
@@ -664,6 +668,18 @@
     <message>
         <source>Try again</source>
         <translation>Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Spielfeld</translation>
+    </message>
+    <message>
+        <source>All boards</source>
+        <translation>Alle Spielfelder</translation>
+    </message>
+    <message>
+        <source>Board:</source>
+        <translation>Spielfeld:</translation>
     </message>
     <message>
         <source>Games</source>
@@ -750,8 +766,16 @@
         <translation>Partien importieren …</translation>
     </message>
     <message>
-        <source>Or drop .tttgame files on this window</source>
-        <translation>Oder .tttgame-Dateien auf dieses Fenster ziehen</translation>
+        <source>Rating on {board}: {rating}</source>
+        <translation>Wertung auf {board}: {rating}</translation>
+    </message>
+    <message>
+        <source>Everybody starts at 1500; winning raises a rating, losing lowers it, more so against a stronger player. The ± says how sure it is: the true strength is within it 19 times in 20, and it narrows with every game. Highest rating first; each board has its own ratings.</source>
+        <translation>Alle beginnen bei 1500; ein Sieg hebt die Wertung, eine Niederlage senkt sie, gegen stärkere Gegner mehr. Das ± sagt, wie sicher sie ist: Die wahre Stärke liegt in 19 von 20 Fällen darin, und es wird mit jeder Partie enger. Höchste Wertung zuerst; jedes Spielfeld hat eigene Wertungen.</translation>
+    </message>
+    <message>
+        <source>The damaged library was kept as {name}; a new one was started.</source>
+        <translation>Die beschädigte Bibliothek wurde als {name} aufbewahrt; eine neue wurde angelegt.</translation>
     </message>
     <message>
         <source>{n} game</source>
@@ -782,10 +806,6 @@
         <translation>Partien als JSON-Zeilen exportieren</translation>
     </message>
     <message>
-        <source>JSON lines (*.jsonl)</source>
-        <translation>JSON-Zeilen (*.jsonl)</translation>
-    </message>
-    <message>
         <source>Import games</source>
         <translation>Partien importieren</translation>
     </message>
@@ -794,8 +814,44 @@
         <translation>TTT-Desktop-Partien (*{suffix})</translation>
     </message>
     <message>
+        <source>Game files (.tttgame), JSON lines (.jsonl) or folders of them; or drop them on this window</source>
+        <translation>Partiedateien (.tttgame), JSON-Zeilen (.jsonl) oder Ordner davon; oder ziehen Sie sie auf dieses Fenster</translation>
+    </message>
+    <message>
+        <source>JSON lines (*{suffix})</source>
+        <translation>JSON-Zeilen (*{suffix})</translation>
+    </message>
+    <message>
+        <source>Games (*{game} *{lines})</source>
+        <translation>Partien (*{game} *{lines})</translation>
+    </message>
+    <message>
         <source>There is no game library to import into.</source>
         <translation>Es gibt keine Partienbibliothek, in die importiert werden könnte.</translation>
+    </message>
+    <message>
+        <source>An import is already running.</source>
+        <translation>Es läuft bereits ein Import.</translation>
+    </message>
+    <message>
+        <source>Importing games…</source>
+        <translation>Partien werden importiert …</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importieren</translation>
+    </message>
+    <message>
+        <source>Importing games: {done} of {total} files read</source>
+        <translation>Partien werden importiert: {done} von {total} Dateien gelesen</translation>
+    </message>
+    <message>
+        <source>The import was cancelled; the games read before stay.</source>
+        <translation>Der Import wurde abgebrochen; die bis dahin gelesenen Partien bleiben.</translation>
     </message>
     <message>
         <source>Added: {n} game.</source>
@@ -840,10 +896,6 @@
     <message>
         <source>{n} unfinished</source>
         <translation>{n} nicht beendet</translation>
-    </message>
-    <message>
-        <source>Rating: {rating}</source>
-        <translation>Wertung: {rating}</translation>
     </message>
     <message>
         <source>{n} win in a row</source>
@@ -904,14 +956,6 @@
     <message>
         <source>W / D / L</source>
         <translation>S / U / N</translation>
-    </message>
-    <message>
-        <source>Safe rating</source>
-        <translation>Sichere Wertung</translation>
-    </message>
-    <message>
-        <source>Ratings from OpenSkill (Weng-Lin): everybody starts at 1500; the ± is two standard deviations. Sorted by the safe rating (rating minus three deviations).</source>
-        <translation>Wertungen nach OpenSkill (Weng-Lin): Alle beginnen bei 1500; das ± steht für zwei Standardabweichungen. Sortiert nach der sicheren Wertung (Wertung minus drei Standardabweichungen).</translation>
     </message>
     <message>
         <source>person</source>
