@@ -2013,16 +2013,16 @@
 <context>
     <name>Roster</name>
     <message>
-        <source>Plays any free cell at random.</source>
-        <translation>Setzt auf ein beliebiges freies Feld.</translation>
+        <source>Plays any free cell at random, on any board.</source>
+        <translation>Setzt auf ein beliebiges freies Feld, zufällig, auf jedem Spielfeld.</translation>
     </message>
     <message>
-        <source>Plays a scripted list of cells in order; for tests and replaying games.</source>
-        <translation>Setzt der Reihe nach auf eine vorgegebene Liste von Feldern; für Tests und zum Nachspielen.</translation>
+        <source>Plays a scripted list of cells in order, on any board; for tests and replays.</source>
+        <translation>Setzt der Reihe nach auf die Felder einer vorgegebenen Liste, auf jedem Spielfeld; für Tests und Wiederholungen.</translation>
     </message>
     <message>
-        <source>Takes a winning cell, else blocks yours, else plays at random.</source>
-        <translation>Nimmt ein Gewinnfeld, sonst blockiert er Sie, sonst setzt er zufällig.</translation>
+        <source>Takes a winning cell, else blocks yours, else plays at random; on any board.</source>
+        <translation>Nimmt ein Gewinnfeld, sonst blockiert es Ihres, sonst zieht es zufällig; auf jedem Spielfeld.</translation>
     </message>
     <message>
         <source>Wins or blocks, else scores cells by looking five moves ahead (quirky tallies).</source>
@@ -2055,6 +2055,25 @@
     <message>
         <source>Looks up the solved game: wins as fast and loses as slowly as possible.</source>
         <translation>Schlägt im gelösten Spiel nach: gewinnt so schnell und verliert so langsam wie möglich.</translation>
+    </message>
+</context>
+<context>
+    <name>Rules</name>
+    <message>
+        <source>Tic-tac-toe</source>
+        <translation>Tic-Tac-Toe</translation>
+    </message>
+    <message>
+        <source>Gomoku 15x15</source>
+        <translation>Gomoku 15×15</translation>
+    </message>
+    <message>
+        <source>{m}x{n}, exactly {k} in a row</source>
+        <translation>{m}×{n}, genau {k} in einer Reihe</translation>
+    </message>
+    <message>
+        <source>{m}x{n}, {k} in a row</source>
+        <translation>{m}×{n}, {k} in einer Reihe</translation>
     </message>
 </context>
 <context>

@@ -26,7 +26,7 @@ from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, coerce_rules
 # typing is for the type checker only: importing it costs a fresh process ~9 ms.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable, Iterator
     from typing import Any, Protocol
 
     from ttt_desktop.engine.record import GameRecord, PlayerEntry
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     MoveHook = Callable[[Board, int, Any], None]
     """``on_move(board_before, cell, thought_or_seconds)``."""
 
-__all__ = ["PlayedGame", "play_game"]
+__all__ = ["PlayedGame", "play_game", "play_games"]
 
 # On Python 3.11 ``Mark.X`` costs about 0.3 us (the enum metaclass's attribute hook).
 _X = Mark.X
@@ -182,24 +182,68 @@ def play_game(
     A seat's illegal move raises the board's
     :class:`~ttt_desktop.engine.board.IllegalMoveError`.
     """
+    games = play_games(
+        x,
+        o,
+        (first,),
+        rules,
+        timed=timed,
+        keep_moves=keep_moves,
+        move_times=move_times,
+        think=think,
+        stop=stop,
+        on_move=on_move,
+    )
+    return next(games)
+
+
+def play_games(
+    x: Seat,
+    o: Seat,
+    firsts: Iterable[Mark],
+    rules: Rules | str | None = None,
+    *,
+    timed: bool = False,
+    keep_moves: bool = True,
+    move_times: bool = False,
+    think: bool = False,
+    stop: Callable[[], bool] | None = None,
+    on_move: MoveHook | None = None,
+) -> Iterator[PlayedGame]:
+    """One game after another between the same seats: a game for each mark of ``firsts``.
+
+    The games are :func:`play_game`'s (same options), yielded as each ends; a series
+    costs less per game than calls of :func:`play_game` (the arena plays a couple of
+    hundred thousand 3x3 games a second this way).
+    """
     if rules is None or rules is TIC_TAC_TOE:
-        # Identity, not a dict: an enum member hashes in Python.
-        board = _EMPTY_X if first is _X else _EMPTY_O if first is _O else Board.empty(Mark(first))
+        empty_x, empty_o = _EMPTY_X, _EMPTY_O
     else:
-        board = Board.empty(first, coerce_rules(rules))
-    first = board.to_move
-    moves: list[int] = []
-    append = moves.append
-    if stop is None and on_move is None and not think and not move_times:
+        rules = coerce_rules(rules)
+        empty_x, empty_o = Board.empty(_X, rules), Board.empty(_O, rules)
+    fast = stop is None and on_move is None and not think and not move_times
+    x_choose, o_choose = x.choose_move, o.choose_move
+    for asked in firsts:
+        # Identity, not a dict: an enum member hashes in Python.
+        board = empty_x if asked is _X else empty_o if asked is _O else None
+        if board is None:
+            board = empty_x if Mark(asked) is _X else empty_o
+        first = board.to_move
+        moves: list[int] = []
+        append = moves.append
+        if not fast:
+            yield _general_game(x, o, board, moves, timed, think, stop, on_move)
+            continue
         if not keep_moves:
             append = _ignore
         # The fast path: the arena's matches and the lab's tournaments.
         if first is _X:
-            choose_first, choose_second = x.choose_move, o.choose_move
+            choose_first, choose_second = x_choose, o_choose
         else:
-            choose_first, choose_second = o.choose_move, x.choose_move
+            choose_first, choose_second = o_choose, x_choose
         if board.is_over:  # no cell to play (not on any board the rules allow)
-            return PlayedGame(board, first, ())
+            yield PlayedGame(board, first, ())
+            continue
         if not timed:
             while True:
                 cell = choose_first(board)
@@ -213,7 +257,8 @@ def play_game(
                 if board.is_over:
                     break
             kept = tuple(moves) if keep_moves else None
-            return _tuple_new(PlayedGame, (board, first, kept, (), None, False))
+            yield _tuple_new(PlayedGame, (board, first, kept, (), None, False))
+            continue
         clock = time.perf_counter_ns
         first_ns = second_ns = first_max = second_max = 0
         while True:
@@ -244,9 +289,22 @@ def play_game(
             else (second_ns, second_max, first_ns, first_max)
         )
         kept = tuple(moves) if keep_moves else None
-        return _tuple_new(PlayedGame, (board, first, kept, (), seats, False))
+        yield _tuple_new(PlayedGame, (board, first, kept, (), seats, False))
 
-    # The general path: a stop, a hook, thoughts or each move's time.
+
+def _general_game(  # noqa: PLR0917  (private, one caller)
+    x: Seat,
+    o: Seat,
+    board: Board,
+    moves: list[int],
+    timed: bool,
+    think: bool,
+    stop: Callable[[], bool] | None,
+    on_move: MoveHook | None,
+) -> PlayedGame:
+    """A game with a stop, a hook, thoughts or each move's time: the slower, general loop."""
+    first = board.to_move
+    append = moves.append
     clock = time.perf_counter_ns
     spent_by_move: list[int] = []
     stopped = False

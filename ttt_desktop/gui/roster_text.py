@@ -14,11 +14,13 @@ from typing import Final
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 DESCRIPTIONS: Final = (
-    QT_TRANSLATE_NOOP("Roster", "Plays any free cell at random."),
+    QT_TRANSLATE_NOOP("Roster", "Plays any free cell at random, on any board."),
     QT_TRANSLATE_NOOP(
-        "Roster", "Plays a scripted list of cells in order; for tests and replaying games."
+        "Roster", "Plays a scripted list of cells in order, on any board; for tests and replays."
     ),
-    QT_TRANSLATE_NOOP("Roster", "Takes a winning cell, else blocks yours, else plays at random."),
+    QT_TRANSLATE_NOOP(
+        "Roster", "Takes a winning cell, else blocks yours, else plays at random; on any board."
+    ),
     QT_TRANSLATE_NOOP(
         "Roster",
         "Wins or blocks, else scores cells by looking five moves ahead (quirky tallies).",

@@ -13,6 +13,7 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Callable
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ttt_desktop.engine.board import Mark
-from ttt_desktop.engine.play import PlayedGame, play_game
+from ttt_desktop.engine.play import PlayedGame, play_games
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, coerce_rules
 from ttt_desktop.players.base import Player
 
@@ -148,12 +149,16 @@ def play_match(
     x_ns = o_ns = x_max = o_max = x_moves = o_moves = 0
     started = time.perf_counter()
     next_report_ns = clock() + _PROGRESS_INTERVAL_NS
-    for game in range(games):
-        first = fixed_first or first_of(game)
-        played = play_game(
-            x_player, o_player, rules, first, timed=True, keep_moves=keep, move_times=move_times
-        )
-        board, _, _, _, seat_ns, _ = played
+    firsts = (
+        itertools.repeat(fixed_first, games)
+        if fixed_first is not None
+        else (first_of(game) for game in range(games))
+    )
+    series = play_games(
+        x_player, o_player, firsts, rules, timed=True, keep_moves=keep, move_times=move_times
+    )
+    for game, played in enumerate(series):
+        board, first, _, _, seat_ns, _ = played
         plies = board.ply  # type: ignore[attr-defined]
         if first is _X:
             x_started += 1

@@ -25,6 +25,7 @@ from PySide6.QtCore import (
 )
 
 from ttt_desktop.engine.rules import Rules
+from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.library import GameFilter, GameRow, Library
 
 PAGE_ROWS: Final = 256
@@ -99,7 +100,7 @@ def result_text(row: GameRow) -> str:
 def board_text(key: str) -> str:
     """The board of a game's rules key, as people call it ("Tic-tac-toe", "Gomoku 15x15")."""
     try:
-        return Rules.parse(key).title
+        return rules_title(Rules.parse(key))
     except ValueError:
         return key  # rules this version does not know
 

@@ -62,6 +62,7 @@ from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.engine.rules import Rules
 from ttt_desktop.gui.history.handle import LibraryHandle
 from ttt_desktop.gui.history.model import ROW_ROLE, HistoryModel, date_format
+from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.gui.translation import number as local_number
 from ttt_desktop.library import (
     GameFilter,
@@ -231,7 +232,7 @@ class HistoryWindow(QWidget):
         combo.clear()
         combo.addItem(self.tr("All boards"), None)
         for rules in library.rules_present():
-            combo.addItem(rules.title, rules.key)
+            combo.addItem(rules_title(rules), rules.key)
         combo.setCurrentIndex(max(combo.findData(current), 0))
         combo.blockSignals(False)
 
@@ -705,7 +706,7 @@ class HistoryWindow(QWidget):
         for rated in self._person_ratings:
             parts.append(
                 self.tr("Rating on {board}: {rating}").format(
-                    board=_html(rated.rules.title), rating=rated.rating.label()
+                    board=_html(rules_title(rated.rules)), rating=rated.rating.label()
                 )
             )
         if stats.current_streak is not None:
@@ -728,7 +729,7 @@ class HistoryWindow(QWidget):
                 "Favourite first move: cell {cell} ({count} of {total} games begun)"
             ).format(cell=stats.favourite_first_move_name(), count=count, total=stats.first_moves)
             if stats.rules is None and not stats.opening_rules.is_classic:
-                text += " — " + _html(stats.opening_rules.title)
+                text += " — " + _html(rules_title(stats.opening_rules))
             parts.append(text)
         if stats.mistakes_per_game is not None:
             parts.append(
@@ -810,7 +811,7 @@ class HistoryWindow(QWidget):
             cells = [
                 player.name,
                 self.tr("person") if player.is_human else player.kind,
-                player.rules.title,
+                rules_title(player.rules),
                 rating.label(),
                 str(rating.games),
                 f"{rating.wins} / {rating.draws} / {rating.losses}",
@@ -844,7 +845,7 @@ class HistoryWindow(QWidget):
     def _chart_label(self, player: RatedPlayer, rated: list[RatedPlayer]) -> str:
         """The player's name, with the board when the chart mixes boards."""
         if len({p.rules for p in rated}) > 1:
-            return f"{player.name} ({player.rules.title})"
+            return f"{player.name} ({rules_title(player.rules)})"
         return player.name
 
     # Refreshing --------------------------------------------------------------------------
