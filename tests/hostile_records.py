@@ -27,7 +27,8 @@ from hypothesis import strategies as st
 from ttt_desktop.engine import Board, GameRecord, Mark
 from ttt_desktop.engine.record import MAX_NAME_LENGTH
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
-from ttt_desktop.formats.json_codec import record_to_dict
+from ttt_desktop.formats.json_codec import record_from_json, record_to_dict, record_to_json
+from ttt_desktop.formats.text_codec import record_from_text, record_to_text
 
 CLASSIC: tuple[Rules, ...] = (TIC_TAC_TOE,)
 # Tic-tac-toe, a larger square, a rectangle, gomoku; "exactly k" for one of them.
@@ -176,7 +177,7 @@ def hostile_texts(draw: st.DrawFn, boards: tuple[Rules, ...] = CLASSIC) -> str:
     """A game text with lines replaced, dropped, doubled or added; or any text at all."""
     if draw(st.integers(0, 9)) == 0:
         return draw(st.text() | long_texts)
-    lines = draw(valid_records(boards)).to_text().splitlines()
+    lines = record_to_text(draw(valid_records(boards))).splitlines()
     for _ in range(draw(st.integers(1, 4))):
         at = draw(st.integers(0, len(lines) - 1)) if lines else 0
         action = draw(st.sampled_from(["value", "value", "drop", "double", "add"]))
@@ -197,7 +198,7 @@ def hostile_texts(draw: st.DrawFn, boards: tuple[Rules, ...] = CLASSIC) -> str:
 @st.composite
 def hostile_bytes(draw: st.DrawFn, boards: tuple[Rules, ...] = CLASSIC) -> bytes:
     """A game file cut short, or with bytes of another encoding or program in it."""
-    data = draw(valid_records(boards)).to_json().encode()
+    data = record_to_json(draw(valid_records(boards))).encode()
     choice = draw(st.integers(0, 3))
     if choice == 0:
         return data[: draw(st.integers(0, len(data)))]
@@ -218,8 +219,8 @@ def check_loaded(record: GameRecord) -> None:
     assert isinstance(record, GameRecord)
     # The constructor's checks pass again, and both forms give the same game back.
     assert dataclasses.replace(record) == record
-    assert GameRecord.from_json(record.to_json()) == record
-    assert GameRecord.from_text(record.to_text()) == record
+    assert record_from_json(record_to_json(record)) == record
+    assert record_from_text(record_to_text(record)) == record
     board = Board.empty(record.first, record.rules).play_all(record.moves)
     assert record.final_board == board
     assert len(record.move_seconds) == len(record.moves)
@@ -241,10 +242,10 @@ def load_any(data: str | bytes) -> GameRecord | None:
     """
     try:
         if isinstance(data, bytes):
-            return GameRecord.from_json(data)  # type: ignore[arg-type]
+            return record_from_json(data)  # type: ignore[arg-type]
         if data.lstrip().startswith("{"):
-            return GameRecord.from_json(data)
-        return GameRecord.from_text(data)
+            return record_from_json(data)
+        return record_from_text(data)
     except ValueError as error:
         assert str(error), "a refusal must say why"
         return None

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from ttt_desktop.engine.board import Mark
 from ttt_desktop.engine.record import GameRecord, PlayerEntry
 from ttt_desktop.engine.rules import TIC_TAC_TOE
+from ttt_desktop.formats.json_codec import record_to_json
 from ttt_desktop.library import game_id_of, player_key, schema
 
 PEOPLE = ("Ann", "Bob", "Cleo")
@@ -79,6 +80,6 @@ def _v1_insert(db: sqlite3.Connection, game: GameRecord, number: int) -> None:
             game.ply,
             "".join(TIC_TAC_TOE.geometry.name(c) for c in game.moves),
             f"old-{number}",
-            game.to_json(),
+            record_to_json(game),
         ),
     )

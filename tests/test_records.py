@@ -34,7 +34,13 @@ from ttt_desktop.engine import (
 )
 from ttt_desktop.engine.record import MAX_NAME_LENGTH
 from ttt_desktop.formats.files import remove_stale_temporaries
-from ttt_desktop.formats.json_codec import FORMAT_NAME, record_to_dict
+from ttt_desktop.formats.json_codec import (
+    FORMAT_NAME,
+    record_from_json,
+    record_to_dict,
+    record_to_json,
+)
+from ttt_desktop.formats.text_codec import record_from_text, record_to_text
 
 # Tests never have a time limit, and the machine may be busy.
 NO_DEADLINE = settings(deadline=None)
@@ -128,7 +134,7 @@ json_values = st.recursive(
 def loads_or_value_error(text: str) -> GameRecord | None:
     """Read ``text``; None when it was refused with ValueError. Any other exception fails."""
     try:
-        return GameRecord.from_json(text)
+        return record_from_json(text)
     except ValueError as error:
         assert str(error), "a refusal must say why"
         return None
@@ -233,7 +239,7 @@ class TestDerived:
 
 class TestJson:
     def test_document_shape(self) -> None:
-        data = json.loads(record_of((4, 0, 8)).to_json())
+        data = json.loads(record_to_json(record_of((4, 0, 8))))
         assert data["format"] == FORMAT_NAME
         assert data["version"] == 3
         assert data["rules"] == "3,3,3"
@@ -262,7 +268,7 @@ class TestJson:
     )
     def test_bad_documents(self, text: str, message: str) -> None:
         with pytest.raises(ValueError, match=message):
-            GameRecord.from_json(text)
+            record_from_json(text)
 
     @pytest.mark.parametrize(
         ("change", "message"),
@@ -284,10 +290,10 @@ class TestJson:
         ],
     )
     def test_damaged_fields(self, change: dict[str, Any], message: str) -> None:
-        data = record_of((4, 0, 8)).to_dict()
+        data = record_to_dict(record_of((4, 0, 8)))
         data.update(change)
         with pytest.raises(ValueError, match=message):
-            GameRecord.from_json(json.dumps(data))
+            record_from_json(json.dumps(data))
 
     @pytest.mark.parametrize(
         ("change", "message"),
@@ -303,7 +309,7 @@ class TestJson:
         data = record_to_dict(record_of((4, 0, 8)), 2)
         data.update(change)
         with pytest.raises(ValueError, match=message):
-            GameRecord.from_json(json.dumps(data))
+            record_from_json(json.dumps(data))
 
     def test_cells_are_checked_against_the_records_board(self) -> None:
         with pytest.raises(ValueError, match="moves must be cells 0-8, but one is 9"):
@@ -311,29 +317,29 @@ class TestJson:
 
     def test_bytes_are_read_as_utf8(self) -> None:
         record = record_of((4,))
-        assert GameRecord.from_json(record.to_json().encode("utf-8")) == record  # type: ignore[arg-type]
+        assert record_from_json(record_to_json(record).encode("utf-8")) == record  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="not UTF-8"):
-            GameRecord.from_json(b"\xff\xfe")  # type: ignore[arg-type]
+            record_from_json(b"\xff\xfe")  # type: ignore[arg-type]
 
     @NO_DEADLINE
     @given(records())
     def test_round_trip(self, record: GameRecord) -> None:
-        assert GameRecord.from_json(record.to_json()) == record
+        assert record_from_json(record_to_json(record)) == record
 
     @NO_DEADLINE
     @given(records(), st.data())
     def test_truncation_is_refused(self, record: GameRecord, data: st.DataObject) -> None:
-        text = record.to_json().rstrip()
+        text = record_to_json(record).rstrip()
         cut = data.draw(st.integers(0, len(text) - 1))
         with pytest.raises(ValueError):
-            GameRecord.from_json(text[:cut])
+            record_from_json(text[:cut])
 
     @NO_DEADLINE
     @given(records(), st.data())
     def test_character_corruption_gives_value_error_or_a_valid_record(
         self, record: GameRecord, data: st.DataObject
     ) -> None:
-        text = record.to_json()
+        text = record_to_json(record)
         for _ in range(data.draw(st.integers(1, 4))):
             at = data.draw(st.integers(0, len(text)))
             action = data.draw(st.sampled_from(["replace", "insert", "delete"]))
@@ -346,14 +352,14 @@ class TestJson:
                 text = text[:at] + text[at + 1 :]
         loaded = loads_or_value_error(text)
         if loaded is not None:
-            assert GameRecord.from_json(loaded.to_json()) == loaded
+            assert record_from_json(record_to_json(loaded)) == loaded
 
     @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(records(), st.data())
     def test_structural_corruption_gives_value_error_or_a_valid_record(
         self, record: GameRecord, data: st.DataObject
     ) -> None:
-        document: Any = record.to_dict()
+        document: Any = record_to_dict(record)
         # Walk down to a random object or list and replace, add or drop one entry.
         node = document
         while True:
@@ -373,7 +379,7 @@ class TestJson:
             break
         loaded = loads_or_value_error(json.dumps(document))
         if loaded is not None:
-            assert GameRecord.from_json(loaded.to_json()) == loaded
+            assert record_from_json(record_to_json(loaded)) == loaded
 
 
 # Text ------------------------------------------------------------------------------
@@ -381,7 +387,7 @@ class TestJson:
 
 class TestText:
     def test_text_shape(self) -> None:
-        text = record_of((0, 3, 1, 4, 2)).to_text()
+        text = record_to_text(record_of((0, 3, 1, 4, 2)))
         lines = text.splitlines()
         assert lines[0] == "TTT Desktop game"
         assert "X: Ann (human)" in lines
@@ -390,7 +396,7 @@ class TestText:
         assert lines[-1] == "Moves: 74859"
 
     def test_bare_move_string(self) -> None:
-        record = GameRecord.from_text(" 5, 7 3\n")
+        record = record_from_text(" 5, 7 3\n")
         assert record.moves == (4, 0, 8)
         assert record.x.is_human
         assert record.first is Mark.X
@@ -410,30 +416,30 @@ class TestText:
     )
     def test_bad_texts(self, text: str, message: str) -> None:
         with pytest.raises(ValueError, match=message):
-            GameRecord.from_text(text)
+            record_from_text(text)
 
     def test_result_line_must_agree(self) -> None:
-        text = record_of((4, 0)).to_text().replace("Result: unfinished", "Result: X wins")
+        text = record_to_text(record_of((4, 0))).replace("Result: unfinished", "Result: X wins")
         with pytest.raises(ValueError, match="'Result' says"):
-            GameRecord.from_text(text)
+            record_from_text(text)
 
     @NO_DEADLINE
     @given(records())
     def test_round_trip(self, record: GameRecord) -> None:
-        assert GameRecord.from_text(record.to_text()) == record
+        assert record_from_text(record_to_text(record)) == record
 
     @NO_DEADLINE
     @given(records(), st.data())
     def test_corruption_gives_value_error_or_a_valid_record(
         self, record: GameRecord, data: st.DataObject
     ) -> None:
-        text = record.to_text()
+        text = record_to_text(record)
         at = data.draw(st.integers(0, len(text)))
         text = (
             text[:at] + data.draw(st.text(max_size=3)) + text[at + data.draw(st.integers(0, 3)) :]
         )
         try:
-            GameRecord.from_text(text)
+            record_from_text(text)
         except ValueError as error:
             assert str(error)
 
@@ -639,7 +645,7 @@ class TestStaleTemporaries:
     @given(st.binary(max_size=200))
     def test_random_bytes_are_refused(self, contents: bytes) -> None:
         try:
-            loaded = GameRecord.from_json(contents)  # type: ignore[arg-type]
+            loaded = record_from_json(contents)  # type: ignore[arg-type]
         except ValueError as error:
             assert str(error)
         else:
@@ -680,7 +686,7 @@ class TestVersion2:
         other = json.loads(self.VERSION_1)
         other["moves"] = [4, 0]
         other["move_seconds"] = [1.5, 0.25]
-        assert GameRecord.from_json(json.dumps(other)).game_id != record.game_id
+        assert record_from_json(json.dumps(other)).game_id != record.game_id
         save_record(record, tmp_path / "new.tttgame")
         saved = json.loads((tmp_path / "new.tttgame").read_text(encoding="utf-8"))
         assert saved["version"] == 3
@@ -695,8 +701,8 @@ class TestVersion2:
         assert later.game_id == one.game_id
         assert later.truncated(1).game_id == one.game_id
         assert later.branched_at(1).game_id != one.game_id
-        assert GameRecord.from_json(later.to_json()).game_id == one.game_id
-        assert GameRecord.from_text(later.to_text()).game_id == one.game_id
+        assert record_from_json(record_to_json(later)).game_id == one.game_id
+        assert record_from_text(record_to_text(later)).game_id == one.game_id
         with pytest.raises(ValueError, match="32 lowercase hex"):
             GameRecord(ANN, PERFECT, Mark.X, game_id="not an id")
 
@@ -716,8 +722,8 @@ class TestVersion2:
         path = tmp_path / "coached.tttgame"
         save_record(reopened, path)
         assert load_record(path) == reopened
-        assert GameRecord.from_text(reopened.to_text()) == reopened
-        assert "Taken back: 573/1 57832/2" in reopened.to_text()
+        assert record_from_text(record_to_text(reopened)) == reopened
+        assert "Taken back: 573/1 57832/2" in record_to_text(reopened)
         # A branch is a new game: nothing taken back or hinted yet.
         branch = reopened.branched_at(1)
         assert branch.undos == () and branch.hints == ()
@@ -743,7 +749,7 @@ class TestVersion2:
         data = record_to_dict(record_of((4, 0)), 2)
         data.update(change)
         with pytest.raises(ValueError, match=message):
-            GameRecord.from_json(json.dumps(data))
+            record_from_json(json.dumps(data))
 
     def test_undo_needs_moves(self) -> None:
         with pytest.raises(ValueError, match="takes back"):
@@ -797,7 +803,7 @@ class TestHostileFiles:
         text = game_document().replace('"move_seconds": [', f'"move_seconds": [{huge}, ', 1)
         text = text.replace(f"[{huge}, 0.25,", f"[{huge},", 1)
         with pytest.raises(ValueError, match="think time must be a finite number"):
-            GameRecord.from_json(text)
+            record_from_json(text)
         with pytest.raises(ValueError, match="think time"):
             record_of((4,)).with_move(0, 10**309)
         with pytest.raises(ValueError, match="think time"):
@@ -824,13 +830,13 @@ class TestHostileFiles:
         self, branch: dict[str, Any], message: str
     ) -> None:
         with pytest.raises(ValueError, match=f"the game file is damaged: .*{message}"):
-            GameRecord.from_json(game_document(branched_from=branch))
+            record_from_json(game_document(branched_from=branch))
 
     def test_a_branch_may_be_shorter_than_its_kept_moves(self) -> None:
         # Moves taken back after branching leave fewer moves than were kept.
         parent = record_of((0, 3, 1, 4, 2))
         branch = parent.branched_at(4).truncated(2)
-        assert GameRecord.from_json(branch.to_json()) == branch
+        assert record_from_json(record_to_json(branch)) == branch
 
     @pytest.mark.parametrize(
         ("changes", "message"),
@@ -848,23 +854,23 @@ class TestHostileFiles:
     )
     def test_times_must_agree_with_the_game(self, changes: dict[str, Any], message: str) -> None:
         with pytest.raises(ValueError, match=f"the game file is damaged: .*{message}"):
-            GameRecord.from_json(game_document(**changes))
+            record_from_json(game_document(**changes))
 
     def test_text_form_is_checked_the_same_way(self) -> None:
-        text = record_of((0, 3, 1, 4, 2)).to_text()
+        text = record_to_text(record_of((0, 3, 1, 4, 2)))
         no_finish = "\n".join(line for line in text.splitlines() if not line.startswith("Fin"))
         with pytest.raises(ValueError, match="has ended, but it has no finish time"):
-            GameRecord.from_text(no_finish)
+            record_from_text(no_finish)
         early = text.replace("Finished: ", "Finished: 2000-01-01T00:00:00.000Z\nX", 1)
         early = "\n".join(line for line in early.splitlines() if not line.startswith("X2"))
         with pytest.raises(ValueError, match="before the start time"):
-            GameRecord.from_text(early)
+            record_from_text(early)
         branched = text + "\nBranched from: 2026-01-01T00:00:00.000Z at ply 2 of 222"
         with pytest.raises(ValueError, match="not a legal game"):
-            GameRecord.from_text(branched)
+            record_from_text(branched)
 
     def test_a_bare_finished_move_string_gets_a_finish_time(self) -> None:
-        record = GameRecord.from_text("1 4 2 5 3")
+        record = record_from_text("1 4 2 5 3")
         assert record.is_finished
         assert record.finished_at == record.started_at
 
@@ -877,23 +883,23 @@ class TestHostileFiles:
 
     def test_names_in_files_obey_the_typed_name_limit(self) -> None:
         longest = "N" * MAX_NAME_LENGTH
-        data = record_of((4,)).to_dict()
+        data = record_to_dict(record_of((4,)))
         data["players"]["X"]["name"] = longest
-        assert GameRecord.from_json(json.dumps(data)).x.name == longest
+        assert record_from_json(json.dumps(data)).x.name == longest
         data["players"]["X"]["name"] = longest + "N"
         with pytest.raises(ValueError, match=f"at most {MAX_NAME_LENGTH} characters"):
-            GameRecord.from_json(json.dumps(data))
+            record_from_json(json.dumps(data))
         data["players"]["X"]["name"] = "N" * 900_000
         with pytest.raises(ValueError, match="has 900000"):
-            GameRecord.from_json(json.dumps(data))
+            record_from_json(json.dumps(data))
         # Spaces that tidying removes don't count.
         data["players"]["X"]["name"] = " " * 100 + longest + "\n" * 100
-        assert GameRecord.from_json(json.dumps(data)).x.name == longest
+        assert record_from_json(json.dumps(data)).x.name == longest
         too_long = "N" * (MAX_NAME_LENGTH + 1)
-        text = record_of((4,)).to_text().replace("X: Ann (human)", f"X: {too_long} (human)")
+        text = record_to_text(record_of((4,))).replace("X: Ann (human)", f"X: {too_long} (human)")
         with pytest.raises(ValueError, match=f"at most {MAX_NAME_LENGTH} characters"):
-            GameRecord.from_text(text)
+            record_from_text(text)
 
     def test_a_huge_clipboard_is_refused_at_once(self) -> None:
         with pytest.raises(ValueError, match="far too long"):
-            GameRecord.from_text("TTT Desktop game\n" + "x" * 2_000_000)
+            record_from_text("TTT Desktop game\n" + "x" * 2_000_000)

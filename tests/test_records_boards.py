@@ -26,7 +26,13 @@ from ttt_desktop.engine import (
 )
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.formats import files, json_codec, text_codec
-from ttt_desktop.formats.json_codec import record_to_dict
+from ttt_desktop.formats.json_codec import (
+    record_from_dict,
+    record_from_json,
+    record_to_dict,
+    record_to_json,
+)
+from ttt_desktop.formats.text_codec import record_from_text, record_to_text
 
 DATA = Path(__file__).parent / "data"
 RECTANGLE = Rules(10, 6, 4)
@@ -62,16 +68,16 @@ def test_round_trips_on_other_boards(
 ) -> None:
     record = game(rules, names)
     assert record.result == result
-    data = json.loads(record.to_json())
+    data = json.loads(record_to_json(record))
     assert data["version"] == 3
     assert data["rules"] == rules.key
     assert data["moves"] == names.split()
-    assert GameRecord.from_json(record.to_json()) == record
-    assert GameRecord.from_dict(record.to_dict()) == record
-    text = record.to_text()
+    assert record_from_json(record_to_json(record)) == record
+    assert record_from_dict(record_to_dict(record)) == record
+    text = record_to_text(record)
     assert f"Rules: {rules.key}" in text.splitlines()
     assert text.splitlines()[-1] == f"Moves: {names}"
-    assert GameRecord.from_text(text) == record
+    assert record_from_text(text) == record
     path = tmp_path / "game.tttgame"
     save_record(record, path)
     assert load_record(path) == record
@@ -83,45 +89,47 @@ def test_undos_hints_and_branches_on_gomoku() -> None:
     record = record.with_undo(2).with_move(GOMOKU.geometry.parse("o15"))
     branch = dataclasses.replace(record.branched_at(2), started_at=STARTED, game_id=GAME_ID)
     for each in (record, branch):
-        assert GameRecord.from_json(each.to_json()) == each
-        assert GameRecord.from_text(each.to_text()) == each
-    data = record.to_dict()
+        assert record_from_json(record_to_json(each)) == each
+        assert record_from_text(record_to_text(each)) == each
+    data = record_to_dict(record)
     assert data["undos"] == [{"moves_before": ["h8", "h9", "i8", "a1"], "count": 2, "by": "X"}]
     assert data["hints"] == [{"ply": 3, "mark": "O"}]
-    assert "Taken back: h8,h9,i8,a1/2" in record.to_text()
-    assert branch.to_dict()["branched_from"]["parent_moves"] == ["h8", "h9", "o15"]
-    assert f"Branched from: {record.started_at} at ply 2 of h8,h9,o15" in branch.to_text()
+    assert "Taken back: h8,h9,i8,a1/2" in record_to_text(record)
+    assert record_to_dict(branch)["branched_from"]["parent_moves"] == ["h8", "h9", "o15"]
+    assert f"Branched from: {record.started_at} at ply 2 of h8,h9,o15" in record_to_text(branch)
 
 
 def test_exactly_k_rules_are_kept() -> None:
     rules = Rules(7, 7, 5, exact=True)
     record = game(rules, "d4 e5")
-    assert record.to_dict()["rules"] == "7,7,5,exact"
-    assert GameRecord.from_json(record.to_json()).rules is rules
-    assert GameRecord.from_text(record.to_text()).rules is rules
+    assert record_to_dict(record)["rules"] == "7,7,5,exact"
+    assert record_from_json(record_to_json(record)).rules is rules
+    assert record_from_text(record_to_text(record)).rules is rules
 
 
 def test_tic_tac_toe_is_written_as_before_but_in_version_3() -> None:
     record = game(TIC_TAC_TOE, "5 7 3")
-    data = record.to_dict()
+    data = record_to_dict(record)
     assert (data["version"], data["rules"], data["moves"]) == (3, "3,3,3", ["5", "7", "3"])
     # The text has no rules line: a text without one is tic-tac-toe.
-    text = record.to_text()
+    text = record_to_text(record)
     assert not any(line.startswith("Rules") for line in text.splitlines())
     assert text.splitlines()[-1] == "Moves: 573"
     for spec in ("3,3,3", "tic-tac-toe"):
         named = text.replace("TTT Desktop game\n", f"TTT Desktop game\nRules: {spec}\n")
-        assert GameRecord.from_text(named) == record
+        assert record_from_text(named) == record
 
 
 def test_a_gomoku_text_names_its_rules_and_reads_back_by_preset_name() -> None:
     record = game(GOMOKU, "h8")
-    text = record.to_text().replace("Rules: 15,15,5", "Rules: gomoku")
-    assert GameRecord.from_text(text) == record
+    text = record_to_text(record).replace("Rules: 15,15,5", "Rules: gomoku")
+    assert record_from_text(text) == record
     # Without its rules line the moves are no tic-tac-toe moves.
-    bare = "\n".join(line for line in record.to_text().splitlines() if not line.startswith("Rules"))
+    bare = "\n".join(
+        line for line in record_to_text(record).splitlines() if not line.startswith("Rules")
+    )
     with pytest.raises(ValueError, match="moves are keypad digits 1-9, not 'h8'"):
-        GameRecord.from_text(bare)
+        record_from_text(bare)
 
 
 def test_older_versions_are_written_for_tic_tac_toe_only() -> None:
@@ -129,7 +137,7 @@ def test_older_versions_are_written_for_tic_tac_toe_only() -> None:
     assert record_to_dict(record, 1)["moves"] == [4, 0, 8]
     assert record_to_dict(record, 2)["game_id"] == GAME_ID
     for version in (1, 2):
-        assert GameRecord.from_dict(record_to_dict(record, version)).moves == record.moves
+        assert record_from_dict(record_to_dict(record, version)).moves == record.moves
     with pytest.raises(ValueError, match="version 2 holds tic-tac-toe games only, not Gomoku"):
         record_to_dict(game(GOMOKU, "h8"), 2)
     with pytest.raises(ValueError, match="versions are 1-3, not 7"):
@@ -160,10 +168,10 @@ def test_older_versions_are_written_for_tic_tac_toe_only() -> None:
     ],
 )
 def test_damaged_gomoku_files_name_the_boards_limits(change: dict[str, Any], message: str) -> None:
-    data = game(GOMOKU, "h8").to_dict()
+    data = record_to_dict(game(GOMOKU, "h8"))
     data.update(change)
     with pytest.raises(ValueError, match=f"the game file is damaged: .*{message}"):
-        GameRecord.from_json(json.dumps(data))
+        record_from_json(json.dumps(data))
 
 
 def test_records_check_cells_against_their_own_board() -> None:
@@ -189,17 +197,17 @@ def test_records_check_cells_against_their_own_board() -> None:
 
 
 def test_damaged_gomoku_texts_name_the_boards_limits() -> None:
-    text = game(GOMOKU, "h8 h9").to_text()
+    text = record_to_text(game(GOMOKU, "h8 h9"))
     with pytest.raises(ValueError, match="a column a-o and a row 1-15"):
-        GameRecord.from_text(text.replace("Moves: h8 h9", "Moves: h8 z9"))
+        record_from_text(text.replace("Moves: h8 h9", "Moves: h8 z9"))
     with pytest.raises(ValueError, match=r"moves are cells like a1 \(the bottom-left\) to o1"):
-        GameRecord.from_text(text.replace("Moves: h8 h9", "Moves: h8 " + "h" * 1000))
+        record_from_text(text.replace("Moves: h8 h9", "Moves: h8 " + "h" * 1000))
     with pytest.raises(ValueError, match="'Rules' should read like '15,15,5'"):
-        GameRecord.from_text(text.replace("Rules: 15,15,5", "Rules: " + "9" * 1000))
+        record_from_text(text.replace("Rules: 15,15,5", "Rules: " + "9" * 1000))
     with pytest.raises(ValueError, match="rules are 'M,N,K'"):
-        GameRecord.from_text(text.replace("Rules: 15,15,5", "Rules: chess"))
+        record_from_text(text.replace("Rules: 15,15,5", "Rules: chess"))
     # Commas or spaces between the moves, upper case or lower.
-    assert GameRecord.from_text(text.replace("Moves: h8 h9", "Moves: H8, h9")).moves == (112, 97)
+    assert record_from_text(text.replace("Moves: h8 h9", "Moves: H8, h9")).moves == (112, 97)
 
 
 # Earlier versions' files --------------------------------------------------------------------
@@ -208,7 +216,7 @@ def test_damaged_gomoku_texts_name_the_boards_limits() -> None:
 def test_version_1_and_2_fixtures_open_as_tic_tac_toe_exactly() -> None:
     v1 = load_record(DATA / "game_v1.tttgame")
     v2 = load_record(DATA / "game_v2.tttgame")
-    text = GameRecord.from_text((DATA / "game_v2.txt").read_text(encoding="utf-8"))
+    text = record_from_text((DATA / "game_v2.txt").read_text(encoding="utf-8"))
     for record in (v1, v2, text):
         assert record.rules is TIC_TAC_TOE
         assert record.moves == (4, 0, 8, 2, 6, 3, 1, 7, 5)
@@ -264,9 +272,9 @@ def games(draw: st.DrawFn) -> GameRecord:
 @settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_any_game_on_any_board_survives_both_forms(record: GameRecord) -> None:
-    assert GameRecord.from_json(record.to_json()) == record
-    assert GameRecord.from_text(record.to_text()) == record
-    data = record.to_dict()
+    assert record_from_json(record_to_json(record)) == record
+    assert record_from_text(record_to_text(record)) == record
+    data = record_to_dict(record)
     assert data["moves"] == [record.rules.geometry.name(cell) for cell in record.moves]
 
 

@@ -29,7 +29,7 @@ from ttt_desktop.formats.files import (
     read_user_json,
     read_user_text,
 )
-from ttt_desktop.formats.json_codec import MAX_INT_DIGITS, parse_json
+from ttt_desktop.formats.json_codec import MAX_INT_DIGITS, parse_json, record_to_json
 from ttt_desktop.lab.trained import (
     MAX_TABLE_BYTES,
     SUFFIX,
@@ -225,7 +225,7 @@ def test_user_file_errors_name_the_file_and_its_kind(tmp_path: Path) -> None:
 @posix_only
 def test_a_link_to_a_game_is_followed_and_a_link_loop_refused(tmp_path: Path) -> None:
     record = GameRecord(PlayerEntry("human", "Ann"), PlayerEntry("human", "Bob"), Mark.X)
-    (tmp_path / "real.tttgame").write_text(record.to_json(), encoding="utf-8")
+    (tmp_path / "real.tttgame").write_text(record_to_json(record), encoding="utf-8")
     (tmp_path / "link.tttgame").symlink_to(tmp_path / "real.tttgame")
     assert load_record(tmp_path / "link.tttgame") == record
     (tmp_path / "loop.tttgame").symlink_to(tmp_path / "loop.tttgame")

@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from slow_players import GatedPlayer, NameQueue, SlowPlayers
 
 from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.formats.json_codec import record_from_json, record_to_json
 from ttt_desktop.gui.app import DESKTOP_FILE_NAME, WM_CLASS_NAME, qt_argv
 from ttt_desktop.gui.controller import OPENING_DELAY_MS
 from ttt_desktop.gui.main_window import MainWindow
@@ -327,14 +328,15 @@ def test_a_persons_game_opens_on_the_board_and_computers_bring_the_history(
     choose(window, Mark.X, name="Player 1")
     assert not review.replay_bar.isVisible()
     # An opened game brings its history, even with a person in it.
-    record = GameRecord.from_json(
-        GameRecord(window.controller.record.x, window.controller.record.o, Mark.X)
-        .with_move(4)
-        .with_move(0)
-        .to_json()
+    record = record_from_json(
+        record_to_json(
+            GameRecord(window.controller.record.x, window.controller.record.o, Mark.X)
+            .with_move(4)
+            .with_move(0)
+        )
     )
     path = tmp_path / "opened.tttgame"
-    path.write_text(record.to_json(), encoding="utf-8")
+    path.write_text(record_to_json(record), encoding="utf-8")
     window.review.game_files.open(path)
     assert review.replay_bar.isVisible() and review.moves_dock.isVisible()
     window.new_game()

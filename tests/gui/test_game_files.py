@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import GameRecord, Mark, PlayerEntry, save_record
 from ttt_desktop.engine.record import MAX_NAME_LENGTH
+from ttt_desktop.formats.json_codec import record_to_json
 from ttt_desktop.gui.game_files import GameFiles, error_box, file_url, suggested_file_name
 
 RECORD = GameRecord(
@@ -95,7 +96,7 @@ BAD_FILES = [
     ),
     (
         "truncated.tttgame",
-        RECORD.to_json().encode()[:100],
+        record_to_json(RECORD).encode()[:100],
         "line 7 column 5",
         "is damaged or cut short",
     ),
@@ -107,7 +108,7 @@ BAD_FILES = [
     ),
     (
         "future.tttgame",
-        RECORD.to_json().replace('"version": 3', '"version": 4').encode(),
+        record_to_json(RECORD).replace('"version": 3', '"version": 4').encode(),
         "format version 4",
         "was saved by a newer version of TTT Desktop",
     ),
@@ -115,7 +116,7 @@ BAD_FILES = [
     ("empty.tttgame", b"", "it is empty", "is empty: there is no game in it"),
     (
         "impossible.tttgame",
-        RECORD.to_json().replace('"moves": [\n    "5",', '"moves": [\n    "7",').encode(),
+        record_to_json(RECORD).replace('"moves": [\n    "5",', '"moves": [\n    "7",').encode(),
         "already taken",
         "is a TTT Desktop game, but it is damaged",
     ),
@@ -146,7 +147,7 @@ def test_bad_files_are_reported_and_change_nothing(
 def test_parser_internals_stay_in_the_details(harness: Harness, tmp_path: Path) -> None:
     # A game file cut off inside a string: json's own words name a line and column.
     path = tmp_path / "cut.tttgame"
-    path.write_text(RECORD.to_json()[:20], encoding="utf-8")
+    path.write_text(record_to_json(RECORD)[:20], encoding="utf-8")
     assert harness.files.open(path) is None
     [(_title, text)] = harness.errors
     assert "line" not in text and "column" not in text and "char" not in text
@@ -429,7 +430,9 @@ def test_a_recent_file_that_became_a_link_loop_leaves_the_list(
 def test_huge_think_time_gives_a_dialog(harness: Harness, tmp_path: Path) -> None:
     path = tmp_path / "huge.tttgame"
     path.write_text(
-        RECORD.to_json().replace('"move_seconds": [\n    0.0', '"move_seconds": [1' + "0" * 309)
+        record_to_json(RECORD).replace(
+            '"move_seconds": [\n    0.0', '"move_seconds": [1' + "0" * 309
+        )
     )
     assert harness.files.open(path) is None
     assert_refused(harness, "huge.tttgame", "damaged", "think time must be a finite number")
@@ -437,7 +440,7 @@ def test_huge_think_time_gives_a_dialog(harness: Harness, tmp_path: Path) -> Non
 
 def test_a_name_too_long_gives_a_dialog(harness: Harness, tmp_path: Path) -> None:
     path = tmp_path / "long.tttgame"
-    path.write_text(RECORD.to_json().replace('"Ann"', '"' + "A" * 900_000 + '"'))
+    path.write_text(record_to_json(RECORD).replace('"Ann"', '"' + "A" * 900_000 + '"'))
     assert harness.files.open(path) is None
     assert_refused(harness, "long.tttgame", "damaged", f"at most {MAX_NAME_LENGTH} characters")
 

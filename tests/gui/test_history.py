@@ -25,6 +25,7 @@ from test_main_window import WindowMaker
 
 from ttt_desktop.engine import GameRecord, Mark, PlayerEntry, load_record, save_record
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE
+from ttt_desktop.formats.json_codec import record_to_json
 from ttt_desktop.gui.history.model import COLUMNS, date_format, local_time
 from ttt_desktop.gui.history.window import HistoryWindow
 from ttt_desktop.gui.main_window import MainWindow
@@ -367,7 +368,7 @@ def _fill(path: Path, count: int) -> None:
     with Library(path) as library:
         library.store_many(games)
         library._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    assert json.loads(games[0].to_json())["game_id"] == games[0].game_id
+    assert json.loads(record_to_json(games[0]))["game_id"] == games[0].game_id
 
 
 def test_undo_after_the_end_reopens_the_stored_game_and_it_counts_once(
@@ -563,7 +564,7 @@ def test_many_files_import_off_the_window_thread_with_progress_and_cancel(
     folder = tmp_path / "many"
     folder.mkdir()
     game = GameRecord(PlayerEntry("human", "Ann"), PlayerEntry("rando", "Rando", 1), Mark.X)
-    text = game.with_move(4).to_json()
+    text = record_to_json(game.with_move(4))
     for number in range(3000):
         (folder / f"{number:05}.tttgame").write_text(
             text.replace(game.game_id, f"{number:05x}{game.game_id[5:]}")

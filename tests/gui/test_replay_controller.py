@@ -10,6 +10,8 @@ from pytestqt.qtbot import QtBot
 from slow_players import Players
 
 from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
+from ttt_desktop.formats.json_codec import record_from_json, record_to_json
+from ttt_desktop.formats.text_codec import record_from_text, record_to_text
 from ttt_desktop.gui.controller import GameController, Seat
 from ttt_desktop.gui.match import MatchDialog, MatchRunner, MatchScore, first_mark
 from ttt_desktop.players import HUMAN_KIND, roster
@@ -161,7 +163,7 @@ def test_replay_live_repeats_the_moves_from_the_seeds(
     originals = [play_out(qtbot, controller, first) for first in (Mark.X, Mark.O, Mark.X)]
     assert len({game.moves for game in originals}) > 1, "different seeds, different games"
     for original in originals:
-        loaded = GameRecord.from_json(original.to_json())
+        loaded = record_from_json(record_to_json(original))
         with qtbot.waitSignal(controller.game_finished, timeout=60_000) as finished:
             controller.replay_live(loaded)
         replayed: GameRecord = finished.args[0]
@@ -181,7 +183,7 @@ def test_every_computer_player_replays_live_exactly(
     controller.set_seat(Mark.O, Seat(kind, kind.title()))
     original = play_out(qtbot, controller, Mark.O)
     with qtbot.waitSignal(controller.game_finished, timeout=60_000) as finished:
-        controller.replay_live(GameRecord.from_text(original.to_text()))
+        controller.replay_live(record_from_text(record_to_text(original)))
     assert finished.args[0].moves == original.moves
 
 

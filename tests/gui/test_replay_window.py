@@ -15,6 +15,7 @@ from slow_players import Players
 from test_game_files import drag_events
 
 from ttt_desktop.engine import BranchPoint, GameRecord, Mark, PlayerEntry, save_record
+from ttt_desktop.formats.text_codec import record_to_text
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.help.manual import manual_folder
 from ttt_desktop.gui.main_window import MainWindow
@@ -394,7 +395,7 @@ def test_copy_and_paste_a_game(qtbot: QtBot, window: MainWindow) -> None:
     review = window.review
     record = hot_seat_game(qtbot, window, (4, 0, 8))
     review.game_files.copy_action.trigger()
-    assert QGuiApplication.clipboard().text() == record.to_text()
+    assert QGuiApplication.clipboard().text() == record_to_text(record)
     window.controller.new_game(Mark.X)
     with qtbot.waitSignal(window.controller.game_started) as started:
         review.game_files.paste_action.trigger()

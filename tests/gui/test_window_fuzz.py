@@ -43,6 +43,7 @@ from pytestqt.qtbot import QtBot
 from test_replay_controller import Players
 
 from ttt_desktop.engine import GameRecord, Mark, PlayerEntry, save_record
+from ttt_desktop.formats.text_codec import record_to_text
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.settings import AppSettings
@@ -397,7 +398,7 @@ class WindowMachine(RuleBasedStateMachine):
 
     @rule(record=window_records(), hostile=hostile_texts(), use_hostile=st.booleans())
     def paste_a_game(self, record: GameRecord, hostile: str, use_hostile: bool) -> None:
-        QGuiApplication.clipboard().setText(hostile if use_hostile else record.to_text())
+        QGuiApplication.clipboard().setText(hostile if use_hostile else record_to_text(record))
         self.window.review.game_files.paste_action.trigger()
 
     @rule()

@@ -24,13 +24,13 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
-from ttt_desktop.engine.rules import Rules
-
 # typing is for the type checker only.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Final
+
+    from ttt_desktop.engine.rules import Rules
 
 COLUMN_LETTERS: Final = "abcdefghijklmnopqrst"
 _KEYPAD_OF_CELL: Final = (7, 8, 9, 4, 5, 6, 1, 2, 3)

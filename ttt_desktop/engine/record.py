@@ -13,9 +13,7 @@ taken back (:class:`UndoEvent`) and the hints asked for (:class:`HintUse`).
 How records are written and read lives in :mod:`ttt_desktop.formats`: versioned
 JSON for files (:mod:`~ttt_desktop.formats.json_codec`), a short text for the
 clipboard (:mod:`~ttt_desktop.formats.text_codec`) and the file I/O
-(:mod:`~ttt_desktop.formats.files`). :meth:`GameRecord.to_json`,
-:meth:`GameRecord.from_json`, :meth:`GameRecord.to_text` and
-:meth:`GameRecord.from_text` hand over to them.
+(:mod:`~ttt_desktop.formats.files`).
 
 Nothing here imports Qt.
 """
@@ -29,7 +27,7 @@ import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Final
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import Cell
@@ -489,50 +487,6 @@ class GameRecord:
 
     # JSON ---------------------------------------------------------------------
 
-    # Written forms (in ttt_desktop.formats) ---------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON-ready dictionary of the newest file format (:func:`record_to_dict`)."""
-        from ttt_desktop.formats import json_codec  # noqa: PLC0415
-
-        return json_codec.record_to_dict(self)
-
-    def to_json(self) -> str:
-        """The versioned JSON form of a game file (:func:`record_to_json`)."""
-        from ttt_desktop.formats import json_codec  # noqa: PLC0415
-
-        return json_codec.record_to_json(self)
-
-    @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        """Read a game file's JSON of any format version (:func:`record_from_json`).
-
-        Raises ``ValueError`` with a clear message for malformed or truncated JSON, a
-        file of another program, a newer format version, or an impossible game.
-        """
-        from ttt_desktop.formats import json_codec  # noqa: PLC0415
-
-        return json_codec.record_from_json(text)
-
-    @classmethod
-    def from_dict(cls, data: object) -> GameRecord:
-        """Build a record from a parsed game file (:func:`record_from_dict`)."""
-        from ttt_desktop.formats import json_codec  # noqa: PLC0415
-
-        return json_codec.record_from_dict(data)
-
-    def to_text(self) -> str:
-        """The short clipboard text (:func:`record_to_text`)."""
-        from ttt_desktop.formats import text_codec  # noqa: PLC0415
-
-        return text_codec.record_to_text(self)
-
-    @classmethod
-    def from_text(cls, text: str) -> GameRecord:
-        """Read the clipboard text, or a bare string of keypad digits (:func:`record_from_text`)."""
-        from ttt_desktop.formats import text_codec  # noqa: PLC0415
-
-        return text_codec.record_from_text(text)
 
 
 def _check_seconds(value: object) -> float:

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from ttt_desktop.engine import GameRecord, load_record, save_record
 from ttt_desktop.formats.files import remove_stale_temporaries
+from ttt_desktop.formats.text_codec import record_from_text, record_to_text
 
 FILE_SUFFIX: Final = ".tttgame"
 FILE_FILTER: Final = str(
@@ -268,7 +269,7 @@ class GameFiles(QObject):
 
     def copy_text(self) -> str:
         """Put the current game on the clipboard as text; returns that text."""
-        text = self._current_record().to_text()
+        text = record_to_text(self._current_record())
         QGuiApplication.clipboard().setText(text)
         return text
 
@@ -276,7 +277,7 @@ class GameFiles(QObject):
         """Read a game from the clipboard text; emits :attr:`record_opened` with ``"clipboard"``."""
         text = QGuiApplication.clipboard().text()
         try:
-            record = GameRecord.from_text(text)
+            record = record_from_text(text)
         except ValueError as error:
             self.report_error(
                 self.tr("Could not paste a game"),

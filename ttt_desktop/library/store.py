@@ -28,6 +28,7 @@ from typing import Any, Final, Literal, NamedTuple
 
 from ttt_desktop.engine.record import GameRecord, PlayerEntry, utc_now
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.formats.json_codec import record_from_json, record_to_dict
 from ttt_desktop.library import schema
 from ttt_desktop.library.rating_table import (
     rate_game,
@@ -148,7 +149,7 @@ def renamed_person(record: GameRecord, old_name: str, new_name: str) -> GameReco
 
 def _record_text(record: GameRecord) -> str:
     # Compact JSON: a third of the pretty form's size, and json's C encoder writes it.
-    return json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(record_to_dict(record), ensure_ascii=False, separators=(",", ":"))
 
 
 def moves_text(record: GameRecord) -> str:
@@ -650,7 +651,7 @@ class Library:
                 "SELECT 1 FROM games WHERE x_key = ? OR o_key = ? LIMIT 1", (new_key, new_key)
             ).fetchone()
             for row_id, text in rows:
-                record = renamed_person(GameRecord.from_json(text), old_name, new_name)
+                record = renamed_person(record_from_json(text), old_name, new_name)
                 # Every expression of an UPDATE reads the row as it was.
                 db.execute(
                     "UPDATE games SET record = :record, "
@@ -769,7 +770,7 @@ class Library:
         if found is None:
             raise KeyError(row_id)
         try:
-            return GameRecord.from_json(found[0])
+            return record_from_json(found[0])
         except ValueError as error:
             raise LibraryCorruptError(
                 self.path, f"a game stored in {self.path.name} can't be read: {error}"

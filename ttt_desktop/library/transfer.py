@@ -21,6 +21,7 @@ from typing import Final
 
 from ttt_desktop.engine import GameRecord, load_record, save_record
 from ttt_desktop.formats.files import MAX_FILE_BYTES
+from ttt_desktop.formats.json_codec import record_from_json, record_to_dict
 from ttt_desktop.library.store import Library, StoreOutcome
 
 GAME_SUFFIX: Final = ".tttgame"
@@ -121,7 +122,7 @@ def _read_lines(path: Path, report: ImportReport) -> Iterator[GameRecord]:
                 report.refused.append((path, f"line {number}: not UTF-8 text"))
                 continue
             try:
-                yield GameRecord.from_json(text)
+                yield record_from_json(text)
             except ValueError as error:
                 report.refused.append((path, f"line {number}: {error}"))
 
@@ -188,8 +189,8 @@ def export_json_lines(
     """Write the games to one JSON-lines file (one record per line); returns the count."""
     lines = []
     for _row_id, text in library.record_texts(row_ids):
-        record = GameRecord.from_json(text)
-        lines.append(json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":")))
+        record = record_from_json(text)
+        lines.append(json.dumps(record_to_dict(record), ensure_ascii=False, separators=(",", ":")))
     target = Path(path)
     temporary = target.with_name(f".{target.name}.tmp")
     with temporary.open("w", encoding="utf-8") as stream:
