@@ -488,7 +488,6 @@ class GameRecord:
     # JSON ---------------------------------------------------------------------
 
 
-
 def _check_seconds(value: object) -> float:
     if type(value) is int or type(value) is float:
         try:
