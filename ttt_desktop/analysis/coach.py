@@ -42,12 +42,22 @@ from ttt_desktop.analysis.solver import (
     solve,
 )
 from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.cells import LINES, Cell, keypad_label
+from ttt_desktop.engine.cells import LINES, Cell
+from ttt_desktop.engine.rules import TIC_TAC_TOE
 
 if TYPE_CHECKING:
     from ttt_desktop.engine.record import GameRecord
 
 Line = tuple[Cell, Cell, Cell]
+
+# The coach is exact on tic-tac-toe, the one board it knows: cells are named by its geometry.
+_name = TIC_TAC_TOE.geometry.name
+
+
+def _keypad(cell: Cell) -> int:
+    return int(_name(cell))
+
+
 Translator = Callable[[str, str, str | None, int], str]
 
 # Translation context of every sentence (a literal in each call, for lupdate to find).
@@ -96,17 +106,17 @@ def translate(context: str, text: str, disambiguation: str | None = None, n: int
 
 def cell_name(cell: Cell) -> str:
     """The keypad digit of ``cell`` as text (``"7"`` for the top-left)."""
-    return str(keypad_label(cell))
+    return _name(cell)
 
 
 def line_name(line: Iterable[Cell]) -> str:
     """A line by its keypad digits, lowest first: ``"1-2-3"``, ``"3-5-7"``."""
-    return "-".join(str(label) for label in sorted(keypad_label(cell) for cell in line))
+    return "-".join(str(label) for label in sorted(_keypad(cell) for cell in line))
 
 
 def cell_list(cells: Iterable[Cell]) -> str:
     """Cells by keypad digit, lowest first: ``"5"``, ``"1 or 3"``, ``"1, 3 or 9"``."""
-    names = [str(label) for label in sorted(keypad_label(cell) for cell in cells)]
+    names = [str(label) for label in sorted(_keypad(cell) for cell in cells)]
     if len(names) <= 1:
         return "".join(names)
     return translate("Coach", "{first} or {last}").format(
@@ -116,7 +126,7 @@ def cell_list(cells: Iterable[Cell]) -> str:
 
 def move_name(mark: Mark, cell: Cell) -> str:
     """A move as a mark and a keypad digit: ``"O6"``."""
-    return f"{mark.value}{keypad_label(cell)}"
+    return f"{mark.value}{_keypad(cell)}"
 
 
 # Threats -----------------------------------------------------------------------------------
@@ -284,7 +294,7 @@ def _hint_for(board: Board) -> Hint:
             text = translate("Coach", "Take {cell}: it is the only move that keeps the draw")
             sentence = text.format(cell=cell_list(best))
         else:
-            labels = ", ".join(str(label) for label in sorted(keypad_label(c) for c in best))
+            labels = ", ".join(str(label) for label in sorted(_keypad(c) for c in best))
             sentence = translate("Coach", "Any of {cells} keeps the draw").format(cells=labels)
         return Hint(mark, best, "keep_draw", value, (), sentence)
 
@@ -307,7 +317,7 @@ def _hint_for(board: Board) -> Hint:
             None,
             n,
         )
-    labels = ", ".join(str(label) for label in sorted(keypad_label(c) for c in best))
+    labels = ", ".join(str(label) for label in sorted(_keypad(c) for c in best))
     sentence = text.format(cell=cell_list(best), cells=labels, opponent=opponent.value)
     return Hint(mark, best, "hold_out", value, (), sentence)
 

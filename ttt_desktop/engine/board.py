@@ -32,7 +32,7 @@ import _thread
 import enum
 from collections.abc import Iterable
 
-from ttt_desktop.engine.cells import CELLS, LINES, Cell, describe_cell
+from ttt_desktop.engine.cells import CELLS, LINES, Cell
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 
 # typing is for the type checker only: importing it costs a fresh process ~9 ms,
@@ -294,12 +294,13 @@ class Board:
             raise OffBoardError(f"{cell!r} is not a cell: cells are 0-8 (keypad 1-9)")
         if self.is_over:
             outcome = f"{self.winner} has won" if self.winner else "it is a draw"
-            raise GameOverError(
-                f"the game is over ({outcome}): {describe_cell(cell)} can't be played"
-            )
+            where = TIC_TAC_TOE.geometry.describe(cell)
+            raise GameOverError(f"the game is over ({outcome}): {where} can't be played")
         occupant = self.cells[cell]
         if occupant != EMPTY:
-            raise OccupiedCellError(f"{describe_cell(cell)} is already taken by {occupant}")
+            raise OccupiedCellError(
+                f"{TIC_TAC_TOE.geometry.describe(cell)} is already taken by {occupant}"
+            )
         mover = self.to_move
         child = Board(
             self.cells[:cell] + mover + self.cells[cell + 1 :],

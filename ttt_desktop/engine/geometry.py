@@ -24,6 +24,8 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
+from ttt_desktop.engine.cells import _KEYPAD_OF_CELL
+
 # typing is for the type checker only.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,7 +35,6 @@ if TYPE_CHECKING:
     from ttt_desktop.engine.rules import Rules
 
 COLUMN_LETTERS: Final = "abcdefghijklmnopqrst"
-_KEYPAD_OF_CELL: Final = (7, 8, 9, 4, 5, 6, 1, 2, 3)
 # (row step, column step): across, down, down-right, down-left.
 DIRECTIONS: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
 

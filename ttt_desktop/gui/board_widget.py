@@ -43,7 +43,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 
-from ttt_desktop.engine import Board, Mark, cell_from_keypad, keypad_label, row_column
+from ttt_desktop.engine import Board, Mark, row_column
+from ttt_desktop.engine.rules import TIC_TAC_TOE
 from ttt_desktop.gui import theme
 from ttt_desktop.gui.board_overlay import BoardOverlay, cell_descriptions, paint_overlays
 
@@ -96,7 +97,7 @@ class CellButton(QAbstractButton):
         self.cell = cell
         self._board = board
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setObjectName(f"cell-{keypad_label(cell)}")
+        self.setObjectName(f"cell-{TIC_TAC_TOE.geometry.name(cell)}")
         self.clicked.connect(self._report_click)
 
     def _board_alive(self) -> bool:
@@ -389,7 +390,7 @@ class BoardWidget(QWidget):
         # Numpad digits carry the keypad modifier; Ctrl/Alt with a digit are someone else's.
         modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if key in _DIGIT_KEYS and modifiers == Qt.KeyboardModifier.NoModifier:
-            cell = cell_from_keypad(_DIGIT_KEYS[key])
+            cell = TIC_TAC_TOE.geometry.parse(str(_DIGIT_KEYS[key]))
             # A taken cell keeps the cursor where it was; the controller says it is taken.
             if self._board[cell] is None:
                 self.set_cursor_cell(cell)
@@ -464,7 +465,7 @@ class BoardWidget(QWidget):
                     row=row, column=column, content=content
                 )
             )
-            notes = [self.tr("keypad {digit}").format(digit=keypad_label(cell))]
+            notes = [self.tr("keypad {digit}").format(digit=TIC_TAC_TOE.geometry.name(cell))]
             if cell == self._last_move:
                 notes.append(self.tr("last move"))
             if self._winning_line is not None and cell in self._winning_line:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine import GameRecord, keypad_label, row_column
+from ttt_desktop.engine import GameRecord
 
 COLUMNS: Final = (
     "#",
@@ -47,13 +47,14 @@ def move_row_texts(record: GameRecord, ply: int) -> tuple[str, str, str, str, st
     """The cells of the row for move number ``ply`` (1-based) of ``record``."""
     cell = record.moves[ply - 1]
     mark = record.mark_at(ply - 1)
-    row, column = row_column(cell)
+    geometry = record.rules.geometry
+    row, column = geometry.row_column(cell)
     return (
         str(ply),
         record.player(mark).name,
         mark.value,
-        str(keypad_label(cell)),
-        f"{row}, {column}",
+        geometry.name(cell),
+        f"{row + 1}, {column + 1}",
     )
 
 

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine import GameRecord, keypad_label
+from ttt_desktop.engine import GameRecord
 
 # Delays between AI moves offered by the speed slider, slowest first; 0 means
 # "as fast as the machine goes".
@@ -400,7 +400,7 @@ class ReplayBar(QWidget):
             text = self.tr("Start") if last else self.tr("No moves")
         else:
             cell = record.moves[ply - 1]
-            move = f"{record.mark_at(ply - 1).value}{keypad_label(cell)}"
+            move = f"{record.mark_at(ply - 1).value}{record.rules.geometry.name(cell)}"
             text = self._position_text(ply, last, move)
         self.position_label.setText(text)
 

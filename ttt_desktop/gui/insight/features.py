@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 
 from ttt_desktop.engine import Board, Mark
 from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.engine.rules import Rules
 from ttt_desktop.gui.board_overlay import BoardOverlay, CellAnnotation, GhostMark
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.controller import GameController
@@ -59,7 +60,9 @@ def thought_overlay(thought: Thought, shown: Board) -> BoardOverlay:
             words.score_text(score, thought.meaning),
             QCoreApplication.translate("Thinking", "{player} thinks {description}").format(
                 player=words.kind_name(thought.kind),
-                description=words.score_description(score, thought.meaning),
+                description=words.score_description(
+                    score, thought.meaning, Rules.parse(thought.rules).geometry
+                ),
             ),
             tone,
         )

@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine import Board, keypad_label
+from ttt_desktop.engine import Board
+from ttt_desktop.engine.rules import TIC_TAC_TOE
 from ttt_desktop.players.search_tree import (
     SearchComparison,
     TreeNode,
@@ -199,7 +200,8 @@ class SearchTreeExplorer(QDialog):
         path = () if parent is None else tuple(parent.data(PATH_ROLE))
         grey = self.palette().color(QPalette.ColorRole.PlaceholderText)
         for node in children:
-            move = f"{node.mark}{keypad_label(node.cell)}"
+            # The explorer searches tic-tac-toe's full tree only.
+            move = f"{node.mark}{TIC_TAC_TOE.geometry.name(node.cell)}"
             if node.cut_off:
                 row = self._row(
                     [

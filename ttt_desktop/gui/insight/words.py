@@ -9,14 +9,20 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from ttt_desktop.engine import keypad_label
+from ttt_desktop.engine.geometry import Geometry
+from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.players import display_name
 from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, Thought
 
 
-def cells_text(cells: tuple[int, ...] | list[int]) -> str:
-    """Cells as keypad digits: ``"7, 9 and 1"``."""
-    digits = [str(keypad_label(cell)) for cell in cells]
+def _geometry(thought: Thought) -> Geometry:
+    return Rules.parse(thought.rules).geometry
+
+
+def cells_text(cells: tuple[int, ...] | list[int], geometry: Geometry | None = None) -> str:
+    """Cells by name (keypad digits on tic-tac-toe): ``"7, 9 and 1"``, ``"h8 and i9"``."""
+    name = (geometry or TIC_TAC_TOE.geometry).name
+    digits = [name(cell) for cell in cells]
     if len(digits) <= 1:
         return "".join(digits)
     return QCoreApplication.translate("Thinking", "{first} and {last}").format(
@@ -24,9 +30,12 @@ def cells_text(cells: tuple[int, ...] | list[int]) -> str:
     )
 
 
-def line_text(line: tuple[int, ...]) -> str:
-    """A line of three as ``"1-5-9"`` (keypad digits, ascending)."""
-    return "-".join(str(digit) for digit in sorted(keypad_label(cell) for cell in line))
+def line_text(line: tuple[int, ...], geometry: Geometry | None = None) -> str:
+    """A line as ``"1-5-9"`` (keypad digits, ascending) or ``"h8-i9-j10"`` (along the line)."""
+    geometry = geometry or TIC_TAC_TOE.geometry
+    if geometry.rules is TIC_TAC_TOE:
+        return "-".join(sorted(geometry.name(cell) for cell in line))
+    return "-".join(geometry.name(cell) for cell in line)
 
 
 def kind_name(kind: str) -> str:
@@ -41,7 +50,7 @@ def rule_sentence(thought: Thought) -> str:
     """Why the move, in the player's own terms: ``"block: O threatens 1-5-9"``."""
     me = thought.to_move
     other = "O" if me == "X" else "X"
-    lines = ", ".join(line_text(line) for line in thought.rule_lines)
+    lines = ", ".join(line_text(line, _geometry(thought)) for line in thought.rule_lines)
     rule = thought.rule
     if rule is Rule.WIN:
         return QCoreApplication.translate("Thinking", "win: {mark} completes {lines}").format(
@@ -58,7 +67,7 @@ def rule_sentence(thought: Thought) -> str:
     if rule is Rule.BLOCK_FORK:
         return QCoreApplication.translate(
             "Thinking", "block a fork: {mark} could fork on {cells}"
-        ).format(mark=other, cells=cells_text(thought.rule_cells))
+        ).format(mark=other, cells=cells_text(thought.rule_cells, _geometry(thought)))
     if rule is Rule.CENTRE:
         return QCoreApplication.translate("Thinking", "centre: the middle cell is free")
     if rule is Rule.OPPOSITE_CORNER:
@@ -67,11 +76,11 @@ def rule_sentence(thought: Thought) -> str:
         ).format(mark=other)
     if rule is Rule.CORNER:
         return QCoreApplication.translate("Thinking", "corner: a free corner ({cells})").format(
-            cells=cells_text(thought.candidates)
+            cells=cells_text(thought.candidates, _geometry(thought))
         )
     if rule is Rule.SIDE:
         return QCoreApplication.translate("Thinking", "side: a free side ({cells})").format(
-            cells=cells_text(thought.candidates)
+            cells=cells_text(thought.candidates, _geometry(thought))
         )
     if rule is Rule.RANDOM:
         return QCoreApplication.translate("Thinking", "at random among the free cells")
@@ -149,9 +158,9 @@ def score_text(score: CellScore, meaning: Meaning) -> str:
     return text
 
 
-def score_description(score: CellScore, meaning: Meaning) -> str:
+def score_description(score: CellScore, meaning: Meaning, geometry: Geometry | None = None) -> str:
     """One score in words, for a screen reader."""
-    cell = keypad_label(score.cell)
+    cell = (geometry or TIC_TAC_TOE.geometry).name(score.cell)
     if meaning is Meaning.EXACT:
         plies = score.plies or 0
         if score.value > 0:
@@ -183,7 +192,7 @@ def headline(thought: Thought, *, asked: bool = False) -> str:
     return template.format(
         name=kind_name(thought.kind),
         mark=thought.to_move,
-        cell=keypad_label(thought.move),
+        cell=_geometry(thought).name(thought.move),
         why=rule_sentence(thought),
     )
 
@@ -194,14 +203,17 @@ def figures(thought: Thought) -> list[str]:
     if len(thought.candidates) > 1:
         lines.append(
             QCoreApplication.translate("Thinking", "Chosen at random among {cells}.").format(
-                cells=cells_text(thought.candidates)
+                cells=cells_text(thought.candidates, _geometry(thought))
             )
         )
     if thought.scores:
         lines.append(meaning_text(thought.meaning))
         lines.append(
             QCoreApplication.translate("Thinking", "Scores: {scores}.").format(
-                scores="; ".join(score_description(s, thought.meaning) for s in thought.scores)
+                scores="; ".join(
+                    score_description(s, thought.meaning, _geometry(thought))
+                    for s in thought.scores
+                )
             )
         )
     if thought.nodes:
@@ -220,7 +232,7 @@ def figures(thought: Thought) -> list[str]:
         lines.append(
             QCoreApplication.translate("Thinking", "Expected line: {moves}.").format(
                 moves=" ".join(
-                    f"{mark}{keypad_label(cell)}"
+                    f"{mark}{_geometry(thought).name(cell)}"
                     for mark, cell in zip(_marks(thought.to_move), thought.line, strict=False)
                 )
             )
