@@ -45,6 +45,7 @@ from PySide6.QtGui import QIcon
 
 from ttt_desktop.analysis import best_moves
 from ttt_desktop.engine import Board, Mark, load_record, save_record
+from ttt_desktop.engine.play import play_game
 from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import MainWindow
@@ -232,6 +233,17 @@ def _play_and_check_game(window: MainWindow, timeout_s: float) -> str:
         raise SelfTestError(f"the game was played by {record.x.kind} vs {record.o.kind}")
     if window.board.board != record.final_board:
         raise SelfTestError("the board widget does not show the finished game")
+    # The same seats in the one play loop, away from the window, must play the same game.
+    reference = play_game(
+        create_player(weakest.kind, seed=SEEDS[Mark.X]),
+        create_player(strongest.kind, seed=SEEDS[Mark.O]),
+        record.rules,
+        Mark.X,
+    )
+    if reference.moves != record.moves:
+        raise SelfTestError(
+            f"the window played {list(record.moves)}, the play loop {list(reference.moves or ())}"
+        )
     result = "a draw" if record.result == "draw" else f"{record.result} wins"
     return (
         f"{record.x.name} (X) vs {record.o.name} (O) played {len(record.moves)} moves "
