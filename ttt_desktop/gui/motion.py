@@ -20,7 +20,8 @@ from typing import Final
 REDUCE_MOTION_KEY: Final = "view/reduce_motion"
 
 
-def _gnome_animations_off() -> bool:
+def gnome_setting_is_false(schema: str, key: str) -> bool:
+    """True when the desktop is GNOME and ``gsettings get schema key`` answers false."""
     import shutil  # noqa: PLC0415
     import subprocess  # noqa: PLC0415
 
@@ -31,7 +32,7 @@ def _gnome_animations_off() -> bool:
         return False
     try:
         answer = subprocess.run(
-            [gsettings, "get", "org.gnome.desktop.interface", "enable-animations"],
+            [gsettings, "get", schema, key],
             capture_output=True,
             text=True,
             timeout=2,
@@ -40,6 +41,10 @@ def _gnome_animations_off() -> bool:
     except (OSError, subprocess.SubprocessError):
         return False
     return answer.stdout.strip() == "false"
+
+
+def _gnome_animations_off() -> bool:
+    return gnome_setting_is_false("org.gnome.desktop.interface", "enable-animations")
 
 
 def _kde_animations_off(config_home: Path) -> bool:

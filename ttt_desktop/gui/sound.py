@@ -21,7 +21,6 @@ is asked to play.
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Callable
 from typing import Any, Final, Protocol
 
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 
 from ttt_desktop.engine import Mark
 from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.gui.motion import gnome_setting_is_false
 from ttt_desktop.gui.settings import DEFAULT_SOUND_VOLUME, SOUND_VOLUMES, AppSettings
 from ttt_desktop.players import HUMAN_KIND
 from ttt_desktop.resource_paths import resource_path
@@ -121,25 +121,7 @@ def end_sound(record: GameRecord) -> str | None:
 
 
 def _gnome_event_sounds_off() -> bool:
-    import shutil  # noqa: PLC0415
-    import subprocess  # noqa: PLC0415
-
-    if "gnome" not in os.environ.get("XDG_CURRENT_DESKTOP", "").lower():
-        return False
-    gsettings = shutil.which("gsettings")
-    if gsettings is None:
-        return False
-    try:
-        answer = subprocess.run(
-            [gsettings, "get", "org.gnome.desktop.sound", "event-sounds"],
-            capture_output=True,
-            text=True,
-            timeout=2,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return answer.stdout.strip() == "false"
+    return gnome_setting_is_false("org.gnome.desktop.sound", "event-sounds")
 
 
 @functools.cache
