@@ -53,6 +53,11 @@ EXCLUDED_MODULES: Final = (
     "PySide6.QtDesigner",
     "PySide6.QtHelp",
     "PySide6.QtUiTools",
+    # Sound (gui/sound.py) would bring QtMultimedia and FFmpeg, about 20 MB, over the
+    # bundle's size bars: the packaged app plays no sound (sound.py says so when
+    # QtMultimedia is missing), the app run from source or the wheel does.
+    "PySide6.QtMultimedia",
+    "PySide6.QtMultimediaWidgets",
     # Python extension modules the app never loads (checked: none of them is in
     # sys.modules after a self-test run from source, and no module of the app
     # imports them): the CJK codecs (text in UTF-8 only) and unicodedata. (_decimal
@@ -122,6 +127,10 @@ DROPPED_PATHS: Final = (
     r"plugins/imageformats/(lib)?q(pdf|tiff|webp|gif|jpeg|tga|wbmp|icns)",
     # No OpenGL anywhere in the app (the charts paint with QPainter): xcb's GL glue goes.
     r"plugins/xcbglintegrations/",
+    # QtMultimedia's backends and the FFmpeg they load (see EXCLUDED_MODULES).
+    r"plugins/multimedia/",
+    r"(lib)?Qt6FFmpegStub",
+    r"Qt/lib/lib(avcodec|avformat|avutil|swresample|swscale)\.",
     # Qt libraries that only the dropped plugins or the excluded modules load.
     r"(lib)?Qt6(Pdf|Qml\w*|Quick\w*|VirtualKeyboard\w*|Wayland\w*|WlShell\w*|EglF[Ss]\w*)\b",
     r"(lib)?Qt6(Network|Sql|Test|Designer\w*|Help|UiTools|Lottie\w*|Labs\w*)\b",
