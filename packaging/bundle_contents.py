@@ -77,6 +77,10 @@ EXCLUDED_MODULES: Final = (
 # these and English.
 APP_LANGUAGES: Final = ("de",)
 
+# Excluded modules that the app does import, each behind an ImportError guard that
+# leaves the feature off: sound (gui/sound.py) without QtMultimedia.
+OPTIONAL_MODULES: Final = ("PySide6.QtMultimedia",)
+
 # System libraries PyInstaller collects from the build machine that every Linux
 # desktop has, by soname, with the Debian package that provides each (the .deb
 # depends on those). Left out of the bundle; what only they need goes too (for
