@@ -105,6 +105,7 @@ class Board:
         "_legal_moves",
         "cells",
         "is_over",
+        "ply",
         "to_move",
         "winner",
         "winning_line",
@@ -145,6 +146,7 @@ class Board:
     def _init(self, cells: str, to_move: Mark) -> None:
         self.cells = cells
         self.to_move = to_move
+        self.ply = 9 - cells.count(EMPTY)  # how many moves have been played
         x_lines = _lines_of(cells, "X")
         o_lines = _lines_of(cells, "O")
         self.winning_lines = x_lines or o_lines
@@ -261,11 +263,6 @@ class Board:
 
     def __getitem__(self, cell: Cell) -> Mark | None:
         return _MARK_OF_CHAR.get(self.cells[cell])
-
-    @property
-    def ply(self) -> int:
-        """How many moves have been played."""
-        return 9 - self.cells.count(EMPTY)
 
     @property
     def first_player(self) -> Mark:
@@ -386,11 +383,10 @@ class GridBoard(Board):
     (<Mark.X: 'X'>, (23, 24, 25, 26, 27))
     """
 
-    __slots__ = ("_cells", "_geometry", "_hash", "_legal", "last_move", "o", "ply", "rules", "x")
+    __slots__ = ("_cells", "_geometry", "_hash", "_legal", "last_move", "o", "rules", "x")
 
     x: int
     o: int
-    ply: int
     last_move: Cell | None
     _geometry: Geometry
     _legal: tuple[Cell, ...] | None

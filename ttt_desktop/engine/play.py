@@ -223,19 +223,19 @@ def play_games(
         empty_x, empty_o = Board.empty(_X, rules), Board.empty(_O, rules)
     fast = stop is None and on_move is None and not think and not move_times
     x_choose, o_choose = x.choose_move, o.choose_move
+    clock = time.perf_counter_ns
     for asked in firsts:
         # Identity, not a dict: an enum member hashes in Python.
         board = empty_x if asked is _X else empty_o if asked is _O else None
         if board is None:
             board = empty_x if Mark(asked) is _X else empty_o
         first = board.to_move
-        moves: list[int] = []
-        append = moves.append
         if not fast:
-            yield _general_game(x, o, board, moves, timed, think, stop, on_move)
+            yield _general_game(x, o, board, [], timed, think, stop, on_move)
             continue
-        if not keep_moves:
-            append = _ignore
+        moves: list[int] | None = [] if keep_moves else None
+        # No list of moves for a tally (the arena's matches): one allocation less a game.
+        append = _ignore if moves is None else moves.append
         # The fast path: the arena's matches and the lab's tournaments.
         if first is _X:
             choose_first, choose_second = x_choose, o_choose
@@ -256,10 +256,9 @@ def play_games(
                 append(cell)
                 if board.is_over:
                     break
-            kept = tuple(moves) if keep_moves else None
+            kept = None if moves is None else tuple(moves)
             yield _tuple_new(PlayedGame, (board, first, kept, (), None, False))
             continue
-        clock = time.perf_counter_ns
         first_ns = second_ns = first_max = second_max = 0
         while True:
             before = clock()
@@ -288,7 +287,7 @@ def play_games(
             if first is _X
             else (second_ns, second_max, first_ns, first_max)
         )
-        kept = tuple(moves) if keep_moves else None
+        kept = None if moves is None else tuple(moves)
         yield _tuple_new(PlayedGame, (board, first, kept, (), seats, False))
 
 

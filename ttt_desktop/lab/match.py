@@ -157,7 +157,7 @@ def play_match(
     series = play_games(
         x_player, o_player, firsts, rules, timed=True, keep_moves=keep, move_times=move_times
     )
-    for game, played in enumerate(series):
+    for game, played in enumerate(series, 1):
         board, first, _, _, seat_ns, _ = played
         plies = board.ply  # type: ignore[attr-defined]
         if first is _X:
@@ -187,7 +187,7 @@ def play_match(
         if on_game is not None:
             on_game(played)
         if on_progress is not None and clock() >= next_report_ns:
-            on_progress(game + 1)
+            on_progress(game)
             next_report_ns = clock() + _PROGRESS_INTERVAL_NS
     seconds = time.perf_counter() - started
     return MatchResult(
