@@ -250,6 +250,8 @@ player = window.sound.player
 offscreen = "PySide6.QtMultimedia" in sys.modules or player.available
 from ttt_desktop.gui.sound import QtSoundPlayer
 listened = QtSoundPlayer(window, silent=lambda: False)
+listened.prepare()
+listened.wait_until_ready(10)
 listened.play("move", 0.1)
 after = "PySide6.QtMultimedia" in sys.modules or (not listened.available and listened.problem)
 window.controller.shutdown()

@@ -21,10 +21,11 @@ is asked to play.
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable
 from typing import Any, Final, Protocol
 
-from PySide6.QtCore import QObject, QUrl
+from PySide6.QtCore import QObject, QTimer, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QMenu
 
@@ -40,6 +41,8 @@ WIN: Final = "win"
 LOSS: Final = "loss"
 DRAW: Final = "draw"
 SOUNDS: Final = (MOVE, WIN, LOSS, DRAW)
+# How long the board must be still before QtMultimedia is loaded (in the background).
+PREPARE_WHEN_STILL_MS: Final = 300
 
 
 class SoundPlayer(Protocol):
@@ -60,9 +63,17 @@ def _nobody_listens() -> bool:
 
 
 class QtSoundPlayer:
-    """Plays through ``QSoundEffect``, one per sound, made on the first sound.
+    """Plays through ``QSoundEffect``, one per sound.
 
-    Silent on the offscreen platform; ``silent`` tells when to be (tests pass their own).
+    QtMultimedia's import and the look for an audio output (about 25 ms, most of it
+    connecting to the sound server) happen in a thread of their own, started by
+    :meth:`prepare`, which the window calls once nothing has moved for a moment; sounds
+    asked for before that are skipped, never waited for. The import holds Python's lock
+    for about 10 ms, so it is kept out of a fast match: the window never stalls on it
+    while the board moves.
+    With no audio output (a virtual display, a headless session) nothing plays and Qt is
+    not asked to, so it has nothing to warn about. Silent on the offscreen platform;
+    ``silent`` tells when to be (tests pass their own).
     """
 
     def __init__(self, parent: QObject, silent: Callable[[], bool] = _nobody_listens) -> None:
@@ -70,20 +81,41 @@ class QtSoundPlayer:
         self._effects: dict[str, Any] | None = None
         self._available = True
         self._silent = silent
+        self._ready = threading.Event()
+        self._loader: threading.Thread | None = None
         self.problem = ""
 
     @property
     def available(self) -> bool:
         return self._available and not self._silent()
 
-    def _load(self) -> dict[str, Any]:
+    def prepare(self) -> None:
+        """Load QtMultimedia and look for an audio output, in the background, once."""
+        if self._loader is None and self.available:
+            self._loader = threading.Thread(target=self._load, name="sound-loader", daemon=True)
+            self._loader.start()
+
+    def wait_until_ready(self, timeout: float) -> bool:
+        """Wait for :meth:`prepare`'s work (for tests and scripts; the window never waits)."""
+        return self._ready.wait(timeout)
+
+    def _load(self) -> None:
         try:
-            # QtMultimedia loads FFmpeg and the audio libraries: only when a sound is due.
-            from PySide6.QtMultimedia import QSoundEffect  # noqa: PLC0415
+            # QtMultimedia loads FFmpeg and the audio libraries: only when sound is wanted.
+            from PySide6.QtMultimedia import QMediaDevices  # noqa: PLC0415
+
+            if QMediaDevices.defaultAudioOutput().isNull():
+                self._available = False
+                self.problem = "no audio output device"
         except ImportError as error:  # no audio library (libpulse) on this system
             self._available = False
             self.problem = str(error)
-            return {}
+        finally:
+            self._ready.set()
+
+    def _made_effects(self) -> dict[str, Any]:
+        from PySide6.QtMultimedia import QSoundEffect  # noqa: PLC0415  (loaded by _load)
+
         effects = {}
         for name in SOUNDS:
             effect = QSoundEffect(self._parent)
@@ -94,8 +126,12 @@ class QtSoundPlayer:
     def play(self, name: str, volume: float) -> None:
         if not self.available:
             return
+        if not self._ready.is_set():
+            return  # not prepared yet (the window prepares when it is idle): skipped
+        if not self._available:
+            return
         if self._effects is None:
-            self._effects = self._load()
+            self._effects = self._made_effects()
         effect = self._effects.get(name)
         if effect is not None:
             effect.setVolume(volume)
@@ -182,6 +218,19 @@ class SoundFeatures(QObject):
 
         controller.move_played.connect(self._on_move_played)
         controller.game_finished.connect(self._on_game_finished)
+        # QtMultimedia is loaded once the board has been still for a moment (after the
+        # first paint, between moves), never in the middle of a fast match.
+        self._idle = QTimer(self)
+        self._idle.setSingleShot(True)
+        self._idle.setInterval(PREPARE_WHEN_STILL_MS)
+        self._idle.timeout.connect(self._prepare)
+        self._idle.start()
+        self.sound_action.toggled.connect(self._idle.start)
+
+    def _prepare(self) -> None:
+        prepare = getattr(self.player, "prepare", None)
+        if prepare is not None and self.is_on():
+            prepare()
 
     @property
     def volume(self) -> float:
@@ -207,6 +256,8 @@ class SoundFeatures(QObject):
 
     def _on_move_played(self, record: GameRecord) -> None:
         self._last_moved = record
+        if self._idle.isActive():
+            self._idle.start()  # still moving: wait for a still moment
         if not record.is_finished:
             self.play(MOVE)
 
