@@ -198,13 +198,23 @@ def _player_dict(player: PlayerEntry) -> dict[str, Any]:
 
 
 def _version_1_dict(record: GameRecord) -> dict[str, Any]:
+    return _game_dict(record, 1)
+
+
+def _game_dict(record: GameRecord, version: int) -> dict[str, Any]:
+    """The fields every version has; from version 3 the rules, and cells by their names."""
+    cells: Callable[[tuple[int, ...]], list[Any]] = list
+    head: dict[str, Any] = {"format": FORMAT_NAME, "version": version}
+    if version >= 3:
+        names = cell_names(record.rules)
+        cells = lambda moves: [names[cell] for cell in moves]  # noqa: E731
+        head["rules"] = record.rules.key
     branch = record.branched_from
     return {
-        "format": FORMAT_NAME,
-        "version": 1,
+        **head,
         "players": {"X": _player_dict(record.x), "O": _player_dict(record.o)},
         "first": record.first.value,
-        "moves": list(record.moves),
+        "moves": cells(record.moves),
         "move_seconds": list(record.move_seconds),
         "result": record.result,
         "started_at": record.started_at,
@@ -214,32 +224,15 @@ def _version_1_dict(record: GameRecord) -> dict[str, Any]:
         else {
             "parent_started_at": branch.parent_started_at,
             "ply": branch.ply,
-            "parent_moves": list(branch.parent_moves),
+            "parent_moves": cells(branch.parent_moves),
         },
     }
 
 
 def _version_3_dict(record: GameRecord) -> dict[str, Any]:
     names = cell_names(record.rules).__getitem__
-    branch = record.branched_from
     return {
-        "format": FORMAT_NAME,
-        "version": 3,
-        "rules": record.rules.key,
-        "players": {"X": _player_dict(record.x), "O": _player_dict(record.o)},
-        "first": record.first.value,
-        "moves": [names(cell) for cell in record.moves],
-        "move_seconds": list(record.move_seconds),
-        "result": record.result,
-        "started_at": record.started_at,
-        "finished_at": record.finished_at,
-        "branched_from": None
-        if branch is None
-        else {
-            "parent_started_at": branch.parent_started_at,
-            "ply": branch.ply,
-            "parent_moves": [names(cell) for cell in branch.parent_moves],
-        },
+        **_game_dict(record, 3),
         "game_id": record.game_id,
         "undos": [
             {
