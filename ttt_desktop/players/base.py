@@ -52,6 +52,10 @@ class Player(abc.ABC):
     seed: int
     name: str
     random: random.Random
+    budget_ms: float | None = None
+    """The time this player may take for its next move, in milliseconds, set by whoever runs
+    the game (a match's or tournament's time control, a Gomocup manager's turn time) before
+    each move; None means the kind's own default. Players that do not search ignore it."""
 
     def __init__(self, *, seed: int | None = None) -> None:
         if seed is None:

@@ -68,6 +68,12 @@ class Meaning(enum.StrEnum):
     EXACT = "exact"
     """The solver's exact value: wins 11 to 20 (sooner is higher), draw 0, losses -20 to -11,
     with ``plies``, the moves left to the end with best play."""
+    EVALUATION = "evaluation"
+    """A depth-limited search's evaluation for the side to move (positive is good for it);
+    a proven win or loss is marked by ``plies`` (the moves to the end) with an exact bound."""
+    WIN_RATE = "win rate"
+    """Monte Carlo tree search: the side to move's mean result through the cell, from 0 (lost)
+    to 1 (won), draws counting a half, with ``visits``, the simulations through it."""
 
 
 class Bound(enum.StrEnum):
@@ -107,6 +113,12 @@ class Rule(enum.StrEnum):
     """The perfect player's table of the solved game."""
     SEARCH = "search"
     """A full-depth game-tree search."""
+    DEEPENING = "deepening"
+    """An iterative-deepening search under a time or depth budget (best found, not proven)."""
+    SIMULATION = "simulation"
+    """Monte Carlo tree search: the most visited cell."""
+    THREATS = "threats"
+    """A forced win found by threat-space search (a proof, not an estimate)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +129,8 @@ class CellScore:
     value: float
     bound: Bound = Bound.EXACT
     plies: int | None = None
+    visits: int | None = None
+    """Monte Carlo tree search: the simulations that went through the cell."""
 
 
 @dataclass(frozen=True, slots=True)
