@@ -145,7 +145,8 @@ def playout_bits(
     """A random playout on padded bitboards: 1 if the side to move wins, -1 if it loses, 0 a draw.
 
     ``mine`` and ``theirs`` are the sides' stones in ``layout``'s padded bits (the side to
-    move first); ``free`` holds the single-bit masks of the free cells and is used up.
+    move first); ``free`` holds the single-bit masks of the free cells and is used up
+    (its order is changed: pass a copy).
     This is :func:`random_playout` without the board and without the moves: Monte Carlo
     tree search calls it once per simulation and keeps its own bitboards, which saves
     rebuilding them from a :class:`Board` (two passes over every cell) each time.
@@ -192,14 +193,13 @@ def _playout_three_steps(
 ) -> int:
     (a1, a2, a3), (b1, b2, b3), (c1, c2, c3), (d1, d2, d3) = (d[0] for d in directions)
     sign = 1
-    while free:
-        index = int(random() * len(free))
-        last = free.pop()
-        if index < len(free):
-            mine |= free[index]
-            free[index] = last
-        else:
-            mine |= last
+    left = len(free)
+    while left:
+        # The cell drawn is swapped with the last one still free (the list is not shrunk).
+        index = int(random() * left)
+        left -= 1
+        mine |= free[index]
+        free[index] = free[left]
         runs = mine & mine >> a1
         runs &= runs >> a2
         if runs & runs >> a3:
@@ -230,14 +230,12 @@ def _playout_two_steps(
 ) -> int:
     (a1, a2), (b1, b2), (c1, c2), (d1, d2) = (d[0] for d in directions)
     sign = 1
-    while free:
-        index = int(random() * len(free))
-        last = free.pop()
-        if index < len(free):
-            mine |= free[index]
-            free[index] = last
-        else:
-            mine |= last
+    left = len(free)
+    while left:
+        index = int(random() * left)
+        left -= 1
+        mine |= free[index]
+        free[index] = free[left]
         runs = mine & mine >> a1
         if runs & runs >> a2:
             return sign
