@@ -45,6 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ttt_desktop.engine.board import Board
+from ttt_desktop.engine.playout import layout_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -116,7 +117,8 @@ def forced_win(
     if max_nodes < 1:
         raise ValueError(f"max_nodes is at least 1, not {max_nodes!r}")
     search = _ThreatSearch(board, max_nodes, stop)
-    attacker, defender = board.bits(board.to_move), board.bits(board.to_move.opponent)
+    attacker = search.padded(board.bits(board.to_move))
+    defender = search.padded(board.bits(board.to_move.opponent))
     try:
         for fours_only, deepest in ((True, VCF_DEPTH), (False, max_depth)):
             if not fours_only and not threes:
@@ -138,15 +140,17 @@ def forced_win(
 
 
 class _ThreatSearch:
-    """The AND-OR search over bitboards (cell ``c`` is bit ``1 << c``)."""
+    """The AND-OR search over the padded bitboards of :mod:`ttt_desktop.engine.playout`."""
 
     __slots__ = (
+        "bit_of",
+        "board_bits",
+        "cell_of",
         "deepened",
-        "ends",
+        "directions",
         "exact",
         "failed",
         "k",
-        "masks",
         "max_nodes",
         "nodes",
         "stop",
@@ -155,11 +159,15 @@ class _ThreatSearch:
     )
 
     def __init__(self, board: Board, max_nodes: int, stop: Callable[[], bool] | None) -> None:
-        geometry = board.geometry
-        self.masks = geometry.masks
-        self.k = geometry.k
-        self.exact = board.rules.exact
-        self.ends = _ends(geometry) if self.exact else None
+        layout = layout_of(board.rules)
+        self.k = layout.k
+        self.exact = layout.exact
+        self.board_bits = layout.board_bits
+        self.directions = tuple(
+            (shift, tuple(i * shift for i in range(layout.k))) for shift in layout.shifts
+        )
+        self.bit_of = layout.bit_of
+        self.cell_of = {1 << bit: cell for cell, bit in enumerate(layout.bit_of)}
         self.max_nodes = max_nodes
         self.stop = stop
         self.nodes = 0
@@ -169,6 +177,15 @@ class _ThreatSearch:
         self.won: dict[tuple[int, int, bool], list[int]] = {}
         self.failed: dict[tuple[int, int, bool], int] = {}
 
+    def padded(self, bits: int) -> int:
+        """A board's bitboard (bit ``cell``) in the padded layout."""
+        bit_of = self.bit_of
+        found = 0
+        for cell in range(len(bit_of)):
+            if bits >> cell & 1:
+                found |= 1 << bit_of[cell]
+        return found
+
     def _count(self) -> None:
         self.nodes += 1
         if self.nodes > self.max_nodes:
@@ -177,40 +194,69 @@ class _ThreatSearch:
         if stop is not None and not self.nodes % STOP_EVERY and stop():
             raise ThreatSearchStopped("the threat search was told to stop")
 
-    def scan(self, me: int, them: int) -> tuple[int, dict[int, int], dict[int, int]]:
+    def scan(
+        self, me: int, them: int, with_threes: bool = False
+    ) -> tuple[int, dict[int, int], dict[int, int]]:
         """``me``'s completing cells; for each empty cell, the cells a move there would make
         completing (from windows with k-2 of ``me``); for each, how many k-3 windows
-        (three-to-be) it lies in. Cells are single bits."""
+        (three-to-be) it lies in, when ``with_threes`` and the search plays threes. Cells
+        are single bits of the padded layout.
+
+        Every window of a direction is looked at at once: bit ``p`` of a bitboard stands
+        for the window starting at ``p``, and four saturating counters of the window's
+        empty cells (at least 1, 2, 3, 4) are built from the empty cells shifted along it.
+        """
         k = self.k
         wins = 0
         makes: dict[int, int] = {}
         threes: dict[int, int] = {}
-        ends = self.ends
-        want_threes = self.threes
-        for index, mask in enumerate(self.masks):
-            if mask & them:
+        exact = self.exact
+        want_threes = with_threes and self.threes and k > 3
+        open_ = self.board_bits & ~them
+        empty = open_ & ~me
+        for shift, offsets in self.directions:
+            fits = open_
+            at_least_1 = at_least_2 = at_least_3 = at_least_4 = 0
+            for offset in offsets:
+                gaps = empty >> offset
+                fits &= open_ >> offset
+                at_least_4 |= at_least_3 & gaps
+                at_least_3 |= at_least_2 & gaps
+                at_least_2 |= at_least_1 & gaps
+                at_least_1 |= gaps
+            if exact:
+                # Exactly k: the cells just before and after the window are not ``me``'s.
+                fits &= ~(me << shift) & ~(me >> (k * shift))
+            fits &= ~at_least_4 if want_threes else ~at_least_3
+            if not fits:
                 continue
-            held = mask & me
-            if not held:
-                continue
-            count = held.bit_count()
-            if count < k - 3:
-                continue
-            if ends is not None and ends[index] & me:
-                continue
-            empty = mask ^ held
-            if count == k - 1:
-                wins |= empty
-            elif count == k - 2:
-                first = empty & -empty
-                second = empty ^ first
+            one = fits & at_least_1 & ~at_least_2
+            if one:
+                for offset in offsets:
+                    wins |= (one & (empty >> offset)) << offset
+            two = fits & at_least_2 & ~at_least_3
+            while two:
+                start = two & -two
+                two ^= start
+                first = second = 0
+                for offset in offsets:
+                    cell = start << offset
+                    if cell & empty:
+                        if first:
+                            second = cell
+                        else:
+                            first = cell
                 makes[first] = makes.get(first, 0) | second
                 makes[second] = makes.get(second, 0) | first
-            elif want_threes:
-                while empty:
-                    low = empty & -empty
-                    threes[low] = threes.get(low, 0) + 1
-                    empty ^= low
+            if want_threes:
+                three = fits & at_least_3
+                if three:
+                    for offset in offsets:
+                        cells = (three & (empty >> offset)) << offset
+                        while cells:
+                            low = cells & -cells
+                            threes[low] = threes.get(low, 0) + 1
+                            cells ^= low
         return wins, makes, threes
 
     def attack(self, me: int, them: int, depth: int) -> list[int] | None:
@@ -220,13 +266,13 @@ class _ThreatSearch:
         known = self.won.get(key)
         if known is not None:
             return known
-        wins, makes, threes = self.scan(me, them)
+        if self.failed.get(key, -1) >= depth:
+            return None  # searched as deep before (an immediate win would have been kept)
+        wins, makes, threes = self.scan(me, them, with_threes=True)
         if wins:
-            return [_cell(wins & -wins)]
+            return [self.cell_of[wins & -wins]]
         if depth <= 0:
             self.deepened = True
-            return None
-        if self.failed.get(key, -1) >= depth:
             return None
         their_wins, _, _ = self.scan(them, me)
         if their_wins:
@@ -244,7 +290,7 @@ class _ThreatSearch:
         for move in candidates:
             line = self.defend(me | move, them, depth - 1)
             if line is not None:
-                found = [_cell(move), *line]
+                found = [self.cell_of[move], *line]
                 self.won[key] = found
                 return found
         if self.failed.get(key, -1) < depth:
@@ -264,7 +310,7 @@ class _ThreatSearch:
             if wins ^ first:
                 # Two cells to complete: one is blocked, the other wins.
                 rest = wins ^ first
-                return [_cell(first), _cell(rest & -rest)]
+                return [self.cell_of[first], self.cell_of[rest & -rest]]
             replies = [first]
         else:
             doubles = [bit for bit, made in makes.items() if made & (made - 1)]
@@ -285,12 +331,8 @@ class _ThreatSearch:
             if line is None:
                 return None
             if longest is None or len(line) + 1 > len(longest):
-                longest = [_cell(reply), *line]
+                longest = [self.cell_of[reply], *line]
         return longest
-
-
-def _cell(bit: int) -> int:
-    return bit.bit_length() - 1
 
 
 def _bits(bits: int) -> list[int]:
@@ -300,10 +342,3 @@ def _bits(bits: int) -> list[int]:
         found.append(low)
         bits ^= low
     return found
-
-
-def _ends(geometry: Geometry) -> tuple[int, ...]:
-    """For each k-window, the cells just beyond its two ends (exactly-k rules)."""
-    from ttt_desktop.engine.tactics import _ends_of  # noqa: PLC0415  (exact rules only)
-
-    return _ends_of(geometry)
