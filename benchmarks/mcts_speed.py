@@ -14,6 +14,12 @@ Each search runs a fixed number of simulations (fewer for the slow ones) and the
 simulations / seconds; the runs alternate over ``--rounds`` so that a busy neighbour hurts
 them alike, and the best round is kept. Ratios within one run are what to quote.
 
+It also times how soon Monty answers once its ``stop`` callable says true (a thread
+sets the flag while Monty thinks on 15,15,5 and on 20,20,5 an empty board's centre
+away from any proof; the bar is 5 ms). Both threads share the interpreter, so a longest
+time near 5 ms is the interpreter's thread switch interval (``sys.getswitchinterval()``)
+more than the search; the window's search process reads the flag from shared memory.
+
 Usage: ``.venv/bin/python benchmarks/mcts_speed.py [--rounds 3] [--boards 7,7,5 15,15,5]``
 (OpenSpiel comes with the test extra: ``pip install -e .[test]``).
 """
@@ -21,6 +27,8 @@ Usage: ``.venv/bin/python benchmarks/mcts_speed.py [--rounds 3] [--boards 7,7,5 
 from __future__ import annotations
 
 import argparse
+import statistics
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -100,6 +108,28 @@ def openspiel_cpp(board: Board) -> Callable[[], int]:
     return run
 
 
+def stop_latency(key: str, delay_s: float) -> float:
+    """Seconds from setting the stop flag to Monty's answer, thinking on ``key``."""
+    rules = Rules.parse(key)
+    board = Board.empty(rules=rules).play_all(
+        rules.geometry.parse(name) for name in ("h8", "i9", "g7", "j10")
+    )
+    flag = threading.Event()
+    told: list[float] = []
+
+    def tell() -> None:
+        time.sleep(delay_s)
+        told.append(time.perf_counter())
+        flag.set()
+
+    teller = threading.Thread(target=tell)
+    teller.start()
+    MontyPlayer(seed=SEED, simulations=10_000_000).think(board, stop=flag.is_set)
+    answered = time.perf_counter()
+    teller.join()
+    return answered - told[0]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
@@ -124,6 +154,12 @@ def main() -> None:
         for name, rate in best.items():
             ratio = rate / best["monty"]
             print(f"  {name:18} {rate:10.0f} simulations/s  ({ratio:.2f} x monty)")
+    for key in ("15,15,5", "20,20,5"):
+        times = [stop_latency(key, 0.05 + 0.01 * i) * 1000 for i in range(10)]
+        print(
+            f"stop on {key}: median {statistics.median(times):.2f} ms, "
+            f"longest {max(times):.2f} ms (bar: 5 ms)"
+        )
 
 
 if __name__ == "__main__":
