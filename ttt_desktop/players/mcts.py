@@ -196,6 +196,7 @@ class MontyPlayer(Player):
             Rule,
             SearchStopped,
             Thought,
+            decisive_rule,
         )
 
         started = time.perf_counter()
@@ -203,6 +204,11 @@ class MontyPlayer(Player):
         search = _Search(board, self._random, self.exploration)
         root = search.root
         rule = Rule.SIMULATION
+        decisive = decisive_rule(board) if root.proven == _WIN or search.root_blocks else None
+        rule_cells: tuple[Cell, ...] = ()
+        rule_lines: tuple[tuple[Cell, ...], ...] = ()
+        if decisive is not None:
+            rule, rule_cells, rule_lines = decisive
         if root.proven == _WIN:
             # A line to complete: no search.
             wins = search.root_wins
@@ -218,10 +224,10 @@ class MontyPlayer(Player):
                 meaning=Meaning.WIN_RATE,
                 seconds=time.perf_counter() - started,
                 line=(wins[0],),
+                rule_cells=rule_cells,
+                rule_lines=rule_lines,
                 rules=board.rules.key,
             )
-        if search.root_blocks:
-            rule = Rule.BLOCK
         limit = self.simulations
         deadline = None
         if self.budget_ms is not None:
@@ -272,6 +278,8 @@ class MontyPlayer(Player):
             depth=search.deepest,
             seconds=time.perf_counter() - started,
             line=tuple(line),
+            rule_cells=rule_cells,
+            rule_lines=rule_lines,
             rules=board.rules.key,
         )
 
