@@ -179,3 +179,28 @@ def test_the_sentence_names_the_cells() -> None:
     win = forced_win(position("h8 a1 i8 a3 j8 a5 h9 a7 h10 a9"))
     assert win is not None
     assert sentence(win, G) == "X has a forced win in 3: h11, h12, h7"
+
+
+def test_every_proof_on_random_positions_survives_every_defence() -> None:
+    # Seeded random play near the centre of 15x15: whatever the search claims is checked.
+    checked = 0
+    for seed in range(25):
+        generator = random.Random(seed)
+        board = Board.empty(rules=GOMOKU)
+        for _ in range(generator.randrange(10, 26)):
+            free = [
+                G.cell_at(row, column)
+                for row in range(4, 11)
+                for column in range(4, 11)
+                if board[G.cell_at(row, column)] is None
+            ]
+            board = board.play(generator.choice(free))
+            if board.is_over:
+                break
+        if board.is_over:
+            continue
+        win = forced_win(board, max_nodes=3_000)
+        if win is not None:
+            verify(board, win)
+            checked += 1
+    assert checked >= 8
