@@ -128,6 +128,7 @@ class RalphPlayer(Player):
                 rule_cells=cells,
                 rule_lines=lines,
                 seconds=time.perf_counter() - started,
+                rules=board.rules.key,
             )
         depth = self.depth_for(board.rules)
         if board.rules.is_classic:
