@@ -19,6 +19,7 @@ from ttt_desktop.players.search import (
     default_depth,
     search_cells,
 )
+from ttt_desktop.players.strategist import grid_fork_cells
 from ttt_desktop.players.thought import Bound, Meaning, Rule, SearchStopped
 from ttt_desktop.players.utility import (
     line_utility,
@@ -29,7 +30,16 @@ from ttt_desktop.players.utility import (
 )
 
 BOARDS = ("3,3,3", "4,4,4", "7,7,5", "15,15,5", "6,4,4,exact")
-SEED_KINDS = ("rando", "levi", "humiston", "utility", "ralph", "minimax", "alphabeta")
+SEED_KINDS = (
+    "rando",
+    "levi",
+    "humiston",
+    "utility",
+    "ralph",
+    "strategist",
+    "minimax",
+    "alphabeta",
+)
 FAST = {"minimax": {"depth": 2}, "alphabeta": {"depth": 2}}
 """Options that keep a whole game quick; the defaults are measured in the benchmark."""
 
@@ -92,7 +102,7 @@ class TestEveryBoard:
             board = board.play(move)
 
 
-DECISIVE_KINDS = ("levi", "humiston", "utility", "ralph", "alphabeta", "minimax")
+DECISIVE_KINDS = ("levi", "humiston", "utility", "ralph", "strategist", "alphabeta", "minimax")
 
 
 class TestWinAndBlock:
@@ -188,6 +198,39 @@ class TestUtility:
             after = board.play(move)
             assert position_utility(after, board.to_move) == before + utility_change(board, move)
             board = after
+
+
+class TestStrategist:
+    def test_forks_with_two_threats_at_once(self) -> None:
+        # X has an open three c4 d4 e4; b4 or f4 makes two cells that would each win.
+        board = position("7,7,5", ["c4", "a7", "d4", "g7", "e4", "a1"])
+        thought = player("strategist").think(board)
+        assert thought.rule is Rule.FORK
+        assert board.geometry.names(thought.candidates) == "b4 f4"
+        assert len(completing_cells(board.play(thought.move), Mark.X)) >= 2
+        assert thought.rule_lines and all(thought.move in line for line in thought.rule_lines)
+        assert all(len(line) == 5 for line in thought.rule_lines)
+
+    def test_blocks_a_fork(self) -> None:
+        board = position("7,7,5", ["c4", "a7", "d4", "g7", "e4"])
+        thought = player("strategist").think(board)
+        assert thought.rule is Rule.BLOCK_FORK
+        assert board.geometry.names(thought.rule_cells) == "b4 f4"
+        after = board.play(thought.move)
+        forks = grid_fork_cells(after.geometry, after.x_bits, after.o_bits)
+        assert not forks or completing_cells(after, Mark.O)
+
+    def test_centre_then_opposite_corner_on_a_rectangle(self) -> None:
+        strategist = player("strategist")
+        opening = strategist.think(Board.empty(rules=Rules.parse("6,4,4")))
+        assert opening.rule is Rule.CENTRE
+        assert Rules.parse("6,4,4").geometry.names(opening.candidates) == "c3 d3 c2 d2"
+        board = position("6,4,4", ["a4", "c3", "d3", "d2", "c2"])
+        thought = strategist.think(board)
+        assert thought.rule is Rule.OPPOSITE_CORNER
+        assert board.name(thought.move) == "f1"
+        board = position("6,4,4", ["c3", "a4"])
+        assert board.name(strategist.think(board).move) in {"d3", "c2", "d2"}
 
 
 class TestRalph:

@@ -100,6 +100,10 @@ def rule_sentence(thought: Thought) -> str:
         return QCoreApplication.translate("Thinking", "the next cell of its script")
     if rule is Rule.SOLVED:
         return QCoreApplication.translate("Thinking", "a best move of the solved game")
+    if rule is Rule.SEARCH and thought.meaning is Meaning.EVALUATION:
+        return QCoreApplication.translate(
+            "Thinking", "the best value of a search {depth} moves deep, rated by line utility"
+        ).format(depth=thought.depth)
     if rule is Rule.SEARCH:
         return QCoreApplication.translate(
             "Thinking", "the best value of a search to the end of the game"
@@ -134,6 +138,11 @@ def meaning_text(meaning: Meaning) -> str:
         Meaning.EXACT: QCoreApplication.translate(
             "Thinking", "Exact values from the solved game, with the moves to the end."
         ),
+        Meaning.EVALUATION: QCoreApplication.translate(
+            "Thinking",
+            "Values of a search to a depth: the line utility there, W or L with the moves "
+            "to a win or loss it proves; ≤ marks a bound.",
+        ),
     }
     return texts[meaning]
 
@@ -141,7 +150,7 @@ def meaning_text(meaning: Meaning) -> str:
 def score_text(score: CellScore, meaning: Meaning) -> str:
     """One score, short enough for a cell: ``"+6"``, ``"≤0"``, ``"W3"``, ``"0.84"``."""
     value = score.value
-    if meaning is Meaning.EXACT:
+    if meaning is Meaning.EXACT or (meaning is Meaning.EVALUATION and score.plies is not None):
         plies = score.plies or 0
         if value > 0:
             return QCoreApplication.translate("Thinking", "W{plies}").format(plies=plies)
@@ -161,7 +170,7 @@ def score_text(score: CellScore, meaning: Meaning) -> str:
 def score_description(score: CellScore, meaning: Meaning, geometry: Geometry | None = None) -> str:
     """One score in words, for a screen reader."""
     cell = (geometry or TIC_TAC_TOE.geometry).name(score.cell)
-    if meaning is Meaning.EXACT:
+    if meaning is Meaning.EXACT or (meaning is Meaning.EVALUATION and score.plies is not None):
         plies = score.plies or 0
         if score.value > 0:
             return QCoreApplication.translate("Thinking", "cell {cell}: wins in {plies}").format(
