@@ -213,12 +213,26 @@ def _grid_tallies(board: Board, depth: int) -> tuple[tuple[int, ...], int]:
     The walk of :func:`_tallies_for_x` over the cells near the stones (see
     :class:`RalphPlayer`), without a memo (a transposition needs four plies and
     would keep positions of a big board alive). On the last ply only the wins
-    count, so the cells that complete a line there are read off the windows
-    instead of played one by one; ``nodes`` still counts each as visited.
+    count, so the cells that complete a line there are read off the few windows
+    that could be completed by then instead of played one by one; ``nodes`` still
+    counts each of those cells as visited.
     """
     me = board.to_move
+    geometry, k = board.geometry, board.rules.k
     totals = [0] * board.rules.size
     tallied = cells_near_stones(board, RADIUS)
+    tallied_bits = sum(1 << cell for cell in tallied)
+    # The last ply's mover, and the windows it could complete there: none of the other
+    # side's stones, and enough of its own that its moves in the walk could fill them.
+    last = me if depth % 2 else me.opponent
+    moves = (depth + 1) // 2 if last is me else depth // 2
+    own, other = board.bits(last), board.bits(last.opponent)
+    live = tuple(
+        mask
+        for mask in geometry.masks
+        if not mask & other and (mask & own).bit_count() >= k - moves
+    )
+    exact = board.rules.exact
     nodes = 0
 
     def walk(position: Board, level: int) -> None:
@@ -226,14 +240,25 @@ def _grid_tallies(board: Board, depth: int) -> tuple[tuple[int, ...], int]:
         child_level = level + 1
         weight = _SCORE_CEILING - child_level
         sign = weight if position.to_move is me else -weight
+        if child_level > depth:
+            nodes += len(tallied) - (level - 1)  # every move of the walk is a tallied cell
+            if exact:
+                wins = completing_cells(position, position.to_move)
+            else:
+                mine, theirs = position.bits(last), position.bits(last.opponent)
+                found = 0
+                for mask in live:
+                    held = mask & mine
+                    if not mask & theirs and held.bit_count() == k - 1:
+                        found |= mask ^ held
+                wins = geometry.cells_of(found & tallied_bits)
+            for cell in wins:
+                if tallied_bits >> cell & 1:
+                    totals[cell] += sign
+            return
         occupied = position.x_bits | position.o_bits
         free = [cell for cell in tallied if not occupied >> cell & 1]
         nodes += len(free)
-        if child_level > depth:
-            for cell in completing_cells(position, position.to_move):
-                if cell in free:
-                    totals[cell] += sign
-            return
         for cell in free:
             child = position.play(cell)
             if child.winner is not None:

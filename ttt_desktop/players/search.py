@@ -33,7 +33,7 @@ from ttt_desktop.engine.rules import Rules
 from ttt_desktop.engine.tactics import completing_cells
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 from ttt_desktop.players.nearby import cells_near_stones
-from ttt_desktop.players.utility import position_utility, space_utilities, utility_change
+from ttt_desktop.players.utility import position_utility, promise, utility_change
 
 if TYPE_CHECKING:
     from ttt_desktop.players.thought import CellScore, StopCheck, Thought
@@ -570,12 +570,8 @@ class LimitedSearch:
         me = board.to_move
         wins = set(completing_cells(board, me))
         blocks = set(completing_cells(board, me.opponent))
-        mine = space_utilities(board, me, cells)
-        theirs = space_utilities(board, me.opponent, cells)
-        return sorted(
-            cells,
-            key=lambda cell: (cell not in wins, cell not in blocks, -mine[cell] - theirs[cell]),
-        )
+        worth = promise(board, cells)
+        return sorted(cells, key=lambda cell: (cell not in wins, cell not in blocks, -worth[cell]))
 
 
 def _limited_thought(

@@ -7,7 +7,8 @@ down or diagonally), rated the same way: :func:`window_utility` is that one rule
 and everything here is built on it:
 
 * :func:`space_utilities`: a free cell's utility, the sum over the windows through
-  it (the Utility player plays the highest);
+  it (the Utility player plays the highest); :func:`promise` the same for both sides
+  at once (the depth-limited AlphaBeta tries the most promising cells first);
 * :func:`position_utility`: a whole position's balance, the sum over every window
   of its utility for one side minus its utility for the other, which the
   depth-limited MiniMax and AlphaBeta use at their horizon, kept up to date move by
@@ -78,6 +79,32 @@ def space_utilities(
             total += utility
         utilities[cell] = total
     return utilities
+
+
+def promise(board: Board, cells: Iterable[Cell]) -> dict[Cell, int]:
+    """Each of ``cells``' utility for the side to move plus its utility for the opponent.
+
+    A cell worth much to either side is worth taking: the depth-limited AlphaBeta
+    tries such cells first. One pass over the windows for both sides.
+    """
+    geometry, k = board.geometry, board.rules.k
+    mine, theirs = board.bits(board.to_move), board.bits(board.to_move.opponent)
+    masks = geometry.masks
+    by_window: dict[int, int] = {}
+    found: dict[Cell, int] = {}
+    for cell in cells:
+        total = 0
+        for index in geometry.lines_through[cell]:
+            utility = by_window.get(index)
+            if utility is None:
+                mask = masks[index]
+                ours, others = (mine & mask).bit_count(), (theirs & mask).bit_count()
+                utility = by_window[index] = window_utility(ours, others, k) + window_utility(
+                    others, ours, k
+                )
+            total += utility
+        found[cell] = total
+    return found
 
 
 def position_utility(board: Board, mark: Mark) -> int:
