@@ -327,6 +327,27 @@ class TestDepthLimitedSearch:
             create_player(kind, seed=1, depth=4).think(board, stop=stop)
         assert len(asked) == 1
 
+    @pytest.mark.parametrize("kind", ["minimax", "alphabeta"])
+    def test_a_time_budget_answers_from_the_deepest_search_finished(self, kind: str) -> None:
+        board = position("15,15,5", ["h8", "h9", "i9", "g7", "j10", "k11"])
+        searcher = create_player(kind, seed=1, depth=8)
+        searcher.budget_ms = 60
+        thought = searcher.think(board)
+        assert 1 <= thought.depth < 8  # depth 8 would take hours
+        assert thought.move in search_cells(board)
+        quick = create_player(kind, seed=1, depth=thought.depth).think(board)
+        best = thought.score_of(thought.move)
+        assert best is not None
+        assert best.value == max(score.value for score in quick.scores)
+
+    @pytest.mark.parametrize("kind", ["minimax", "alphabeta"])
+    def test_stop_is_honoured_under_a_time_budget(self, kind: str) -> None:
+        searcher = create_player(kind, seed=1, depth=6)
+        searcher.budget_ms = 10_000
+        board = position("15,15,5", ["h8", "h9", "i9", "g7"])
+        with pytest.raises(SearchStopped):
+            searcher.think(board, stop=lambda: True)
+
     def test_the_search_counts_what_it_visits(self) -> None:
         board = position("7,7,5", ["d4"])
         search = LimitedSearch(board)

@@ -36,7 +36,7 @@ from ttt_desktop.players.nearby import cells_near_stones
 from ttt_desktop.players.utility import position_utility, promise, utility_change
 
 if TYPE_CHECKING:
-    from ttt_desktop.players.thought import CellScore, StopCheck, Thought
+    from ttt_desktop.players.thought import Bound, CellScore, StopCheck, Thought
 
 _INFINITY: Final = 100
 
@@ -456,7 +456,7 @@ class LimitedSearch:
     :class:`~ttt_desktop.players.thought.SearchStopped`.
     """
 
-    __slots__ = ("cutoffs", "deepest", "nodes", "size", "stop")
+    __slots__ = ("cutoffs", "deepest", "finished", "nodes", "size", "stop")
 
     def __init__(self, board: Board, stop: StopCheck | None = None) -> None:
         self.size = board.rules.size
@@ -464,6 +464,8 @@ class LimitedSearch:
         self.nodes = 0
         self.cutoffs = 0
         self.deepest = 0
+        self.finished = 0
+        """The depth of the last search of every root move that finished."""
 
     def _visit(self, count: int, ply: int) -> None:
         before = self.nodes
@@ -588,12 +590,17 @@ def _limited_thought(
     Alpha-beta shuffles the root moves with the player's generator, orders them
     (wins, blocks, utility) and keeps the first that reaches the best value; a root
     move searched after a better one only proves it is no better (an upper bound).
+
+    With a time budget (the player's ``budget_ms``) the search goes one ply deeper at
+    a time up to its depth and answers from the deepest search finished when time
+    runs out (one ply always finishes); ``stop`` still stops it at once.
     """
     from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
         Bound,
         CellScore,
         Meaning,
         Rule,
+        SearchStopped,
         Thought,
     )
 
@@ -604,16 +611,24 @@ def _limited_thought(
     if pruning:
         player.random.shuffle(cells)
         cells = search.ordered(board, tuple(cells))
-    alpha = -WIN_SCORE * 2
-    results: list[tuple[Cell, int, Bound, tuple[Cell, ...]]] = []
-    for cell in cells:
-        value, line = search.child(
-            board, cell, depth, balance, 0, (alpha, WIN_SCORE * 2) if pruning else None
-        )
-        exact = not pruning or value > alpha
-        results.append((cell, value, Bound.EXACT if exact else Bound.UPPER, line))
-        if pruning and value > alpha:
-            alpha = value
+    budget = player.budget_ms
+    if budget is None:
+        results = _root_results(search, board, cells, depth, balance, pruning=pruning)
+    else:
+        deadline = started + budget / 1000
+
+        def out_of_time() -> bool:
+            return (stop is not None and stop()) or time.perf_counter() > deadline
+
+        results = _root_results(search, board, cells, 1, balance, pruning=pruning)
+        search.stop = out_of_time
+        for deeper in range(2, depth + 1):
+            try:
+                results = _root_results(search, board, cells, deeper, balance, pruning=pruning)
+            except SearchStopped:
+                if stop is not None and stop():
+                    raise
+                break
     best = max(value for _, value, _, _ in results)
     if pruning:
         move = next(cell for cell, value, _, _ in results if value == best)
@@ -641,8 +656,37 @@ def _limited_thought(
         meaning=Meaning.EVALUATION,
         nodes=search.nodes,
         cutoffs=search.cutoffs,
-        depth=search.deepest,
+        depth=search.deepest if budget is None else search.finished,
         seconds=time.perf_counter() - started,
         line=(move, *best_line),
         rules=board.rules.key,
     )
+
+
+_RootResult = tuple[Cell, int, "Bound", tuple[Cell, ...]]
+
+
+def _root_results(
+    search: LimitedSearch,
+    board: Board,
+    cells: list[Cell],
+    depth: int,
+    balance: int,
+    *,
+    pruning: bool,
+) -> list[_RootResult]:
+    """Each root move searched ``depth`` plies: its value, whether exact, its line."""
+    from ttt_desktop.players.thought import Bound  # noqa: PLC0415  (see thought.py)
+
+    alpha = -WIN_SCORE * 2
+    results: list[_RootResult] = []
+    for cell in cells:
+        value, line = search.child(
+            board, cell, depth, balance, 0, (alpha, WIN_SCORE * 2) if pruning else None
+        )
+        exact = not pruning or value > alpha
+        results.append((cell, value, Bound.EXACT if exact else Bound.UPPER, line))
+        if pruning and value > alpha:
+            alpha = value
+    search.finished = min(depth, search.size - board.ply)
+    return results
