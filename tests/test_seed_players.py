@@ -244,6 +244,18 @@ class TestRalph:
         tallied = {score.cell for score in thought.scores}
         assert tallied == set(cells_near_stones(board))
 
+    def test_stop_is_honoured(self) -> None:
+        board = position("15,15,5", ["h8", "h9", "i9", "g7", "j10", "k11", "i8", "i10"])
+        asked = []
+
+        def stop() -> bool:
+            asked.append(True)
+            return True
+
+        with pytest.raises(SearchStopped):
+            player("ralph", depth=4).think(board, stop=stop)
+        assert len(asked) == 1
+
     def test_depth_is_chosen_by_board_and_may_be_set(self) -> None:
         assert player("ralph").think(Board.empty(rules=Rules.parse("15,15,5"))).depth == 3
         assert player("ralph").think(Board.empty(rules=Rules.parse("4,4,4"))).depth == 4

@@ -136,7 +136,7 @@ class RalphPlayer(Player):
             nodes = _walk_size(board, 1, depth + 1) - 1
             tallied = moves
         else:
-            scores, nodes = _grid_tallies(board, depth)
+            scores, nodes = _grid_tallies(board, depth, stop)
             tallied = cells_near_stones(board, RADIUS)
         target = max(abs(scores[cell]) for cell in moves)
         if target == 0:
@@ -207,7 +207,9 @@ def _walk_size(board: Board, level: int, last_level: int) -> int:
     return total
 
 
-def _grid_tallies(board: Board, depth: int) -> tuple[tuple[int, ...], int]:
+def _grid_tallies(
+    board: Board, depth: int, stop: StopCheck | None = None
+) -> tuple[tuple[int, ...], int]:
     """Ralph's tallies on a board other than tic-tac-toe, for the side to move, and the nodes.
 
     The walk of :func:`_tallies_for_x` over the cells near the stones (see
@@ -215,7 +217,9 @@ def _grid_tallies(board: Board, depth: int) -> tuple[tuple[int, ...], int]:
     would keep positions of a big board alive). On the last ply only the wins
     count, so the cells that complete a line there are read off the few windows
     that could be completed by then instead of played one by one; ``nodes`` still
-    counts each of those cells as visited.
+    counts each of those cells as visited. ``stop`` is asked at every 32nd position
+    the walk goes on from; once it answers true the walk raises
+    :class:`~ttt_desktop.players.thought.SearchStopped`.
     """
     me = board.to_move
     geometry, k = board.geometry, board.rules.k
@@ -234,6 +238,7 @@ def _grid_tallies(board: Board, depth: int) -> tuple[tuple[int, ...], int]:
     )
     exact = board.rules.exact
     nodes = 0
+    walks = [0]  # the positions the walk has gone on from, to ask ``stop`` now and then
 
     def walk(position: Board, level: int) -> None:
         nonlocal nodes
@@ -259,6 +264,11 @@ def _grid_tallies(board: Board, depth: int) -> tuple[tuple[int, ...], int]:
         occupied = position.x_bits | position.o_bits
         free = [cell for cell in tallied if not occupied >> cell & 1]
         nodes += len(free)
+        walks[0] += 1
+        if stop is not None and not walks[0] & 31 and stop():
+            from ttt_desktop.players.thought import SearchStopped  # noqa: PLC0415
+
+            raise SearchStopped("Ralph was told to stop")
         for cell in free:
             child = position.play(cell)
             if child.winner is not None:
