@@ -456,7 +456,7 @@ class LimitedSearch:
     :class:`~ttt_desktop.players.thought.SearchStopped`.
     """
 
-    __slots__ = ("cutoffs", "deepest", "finished", "nodes", "size", "stop")
+    __slots__ = ("cutoffs", "deepest", "finished", "nodes", "size", "stop", "winning")
 
     def __init__(self, board: Board, stop: StopCheck | None = None) -> None:
         self.size = board.rules.size
@@ -466,6 +466,8 @@ class LimitedSearch:
         self.deepest = 0
         self.finished = 0
         """The depth of the last search of every root move that finished."""
+        self.winning = False
+        """Whether the position :meth:`ordered` last ordered has a winning move."""
 
     def _visit(self, count: int, ply: int) -> None:
         before = self.nodes
@@ -509,12 +511,10 @@ class LimitedSearch:
     ) -> tuple[int, tuple[Cell, ...]]:
         """The negamax value of ``board`` within (``alpha``, ``beta``), with its line."""
         cells = self.ordered(board)
-        if depth == 1:
-            wins = completing_cells(board, board.to_move)
-            if wins:  # ordered first: nothing beats a win now
-                self._visit(1, ply + 1)
-                self.cutoffs += len(cells) - 1
-                return WIN_SCORE + self.size - board.ply - 1, (cells[0],)
+        if depth == 1 and self.winning:  # ordered first: nothing beats a win now
+            self._visit(1, ply + 1)
+            self.cutoffs += len(cells) - 1
+            return WIN_SCORE + self.size - board.ply - 1, (cells[0],)
         value, line = -WIN_SCORE * 2, _NO_LINE
         for index, cell in enumerate(cells):
             if depth == 1:
@@ -565,12 +565,13 @@ class LimitedSearch:
 
         Wins, then blocks, then the cells of most line utility for the side to move
         plus for the opponent (a cell good for both is good to take); ties keep the
-        order given (the sort is stable).
+        order given (the sort is stable). Sets :attr:`winning`: whether a cell wins now.
         """
         if cells is None:
             cells = search_cells(board)
         me = board.to_move
         wins = set(completing_cells(board, me))
+        self.winning = bool(wins)
         blocks = set(completing_cells(board, me.opponent))
         worth = promise(board, cells)
         return sorted(cells, key=lambda cell: (cell not in wins, cell not in blocks, -worth[cell]))

@@ -89,22 +89,14 @@ def promise(board: Board, cells: Iterable[Cell]) -> dict[Cell, int]:
     """
     geometry, k = board.geometry, board.rules.k
     mine, theirs = board.bits(board.to_move), board.bits(board.to_move.opponent)
-    masks = geometry.masks
-    by_window: dict[int, int] = {}
-    found: dict[Cell, int] = {}
-    for cell in cells:
-        total = 0
-        for index in geometry.lines_through[cell]:
-            utility = by_window.get(index)
-            if utility is None:
-                mask = masks[index]
-                ours, others = (mine & mask).bit_count(), (theirs & mask).bit_count()
-                utility = by_window[index] = window_utility(ours, others, k) + window_utility(
-                    others, ours, k
-                )
-            total += utility
-        found[cell] = total
-    return found
+    both = _tables(k)[0]
+    width = k + 1
+    by_window = [
+        both[(mine & mask).bit_count() * width + (theirs & mask).bit_count()]
+        for mask in geometry.masks
+    ]
+    through = geometry.lines_through
+    return {cell: sum([by_window[index] for index in through[cell]]) for cell in cells}
 
 
 def position_utility(board: Board, mark: Mark) -> int:
@@ -125,19 +117,45 @@ def position_utility(board: Board, mark: Mark) -> int:
 
 def utility_change(board: Board, cell: Cell) -> int:
     """How much :func:`position_utility` for the side to move grows when it plays ``cell``."""
-    geometry, k = board.geometry, board.rules.k
+    k = board.rules.k
     mark = board.to_move
     mine, theirs = board.bits(mark), board.bits(mark.opponent)
-    change = 0
-    for mask in geometry.masks_through[cell]:
-        ours, others = (mine & mask).bit_count(), (theirs & mask).bit_count()
-        change += (
-            window_utility(ours + 1, others, k)
-            - window_utility(others, ours + 1, k)
-            - window_utility(ours, others, k)
-            + window_utility(others, ours, k)
-        )
-    return change
+    change = _tables(k)[1]
+    width = k + 1
+    return sum(
+        change[(mine & mask).bit_count() * width + (theirs & mask).bit_count()]
+        for mask in board.geometry.masks_through[cell]
+    )
+
+
+def _tables(k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`window_utility` worked out once for windows of ``k``, indexed ``ours * (k + 1) +
+    theirs``: the window's utility for one side plus for the other (for :func:`promise`), and
+    how much one more mark of ours changes ours minus theirs (for :func:`utility_change`)."""
+    known = _tables_by_k.get(k)
+    if known is None:
+        both, change = [], []
+        for ours in range(k + 1):
+            for theirs in range(k + 1):
+                if ours + theirs > k:
+                    both.append(0)
+                    change.append(0)
+                    continue
+                both.append(window_utility(ours, theirs, k) + window_utility(theirs, ours, k))
+                if ours + theirs == k:  # a full window takes no more marks
+                    change.append(0)
+                    continue
+                change.append(
+                    window_utility(ours + 1, theirs, k)
+                    - window_utility(theirs, ours + 1, k)
+                    - window_utility(ours, theirs, k)
+                    + window_utility(theirs, ours, k)
+                )
+        known = _tables_by_k[k] = (tuple(both), tuple(change))
+    return known
+
+
+_tables_by_k: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
 def _most_lines(board: Board, cells: Iterable[Cell]) -> tuple[Cell, ...]:
