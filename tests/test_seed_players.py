@@ -24,6 +24,7 @@ from ttt_desktop.players.thought import Bound, Meaning, Rule, SearchStopped
 from ttt_desktop.players.utility import (
     line_utility,
     position_utility,
+    promise,
     space_utilities,
     utility_change,
     window_utility,
@@ -187,6 +188,19 @@ class TestUtility:
         assert thought.meaning is Meaning.UTILITY
         assert thought.rule is Rule.UTILITY
         assert utilities[thought.move] == max(utilities.values())
+
+    @pytest.mark.parametrize("rules", ["4,4,4", "15,15,5", "6,4,4,exact"])
+    def test_a_cells_promise_is_its_utility_for_both_sides(self, rules: str) -> None:
+        board = Board.empty(rules=Rules.parse(rules))
+        rando = player("rando", 8)
+        for _ in range(9):
+            board = board.play(rando.choose_move(board))
+            if board.is_over:
+                break
+            mine = space_utilities(board, board.to_move)
+            theirs = space_utilities(board, board.to_move.opponent)
+            worth = promise(board, board.legal_moves())
+            assert worth == {cell: mine[cell] + theirs[cell] for cell in board.legal_moves()}
 
     @pytest.mark.parametrize("rules", ["7,7,5", "15,15,5", "6,4,4,exact"])
     def test_the_balance_is_kept_move_by_move(self, rules: str) -> None:
