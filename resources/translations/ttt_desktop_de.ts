@@ -2025,8 +2025,8 @@
         <translation>Nimmt ein Gewinnfeld, sonst blockiert es Ihres, sonst zieht es zufällig; auf jedem Spielfeld.</translation>
     </message>
     <message>
-        <source>Wins or blocks, else tallies wins and losses a few moves ahead; on any board.</source>
-        <translation>Gewinnt oder blockiert, sonst zählt er Gewinne und Verluste wenige Züge voraus; auf jedem Spielfeld.</translation>
+        <source>Wins or blocks, else tallies wins and losses some moves ahead, near stones on big boards.</source>
+        <translation>Gewinnt oder blockiert, sonst zählt er Gewinne und Verluste wenige Züge voraus, auf großen Feldern nahe den Steinen.</translation>
     </message>
     <message>
         <source>Wins, blocks, else a random corner, the centre, a random side; on any board.</source>

@@ -23,7 +23,7 @@ DESCRIPTIONS: Final = (
     ),
     QT_TRANSLATE_NOOP(
         "Roster",
-        "Wins or blocks, else tallies wins and losses a few moves ahead; on any board.",
+        "Wins or blocks, else tallies wins and losses some moves ahead, near stones on big boards.",
     ),
     QT_TRANSLATE_NOOP(
         "Roster",

@@ -69,7 +69,7 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
     (
         "ralph",
         "Ralph",
-        "Wins or blocks, else tallies wins and losses a few moves ahead; on any board.",
+        "Wins or blocks, else tallies wins and losses some moves ahead, near stones on big boards.",
         2,
         "Avalos 2018 (000)",
         "ttt_desktop.players.ralph:RalphPlayer",
