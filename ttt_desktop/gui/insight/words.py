@@ -100,6 +100,10 @@ def rule_sentence(thought: Thought) -> str:
         return QCoreApplication.translate("Thinking", "the next cell of its script")
     if rule is Rule.SOLVED:
         return QCoreApplication.translate("Thinking", "a best move of the solved game")
+    if rule is Rule.SEARCH and thought.meaning is Meaning.EVALUATION:
+        return QCoreApplication.translate(
+            "Thinking", "the best value of a search {depth} moves deep, rated by line utility"
+        ).format(depth=thought.depth)
     if rule is Rule.SEARCH:
         return QCoreApplication.translate(
             "Thinking", "the best value of a search to the end of the game"
@@ -143,6 +147,11 @@ def meaning_text(meaning: Meaning) -> str:
             "Win rates of the random games through each cell, draws counting a half "
             "(W, L, D: proven), with the games played through it.",
         ),
+        Meaning.EVALUATION: QCoreApplication.translate(
+            "Thinking",
+            "Values of a search to a depth: the line utility there, W or L with the moves "
+            "to a win or loss it proves; ≤ marks a bound.",
+        ),
     }
     return texts[meaning]
 
@@ -152,8 +161,13 @@ def score_text(score: CellScore, meaning: Meaning) -> str:
     value = score.value
     if meaning is Meaning.WIN_RATE and score.plies is None:
         return f"{value:.2f}"
-    if meaning is Meaning.EXACT or meaning is Meaning.WIN_RATE:
-        value = value - 0.5 if meaning is Meaning.WIN_RATE else value
+    if meaning is Meaning.WIN_RATE:
+        value = value - 0.5
+    if (
+        meaning is Meaning.EXACT
+        or meaning is Meaning.WIN_RATE
+        or (meaning is Meaning.EVALUATION and score.plies is not None)
+    ):
         plies = score.plies or 0
         if value > 0:
             return QCoreApplication.translate("Thinking", "W{plies}").format(plies=plies)
@@ -180,7 +194,7 @@ def score_description(score: CellScore, meaning: Meaning, geometry: Geometry | N
     if meaning is Meaning.WIN_RATE:
         score = CellScore(score.cell, score.value - 0.5, plies=score.plies)
         meaning = Meaning.EXACT
-    if meaning is Meaning.EXACT:
+    if meaning is Meaning.EXACT or (meaning is Meaning.EVALUATION and score.plies is not None):
         plies = score.plies or 0
         if score.value > 0:
             return QCoreApplication.translate("Thinking", "cell {cell}: wins in {plies}").format(
