@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, QSize, Qt
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -77,6 +77,8 @@ AI_SPEEDS: Final = (
     (QT_TRANSLATE_NOOP("MainWindow", "Slow (1 s)"), 1000),
 )
 HINT_MS: Final = 4000
+DEFAULT_WINDOW_SIZE: Final = QSize(1040, 660)
+"""The first start's size (on a screen that has room): a 15x15 board's cells are 24 px."""
 
 
 # A sequence player replays a script handed to it in code: nothing a person could pick.
@@ -506,6 +508,8 @@ class MainWindow(QMainWindow):
         self.player_panel.set_rules(rules)
         if x_seat.is_human and x_seat == o_seat:
             o_seat = self._default_computer_seat(rules)
+        # The rules first, so a game a change of seat starts is already on the new board.
+        self.controller.set_rules(rules)
         self._seat(Mark.X, x_seat)
         self._seat(Mark.O, o_seat)
         self.controller.new_game(rules=rules)
@@ -850,7 +854,10 @@ class MainWindow(QMainWindow):
             # Room for the move list, the board and the players side by side, on
             # screens that have it.
             available = self.screen().availableGeometry()
-            self.resize(min(1040, available.width()), min(660, available.height()))
+            self.resize(
+                min(DEFAULT_WINDOW_SIZE.width(), available.width()),
+                min(DEFAULT_WINDOW_SIZE.height(), available.height()),
+            )
         self.controller.start_policy = settings.start_policy()
         self.player_panel.show_start_policy(self.controller.start_policy)
         delay = settings.move_delay_ms()

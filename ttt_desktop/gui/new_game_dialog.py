@@ -136,6 +136,8 @@ class NewGameDialog(QDialog):
         form.addRow(self.verdict)
         for spin in (self.columns, self.rows, self.in_a_row):
             spin.textChanged.connect(self._on_typed)
+            # The line edit's own signal: it also says when a box is emptied.
+            spin.lineEdit().textChanged.connect(self._on_typed)
         self.exact.toggled.connect(self._on_typed)
 
         seats_box = QGroupBox(self.tr("Players"))
@@ -173,6 +175,8 @@ class NewGameDialog(QDialog):
 
         self._rules: Rules | None = rules
         self._fill_seats(seats)
+        for combo in self.seat_combos.values():
+            combo.currentIndexChanged.connect(self._on_typed)
         self.show_rules(rules)
 
     # What was chosen -----------------------------------------------------------
