@@ -190,7 +190,7 @@ def test_zoom_grows_the_cells_and_scrolls(qtbot: QtBot) -> None:
         view.zoom_in()
     view.zoom_in()
     qtbot.waitUntil(lambda: view.board.cell_size() > fitted * 1.4)
-    assert view.horizontalScrollBar().maximum() > 0
+    assert view.verticalScrollBar().maximum() > 0 or view.horizontalScrollBar().maximum() > 0
     # Ctrl+wheel zooms too, and back to the fitted size the scroll bars go.
     view.reset_zoom()
     qtbot.waitUntil(lambda: view.board.cell_size() == fitted)

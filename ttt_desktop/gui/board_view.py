@@ -75,13 +75,12 @@ class BoardView(QScrollArea):
             self.zoom_out()
 
     def _apply_zoom(self) -> None:
-        room = self.maximumViewportSize()
         if self._zoom <= MIN_ZOOM:
             self.board.setMinimumSize(0, 0)
             return
-        self.board.setMinimumSize(
-            QSize(round(room.width() * self._zoom), round(room.height() * self._zoom))
-        )
+        # Cells ``zoom`` times as large as when the board fits the room it has.
+        fitted = self.board.cell_size_at(self.maximumViewportSize())
+        self.board.setMinimumSize(self.board.size_for_cell(fitted * self._zoom))
 
     def _keep_cell_in_view(self, cell: int) -> None:
         if self._zoom <= MIN_ZOOM:

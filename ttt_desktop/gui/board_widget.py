@@ -484,7 +484,9 @@ class BoardWidget(QWidget):
 
         Square on square boards; the coordinates (other boards) sit outside it.
         """
-        width, height = self.width(), self.height()
+        return self._grid_rect(self.width(), self.height())
+
+    def _grid_rect(self, width: int, height: int) -> QRectF:
         rules = self._rules
         if rules.is_classic:
             margin = max(8.0, min(width, height) * 0.04)
@@ -504,6 +506,21 @@ class BoardWidget(QWidget):
     def cell_size(self) -> float:
         """The side of one cell, in pixels."""
         return self.board_rect().width() / self._rules.m
+
+    def cell_size_at(self, size: QSize) -> float:
+        """The side of one cell were the widget ``size`` large."""
+        return self._grid_rect(size.width(), size.height()).width() / self._rules.m
+
+    def size_for_cell(self, cell: float) -> QSize:
+        """The widget size whose cells are ``cell`` pixels (with the margins and coordinates)."""
+        rules = self._rules
+        if rules.is_classic:
+            # board_rect keeps a margin of 4% (at least 8 px) on each side of the square.
+            side = cell * 3
+            whole = max(side + 16, side / 0.92)
+            return QSize(round(whole) + 1, round(whole) + 1)
+        extra = self._coordinate_band() + 2 * GRID_MARGIN
+        return QSize(round(cell * rules.m + extra) + 1, round(cell * rules.n + extra) + 1)
 
     def cell_rect(self, cell: int) -> QRectF:
         """The square of ``cell`` inside :meth:`board_rect`."""
@@ -1031,7 +1048,7 @@ def _stone_sprite(side: int, ratio: float, colour: QColor, mark: Mark) -> QPixma
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     box = QRectF(0.5, 0.5, side - 1.0, side - 1.0)
     gradient = QRadialGradient(box.center() - QPointF(side * 0.18, side * 0.18), side * 0.7)
-    light = QColor(colour).lighter(150 if mark is Mark.X else 125)
+    light = QColor(colour).lighter(130 if mark is Mark.X else 120)
     light.setAlpha(colour.alpha())
     gradient.setColorAt(0.0, light)
     gradient.setColorAt(1.0, colour)

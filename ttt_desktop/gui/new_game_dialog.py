@@ -39,7 +39,7 @@ from ttt_desktop.gui.player_panel import RosterEntry, kind_plays
 from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.players import HUMAN_KIND
 
-PICTURE_SIZE: Final = 56
+PICTURE_SIZE: Final = 48
 CUSTOM_ROW_ROLE: Final = Qt.ItemDataRole.UserRole + 1
 SEAT_ROLE: Final = Qt.ItemDataRole.UserRole + 2
 
@@ -113,7 +113,18 @@ class NewGameDialog(QDialog):
             self.presets.addItem(item)
         custom = QListWidgetItem(self.tr("Custom board: choose m, n and k below"))
         custom.setData(CUSTOM_ROW_ROLE, True)
+        custom.setSizeHint(QSize(0, PICTURE_SIZE + 4))
         self.presets.addItem(custom)
+        self.presets.setWordWrap(True)
+        self.presets.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Every board in view at once, without scrolling.
+        rows = sum(
+            max(self.presets.sizeHintForRow(row), PICTURE_SIZE + 4)
+            for row in range(self.presets.count())
+        )
+        spacing = 2 * self.presets.spacing() * self.presets.count()
+        self.presets.setMinimumHeight(rows + spacing + 2 * self.presets.frameWidth())
+        self.presets.setMinimumWidth(PICTURE_SIZE + 190)
         self.presets.currentRowChanged.connect(self._on_preset_row)
 
         custom_box = QGroupBox(self.tr("Board"))
