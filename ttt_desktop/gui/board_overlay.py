@@ -190,12 +190,15 @@ def paint_overlays(
         marked.update(overlay.marked)
         shades.update(overlay.shades)
 
-    if shades:
-        # A heat map: the highlight colour, as strong as the cell's share.
+    top = max(shades.values(), default=0.0)
+    if top > 0:
+        # A heat map in the highlight colour: the most visited cell strongest.
         painter.setPen(Qt.PenStyle.NoPen)
         for cell, share in shades.items():
+            if share <= 0:
+                continue
             tint = QColor(highlight)
-            tint.setAlpha(round(20 + 150 * share) if share > 0 else 0)
+            tint.setAlpha(round(25 + 140 * share / top))
             painter.setBrush(tint)
             rect = rect_of(cell)
             inset = rect.width() * 0.04
