@@ -38,6 +38,7 @@ from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.player_panel import RosterEntry, kind_plays
 from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.players import HUMAN_KIND
+from ttt_desktop.players.roster import BOARDS, CLASSIC_ONLY
 
 PICTURE_SIZE: Final = 48
 CUSTOM_ROW_ROLE: Final = Qt.ItemDataRole.UserRole + 1
@@ -377,9 +378,11 @@ class NewGameDialog(QDialog):
     def _why_not(self, seat: Seat, rules: Rules | None) -> str:
         if rules is None:
             return self.tr("Choose a board first")
-        return self.tr("{name} plays only tic-tac-toe, not {board}").format(
-            name=seat.name, board=rules_title(rules)
-        )
+        if BOARDS.get(seat.kind, CLASSIC_ONLY) == CLASSIC_ONLY:
+            text = self.tr("{name} plays only tic-tac-toe, not {board}")
+        else:
+            text = self.tr("{name} does not play {board}")
+        return text.format(name=seat.name, board=rules_title(rules))
 
     def _can_start(self) -> bool:
         return (
