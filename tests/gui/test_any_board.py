@@ -3,8 +3,10 @@ winning line, zoom, and a game of two people on 7,7,5 through the window."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
@@ -219,3 +221,49 @@ def test_a_board_of_other_rules_replaces_the_cells(qtbot: QtBot) -> None:
     assert not [cell for cell in board.findChildren(CellButton) if cell.isVisible()]
     board.set_board(Board.empty())
     assert board.cell_widget(8).accessibleName() == "row 3, column 3: empty"
+
+
+class RecordingBoard(BoardWidget):
+    """A board that keeps the regions it asks Qt to repaint (None: the whole widget)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[QRect | None] = []
+
+    def update(self, *region: object) -> None:  # type: ignore[override]
+        rect = region[0] if region else None
+        self.asked.append(rect if isinstance(rect, QRect) else None)
+        super().update(*region)  # type: ignore[arg-type]
+
+
+def test_a_move_a_hover_and_a_cursor_step_repaint_only_their_cells(qtbot: QtBot) -> None:
+    rules = Rules(20, 20, 5)
+    board = RecordingBoard()
+    qtbot.addWidget(board)
+    board.resize(700, 700)
+    board.set_board(Board.empty(Mark.X, rules))
+    board.set_preview_mark(Mark.X)
+    board.show()
+    qtbot.waitExposed(board)
+    cell_area = board.cell_size() ** 2
+
+    def asked_by(action: Callable[[], None]) -> list[QRect | None]:
+        board.asked.clear()
+        action()
+        return list(board.asked)
+
+    def small(rect: QRect | None) -> bool:
+        return rect is not None and rect.width() * rect.height() < 3 * cell_area
+
+    h8 = rules.geometry.parse("h8")
+    moved = asked_by(lambda: board.set_board(board.board.play(h8), last_move=h8))
+    assert moved and all(small(rect) for rect in moved), moved
+    assert any(rect is not None and rect.contains(board.cell_centre(h8)) for rect in moved)
+    hovered = asked_by(lambda: board.set_hovered_cell(0))
+    assert hovered and all(small(rect) for rect in hovered), hovered
+    board.setFocus()
+    qtbot.waitUntil(board.hasFocus)
+    stepped = asked_by(lambda: qtbot.keyClick(board, Qt.Key.Key_Right))
+    assert stepped and all(small(rect) for rect in stepped), stepped
+    # A new game (many cells change at once) repaints the whole board.
+    assert None in asked_by(lambda: board.set_board(Board.empty(Mark.X, Rules(7, 7, 5))))

@@ -77,6 +77,8 @@ STONES_FROM_SIDE: Final = 9
 GRID_MARGIN: Final = 8.0
 """Pixels between the widget's edge and the grid (or its coordinates) on boards but 3x3."""
 MARK_STYLE_KEY: Final = "view/mark_style"
+PARTIAL_REPAINT_CELLS: Final = 12
+"""A change of more cells than this repaints the whole board rather than cell by cell."""
 
 
 class MarkStyle(enum.Enum):
@@ -277,7 +279,9 @@ class BoardWidget(QWidget):
         animation (none when :attr:`reduced_motion` is set); :attr:`line_drawn` follows
         once it is whole.
         """
-        if board.rules is not self._rules:
+        old_board, old_last, old_line = self._board, self._last_move, self._winning_line
+        rules_changed = board.rules is not self._rules
+        if rules_changed:
             had_focus = self._board_has_focus()
             self._rules = board.rules
             self._cursor_cell = self._centre_cell()
@@ -306,7 +310,18 @@ class BoardWidget(QWidget):
             self._line_progress = 1.0
         self._update_accessible_text()
         self._update_cursors()
-        self.update()
+        if rules_changed or self._cells or winning_line != old_line:
+            self.update()
+        else:
+            # A move on a big board: repaint the cells that changed and the last-move marks.
+            changed = (old_board.x_bits ^ board.x_bits) | (old_board.o_bits ^ board.o_bits)
+            cells = set(self._rules.geometry.cells_of(changed))
+            cells.update(cell for cell in (old_last, last_move) if cell is not None)
+            if len(cells) > PARTIAL_REPAINT_CELLS:
+                self.update()
+            else:
+                for cell in cells:
+                    self._update_cell(cell)
         self.board_changed.emit(board)
 
     def _centre_cell(self) -> int:
@@ -1031,11 +1046,18 @@ class BoardWidget(QWidget):
         # The winner's colour, with a halo in the board's colour over the marks.
         winner = self._board[self._winning_line[0]]
         colour = colours.mark(winner) if winner is not None else QColor(colours.winning_line)
+        halo_width, line_width = size * 0.1, size * 0.05
+        if not self._cells:
+            # Small cells: a stroke wide enough to see. Over stones of the winner's colour
+            # the line takes the board's line colour, or it would vanish into them.
+            halo_width, line_width = max(5.0, size * 0.16), max(2.5, size * 0.08)
+            if self.draws_stones:
+                colour = QColor(colours.winning_line)
         painter.setPen(
-            QPen(colours.winning_halo, size * 0.1, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            QPen(colours.winning_halo, halo_width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         )
         painter.drawLine(start, end)
-        painter.setPen(QPen(colour, size * 0.05, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        painter.setPen(QPen(colour, line_width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.drawLine(start, end)
 
 
