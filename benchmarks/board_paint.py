@@ -36,13 +36,14 @@ import sys
 import time
 from collections.abc import Callable
 
+from ttt_desktop.engine import Board, Mark
+from ttt_desktop.engine.rules import Rules
+
 SIZE = 700
 BOARDS = ("3,3,3", "15,15,5", "20,20,5")
 
 
-def _busy_position(rules_key: str, seed: int = 7):  # type: ignore[no-untyped-def]
-    from ttt_desktop.engine import Board, Mark  # noqa: PLC0415
-    from ttt_desktop.engine.rules import Rules  # noqa: PLC0415
+def _busy_position(rules_key: str, seed: int = 7) -> tuple[Board, int | None]:
 
     rules = Rules.parse(rules_key)
     draw = random.Random(seed)
@@ -76,7 +77,6 @@ def run(frames: int, rounds: int) -> None:
     from PySide6.QtGui import QPainter, QPaintEvent  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication, QWidget  # noqa: PLC0415
 
-    from ttt_desktop.engine.rules import Rules  # noqa: PLC0415
     from ttt_desktop.gui import theme  # noqa: PLC0415
     from ttt_desktop.gui.board_widget import BoardWidget  # noqa: PLC0415
 

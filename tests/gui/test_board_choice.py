@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import PeopleSeater, WindowMaker
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialogButtonBox, QPushButton
 from pytestqt.qtbot import QtBot
 from slow_players import NameQueue
@@ -17,6 +18,7 @@ from slow_players import NameQueue
 from ttt_desktop.engine import Mark
 from ttt_desktop.engine.rules import GOMOKU, PRESETS, TIC_TAC_TOE, Rules
 from ttt_desktop.gui import app
+from ttt_desktop.gui.board_widget import MarkStyle
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import DEFAULT_WINDOW_SIZE
 from ttt_desktop.gui.new_game_dialog import NewGameDialog
@@ -229,3 +231,26 @@ def test_a_bad_rules_option_says_why_and_exits_with_2() -> None:
         assert result.returncode == 2, result
         assert result.stderr.startswith("ttt-desktop: --rules: "), result.stderr
         assert result.stdout == ""
+
+
+def test_the_view_menu_zooms_and_chooses_marks(make_window: WindowMaker, qtbot: QtBot) -> None:
+    settings = AppSettings()
+    window = make_window(settings=settings, rules=Rules(15, 15, 5))
+    view_menu = window.review.view_menu.actions()
+    for action in (window.zoom_in_action, window.zoom_out_action, window.zoom_reset_action):
+        assert action in view_menu
+    assert QKeySequence(QKeySequence.StandardKey.ZoomIn) in window.zoom_in_action.shortcuts()
+    fitted = window.board.cell_size()
+    window.zoom_in_action.trigger()
+    assert window.board_view.zoom > 1
+    qtbot.waitUntil(lambda: window.board.cell_size() > fitted)
+    window.zoom_out_action.trigger()
+    assert window.board_view.zoom == 1
+    qtbot.waitUntil(lambda: window.board.cell_size() == fitted)
+    assert window.board.draws_stones  # automatic: stones on 15x15
+    window.mark_style_actions[MarkStyle.MARKS].trigger()
+    assert not window.board.draws_stones
+    window.controller.shutdown()
+    again = make_window(settings=settings, rules=Rules(15, 15, 5))
+    assert again.board.mark_style is MarkStyle.MARKS
+    assert again.mark_style_actions[MarkStyle.MARKS].isChecked()
