@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -22,8 +23,9 @@ from ttt_desktop.gui.board_widget import MarkStyle
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import DEFAULT_WINDOW_SIZE
 from ttt_desktop.gui.new_game_dialog import NewGameDialog
+from ttt_desktop.gui.self_test import run_self_test
 from ttt_desktop.gui.settings import AppSettings, SeatChoice
-from ttt_desktop.players import HUMAN_KIND
+from ttt_desktop.players import HUMAN_KIND, roster
 from ttt_desktop.players.roster import kinds_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -254,3 +256,16 @@ def test_the_view_menu_zooms_and_chooses_marks(make_window: WindowMaker, qtbot: 
     again = make_window(settings=settings, rules=Rules(15, 15, 5))
     assert again.board.mark_style is MarkStyle.MARKS
     assert again.mark_style_actions[MarkStyle.MARKS].isChecked()
+
+
+def test_the_self_test_plays_tic_tac_toe_whatever_board_was_chosen_last(
+    make_window: WindowMaker,
+) -> None:
+    settings = AppSettings()
+    settings.set_rules(GOMOKU)
+    offered = [entry for entry in roster() if entry.kind != "sequence"]
+    window = make_window(settings=settings, roster=offered)
+    assert window.controller.rules is GOMOKU
+    out, err = io.StringIO(), io.StringIO()
+    assert run_self_test(window, out=out, err=err) == 0, err.getvalue()
+    assert window.controller.record.rules is TIC_TAC_TOE
