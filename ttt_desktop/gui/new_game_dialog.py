@@ -72,7 +72,8 @@ def board_picture(rules: Rules, size: int = PICTURE_SIZE) -> QPixmap:
     start = (m - rules.k) // 2 if rules.k <= m else 0
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(colours.mark(Mark.X))
-    radius = cell * 0.36
+    # Stones a little larger than their cells on big boards, so the row still shows.
+    radius = max(cell * 0.36, 1.8)
     for column in range(start, min(m, start + rules.k)):
         centre = QPointF(left + (column + 0.5) * cell, top + (row + 0.5) * cell)
         painter.drawEllipse(centre, radius, radius)
