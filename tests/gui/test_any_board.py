@@ -267,3 +267,17 @@ def test_a_move_a_hover_and_a_cursor_step_repaint_only_their_cells(qtbot: QtBot)
     assert stepped and all(small(rect) for rect in stepped), stepped
     # A new game (many cells change at once) repaints the whole board.
     assert None in asked_by(lambda: board.set_board(Board.empty(Mark.X, Rules(7, 7, 5))))
+
+
+def test_the_big_board_follows_the_dark_scheme(qtbot: QtBot) -> None:
+    board = make_board(qtbot, Rules(15, 15, 5))
+    for scheme in (theme.Scheme.DARK, theme.Scheme.LIGHT):
+        board.setPalette(theme.palette_for(scheme))
+        colours = theme.TABLES[scheme]
+        image = board.grab().toImage()
+        rect = board.cell_rect(0)
+        ground = QColor(image.pixel(round(rect.center().x()), round(rect.center().y())))
+        assert ground.rgb() == colours.background.rgb()
+        grid = board.board_rect()
+        line = QColor(image.pixel(round(grid.left()), round(grid.center().y())))
+        assert abs(line.lightness() - colours.grid.lightness()) < 30
