@@ -2664,6 +2664,10 @@
         <source>Ask {name} about this position</source>
         <translation>{name} zu dieser Stellung befragen</translation>
     </message>
+    <message>
+        <source>{name} does not play {board}</source>
+        <translation type="unfinished">{name} spielt nicht {board}</translation>
+    </message>
 </context>
 <context>
     <name>TournamentWindow</name>

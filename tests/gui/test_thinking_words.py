@@ -4,6 +4,8 @@ and scores shown after a move are labelled as the mover's (issue 18, fault 3).""
 
 from __future__ import annotations
 
+from conftest import WindowMaker
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from pytestqt.qtbot import QtBot
 
@@ -12,6 +14,7 @@ from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.insight import words
 from ttt_desktop.gui.insight.features import thought_overlay
+from ttt_desktop.players.roster import kinds_for
 from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, Thought
 
 GEOMETRY = GOMOKU.geometry
@@ -160,3 +163,22 @@ def test_the_heat_map_is_painted_strongest_where_most_visited(qtbot: QtBot) -> N
     assert board.overlays == {}
     board.set_overlay("thought", thought_overlay(thought, thought.board))
     assert not board.grab().isNull()
+
+
+def test_the_ask_row_offers_only_the_computers_that_play_the_board(
+    make_window: WindowMaker,
+) -> None:
+    window = make_window(rules=GOMOKU)
+    panel = window.insight.panel
+    model = panel.kind_box.model()
+    enabled = {
+        str(model.index(row, 0).data(Qt.ItemDataRole.UserRole))
+        for row in range(model.rowCount())
+        if model.flags(model.index(row, 0)) & Qt.ItemFlag.ItemIsEnabled
+    }
+    assert enabled == {kind for kind in kinds_for(GOMOKU) if kind != "sequence"}
+    assert str(panel.kind_box.currentData()) in enabled
+    perfect = panel.kind_box.findData("perfect")
+    assert model.index(perfect, 0).data(Qt.ItemDataRole.ToolTipRole) == (
+        "Perfect does not play Gomoku 15x15"
+    )

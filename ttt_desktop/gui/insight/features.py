@@ -183,7 +183,8 @@ class InsightFeatures(QObject):
         self.panel.select_kind(thought.kind)
         self._draw()
 
-    def _on_game_started(self, _record: GameRecord) -> None:
+    def _on_game_started(self, record: GameRecord) -> None:
+        self.panel.set_rules(record.rules)
         self._shown = None
         self._board.set_overlay(THOUGHT_LAYER, None)
 
