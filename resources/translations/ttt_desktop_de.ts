@@ -2666,7 +2666,7 @@
     </message>
     <message>
         <source>{name} does not play {board}</source>
-        <translation type="unfinished">{name} spielt nicht {board}</translation>
+        <translation>{name} spielt nicht {board}</translation>
     </message>
 </context>
 <context>
