@@ -281,3 +281,15 @@ def test_the_big_board_follows_the_dark_scheme(qtbot: QtBot) -> None:
         grid = board.board_rect()
         line = QColor(image.pixel(round(grid.left()), round(grid.center().y())))
         assert abs(line.lightness() - colours.grid.lightness()) < 30
+
+
+def test_a_small_window_scrolls_a_big_board(qtbot: QtBot) -> None:
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.board.set_board(Board.empty(Mark.X, Rules(20, 20, 5)))
+    assert view.minimumSizeHint().height() <= 180
+    view.resize(200, 200)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.waitUntil(lambda: view.verticalScrollBar().maximum() > 0)
+    assert view.board.cell_size() >= 12

@@ -98,4 +98,6 @@ class BoardView(QScrollArea):
         return self.board.sizeHint()
 
     def minimumSizeHint(self) -> QSize:
-        return self.board.minimumSizeHint()
+        # As small as tic-tac-toe's board: a bigger board scrolls in a small window rather
+        # than making the window larger.
+        return QSize(180, 180)
