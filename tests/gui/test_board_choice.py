@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -218,6 +219,44 @@ def test_the_default_window_shows_15x15_cells_of_24_px_or_more(
 def test_the_rules_option_opens_the_window_on_that_board(value: str) -> None:
     options, _ = app._parse(["--rules", value])
     assert app._rules_asked(options) is Rules.parse(value)
+
+
+OPENED_ON = """
+import sys
+from ttt_desktop.gui import app, self_test
+
+def report(window, **options):
+    print("opened on", window.controller.rules.key, window.board.rules.key)
+    return 0
+
+self_test.run_self_test = report
+sys.exit(app.main(sys.argv[1:]))
+"""
+
+
+def test_the_app_opens_on_the_board_asked_for(tmp_path: Path) -> None:
+    """``ttt-desktop --rules 7,7,5`` opens the window on 7x7 (here its self-test hook reports
+    the board instead of playing)."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            OPENED_ON,
+            "--rules",
+            "7x7x5",
+            "--self-test",
+            "-platform",
+            "offscreen",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+        env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "HOME": str(tmp_path)},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "opened on 7,7,5 7,7,5" in result.stdout
 
 
 def test_a_bad_rules_option_says_why_and_exits_with_2() -> None:
