@@ -38,6 +38,10 @@
 <context>
     <name>BoardOverlay</name>
     <message>
+        <source>{percent} % of the search</source>
+        <translation>{percent} % der Suche</translation>
+    </message>
+    <message>
         <source>marked</source>
         <translation>markiert</translation>
     </message>
@@ -65,6 +69,10 @@
         <translation>Ziffernblock {digit}</translation>
     </message>
     <message>
+        <source>{cell}: {content}</source>
+        <translation>{cell}: {content}</translation>
+    </message>
+    <message>
         <source>last move</source>
         <translation>letzter Zug</translation>
     </message>
@@ -75,6 +83,10 @@
     <message>
         <source>press to play here</source>
         <translation>drücken, um hier zu setzen</translation>
+    </message>
+    <message>
+        <source>Board {title}, {cell}</source>
+        <translation>Spielfeld {title}, {cell}</translation>
     </message>
 </context>
 <context>
@@ -1147,6 +1159,14 @@
         <translation>&amp;Neues Spiel</translation>
     </message>
     <message>
+        <source>New game &amp;with...</source>
+        <translation>Neues Spiel &amp;mit ...</translation>
+    </message>
+    <message>
+        <source>Choose the board and the players</source>
+        <translation>Spielfeld und Spieler wählen</translation>
+    </message>
+    <message>
         <source>Play &amp;again</source>
         <translation>Noch &amp;einmal</translation>
     </message>
@@ -1189,6 +1209,34 @@
     <message>
         <source>Draw the winning line at once, without animation</source>
         <translation>Die Gewinnreihe sofort zeichnen, ohne Animation</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>Ver&amp;größern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Fit the board</source>
+        <translation>Spielfeld &amp;einpassen</translation>
+    </message>
+    <message>
+        <source>&amp;Marks on the board</source>
+        <translation>&amp;Zeichen auf dem Spielfeld</translation>
+    </message>
+    <message>
+        <source>Automatic: stones from 9x9 up</source>
+        <translation>Automatisch: Steine ab 9×9</translation>
+    </message>
+    <message>
+        <source>X and O</source>
+        <translation>X und O</translation>
+    </message>
+    <message>
+        <source>Stones</source>
+        <translation>Steine</translation>
     </message>
     <message>
         <source>Other ({seconds} s)</source>
@@ -1416,6 +1464,121 @@
     <message>
         <source>Start</source>
         <translation>Anfang</translation>
+    </message>
+</context>
+<context>
+    <name>NewGameDialog</name>
+    <message>
+        <source>New game</source>
+        <translation>Neues Spiel</translation>
+    </message>
+    <message>
+        <source>Boards</source>
+        <translation>Spielfelder</translation>
+    </message>
+    <message>
+        <source>Custom board: choose m, n and k below</source>
+        <translation>Eigenes Spielfeld: m, n und k unten wählen</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Spielfeld</translation>
+    </message>
+    <message>
+        <source>Exactly k: a longer line does not win</source>
+        <translation>Genau k: eine längere Reihe gewinnt nicht</translation>
+    </message>
+    <message>
+        <source>Columns (m):</source>
+        <translation>Spalten (m):</translation>
+    </message>
+    <message>
+        <source>Rows (n):</source>
+        <translation>Zeilen (n):</translation>
+    </message>
+    <message>
+        <source>In a row (k):</source>
+        <translation>In einer Reihe (k):</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Player for {mark}</source>
+        <translation>Spieler für {mark}</translation>
+    </message>
+    <message>
+        <source>{mark} plays:</source>
+        <translation>{mark} spielt:</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>{m} columns, {n} rows, {k} in a row</source>
+        <translation>{m} Spalten, {n} Zeilen, {k} in einer Reihe</translation>
+    </message>
+    <message>
+        <source>exactly</source>
+        <translation>genau</translation>
+    </message>
+    <message>
+        <source>{name}, a person at this computer</source>
+        <translation>{name}, ein Mensch an diesem Computer</translation>
+    </message>
+    <message>
+        <source>Computer: {name}</source>
+        <translation>Computer: {name}</translation>
+    </message>
+    <message>
+        <source>{low} to {high}</source>
+        <translation>{low} bis {high}</translation>
+    </message>
+    <message>
+        <source>{low} to {high} (the longer side)</source>
+        <translation>{low} bis {high} (die längere Seite)</translation>
+    </message>
+    <message>
+        <source>Type a number in each box.</source>
+        <translation>Bitte in jedes Feld eine Zahl eingeben.</translation>
+    </message>
+    <message>
+        <source>Board: {title}</source>
+        <translation>Spielfeld: {title}</translation>
+    </message>
+    <message>
+        <source>Columns must be {low} to {high}.</source>
+        <translation>Spalten: {low} bis {high}.</translation>
+    </message>
+    <message>
+        <source>Rows must be {low} to {high}.</source>
+        <translation>Zeilen: {low} bis {high}.</translation>
+    </message>
+    <message>
+        <source>In a row must be {low} to {high}, the longer side.</source>
+        <translation>In einer Reihe: {low} bis {high}, die längere Seite.</translation>
+    </message>
+    <message>
+        <source>{name} plays this board</source>
+        <translation>{name} spielt auf diesem Spielfeld</translation>
+    </message>
+    <message>
+        <source>Choose a player for {marks}: the one chosen does not play {board}.</source>
+        <translation>Bitte einen Spieler für {marks} wählen: der gewählte spielt nicht {board}.</translation>
+    </message>
+    <message>
+        <source>Choose a board first</source>
+        <translation>Zuerst ein Spielfeld wählen</translation>
+    </message>
+    <message>
+        <source>{name} plays only tic-tac-toe, not {board}</source>
+        <translation>{name} spielt nur Tic-Tac-Toe, nicht {board}</translation>
+    </message>
+    <message>
+        <source>{name} does not play {board}</source>
+        <translation>{name} spielt nicht {board}</translation>
     </message>
 </context>
 <context>
@@ -2232,6 +2395,14 @@
 <context>
     <name>Thinking</name>
     <message>
+        <source>{mark}:{score}</source>
+        <translation>{mark}:{score}</translation>
+    </message>
+    <message>
+        <source>{player} ({mark}) rated this before its move: {description}</source>
+        <translation>{player} ({mark}) bewertete vor seinem Zug: {description}</translation>
+    </message>
+    <message>
         <source>{player} thinks {description}</source>
         <translation>{player} meint: {description}</translation>
     </message>
@@ -2312,8 +2483,16 @@
         <translation>der beste Wert einer Suche bis zum Ende der Partie</translation>
     </message>
     <message>
-        <source>the move most visited by its random games (Monte Carlo tree search)</source>
-        <translation>der Zug, den seine Zufallspartien am häufigsten besucht haben (Monte-Carlo-Baumsuche)</translation>
+        <source>the best move a deepening search found in its time: the best found, not proven</source>
+        <translation>der beste Zug, den eine vertiefende Suche in ihrer Zeit fand: der beste gefundene, nicht bewiesen</translation>
+    </message>
+    <message>
+        <source>the cell most visited by random games played to the end</source>
+        <translation>das Feld, durch das die meisten zu Ende gespielten Zufallspartien gingen</translation>
+    </message>
+    <message>
+        <source>a forced win found by threat search: proven, whatever {mark} plays</source>
+        <translation>ein erzwungener Gewinn aus der Drohungssuche: bewiesen, was {mark} auch spielt</translation>
     </message>
     <message>
         <source>its own reasons</source>
@@ -2348,12 +2527,16 @@
         <translation>Exakte Werte aus dem gelösten Spiel, mit den Zügen bis zum Ende.</translation>
     </message>
     <message>
-        <source>Win rates of the random games through each cell, draws counting a half (W, L, D: proven), with the games played through it.</source>
-        <translation>Gewinnquoten der Zufallspartien durch jedes Feld, ein Unentschieden zählt halb (S, N, U: bewiesen), mit der Zahl der Partien durch das Feld.</translation>
+        <source>Evaluations of a search cut off at its depth, for the side to move: above 0 is good for it; W or L with the moves marks a win or loss the search proved.</source>
+        <translation>Bewertungen einer Suche bis zu ihrer Tiefe, für die Seite am Zug: über 0 ist gut für sie; S oder N mit den Zügen markiert einen Sieg oder eine Niederlage, die die Suche bewiesen hat.</translation>
     </message>
     <message>
-        <source>Values of a search to a depth: the line utility there, W or L with the moves to a win or loss it proves; ≤ marks a bound.</source>
-        <translation>Werte einer Suche bis zu einer Tiefe: dort der Reihennutzen, S oder N mit den Zügen bis zu einem bewiesenen Sieg oder einer Niederlage; ≤ markiert eine Schranke.</translation>
+        <source>Win rates of Monte Carlo tree search: how often the side to move won the random games through the cell (draws count a half), with how many games went through it.</source>
+        <translation>Gewinnquoten der Monte-Carlo-Baumsuche: wie oft die Seite am Zug die Zufallspartien durch das Feld gewann (Unentschieden zählen halb), und wie viele Partien hindurchgingen.</translation>
+    </message>
+    <message>
+        <source>{percent}%</source>
+        <translation>{percent} %</translation>
     </message>
     <message>
         <source>W{plies}</source>
@@ -2364,12 +2547,40 @@
         <translation>N{plies}</translation>
     </message>
     <message>
+        <source>{thousands}k</source>
+        <translation>{thousands} T</translation>
+    </message>
+    <message>
         <source>D</source>
         <translation>U</translation>
     </message>
     <message>
-        <source>cell {cell}: wins {percent}% of {games} random games</source>
-        <translation>Feld {cell}: gewinnt {percent} % von {games} Zufallspartien</translation>
+        <source>cell {cell}: won {percent}% of 1 random game</source>
+        <translation>Feld {cell}: {percent} % von 1 Zufallspartie gewonnen</translation>
+    </message>
+    <message>
+        <source>cell {cell}: won {percent}% of {visits} random games</source>
+        <translation>Feld {cell}: {percent} % von {visits} Zufallspartien gewonnen</translation>
+    </message>
+    <message>
+        <source>cell {cell}: proven win in {plies}</source>
+        <translation>Feld {cell}: bewiesener Gewinn in {plies}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: proven loss in {plies}</source>
+        <translation>Feld {cell}: bewiesener Verlust in {plies}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: evaluation at most {score}</source>
+        <translation>Feld {cell}: Bewertung höchstens {score}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: evaluation at least {score}</source>
+        <translation>Feld {cell}: Bewertung mindestens {score}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: evaluation {score}</source>
+        <translation>Feld {cell}: Bewertung {score}</translation>
     </message>
     <message>
         <source>cell {cell}: wins in {plies}</source>
@@ -2406,6 +2617,10 @@
     <message>
         <source>Scores: {scores}.</source>
         <translation>Bewertungen: {scores}.</translation>
+    </message>
+    <message>
+        <source>{games} random games played to the end.</source>
+        <translation>{games} Zufallspartien zu Ende gespielt.</translation>
     </message>
     <message>
         <source>{nodes} positions searched, {depth} moves deep.</source>
@@ -2456,6 +2671,10 @@
     <message>
         <source>Ask {name} about this position</source>
         <translation>{name} zu dieser Stellung befragen</translation>
+    </message>
+    <message>
+        <source>{name} does not play {board}</source>
+        <translation>{name} spielt nicht {board}</translation>
     </message>
 </context>
 <context>

@@ -26,7 +26,7 @@ def test_every_seed_player_explains_a_move_on_gomoku(qtbot: QtBot, kind: str) ->
     text = " ".join(words.figures(thought))
     if thought.meaning is Meaning.EVALUATION:
         assert "moves deep, rated by line utility" in headline
-        assert "Values of a search to a depth" in text
+        assert "Evaluations of a search cut off at its depth" in text
         assert f"{thought.depth} moves deep" in text
 
 
