@@ -41,6 +41,7 @@ import time
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import Cell
+from ttt_desktop.engine.tactics import completing_cells
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 
 TYPE_CHECKING = False
@@ -61,6 +62,8 @@ CHECK_EVERY: Final = 16
 """Nodes between two looks at the clock, the node budget and ``stop`` (well under 1 ms)."""
 WINDOW_BASE: Final = 6
 """A window of i stones of one side only is worth ``WINDOW_BASE ** (i - 1)``."""
+LINE_SOLVED_BELOW: Final = 7
+"""A principal line left with this many empty cells or fewer is searched to the end."""
 TABLE_LIMIT: Final = 1_000_000
 """Transposition-table entries kept before the table is cleared."""
 
@@ -89,7 +92,7 @@ class Tables:
         count = len(self.windows)
         # Window values: 1, 6, 36, ... for 1 .. k-2 stones; a four outweighs all of those
         # together (so fours are counted by the sum's high part); a full window more again.
-        weights = [0] + [WINDOW_BASE ** (i - 1) for i in range(1, k - 1)]
+        weights: list[int] = [0] + [int(WINDOW_BASE ** (i - 1)) for i in range(1, k - 1)]
         lesser = (count + 1) * weights[-1] + 1
         self.four = four = 1 << lesser.bit_length()
         self.win = win = four << (count + 1).bit_length()
@@ -149,7 +152,10 @@ class Tables:
         # Bit masks to cells: per byte of the mask, per byte value, the cells it holds.
         self.bytes = (size + 7) // 8
         self.byte_cells = tuple(
-            tuple(tuple(8 * index + bit for bit in range(8) if value >> bit & 1) for value in range(256))
+            tuple(
+                tuple(8 * index + bit for bit in range(8) if value >> bit & 1)
+                for value in range(256)
+            )
             for index in range(self.bytes)
         )
 
@@ -214,7 +220,7 @@ class Search:
 
     # The search proper --------------------------------------------------------------------
 
-    def run(self) -> Result:  # noqa: C901, PLR0912, PLR0914, PLR0915  (one hot closure set)
+    def run(self) -> Result:
         """Deepen until the budget, a proof or the end of the game; the last finished result.
 
         Raises :class:`_Stopped` only when no iteration finished.
@@ -320,14 +326,14 @@ class Search:
             if not exact:
                 return True
             wanted = four_state[side]
-            return any(
-                st == wanted and live(side, window) for window, st in enumerate(state)
-            )
+            return any(st == wanted and live(side, window) for window, st in enumerate(state))
 
         def candidates() -> list[int]:
             return cells_of(near & ~occ)
 
-        def negamax(depth: int, alpha: int, beta: int, ply: int, side: int, last: int) -> int:
+        def negamax(  # noqa: PLR0917  (a hot recursion: positional arguments are cheaper)
+            depth: int, alpha: int, beta: int, ply: int, side: int, last: int
+        ) -> int:
             nonlocal nodes, occ, near, filled, key
             nodes += 1
             if nodes >= next_check:
@@ -342,7 +348,7 @@ class Search:
             forced = -1
             if theirs >= four:
                 blocks = completions(other, last)
-                if len(blocks) >= 2:  # noqa: PLR2004
+                if len(blocks) >= 2:
                     return ply + 2 - mate
                 if blocks:
                     forced = blocks[0]
@@ -395,7 +401,9 @@ class Search:
                             continue
                         # The child's evaluation (5 * its side's - 4 * ours), negated.
                         value = (
-                            0 if fills else 4 * (quiet_mine + gain) - 5 * (quiet_theirs - (p & loss_mask))
+                            0
+                            if fills
+                            else 4 * (quiet_mine + gain) - 5 * (quiet_theirs - (p & loss_mask))
                         )
                         if value > best:
                             best, best_move = value, cell
@@ -403,8 +411,7 @@ class Search:
                         moves = [cell for cell, _ in tactical]
                         packed = [p for _, p in tactical]
                         child_depth = 0
-                        if best > alpha:
-                            alpha = best
+                        alpha = max(alpha, best)
                     else:
                         flag = _LOWER if best >= beta else _UPPER if best <= alpha_in else _EXACT
                         tt[node_key] = (1, flag, best, best_move)
@@ -551,8 +558,7 @@ class Search:
                     scores[cell] = (value, _EXACT if index == 0 or value > alpha else _UPPER)
                     if value > best:
                         best, best_move = value, cell
-                    if value > alpha:
-                        alpha = value
+                    alpha = max(alpha, value)
             except _Stopped:
                 if result.move < 0 and not self.stopped_by_caller:
                     # Nothing finished within the budget: the best-ordered move, unsearched.
@@ -564,7 +570,7 @@ class Search:
             ordered.insert(0, best_move)
             if best > proven or all(v < -proven for v, _ in scores.values()):
                 break
-            if len(ordered) == 1 and depth >= 2:  # noqa: PLR2004
+            if len(ordered) == 1 and depth >= 2:
                 break
             if deadline is not None and time.perf_counter() - started > 0.4 * self.seconds:  # type: ignore[operator]
                 break
@@ -577,7 +583,9 @@ class Search:
         result.line = self._line(result.move, tt, key, side)
         return result
 
-    def _line(self, move: int, tt: dict[int, tuple[int, int, int, int]], key: int, side: int) -> tuple[Cell, ...]:
+    def _line(
+        self, move: int, tt: dict[int, tuple[int, int, int, int]], key: int, side: int
+    ) -> tuple[Cell, ...]:
         """The principal line: ``move``, then the table's best moves while they are legal."""
         t = self.tables
         board = self.board.play(move)
@@ -586,9 +594,21 @@ class Search:
         side = 1 - side
         while not board.is_over and len(line) < MAX_PLY:
             entry = tt.get(key)
-            if entry is None or entry[3] < 0 or board[entry[3]] is not None:
-                break
-            cell = entry[3]
+            if entry is not None and entry[3] >= 0 and board[entry[3]] is None:
+                cell = entry[3]
+            else:
+                # Positions the search decided without a move of its own: a win, a block.
+                decisive = completing_cells(board, board.to_move) or completing_cells(
+                    board, board.to_move.opponent
+                )
+                if decisive:
+                    cell = decisive[0]
+                elif t.size - board.ply <= LINE_SOLVED_BELOW:
+                    # A few cells left, and no entry (the iteration that found the move did
+                    # not pass here): the rest of the line from a search to the end.
+                    cell = Search(board).run().move
+                else:
+                    break
             line.append(cell)
             board = board.play(cell)
             key ^= t.zobrist[side][cell] ^ t.side_key

@@ -55,7 +55,9 @@ class StrongestPlayer(Player):
         from ttt_desktop.players.searcher import SearcherPlayer  # noqa: PLC0415  (on use)
 
         # Made here, so that bad options are refused at once whatever the board.
-        self._searcher = SearcherPlayer(seed=self.seed, depth=depth, nodes=nodes, budget_ms=budget_ms)
+        self._searcher = SearcherPlayer(
+            seed=self.seed, depth=depth, nodes=nodes, budget_ms=budget_ms
+        )
         if budget_ms is not None:
             self.budget_ms = self._searcher.budget_ms
         self._perfect: Player | None = None
