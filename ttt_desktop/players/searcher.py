@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import random
 import time
+from operator import itemgetter
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import Cell
@@ -114,8 +115,17 @@ class Tables:
                 gain = weights[mine + 1] - weights[mine] if theirs == 0 and mine < k else 0
                 loss = weights[theirs] if mine == 0 else 0
                 pack.append(gain << shift | loss)
+            pack.append(0)  # the sentinel window's state: nothing to gain or lose
             packs.append(tuple(pack))
         self.packs = tuple(packs)
+        self.sentinel_state = k1 * k1
+        # Per cell, one C call fetching the states of its windows as a tuple (two at
+        # least: a cell on a single window also fetches the sentinel, the last state).
+        sentinel = len(self.windows)
+        self.fetch = tuple(
+            itemgetter(*through, *([sentinel] * max(0, 2 - len(through))))
+            for through in self.through
+        )
         self.four_state = ((k - 1) * k1, k - 1)
         """The state of a window holding a four of X, of O."""
         # Exact rules: for each window the cells just beyond its ends.
@@ -257,12 +267,12 @@ class Search:
         bb = [board.x_bits, board.o_bits]
         occ = bb[0] | bb[1]
         root_side = 0 if board.to_move is _X else 1
-        state = [0] * len(masks)
+        state = [0] * len(masks) + [t.sentinel_state]
         for index, mask in enumerate(masks):
             state[index] = (bb[0] & mask).bit_count() * k1 + (bb[1] & mask).bit_count()
         weights = t.weights
         score = [0, 0]
-        for st in state:
+        for st in state[:-1]:
             x, o = divmod(st, k1)
             if o == 0:
                 score[0] += weights[x]
@@ -284,7 +294,8 @@ class Search:
         if root_side:
             key ^= side_key
         filled = occ.bit_count()
-        stget = state.__getitem__
+        fetch = t.fetch
+        getter = itemgetter
         tt: dict[int, tuple[int, int, int, int]] = {}
         killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
         history = [[0] * size, [0] * size]
@@ -315,7 +326,7 @@ class Search:
                     if state[window] == wanted and (not exact or live(side, window)):
                         found |= masks[window] & ~occ
             if not found:
-                for window, st in enumerate(state):
+                for window, st in enumerate(state[:-1]):
                     if st == wanted and (not exact or live(side, window)):
                         found |= masks[window] & ~occ
             return cells_of(found) if found else []
@@ -374,18 +385,17 @@ class Search:
                     elif value <= alpha:
                         return value
             pack = packs[side]
-            pget = pack.__getitem__
             alpha_in = alpha
             if forced >= 0:
                 moves = [forced]
-                packed = [sum(map(pget, map(stget, through[forced])))]
+                packed = [sum(getter(*fetch[forced](state))(pack))]
                 child_depth = depth
             else:
                 cells = candidates()
                 if not cells:
                     return 0
                 child_depth = depth - 1
-                packed_of = [sum(map(pget, map(stget, through[c]))) for c in cells]
+                packed_of = [sum(getter(*fetch[c](state))(pack)) for c in cells]
                 if depth == 1:
                     # The last ply: children that make no four are scored from the tables.
                     nodes += len(cells)
@@ -513,10 +523,9 @@ class Search:
         if self.shuffle is not None:
             self.shuffle(root_moves)
         pack = packs[side]
-        pget = pack.__getitem__
 
         def promise(cell: int) -> int:
-            p = sum(map(pget, map(stget, through[cell])))
+            p = sum(getter(*fetch[cell](state))(pack))
             return (p >> shift) + (p & loss_mask)
 
         ordered = sorted(root_moves, key=promise, reverse=True)
@@ -529,7 +538,7 @@ class Search:
             best, best_move = -mate - 1, ordered[0]
             try:
                 for index, cell in enumerate(ordered):
-                    p = sum(map(pget, map(stget, through[cell])))
+                    p = sum(getter(*fetch[cell](state))(pack))
                     windows = through[cell]
                     saved = (occ, near, key, score[0], score[1], bb[side])
                     for window in windows:
