@@ -525,7 +525,7 @@ class Search:
         pack = packs[side]
 
         def promise(cell: int) -> int:
-            p = sum(getter(*fetch[cell](state))(pack))
+            p: int = sum(getter(*fetch[cell](state))(pack))
             return (p >> shift) + (p & loss_mask)
 
         ordered = sorted(root_moves, key=promise, reverse=True)
