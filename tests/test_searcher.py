@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import random
 
 import pytest
@@ -297,3 +298,10 @@ def test_the_hard_level_beats_the_easy_one_on_7_7_5() -> None:
     assert hard.kind == "searcher"
     games = list(play_games(hard_player, easy.create(seed=2), (Mark.X, Mark.O), "7,7,5"))
     assert all(game.winner is Mark.X for game in games)
+
+
+def test_strongest_plays_perfects_frozen_moves_on_tic_tac_toe() -> None:
+    from golden_moves import GOLDEN_PATH, walk  # noqa: PLC0415  (a test helper module)
+
+    golden = json.loads(GOLDEN_PATH.read_text(encoding="utf-8"))
+    assert walk("strongest") == golden["moves"]["perfect"]
