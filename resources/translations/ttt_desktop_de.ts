@@ -2312,6 +2312,10 @@
         <translation>der beste Wert einer Suche bis zum Ende der Partie</translation>
     </message>
     <message>
+        <source>the best value of a search as deep as its time allowed</source>
+        <translation>der beste Wert einer Suche, so tief wie die Zeit erlaubte</translation>
+    </message>
+    <message>
         <source>its own reasons</source>
         <translation>eigene Gründe</translation>
     </message>
@@ -2342,6 +2346,10 @@
     <message>
         <source>Exact values from the solved game, with the moves to the end.</source>
         <translation>Exakte Werte aus dem gelösten Spiel, mit den Zügen bis zum Ende.</translation>
+    </message>
+    <message>
+        <source>Evaluations for the side to move, higher is better; W and L mark a win or loss the search proved, with the moves to the end; ≤ marks a bound.</source>
+        <translation>Bewertungen für die Seite am Zug, höher ist besser; S und N markieren einen Gewinn oder Verlust, den die Suche bewiesen hat, mit den Zügen bis zum Ende; ≤ markiert eine Schranke.</translation>
     </message>
     <message>
         <source>W{plies}</source>

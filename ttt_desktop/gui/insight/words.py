@@ -104,6 +104,10 @@ def rule_sentence(thought: Thought) -> str:
         return QCoreApplication.translate(
             "Thinking", "the best value of a search to the end of the game"
         )
+    if rule is Rule.DEEPENING:
+        return QCoreApplication.translate(
+            "Thinking", "the best value of a search as deep as its time allowed"
+        )
     return QCoreApplication.translate("Thinking", "its own reasons")
 
 
@@ -134,6 +138,11 @@ def meaning_text(meaning: Meaning) -> str:
         Meaning.EXACT: QCoreApplication.translate(
             "Thinking", "Exact values from the solved game, with the moves to the end."
         ),
+        Meaning.EVALUATION: QCoreApplication.translate(
+            "Thinking",
+            "Evaluations for the side to move, higher is better; W and L mark a win or loss "
+            "the search proved, with the moves to the end; ≤ marks a bound.",
+        ),
     }
     return texts[meaning]
 
@@ -141,7 +150,7 @@ def meaning_text(meaning: Meaning) -> str:
 def score_text(score: CellScore, meaning: Meaning) -> str:
     """One score, short enough for a cell: ``"+6"``, ``"≤0"``, ``"W3"``, ``"0.84"``."""
     value = score.value
-    if meaning is Meaning.EXACT:
+    if meaning is Meaning.EXACT or (meaning is Meaning.EVALUATION and score.plies is not None):
         plies = score.plies or 0
         if value > 0:
             return QCoreApplication.translate("Thinking", "W{plies}").format(plies=plies)
@@ -161,7 +170,7 @@ def score_text(score: CellScore, meaning: Meaning) -> str:
 def score_description(score: CellScore, meaning: Meaning, geometry: Geometry | None = None) -> str:
     """One score in words, for a screen reader."""
     cell = (geometry or TIC_TAC_TOE.geometry).name(score.cell)
-    if meaning is Meaning.EXACT:
+    if meaning is Meaning.EXACT or (meaning is Meaning.EVALUATION and score.plies is not None):
         plies = score.plies or 0
         if score.value > 0:
             return QCoreApplication.translate("Thinking", "cell {cell}: wins in {plies}").format(
