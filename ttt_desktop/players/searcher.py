@@ -118,6 +118,26 @@ class Tables:
             pack.append(0)  # the sentinel window's state: nothing to gain or lose
             packs.append(tuple(pack))
         self.packs = tuple(packs)
+        # Per side, for the last ply: what playing in a window of each state changes in the
+        # child's evaluation (4 * the gain + 5 * the other's loss, fours left out), or, for
+        # a window the move makes a four or a line of, a bit above any such sum: a move
+        # whose sum reaches it is searched, not scored.
+        self.tactical_bit = tactical_bit = 1 << (9 * 20 * (weights[k - 2] + 1)).bit_length()
+        fronts: list[tuple[int, ...]] = []
+        for side in (0, 1):
+            front = []
+            for state in range(k1 * k1):
+                x, o = divmod(state, k1)
+                mine, theirs = (x, o) if side == 0 else (o, x)
+                if theirs == 0 and mine >= k - 2:
+                    front.append(tactical_bit)
+                    continue
+                gain = weights[mine + 1] - weights[mine] if theirs == 0 else 0
+                loss = weights[theirs] if mine == 0 and theirs < k - 1 else 0
+                front.append(4 * gain + 5 * loss)
+            front.append(0)
+            fronts.append(tuple(front))
+        self.fronts = tuple(fronts)
         self.sentinel_state = k1 * k1
         # Per cell, one C call fetching the states of its windows as a tuple (two at
         # least: a cell on a single window also fetches the sentinel, the last state).
@@ -261,7 +281,6 @@ class Search:
         size = t.size
         big = t.big
         killer_bonus = t.weights[t.k - 2] * 4
-        threshold = four - t.weights[t.k - 2]  # a gain this big makes a four (or a line)
 
         # The position, kept in mutable form.
         bb = [board.x_bits, board.o_bits]
@@ -295,6 +314,8 @@ class Search:
             key ^= side_key
         filled = occ.bit_count()
         fetch = t.fetch
+        fronts = t.fronts
+        tactical_bit = t.tactical_bit
         getter = itemgetter
         tt: dict[int, tuple[int, int, int, int]] = {}
         killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
@@ -395,38 +416,41 @@ class Search:
                 if not cells:
                     return 0
                 child_depth = depth - 1
-                packed_of = [sum(getter(*fetch[c](state))(pack)) for c in cells]
                 if depth == 1:
-                    # The last ply: children that make no four are scored from the tables.
+                    # The last ply: children that make no four are scored from the tables,
+                    # without being played; those that make one are searched (their reply
+                    # is forced, which the search follows).
                     nodes += len(cells)
-                    best, best_move = -mate, -1
-                    quiet_mine = mine & lesser_mask
-                    quiet_theirs = theirs & lesser_mask
-                    fills = filled + 1 == size  # each child ends the game: a draw, or a line
-                    tactical = []
-                    for cell, p in zip(cells, packed_of, strict=True):
-                        gain = p >> shift
-                        if gain >= threshold:
-                            tactical.append((cell, p))
-                            continue
+                    front = fronts[side]
+                    values = [sum(getter(*fetch[c](state))(front)) for c in cells]
+                    top = max(values)
+                    tactical = top >= tactical_bit
+                    if tactical:
+                        moves = [
+                            c
+                            for c, value in zip(cells, values, strict=True)
+                            if value >= tactical_bit
+                        ]
+                        top = max((value for value in values if value < tactical_bit), default=-1)
+                    if top >= 0:
+                        best_move = cells[values.index(top)]
                         # The child's evaluation (5 * its side's - 4 * ours), negated.
-                        value = (
+                        best = (
                             0
-                            if fills
-                            else 4 * (quiet_mine + gain) - 5 * (quiet_theirs - (p & loss_mask))
+                            if filled + 1 == size  # each child ends the game
+                            else 4 * (mine & lesser_mask) - 5 * (theirs & lesser_mask) + top
                         )
-                        if value > best:
-                            best, best_move = value, cell
-                    if tactical and best < beta:
-                        moves = [cell for cell, _ in tactical]
-                        packed = [p for _, p in tactical]
-                        child_depth = 0
-                        alpha = max(alpha, best)
                     else:
+                        best, best_move = -mate, -1
+                    if not tactical or best >= beta:
                         flag = _LOWER if best >= beta else _UPPER if best <= alpha_in else _EXACT
                         tt[node_key] = (1, flag, best, best_move)
                         return best
+                    packed = [sum(getter(*fetch[c](state))(pack)) for c in moves]
+                    child_depth = 0
+                    alpha = max(alpha, best)
                 else:
+                    packed_of = [sum(getter(*fetch[c](state))(pack)) for c in cells]
                     hist = history[side]
                     killer = killers[ply]
                     keyed = []
