@@ -65,6 +65,8 @@ WINDOW_BASE: Final = 6
 """A window of i stones of one side only is worth ``WINDOW_BASE ** (i - 1)``."""
 LINE_SOLVED_BELOW: Final = 7
 """A principal line left with this many empty cells or fewer is searched to the end."""
+LINE_SEARCH_NODES: Final = 50_000
+"""The most positions such a search of the line's end may visit (a few cells: far fewer)."""
 TABLE_LIMIT: Final = 1_000_000
 """Transposition-table entries kept before the table is cleared."""
 
@@ -636,10 +638,10 @@ class Search:
                 )
                 if decisive:
                     cell = decisive[0]
-                elif t.size - board.ply <= LINE_SOLVED_BELOW:
+                elif t.size - board.ply <= LINE_SOLVED_BELOW and not self.stopped_by_caller:
                     # A few cells left, and no entry (the iteration that found the move did
-                    # not pass here): the rest of the line from a search to the end.
-                    cell = Search(board).run().move
+                    # not pass here): the rest of the line from a short search to the end.
+                    cell = Search(board, nodes=LINE_SEARCH_NODES).run().move
                 else:
                     break
             line.append(cell)
