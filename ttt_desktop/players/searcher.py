@@ -316,6 +316,7 @@ class Search:
             key ^= side_key
         filled = occ.bit_count()
         fetch = t.fetch
+        full = t.full
         fronts = t.fronts
         tactical_bit = t.tactical_bit
         getter = itemgetter
@@ -415,8 +416,8 @@ class Search:
                 child_depth = depth
             else:
                 cells = candidates()
-                if not cells:
-                    return 0
+                if not cells:  # every cell near a stone is taken: any free cell
+                    cells = cells_of(full & ~occ)
                 child_depth = depth - 1
                 if depth == 1:
                     # The last ply: children that make no four are scored from the tables,
