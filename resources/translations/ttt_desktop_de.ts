@@ -2223,6 +2223,14 @@
         <source>Looks up the solved game: wins as fast and loses as slowly as possible.</source>
         <translation>Schlägt im gelösten Spiel nach: gewinnt so schnell und verliert so langsam wie möglich.</translation>
     </message>
+    <message>
+        <source>Searches ahead with iterative-deepening alpha-beta, threat-first, for a second a move; on any board.</source>
+        <translation>Sucht mit iterativ vertiefter Alpha-Beta-Suche voraus, Drohungen zuerst, eine Sekunde je Zug; auf jedem Brett.</translation>
+    </message>
+    <message>
+        <source>The strongest player for the board: Perfect where the game is solved, else the Searcher; on any board.</source>
+        <translation>Der stärkste Spieler für das Brett: Perfect, wo das Spiel gelöst ist, sonst der Searcher; auf jedem Brett.</translation>
+    </message>
 </context>
 <context>
     <name>Rules</name>

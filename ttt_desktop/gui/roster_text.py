@@ -58,6 +58,16 @@ DESCRIPTIONS: Final = (
     QT_TRANSLATE_NOOP(
         "Roster", "Looks up the solved game: wins as fast and loses as slowly as possible."
     ),
+    QT_TRANSLATE_NOOP(
+        "Roster",
+        "Searches ahead with iterative-deepening alpha-beta, threat-first, for a second a "
+        "move; on any board.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "Roster",
+        "The strongest player for the board: Perfect where the game is solved, else the "
+        "Searcher; on any board.",
+    ),
 )
 
 

@@ -149,6 +149,26 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
         "ttt_desktop.players.perfect:PerfectPlayer",
         CLASSIC_ONLY,
     ),
+    (
+        "searcher",
+        "Searcher",
+        "Searches ahead with iterative-deepening alpha-beta, threat-first, for a second a "
+        "move; on any board.",
+        5,
+        "alpha-beta with threat evaluation",
+        "ttt_desktop.players.searcher:SearcherPlayer",
+        ANY_BOARD,
+    ),
+    (
+        "strongest",
+        "Strongest",
+        "The strongest player for the board: Perfect where the game is solved, else the "
+        "Searcher; on any board.",
+        5,
+        "the best of this program",
+        "ttt_desktop.players.strongest:StrongestPlayer",
+        ANY_BOARD,
+    ),
 )
 
 KINDS: Final[tuple[str, ...]] = tuple(entry[0] for entry in _ENTRIES)
