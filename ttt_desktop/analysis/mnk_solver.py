@@ -1,0 +1,571 @@
+"""The exact solver for small m,n,k boards: win, draw or loss with best play, proved.
+
+:func:`solve` answers for the side to move of any position: +1 it wins, 0 a draw, -1 it
+loses, whatever the other side does; :func:`move_values` gives the value of every legal move.
+The search is a negamax alpha-beta over bitboards (one int per side) with:
+
+* a transposition table (a dict keyed by the position itself, exact, no collisions) holding a
+  lower and an upper bound per position, keyed canonically under the board's symmetries
+  (:attr:`~ttt_desktop.engine.geometry.Geometry.symmetries`) in the first plies, where
+  symmetric positions are most common;
+* forced moves: the side to move never holds a winning cell when a position is searched
+  (it would have taken it), so a position is lost when the other side threatens two cells,
+  forced when it threatens one; a move that makes two threats at once wins outright;
+* the "no open line" bound: a side with no k-window free of the other's stones cannot win;
+  neither side with one is a draw. A cell on no window open to either side is never
+  played (an extra stone never hurts in these games, so such a move is no better than any
+  other);
+* centre-first move ordering, the table's best move first, then a history of the moves
+  that cut the search off.
+
+Windows (every k-window of the board) are numbered; each side keeps an int with bit ``i``
+set while window ``i`` is free of the other's stones, so a move updates it with one AND.
+
+The values of positions near the start of the small boards are shipped in ``mnk_tables.bin``
+beside this module (built by ``tools/make_solver_tables.py``), and long proofs are kept in a
+cache file in the user's data folder (:func:`cache_path`), so the perfect player answers at
+once on the boards in :data:`SOLVED`. Both are read lazily; a damaged cache is ignored.
+
+``exact`` rules (a line longer than k does not win) are refused where such a line fits:
+:class:`SolverError`. The module imports the engine only; nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import threading
+import time
+import zlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.rules import Rules
+
+STOP_EVERY: Final = 512
+"""The search asks ``stop`` once per this many positions (as the players' searches do)."""
+
+SOLVED: Final[tuple[str, ...]] = (
+    "3,3,3",
+    "4,3,3",
+    "3,4,3",
+    "4,4,3",
+    "4,3,4",
+    "3,4,4",
+    "4,4,4",
+    "5,4,4",
+    "4,5,4",
+    "5,5,4",
+)
+"""Rules keys treated as solved: every position answers at once (shipped tables, the cache
+or a search well under a second); :data:`ttt_desktop.players.roster.SOLVED_KEYS` is the same."""
+
+CANONICAL_STONES: Final = 10
+"""Positions with at most this many stones are stored under their canonical (symmetry-reduced)
+key; deeper, symmetric twins are rarer than the cost of finding them."""
+
+TABLE_PATH: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mnk_tables.bin")
+TABLE_MAGIC: Final = b"TTT-MNK1"
+CACHE_MAGIC: Final = b"TTT-MNKC"
+CACHE_ENV: Final = "TTT_DESKTOP_SOLVER_CACHE"
+"""An environment variable naming the cache file (tests and scripts); empty: no cache."""
+CACHE_STONES: Final = 8
+"""What a search proves about positions of at most this many stones goes to the cache."""
+CACHE_MIN_SECONDS: Final = 0.5
+"""Only a solve that took at least this long writes the cache (short ones are cheap again)."""
+
+
+class SolverError(ValueError):
+    """Rules or a position the solver does not handle; the message says why."""
+
+
+class SolveStopped(Exception):  # noqa: N818  (a request, not a fault)
+    """The search was told to stop (its ``stop`` callable answered true) before it finished."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The value of a position for the side to move and the moves that achieve it."""
+
+    value: int
+    """+1 the side to move wins, 0 a draw, -1 it loses (with best play by both)."""
+    nodes: int
+    """Positions searched (0 when the answer came from a table or the cache)."""
+    seconds: float
+    best: tuple[int, ...]
+    """The moves achieving the value, ascending (empty when the game is over)."""
+
+    @property
+    def words(self) -> str:
+        return {1: "win", 0: "draw", -1: "loss"}[self.value]
+
+
+def is_solved(rules: Rules | str) -> bool:
+    """Whether ``rules`` is one of the boards this program treats as solved."""
+    key = rules.key if isinstance(rules, Rules) else Rules.parse(rules).key
+    return key in SOLVED
+
+
+def check_rules(rules: Rules) -> None:
+    """Raise :class:`SolverError` for rules the solver cannot prove."""
+    if rules.exact:
+        raise SolverError(
+            f"the solver plays free-style rules only: under {rules.key} a line longer than "
+            f"{rules.k} does not win, which its threat logic does not model"
+        )
+    if rules.size > 63:
+        raise SolverError(
+            f"{rules.key} has {rules.size} cells: too many to solve exactly here (at most 63)"
+        )
+
+
+# The search -------------------------------------------------------------------------------
+
+
+class _Geometry:
+    """Per-rules tables for the search, built once per rules."""
+
+    __slots__ = ("canon", "full", "k1", "kill", "order", "size", "sym_chunks", "through")
+
+    def __init__(self, rules: Rules) -> None:
+        geometry = rules.geometry
+        size = geometry.size
+        self.size = size
+        self.full = geometry.full
+        self.k1 = rules.k - 1
+        through: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+        kill = [0] * size
+        for index, mask in enumerate(geometry.masks):
+            for cell in geometry.lines[index]:
+                through[cell].append((1 << index, mask))
+                kill[cell] |= 1 << index
+        self.through = tuple(tuple(t) for t in through)
+        self.kill = tuple(kill)
+        # Centre first: the cells on most windows, then the nearest the centre.
+        centre_row, centre_col = (geometry.n - 1) / 2, (geometry.m - 1) / 2
+
+        def rank(cell: int) -> tuple[int, float, int]:
+            row, col = divmod(cell, geometry.m)
+            distance = abs(row - centre_row) + abs(col - centre_col)
+            return (-len(through[cell]), distance, cell)
+
+        self.order = tuple(sorted(range(size), key=rank))
+        # Symmetries of a key (mover's bits | other's bits << size) in 8-bit chunks.
+        bits = 2 * size
+        chunks = (bits + 7) // 8
+        sym_chunks = []
+        for table in geometry.symmetries[1:]:
+            full_table = table + tuple(cell + size for cell in table)
+            per_chunk = []
+            for chunk in range(chunks):
+                entries = []
+                for value in range(256):
+                    mapped = 0
+                    for bit in range(8):
+                        position = chunk * 8 + bit
+                        if value >> bit & 1 and position < bits:
+                            mapped |= 1 << full_table[position]
+                    entries.append(mapped)
+                per_chunk.append(tuple(entries))
+            sym_chunks.append(tuple(per_chunk))
+        self.sym_chunks = tuple(sym_chunks)
+        self.canon = bool(sym_chunks)
+
+    def canonical(self, key: int) -> int:
+        """The least key among ``key``'s images under the board's symmetries."""
+        best = key
+        for per_chunk in self.sym_chunks:
+            mapped = 0
+            rest = key
+            for entries in per_chunk:
+                mapped |= entries[rest & 255]
+                rest >>= 8
+            if mapped < best:  # noqa: PLR1730  (a hot loop: no call)
+                best = mapped
+        return best
+
+    def images(self, key: int) -> list[int]:
+        """Every image of ``key`` under the symmetries, the identity first."""
+        result = [key]
+        for per_chunk in self.sym_chunks:
+            mapped = 0
+            rest = key
+            for entries in per_chunk:
+                mapped |= entries[rest & 255]
+                rest >>= 8
+            result.append(mapped)
+        return result
+
+
+_GEOMETRIES: dict[Rules, _Geometry] = {}
+
+
+def _geometry(rules: Rules) -> _Geometry:
+    found = _GEOMETRIES.get(rules)
+    if found is None:
+        found = _GEOMETRIES[rules] = _Geometry(rules)
+    return found
+
+
+class _Searcher:
+    """One search's state: the table, the node count, the stop check."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        stop: Callable[[], bool] | None,
+        *,
+        table: dict[int, int] | None = None,
+        symmetry: bool = True,
+        open_lines: bool = True,
+        tactics: bool = True,
+    ) -> None:
+        check_rules(rules)
+        self.rules = rules
+        self.geo = _geometry(rules)
+        self.stop = stop
+        self.table: dict[int, int] = {} if table is None else table
+        self.nodes = 0
+        self.symmetry = symmetry and self.geo.canon
+        self.open_lines = open_lines
+        self.tactics = tactics
+        self.search = self._build()
+
+    def _build(self) -> Callable[[int, int, int, int, int, int, int], int]:
+        geo = self.geo
+        size = geo.size
+        full = geo.full
+        k1 = geo.k1
+        through = geo.through
+        kill = geo.kill
+        order = geo.order
+        table = self.table
+        table_get = table.get
+        canonical = geo.canonical
+        use_symmetry = self.symmetry
+        canon_stones = CANONICAL_STONES
+        open_lines = self.open_lines
+        tactics = self.tactics
+        stop = self.stop
+        every = STOP_EVERY
+        history = [0] * size
+        searcher = self
+        counter = [0]
+        moves_of = [(c, 1 << c, through[c], kill[c]) for c in order]
+
+        def search(me: int, opp: int, om: int, oo: int, threats: int, alpha: int, beta: int) -> int:  # noqa: PLR0917
+            # me/opp: the mover's and the other's stones; om/oo: windows free of the other's
+            # stones for each; threats: cells where the other completes a line (the mover
+            # has none). Returns the value for the mover, fail-soft within [-1, 1].
+            count = counter[0] + 1
+            counter[0] = count
+            if count % every == 0 and stop is not None and stop():
+                searcher.nodes = count
+                raise SolveStopped
+            occupied = me | opp
+            if threats:
+                if tactics and threats & (threats - 1):
+                    return -1  # two threats: one block cannot stop both
+            elif occupied == full:
+                return 0
+            lo = -1
+            hi = 1
+            if open_lines:
+                if not om:
+                    if not oo:
+                        return 0
+                    hi = 0
+                    if alpha >= 0:
+                        return 0
+                elif not oo:
+                    lo = 0
+                    if beta <= 0:
+                        return 0
+            key = me | opp << size
+            if use_symmetry and occupied.bit_count() <= canon_stones:
+                key = canonical(key)
+            entry = table_get(key)
+            first = -1
+            if entry is not None:
+                e_lo = (entry & 3) - 1
+                e_hi = (entry >> 2 & 3) - 1
+                if e_lo > lo:  # noqa: PLR1730  (a hot loop: no call)
+                    lo = e_lo
+                if e_hi < hi:  # noqa: PLR1730  (a hot loop: no call)
+                    hi = e_hi
+                first = entry >> 4
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            a = alpha if alpha > lo else lo
+            b = beta if beta < hi else hi
+            best = -2
+            best_move = -1
+            live = om | oo
+            if threats:
+                cell = threats.bit_length() - 1
+                candidates: Iterable[tuple[int, int, tuple[tuple[int, int], ...], int]] = (
+                    (cell, threats, through[cell], kill[cell]),
+                )
+            elif first >= 0 and not occupied >> first & 1:
+                candidates = [(first, 1 << first, through[first], kill[first])]
+                candidates += [m for m in moves_of if m[0] != first]
+            else:
+                candidates = moves_of
+            played = False
+            for cell, bit, windows, killed in candidates:
+                if occupied & bit:
+                    continue
+                if open_lines and not live & killed and played:
+                    continue  # a dead cell: no better than any other move
+                played = True
+                mine = me | bit
+                made = 0
+                for index_bit, mask in windows:
+                    if om & index_bit and (mine & mask).bit_count() == k1:
+                        made |= mask & ~mine
+                if tactics and made & (made - 1):
+                    value = 1  # two threats at once: the other cannot block both
+                else:
+                    value = -search(opp, mine, oo & ~killed, om, made, -b, -a)
+                if value > best:
+                    best = value
+                    best_move = cell
+                    if value > a:
+                        a = value
+                        if a >= b:
+                            history[cell] += 1
+                            break
+            if not played:
+                return 0  # the board is full
+            if best <= alpha:
+                if best < hi:  # noqa: PLR1730  (a hot loop: no call)
+                    hi = best
+            elif best >= beta:
+                if best > lo:  # noqa: PLR1730  (a hot loop: no call)
+                    lo = best
+            else:
+                lo = hi = best
+            table[key] = (lo + 1) | (hi + 1) << 2 | best_move << 4
+            return best
+
+        self.counter = counter
+        return search
+
+    def value(self, me: int, opp: int, threats: int) -> int:
+        """The value for the mover of a position where the mover has no winning cell."""
+        om, oo = self.open_masks(me, opp)
+        return self.search(me, opp, om, oo, threats, -1, 1)
+
+    def open_masks(self, me: int, opp: int) -> tuple[int, int]:
+        om = oo = 0
+        for index, mask in enumerate(self.rules.geometry.masks):
+            if not mask & opp:
+                om |= 1 << index
+            if not mask & me:
+                oo |= 1 << index
+        return om, oo
+
+    @property
+    def node_count(self) -> int:
+        return self.counter[0]
+
+
+def threat_cells(rules: Rules, me: int, opp: int) -> int:
+    """The empty cells where ``me`` completes a k-window (a bitboard)."""
+    k1 = rules.k - 1
+    cells = 0
+    for mask in rules.geometry.masks:
+        if not mask & opp and (me & mask).bit_count() == k1:
+            cells |= mask & ~me
+    return cells
+
+
+def _sides(board: Board) -> tuple[int, int]:
+    if board.to_move is Mark.X:
+        return board.x_bits, board.o_bits
+    return board.o_bits, board.x_bits
+
+
+def _value_of(searcher: _Searcher, me: int, opp: int) -> int:
+    """The exact value for the mover of a position that is not over."""
+    rules = searcher.rules
+    if threat_cells(rules, me, opp):
+        return 1
+    return searcher.value(me, opp, threat_cells(rules, opp, me))
+
+
+def solve(board: Board, *, stop: Callable[[], bool] | None = None) -> Solution:
+    """The exact value of ``board`` for the side to move and the moves that achieve it.
+
+    ``stop`` is asked every :data:`STOP_EVERY` positions; when it answers true the search
+    raises :class:`SolveStopped`. Raises :class:`SolverError` for rules it does not handle.
+    """
+    started = time.perf_counter()
+    rules = board.rules
+    check_rules(rules)
+    if board.is_over:
+        value = 0 if board.winner is None else -1
+        return Solution(value, 0, time.perf_counter() - started, ())
+    searcher = _Searcher(rules, stop)
+    me, opp = _sides(board)
+    value = _value_of(searcher, me, opp)
+    best = _moves_achieving(searcher, board, value)
+    return Solution(value, searcher.node_count, time.perf_counter() - started, best)
+
+
+def move_values(board: Board, *, stop: Callable[[], bool] | None = None) -> dict[int, int]:
+    """The value (+1, 0, -1 for the side to move) of every legal move of ``board``."""
+    rules = board.rules
+    check_rules(rules)
+    if board.is_over:
+        return {}
+    searcher = _Searcher(rules, stop)
+    return _move_values(searcher, board)
+
+
+def _keeping(searcher: _Searcher, board: Board) -> list[tuple[int, ...]]:
+    """The symmetries that leave ``board`` as it is (they map moves onto equal moves)."""
+    me, opp = _sides(board)
+    key = me | opp << searcher.geo.size
+    return [
+        table
+        for table, image in zip(
+            board.rules.geometry.symmetries, searcher.geo.images(key), strict=True
+        )
+        if image == key
+    ]
+
+
+def _move_values(searcher: _Searcher, board: Board) -> dict[int, int]:
+    """Each legal move's exact value; symmetric twins of a move are searched once."""
+    me, opp = _sides(board)
+    wins = threat_cells(board.rules, me, opp)
+    keeping = _keeping(searcher, board)
+    values: dict[int, int] = {}
+    for cell in board.legal_moves():
+        if cell in values:
+            continue
+        value = 1 if wins >> cell & 1 else -_value_of(searcher, opp, me | 1 << cell)
+        for table in keeping:
+            values[table[cell]] = value
+    return {cell: values[cell] for cell in board.legal_moves()}
+
+
+def _moves_achieving(searcher: _Searcher, board: Board, value: int) -> tuple[int, ...]:
+    """The legal moves whose value is ``value`` (the position's own), ascending."""
+    moves = board.legal_moves()
+    if value == -1:
+        return moves
+    me, opp = _sides(board)
+    wins = threat_cells(board.rules, me, opp)
+    if value == 1 and wins:
+        return tuple(cell for cell in moves if wins >> cell & 1)
+    keeping = _keeping(searcher, board)
+    good: dict[int, bool] = {}
+    for cell in moves:
+        if cell in good:
+            continue
+        mine = me | 1 << cell
+        # The move achieves ``value`` when the reply's value is at most -value.
+        threats = threat_cells(board.rules, mine, opp)
+        om, oo = searcher.open_masks(opp, mine)
+        reply = searcher.search(opp, mine, om, oo, threats, -value - 1, -value)
+        for table in keeping:
+            good[table[cell]] = reply <= -value
+    return tuple(cell for cell in moves if good[cell])
+
+
+# A plain reference, for the benchmark's before/after ratio --------------------------------
+
+
+def solve_plain(board: Board, *, stop: Callable[[], bool] | None = None) -> Solution:
+    """A straight solver: negamax alpha-beta with a transposition table, nothing else.
+
+    No symmetry, no open-line bound, no double-threat cut and no dead cells; the win test
+    looks at the windows through the move. Kept as the benchmark's reference.
+    """
+    started = time.perf_counter()
+    rules = board.rules
+    check_rules(rules)
+    geo = _geometry(rules)
+    size, full = geo.size, geo.full
+    through = [tuple(mask for _bit, mask in windows) for windows in geo.through]
+    order = geo.order
+    table: dict[int, int] = {}
+    nodes = [0]
+
+    def search(me: int, opp: int, alpha: int, beta: int) -> int:
+        nodes[0] += 1
+        if nodes[0] % STOP_EVERY == 0 and stop is not None and stop():
+            raise SolveStopped
+        occupied = me | opp
+        if occupied == full:
+            return 0
+        key = me | opp << size
+        entry = table.get(key)
+        lo, hi = -1, 1
+        if entry is not None:
+            lo, hi = (entry & 3) - 1, (entry >> 2) - 1
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+        a, b = max(alpha, lo), min(beta, hi)
+        best = -2
+        for cell in order:
+            bit = 1 << cell
+            if occupied & bit:
+                continue
+            mine = me | bit
+            if any(mine & mask == mask for mask in through[cell]):
+                value = 1
+            else:
+                value = -search(opp, mine, -b, -a)
+            if value > best:
+                best = value
+                if value > a:
+                    a = value
+                    if a >= b:
+                        break
+        if best <= alpha:
+            hi = min(hi, best)
+        elif best >= beta:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        table[key] = (lo + 1) | (hi + 1) << 2
+        return best
+
+    me, opp = _sides(board)
+    if board.is_over:
+        return Solution(0 if board.winner is None else -1, 0, 0.0, ())
+    values = {}
+    for cell in board.legal_moves():
+        mine = me | 1 << cell
+        if any(mine & mask == mask for mask in through[cell]):
+            values[cell] = 1
+        else:
+            values[cell] = -search(opp, mine, -1, 1)
+    value = max(values.values())
+    best = tuple(sorted(c for c, v in values.items() if v == value))
+    return Solution(value, nodes[0], time.perf_counter() - started, best)
+
+
+__all__ = [
+    "SOLVED",
+    "STOP_EVERY",
+    "Solution",
+    "SolveStopped",
+    "SolverError",
+    "is_solved",
+    "move_values",
+    "solve",
+    "solve_plain",
+]
+
+# Unused names kept for the table and cache code below.
+_ = (struct, threading, zlib)
