@@ -57,12 +57,11 @@ SOLVED: Final[tuple[str, ...]] = (
     "4,4,4",
     "5,4,4",
     "4,5,4",
-    "5,5,4",
 )
 """Rules keys treated as solved: every position answers at once (shipped tables, the cache
 or a search well under a second); :data:`ttt_desktop.players.roster.SOLVED_KEYS` is the same."""
 
-CANONICAL_STONES: Final = 10
+CANONICAL_STONES: Final = 12
 """Positions with at most this many stones are stored under their canonical (symmetry-reduced)
 key; deeper, symmetric twins are rarer than the cost of finding them."""
 
@@ -221,12 +220,15 @@ class _Searcher:
         symmetry: bool = True,
         open_lines: bool = True,
         tactics: bool = True,
+        known: bool = True,
     ) -> None:
         check_rules(rules)
         self.rules = rules
         self.geo = _geometry(rules)
         self.stop = stop
-        self.table: dict[int, int] = {} if table is None else table
+        if table is None:
+            table = dict(known_entries(rules)) if known and symmetry else {}
+        self.table: dict[int, int] = table
         self.nodes = 0
         self.symmetry = symmetry and self.geo.canon
         self.open_lines = open_lines
@@ -398,11 +400,12 @@ def _value_of(searcher: _Searcher, me: int, opp: int) -> int:
     return searcher.value(me, opp, threat_cells(rules, opp, me))
 
 
-def solve(board: Board, *, stop: Callable[[], bool] | None = None) -> Solution:
+def solve(board: Board, *, stop: Callable[[], bool] | None = None, known: bool = True) -> Solution:
     """The exact value of ``board`` for the side to move and the moves that achieve it.
 
     ``stop`` is asked every :data:`STOP_EVERY` positions; when it answers true the search
     raises :class:`SolveStopped`. Raises :class:`SolverError` for rules it does not handle.
+    ``known=False`` proves from scratch: no shipped table, no cache read or written.
     """
     started = time.perf_counter()
     rules = board.rules
@@ -410,21 +413,30 @@ def solve(board: Board, *, stop: Callable[[], bool] | None = None) -> Solution:
     if board.is_over:
         value = 0 if board.winner is None else -1
         return Solution(value, 0, time.perf_counter() - started, ())
-    searcher = _Searcher(rules, stop)
+    searcher = _Searcher(rules, stop, known=known)
     me, opp = _sides(board)
     value = _value_of(searcher, me, opp)
     best = _moves_achieving(searcher, board, value)
-    return Solution(value, searcher.node_count, time.perf_counter() - started, best)
+    seconds = time.perf_counter() - started
+    if known:
+        _remember(searcher, seconds)
+    return Solution(value, searcher.node_count, seconds, best)
 
 
-def move_values(board: Board, *, stop: Callable[[], bool] | None = None) -> dict[int, int]:
+def move_values(
+    board: Board, *, stop: Callable[[], bool] | None = None, known: bool = True
+) -> dict[int, int]:
     """The value (+1, 0, -1 for the side to move) of every legal move of ``board``."""
     rules = board.rules
     check_rules(rules)
     if board.is_over:
         return {}
-    searcher = _Searcher(rules, stop)
-    return _move_values(searcher, board)
+    started = time.perf_counter()
+    searcher = _Searcher(rules, stop, known=known)
+    values = _move_values(searcher, board)
+    if known:
+        _remember(searcher, time.perf_counter() - started)
+    return values
 
 
 def _keeping(searcher: _Searcher, board: Board) -> list[tuple[int, ...]]:
@@ -441,41 +453,55 @@ def _keeping(searcher: _Searcher, board: Board) -> list[tuple[int, ...]]:
 
 
 def _move_values(searcher: _Searcher, board: Board) -> dict[int, int]:
-    """Each legal move's exact value; symmetric twins of a move are searched once."""
+    """Each legal move's exact value, by null-window tests around the position's value."""
     me, opp = _sides(board)
-    wins = threat_cells(board.rules, me, opp)
+    value = _value_of(searcher, me, opp)
+    best = set(_moves_achieving(searcher, board, value, every=True))
+    values = {}
     keeping = _keeping(searcher, board)
-    values: dict[int, int] = {}
     for cell in board.legal_moves():
-        if cell in values:
-            continue
-        value = 1 if wins >> cell & 1 else -_value_of(searcher, opp, me | 1 << cell)
-        for table in keeping:
-            values[table[cell]] = value
+        if cell in best:
+            values[cell] = value
+        elif value < 1 or cell in values:
+            values.setdefault(cell, -1)
+        else:
+            # Below a win: a draw or a loss, one test tells.
+            drawn = _achieves(searcher, me, opp, cell, 0)
+            for table in keeping:
+                values[table[cell]] = 0 if drawn else -1
     return {cell: values[cell] for cell in board.legal_moves()}
 
 
-def _moves_achieving(searcher: _Searcher, board: Board, value: int) -> tuple[int, ...]:
-    """The legal moves whose value is ``value`` (the position's own), ascending."""
+def _achieves(searcher: _Searcher, me: int, opp: int, cell: int, value: int) -> bool:
+    """Whether the move at ``cell`` (not a winning cell) is worth at least ``value``."""
+    mine = me | 1 << cell
+    threats = threat_cells(searcher.rules, mine, opp)
+    om, oo = searcher.open_masks(opp, mine)
+    # The move is worth at least ``value`` when the reply's value is at most -value.
+    return searcher.search(opp, mine, om, oo, threats, -value - 1, -value) <= -value
+
+
+def _moves_achieving(
+    searcher: _Searcher, board: Board, value: int, *, every: bool = False
+) -> tuple[int, ...]:
+    """The legal moves whose value is ``value`` (the position's own), ascending.
+
+    With a winning cell on the board only the winning cells are given (the quickest wins)
+    unless ``every`` asks for every move that wins."""
     moves = board.legal_moves()
     if value == -1:
         return moves
     me, opp = _sides(board)
     wins = threat_cells(board.rules, me, opp)
-    if value == 1 and wins:
+    if value == 1 and wins and not every:
         return tuple(cell for cell in moves if wins >> cell & 1)
     keeping = _keeping(searcher, board)
-    good: dict[int, bool] = {}
+    good: dict[int, bool] = {cell: True for cell in moves if wins >> cell & 1}
     for cell in moves:
-        if cell in good:
-            continue
-        mine = me | 1 << cell
-        # The move achieves ``value`` when the reply's value is at most -value.
-        threats = threat_cells(board.rules, mine, opp)
-        om, oo = searcher.open_masks(opp, mine)
-        reply = searcher.search(opp, mine, om, oo, threats, -value - 1, -value)
-        for table in keeping:
-            good[table[cell]] = reply <= -value
+        if cell not in good:
+            achieved = _achieves(searcher, me, opp, cell, value)
+            for table in keeping:
+                good[table[cell]] = achieved
     return tuple(cell for cell in moves if good[cell])
 
 
@@ -567,5 +593,146 @@ __all__ = [
     "solve_plain",
 ]
 
-# Unused names kept for the table and cache code below.
-_ = (struct, threading, zlib)
+
+# Shipped tables and the cache ------------------------------------------------------------
+#
+# Both files: a magic line, then zlib-compressed sections, one per rules: the key's length
+# ("<H") and the key, the count of positions ("<I"), the positions' canonical keys (mover's
+# stones | other's stones << size, "<Q" each) and one byte per position, its value + 1.
+
+_known: dict[str, dict[int, int]] | None = None
+_known_lock = threading.Lock()
+
+
+def _entry(value: int) -> int:
+    """A transposition-table entry holding the exact ``value`` and no best move."""
+    return (value + 1) | (value + 1) << 2 | -1 << 4
+
+
+def encode_values(sections: dict[str, dict[int, int]], magic: bytes = TABLE_MAGIC) -> bytes:
+    """The file form of ``{rules key: {canonical key: value}}``."""
+    payload = bytearray()
+    for rules_key, values in sorted(sections.items()):
+        name = rules_key.encode()
+        keys = sorted(values)
+        payload += struct.pack("<H", len(name)) + name + struct.pack("<I", len(keys))
+        payload += struct.pack(f"<{len(keys)}Q", *keys)
+        payload += bytes(values[key] + 1 for key in keys)
+    return magic + zlib.compress(bytes(payload), 9)
+
+
+def decode_values(data: bytes, magic: bytes = TABLE_MAGIC) -> dict[str, dict[int, int]]:
+    """The sections of a file written by :func:`encode_values`; ``ValueError`` if damaged."""
+    if not data.startswith(magic):
+        raise ValueError("not a table of solved positions")
+    try:
+        payload = zlib.decompress(data[len(magic) :])
+        sections: dict[str, dict[int, int]] = {}
+        offset = 0
+        while offset < len(payload):
+            (length,) = struct.unpack_from("<H", payload, offset)
+            offset += 2
+            rules_key = payload[offset : offset + length].decode()
+            offset += length
+            (count,) = struct.unpack_from("<I", payload, offset)
+            offset += 4
+            keys = struct.unpack_from(f"<{count}Q", payload, offset)
+            offset += 8 * count
+            raw = payload[offset : offset + count]
+            offset += count
+            if len(raw) != count or any(byte > 2 for byte in raw):
+                raise ValueError("truncated or damaged values")
+            Rules.parse(rules_key)
+            sections[rules_key] = {key: byte - 1 for key, byte in zip(keys, raw, strict=True)}
+    except (zlib.error, struct.error, UnicodeDecodeError, ValueError) as error:
+        raise ValueError(f"a damaged table of solved positions: {error}") from None
+    return sections
+
+
+def cache_path() -> str | None:
+    """The cache of proved positions: ``$TTT_DESKTOP_SOLVER_CACHE`` (empty: none), else
+    ``solver-cache.bin`` in ``$XDG_DATA_HOME/ttt-desktop`` (``~/.local/share`` by default)."""
+    explicit = os.environ.get(CACHE_ENV)
+    if explicit is not None:
+        return explicit or None
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
+    return os.path.join(base, "ttt-desktop", "solver-cache.bin")
+
+
+def _read(path: str | None, magic: bytes) -> dict[str, dict[int, int]]:
+    """A values file's sections; nothing when it is missing or damaged (never an error)."""
+    if not path:
+        return {}
+    try:
+        with open(path, "rb") as file:
+            return decode_values(file.read(), magic)
+    except (OSError, ValueError):
+        return {}
+
+
+def _load_known() -> dict[str, dict[int, int]]:
+    global _known  # noqa: PLW0603  (a load-once cache)
+    known = _known
+    if known is None:
+        with _known_lock:
+            known = _known
+            if known is None:
+                known = {}
+                for path, magic in ((cache_path(), CACHE_MAGIC), (TABLE_PATH, TABLE_MAGIC)):
+                    for rules_key, values in _read(path, magic).items():
+                        known.setdefault(rules_key, {}).update(
+                            (key, _entry(value)) for key, value in values.items()
+                        )
+                _known = known
+    return known
+
+
+def known_entries(rules: Rules) -> dict[int, int]:
+    """Table entries (exact values) for the positions of ``rules`` proved before."""
+    return _load_known().get(rules.key, {})
+
+
+def forget_known() -> None:
+    """Drop the values read from the tables and the cache (they are read again when needed)."""
+    global _known  # noqa: PLW0603
+    with _known_lock:
+        _known = None
+
+
+def exact_values(searcher: _Searcher, max_stones: int) -> dict[int, int]:
+    """The exact values a search proved for positions of at most ``max_stones`` stones."""
+    result = {}
+    for key, entry in searcher.table.items():
+        low, high = (entry & 3) - 1, (entry >> 2 & 3) - 1
+        if low == high and key.bit_count() <= max_stones:
+            result[key] = low
+    return result
+
+
+def _remember(searcher: _Searcher, seconds: float) -> None:
+    """Add what a long search proved near the start of the game to the cache file."""
+    path = cache_path()
+    if not path or seconds < CACHE_MIN_SECONDS or not searcher.symmetry:
+        return
+    proved = exact_values(searcher, CACHE_STONES)
+    sections = _read(path, CACHE_MAGIC)
+    values = sections.setdefault(searcher.rules.key, {})
+    before = len(values)
+    values.update(proved)
+    if len(values) == before:
+        return
+    try:
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        temporary = f"{path}.{os.getpid()}.tmp"
+        with open(temporary, "wb") as file:
+            file.write(encode_values(sections, CACHE_MAGIC))
+        os.replace(temporary, path)
+    except OSError:
+        return
+    known = _known
+    if known is not None:
+        known.setdefault(searcher.rules.key, {}).update(
+            (key, _entry(value)) for key, value in proved.items()
+        )

@@ -33,10 +33,18 @@ class UnsupportedRulesError(ValueError):
 
 
 # kind, name, description, strength (1-5), source, "module:Class", the boards it plays
-# (ANY_BOARD, or CLASSIC_ONLY for the players whose rules or tables are tic-tac-toe's).
+# (ANY_BOARD, CLASSIC_ONLY for the players whose rules or tables are tic-tac-toe's, or
+# SOLVED_BOARDS for the boards the exact solver proves at once, SOLVED_KEYS).
 # In ascending strength; within a strength, roughly from simplest to most elaborate.
 ANY_BOARD: Final = "any"
 CLASSIC_ONLY: Final = "classic"
+SOLVED_BOARDS: Final = "solved"
+
+SOLVED_KEYS: Final[frozenset[str]] = frozenset(
+    ("3,3,3", "4,3,3", "3,4,3", "4,4,3", "4,3,4", "3,4,4", "4,4,4", "5,4,4", "4,5,4")
+)
+"""The rules keys of the solved boards, as data (a test keeps it equal to
+:data:`ttt_desktop.analysis.mnk_solver.SOLVED`, which this module must not import)."""
 
 _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
     (
@@ -132,11 +140,12 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
     (
         "perfect",
         "Perfect",
-        "Looks up the solved game: wins as fast and loses as slowly as possible.",
+        "Plays the solved game: never loses; on tic-tac-toe wins as fast and loses as slowly "
+        "as possible; on the small boards the solver proves at once (up to 5x4, four in a row).",
         5,
         "game-tree solver",
         "ttt_desktop.players.perfect:PerfectPlayer",
-        CLASSIC_ONLY,
+        SOLVED_BOARDS,
     ),
 )
 
@@ -160,7 +169,14 @@ def supports(kind: str, rules: Rules) -> bool:
         boards = BOARDS[kind]
     except (KeyError, TypeError):
         raise unknown_kind(kind) from None
-    return boards == ANY_BOARD or rules is TIC_TAC_TOE
+    return plays(boards, rules)
+
+
+def plays(boards: str, rules: Rules) -> bool:
+    """Whether a kind whose roster entry says ``boards`` plays by ``rules``."""
+    if boards == ANY_BOARD or rules is TIC_TAC_TOE:
+        return True
+    return boards == SOLVED_BOARDS and rules.key in SOLVED_KEYS
 
 
 def kinds_for(rules: Rules) -> tuple[str, ...]:
@@ -170,8 +186,9 @@ def kinds_for(rules: Rules) -> tuple[str, ...]:
 
 def unsupported(kind: str, rules: Rules) -> UnsupportedRulesError:
     """The error for a kind asked to play a board it does not play, naming the ones that do."""
+    which = "the solved boards" if BOARDS.get(kind) == SOLVED_BOARDS else "tic-tac-toe"
     return UnsupportedRulesError(
-        f"{display_name(kind)} plays only tic-tac-toe, not {rules.title} ({rules.key}); "
+        f"{display_name(kind)} plays only {which}, not {rules.title} ({rules.key}); "
         f"on that board choose one of {', '.join(kinds_for(rules))}"
     )
 
