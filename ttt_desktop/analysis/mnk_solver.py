@@ -400,12 +400,20 @@ def _value_of(searcher: _Searcher, me: int, opp: int) -> int:
     return searcher.value(me, opp, threat_cells(rules, opp, me))
 
 
-def solve(board: Board, *, stop: Callable[[], bool] | None = None, known: bool = True) -> Solution:
+def solve(
+    board: Board,
+    *,
+    stop: Callable[[], bool] | None = None,
+    known: bool = True,
+    every: bool = False,
+) -> Solution:
     """The exact value of ``board`` for the side to move and the moves that achieve it.
 
     ``stop`` is asked every :data:`STOP_EVERY` positions; when it answers true the search
     raises :class:`SolveStopped`. Raises :class:`SolverError` for rules it does not handle.
     ``known=False`` proves from scratch: no shipped table, no cache read or written.
+    With a winning cell on the board ``best`` holds the winning cells only (the quickest
+    wins) unless ``every`` asks for every move that wins.
     """
     started = time.perf_counter()
     rules = board.rules
@@ -416,7 +424,7 @@ def solve(board: Board, *, stop: Callable[[], bool] | None = None, known: bool =
     searcher = _Searcher(rules, stop, known=known)
     me, opp = _sides(board)
     value = _value_of(searcher, me, opp)
-    best = _moves_achieving(searcher, board, value)
+    best = _moves_achieving(searcher, board, value, every=every)
     seconds = time.perf_counter() - started
     if known:
         _remember(searcher, seconds)
@@ -475,10 +483,13 @@ def _move_values(searcher: _Searcher, board: Board) -> dict[int, int]:
 def _achieves(searcher: _Searcher, me: int, opp: int, cell: int, value: int) -> bool:
     """Whether the move at ``cell`` (not a winning cell) is worth at least ``value``."""
     mine = me | 1 << cell
+    if threat_cells(searcher.rules, opp, mine):
+        return value <= -1  # the reply wins at once
     threats = threat_cells(searcher.rules, mine, opp)
     om, oo = searcher.open_masks(opp, mine)
     # The move is worth at least ``value`` when the reply's value is at most -value.
-    return searcher.search(opp, mine, om, oo, threats, -value - 1, -value) <= -value
+    # A null window on -value: a result at most -value proves the reply is no better.
+    return searcher.search(opp, mine, om, oo, threats, -value, 1 - value) <= -value
 
 
 def _moves_achieving(

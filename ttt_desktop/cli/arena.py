@@ -43,7 +43,8 @@ from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.lab.match import STARTS, play_match
 from ttt_desktop.players import KINDS, UnknownPlayerError, create_player, player_info
 from ttt_desktop.players.base import fresh_seed
-from ttt_desktop.players.roster import BOARDS, SOLVED_BOARDS, SOLVED_KEYS
+from ttt_desktop.players.boards import SOLVED_BOARDS, SOLVED_KEYS
+from ttt_desktop.players.roster import BOARDS
 from ttt_desktop.players.roster import kinds_for as roster_kinds_for
 from ttt_desktop.players.roster import supports as roster_supports
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ttt_desktop.engine.rules import Rules
-from ttt_desktop.players.roster import plays
+from ttt_desktop.players.boards import plays
 
 
 @dataclass(frozen=True, slots=True)

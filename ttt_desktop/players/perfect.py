@@ -24,7 +24,8 @@ three-in-a-row boards) the player asks :func:`ttt_desktop.analysis.mnk_solver.so
 moves that keep the position's value (win, draw or loss): it never loses a game it was not
 already losing, takes a winning cell at once when there is one, and when lost blocks the
 other's winning cell. The solver knows values, not distances, so there its Thought's scores
-are 11 for a win, 0 for a draw and -11 for a loss with ``plies`` left unknown (None).
+are 11 for a win, 0 for a draw and -11 for a loss with ``plies`` left unknown (None); in a won
+position the moves that do not win are scored 0 with an upper bound (at most a draw).
 
 This module imports neither ``pathlib`` nor ``typing`` nor ``threading``: each
 would add milliseconds to that first move. Nothing here imports Qt.
@@ -230,6 +231,7 @@ class PerfectPlayer(Player):
         """The solver's value of every move on a solved board other than tic-tac-toe."""
         from ttt_desktop.analysis import mnk_solver  # noqa: PLC0415  (only here)
         from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+            Bound,
             CellScore,
             Meaning,
             Rule,
@@ -240,10 +242,20 @@ class PerfectPlayer(Player):
         started = time.perf_counter()
         try:
             best = self._solved(board, stop)
-            values = mnk_solver.move_values(board, stop=stop)
+            solution = mnk_solver.solve(board, stop=stop, every=True)
         except mnk_solver.SolveStopped:
             raise SearchStopped from None
         move = self.choose_move(board)
+        # Moves that keep the value have it; below a win the others are at most a draw
+        # (not told apart: a proof each), below a draw they lose.
+        scores = []
+        for cell in board.legal_moves():
+            if cell in solution.best:
+                scores.append(CellScore(cell, _EXACT_SCORE[solution.value]))
+            elif solution.value == 1:
+                scores.append(CellScore(cell, 0, bound=Bound.UPPER))
+            else:
+                scores.append(CellScore(cell, _EXACT_SCORE[-1]))
         return Thought(
             self.kind,
             board.cells,
@@ -251,10 +263,9 @@ class PerfectPlayer(Player):
             move,
             Rule.SOLVED,
             best,
-            scores=tuple(
-                CellScore(cell, _EXACT_SCORE[value]) for cell, value in sorted(values.items())
-            ),
+            scores=tuple(scores),
             meaning=Meaning.EXACT,
+            nodes=solution.nodes,
             depth=1,
             seconds=time.perf_counter() - started,
             line=(move,),

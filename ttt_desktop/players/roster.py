@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import functools
 
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.engine.rules import Rules
+from ttt_desktop.players.boards import ANY_BOARD, CLASSIC_ONLY, SOLVED_BOARDS, SOLVED_KEYS, plays
 
 # typing is for the type checker only: importing it costs a fresh process ~9 ms,
 # a fifth of the perfect player's first move (benchmarks/engine_speed.py).
@@ -36,16 +37,6 @@ class UnsupportedRulesError(ValueError):
 # (ANY_BOARD, CLASSIC_ONLY for the players whose rules or tables are tic-tac-toe's, or
 # SOLVED_BOARDS for the boards the exact solver proves at once, SOLVED_KEYS).
 # In ascending strength; within a strength, roughly from simplest to most elaborate.
-ANY_BOARD: Final = "any"
-CLASSIC_ONLY: Final = "classic"
-SOLVED_BOARDS: Final = "solved"
-
-SOLVED_KEYS: Final[frozenset[str]] = frozenset(
-    ("3,3,3", "4,3,3", "3,4,3", "4,4,3", "4,3,4", "3,4,4", "4,4,4", "5,4,4", "4,5,4")
-)
-"""The rules keys of the solved boards, as data (a test keeps it equal to
-:data:`ttt_desktop.analysis.mnk_solver.SOLVED`, which this module must not import)."""
-
 _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
     (
         "rando",
@@ -172,13 +163,6 @@ def supports(kind: str, rules: Rules) -> bool:
     return plays(boards, rules)
 
 
-def plays(boards: str, rules: Rules) -> bool:
-    """Whether a kind whose roster entry says ``boards`` plays by ``rules``."""
-    if boards == ANY_BOARD or rules is TIC_TAC_TOE:
-        return True
-    return boards == SOLVED_BOARDS and rules.key in SOLVED_KEYS
-
-
 def kinds_for(rules: Rules) -> tuple[str, ...]:
     """The kinds that play by ``rules``, weakest first."""
     return tuple(kind for kind in KINDS if supports(kind, rules))
@@ -186,7 +170,11 @@ def kinds_for(rules: Rules) -> tuple[str, ...]:
 
 def unsupported(kind: str, rules: Rules) -> UnsupportedRulesError:
     """The error for a kind asked to play a board it does not play, naming the ones that do."""
-    which = "the solved boards" if BOARDS.get(kind) == SOLVED_BOARDS else "tic-tac-toe"
+    which = (
+        f"the solved boards ({', '.join(sorted(SOLVED_KEYS))})"
+        if BOARDS.get(kind) == SOLVED_BOARDS
+        else "tic-tac-toe"
+    )
     return UnsupportedRulesError(
         f"{display_name(kind)} plays only {which}, not {rules.title} ({rules.key}); "
         f"on that board choose one of {', '.join(kinds_for(rules))}"
