@@ -1,12 +1,12 @@
 """The exact solver's speed from scratch, beside a straight reference in the same run.
 
 Solves the small boards from the empty board with no shipped table and no cache
-(``mnk_solver.solve(board, known=False)``) and prints, per board, the value for the first
-player, the positions searched, the seconds and the positions per second; then the same for
-the straight reference (``mnk_solver.solve_plain``: negamax alpha-beta with a transposition
-table, immediate wins and forced blocks, centre first; no symmetry, no open-line bound, no
-double-threat cut) on 4,4,4 and 5,4,4, and the ratios. Ratios hold within one run; the
-machine's load moves the absolute times.
+(``mnk_solver.solve(board, known=False, best=False)``: the value's proof) and prints, per
+board, the value for the first player, the positions searched, the seconds and the positions
+per second; then the same for the straight reference (``mnk_solver.solve_plain``: negamax
+alpha-beta with a transposition table, immediate wins and forced blocks, centre first; no
+symmetry, no open-line bound, no double-threat cut) on 4,4,4 and 5,4,4, and the ratios.
+Ratios hold within one run; the machine's load moves the absolute times.
 
     python benchmarks/solver_speed.py            # 4,4,4, 5,4,4, 5,5,4 and the reference
     python benchmarks/solver_speed.py --long     # also 6,4,4 and 6,5,4
@@ -58,7 +58,7 @@ def main() -> None:
     rows = []
     solver_times = {}
     for key in BOARDS + (LONG_BOARDS if arguments.long else ()):
-        solution = mnk_solver.solve(Board.empty(rules=Rules.parse(key)), known=False)
+        solution = mnk_solver.solve(Board.empty(rules=Rules.parse(key)), known=False, best=False)
         solver_times[key] = solution
         rows.append(row("solver", key, solution))
     for key in REFERENCE_BOARDS:

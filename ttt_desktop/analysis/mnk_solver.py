@@ -126,7 +126,18 @@ def check_rules(rules: Rules) -> None:
 class _Geometry:
     """Per-rules tables for the search, built once per rules."""
 
-    __slots__ = ("canon", "full", "k1", "kill", "order", "size", "sym_chunks", "through")
+    __slots__ = (
+        "canon",
+        "full",
+        "inverse",
+        "k1",
+        "kill",
+        "order",
+        "size",
+        "sym_chunks",
+        "symmetries",
+        "through",
+    )
 
     def __init__(self, rules: Rules) -> None:
         geometry = rules.geometry
@@ -171,6 +182,16 @@ class _Geometry:
             sym_chunks.append(tuple(per_chunk))
         self.sym_chunks = tuple(sym_chunks)
         self.canon = bool(sym_chunks)
+        # Cell maps of the symmetries and their inverses (a table's move is kept in the
+        # canonical position's frame).
+        self.symmetries = geometry.symmetries
+        inverse = []
+        for table in geometry.symmetries:
+            back = [0] * size
+            for cell, image in enumerate(table):
+                back[image] = cell
+            inverse.append(tuple(back))
+        self.inverse = tuple(inverse)
 
     def canonical(self, key: int) -> int:
         """The least key among ``key``'s images under the board's symmetries."""
@@ -184,6 +205,21 @@ class _Geometry:
             if mapped < best:  # noqa: PLR1730  (a hot loop: no call)
                 best = mapped
         return best
+
+    def canonical_with(self, key: int) -> tuple[int, int]:
+        """The least image of ``key`` and the number of the symmetry giving it (0: itself)."""
+        best = key
+        which = 0
+        for number, per_chunk in enumerate(self.sym_chunks, 1):
+            mapped = 0
+            rest = key
+            for entries in per_chunk:
+                mapped |= entries[rest & 255]
+                rest >>= 8
+            if mapped < best:
+                best = mapped
+                which = number
+        return best, which
 
     def images(self, key: int) -> list[int]:
         """Every image of ``key`` under the symmetries, the identity first."""
@@ -245,7 +281,9 @@ class _Searcher:
         order = geo.order
         table = self.table
         table_get = table.get
-        canonical = geo.canonical
+        canonical_with = geo.canonical_with
+        symmetries = geo.symmetries
+        inverse = geo.inverse
         use_symmetry = self.symmetry
         canon_stones = CANONICAL_STONES
         open_lines = self.open_lines
@@ -253,6 +291,7 @@ class _Searcher:
         stop = self.stop
         every = STOP_EVERY
         history = [0] * size
+        last_three = size - 3
         searcher = self
         counter = [0]
         moves_of = [(c, 1 << c, through[c], kill[c]) for c in order]
@@ -274,6 +313,15 @@ class _Searcher:
                 return 0
             lo = -1
             hi = 1
+            stones = occupied.bit_count()
+            if tactics and stones >= last_three:
+                # A side with one move left wins only with a winning cell already on the
+                # board: with two cells left neither side can; with three, not the other.
+                if stones > last_three:
+                    return 0
+                lo = 0
+                if beta <= 0:
+                    return 0
             if open_lines:
                 if not om:
                     if not oo:
@@ -286,8 +334,9 @@ class _Searcher:
                     if beta <= 0:
                         return 0
             key = me | opp << size
-            if use_symmetry and occupied.bit_count() <= canon_stones:
-                key = canonical(key)
+            frame = 0
+            if use_symmetry and stones <= canon_stones:
+                key, frame = canonical_with(key)
             entry = table_get(key)
             first = -1
             if entry is not None:
@@ -298,6 +347,8 @@ class _Searcher:
                 if e_hi < hi:  # noqa: PLR1730  (a hot loop: no call)
                     hi = e_hi
                 first = entry >> 4
+                if frame and first >= 0:
+                    first = inverse[frame][first]
             if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
@@ -351,6 +402,8 @@ class _Searcher:
                     lo = best
             else:
                 lo = hi = best
+            if frame and best_move >= 0:
+                best_move = symmetries[frame][best_move]
             table[key] = (lo + 1) | (hi + 1) << 2 | best_move << 4
             return best
 
@@ -406,6 +459,7 @@ def solve(
     stop: Callable[[], bool] | None = None,
     known: bool = True,
     every: bool = False,
+    best: bool = True,
 ) -> Solution:
     """The exact value of ``board`` for the side to move and the moves that achieve it.
 
@@ -413,7 +467,8 @@ def solve(
     raises :class:`SolveStopped`. Raises :class:`SolverError` for rules it does not handle.
     ``known=False`` proves from scratch: no shipped table, no cache read or written.
     With a winning cell on the board ``best`` holds the winning cells only (the quickest
-    wins) unless ``every`` asks for every move that wins.
+    wins) unless ``every`` asks for every move that wins. ``best=False`` proves the value
+    alone (``best`` is then empty): the figure the benchmark compares.
     """
     started = time.perf_counter()
     rules = board.rules
@@ -424,11 +479,11 @@ def solve(
     searcher = _Searcher(rules, stop, known=known)
     me, opp = _sides(board)
     value = _value_of(searcher, me, opp)
-    best = _moves_achieving(searcher, board, value, every=every)
+    moves = _moves_achieving(searcher, board, value, every=every) if best else ()
     seconds = time.perf_counter() - started
     if known:
         _remember(searcher, seconds)
-    return Solution(value, searcher.node_count, seconds, best)
+    return Solution(value, searcher.node_count, seconds, moves)
 
 
 def move_values(
