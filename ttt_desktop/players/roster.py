@@ -131,8 +131,7 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
     (
         "perfect",
         "Perfect",
-        "Plays the solved game: never loses; on tic-tac-toe wins as fast and loses as slowly "
-        "as possible; on the small boards the solver proves at once (up to 5x4, four in a row).",
+        "Looks up the solved game: wins as fast and loses as slowly as possible.",
         5,
         "game-tree solver",
         "ttt_desktop.players.perfect:PerfectPlayer",
