@@ -21,7 +21,7 @@ import time
 from ttt_desktop.analysis import mnk_solver
 from ttt_desktop.engine.rules import Rules
 
-BOARDS = {"4,4,4": 5, "5,4,4": 3, "4,5,4": 3}
+BOARDS = {"4,4,4": 6, "5,4,4": 3, "4,5,4": 3, "5,5,4": 2}
 """Rules key -> the most stones of a stored position."""
 
 

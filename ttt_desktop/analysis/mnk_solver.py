@@ -59,9 +59,11 @@ SOLVED: Final[tuple[str, ...]] = (
     "4,4,4",
     "5,4,4",
     "4,5,4",
+    "5,5,4",
 )
-"""Rules keys treated as solved: every position answers at once (shipped tables, the cache
-or a search well under a second); :data:`ttt_desktop.players.roster.SOLVED_KEYS` is the same."""
+"""Rules keys treated as solved: the opening positions come from the shipped tables, the rest
+from a search of about a second at most (5,5,4's third stone is the slowest);
+:data:`ttt_desktop.players.boards.SOLVED_KEYS` is the same list, as data."""
 
 CANONICAL_STONES: Final = 12
 """Positions with at most this many stones are stored under their canonical (symmetry-reduced)
