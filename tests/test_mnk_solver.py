@@ -214,13 +214,17 @@ def test_stop_is_honoured() -> None:
 
 def test_the_shipped_tables_hold_proved_values() -> None:
     sections = mnk_solver.decode_values(Path(mnk_solver.TABLE_PATH).read_bytes())
-    assert set(sections) <= set(SOLVED)
+    assert set(sections) <= {*SOLVED, "5,5,4"}
     assert Path(mnk_solver.TABLE_PATH).stat().st_size < 200_000
     rng = random.Random(5)
     for key, values in sections.items():
         rules = Rules.parse(key)
         size = rules.size
-        for canonical in rng.sample(sorted(values), min(15, len(values))):
+        # 5,5,4's openings take a second or two each to prove again: a few of the deepest.
+        sample = min(15 if key in SOLVED else 3, len(values))
+        deepest = max(k.bit_count() for k in values)
+        pool = sorted(values) if key in SOLVED else [k for k in values if k.bit_count() == deepest]
+        for canonical in rng.sample(sorted(pool), sample):
             me, opp = canonical & rules.geometry.full, canonical >> size
             searcher = mnk_solver._Searcher(rules, None, known=False)
             assert mnk_solver._value_of(searcher, me, opp) == values[canonical], (key, canonical)
@@ -259,6 +263,7 @@ def test_roster_solved_boards_match_the_solver() -> None:
     assert not supports("perfect", Rules(15, 15, 5))
     assert "perfect" in kinds_for(Rules(5, 4, 4))
     assert "perfect" not in kinds_for(Rules(7, 7, 5))
+    assert not supports("perfect", Rules(5, 5, 4))  # proved, but not yet at once
 
 
 @pytest.mark.parametrize("opponent", ["rando", "levi"])

@@ -59,10 +59,10 @@ SOLVED: Final[tuple[str, ...]] = (
     "4,4,4",
     "5,4,4",
     "4,5,4",
-    "5,5,4",
 )
 """Rules keys treated as solved: the opening positions come from the shipped tables, the rest
-from a search of about a second at most (5,5,4's third stone is the slowest);
+from a search well under a second. (5,5,4 is proved in seconds and its openings are shipped
+too, but a position of three to five stones can take several seconds: not yet at once.)
 :data:`ttt_desktop.players.boards.SOLVED_KEYS` is the same list, as data."""
 
 CANONICAL_STONES: Final = 12

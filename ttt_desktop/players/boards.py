@@ -17,7 +17,7 @@ CLASSIC_ONLY: Final = "classic"
 SOLVED_BOARDS: Final = "solved"
 
 SOLVED_KEYS: Final[frozenset[str]] = frozenset(
-    ("3,3,3", "4,3,3", "3,4,3", "4,4,3", "4,3,4", "3,4,4", "4,4,4", "5,4,4", "4,5,4", "5,5,4")
+    ("3,3,3", "4,3,3", "3,4,3", "4,4,3", "4,3,4", "3,4,4", "4,4,4", "5,4,4", "4,5,4")
 )
 """The rules keys of the solved boards, as data (a test keeps it equal to
 :data:`ttt_desktop.analysis.mnk_solver.SOLVED`, which the players' roster must not import)."""
