@@ -63,7 +63,6 @@ EXPECTED_KINDS = {
     "learner",
     "sequence",
     "monty",
-
     "searcher",
     "strongest",
 }

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import functools
 
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.engine.rules import Rules
+from ttt_desktop.players.boards import ANY_BOARD, CLASSIC_ONLY, SOLVED_BOARDS, SOLVED_KEYS, plays
 
 # typing is for the type checker only: importing it costs a fresh process ~9 ms,
 # a fifth of the perfect player's first move (benchmarks/engine_speed.py).
@@ -33,11 +34,9 @@ class UnsupportedRulesError(ValueError):
 
 
 # kind, name, description, strength (1-5), source, "module:Class", the boards it plays
-# (ANY_BOARD, or CLASSIC_ONLY for the players whose rules or tables are tic-tac-toe's).
+# (ANY_BOARD, CLASSIC_ONLY for the players whose rules or tables are tic-tac-toe's, or
+# SOLVED_BOARDS for the boards the exact solver proves at once, SOLVED_KEYS).
 # In ascending strength; within a strength, roughly from simplest to most elaborate.
-ANY_BOARD: Final = "any"
-CLASSIC_ONLY: Final = "classic"
-
 _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
     (
         "rando",
@@ -147,7 +146,7 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
         5,
         "game-tree solver",
         "ttt_desktop.players.perfect:PerfectPlayer",
-        CLASSIC_ONLY,
+        SOLVED_BOARDS,
     ),
     (
         "searcher",
@@ -191,7 +190,7 @@ def supports(kind: str, rules: Rules) -> bool:
         boards = BOARDS[kind]
     except (KeyError, TypeError):
         raise unknown_kind(kind) from None
-    return boards == ANY_BOARD or rules is TIC_TAC_TOE
+    return plays(boards, rules)
 
 
 def kinds_for(rules: Rules) -> tuple[str, ...]:
@@ -201,8 +200,13 @@ def kinds_for(rules: Rules) -> tuple[str, ...]:
 
 def unsupported(kind: str, rules: Rules) -> UnsupportedRulesError:
     """The error for a kind asked to play a board it does not play, naming the ones that do."""
+    which = (
+        f"the solved boards ({', '.join(sorted(SOLVED_KEYS))})"
+        if BOARDS.get(kind) == SOLVED_BOARDS
+        else "tic-tac-toe"
+    )
     return UnsupportedRulesError(
-        f"{display_name(kind)} plays only tic-tac-toe, not {rules.title} ({rules.key}); "
+        f"{display_name(kind)} plays only {which}, not {rules.title} ({rules.key}); "
         f"on that board choose one of {', '.join(kinds_for(rules))}"
     )
 
