@@ -1577,6 +1577,10 @@
         <translation>{name} spielt nur Tic-Tac-Toe, nicht {board}</translation>
     </message>
     <message>
+        <source>{name} plays only the boards this program has solved ({solved}), not {board}</source>
+        <translation>{name} spielt nur die Bretter, die dieses Programm gelöst hat ({solved}), nicht {board}</translation>
+    </message>
+    <message>
         <source>{name} does not play {board}</source>
         <translation>{name} spielt nicht {board}</translation>
     </message>

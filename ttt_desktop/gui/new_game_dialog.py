@@ -38,7 +38,8 @@ from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.player_panel import RosterEntry, kind_plays
 from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.players import HUMAN_KIND
-from ttt_desktop.players.roster import BOARDS, CLASSIC_ONLY
+from ttt_desktop.players.boards import CLASSIC_ONLY, SOLVED_BOARDS, SOLVED_KEYS
+from ttt_desktop.players.roster import BOARDS
 
 PICTURE_SIZE: Final = 48
 CUSTOM_ROW_ROLE: Final = Qt.ItemDataRole.UserRole + 1
@@ -379,8 +380,13 @@ class NewGameDialog(QDialog):
     def _why_not(self, seat: Seat, rules: Rules | None) -> str:
         if rules is None:
             return self.tr("Choose a board first")
-        if BOARDS.get(seat.kind, CLASSIC_ONLY) == CLASSIC_ONLY:
+        boards = BOARDS.get(seat.kind, CLASSIC_ONLY)
+        if boards == CLASSIC_ONLY:
             text = self.tr("{name} plays only tic-tac-toe, not {board}")
+        elif boards == SOLVED_BOARDS:
+            text = self.tr(
+                "{name} plays only the boards this program has solved ({solved}), not {board}"
+            ).format(solved=", ".join(sorted(SOLVED_KEYS)), name="{name}", board="{board}")
         else:
             text = self.tr("{name} does not play {board}")
         return text.format(name=seat.name, board=rules_title(rules))
