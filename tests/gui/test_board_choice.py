@@ -119,7 +119,9 @@ def test_computers_that_do_not_play_the_board_are_disabled_with_the_reason(
     playing = set(kinds_for(GOMOKU))
     offered = {entry.kind for entry in window.roster}
     assert set(disabled) == offered - playing
-    assert disabled["perfect"] == "Perfect plays only tic-tac-toe, not Gomoku 15x15"
+    assert disabled["perfect"].startswith("Perfect plays only the boards this program has solved")
+    assert disabled["perfect"].endswith("4,4,4, 4,5,4, 5,4,4), not Gomoku 15x15")
+    assert disabled["learner"] == "Learner plays only tic-tac-toe, not Gomoku 15x15"
     assert playing & offered and not playing & set(disabled)
     dialog.close()
 
