@@ -248,9 +248,8 @@ def probe(
                 except BrainFailure:
                     about = {}
                 mnk = brain.knows_mnk
-            rules = Rules(15, 10, 5) if size == 0 else Rules(size, size, min(5, size))
             try:
-                _start_only(brain, rules)
+                _start_only(brain, *((15, 10) if size == 0 else (size, size)))
             except (BrainRefused, BrainFailure):
                 if size == 0:
                     rectangles = False
@@ -264,15 +263,15 @@ def probe(
     )
 
 
-def _start_only(brain: BrainProcess, rules: Rules) -> None:
+def _start_only(brain: BrainProcess, m: int, n: int) -> None:
     # START or RECTSTART and nothing else: whether the brain takes the size.
     from ttt_desktop.brains import protocol  # noqa: PLC0415
     from ttt_desktop.brains.protocol import ReplyKind  # noqa: PLC0415
 
-    if rules.m == rules.n:
-        text = protocol.command_line("START", rules.m)
+    if m == n:
+        text = protocol.command_line("START", m)
     else:
-        text = protocol.command_line("RECTSTART", f"{rules.m},{rules.n}")
+        text = protocol.command_line("RECTSTART", f"{m},{n}")
     reply = brain.command(text, f"answering {text.strip()}")
     if reply.kind is not ReplyKind.OK:
         raise BrainRefused(reply.text or reply.kind.value)

@@ -68,7 +68,7 @@ BOARD_OPPONENT: Final = 2
 
 _COORDINATES = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*")
 _BOARD_STONE = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*,\s*(\d{1,9})\s*")
-_ABOUT_FIELD = re.compile(r'([A-Za-z_][\w-]*)\s*=\s*(?:"([^"]*)"?|(\S+))')
+_ABOUT_FIELD = re.compile(r'([A-Za-z_][\w-]*)\s*=\s*(?:"([^"]*)"?|([^\s,]+))')
 
 
 def cell_of(x: int, y: int, m: int) -> int:
@@ -241,8 +241,7 @@ def parse_about(text: str) -> dict[str, str]:
     Lenient: missing commas, unquoted values and a missing closing quote are accepted.
     """
     return {
-        key.lower(): (quoted if quoted is not None else bare).strip()
-        for key, quoted, bare in _ABOUT_FIELD.findall(text)
+        key.lower(): (quoted or bare).strip() for key, quoted, bare in _ABOUT_FIELD.findall(text)
     }
 
 

@@ -259,8 +259,10 @@ class Forfeit:
 
 def _check_log(lines: object) -> tuple[str, ...]:
     values = tuple(lines) if isinstance(lines, tuple | list) else None
-    if values is None or len(values) > MAX_LOG_LINES or not all(
-        isinstance(line, str) and len(line) <= MAX_LOG_LINE for line in values
+    if (
+        values is None
+        or len(values) > MAX_LOG_LINES
+        or not all(isinstance(line, str) and len(line) <= MAX_LOG_LINE for line in values)
     ):
         raise ValueError(
             f"a game's log is at most {MAX_LOG_LINES} lines of at most {MAX_LOG_LINE} characters"
