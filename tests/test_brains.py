@@ -313,6 +313,25 @@ def test_match_with_a_brain_stores_its_games(tmp_path: Path) -> None:
         assert all(library.record(row.id).log for row in rows)
 
 
+def test_match_with_an_engine_from_the_list_in_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "engines.json"
+    engines = EngineList(path)
+    engines.add(EngineEntry("Bad", " ".join(bad_brain("garbage"))))
+    engines.save()
+    argv = [
+        "match", "--rules", "gomoku", "--x", "rando", "--o", "engine:bad", "--games", "2",
+        "--engines", str(path), "--json", "--seed", "1",
+    ]  # fmt: skip
+    assert main(argv) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["x_wins"] == 2 and result["o"] == {"kind": "brain.bad", "name": "Bad"}
+    assert all("instead of a move" in game["forfeit"] for game in result["played"])
+    assert main([*argv[:6], "engine:missing", *argv[7:]]) == 2
+    assert "no engine called 'missing'" in capsys.readouterr().err
+
+
 def test_pbrain_ttt_speaks_on_its_pipes() -> None:
     script = "START 15\r\nINFO timeout_turn 500\r\nBEGIN\r\nABOUT\r\nEND\r\n"
     done = subprocess.run(

@@ -30,6 +30,7 @@ CONTROL = TimeControl(turn_ms=300, match_ms=20_000, tolerance_ms=150, end_grace_
         ("crash-start", "crashed (exited with code 3) while answering START 15"),
         ("crash-mid", "crashed (exited with code 7) while thinking"),
         ("silent", "no answer within 450 ms while thinking"),
+        ("silent-clock", "the 200 ms left of its game time"),
         ("late", "no answer within 450 ms while thinking"),
         ("illegal", "a cell already taken"),
         ("off-board", "played 18,15, off the 15x15 board"),
@@ -39,7 +40,10 @@ CONTROL = TimeControl(turn_ms=300, match_ms=20_000, tolerance_ms=150, end_grace_
 def test_a_misbehaving_brain_loses_with_the_reason(mode: str, reason: str, tmp_path: Path) -> None:
     opponent = create_player("rando", seed=3)
     started = time.monotonic()
-    with BrainPlayer(bad_brain(mode), time_control=CONTROL) as brain:
+    control = CONTROL
+    if mode == "silent-clock":
+        mode, control = "silent", TimeControl(turn_ms=300, match_ms=200, tolerance_ms=150)
+    with BrainPlayer(bad_brain(mode), time_control=control) as brain:
         group = brain.process.pid  # type: ignore[union-attr]
         record = play_brain_game(brain, opponent, GOMOKU, Mark.O)
         # The failing process is gone at once (a fresh one would start for another game).
@@ -54,6 +58,18 @@ def test_a_misbehaving_brain_loses_with_the_reason(mode: str, reason: str, tmp_p
         (row,) = library.rows()
         assert row.result == "O"
         assert library.record(row.id).forfeit == record.forfeit
+
+
+def test_a_brain_over_its_memory_limit_loses() -> None:
+    control = TimeControl(turn_ms=2000, max_memory=200 * 1024 * 1024, end_grace_ms=300)
+    with BrainPlayer(bad_brain("hog"), time_control=control) as brain:
+        group = brain.process.pid  # type: ignore[union-attr]
+        record = play_brain_game(brain, create_player("rando", seed=3), GOMOKU)
+    assert wait_gone(group) == []
+    assert record.forfeit is not None and record.forfeit.loser is Mark.X
+    assert "crashed (exited with code 1)" in record.forfeit.reason
+    assert any("MemoryError" in line for line in record.log)
+    assert any("INFO max_memory 209715200" in line for line in record.log)
 
 
 def test_a_brain_that_declines_the_board_is_refused_not_beaten() -> None:
@@ -85,7 +101,7 @@ def test_a_brain_ignoring_end_is_killed_after_the_grace_period() -> None:
     brain.close()
     assert time.monotonic() - started < 1.0
     assert wait_gone(group) == []
-    assert any("did not leave within 300 ms of END" in line for line in brain.take_log())
+    assert any("did not leave within 300 ms of END" in line for _, line in brain.take_log())
 
 
 def test_a_forked_child_goes_with_its_brain() -> None:

@@ -50,6 +50,7 @@ __all__ = [
     "BrainFailure",
     "BrainProcess",
     "BrainRefused",
+    "LogLine",
     "TimeControl",
     "split_command",
 ]
@@ -130,26 +131,32 @@ def _clip(line: str) -> str:
     return line if len(line) <= MAX_LOG_LINE else line[: MAX_LOG_LINE - 3] + "..."
 
 
+LogLine = tuple[float, str]
+"""A line of the log and when it was said (``time.monotonic()``)."""
+
+
 class _Log:
     """The first and last lines of what was said, and how many were left out between."""
 
     def __init__(self) -> None:
-        self.head: list[str] = []
-        self.tail: collections.deque[str] = collections.deque(maxlen=LOG_TAIL)
+        self.head: list[LogLine] = []
+        self.tail: collections.deque[LogLine] = collections.deque(maxlen=LOG_TAIL)
         self.dropped = 0
 
-    def add(self, line: str) -> None:
+    def add(self, line: str, when: float | None = None) -> None:
+        entry = (time.monotonic() if when is None else when, _clip(line))
         if len(self.head) < LOG_HEAD:
-            self.head.append(_clip(line))
+            self.head.append(entry)
             return
         if len(self.tail) == LOG_TAIL:
             self.dropped += 1
-        self.tail.append(_clip(line))
+        self.tail.append(entry)
 
-    def take(self) -> list[str]:
+    def take(self) -> list[LogLine]:
         lines = list(self.head)
         if self.dropped:
-            lines.append(f"... {self.dropped:,} lines left out ...")
+            when = self.tail[0][0] if self.tail else lines[-1][0]
+            lines.append((when, f"... {self.dropped:,} lines left out ..."))
         lines.extend(self.tail)
         self.head, self.dropped = [], 0
         self.tail.clear()
@@ -172,7 +179,7 @@ class _Channel:
     def hear(self, line: str, when: float) -> None:
         reply = protocol.parse_reply(line)
         with self.lock:
-            self.log.add("< " + line)
+            self.log.add("< " + line, when)
             if reply.kind is ReplyKind.MESSAGE:
                 self.messages.append(_clip(reply.text))
             elif reply.kind is not ReplyKind.DEBUG:
@@ -370,8 +377,9 @@ class BrainProcess:
 
     # Talking ----------------------------------------------------------------------
 
-    def take_log(self) -> list[str]:
-        """The log since the last call (bounded: first and last lines kept)."""
+    def take_log(self) -> list[LogLine]:
+        """The log since the last call, each line with its time (bounded: first and last
+        lines kept)."""
         with self._channel.lock:
             return self._channel.log.take()
 
@@ -573,6 +581,8 @@ class BrainProcess:
             text = protocol.command_line("INFO", "time_left", max(0, round(left_ms))) + text
         self.take_messages()
         what = "thinking about its move"
+        if left_ms < turn_ms:
+            what += f" (the {left_ms:.0f} ms left of its game time)"
         try:
             sent = self.send(text)
             reply, came = self.receive(allowed + control.tolerance_ms, what, stop)

@@ -21,6 +21,7 @@ from ttt_desktop.brains.player import BrainPlayer
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.play import play_game
 from ttt_desktop.engine.record import (
+    MAX_LOG_LINE,
     MAX_LOG_LINES,
     Forfeit,
     GameRecord,
@@ -40,10 +41,16 @@ def entry_of(player: Player) -> PlayerEntry:
 
 
 def _log_of(x: Player, o: Player) -> tuple[str, ...]:
-    lines: list[str] = []
+    """Both brains' logs, in the order things were said: ``X 12.3 > TURN 7,7`` is what
+    the manager wrote to X 12.3 ms after the first line of the game."""
+    timed: list[tuple[float, str, str]] = []
     for mark, player in ((Mark.X, x), (Mark.O, o)):
         if isinstance(player, BrainPlayer):
-            lines.extend(f"{mark.value} {line}" for line in player.take_log())
+            timed.extend((when, mark.value, line) for when, line in player.take_log())
+    timed.sort(key=lambda entry: entry[0])
+    origin = timed[0][0] if timed else 0.0
+    lines = [f"{mark} {(when - origin) * 1000:.1f} {line}" for when, mark, line in timed]
+    lines = [line[:MAX_LOG_LINE] for line in lines]
     if len(lines) > MAX_LOG_LINES:
         half = MAX_LOG_LINES // 2
         left_out = len(lines) - 2 * half + 1

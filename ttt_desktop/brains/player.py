@@ -23,7 +23,13 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from ttt_desktop.brains.manager import BrainFailure, BrainProcess, TimeControl, split_command
+from ttt_desktop.brains.manager import (
+    BrainFailure,
+    BrainProcess,
+    LogLine,
+    TimeControl,
+    split_command,
+)
 from ttt_desktop.engine.board import Board
 from ttt_desktop.engine.rules import Rules
 from ttt_desktop.players.base import Player
@@ -71,7 +77,7 @@ class BrainPlayer(Player):
         self.cwd = cwd
         self.time_control = time_control or TimeControl()
         self.suspend = suspend
-        self._log: list[str] = []
+        self._log: list[LogLine] = []
         self._process: BrainProcess | None = None
         self.about: dict[str, str] = {}
         process = self._open()
@@ -120,8 +126,9 @@ class BrainPlayer(Player):
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    def take_log(self) -> list[str]:
-        """What was said on the pipe since the last call (each process's bounded log)."""
+    def take_log(self) -> list[LogLine]:
+        """What was said on the pipe since the last call, with times (each process's
+        bounded log)."""
         lines = self._log
         self._log = []
         if self._process is not None:

@@ -129,6 +129,7 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
                 },
             )
         tally = BrainMatchResult()
+        played: list[dict[str, Any]] = []
         for index in range(arguments.games):
             first = Mark.O if arguments.start == "o" else Mark.X
             if arguments.start == "alternate" and index % 2:
@@ -141,11 +142,39 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
                 err.write(f"ttt-arena: {error.reason}\n")
                 return 2
             tally.add(record)
+            if arguments.json:
+                played.append(
+                    {
+                        "first": record.first.value,
+                        "moves": list(record.moves),
+                        "winner": record.result,
+                        "forfeit": None if record.forfeit is None else record.forfeit.reason,
+                    }
+                )
             if library is not None:
                 library.store(record, source="arena", event=event)
             if record.forfeit is not None:
                 err.write(f"game {index + 1}: {tally.forfeits[-1].partition(': ')[2]}\n")
-        _print_tally(tally, x, o, rules, seed, out)
+        if arguments.json:
+            from ttt_desktop.cli.output import print_json  # noqa: PLC0415
+
+            print_json(
+                {
+                    "seed": seed,
+                    "rules": rules.key,
+                    "games": tally.games,
+                    "x": {"kind": x.kind, "name": x.name},
+                    "o": {"kind": o.kind, "name": o.name},
+                    "x_wins": tally.x_wins,
+                    "o_wins": tally.o_wins,
+                    "draws": tally.draws,
+                    "forfeits": tally.forfeits,
+                    "played": played,
+                },
+                out,
+            )
+        else:
+            _print_tally(tally, x, o, rules, seed, out)
         if library is not None:
             err.write(f"stored {tally.games:,} games in {library.path}\n")
         return 0

@@ -1,7 +1,8 @@
 """A Gomocup brain that misbehaves in one way, named by its first argument (tests only).
 
 Modes: ok (plays the first free cell from the centre), crash-start, crash-mid, silent,
-late, illegal, off-board, garbage, flood, ignore-end, fork, refuse, lowercase.
+late, illegal, off-board, garbage, flood, ignore-end, fork, refuse, lowercase, hog
+(allocates 400 MB at its first move).
 Only the standard library: it starts in a few milliseconds.
 """
 
@@ -45,6 +46,9 @@ def move(opponent=None):
         time.sleep(2.0)
     if MODE == "crash-mid" and counter[0] == 3:
         sys.exit(7)
+    if MODE == "hog":
+        hoard = bytearray(400 * 1024 * 1024)  # more than the 200 MB the test allows
+        hoard[-1] = 1
     if MODE == "garbage":
         say("I think I'll play somewhere nice")
         return
