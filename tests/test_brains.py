@@ -353,3 +353,20 @@ def test_our_players_play_the_same_through_the_pipe() -> None:
         local = create_player("rando", seed=9)
         board = Board.empty(Mark.X, GOMOKU)
         assert brain.choose_move(board) == local.choose_move(board)
+
+
+def test_the_engines_command_adds_lists_and_removes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "engines.json")
+    command = " ".join(our_brain("levi"))
+    assert main(["engines", "add", "--command", command, "--engines", path]) == 0
+    assert "TTT Levi: accepts sizes 5, 8, 10, 15, 19, 20" in capsys.readouterr().out
+    assert main(["engines", "list", "--engines", path, "--json"]) == 0
+    (listed,) = json.loads(capsys.readouterr().out)
+    assert listed["name"] == "TTT Levi" and listed["rectangles"] and listed["mnk"]
+    assert main(["engines", "probe", "ttt levi", "--engines", path]) == 0
+    assert main(["engines", "remove", "TTT Levi", "--engines", path]) == 0
+    assert main(["engines", "remove", "TTT Levi", "--engines", path]) == 2
+    assert "no engine called" in capsys.readouterr().err
+    assert main(["engines", "add", "--engines", path]) == 2

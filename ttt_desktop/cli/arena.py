@@ -315,6 +315,12 @@ def build_parser() -> argparse.ArgumentParser:
     from ttt_desktop.cli.brains import add_brain_arguments  # noqa: PLC0415
 
     add_brain_arguments(brain_parser)
+    engines_parser = commands.add_parser(
+        "engines", help="the engine list of Gomocup brains: list, add, probe, remove"
+    )
+    from ttt_desktop.cli.brains import add_engines_arguments  # noqa: PLC0415
+
+    add_engines_arguments(engines_parser)
 
     from ttt_desktop.players.learner import TrainingSettings  # noqa: PLC0415
 
@@ -528,6 +534,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if brains.is_brain_seat(arguments.x) or brains.is_brain_seat(arguments.o):
                 return brains.run_brain_match(arguments, out, err)
             _run_match(arguments, out, progress)
+        elif arguments.command == "engines":
+            from ttt_desktop.cli.brains import run_engines  # noqa: PLC0415
+
+            return run_engines(arguments, out, err)
         elif arguments.command == "brain":
             from ttt_desktop.cli.brains import run_brain  # noqa: PLC0415
 

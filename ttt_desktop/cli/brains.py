@@ -51,6 +51,97 @@ def add_brain_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, metavar="S", help="for a repeatable brain")
 
 
+def add_engines_arguments(parser: argparse.ArgumentParser) -> None:
+    from pathlib import Path  # noqa: PLC0415
+
+    parser.add_argument(
+        "action", choices=("list", "add", "probe", "remove"), help="what to do (default list)"
+    )
+    parser.add_argument("name", nargs="?", help="the engine's name (add: default its ABOUT name)")
+    parser.add_argument(
+        "--command", dest="brain_command", metavar="COMMAND", help="add: the command that runs it"
+    )
+    parser.add_argument("--cwd", default="", metavar="DIR", help="add: its working directory")
+    parser.add_argument(
+        "--engines",
+        type=Path,
+        metavar="PATH",
+        help="the engine list (default: engines.json in the data folder)",
+    )
+    parser.add_argument("--json", action="store_true", help="list: print one JSON object")
+
+
+def run_engines(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``ttt-arena engines list|add|probe|remove``: the engine list from the command line."""
+    from dataclasses import replace  # noqa: PLC0415
+
+    from ttt_desktop.brains.engines import (  # noqa: PLC0415
+        EngineEntry,
+        EngineList,
+        EngineListError,
+        engines_path,
+        probe,
+    )
+    from ttt_desktop.brains.manager import BrainError, split_command  # noqa: PLC0415
+
+    try:
+        engines = EngineList.load(engines_path(explicit=arguments.engines))
+    except EngineListError as error:
+        err.write(f"ttt-arena: {error}\n")
+        return 1
+    action = arguments.action
+    try:
+        if action == "list":
+            if arguments.json:
+                from ttt_desktop.cli.output import print_json  # noqa: PLC0415
+
+                print_json([entry.as_json() for entry in engines], out)
+                return 0
+            if not len(engines):
+                out.write(f"no engines in {engines.path}\n")
+            for entry in engines:
+                sizes = ", ".join(map(str, entry.sizes)) or "not probed"
+                rectangles = {True: ", rectangles", False: ", no rectangles", None: ""}
+                out.write(f"{entry.name}: {entry.command} (sizes {sizes}")
+                out.write(f"{rectangles[entry.rectangles]}{', any k' if entry.mnk else ''})\n")
+            return 0
+        if action == "add":
+            if not arguments.brain_command:
+                err.write("ttt-arena: engines add needs --command\n")
+                return 2
+            found = probe(
+                EngineEntry(arguments.name or "new", arguments.brain_command, arguments.cwd)
+            )
+            name = (
+                arguments.name
+                or found.about.get("name")
+                or split_command(arguments.brain_command)[0].rpartition("/")[2]
+            )
+            entry = replace(found, name=" ".join(name.split())[:60])
+        else:
+            if not arguments.name:
+                err.write(f"ttt-arena: engines {action} needs the engine's name\n")
+                return 2
+            entry = engines.get(arguments.name)
+            if action == "remove":
+                engines.remove(entry.name)
+                engines.save()
+                out.write(f"removed {entry.name} from {engines.path}\n")
+                return 0
+            entry = probe(entry)
+    except KeyError as error:
+        err.write(f"ttt-arena: {str(error).strip(chr(34) + chr(39))}\n")
+        return 2
+    except BrainError as error:
+        err.write(f"ttt-arena: {error.reason}\n")
+        return 2
+    engines.add(entry)
+    engines.save()
+    sizes = ", ".join(map(str, entry.sizes)) or "none"
+    out.write(f"{entry.name}: accepts sizes {sizes}; saved in {engines.path}\n")
+    return 0
+
+
 def run_brain(arguments: argparse.Namespace) -> int:
     from ttt_desktop.brains.serve import serve  # noqa: PLC0415
 
