@@ -2507,6 +2507,10 @@
         <translation>Erwartete Zugfolge: {moves}.</translation>
     </message>
     <message>
+        <source>It said: {messages}</source>
+        <translation>Es sagte: {messages}</translation>
+    </message>
+    <message>
         <source>Thought for {ms} ms.</source>
         <translation>{ms} ms nachgedacht.</translation>
     </message>

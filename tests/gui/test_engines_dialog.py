@@ -11,7 +11,12 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.brains.engines import EngineEntry, EngineList
+from ttt_desktop.brains.manager import TimeControl
+from ttt_desktop.brains.player import BrainPlayer
+from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.rules import GOMOKU
 from ttt_desktop.gui.engines_dialog import EnginesDialog
+from ttt_desktop.gui.insight.words import figures, headline
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="brains run on Linux")
 
@@ -73,3 +78,12 @@ def test_a_broken_list_is_kept_aside(qtbot: QtBot, tmp_path: Path) -> None:
     qtbot.addWidget(dialog)
     assert "moved to" in dialog.status.text()
     assert list(tmp_path.glob("engines.json.bad-*"))
+
+
+def test_the_thinking_dock_shows_what_a_brain_said() -> None:
+    command = [sys.executable, "-m", "ttt_desktop.cli", "brain", "--player", "levi"]
+    with BrainPlayer(command, time_control=TimeControl(turn_ms=1000)) as brain:
+        thought = brain.think(Board.empty(Mark.X, GOMOKU))
+    assert headline(thought).startswith("brain.ttt-levi (X) played")
+    said = [line for line in figures(thought) if line.startswith("It said: levi")]
+    assert said and "ms" in said[0]
