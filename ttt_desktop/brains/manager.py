@@ -253,10 +253,12 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
                 stream.close()
 
 
-def _limit_memory(limit: int) -> None:
-    import resource  # noqa: PLC0415  (POSIX only; in the child before exec)
+def _limit_memory(pid: int, limit: int) -> None:
+    # Set on the running child (prlimit), not in a preexec function: those are not safe in a
+    # process with threads (the window's). The brain has only just started its program.
+    import resource  # noqa: PLC0415  (POSIX only)
 
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    resource.prlimit(pid, resource.RLIMIT_AS, (limit, limit))
 
 
 class BrainProcess:
@@ -297,12 +299,17 @@ class BrainProcess:
                 bufsize=0,
                 start_new_session=True,
                 close_fds=True,
-                preexec_fn=(lambda: _limit_memory(limit)) if limit else None,  # noqa: PLW1509
             )
         except OSError as error:
             raise BrainRefused(f"can't start {self.argv[0]!r}: {error.strerror or error}") from None
         self.pid = self.process.pid
         self._finalizer = weakref.finalize(self, _kill, self.process)
+        if limit:
+            try:
+                _limit_memory(self.pid, limit)
+            except (OSError, ValueError) as error:
+                self._finalizer()
+                raise BrainRefused(f"can't limit the brain's memory: {error}") from None
         self._channel.note(f"started: {shlex.join(self.argv)} (process {self.pid})")
         assert self.process.stdout is not None and self.process.stderr is not None
         for target, stream, what in (
