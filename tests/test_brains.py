@@ -137,6 +137,18 @@ def test_our_brain_answers_every_command() -> None:
     assert not server.handle("END")
 
 
+def test_our_brain_declines_boards_its_player_does_not_play() -> None:
+    server, said = _server("perfect")
+    server.handle("START 15")
+    assert said[-1] == "ERROR Perfect plays only tic-tac-toe, not 15x15"
+    server.handle("START 3")
+    server.handle("INFO k 3")
+    assert said[-1] == "OK"
+    server.handle("BEGIN")
+    x, y = protocol.parse_coordinates(said[-1]) or (-1, -1)
+    assert 0 <= x < 3 and 0 <= y < 3 and said[-2].startswith("MESSAGE perfect")
+
+
 def test_our_brain_wins_and_blocks_in_one_move() -> None:
     server, said = _server("levi")
     server.handle("START 15")
@@ -150,7 +162,7 @@ def test_our_brain_wins_and_blocks_in_one_move() -> None:
 def test_turn_budget_keeps_a_margin() -> None:
     assert budget_for(500, None) == 400
     assert budget_for(5000, 2000) == 160  # a tenth of the time left, less a fifth
-    assert budget_for(0, None) == 800
+    assert budget_for(0, None) == 5  # as fast as possible
     assert budget_for(10, None) == 5
 
 

@@ -509,7 +509,8 @@ class BrainProcess:
     def _send_infos(self, rules: Rules) -> None:
         control = self.time_control
         lines = [
-            protocol.command_line("INFO", "timeout_turn", control.turn_ms),
+            # 0 would mean "play as fast as possible": without a turn limit, the game's time.
+            protocol.command_line("INFO", "timeout_turn", control.turn_ms or control.match_ms),
             protocol.command_line("INFO", "timeout_match", control.match_ms),
             protocol.command_line("INFO", "max_memory", control.max_memory),
             protocol.command_line("INFO", "game_type", 1),

@@ -37,7 +37,7 @@ from ttt_desktop.engine.rules import MAX_SIDE, MIN_SIDE, Rules
 from ttt_desktop.engine.tactics import decisive_moves
 from ttt_desktop.players import create_player
 from ttt_desktop.players.base import Player
-from ttt_desktop.players.roster import display_name
+from ttt_desktop.players.roster import display_name, supports
 from ttt_desktop.players.thought import SearchStopped, Thought
 from ttt_desktop.version import read_version
 
@@ -52,8 +52,9 @@ MIN_BUDGET_MS: Final = 5
 
 def budget_for(turn_ms: int, time_left_ms: int | None) -> float:
     """The milliseconds our player may think: the turn time or a tenth of the time left,
-    whichever is less, less a margin for the pipes (a fifth, at least 20 ms)."""
-    allowed = float(turn_ms) if turn_ms > 0 else 1000.0
+    whichever is less, less a margin for the pipes (a fifth, at least 20 ms); a turn time
+    of 0 is the protocol's "as fast as possible" (the least budget)."""
+    allowed = float(turn_ms)
     if time_left_ms is not None and time_left_ms > 0:
         allowed = min(allowed, time_left_ms / MATCH_SHARE)
     margin = max(20.0, allowed / 5)
@@ -114,6 +115,9 @@ class BrainServer:
     def _open(self, m: int, n: int) -> None:
         if not (MIN_SIDE <= m <= MAX_SIDE and MIN_SIDE <= n <= MAX_SIDE):
             self.write(f"ERROR boards of {MIN_SIDE} to {MAX_SIDE} cells a side only, not {m}x{n}")
+            return
+        if not supports(self.kind, Rules(m, n, min(self.k, max(m, n)))):
+            self.write(f"ERROR {display_name(self.kind)} plays only tic-tac-toe, not {m}x{n}")
             return
         self.size = (m, n)
         self.board = None
@@ -214,8 +218,9 @@ class BrainServer:
         if rules is None:
             return
         m, n = rules.m, rules.n
+        # 1 our stones, 2 the opponent's; 3 (a continuous game's winning line) is not ours.
         own = [(x, y) for x, y, who in stones if who == protocol.BOARD_OWN]
-        other = [(x, y) for x, y, who in stones if who != protocol.BOARD_OWN]
+        other = [(x, y) for x, y, who in stones if who == protocol.BOARD_OPPONENT]
         # Who moved first: with as many stones each, we did (we are X); else the other.
         me = Mark.X if len(own) >= len(other) else Mark.O
         cells = ["."] * rules.size
