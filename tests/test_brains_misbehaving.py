@@ -4,6 +4,7 @@ time limit, no process of the brain is left, and the library keeps every game.""
 from __future__ import annotations
 
 import gc
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -152,3 +153,17 @@ def test_a_hundred_game_match_between_brains_stores_every_game(tmp_path: Path) -
         assert library.count() == 100
     assert all(record.forfeit is None and record.is_finished for record in records)
     assert [wait_gone(group) for group in groups] == [[], []]
+
+
+def test_no_brain_outlives_a_program_that_forgets_to_close_it() -> None:
+    script = (
+        "import sys\n"
+        "from ttt_desktop.brains.player import BrainPlayer\n"
+        f"brain = BrainPlayer({bad_brain('ignore-end')!r})\n"
+        "print(brain.process.pid, flush=True)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=30, check=True
+    )
+    group = int(done.stdout.split()[0])
+    assert wait_gone(group) == []
