@@ -143,7 +143,11 @@ class EnginesDialog(QDialog):
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("Gomocup brains, kept in {path}").format(path=self.path)))
+        shown = str(self.path)
+        home = str(Path.home())
+        if shown.startswith(home + "/"):
+            shown = "~" + shown[len(home) :]
+        layout.addWidget(QLabel(self.tr("Gomocup brains, kept in {path}").format(path=shown)))
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.status)
