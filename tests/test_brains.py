@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -382,3 +383,23 @@ def test_the_engines_command_adds_lists_and_removes(
     assert main(["engines", "remove", "TTT Levi", "--engines", path]) == 2
     assert "no engine called" in capsys.readouterr().err
     assert main(["engines", "add", "--engines", path]) == 2
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"log": "X > START 15"}, '"log" must be a list of strings'),
+        ({"log": ["x" * 501]}, "at most 2000 lines of at most 500 characters"),
+        ({"log": ["line"] * 2001}, "at most 2000 lines"),
+        ({"forfeit": "X"}, '"forfeit" must be an object'),
+        ({"forfeit": {"loser": "Z", "reason": "late"}}, '"loser" must be "X" or "O"'),
+        ({"forfeit": {"loser": "X", "reason": " "}}, "a forfeit needs a reason"),
+        ({"forfeit": None}, "it has a finish time"),
+        ({"result": "X"}, "\"result\" says 'X' but the moves give 'O'"),
+    ],
+)
+def test_a_damaged_forfeit_or_log_is_a_clear_error(change: dict[str, object], message: str) -> None:
+    data = json.loads(record_to_json(_forfeited()))
+    data.update(change)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        record_from_json(json.dumps(data))
