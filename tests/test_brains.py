@@ -8,6 +8,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from brain_helpers import bad_brain, our_brain, wait_gone
 
 from ttt_desktop.brains import protocol
 from ttt_desktop.brains.engines import EngineEntry, EngineList, EngineListError, probe
+from ttt_desktop.brains.factory import BrainPlayerFactory, engine_entries
 from ttt_desktop.brains.manager import BrainProcess, BrainRefused, TimeControl
 from ttt_desktop.brains.match import play_brain_game
 from ttt_desktop.brains.player import BrainPlayer, brain_kind
@@ -27,6 +29,7 @@ from ttt_desktop.engine.rules import GOMOKU, Rules
 from ttt_desktop.formats.json_codec import record_from_json, record_to_json
 from ttt_desktop.library import Library
 from ttt_desktop.players import create_player
+from ttt_desktop.search_process import SearchFailed, SearchProcess, ThinkJob
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="brains run on Linux")
 
@@ -403,3 +406,51 @@ def test_a_damaged_forfeit_or_log_is_a_clear_error(change: dict[str, object], me
     data.update(change)
     with pytest.raises(ValueError, match=re.escape(message)):
         record_from_json(json.dumps(data))
+
+
+def test_brains_of_the_engine_list_think_in_the_search_process(tmp_path: Path) -> None:
+    path = tmp_path / "engines.json"
+    engines = EngineList(path)
+    engines.add(EngineEntry("Ours", " ".join(our_brain("levi")), sizes=(15, 20)))
+    engines.add(EngineEntry("Garbage", " ".join(bad_brain("garbage")), sizes=(15,)))
+    engines.save()
+    ours, _garbage = engine_entries(EngineList.load(path))
+    assert (ours.kind, ours.name) == ("brain.ours", "Ours")
+    assert ours.supports(GOMOKU) and not ours.supports(Rules(9, 9, 4))
+    assert "board sizes: 15, 20" in ours.description
+    factory = BrainPlayerFactory(create_player, path, FAST)
+    assert factory("rando", seed=1).kind == "rando"
+    search = SearchProcess(factory)
+    try:
+        board = Board.empty(Mark.X, GOMOKU)
+        thought = search.run(ThinkJob.for_board("brain.ours", None, board, game=1, mark="X"))
+        assert thought.kind == "brain.ours" and thought.messages
+        with pytest.raises(SearchFailed, match="instead of a move"):
+            search.run(ThinkJob.for_board("brain.garbage", None, board, game=1, mark="O"))
+        with pytest.raises(SearchFailed, match=r"no engine of kind 'brain\.none'"):
+            search.run(ThinkJob.for_board("brain.none", None, board))
+        child = search.pid
+    finally:
+        search.close()
+    # The brains were the killed search process's children, in groups of their own (one
+    # stopped, one waiting on its pipe): the end of their pipes and SIGHUP end them.
+    assert child is not None
+    assert brains_left() == []
+
+
+def brains_left() -> list[str]:
+    """This test's brains still running (orphans are re-parented: found by their command)."""
+    deadline = time.monotonic() + 3
+    while True:
+        lines = subprocess.run(
+            ["ps", "-eo", "pid=,stat=,args="], capture_output=True, text=True, check=True
+        ).stdout.splitlines()
+        left = [
+            line
+            for line in lines
+            if ("bad_brain.py garbage" in line or "--player levi --seed 1" in line)
+            and " Z" not in line
+        ]
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.05)
