@@ -73,6 +73,18 @@ def test_a_brain_over_its_memory_limit_loses() -> None:
     assert any("INFO max_memory 209715200" in line for line in record.log)
 
 
+def test_a_brain_without_restart_gets_a_fresh_process_for_each_game() -> None:
+    with BrainPlayer(bad_brain("no-restart"), time_control=CONTROL) as brain:
+        groups = set()
+        for seed in (1, 2, 3):
+            record = play_brain_game(brain, create_player("rando", seed=seed), GOMOKU)
+            assert record.forfeit is None and record.is_finished
+            groups.add(brain.process.pid)  # type: ignore[union-attr]
+        assert len(groups) == 3
+        assert any("UNKNOWN RESTART" in line for line in record.log)
+    assert [wait_gone(group) for group in groups] == [[], [], []]
+
+
 def test_a_brain_that_declines_the_board_is_refused_not_beaten() -> None:
     with BrainPlayer(bad_brain("refuse"), time_control=CONTROL) as brain:
         group = brain.process.pid  # type: ignore[union-attr]

@@ -560,25 +560,17 @@ class BrainProcess:
             raise BrainRefused("the brain was not started on this board")
         if board.is_over:
             raise BrainFailure("the game is over: there is no move to make")
-        me = board.to_move
-        wanted = self._stones(board, me)
-        new = {cell: who for cell, who in wanted.items() if cell not in self._position}
+        wanted = self._stones(board, board.to_move)
         m = rules.m
+        if not self.continues(board) and not self.restart():
+            raise BrainFailure("the brain does not answer RESTART with OK")
         if not wanted:
-            if self._position and not self.restart():
-                raise BrainFailure("the brain does not answer RESTART with OK")
             text = protocol.command_line("BEGIN")
-        elif (
-            len(new) == 1
-            and len(wanted) == len(self._position) + 1
-            and next(iter(new.values())) == protocol.BOARD_OPPONENT
-            and all(wanted.get(cell) == who for cell, who in self._position.items())
-        ):
-            x, y = protocol.xy_of(next(iter(new)), m)
+        elif self._position:
+            (cell,) = (cell for cell in wanted if cell not in self._position)
+            x, y = protocol.xy_of(cell, m)
             text = protocol.command_line("TURN", f"{x},{y}")
         else:
-            if self._position and not self.restart():
-                raise BrainFailure("the brain does not answer RESTART with OK")
             stones = [(*protocol.xy_of(cell, m), who) for cell, who in sorted(wanted.items())]
             text = protocol.board_lines(stones)
         control = self.time_control
@@ -614,6 +606,19 @@ class BrainProcess:
         self._position = dict(wanted)
         self._position[cell] = protocol.BOARD_OWN
         return cell, spent, messages
+
+    def continues(self, board: Board) -> bool:
+        """Whether ``board`` goes on from the brain's board without a RESTART: the brain's
+        board is empty, or ``board`` is it plus one stone of the opponent's (a TURN)."""
+        if not self._position:
+            return True
+        wanted = self._stones(board, board.to_move)
+        return (
+            len(wanted) == len(self._position) + 1
+            and all(wanted.get(cell) == who for cell, who in self._position.items())
+            and protocol.BOARD_OPPONENT
+            in (who for cell, who in wanted.items() if cell not in self._position)
+        )
 
     @staticmethod
     def _stones(board: Board, me: Mark) -> dict[int, int]:

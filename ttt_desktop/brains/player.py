@@ -152,6 +152,11 @@ class BrainPlayer(Player):
                     self._drop()
                     process = self._open()
                 process.start(board.rules)
+            elif not process.continues(board) and not process.restart():
+                # RESTART is optional in the protocol: a brain without it starts afresh.
+                self._drop()
+                process = self._open()
+                process.start(board.rules)
             started = time.perf_counter()
             cell, _, messages = process.move(board, stop=stop)
         except SearchStopped:

@@ -1,7 +1,8 @@
 """A Gomocup brain that misbehaves in one way, named by its first argument (tests only).
 
 Modes: ok (plays the first free cell from the centre), crash-start, crash-mid, silent,
-late, illegal, off-board, garbage, flood, ignore-end, fork, refuse, lowercase, hog
+late, illegal, off-board, garbage, flood, ignore-end, fork, refuse, lowercase, no-restart,
+hog
 (allocates 400 MB at its first move).
 Only the standard library: it starts in a few milliseconds.
 """
@@ -107,6 +108,9 @@ for raw in sys.stdin:
         taken.clear()
         say("OK")
     elif word == "RESTART":
+        if MODE == "no-restart":
+            say("UNKNOWN RESTART")
+            continue
         taken.clear()
         say("OK")
     elif word == "ABOUT":
