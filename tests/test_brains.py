@@ -454,3 +454,31 @@ def brains_left() -> list[str]:
         if not left or time.monotonic() > deadline:
             return left
         time.sleep(0.05)
+
+
+def test_the_manager_takes_back_and_restarts() -> None:
+    with BrainProcess(our_brain("levi", 4), time_control=FAST) as brain:
+        assert brain.ask_about()["name"] == "TTT Levi"
+        brain.start(GOMOKU)
+        board = Board.empty(Mark.O, GOMOKU).play(112)
+        cell, spent, messages = brain.move(board)
+        assert board[cell] is None and spent < 2000 and messages
+        assert brain.position == {112: 2, cell: 1}
+        assert brain.takeback(cell) and brain.position == {112: 2}
+        assert not brain.takeback(0)  # no stone of ours there: nothing is sent
+        # Its own move taken back, it is to move on its board: no TURN says that, so the
+        # manager sends the position again (RESTART, BOARD).
+        assert not brain.continues(board)
+        again, _, _ = brain.move(board)
+        assert board[again] is None
+        assert brain.restart() and brain.position == {}
+        log = " | ".join(line for _, line in brain.take_log())
+        assert "> TAKEBACK" in log and "< OK" in log and "> RESTART" in log
+
+
+def test_a_brain_refusing_rectangles_is_refused_not_beaten() -> None:
+    with (
+        BrainPlayer(bad_brain("lowercase"), time_control=FAST) as brain,
+        pytest.raises(BrainRefused, match=r"declined RECTSTART 12,8 \(Unknown command\)"),
+    ):
+        play_brain_game(brain, create_player("rando", seed=1), Rules(12, 8, 5))
