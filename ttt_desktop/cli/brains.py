@@ -169,6 +169,7 @@ def _seat_player(seat: str, arguments: argparse.Namespace, seed: int, control: A
 def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """A match with at least one brain: ``--games`` games, stored with ``--library``."""
     import random  # noqa: PLC0415
+    import time  # noqa: PLC0415
 
     from ttt_desktop.brains.engines import EngineListError  # noqa: PLC0415
     from ttt_desktop.brains.manager import BrainError, BrainRefused, TimeControl  # noqa: PLC0415
@@ -220,6 +221,7 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
                 },
             )
         tally = BrainMatchResult()
+        reported = time.monotonic()
         played: list[dict[str, Any]] = []
         for index in range(arguments.games):
             first = Mark.O if arguments.start == "o" else Mark.X
@@ -246,6 +248,10 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
                 library.store(record, source="arena", event=event)
             if record.forfeit is not None:
                 err.write(f"game {index + 1}: {tally.forfeits[-1].partition(': ')[2]}\n")
+            if time.monotonic() - reported >= 1.0 and index + 1 < arguments.games:
+                reported = time.monotonic()
+                err.write(f"match: {index + 1:,} of {arguments.games:,} games\n")
+                err.flush()
         if arguments.json:
             from ttt_desktop.cli.output import print_json  # noqa: PLC0415
 
