@@ -439,18 +439,19 @@ def test_brains_of_the_engine_list_think_in_the_search_process(tmp_path: Path) -
 
 
 def brains_left() -> list[str]:
-    """This test's brains still running (orphans are re-parented: found by their command)."""
+    """This test's brains still there (orphans are re-parented: found by their command)."""
     deadline = time.monotonic() + 3
     while True:
-        lines = subprocess.run(
-            ["ps", "-eo", "pid=,stat=,args="], capture_output=True, text=True, check=True
-        ).stdout.splitlines()
-        left = [
-            line
-            for line in lines
-            if ("bad_brain.py garbage" in line or "--player levi --seed 1" in line)
-            and " Z" not in line
-        ]
+        left = []
+        for entry in Path("/proc").iterdir():
+            try:
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+                state = (entry / "stat").read_text().rpartition(")")[2].split()[0]
+            except (OSError, IndexError):
+                continue
+            ours = "bad_brain.py garbage" in command or "--player levi --seed 1" in command
+            if ours and state != "Z":
+                left.append(f"{entry.name} {state} {command}")
         if not left or time.monotonic() > deadline:
             return left
         time.sleep(0.05)

@@ -14,7 +14,9 @@ While it is not the brain's turn its whole process group is stopped (``SIGSTOP``
 can't think on the opponent's time; it is continued (``SIGCONT``) before anything is
 written to it. :meth:`BrainProcess.close` sends ``END``, waits a grace period, then kills
 the whole process group (children the brain forked too); a finalizer does the same if a
-brain is forgotten, and at the interpreter's exit.
+brain is forgotten, and at the interpreter's exit. If the process that runs the brain is
+killed outright, the brain's group (in the same session) is orphaned: the kernel hangs it
+up and continues it, and its input has ended.
 
 The log and the MESSAGE lines are bounded: a brain printing megabytes keeps the first and
 the last lines and a count of those left out, never the megabytes.
@@ -297,7 +299,11 @@ class BrainProcess:
                 cwd=self.cwd,
                 env=env,
                 bufsize=0,
-                start_new_session=True,
+                # A process group of its own, in our session (not a session of its own): when
+                # we die without closing it (killed), the group is orphaned and the kernel
+                # sends it SIGHUP and SIGCONT, so a brain stopped off its turn does not stay
+                # stopped for ever; a continued one also reads the end of its input.
+                process_group=0,
                 close_fds=True,
             )
         except OSError as error:
