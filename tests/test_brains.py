@@ -483,3 +483,16 @@ def test_a_brain_refusing_rectangles_is_refused_not_beaten() -> None:
         pytest.raises(BrainRefused, match=r"declined RECTSTART 12,8 \(Unknown command\)"),
     ):
         play_brain_game(brain, create_player("rando", seed=1), Rules(12, 8, 5))
+
+
+@pytest.mark.parametrize("kind", ["alphabeta", "monty"])
+def test_our_searching_players_answer_within_the_turn_time(kind: str) -> None:
+    control = TimeControl(turn_ms=300, match_ms=60_000, tolerance_ms=200, end_grace_ms=500)
+    with (
+        BrainPlayer(our_brain(kind, 3), time_control=control) as brain,
+        BrainPlayer(our_brain("levi", 4), time_control=control) as levi,
+    ):
+        record = play_brain_game(brain, levi, GOMOKU)
+    assert record.forfeit is None and record.is_finished
+    assert max(record.move_seconds) < 0.5
+    assert any(f"< MESSAGE {kind} | depth" in line for line in record.log)

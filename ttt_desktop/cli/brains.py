@@ -18,8 +18,15 @@ __all__ = ["BRAIN_PREFIX", "ENGINE_PREFIX", "is_brain_seat", "pbrain_main", "run
 
 BRAIN_PREFIX: Final = "brain:"
 ENGINE_PREFIX: Final = "engine:"
-DEFAULT_BRAIN_KIND: Final = "levi"
-"""What ``pbrain-ttt`` plays without ``--player`` (the strongest kind for any board)."""
+
+
+def default_brain_kind() -> str:
+    """What a brain plays without ``--player``: the roster's strongest kind for five in a
+    row (the roster lists the kinds weakest first)."""
+    from ttt_desktop.engine.rules import GOMOKU  # noqa: PLC0415
+    from ttt_desktop.players.roster import kinds_for  # noqa: PLC0415
+
+    return kinds_for(GOMOKU)[-1]
 
 
 def is_brain_seat(seat: str) -> bool:
@@ -41,12 +48,13 @@ def pbrain_main(argv: Sequence[str] | None = None) -> int:
 def add_brain_arguments(parser: argparse.ArgumentParser) -> None:
     from ttt_desktop.players import KINDS  # noqa: PLC0415
 
+    default = default_brain_kind()
     parser.add_argument(
         "--player",
-        default=DEFAULT_BRAIN_KIND,
+        default=default,
         choices=[kind for kind in KINDS if kind != "sequence"],
         metavar="KIND",
-        help=f"the kind that plays (default {DEFAULT_BRAIN_KIND})",
+        help=f"the kind that plays (default {default}, the strongest for five in a row)",
     )
     parser.add_argument("--seed", type=int, metavar="S", help="for a repeatable brain")
 
