@@ -403,6 +403,117 @@
     </message>
 </context>
 <context>
+    <name>EnginesDialog</name>
+    <message>
+        <source>{name} lost a test game on {board}: {reason}</source>
+        <translation>{name} hat ein Testspiel auf {board} verloren: {reason}</translation>
+    </message>
+    <message>
+        <source>{name} beat Rando in a test game on {board} ({moves} moves).</source>
+        <translation>{name} hat Rando in einem Testspiel auf {board} geschlagen ({moves} Züge).</translation>
+    </message>
+    <message>
+        <source>{name} lost to Rando in a test game on {board} ({moves} moves).</source>
+        <translation>{name} hat ein Testspiel auf {board} gegen Rando verloren ({moves} Züge).</translation>
+    </message>
+    <message>
+        <source>{name} drew a test game on {board}.</source>
+        <translation>{name} hat ein Testspiel auf {board} unentschieden gespielt.</translation>
+    </message>
+    <message>
+        <source>Engines</source>
+        <translation>Spielprogramme</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Board sizes</source>
+        <translation>Brettgrößen</translation>
+    </message>
+    <message>
+        <source>Rectangles</source>
+        <translation>Rechtecke</translation>
+    </message>
+    <message>
+        <source>&amp;Add...</source>
+        <translation>&amp;Hinzufügen …</translation>
+    </message>
+    <message>
+        <source>&amp;Probe</source>
+        <translation>&amp;Prüfen</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>&amp;Testen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Gomocup brains, kept in {path}</source>
+        <translation>Gomocup-Brains, gespeichert in {path}</translation>
+    </message>
+    <message>
+        <source>not probed</source>
+        <translation>nicht geprüft</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Could not save the engine list: {error}</source>
+        <translation>Die Liste der Spielprogramme konnte nicht gespeichert werden: {error}</translation>
+    </message>
+    <message>
+        <source>Add an engine</source>
+        <translation>Spielprogramm hinzufügen</translation>
+    </message>
+    <message>
+        <source>The command that runs the brain (e.g. pbrain-ttt --player levi):</source>
+        <translation>Der Befehl, der das Brain startet (z. B. pbrain-ttt --player levi):</translation>
+    </message>
+    <message>
+        <source>Asking {command} who it is and what it plays...</source>
+        <translation>{command} wird gefragt, wer es ist und was es spielt …</translation>
+    </message>
+    <message>
+        <source>Probing {name}...</source>
+        <translation>{name} wird geprüft …</translation>
+    </message>
+    <message>
+        <source>{name} plays a test game...</source>
+        <translation>{name} spielt ein Testspiel …</translation>
+    </message>
+    <message>
+        <source>It did not work: {reason}</source>
+        <translation>Das hat nicht geklappt: {reason}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>{name} accepts board sizes {sizes}.</source>
+        <translation>{name} spielt die Brettgrößen {sizes}.</translation>
+    </message>
+    <message>
+        <source>&amp;Engines...</source>
+        <translation>&amp;Spielprogramme …</translation>
+    </message>
+</context>
+<context>
     <name>GameController</name>
     <message>
         <source>The game is over: start a new game to play again.</source>
@@ -2645,6 +2756,10 @@
     <message>
         <source>Expected line: {moves}.</source>
         <translation>Erwartete Zugfolge: {moves}.</translation>
+    </message>
+    <message>
+        <source>It said: {messages}</source>
+        <translation>Es sagte: {messages}</translation>
     </message>
     <message>
         <source>Thought for {ms} ms.</source>

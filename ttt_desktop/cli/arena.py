@@ -14,6 +14,9 @@ Subcommands:
   ``--json`` for one JSON object.
 * ``train`` retrains the learner's table by self-play and writes its learning
   curve as CSV.
+* ``brain`` plays one kind as a Gomocup (Piskvork) brain on stdin and stdout; ``match``
+  seats a brain with ``--x brain:COMMAND`` or ``--x engine:NAME`` (the engine list),
+  under ``--turn-ms`` and ``--match-ms`` (:mod:`ttt_desktop.cli.brains`).
 
 Runs are reproducible: every player gets a seed derived from ``--seed`` (a
 fresh one is drawn, and printed, when none is given). Progress goes to stderr,
@@ -95,6 +98,17 @@ def _kind(text: str) -> str:
             f"choose one of {', '.join(ARENA_KINDS)}"
         )
     return text
+
+
+def _seat(text: str) -> str:
+    """A match's seat: a kind, ``brain:COMMAND`` or ``engine:NAME``."""
+    from ttt_desktop.cli.brains import is_brain_seat  # noqa: PLC0415
+
+    if is_brain_seat(text):
+        if not text.partition(":")[2].strip():
+            raise argparse.ArgumentTypeError(f"{text!r} needs a command or an engine's name")
+        return text
+    return _kind(text)
 
 
 def _rules(text: str) -> Rules:
@@ -213,8 +227,40 @@ def build_parser() -> argparse.ArgumentParser:
     match_parser.add_argument(
         "--rules", type=_rules, default=TIC_TAC_TOE, metavar="M,N,K|NAME", help=rules_help
     )
-    match_parser.add_argument("--x", type=_kind, required=True, metavar="KIND", help="plays X")
-    match_parser.add_argument("--o", type=_kind, required=True, metavar="KIND", help="plays O")
+    seat_help = " (a kind, brain:COMMAND for a Gomocup brain, or engine:NAME from the engine list)"
+    match_parser.add_argument(
+        "--x", type=_seat, required=True, metavar="SEAT", help="plays X" + seat_help
+    )
+    match_parser.add_argument(
+        "--o", type=_seat, required=True, metavar="SEAT", help="plays O" + seat_help
+    )
+    match_parser.add_argument(
+        "--turn-ms",
+        type=_positive_int,
+        default=5000,
+        metavar="MS",
+        help="a brain's time for one move (Gomocup's timeout_turn; default 5000)",
+    )
+    match_parser.add_argument(
+        "--match-ms",
+        type=_seed,
+        default=0,
+        metavar="MS",
+        help="a brain's time for all its moves of a game (timeout_match; default 0: none)",
+    )
+    match_parser.add_argument(
+        "--memory",
+        type=_seed,
+        default=0,
+        metavar="BYTES",
+        help="a brain's memory limit (max_memory; default 0: none)",
+    )
+    match_parser.add_argument(
+        "--engines",
+        type=Path,
+        metavar="PATH",
+        help="the engine list (default: engines.json in the data folder)",
+    )
     match_parser.add_argument("--games", type=_positive_int, default=1000, metavar="N")
     match_parser.add_argument("--seed", type=_seed, metavar="S", help="for a repeatable run")
     match_parser.add_argument(
@@ -291,6 +337,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="prove from scratch, without the shipped tables or the cache of earlier proofs",
     )
     solve_parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+    brain_parser = commands.add_parser(
+        "brain", help="play one kind as a Gomocup (Piskvork) brain on stdin and stdout"
+    )
+    from ttt_desktop.cli.brains import add_brain_arguments  # noqa: PLC0415
+
+    add_brain_arguments(brain_parser)
+    engines_parser = commands.add_parser(
+        "engines", help="the engine list of Gomocup brains: list, add, probe, remove"
+    )
+    from ttt_desktop.cli.brains import add_engines_arguments  # noqa: PLC0415
+
+    add_engines_arguments(engines_parser)
 
     from ttt_desktop.players.learner import TrainingSettings  # noqa: PLC0415
 
@@ -550,9 +609,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 print_census(out)
         elif arguments.command == "match":
+            from ttt_desktop.cli import brains  # noqa: PLC0415
+
+            if brains.is_brain_seat(arguments.x) or brains.is_brain_seat(arguments.o):
+                return brains.run_brain_match(arguments, out, err)
             _run_match(arguments, out, progress)
         elif arguments.command == "solve":
             _run_solve(arguments, out, progress)
+        elif arguments.command == "engines":
+            from ttt_desktop.cli.brains import run_engines  # noqa: PLC0415
+
+            return run_engines(arguments, out, err)
+        elif arguments.command == "brain":
+            from ttt_desktop.cli.brains import run_brain  # noqa: PLC0415
+
+            return run_brain(arguments)
         elif arguments.command == "tournament":
             try:
                 _run_tournament(arguments, out, progress)

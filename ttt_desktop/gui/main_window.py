@@ -42,6 +42,7 @@ from ttt_desktop.gui.board_widget import MARK_STYLE_KEY, BoardWidget, MarkStyle
 from ttt_desktop.gui.busy_indicator import BusyIndicator
 from ttt_desktop.gui.coach import CoachFeatures
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
+from ttt_desktop.gui.engines_dialog import add_engines_action
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.help import HelpFeatures
 from ttt_desktop.gui.history import HistoryFeatures
@@ -216,6 +217,7 @@ class MainWindow(QMainWindow):
             on_players_changed=self._set_trained_players,
             history=self.history,
         )
+        add_engines_action(self.lab.lab_menu, self)
         self.controller.new_game(rules=self._start_rules)
 
     # Layout -------------------------------------------------------------------

@@ -337,6 +337,13 @@ def figures(thought: Thought) -> list[str]:
                 )
             )
         )
+    if thought.messages:
+        # A Gomocup brain's own words (depth, evaluation, best line), the last few as said.
+        lines.append(
+            QCoreApplication.translate("Thinking", "It said: {messages}").format(
+                messages=" / ".join(thought.messages[-5:])
+            )
+        )
     lines.append(
         QCoreApplication.translate("Thinking", "Thought for {ms} ms.").format(
             ms=f"{thought.seconds * 1000:.1f}"
