@@ -15,6 +15,7 @@ from ttt_desktop.engine import Board
 from ttt_desktop.gui.board_overlay import BoardOverlay, CellAnnotation, GhostMark, Tone
 
 if TYPE_CHECKING:
+    from ttt_desktop.analysis import board_coach
     from ttt_desktop.analysis import coach as coach_module
 
 VALUES_LAYER: Final = "coach-values"
@@ -70,7 +71,28 @@ def values_overlay(board: Board) -> BoardOverlay | None:
     return BoardOverlay(annotations=annotations)
 
 
-def hint_overlay(hint: coach_module.Hint) -> BoardOverlay:
+def advice_values_overlay(advice: board_coach.BoardAdvice) -> BoardOverlay:
+    """Every cell the coach weighed on a board other than 3x3: proven results in words, the
+    others ranked by the search ("#1" its choice), with their long form for a screen reader."""
+    from ttt_desktop.analysis import board_coach  # noqa: PLC0415  (loaded with the coach)
+
+    load_coach()
+    tried = len(advice.values)
+    annotations = {
+        value.cell: CellAnnotation(
+            board_coach.value_words(value),
+            QCoreApplication.translate("CoachOverlays", "for {mark}, {description}").format(
+                mark=advice.mover,
+                description=board_coach.value_description(value, tried, advice.budget_ms),
+            ),
+            TONE_OF_OUTCOME[board_coach.value_tone(value)],
+        )
+        for value in advice.values
+    }
+    return BoardOverlay(annotations=annotations)
+
+
+def hint_overlay(hint: coach_module.Hint | board_coach.BoardAdvice) -> BoardOverlay:
     """The hint's best cells, outlined, with its sentence for a screen reader."""
     return BoardOverlay(
         marked=hint.cells,
@@ -80,7 +102,9 @@ def hint_overlay(hint: coach_module.Hint) -> BoardOverlay:
     )
 
 
-def verdict_overlay(verdict: coach_module.MoveVerdict) -> BoardOverlay:
+def verdict_overlay(
+    verdict: coach_module.MoveVerdict | board_coach.BoardVerdict,
+) -> BoardOverlay:
     """The position before a reviewed move: the better cells outlined, the move played faint."""
     coach = load_coach()
     played = CellAnnotation(
@@ -88,7 +112,7 @@ def verdict_overlay(verdict: coach_module.MoveVerdict) -> BoardOverlay:
         QCoreApplication.translate("CoachOverlays", "the move played: {verdict}").format(
             verdict=coach.verdict_label(verdict.kind)
         ),
-        TONE_OF_OUTCOME[verdict.after.outcome],
+        _verdict_tone(verdict),
     )
     better = verdict.better or (verdict.cell,)
     return BoardOverlay(
@@ -97,3 +121,11 @@ def verdict_overlay(verdict: coach_module.MoveVerdict) -> BoardOverlay:
         marked_description=QCoreApplication.translate("CoachOverlays", "the best move here"),
         ghosts=(GhostMark(verdict.cell, verdict.mark, verdict.number),),
     )
+
+
+def _verdict_tone(verdict: coach_module.MoveVerdict | board_coach.BoardVerdict) -> Tone:
+    from ttt_desktop.analysis import board_coach  # noqa: PLC0415  (loaded with the coach)
+
+    if isinstance(verdict, board_coach.BoardVerdict):
+        return TONE_OF_OUTCOME[verdict.tone]
+    return TONE_OF_OUTCOME[verdict.after.outcome]
