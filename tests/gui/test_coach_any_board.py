@@ -1,0 +1,170 @@
+"""The coach in the window on boards other than 3x3: hints, move values and the review come
+from the search process (the window never waits for them), exact on the solved boards, a
+proof or "best found" with its budget elsewhere; undo and redo as on 3x3."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from ttt_desktop.analysis import mnk_solver
+from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.engine.board import Board
+from ttt_desktop.engine.rules import GOMOKU, Rules
+from ttt_desktop.gui.coach.overlays import HINT_LAYER, REVIEW_LAYER, VALUES_LAYER
+from ttt_desktop.gui.main_window import MainWindow
+
+# A search's answer may wait for the search process to start (spawned: a second or two).
+ANSWER_MS = 60_000
+
+
+def play(qtbot: QtBot, window: MainWindow, names: str) -> GameRecord:
+    """Click the cells ``names`` ("h8 h9 ...") in turn, each time waiting for the move."""
+    board = window.board
+    geometry = window.controller.rules.geometry
+    record = window.controller.record
+    for name in names.split():
+        with qtbot.waitSignal(window.controller.move_played) as played:
+            qtbot.mouseClick(
+                board, Qt.MouseButton.LeftButton, pos=board.cell_centre(geometry.parse(name))
+            )
+        record = played.args[0]
+    return record
+
+
+def quick(window: MainWindow) -> None:
+    """Small budgets, so a test's searches take a fraction of a second."""
+    window.coach.set_budget_ms(100)
+    window.coach.search_nodes = 2000
+    window.coach.review_budget_ms = 50
+    window.coach.review_nodes = 2000
+
+
+def test_a_hint_on_15x15_states_a_threat_win_as_proven(qtbot: QtBot, two_people) -> None:
+    window = two_people(rules=GOMOKU)
+    quick(window)
+    features = window.coach
+    play(qtbot, window, "h8 a1 i8 a3 j8 a5 h9 a7 h10 a9")
+    assert features.hint_action.isEnabled()
+    with qtbot.waitSignal(features.hint_shown, timeout=ANSWER_MS) as shown:
+        features.hint_action.trigger()
+        # The window goes on: the search process answers later, and the status bar says so.
+        assert features.is_searching
+        assert window.statusBar().currentMessage() == (
+            "The coach is looking for the best move (0.1 s)..."
+        )
+    advice = shown.args[0]
+    assert advice.sentence.startswith("X has a forced win in 3: h11, ")
+    h11 = GOMOKU.geometry.parse("h11")
+    overlay = window.board.overlay(HINT_LAYER)
+    assert overlay is not None and overlay.marked == (h11,)
+    assert window.statusBar().currentMessage().startswith("Hint for X: X has a forced win in 3")
+    assert window.controller.record.hints_used(Mark.X) == 1
+    assert not features.is_searching
+    # Asked again on the same position: at once, from what the coach keeps.
+    with qtbot.waitSignal(features.hint_shown, timeout=1000):
+        features.hint_action.trigger()
+
+
+def test_a_hint_on_an_open_15x15_position_is_the_best_found_in_its_budget(
+    qtbot: QtBot, two_people
+) -> None:
+    window = two_people(rules=GOMOKU)
+    quick(window)
+    features = window.coach
+    play(qtbot, window, "h8 h9 i8 g7 j9")
+    with qtbot.waitSignal(features.hint_shown, timeout=ANSWER_MS) as shown:
+        features.hint_action.trigger()
+    advice = shown.args[0]
+    assert advice.mover == "O"
+    name = GOMOKU.geometry.name(advice.cells[0])
+    assert advice.sentence.startswith(f"Best found in 0.1 s: {name}; the search expects ")
+    assert (
+        window.statusBar().currentMessage().startswith(f"Hint for O: Best found in 0.1 s: {name}")
+    )
+
+
+def test_a_new_move_abandons_the_coach_search(qtbot: QtBot, two_people) -> None:
+    window = two_people(rules=GOMOKU)
+    window.coach.set_budget_ms(5000)
+    features = window.coach
+    play(qtbot, window, "h8 h9")
+    features.hint_action.trigger()
+    assert features.is_searching
+    play(qtbot, window, "i8")
+    assert not features.is_searching
+    assert window.board.overlay(HINT_LAYER) is None
+    assert "looking for the best move" not in window.statusBar().currentMessage()
+    # The search process is free again: the next hint comes.
+    quick(window)
+    with qtbot.waitSignal(features.hint_shown, timeout=ANSWER_MS) as shown:
+        features.hint_action.trigger()
+    assert shown.args[0].mover == "O"
+
+
+def test_move_values_on_4x4_are_the_solvers(qtbot: QtBot, two_people) -> None:
+    rules = Rules.parse("4,4,4")
+    window = two_people(rules=rules)
+    features = window.coach
+    play(qtbot, window, "b3 a4")
+    with qtbot.waitSignal(features.advice_ready, timeout=ANSWER_MS):
+        features.show_values(True)
+    overlay = window.board.overlay(VALUES_LAYER)
+    assert overlay is not None
+    board = window.controller.board
+    exact = mnk_solver.move_values(board)
+    words = {1: "win", 0: "draw", -1: "loss"}
+    assert {cell: note.text for cell, note in overlay.annotations.items()} == {
+        cell: words[value] for cell, value in exact.items()
+    }
+
+
+def test_review_of_a_7x7_game_marks_the_blunder_with_the_line_preferred(
+    qtbot: QtBot, two_people
+) -> None:
+    window = two_people(rules=Rules(7, 7, 5))
+    quick(window)
+    features = window.coach
+    # X makes c4-d4-e4 open; O (move 6) plays a1 instead of blocking, and X wins on row 4.
+    play(qtbot, window, "d4 d5 c4 c5 e4 a1 f4 b4")
+    with qtbot.waitSignal(features.review_ready, timeout=ANSWER_MS) as ready:
+        play(qtbot, window, "g4")
+        assert features.review_panel.title.text().startswith(
+            "Reviewing the game: a search of 0.05 s"
+        )
+    review = ready.args[0]
+    assert window.controller.record.is_finished
+    blunder = review.verdicts[5]
+    assert blunder.kind == "blunder"
+    assert blunder.sentence.startswith("After Oa1, X wins: ")
+    assert "was better (" in blunder.sentence
+    panel = features.review_panel
+    assert panel.review is review
+    row = panel.moves.item(5)
+    assert row.text().startswith("6. Oa1 - Blunder\nAfter Oa1, X wins: ")
+    assert "Judged by a search of 0.05 s per move" in panel.title.text()
+    # Choosing the row shows the position before it with the move preferred marked.
+    panel.moves.setCurrentRow(5)
+    panel.verdict_chosen.emit(panel.verdict_at(5))
+    overlay = window.board.overlay(REVIEW_LAYER)
+    assert overlay is not None and overlay.marked == blunder.better
+    assert window.statusBar().currentMessage() == blunder.sentence
+
+
+@pytest.mark.parametrize("key", ["7,7,5", "15,15,5"])
+def test_undo_and_redo_on_big_boards(qtbot: QtBot, two_people, key: str) -> None:
+    rules = Rules.parse(key)
+    window = two_people(rules=rules)
+    features = window.coach
+    record = play(qtbot, window, "c3 d4 e5")
+    assert record.ply == 3 and features.undo_action.isEnabled()
+    features.undo_action.trigger()
+    assert window.controller.record.ply == 2
+    assert window.board.board == Board.empty(Mark.X, rules).play_all(
+        rules.geometry.parse(name) for name in ("c3", "d4")
+    )
+    assert features.redo_action.isEnabled()
+    features.redo_action.trigger()
+    assert window.controller.record.ply == 3
+    assert window.board.board[rules.geometry.parse("e5")] is Mark.X
