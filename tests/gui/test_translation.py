@@ -357,6 +357,7 @@ def pending(tmp_path_factory: pytest.TempPathFactory) -> set[tuple[str, str]]:
             "de",
             str(ROOT / "ttt_desktop" / "gui"),
             str(ROOT / "ttt_desktop" / "analysis" / "coach.py"),
+            str(ROOT / "ttt_desktop" / "analysis" / "board_coach.py"),
             "-ts",
             str(copy),
         ],

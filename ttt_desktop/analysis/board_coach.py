@@ -209,9 +209,8 @@ class BoardAdvice:
                 )
             return text.format(cell=cell, cells=cell, opponent=opponent)
         if self.outcome == "win" and self.plies is not None:
-            n = self.plies
-            text = translate("Coach", "{mark} has a forced win in %n: {moves}", None, n)
-            return text.format(mark=mark, moves=_names(rules, self.line))
+            text = translate("Coach", "{mark} has a forced win in {plies}: {moves}")
+            return text.format(mark=mark, plies=self.plies, moves=_names(rules, self.line))
         seconds = _seconds_text(self.budget_ms or 0.0)
         if self.outcome == "loss":
             text = translate(
@@ -423,12 +422,10 @@ class BoardVerdict:
         line = _names(rules, self.line)
         if self.kind == "missed_win":
             if self.proof_plies is not None:
-                text = translate(
-                    "Coach", "{move} missed a forced win in %n: {line}.", None, self.proof_plies
-                )
+                text = translate("Coach", "{move} missed a forced win in {plies}: {line}.")
             else:
                 text = translate("Coach", "{move} let a won game go; {better} won ({line}).")
-            return text.format(move=move, line=line, better=better)
+            return text.format(move=move, line=line, better=better, plies=self.proof_plies)
         if self.kind == "blunder":
             text = translate(
                 "Coach",
