@@ -4,6 +4,8 @@ proof or "best found" with its budget elsewhere; undo and redo as on 3x3."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
@@ -14,6 +16,8 @@ from ttt_desktop.engine.board import Board
 from ttt_desktop.engine.rules import GOMOKU, Rules
 from ttt_desktop.gui.coach.overlays import HINT_LAYER, REVIEW_LAYER, VALUES_LAYER
 from ttt_desktop.gui.main_window import MainWindow
+
+WindowMaker = Callable[..., MainWindow]
 
 # A search's answer may wait for the search process to start (spawned: a second or two).
 ANSWER_MS = 60_000
@@ -41,7 +45,9 @@ def quick(window: MainWindow) -> None:
     window.coach.review_nodes = 2000
 
 
-def test_a_hint_on_15x15_states_a_threat_win_as_proven(qtbot: QtBot, two_people) -> None:
+def test_a_hint_on_15x15_states_a_threat_win_as_proven(
+    qtbot: QtBot, two_people: WindowMaker
+) -> None:
     window = two_people(rules=GOMOKU)
     quick(window)
     features = window.coach
@@ -68,7 +74,7 @@ def test_a_hint_on_15x15_states_a_threat_win_as_proven(qtbot: QtBot, two_people)
 
 
 def test_a_hint_on_an_open_15x15_position_is_the_best_found_in_its_budget(
-    qtbot: QtBot, two_people
+    qtbot: QtBot, two_people: WindowMaker
 ) -> None:
     window = two_people(rules=GOMOKU)
     quick(window)
@@ -85,7 +91,7 @@ def test_a_hint_on_an_open_15x15_position_is_the_best_found_in_its_budget(
     )
 
 
-def test_a_new_move_abandons_the_coach_search(qtbot: QtBot, two_people) -> None:
+def test_a_new_move_abandons_the_coach_search(qtbot: QtBot, two_people: WindowMaker) -> None:
     window = two_people(rules=GOMOKU)
     window.coach.set_budget_ms(5000)
     features = window.coach
@@ -103,7 +109,7 @@ def test_a_new_move_abandons_the_coach_search(qtbot: QtBot, two_people) -> None:
     assert shown.args[0].mover == "O"
 
 
-def test_move_values_on_4x4_are_the_solvers(qtbot: QtBot, two_people) -> None:
+def test_move_values_on_4x4_are_the_solvers(qtbot: QtBot, two_people: WindowMaker) -> None:
     rules = Rules.parse("4,4,4")
     window = two_people(rules=rules)
     features = window.coach
@@ -121,7 +127,7 @@ def test_move_values_on_4x4_are_the_solvers(qtbot: QtBot, two_people) -> None:
 
 
 def test_review_of_a_7x7_game_marks_the_blunder_with_the_line_preferred(
-    qtbot: QtBot, two_people
+    qtbot: QtBot, two_people: WindowMaker
 ) -> None:
     window = two_people(rules=Rules(7, 7, 5))
     quick(window)
@@ -153,7 +159,7 @@ def test_review_of_a_7x7_game_marks_the_blunder_with_the_line_preferred(
 
 
 @pytest.mark.parametrize("key", ["7,7,5", "15,15,5"])
-def test_undo_and_redo_on_big_boards(qtbot: QtBot, two_people, key: str) -> None:
+def test_undo_and_redo_on_big_boards(qtbot: QtBot, two_people: WindowMaker, key: str) -> None:
     rules = Rules.parse(key)
     window = two_people(rules=rules)
     features = window.coach
