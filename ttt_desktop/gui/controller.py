@@ -132,6 +132,9 @@ class GameController(QObject):
     computer_thought = Signal(object, object)  # GameRecord, Thought
     insight_ready = Signal(int, object)  # ticket, answer of ask_insight()
     insight_failed = Signal(int, str)  # ticket, what went wrong
+    # True: the search process has stopped answering (its heartbeat stands still); False:
+    # it answers again, or the job is over.
+    search_silence_changed = Signal(bool)
 
     def __init__(
         self, parent: QObject | None = None, *, player_factory: PlayerFactory = create_player
@@ -167,6 +170,7 @@ class GameController(QObject):
         self._worker.answered.connect(self._on_answered)
         self._worker.insight_ready.connect(self.insight_ready)
         self._worker.insight_failed.connect(self.insight_failed)
+        self._worker.silence_changed.connect(self.search_silence_changed)
         self._worker_thread.start()
         self._session = GameSession(_Signals(self))
 
@@ -248,6 +252,12 @@ class GameController(QObject):
         """Start the search process now (in the worker thread), before a computer must move."""
         if not self._is_shut_down:
             self._process_start_requested.emit()
+
+    def restart_search_process(self) -> None:
+        """End a search process that does not answer; the job under way runs again in a
+        fresh one. Returns at once: the GUI thread never waits on the process."""
+        if not self._is_shut_down:
+            self._worker.restart_process()
 
     def ask_insight(self, job: Any) -> int:
         """Run ``job`` (a search-process job) off the GUI thread; returns its ticket.

@@ -47,6 +47,7 @@ from ttt_desktop.gui.insight import InsightFeatures
 from ttt_desktop.gui.lab import LabFeatures
 from ttt_desktop.gui.look import LookFeatures
 from ttt_desktop.gui.motion import REDUCE_MOTION_KEY
+from ttt_desktop.gui.not_answering import NotAnsweringNotice
 from ttt_desktop.gui.player_panel import NameAsker, PlayerPanel, RosterEntry, ask_name_with_dialog
 from ttt_desktop.gui.result_banner import ResultBanner
 from ttt_desktop.gui.review import ReviewFeatures
@@ -131,6 +132,7 @@ class MainWindow(QMainWindow):
         self._build_central_widget(ask_name)
         self._build_menus()
         self._connect_controller()
+        self.not_answering = NotAnsweringNotice(self, self.controller)
         self._restore_settings()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
         self.review = ReviewFeatures(
