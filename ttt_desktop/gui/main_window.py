@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -40,6 +41,7 @@ from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.busy_indicator import BusyIndicator
 from ttt_desktop.gui.coach import CoachFeatures
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
+from ttt_desktop.gui.game_in_progress import GameInProgress, path_beside
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.help import HelpFeatures
 from ttt_desktop.gui.history import HistoryFeatures
@@ -101,10 +103,13 @@ class MainWindow(QMainWindow):
         ask_name: NameAsker = ask_name_with_dialog,
         library_path: str | Path | None = None,
         trained_players_folder: str | Path | None = None,
+        game_in_progress_path: str | Path | None = "beside-library",
     ) -> None:
         """``player_factory`` and ``roster`` default to the players package's.
 
         ``library_path`` is the game library's file (None: games are not remembered).
+        ``game_in_progress_path`` keeps the game in hand between runs (by default beside
+        the library; None: a new game at every start).
         """
         super().__init__(parent)
         self.settings = settings if settings is not None else AppSettings()
@@ -203,7 +208,39 @@ class MainWindow(QMainWindow):
             on_players_changed=self._set_trained_players,
             history=self.history,
         )
-        self.controller.new_game()
+        if game_in_progress_path == "beside-library":
+            kept = path_beside(library_path)
+        else:
+            kept = None if game_in_progress_path is None else Path(game_in_progress_path)
+        self.game_in_progress = GameInProgress(self.controller, kept)
+        self._resume_or_start()
+
+    def _resume_or_start(self) -> None:
+        """Play on the game left unfinished last time, as it was; else start a new game."""
+        self.resume_problem_box: QMessageBox | None = None
+        record, problem = self.game_in_progress.take()
+        if record is not None:
+            try:
+                self.controller.open_record(record)
+            except ValueError as error:
+                problem = self.game_in_progress.set_aside(str(error))
+                record = None
+        if record is None:
+            self.controller.new_game()
+        if problem is not None:
+            self.statusBar().showMessage(problem)
+            box = QMessageBox(
+                QMessageBox.Icon.Warning,
+                self.tr("The unfinished game could not be resumed"),
+                problem,
+                QMessageBox.StandardButton.Ok,
+                self,
+            )
+            box.setObjectName("resume-problem")
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            self.resume_problem_box = box
+            # Once the window shows: a window-modal box needs its window on screen.
+            QTimer.singleShot(0, box.open)
 
     # Layout -------------------------------------------------------------------
 
@@ -791,6 +828,7 @@ class MainWindow(QMainWindow):
         self.player_panel.set_roster(self.roster)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.game_in_progress.save_now(wait=True)
         self.save_settings()
         self.controller.shutdown()
         super().closeEvent(event)

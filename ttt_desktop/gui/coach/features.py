@@ -24,7 +24,7 @@ shows.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QObject, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence
@@ -288,7 +288,7 @@ class CoachFeatures(QObject):
     def show_review(self, record: GameRecord) -> None:
         """Review ``record`` in the dock and show the dock (games opened or from history)."""
         self._review_due = None
-        self.review_panel.show_review(load_coach().review_game(record), record)
+        self.review_panel.show_review(_review_of(record), record)
         self.review_dock.show()
         self.review_dock.raise_()
 
@@ -352,7 +352,7 @@ class CoachFeatures(QObject):
         self.board.set_overlay(REVIEW_LAYER, None)
         if record.moves and not self._starting_practice:
             # A game opened with moves in it: its review, at once.
-            self.review_panel.show_review(load_coach().review_game(record), record)
+            self.review_panel.show_review(_review_of(record), record)
         else:
             self.review_panel.show_review(None, None)
         if self.review.game_was_opened and record.moves:
@@ -368,12 +368,12 @@ class CoachFeatures(QObject):
     def _on_game_finished(self, record: GameRecord) -> None:
         if (record.x.is_human or record.o.is_human) and record.moves:
             self._review_due = None
-            self.review_panel.show_review(load_coach().review_game(record), record)
+            self.review_panel.show_review(_review_of(record), record)
             self.review_dock.show()
             self.review_dock.raise_()
         elif self.review_dock.isVisible():
             self._review_due = None
-            self.review_panel.show_review(load_coach().review_game(record), record)
+            self.review_panel.show_review(_review_of(record), record)
         else:
             # Computers' games with the dock hidden: the review is built when the dock
             # shows (the first review, importing the solver, cost 15-23 ms in the GUI thread).
@@ -385,7 +385,7 @@ class CoachFeatures(QObject):
         record = self._review_due
         if visible and record is not None:
             self._review_due = None
-            self.review_panel.show_review(load_coach().review_game(record), record)
+            self.review_panel.show_review(_review_of(record), record)
 
     @property
     def review_due(self) -> GameRecord | None:
@@ -396,4 +396,12 @@ class CoachFeatures(QObject):
         # A review on show follows its game (moves taken back, a game opened and played on).
         shown = self.review_panel.record
         if shown is not None and shown.game_id == record.game_id and not record.is_finished:
-            self.review_panel.show_review(load_coach().review_game(record), record)
+            self.review_panel.show_review(_review_of(record), record)
+
+
+def _review_of(record: GameRecord) -> Any:
+    """The coach's review of ``record``; None on boards the coach's solver does not play
+    (it solves tic-tac-toe only)."""
+    if not record.rules.is_classic:
+        return None
+    return load_coach().review_game(record)
