@@ -302,8 +302,9 @@ def test_no_undo_between_two_computers(qtbot: QtBot, make_window: WindowMaker) -
     window = make_window()
     window.ai_speed_actions[0].trigger()
     choose(window, Mark.X, kind="perfect")
+    choose(window, Mark.O, kind="perfect")
     with qtbot.waitSignal(window.controller.game_finished, timeout=20_000):
-        choose(window, Mark.O, kind="perfect")
+        window.start_button.click()
     features = window.coach
     assert not features.undo_action.isEnabled()
     assert not features.redo_action.isEnabled()

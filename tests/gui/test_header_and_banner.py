@@ -116,9 +116,10 @@ def test_no_banner_between_two_computers(qtbot: QtBot, make_window: WindowMaker)
     window = make_window()
     window.ai_speed_actions[0].trigger()
     panel = window.player_panel
+    panel.choose_index(Mark.X, panel.index_of(Mark.X, kind="rando"))
+    panel.choose_index(Mark.O, panel.index_of(Mark.O, kind="perfect"))
     with qtbot.waitSignal(window.controller.game_finished, timeout=20_000):
-        panel.choose_index(Mark.X, panel.index_of(Mark.X, kind="rando"))
-        panel.choose_index(Mark.O, panel.index_of(Mark.O, kind="perfect"))
+        window.start_button.click()
     qtbot.wait(450)  # longer than the line's animation
     assert not window.result_banner.isVisible()
 

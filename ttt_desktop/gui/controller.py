@@ -277,13 +277,25 @@ class GameController(QObject):
 
     # Games --------------------------------------------------------------------
 
-    def new_game(self, first: Mark | None = None, rules: Rules | str | None = None) -> None:
+    def new_game(
+        self, first: Mark | None = None, rules: Rules | str | None = None, *, hold: bool = False
+    ) -> None:
         """Start a new game; ``first`` moves first, or the start policy decides.
 
         ``rules`` (a :class:`~ttt_desktop.engine.rules.Rules`, a preset name or
-        ``"m,n,k"``) plays this game and the next ones by other rules.
+        ``"m,n,k"``) plays this game and the next ones by other rules. With ``hold``, a
+        game between two computers waits for :meth:`start_play` (nobody asked to watch it).
         """
-        self._session.new_game(first, rules)
+        self._session.new_game(first, rules, hold=hold)
+
+    @property
+    def awaiting_start(self) -> bool:
+        """True while a game between two computers waits to be started."""
+        return self._session.awaiting_start
+
+    def start_play(self) -> None:
+        """Start the game between two computers that waits to be started."""
+        self._session.start_play()
 
     def start_from(self, record: GameRecord, ply: int) -> None:
         """Play on from ``record``'s position after ``ply`` moves, with the current seats."""
@@ -342,14 +354,15 @@ class GameController(QObject):
         """While paused, let the AI to move make one move (nothing while it is already thinking)."""
         self._session.step_once()
 
-    def open_record(self, record: GameRecord) -> None:
-        """Make ``record`` the game in hand, seating its players; an unfinished game plays on.
+    def open_record(self, record: GameRecord, *, hold: bool = False) -> None:
+        """Make ``record`` the game in hand, seating its players; an unfinished game plays on
+        (between two computers, with ``hold``, once :meth:`start_play` is called).
 
         Raises ``ValueError`` before anything changes when a player's kind can't be
         made here (a file from another version, say).
         """
         self._check_kinds(record)
-        self._session.open_record(record)
+        self._session.open_record(record, hold=hold)
 
     def replay_live(self, record: GameRecord) -> None:
         """Play ``record``'s game again from the start, its AIs re-created from their seeds.

@@ -221,12 +221,13 @@ class MainWindow(QMainWindow):
         record, problem = self.game_in_progress.take()
         if record is not None:
             try:
-                self.controller.open_record(record)
+                self.controller.open_record(record, hold=True)
             except ValueError as error:
                 problem = self.game_in_progress.set_aside(str(error))
                 record = None
         if record is None:
-            self.controller.new_game()
+            # Two computers seated: their game waits for Start (nobody asked to watch it).
+            self.controller.new_game(hold=True)
         if problem is not None:
             self.statusBar().showMessage(problem)
             box = QMessageBox(
@@ -277,8 +278,14 @@ class MainWindow(QMainWindow):
         self.play_again_button = QPushButton(self.tr("Play again"))
         self.play_again_button.setToolTip(self.tr("Another game with the same players (Ctrl+R)"))
         self.play_again_button.clicked.connect(self.play_again)
+        self.start_button = QPushButton(self.tr("Start"))
+        self.start_button.setObjectName("start")
+        self.start_button.setToolTip(self.tr("Let the two computer players play this game"))
+        self.start_button.clicked.connect(self.start_play)
+        self.start_button.hide()
         buttons = QHBoxLayout()
         buttons.addStretch(1)
+        buttons.addWidget(self.start_button)
         buttons.addWidget(self.new_game_button)
         buttons.addWidget(self.play_again_button)
         buttons.addStretch(1)
@@ -339,6 +346,12 @@ class MainWindow(QMainWindow):
         self.new_game_action.setShortcut(QKeySequence.StandardKey.New)
         self.new_game_action.triggered.connect(self.new_game)
         menu.addAction(self.new_game_action)
+
+        self.start_action = QAction(self.tr("S&tart the computers' game"), self)
+        self.start_action.setShortcut(QKeySequence("Ctrl+Return"))
+        self.start_action.setEnabled(False)
+        self.start_action.triggered.connect(self.start_play)
+        menu.addAction(self.start_action)
 
         self.play_again_action = QAction(self.tr("Play &again"), self)
         self.play_again_action.setShortcut(QKeySequence("Ctrl+R"))
@@ -445,6 +458,12 @@ class MainWindow(QMainWindow):
         self.controller.new_game()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def start_play(self) -> None:
+        """Let a game between two computers that waits to be started begin."""
+        self.controller.start_play()
+        self._refresh_status()
+        self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def play_again(self) -> None:
         """Another game with the same players, once the last one has a result."""
         if self.controller.record.is_finished:
@@ -487,6 +506,9 @@ class MainWindow(QMainWindow):
     # Reacting to the panel ----------------------------------------------------
 
     def _seat(self, mark: Mark, seat: Seat) -> None:
+        if self.controller.seat(mark) != seat:
+            # The game in hand is left for the new seating: not stored as an unfinished game.
+            self.history.drop_unfinished()
         self.settings.set_seat_choice(mark.value, SeatChoice.from_seat(seat))
         self.player_panel.show_seat(mark, seat)
         self.controller.set_seat(mark, seat)
@@ -672,6 +694,10 @@ class MainWindow(QMainWindow):
         self.busy_indicator.set_busy(controller.is_thinking)
         self.play_again_button.setEnabled(board.is_over)
         self.play_again_action.setEnabled(board.is_over)
+        awaiting_start = controller.awaiting_start
+        self.start_button.setVisible(awaiting_start)
+        self.start_button.setDefault(awaiting_start)
+        self.start_action.setEnabled(awaiting_start)
         self.play_again_button.setDefault(board.is_over)
 
         names_clash = record.x.name == record.o.name
@@ -705,7 +731,11 @@ class MainWindow(QMainWindow):
             mover = record.player(board.to_move)
             label = f"{mover.name} ({board.to_move.value})"
             colour = colours.mark_text(board.to_move)
-            if controller.is_thinking:
+            if awaiting_start:
+                text = self.tr("{first} v {second}: press Start to watch").format(
+                    first=record.x.name, second=record.o.name
+                )
+            elif controller.is_thinking:
                 text = self.tr("{name} is thinking...").format(name=label)
             else:
                 text = self.tr("{name} to move").format(name=label)
