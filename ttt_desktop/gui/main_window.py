@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -53,6 +53,7 @@ from ttt_desktop.gui.not_answering import NotAnsweringNotice
 from ttt_desktop.gui.player_panel import NameAsker, PlayerPanel, RosterEntry, ask_name_with_dialog
 from ttt_desktop.gui.result_banner import ResultBanner
 from ttt_desktop.gui.review import ReviewFeatures
+from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.session_score import PairingScore, SessionScore
 from ttt_desktop.gui.settings import AppSettings, SeatChoice
 from ttt_desktop.gui.sound import SoundFeatures
@@ -809,8 +810,12 @@ class MainWindow(QMainWindow):
         if geometry is None or not self.restoreGeometry(geometry):
             # Room for the move list, the board and the players side by side, on
             # screens that have it.
-            available = self.screen().availableGeometry()
-            self.resize(min(1040, available.width()), min(660, available.height()))
+            fit_to_screen(self, QSize(1040, 660))
+        elif not (self.isMaximized() or self.isFullScreen()):
+            # Saved on a larger screen, or grown past it before this version: fit this one.
+            fit_to_screen(self)
+        # Docks and panels shown later never push the window past its screen.
+        self.screen_keeper = ScreenKeeper(self)
         self.controller.start_policy = settings.start_policy()
         self.player_panel.show_start_policy(self.controller.start_policy)
         delay = settings.move_delay_ms()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.theme import RESULTS
 from ttt_desktop.gui.translation import number
 from ttt_desktop.lab.tournament import PLAYABLE_KINDS
@@ -69,7 +70,8 @@ class TrainWindow(QWidget):
         self._timer.setInterval(POLL_MS)
         self._timer.timeout.connect(self._poll)
         self._build()
-        self.resize(1100, 620)
+        fit_to_screen(self, QSize(1100, 620))
+        self._screen_keeper = ScreenKeeper(self)  # within the screen when it shows
 
     # Building -----------------------------------------------------------------------
 
