@@ -544,6 +544,17 @@
     </message>
 </context>
 <context>
+    <name>GameInProgress</name>
+    <message>
+        <source>The game left unfinished last time could not be read ({reason}), nor set aside ({error}); a new game starts.</source>
+        <translation>Die beim letzten Mal nicht beendete Partie ließ sich nicht lesen ({reason}) und auch nicht beiseitelegen ({error}); ein neues Spiel beginnt.</translation>
+    </message>
+    <message>
+        <source>The game left unfinished last time could not be read ({reason}). The file is kept as {name}; a new game starts.</source>
+        <translation>Die beim letzten Mal nicht beendete Partie ließ sich nicht lesen ({reason}). Die Datei bleibt als {name} erhalten; ein neues Spiel beginnt.</translation>
+    </message>
+</context>
+<context>
     <name>GamesModel</name>
     <message>
         <source>Game</source>
@@ -1115,6 +1126,10 @@
         <translation>Langsam (1 s)</translation>
     </message>
     <message>
+        <source>The unfinished game could not be resumed</source>
+        <translation>Die unterbrochene Partie kann nicht fortgesetzt werden</translation>
+    </message>
+    <message>
         <source>Game status</source>
         <translation>Spielstand</translation>
     </message>
@@ -1139,12 +1154,24 @@
         <translation>Noch eine Partie mit denselben Spielern (Strg+R)</translation>
     </message>
     <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Let the two computer players play this game</source>
+        <translation>Die beiden Computerspieler diese Partie spielen lassen</translation>
+    </message>
+    <message>
         <source>&amp;Game</source>
         <translation>&amp;Spiel</translation>
     </message>
     <message>
         <source>&amp;New game</source>
         <translation>&amp;Neues Spiel</translation>
+    </message>
+    <message>
+        <source>S&amp;tart the computers&apos; game</source>
+        <translation>Partie der Computer s&amp;tarten</translation>
     </message>
     <message>
         <source>Play &amp;again</source>
@@ -1217,6 +1244,10 @@
     <message>
         <source>{name} wins</source>
         <translation>{name} gewinnt</translation>
+    </message>
+    <message>
+        <source>{first} v {second}: press Start to watch</source>
+        <translation>{first} gegen {second}: zum Zuschauen „Starten“ drücken</translation>
     </message>
     <message>
         <source>{name} is thinking...</source>
@@ -1416,6 +1447,37 @@
     <message>
         <source>Start</source>
         <translation>Anfang</translation>
+    </message>
+</context>
+<context>
+    <name>NotAnsweringNotice</name>
+    <message>
+        <source>The computer is not answering</source>
+        <translation>Der Computer antwortet nicht</translation>
+    </message>
+    <message>
+        <source>The computer player is not answering.</source>
+        <translation>Der Computerspieler antwortet nicht.</translation>
+    </message>
+    <message>
+        <source>Its process has stopped responding (the system may have paused it). You can wait for it, or restart it: the move is then thought out again.</source>
+        <translation>Sein Prozess reagiert nicht mehr (vielleicht hat das System ihn angehalten). Sie können warten oder ihn neu starten: Der Zug wird dann noch einmal berechnet.</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>Warten</translation>
+    </message>
+    <message>
+        <source>Restart the computer player</source>
+        <translation>Computerspieler neu starten</translation>
+    </message>
+    <message>
+        <source>Restarting the computer player...</source>
+        <translation>Der Computerspieler wird neu gestartet …</translation>
+    </message>
+    <message>
+        <source>Waiting for the computer player, which is not answering</source>
+        <translation>Warten auf den Computerspieler, der nicht antwortet</translation>
     </message>
 </context>
 <context>
