@@ -465,7 +465,10 @@ def test_review_after_a_game_with_two_mistakes(qtbot: QtBot, two_people: WindowM
     assert practice.branched_from is not None and practice.branched_from.ply == 1
     assert (practice.x.name, practice.o.name) == ("Alice", "Bob")
     assert controller.board.to_move is Mark.O
-    assert panel.review is None, "the practice game is reviewed when it ends"
+    # The review it came from stays on show to practise with; the practice game's own
+    # review comes when it ends.
+    assert window.coach.review_dock.isVisible()
+    assert panel.record is not None and panel.record.game_id == record.game_id
 
 
 def test_an_opened_game_is_reviewed_at_once(
