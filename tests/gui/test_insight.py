@@ -184,3 +184,29 @@ def test_the_tree_explorer_compares_and_expands_lazily(
     assert sorted(values) == sorted(
         f"{int(s.value):+d}" if s.value else "0" for s in thought.scores
     )
+
+
+def test_browsing_the_game_shows_the_thought_behind_the_position_on_show(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.insight.dock_action.trigger()
+    person_against(window, "ralph")
+    _, first = play(qtbot, window, 4)
+    free = next(cell for cell in range(9) if window.controller.board.cells[cell] == ".")
+    _, second = play(qtbot, window, free)
+    panel, bar = window.insight.panel, window.review.replay_bar
+    assert panel.thought is second
+    bar.step_back()  # the person's second move: no computer moved there
+    assert panel.thought is None
+    assert panel.headline.text() == "No computer moved to the position on show."
+    assert window.board.overlay(THOUGHT_LAYER) is None
+    bar.step_back()  # after Ralph's first reply: the thought behind it
+    assert panel.thought is first
+    assert panel.headline.text().startswith(f"Ralph (O) played {keypad(first.move)}: ")
+    bar.follow_live()
+    assert panel.thought is second
+    # An opened game has no thoughts: the dock does not speak of the last one.
+    window.review.open_game(window.controller.record)
+    assert panel.thought is None
+    assert "Ralph" not in panel.headline.text()
