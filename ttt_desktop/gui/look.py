@@ -17,9 +17,9 @@ from typing import Final
 
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QWidget
 
-from ttt_desktop.gui import translation
+from ttt_desktop.gui import indicators, translation
 from ttt_desktop.gui.theme import ThemeChoice, ThemeManager
 
 SIDE_PANEL_KEY: Final = "view/side_panel_visible"
@@ -50,6 +50,9 @@ class LookFeatures(QObject):
         self.side_panel = side_panel
         self.settings = settings
         self.themes = ThemeManager.for_application(settings)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            indicators.install(app)  # check boxes that show on the dark scheme too
         view_menu.addSeparator()
         view_menu.addMenu(self._build_theme_menu())
         view_menu.addMenu(self._build_language_menu())
