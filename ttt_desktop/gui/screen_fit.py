@@ -63,6 +63,26 @@ def _move_within(widget: QWidget) -> None:
         widget.move(x, y)
 
 
+def place_beside(widget: QWidget, window: QWidget, keep_clear: QRect) -> None:
+    """Move ``widget`` (a window just shown) beside ``window``, right or left where the
+    screen has room, and else to the screen's side away from ``keep_clear`` (in global
+    coordinates: the board), so that it does not open over it."""
+    area = available_geometry(window)
+    fit_to_screen(widget)
+    frame, outer = widget.frameGeometry(), window.frameGeometry()
+    width = frame.width()
+    if outer.right() + 1 + width <= area.right() + 1:
+        x = outer.right() + 1
+    elif outer.left() - width >= area.left():
+        x = outer.left() - width
+    elif keep_clear.center().x() < area.center().x():
+        x = area.right() + 1 - width
+    else:
+        x = area.left()
+    y = max(area.top(), min(outer.top(), area.bottom() + 1 - frame.height()))
+    widget.move(x, y)
+
+
 class ScreenKeeper(QObject):
     """Brings ``window`` back within its screen whenever it grows past it (a dock shown, a
     panel widened); never while it is maximized or full screen (the system sizes it then)."""

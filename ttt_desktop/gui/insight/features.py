@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from PySide6.QtCore import QCoreApplication, QObject, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
@@ -30,6 +30,7 @@ from ttt_desktop.gui.controller import GameController
 from ttt_desktop.gui.insight import words
 from ttt_desktop.gui.insight.dock import ThinkingDock
 from ttt_desktop.gui.insight.tree import SearchTreeExplorer
+from ttt_desktop.gui.screen_fit import place_beside
 from ttt_desktop.players.thought import Meaning, Thought
 from ttt_desktop.search_process import ThinkJob
 
@@ -241,7 +242,13 @@ class InsightFeatures(QObject):
         if self._explorer is None:
             self._explorer = SearchTreeExplorer(self._controller.ask_insight, self._window)
         self._explorer.explore(self._board.board)
+        first_time = not self._explorer.isVisible()
         self._explorer.show()
+        if first_time:
+            # Beside the window, never over the board it explains.
+            board = self._board
+            clear = QRect(board.mapToGlobal(QPoint(0, 0)), board.size())
+            place_beside(self._explorer, self._window, clear)
         return self._explorer
 
 
