@@ -1016,6 +1016,18 @@
         <translation>Die Suchbäume von Minimax und Alpha-Beta ab der gezeigten Stellung erkunden</translation>
     </message>
     <message>
+        <source>No computer has moved yet in this game.</source>
+        <translation>In dieser Partie hat noch kein Computer gezogen.</translation>
+    </message>
+    <message>
+        <source>No computer moved to the position on show.</source>
+        <translation>Zu der gezeigten Stellung hat kein Computer gezogen.</translation>
+    </message>
+    <message>
+        <source>Ask a computer about it below.</source>
+        <translation>Fragen Sie unten einen Computer danach.</translation>
+    </message>
+    <message>
         <source>The game is over: there is no move to think about.</source>
         <translation>Die Partie ist vorbei: Es gibt keinen Zug mehr zu bedenken.</translation>
     </message>
@@ -1369,11 +1381,11 @@
     </message>
     <message>
         <source>Watch a match</source>
-        <translation>Einem Turnier zusehen</translation>
+        <translation>Einem Match zusehen</translation>
     </message>
     <message>
         <source>A match is for two computer players: choose one for X and one for O in the Players panel first.</source>
-        <translation>Ein Turnier ist für zwei Computerspieler: Wählen Sie zuerst im Bereich „Spieler“ je einen für X und für O.</translation>
+        <translation>Ein Match ist für zwei Computerspieler: Wählen Sie zuerst im Bereich „Spieler“ je einen für X und für O.</translation>
     </message>
     <message>
         <source>{x} (X) against {o} (O)</source>
@@ -1381,7 +1393,7 @@
     </message>
     <message>
         <source>Start match</source>
-        <translation>Turnier starten</translation>
+        <translation>Match starten</translation>
     </message>
     <message>
         <source>Games</source>
@@ -1396,11 +1408,11 @@
     <name>MatchRunner</name>
     <message>
         <source>a match is 1-{most} games, not {games!r}</source>
-        <translation>ein Turnier hat 1 bis {most} Partien, nicht {games!r}</translation>
+        <translation>ein Match hat 1 bis {most} Partien, nicht {games!r}</translation>
     </message>
     <message>
         <source>a match is for two computer players: choose one for X and for O</source>
-        <translation>ein Turnier ist für zwei Computerspieler: Wählen Sie je einen für X und für O</translation>
+        <translation>ein Match ist für zwei Computerspieler: Wählen Sie je einen für X und für O</translation>
     </message>
 </context>
 <context>
@@ -1411,11 +1423,11 @@
     </message>
     <message>
         <source>Match stopped after {played} of {games}: {tally}</source>
-        <translation>Turnier nach {played} von {games} Partien abgebrochen: {tally}</translation>
+        <translation>Match nach {played} von {games} Partien abgebrochen: {tally}</translation>
     </message>
     <message>
         <source>Match over, {games} games: {tally}</source>
-        <translation>Turnier beendet, {games} Partien: {tally}</translation>
+        <translation>Match beendet, {games} Partien: {tally}</translation>
     </message>
     <message>
         <source>Game {number} of {games} - {tally}</source>
@@ -1430,7 +1442,7 @@
     </message>
     <message>
         <source>Mark</source>
-        <translation>Zeichen</translation>
+        <translation>X/O</translation>
     </message>
     <message>
         <source>Cell</source>
@@ -1438,7 +1450,7 @@
     </message>
     <message>
         <source>Row, col</source>
-        <translation>Zeile, Spalte</translation>
+        <translation>Z., Sp.</translation>
     </message>
     <message>
         <source>Moves</source>
@@ -1848,11 +1860,11 @@
     </message>
     <message>
         <source>Pause the match between moves</source>
-        <translation>Das Turnier zwischen zwei Zügen anhalten</translation>
+        <translation>Das Match zwischen zwei Zügen anhalten</translation>
     </message>
     <message>
         <source>Resume the match</source>
-        <translation>Das Turnier fortsetzen</translation>
+        <translation>Das Match fortsetzen</translation>
     </message>
     <message>
         <source>Stop the playback</source>
@@ -1906,7 +1918,7 @@
     <name>ReviewFeatures</name>
     <message>
         <source>Match score</source>
-        <translation>Turnierstand</translation>
+        <translation>Stand des Matches</translation>
     </message>
     <message>
         <source>Moves</source>
@@ -1942,11 +1954,11 @@
     </message>
     <message>
         <source>&amp;Watch a match...</source>
-        <translation>Einem Turnier &amp;zusehen …</translation>
+        <translation>Einem &amp;Match zusehen …</translation>
     </message>
     <message>
         <source>&amp;Stop the match</source>
-        <translation>Turnier a&amp;bbrechen</translation>
+        <translation>Match a&amp;bbrechen</translation>
     </message>
     <message>
         <source>That was an earlier position: back to the newest one, where you can move.</source>
@@ -1962,7 +1974,7 @@
     </message>
     <message>
         <source>Can&apos;t start the match</source>
-        <translation>Das Turnier lässt sich nicht starten</translation>
+        <translation>Das Match lässt sich nicht starten</translation>
     </message>
     <message>
         <source>Could not open the game</source>
@@ -2041,7 +2053,7 @@
     </message>
     <message>
         <source>accuracy {percent}%</source>
-        <translation>Genauigkeit {percent} %</translation>
+        <translation>Genauigkeit {percent}&#xa0;%</translation>
     </message>
     <message numerus="yes">
         <source>%n move(s)</source>
@@ -2197,6 +2209,14 @@
         <translation>{mark} am Zug, {empty} freie Felder</translation>
     </message>
     <message>
+        <source>Values are from {mark}&apos;s side ({mark} to move at the top): above 0 {mark} wins, the sooner the higher; 0 a draw; below 0 {mark} loses.</source>
+        <translation>Die Werte gelten aus Sicht von {mark} ({mark} ist oben am Zug): über 0 gewinnt {mark}, je früher, desto höher; 0 ist ein Unentschieden; unter 0 verliert {mark}.</translation>
+    </message>
+    <message>
+        <source>Value for {mark}</source>
+        <translation>Wert für {mark}</translation>
+    </message>
+    <message>
         <source>The game is over: there is nothing to search.</source>
         <translation>Die Partie ist vorbei: Es gibt nichts zu durchsuchen.</translation>
     </message>
@@ -2210,7 +2230,7 @@
     </message>
     <message>
         <source>alpha-beta visited {share}% of minimax&apos;s {minimax} nodes ({alphabeta} nodes, {cutoffs} moves cut off)</source>
-        <translation>Alpha-Beta besuchte {share} % der {minimax} Knoten von Minimax ({alphabeta} Knoten, {cutoffs} Züge abgeschnitten)</translation>
+        <translation>Alpha-Beta besuchte {share}&#xa0;% der {minimax} Knoten von Minimax ({alphabeta} Knoten, {cutoffs} Züge abgeschnitten)</translation>
     </message>
     <message>
         <source>cut off: hid {nodes} nodes</source>
@@ -2875,7 +2895,7 @@
     </message>
     <message>
         <source>{episodes} episodes, {positions} positions learned, exploration {epsilon}; against Perfect {won}% won, {lost}% lost</source>
-        <translation>{episodes} Episoden, {positions} Stellungen gelernt, Erkundung {epsilon}; gegen Perfect {won} % gewonnen, {lost} % verloren</translation>
+        <translation>{episodes} Episoden, {positions} Stellungen gelernt, Erkundung {epsilon}; gegen Perfect {won}&#xa0;% gewonnen, {lost}&#xa0;% verloren</translation>
     </message>
     <message>
         <source>&amp;Resume</source>
