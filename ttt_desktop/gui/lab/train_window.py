@@ -65,6 +65,7 @@ class TrainWindow(QWidget):
         self.trained = trained
         self._on_saved = on_saved
         self.runner: TrainingRunner | None = None
+        self._figures = ""  # the last measurement, in words
         self._stopping = False
         self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
@@ -195,6 +196,7 @@ class TrainWindow(QWidget):
         if self.runner is not None:
             self.runner.close()
         self._stopping = False
+        self._figures = ""
         self.runner = TrainingRunner(settings)
         for chart in (self.perfect_chart, self.rando_chart):
             chart.clear()
@@ -260,7 +262,9 @@ class TrainWindow(QWidget):
                     if self._stopping
                     else self.tr("Done: {episodes} episodes.")
                 )
-                self.status_label.setText(text.format(episodes=number(runner.episodes)))
+                # The last measurement's figures stay: the end is when they matter most.
+                lines = [text.format(episodes=number(runner.episodes)), self._figures]
+                self.status_label.setText("\n".join(line for line in lines if line))
                 self.progress_bar.setValue(runner.episodes)
             self._update_buttons()
             self.state_changed.emit(state)
@@ -272,19 +276,18 @@ class TrainWindow(QWidget):
             for name, share, result in zip(names, shares, RESULTS, strict=True):
                 chart.append(name, point.episodes, share, colour=result)
         self.progress_bar.setValue(point.episodes)
+        self._figures = self.tr(
+            "{episodes} episodes, {positions} positions learned, exploration {epsilon}; "
+            "against Perfect {won}% won, {lost}% lost"
+        ).format(
+            episodes=number(point.episodes),
+            positions=number(point.positions),
+            epsilon=number(point.exploration, 3),
+            won=round(100 * point.perfect[0]),
+            lost=round(100 * point.perfect[2]),
+        )
         if self.runner is not None and not self.runner.paused and not self._stopping:
-            self.status_label.setText(
-                self.tr(
-                    "{episodes} episodes, {positions} positions learned, exploration {epsilon}; "
-                    "against Perfect {won}% won, {lost}% lost"
-                ).format(
-                    episodes=number(point.episodes),
-                    positions=number(point.positions),
-                    epsilon=number(point.exploration, 3),
-                    won=round(100 * point.perfect[0]),
-                    lost=round(100 * point.perfect[2]),
-                )
-            )
+            self.status_label.setText(self._figures)
         self.point_added.emit(point.episodes)
 
     def _update_buttons(self) -> None:
