@@ -147,6 +147,10 @@ def test_history_keys_pressed_in_the_window(qtbot: QtBot, window: MainWindow) ->
 
 
 def test_speed_slider_drives_the_move_delay(window: MainWindow) -> None:
+    # A game between computers: the slider is their speed.
+    window.controller.set_seat(Mark.X, Seat("turnstile", "Turnstile"))
+    window.controller.set_seat(Mark.O, Seat("rando", "Rando"))
+    window.new_game()
     bar = window.review.replay_bar
     bar.speed.setValue(0)
     assert window.controller.move_delay_ms == 3000
@@ -154,6 +158,19 @@ def test_speed_slider_drives_the_move_delay(window: MainWindow) -> None:
     assert bar.move_delay_ms == 200
     window.set_move_delay(1200)
     assert bar.move_delay_ms == 1200, "the slider follows the delay whoever sets it"
+
+
+def test_the_speed_slider_leaves_the_computers_speed_against_people_alone(
+    window: MainWindow,
+) -> None:
+    window.ai_speed_actions[400].trigger()
+    record = window.controller.record
+    assert record.x.is_human or record.o.is_human
+    bar = window.review.replay_bar
+    bar.speed.setValue(0)  # the playback's pace
+    assert bar.move_delay_ms == 3000
+    assert window.controller.move_delay_ms == 400
+    assert window.ai_speed_actions[400].isChecked()
 
 
 def test_move_list_and_replay_bar_layout_is_remembered(

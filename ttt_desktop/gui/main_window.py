@@ -154,7 +154,7 @@ class MainWindow(QMainWindow):
         self.review.viewed_ply_changed.connect(self.show_viewed_ply)
         self.review.board_released.connect(self._refresh_status)
         self.review.file_named.connect(self.set_file_name)
-        self.review.replay_bar.move_delay_changed.connect(self.set_move_delay)
+        self.review.replay_bar.move_delay_changed.connect(self._on_replay_speed)
         self.help = HelpFeatures(self, self.help_menu)
         self.look = LookFeatures(
             self,
@@ -495,6 +495,15 @@ class MainWindow(QMainWindow):
         elif action is not self.custom_speed_action:
             self.custom_speed_action.setVisible(False)
         action.setChecked(True)
+
+    def _on_replay_speed(self, delay_ms: int) -> None:
+        record = self.controller.record
+        if record.x.is_human or record.o.is_human:
+            # In a person's game the slider paces the playback of its moves only: the
+            # computer's speed against people is Game > Computer speed's, never changed
+            # behind the person's back.
+            return
+        self.set_move_delay(delay_ms)
 
     def show_how_to_play(self) -> None:
         """Open the manual's window (F1)."""
