@@ -1118,6 +1118,26 @@
         <source>The language changes when TTT Desktop starts again.</source>
         <translation>Die Sprache wechselt beim nächsten Start von TTT Desktop.</translation>
     </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Start it again now? The game in hand is kept and comes back.</source>
+        <translation>Jetzt neu starten? Die laufende Partie bleibt erhalten und ist danach wieder da.</translation>
+    </message>
+    <message>
+        <source>Start again now</source>
+        <translation>Jetzt neu starten</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>Später</translation>
+    </message>
+    <message>
+        <source>TTT Desktop could not be started again: please start it yourself.</source>
+        <translation>TTT Desktop ließ sich nicht neu starten: Bitte starten Sie es selbst.</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
