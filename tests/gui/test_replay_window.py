@@ -463,3 +463,24 @@ def test_replay_live_of_a_human_game_explains_why_not(qtbot: QtBot, window: Main
     assert errors.shown == [
         "Ann is a person: only games between computer players can be replayed live."
     ]
+
+
+def test_the_history_items_are_disabled_on_an_empty_board(
+    qtbot: QtBot, two_people: WindowMaker, play_moves: Callable[..., GameRecord]
+) -> None:
+    window = two_people()
+    actions = window.review.replay_bar.history_actions
+    assert [action.text() for action in actions] == [
+        "&Back one move",
+        "&Forward one move",
+        "First &position",
+        "&Newest position",
+        "Play / &pause",
+    ]
+    assert not any(action.isEnabled() for action in actions)
+    play_moves(window, (4,))
+    back, forward, first, newest, play = actions
+    assert back.isEnabled() and first.isEnabled() and play.isEnabled()
+    assert not forward.isEnabled() and not newest.isEnabled()
+    window.new_game()
+    assert not any(action.isEnabled() for action in actions)

@@ -420,6 +420,16 @@ class ReplayBar(QWidget):
             move = f"{record.mark_at(ply - 1).value}{record.rules.geometry.name(cell)}"
             text = self._position_text(ply, last, move)
         self.position_label.setText(text)
+        # The menu's items go where their buttons go: none on an empty board.
+        buttons = (
+            self.back_button,
+            self.forward_button,
+            self.start_button,
+            self.end_button,
+            self.play_button,
+        )
+        for action, button in zip(getattr(self, "_actions", ()), buttons, strict=False):
+            action.setEnabled(button.isEnabled())
 
     def _position_text(self, ply: int, last: int, move: str) -> str:
         return self.tr("Move {ply} of {last}: {move}").format(ply=ply, last=last, move=move)
