@@ -1279,7 +1279,7 @@
     </message>
     <message>
         <source>{first} v {second}: press Start to watch</source>
-        <translation>{first} gegen {second}: zum Zuschauen „Starten“ drücken</translation>
+        <translation>{first} gegen {second}: „Starten“ drücken</translation>
     </message>
     <message>
         <source>{name} is thinking...</source>

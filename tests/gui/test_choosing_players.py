@@ -46,6 +46,8 @@ def test_seating_a_second_computer_waits_for_start_and_stores_nothing(
     assert not window.controller.record.moves
     assert window.start_button.isVisible() and window.start_action.isEnabled()
     assert _stored(window) == 0
+    # A pause chosen on the replay bar before Start does not hold the game Start asks for.
+    window.controller.set_paused(True)
     with qtbot.waitSignal(window.controller.game_finished, timeout=20_000):
         window.start_button.click()
     qtbot.waitUntil(lambda: _stored(window) == 1)

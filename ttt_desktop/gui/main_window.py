@@ -462,6 +462,9 @@ class MainWindow(QMainWindow):
     def start_play(self) -> None:
         """Let a game between two computers that waits to be started begin."""
         self.controller.start_play()
+        if self.controller.paused:
+            # Start means play: a pause chosen before it (the replay bar's) is let go.
+            self.controller.set_paused(False)
         self._refresh_status()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
