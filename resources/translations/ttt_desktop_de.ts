@@ -2119,32 +2119,36 @@
         <translation>Nimmt ein Gewinnfeld, sonst blockiert es Ihres, sonst zieht es zufällig; auf jedem Spielfeld.</translation>
     </message>
     <message>
-        <source>Wins or blocks, else scores cells by looking five moves ahead (quirky tallies).</source>
-        <translation>Gewinnt oder blockiert, sonst bewertet er Felder mit fünf Zügen Vorausschau (mit eigenwilliger Zählung).</translation>
+        <source>Wins or blocks, else tallies wins and losses some moves ahead, near stones on big boards.</source>
+        <translation>Gewinnt oder blockiert, sonst zählt er Gewinne und Verluste wenige Züge voraus, auf großen Feldern nahe den Steinen.</translation>
     </message>
     <message>
-        <source>Wins, blocks, else a random corner, the centre, a random side.</source>
-        <translation>Gewinnt, blockiert, sonst eine zufällige Ecke, die Mitte, eine zufällige Seite.</translation>
+        <source>Wins, blocks, else a random corner, the centre, a random side; on any board.</source>
+        <translation>Gewinnt, blockiert, sonst eine zufällige Ecke, die Mitte, eine zufällige Seite; auf jedem Spielfeld.</translation>
     </message>
     <message>
-        <source>Wins or blocks, else takes the cell whose lines hold the most promise.</source>
-        <translation>Gewinnt oder blockiert, sonst nimmt er das Feld mit den aussichtsreichsten Reihen.</translation>
+        <source>Wins or blocks, else the cell whose lines of k hold most promise; on any board.</source>
+        <translation>Gewinnt oder blockiert, sonst das Feld mit den aussichtsreichsten Reihen der Länge k; auf jedem Spielfeld.</translation>
     </message>
     <message>
-        <source>Tabular reinforcement learner trained by self-play.</source>
-        <translation>Lernt mit einer Tabelle durch Verstärkung, trainiert im Spiel gegen sich selbst.</translation>
+        <source>Tabular reinforcement learner trained by self-play; tic-tac-toe only.</source>
+        <translation>Lernt mit einer Tabelle durch Verstärkung, trainiert im Spiel gegen sich selbst; nur Tic-Tac-Toe.</translation>
     </message>
     <message>
-        <source>Newell and Simon&apos;s eight rules: win, block, fork, block fork, centre, corners, sides.</source>
-        <translation>Die acht Regeln von Newell und Simon: gewinnen, blockieren, Gabel, Gabel verhindern, Mitte, Ecken, Seiten.</translation>
+        <source>Monte Carlo tree search: plays thousands of random games from the position, favours the moves that win most and proves wins and losses it can see to the end; on any board.</source>
+        <translation>Monte-Carlo-Baumsuche: spielt Tausende Zufallspartien aus der Stellung, bevorzugt die Züge, die am häufigsten gewinnen, und beweist Siege und Niederlagen, die sie bis zum Ende überblickt; auf jedem Brett.</translation>
     </message>
     <message>
-        <source>Searches the whole game tree with plain minimax; slow on an empty board.</source>
-        <translation>Durchsucht den ganzen Spielbaum mit einfachem Minimax; langsam auf dem leeren Feld.</translation>
+        <source>Newell and Simon&apos;s eight rules (win, block, forks, centre, corners, sides); any board.</source>
+        <translation>Die acht Regeln von Newell und Simon (gewinnen, blockieren, Gabeln, Mitte, Ecken, Seiten); jedes Spielfeld.</translation>
     </message>
     <message>
-        <source>Searches the whole game tree with alpha-beta pruning and good move ordering.</source>
-        <translation>Durchsucht den ganzen Spielbaum mit Alpha-Beta-Suche und guter Zugsortierung.</translation>
+        <source>Plain minimax: the whole tree on tic-tac-toe, a few moves deep elsewhere; any board.</source>
+        <translation>Einfaches Minimax: ganzer Spielbaum bei Tic-Tac-Toe, sonst wenige Züge tief; jedes Spielfeld.</translation>
+    </message>
+    <message>
+        <source>Minimax with alpha-beta pruning: whole tree on tic-tac-toe, deeper elsewhere; any board.</source>
+        <translation>Minimax mit Alpha-Beta-Suche: ganzer Spielbaum bei Tic-Tac-Toe, sonst tiefer; jedes Spielfeld.</translation>
     </message>
     <message>
         <source>Looks up the solved game: wins as fast and loses as slowly as possible.</source>
@@ -2402,8 +2406,16 @@
         <translation>ein bester Zug des gelösten Spiels</translation>
     </message>
     <message>
+        <source>the best value of a search {depth} moves deep, rated by line utility</source>
+        <translation>der beste Wert einer Suche {depth} Züge tief, bewertet nach Reihennutzen</translation>
+    </message>
+    <message>
         <source>the best value of a search to the end of the game</source>
         <translation>der beste Wert einer Suche bis zum Ende der Partie</translation>
+    </message>
+    <message>
+        <source>the move most visited by its random games (Monte Carlo tree search)</source>
+        <translation>der Zug, den seine Zufallspartien am häufigsten besucht haben (Monte-Carlo-Baumsuche)</translation>
     </message>
     <message>
         <source>its own reasons</source>
@@ -2438,6 +2450,14 @@
         <translation>Exakte Werte aus dem gelösten Spiel, mit den Zügen bis zum Ende.</translation>
     </message>
     <message>
+        <source>Win rates of the random games through each cell, draws counting a half (W, L, D: proven), with the games played through it.</source>
+        <translation>Gewinnquoten der Zufallspartien durch jedes Feld, ein Unentschieden zählt halb (S, N, U: bewiesen), mit der Zahl der Partien durch das Feld.</translation>
+    </message>
+    <message>
+        <source>Values of a search to a depth: the line utility there, W or L with the moves to a win or loss it proves; ≤ marks a bound.</source>
+        <translation>Werte einer Suche bis zu einer Tiefe: dort der Reihennutzen, S oder N mit den Zügen bis zu einem bewiesenen Sieg oder einer Niederlage; ≤ markiert eine Schranke.</translation>
+    </message>
+    <message>
         <source>W{plies}</source>
         <translation>S{plies}</translation>
     </message>
@@ -2448,6 +2468,10 @@
     <message>
         <source>D</source>
         <translation>U</translation>
+    </message>
+    <message>
+        <source>cell {cell}: wins {percent}% of {games} random games</source>
+        <translation>Feld {cell}: gewinnt {percent} % von {games} Zufallspartien</translation>
     </message>
     <message>
         <source>cell {cell}: wins in {plies}</source>

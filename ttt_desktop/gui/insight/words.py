@@ -100,9 +100,17 @@ def rule_sentence(thought: Thought) -> str:
         return QCoreApplication.translate("Thinking", "the next cell of its script")
     if rule is Rule.SOLVED:
         return QCoreApplication.translate("Thinking", "a best move of the solved game")
+    if rule is Rule.SEARCH and thought.meaning is Meaning.EVALUATION:
+        return QCoreApplication.translate(
+            "Thinking", "the best value of a search {depth} moves deep, rated by line utility"
+        ).format(depth=thought.depth)
     if rule is Rule.SEARCH:
         return QCoreApplication.translate(
             "Thinking", "the best value of a search to the end of the game"
+        )
+    if rule is Rule.SIMULATION:
+        return QCoreApplication.translate(
+            "Thinking", "the move most visited by its random games (Monte Carlo tree search)"
         )
     return QCoreApplication.translate("Thinking", "its own reasons")
 
@@ -134,6 +142,16 @@ def meaning_text(meaning: Meaning) -> str:
         Meaning.EXACT: QCoreApplication.translate(
             "Thinking", "Exact values from the solved game, with the moves to the end."
         ),
+        Meaning.WIN_RATE: QCoreApplication.translate(
+            "Thinking",
+            "Win rates of the random games through each cell, draws counting a half "
+            "(W, L, D: proven), with the games played through it.",
+        ),
+        Meaning.EVALUATION: QCoreApplication.translate(
+            "Thinking",
+            "Values of a search to a depth: the line utility there, W or L with the moves "
+            "to a win or loss it proves; ≤ marks a bound.",
+        ),
     }
     return texts[meaning]
 
@@ -141,7 +159,15 @@ def meaning_text(meaning: Meaning) -> str:
 def score_text(score: CellScore, meaning: Meaning) -> str:
     """One score, short enough for a cell: ``"+6"``, ``"≤0"``, ``"W3"``, ``"0.84"``."""
     value = score.value
-    if meaning is Meaning.EXACT:
+    if meaning is Meaning.WIN_RATE and score.plies is None:
+        return f"{value:.2f}"
+    if meaning is Meaning.WIN_RATE:
+        value = value - 0.5
+    if (
+        meaning is Meaning.EXACT
+        or meaning is Meaning.WIN_RATE
+        or (meaning is Meaning.EVALUATION and score.plies is not None)
+    ):
         plies = score.plies or 0
         if value > 0:
             return QCoreApplication.translate("Thinking", "W{plies}").format(plies=plies)
@@ -161,7 +187,14 @@ def score_text(score: CellScore, meaning: Meaning) -> str:
 def score_description(score: CellScore, meaning: Meaning, geometry: Geometry | None = None) -> str:
     """One score in words, for a screen reader."""
     cell = (geometry or TIC_TAC_TOE.geometry).name(score.cell)
-    if meaning is Meaning.EXACT:
+    if meaning is Meaning.WIN_RATE and score.plies is None:
+        return QCoreApplication.translate(
+            "Thinking", "cell {cell}: wins {percent}% of {games} random games"
+        ).format(cell=cell, percent=round(score.value * 100), games=f"{score.visits or 0:,}")
+    if meaning is Meaning.WIN_RATE:
+        score = CellScore(score.cell, score.value - 0.5, plies=score.plies)
+        meaning = Meaning.EXACT
+    if meaning is Meaning.EXACT or (meaning is Meaning.EVALUATION and score.plies is not None):
         plies = score.plies or 0
         if score.value > 0:
             return QCoreApplication.translate("Thinking", "cell {cell}: wins in {plies}").format(
