@@ -2760,6 +2760,10 @@
         <translation>Feld {cell}: Bewertung {score}</translation>
     </message>
     <message>
+        <source>{positions}, {deep}.</source>
+        <translation>{positions}, {deep}.</translation>
+    </message>
+    <message>
         <source>its own reasons</source>
         <translation>eigene Gründe</translation>
     </message>
@@ -2848,10 +2852,6 @@
         <translation>{games} Zufallspartien zu Ende gespielt.</translation>
     </message>
     <message>
-        <source>{nodes} positions searched, {depth} moves deep.</source>
-        <translation>{nodes} Stellungen durchsucht, {depth} Züge tief.</translation>
-    </message>
-    <message>
         <source>{cutoffs} moves cut off unsearched.</source>
         <translation>{cutoffs} Züge ungeprüft abgeschnitten.</translation>
     </message>
@@ -2866,6 +2866,20 @@
     <message>
         <source>Thought for {ms} ms.</source>
         <translation>{ms} ms nachgedacht.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln position(s) searched</source>
+        <translation>
+            <numerusform>%Ln Stellung durchsucht</numerusform>
+            <numerusform>%Ln Stellungen durchsucht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n move(s) deep</source>
+        <translation>
+            <numerusform>%n Zug tief</numerusform>
+            <numerusform>%n Züge tief</numerusform>
+        </translation>
     </message>
 </context>
 <context>

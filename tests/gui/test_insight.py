@@ -136,7 +136,7 @@ def test_ask_any_computer_about_the_position_without_it_playing(
     assert thought.kind == "alphabeta" and thought.move == 2, "O must block 7-8-9"
     assert window.controller.record.moves == (0, 4, 1), "asking plays nothing"
     assert panel.headline.text().startswith("AlphaBeta (O) would play 9: ")
-    assert "positions searched" in panel.details.text()
+    assert "searched, 6 move" in panel.details.text()
     overlay = window.board.overlay(THOUGHT_LAYER)
     assert overlay is not None and overlay.marked == (2,)
     assert [ghost.cell for ghost in overlay.ghosts][:1] == [2]

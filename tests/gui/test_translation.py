@@ -420,6 +420,9 @@ def test_english_says_1_move_and_2_moves() -> None:
         assert translate("Coach", "{cells} would have won in %n move(s)", None, 2) == (
             "{cells} would have won in 2 moves"
         )
+        assert translate("Thinking", "%Ln position(s) searched", None, 1) == ("1 position searched")
+        assert translate("Thinking", "%n move(s) deep", None, 1) == "1 move deep"
+        assert translate("Thinking", "%n move(s) deep", None, 6) == "6 moves deep"
     finally:
         translation.remove(installed)
 
