@@ -536,11 +536,15 @@ class CoachFeatures(QObject):
         # starts on the same position ("Try again from here").
         self._review_board = None
         self.board.set_overlay(REVIEW_LAYER, None)
-        self._cancel_reviews()
-        if record.moves and not self._starting_practice:
+        if self._starting_practice:
+            # "Try again": the review of the game it came from stays on show to practise
+            # with (it was cleared, and the dock stayed open and empty).
+            pass
+        elif record.moves:
             # A game opened with moves in it: its review, at once.
             self._review(record)
         else:
+            self._cancel_reviews()
             self.review_panel.show_review(None, None)
         if self.review.game_was_opened and record.moves:
             self.review_dock.show()
@@ -594,15 +598,15 @@ class CoachFeatures(QObject):
 
     def _review(self, record: GameRecord) -> None:
         """Show the review of ``record``: at once on 3x3, from the search process elsewhere."""
+        if record in self._reviews_asked.values():
+            return
+        self._cancel_reviews()
         if record.rules.is_classic:
             self.review_panel.show_review(_review_of(record), record)
             return
         if not record.moves:
             self.review_panel.show_review(None, None)
             return
-        if record in self._reviews_asked.values():
-            return
-        self._cancel_reviews()
         from ttt_desktop.analysis import board_coach  # noqa: PLC0415  (on first use)
         from ttt_desktop.players import coach_search  # noqa: PLC0415
 
