@@ -531,7 +531,7 @@ class CoachFeatures(QObject):
         self._review_due = None
         if record.x.is_human or record.o.is_human:
             # A person's game ends with its review at once: the coach loads meanwhile.
-            preload_coach()
+            preload_coach(every_board=not record.rules.is_classic)
         # A verdict's marking belongs to the game it came from, even when the new game
         # starts on the same position ("Try again from here").
         self._review_board = None

@@ -28,17 +28,25 @@ TONE_OF_OUTCOME: Final[dict[str, Tone]] = {"win": "win", "draw": "draw", "loss":
 _speaks_qt: list[bool] = []
 
 
-def preload_coach() -> None:
+def preload_coach(*, every_board: bool = False) -> None:
     """Import the coach in a background thread, so a review's first use does not stall the
-    window (the import cost a person's first game end 9-20 ms in the GUI thread)."""
+    window (the import cost a person's first game end 9-20 ms in the GUI thread).
+
+    ``every_board`` also imports the coach of the other boards and its search's jobs."""
     import sys  # noqa: PLC0415
     import threading  # noqa: PLC0415
 
-    if "ttt_desktop.analysis.coach" in sys.modules:
+    wanted = ["ttt_desktop.analysis.coach"]
+    if every_board:
+        wanted += ["ttt_desktop.analysis.board_coach", "ttt_desktop.players.coach_search"]
+    if all(name in sys.modules for name in wanted):
         return
 
     def load() -> None:
-        from ttt_desktop.analysis import coach  # noqa: F401, PLC0415
+        import importlib  # noqa: PLC0415
+
+        for name in wanted:
+            importlib.import_module(name)
 
     threading.Thread(target=load, name="coach-preload", daemon=True).start()
 
