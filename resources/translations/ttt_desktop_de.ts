@@ -325,11 +325,11 @@
     </message>
     <message>
         <source>Take {cell}: it wins with best play (proved)</source>
-        <translation>Setzen Sie auf {cell}: Das gewinnt bei bestem Spiel (bewiesen)</translation>
+        <translation>Setzen Sie auf Feld {cell}: Das gewinnt bei bestem Spiel (bewiesen)</translation>
     </message>
     <message>
         <source>Any of {cell} wins with best play (proved)</source>
-        <translation>Jedes von {cell} gewinnt bei bestem Spiel (bewiesen)</translation>
+        <translation>Jedes der Felder {cell} gewinnt bei bestem Spiel (bewiesen)</translation>
     </message>
     <message>
         <source>Whatever you play, {opponent} wins with best play (proved)</source>
@@ -341,15 +341,15 @@
     </message>
     <message>
         <source>{opponent} has a forced win whatever you play; {cell} holds out longest (found in {seconds} s)</source>
-        <translation>{opponent} gewinnt erzwungen, was Sie auch spielen; {cell} hält am längsten stand (gefunden in {seconds} s)</translation>
+        <translation>{opponent} gewinnt erzwungen, was Sie auch spielen; Feld {cell} hält am längsten stand (gefunden in {seconds} s)</translation>
     </message>
     <message>
         <source>Block {cell} (best found in {seconds} s)</source>
-        <translation>Blockieren Sie {cell} (das Beste, gefunden in {seconds} s)</translation>
+        <translation>Blockieren Sie Feld {cell} (das Beste, gefunden in {seconds} s)</translation>
     </message>
     <message>
         <source>Best found in {seconds} s: {cell}; the search expects {line}</source>
-        <translation>Das Beste, gefunden in {seconds} s: {cell}; die Suche erwartet {line}</translation>
+        <translation>Das Beste, gefunden in {seconds} s: Feld {cell}; die Suche erwartet {line}</translation>
     </message>
     <message>
         <source>win</source>

@@ -16,6 +16,7 @@ from ttt_desktop.engine.board import Board
 from ttt_desktop.engine.rules import GOMOKU, Rules
 from ttt_desktop.gui.coach.overlays import HINT_LAYER, REVIEW_LAYER, VALUES_LAYER
 from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.settings import AppSettings
 
 WindowMaker = Callable[..., MainWindow]
 
@@ -174,3 +175,22 @@ def test_undo_and_redo_on_big_boards(qtbot: QtBot, two_people: WindowMaker, key:
     features.redo_action.trigger()
     assert window.controller.record.ply == 3
     assert window.board.board[rules.geometry.parse("e5")] is Mark.X
+
+
+def test_the_coachs_search_time_is_chosen_in_the_view_menu_and_remembered(
+    make_window: WindowMaker,
+) -> None:
+    settings = AppSettings()
+    window = make_window(settings=settings, rules=GOMOKU)
+    features = window.coach
+    assert features.budget_ms == 1000
+    assert features.budget_menu.menuAction() in window.review.view_menu.actions()
+    texts = [action.text() for action in features.budget_group.actions()]
+    assert texts == ["0.25 s", "0.5 s", "1 s", "2 s", "5 s"]
+    checked = features.budget_group.checkedAction()
+    assert checked is not None and checked.text() == "1 s"
+    features.budget_group.actions()[3].trigger()
+    assert features.budget_ms == 2000
+    window.controller.shutdown()
+    again = make_window(settings=settings, rules=GOMOKU)
+    assert again.coach.budget_ms == 2000
