@@ -194,3 +194,37 @@ def test_the_coachs_search_time_is_chosen_in_the_view_menu_and_remembered(
     window.controller.shutdown()
     again = make_window(settings=settings, rules=GOMOKU)
     assert again.coach.budget_ms == 2000
+
+
+def test_move_values_against_a_computer_wait_for_its_move(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window(rules=GOMOKU)
+    window.ai_speed_actions[0].trigger()
+    panel = window.player_panel
+    panel.choose_index(Mark.X, panel.index_of(Mark.X, name="Player 1"))
+    panel.choose_index(Mark.O, panel.index_of(Mark.O, kind="searcher"))
+    combo = panel.start_combo
+    combo.setCurrentIndex(combo.findData("x"))
+    combo.activated.emit(combo.currentIndex())
+    window.new_game()
+    quick(window)
+    features = window.coach
+    features.show_values(True)
+    controller = window.controller
+    searching_while_it_thought: list[bool] = []
+    controller.thinking_stopped.connect(
+        lambda: searching_while_it_thought.append(features.is_searching)
+    )
+    with qtbot.waitSignal(features.advice_ready, timeout=ANSWER_MS) as ready:
+        play(qtbot, window, "h8")
+        assert controller.is_thinking
+        assert not features.is_searching, "the computer's move comes first"
+    assert searching_while_it_thought == [False]
+    advice = ready.args[0]
+    assert advice.mover == "X" and advice.cells_text == controller.board.cells
+    overlay = window.board.overlay(VALUES_LAYER)
+    assert overlay is not None
+    assert {value.cell for value in advice.values} == set(overlay.annotations)
+    best = next(value for value in advice.values if value.rank == 1)
+    assert overlay.annotations[best.cell].text == "#1"

@@ -263,6 +263,8 @@ class CoachFeatures(QObject):
         controller.move_played.connect(self._update_review)
         controller.history_changed.connect(self._update_review)
         controller.thinking_started.connect(self._cancel_advice)
+        # The values a computer's thinking held back (a browsed position), once it is done.
+        controller.thinking_stopped.connect(self._on_thinking_stopped)
         controller.insight_ready.connect(self._on_insight_ready)
         controller.insight_failed.connect(self._on_insight_failed)
         self.board.board_changed.connect(self._on_board_changed)
@@ -506,6 +508,10 @@ class CoachFeatures(QObject):
         # No search while a computer thinks: its move comes first.
         if not self.controller.is_thinking:
             self._ask_advice(board)
+
+    def _on_thinking_stopped(self) -> None:
+        if self.show_values_action.isChecked() and not self.board.board.rules.is_classic:
+            self._values_timer.start()
 
     def _on_board_changed(self, board: Board) -> None:
         if self._asked and board not in self._asked.values():
