@@ -62,6 +62,7 @@ EXPECTED_KINDS = {
     "perfect",
     "learner",
     "sequence",
+    "monty",
     "searcher",
     "strongest",
 }

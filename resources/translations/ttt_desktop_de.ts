@@ -38,6 +38,10 @@
 <context>
     <name>BoardOverlay</name>
     <message>
+        <source>{percent} % of the search</source>
+        <translation>{percent} % der Suche</translation>
+    </message>
+    <message>
         <source>marked</source>
         <translation>markiert</translation>
     </message>
@@ -65,6 +69,10 @@
         <translation>Ziffernblock {digit}</translation>
     </message>
     <message>
+        <source>{cell}: {content}</source>
+        <translation>{cell}: {content}</translation>
+    </message>
+    <message>
         <source>last move</source>
         <translation>letzter Zug</translation>
     </message>
@@ -75,6 +83,10 @@
     <message>
         <source>press to play here</source>
         <translation>drücken, um hier zu setzen</translation>
+    </message>
+    <message>
+        <source>Board {title}, {cell}</source>
+        <translation>Spielfeld {title}, {cell}</translation>
     </message>
 </context>
 <context>
@@ -388,6 +400,117 @@
     <message>
         <source>the best move here</source>
         <translation>der beste Zug hier</translation>
+    </message>
+</context>
+<context>
+    <name>EnginesDialog</name>
+    <message>
+        <source>{name} lost a test game on {board}: {reason}</source>
+        <translation>{name} hat ein Testspiel auf {board} verloren: {reason}</translation>
+    </message>
+    <message>
+        <source>{name} beat Rando in a test game on {board} ({moves} moves).</source>
+        <translation>{name} hat Rando in einem Testspiel auf {board} geschlagen ({moves} Züge).</translation>
+    </message>
+    <message>
+        <source>{name} lost to Rando in a test game on {board} ({moves} moves).</source>
+        <translation>{name} hat ein Testspiel auf {board} gegen Rando verloren ({moves} Züge).</translation>
+    </message>
+    <message>
+        <source>{name} drew a test game on {board}.</source>
+        <translation>{name} hat ein Testspiel auf {board} unentschieden gespielt.</translation>
+    </message>
+    <message>
+        <source>Engines</source>
+        <translation>Spielprogramme</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Board sizes</source>
+        <translation>Brettgrößen</translation>
+    </message>
+    <message>
+        <source>Rectangles</source>
+        <translation>Rechtecke</translation>
+    </message>
+    <message>
+        <source>&amp;Add...</source>
+        <translation>&amp;Hinzufügen …</translation>
+    </message>
+    <message>
+        <source>&amp;Probe</source>
+        <translation>&amp;Prüfen</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>&amp;Testen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Gomocup brains, kept in {path}</source>
+        <translation>Gomocup-Brains, gespeichert in {path}</translation>
+    </message>
+    <message>
+        <source>not probed</source>
+        <translation>nicht geprüft</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Could not save the engine list: {error}</source>
+        <translation>Die Liste der Spielprogramme konnte nicht gespeichert werden: {error}</translation>
+    </message>
+    <message>
+        <source>Add an engine</source>
+        <translation>Spielprogramm hinzufügen</translation>
+    </message>
+    <message>
+        <source>The command that runs the brain (e.g. pbrain-ttt --player levi):</source>
+        <translation>Der Befehl, der das Brain startet (z. B. pbrain-ttt --player levi):</translation>
+    </message>
+    <message>
+        <source>Asking {command} who it is and what it plays...</source>
+        <translation>{command} wird gefragt, wer es ist und was es spielt …</translation>
+    </message>
+    <message>
+        <source>Probing {name}...</source>
+        <translation>{name} wird geprüft …</translation>
+    </message>
+    <message>
+        <source>{name} plays a test game...</source>
+        <translation>{name} spielt ein Testspiel …</translation>
+    </message>
+    <message>
+        <source>It did not work: {reason}</source>
+        <translation>Das hat nicht geklappt: {reason}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>{name} accepts board sizes {sizes}.</source>
+        <translation>{name} spielt die Brettgrößen {sizes}.</translation>
+    </message>
+    <message>
+        <source>&amp;Engines...</source>
+        <translation>&amp;Spielprogramme …</translation>
     </message>
 </context>
 <context>
@@ -1147,6 +1270,14 @@
         <translation>&amp;Neues Spiel</translation>
     </message>
     <message>
+        <source>New game &amp;with...</source>
+        <translation>Neues Spiel &amp;mit ...</translation>
+    </message>
+    <message>
+        <source>Choose the board and the players</source>
+        <translation>Spielfeld und Spieler wählen</translation>
+    </message>
+    <message>
         <source>Play &amp;again</source>
         <translation>Noch &amp;einmal</translation>
     </message>
@@ -1189,6 +1320,34 @@
     <message>
         <source>Draw the winning line at once, without animation</source>
         <translation>Die Gewinnreihe sofort zeichnen, ohne Animation</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>Ver&amp;größern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Fit the board</source>
+        <translation>Spielfeld &amp;einpassen</translation>
+    </message>
+    <message>
+        <source>&amp;Marks on the board</source>
+        <translation>&amp;Zeichen auf dem Spielfeld</translation>
+    </message>
+    <message>
+        <source>Automatic: stones from 9x9 up</source>
+        <translation>Automatisch: Steine ab 9×9</translation>
+    </message>
+    <message>
+        <source>X and O</source>
+        <translation>X und O</translation>
+    </message>
+    <message>
+        <source>Stones</source>
+        <translation>Steine</translation>
     </message>
     <message>
         <source>Other ({seconds} s)</source>
@@ -1416,6 +1575,125 @@
     <message>
         <source>Start</source>
         <translation>Anfang</translation>
+    </message>
+</context>
+<context>
+    <name>NewGameDialog</name>
+    <message>
+        <source>New game</source>
+        <translation>Neues Spiel</translation>
+    </message>
+    <message>
+        <source>Boards</source>
+        <translation>Spielfelder</translation>
+    </message>
+    <message>
+        <source>Custom board: choose m, n and k below</source>
+        <translation>Eigenes Spielfeld: m, n und k unten wählen</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Spielfeld</translation>
+    </message>
+    <message>
+        <source>Exactly k: a longer line does not win</source>
+        <translation>Genau k: eine längere Reihe gewinnt nicht</translation>
+    </message>
+    <message>
+        <source>Columns (m):</source>
+        <translation>Spalten (m):</translation>
+    </message>
+    <message>
+        <source>Rows (n):</source>
+        <translation>Zeilen (n):</translation>
+    </message>
+    <message>
+        <source>In a row (k):</source>
+        <translation>In einer Reihe (k):</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Player for {mark}</source>
+        <translation>Spieler für {mark}</translation>
+    </message>
+    <message>
+        <source>{mark} plays:</source>
+        <translation>{mark} spielt:</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>{m} columns, {n} rows, {k} in a row</source>
+        <translation>{m} Spalten, {n} Zeilen, {k} in einer Reihe</translation>
+    </message>
+    <message>
+        <source>exactly</source>
+        <translation>genau</translation>
+    </message>
+    <message>
+        <source>{name}, a person at this computer</source>
+        <translation>{name}, ein Mensch an diesem Computer</translation>
+    </message>
+    <message>
+        <source>Computer: {name}</source>
+        <translation>Computer: {name}</translation>
+    </message>
+    <message>
+        <source>{low} to {high}</source>
+        <translation>{low} bis {high}</translation>
+    </message>
+    <message>
+        <source>{low} to {high} (the longer side)</source>
+        <translation>{low} bis {high} (die längere Seite)</translation>
+    </message>
+    <message>
+        <source>Type a number in each box.</source>
+        <translation>Bitte in jedes Feld eine Zahl eingeben.</translation>
+    </message>
+    <message>
+        <source>Board: {title}</source>
+        <translation>Spielfeld: {title}</translation>
+    </message>
+    <message>
+        <source>Columns must be {low} to {high}.</source>
+        <translation>Spalten: {low} bis {high}.</translation>
+    </message>
+    <message>
+        <source>Rows must be {low} to {high}.</source>
+        <translation>Zeilen: {low} bis {high}.</translation>
+    </message>
+    <message>
+        <source>In a row must be {low} to {high}, the longer side.</source>
+        <translation>In einer Reihe: {low} bis {high}, die längere Seite.</translation>
+    </message>
+    <message>
+        <source>{name} plays this board</source>
+        <translation>{name} spielt auf diesem Spielfeld</translation>
+    </message>
+    <message>
+        <source>Choose a player for {marks}: the one chosen does not play {board}.</source>
+        <translation>Bitte einen Spieler für {marks} wählen: der gewählte spielt nicht {board}.</translation>
+    </message>
+    <message>
+        <source>Choose a board first</source>
+        <translation>Zuerst ein Spielfeld wählen</translation>
+    </message>
+    <message>
+        <source>{name} plays only tic-tac-toe, not {board}</source>
+        <translation>{name} spielt nur Tic-Tac-Toe, nicht {board}</translation>
+    </message>
+    <message>
+        <source>{name} plays only the boards this program has solved ({solved}), not {board}</source>
+        <translation>{name} spielt nur die Bretter, die dieses Programm gelöst hat ({solved}), nicht {board}</translation>
+    </message>
+    <message>
+        <source>{name} does not play {board}</source>
+        <translation>{name} spielt nicht {board}</translation>
     </message>
 </context>
 <context>
@@ -2025,32 +2303,36 @@
         <translation>Nimmt ein Gewinnfeld, sonst blockiert es Ihres, sonst zieht es zufällig; auf jedem Spielfeld.</translation>
     </message>
     <message>
-        <source>Wins or blocks, else scores cells by looking five moves ahead (quirky tallies).</source>
-        <translation>Gewinnt oder blockiert, sonst bewertet er Felder mit fünf Zügen Vorausschau (mit eigenwilliger Zählung).</translation>
+        <source>Wins or blocks, else tallies wins and losses some moves ahead, near stones on big boards.</source>
+        <translation>Gewinnt oder blockiert, sonst zählt er Gewinne und Verluste wenige Züge voraus, auf großen Feldern nahe den Steinen.</translation>
     </message>
     <message>
-        <source>Wins, blocks, else a random corner, the centre, a random side.</source>
-        <translation>Gewinnt, blockiert, sonst eine zufällige Ecke, die Mitte, eine zufällige Seite.</translation>
+        <source>Wins, blocks, else a random corner, the centre, a random side; on any board.</source>
+        <translation>Gewinnt, blockiert, sonst eine zufällige Ecke, die Mitte, eine zufällige Seite; auf jedem Spielfeld.</translation>
     </message>
     <message>
-        <source>Wins or blocks, else takes the cell whose lines hold the most promise.</source>
-        <translation>Gewinnt oder blockiert, sonst nimmt er das Feld mit den aussichtsreichsten Reihen.</translation>
+        <source>Wins or blocks, else the cell whose lines of k hold most promise; on any board.</source>
+        <translation>Gewinnt oder blockiert, sonst das Feld mit den aussichtsreichsten Reihen der Länge k; auf jedem Spielfeld.</translation>
     </message>
     <message>
-        <source>Tabular reinforcement learner trained by self-play.</source>
-        <translation>Lernt mit einer Tabelle durch Verstärkung, trainiert im Spiel gegen sich selbst.</translation>
+        <source>Tabular reinforcement learner trained by self-play; tic-tac-toe only.</source>
+        <translation>Lernt mit einer Tabelle durch Verstärkung, trainiert im Spiel gegen sich selbst; nur Tic-Tac-Toe.</translation>
     </message>
     <message>
-        <source>Newell and Simon&apos;s eight rules: win, block, fork, block fork, centre, corners, sides.</source>
-        <translation>Die acht Regeln von Newell und Simon: gewinnen, blockieren, Gabel, Gabel verhindern, Mitte, Ecken, Seiten.</translation>
+        <source>Monte Carlo tree search: plays thousands of random games from the position, favours the moves that win most and proves wins and losses it can see to the end; on any board.</source>
+        <translation>Monte-Carlo-Baumsuche: spielt Tausende Zufallspartien aus der Stellung, bevorzugt die Züge, die am häufigsten gewinnen, und beweist Siege und Niederlagen, die sie bis zum Ende überblickt; auf jedem Brett.</translation>
     </message>
     <message>
-        <source>Searches the whole game tree with plain minimax; slow on an empty board.</source>
-        <translation>Durchsucht den ganzen Spielbaum mit einfachem Minimax; langsam auf dem leeren Feld.</translation>
+        <source>Newell and Simon&apos;s eight rules (win, block, forks, centre, corners, sides); any board.</source>
+        <translation>Die acht Regeln von Newell und Simon (gewinnen, blockieren, Gabeln, Mitte, Ecken, Seiten); jedes Spielfeld.</translation>
     </message>
     <message>
-        <source>Searches the whole game tree with alpha-beta pruning and good move ordering.</source>
-        <translation>Durchsucht den ganzen Spielbaum mit Alpha-Beta-Suche und guter Zugsortierung.</translation>
+        <source>Plain minimax: the whole tree on tic-tac-toe, a few moves deep elsewhere; any board.</source>
+        <translation>Einfaches Minimax: ganzer Spielbaum bei Tic-Tac-Toe, sonst wenige Züge tief; jedes Spielfeld.</translation>
+    </message>
+    <message>
+        <source>Minimax with alpha-beta pruning: whole tree on tic-tac-toe, deeper elsewhere; any board.</source>
+        <translation>Minimax mit Alpha-Beta-Suche: ganzer Spielbaum bei Tic-Tac-Toe, sonst tiefer; jedes Spielfeld.</translation>
     </message>
     <message>
         <source>Looks up the solved game: wins as fast and loses as slowly as possible.</source>
@@ -2236,6 +2518,14 @@
 <context>
     <name>Thinking</name>
     <message>
+        <source>{mark}:{score}</source>
+        <translation>{mark}:{score}</translation>
+    </message>
+    <message>
+        <source>{player} ({mark}) rated this before its move: {description}</source>
+        <translation>{player} ({mark}) bewertete vor seinem Zug: {description}</translation>
+    </message>
+    <message>
         <source>{player} thinks {description}</source>
         <translation>{player} meint: {description}</translation>
     </message>
@@ -2308,12 +2598,24 @@
         <translation>ein bester Zug des gelösten Spiels</translation>
     </message>
     <message>
+        <source>the best value of a search {depth} moves deep, rated by line utility</source>
+        <translation>der beste Wert einer Suche {depth} Züge tief, bewertet nach Reihennutzen</translation>
+    </message>
+    <message>
         <source>the best value of a search to the end of the game</source>
         <translation>der beste Wert einer Suche bis zum Ende der Partie</translation>
     </message>
     <message>
-        <source>the best value of a search as deep as its time allowed</source>
-        <translation>der beste Wert einer Suche, so tief wie die Zeit erlaubte</translation>
+        <source>the best move a deepening search found in its time: the best found, not proven</source>
+        <translation>der beste Zug, den eine vertiefende Suche in ihrer Zeit fand: der beste gefundene, nicht bewiesen</translation>
+    </message>
+    <message>
+        <source>the cell most visited by random games played to the end</source>
+        <translation>das Feld, durch das die meisten zu Ende gespielten Zufallspartien gingen</translation>
+    </message>
+    <message>
+        <source>a forced win found by threat search: proven, whatever {mark} plays</source>
+        <translation>ein erzwungener Gewinn aus der Drohungssuche: bewiesen, was {mark} auch spielt</translation>
     </message>
     <message>
         <source>its own reasons</source>
@@ -2348,8 +2650,16 @@
         <translation>Exakte Werte aus dem gelösten Spiel, mit den Zügen bis zum Ende.</translation>
     </message>
     <message>
-        <source>Evaluations for the side to move, higher is better; W and L mark a win or loss the search proved, with the moves to the end; ≤ marks a bound.</source>
-        <translation>Bewertungen für die Seite am Zug, höher ist besser; S und N markieren einen Gewinn oder Verlust, den die Suche bewiesen hat, mit den Zügen bis zum Ende; ≤ markiert eine Schranke.</translation>
+        <source>Evaluations of a search cut off at its depth, for the side to move: above 0 is good for it; W or L with the moves marks a win or loss the search proved.</source>
+        <translation>Bewertungen einer Suche bis zu ihrer Tiefe, für die Seite am Zug: über 0 ist gut für sie; S oder N mit den Zügen markiert einen Sieg oder eine Niederlage, die die Suche bewiesen hat.</translation>
+    </message>
+    <message>
+        <source>Win rates of Monte Carlo tree search: how often the side to move won the random games through the cell (draws count a half), with how many games went through it.</source>
+        <translation>Gewinnquoten der Monte-Carlo-Baumsuche: wie oft die Seite am Zug die Zufallspartien durch das Feld gewann (Unentschieden zählen halb), und wie viele Partien hindurchgingen.</translation>
+    </message>
+    <message>
+        <source>{percent}%</source>
+        <translation>{percent} %</translation>
     </message>
     <message>
         <source>W{plies}</source>
@@ -2360,8 +2670,40 @@
         <translation>N{plies}</translation>
     </message>
     <message>
+        <source>{thousands}k</source>
+        <translation>{thousands} T</translation>
+    </message>
+    <message>
         <source>D</source>
         <translation>U</translation>
+    </message>
+    <message>
+        <source>cell {cell}: won {percent}% of 1 random game</source>
+        <translation>Feld {cell}: {percent} % von 1 Zufallspartie gewonnen</translation>
+    </message>
+    <message>
+        <source>cell {cell}: won {percent}% of {visits} random games</source>
+        <translation>Feld {cell}: {percent} % von {visits} Zufallspartien gewonnen</translation>
+    </message>
+    <message>
+        <source>cell {cell}: proven win in {plies}</source>
+        <translation>Feld {cell}: bewiesener Gewinn in {plies}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: proven loss in {plies}</source>
+        <translation>Feld {cell}: bewiesener Verlust in {plies}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: evaluation at most {score}</source>
+        <translation>Feld {cell}: Bewertung höchstens {score}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: evaluation at least {score}</source>
+        <translation>Feld {cell}: Bewertung mindestens {score}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: evaluation {score}</source>
+        <translation>Feld {cell}: Bewertung {score}</translation>
     </message>
     <message>
         <source>cell {cell}: wins in {plies}</source>
@@ -2400,6 +2742,10 @@
         <translation>Bewertungen: {scores}.</translation>
     </message>
     <message>
+        <source>{games} random games played to the end.</source>
+        <translation>{games} Zufallspartien zu Ende gespielt.</translation>
+    </message>
+    <message>
         <source>{nodes} positions searched, {depth} moves deep.</source>
         <translation>{nodes} Stellungen durchsucht, {depth} Züge tief.</translation>
     </message>
@@ -2410,6 +2756,10 @@
     <message>
         <source>Expected line: {moves}.</source>
         <translation>Erwartete Zugfolge: {moves}.</translation>
+    </message>
+    <message>
+        <source>It said: {messages}</source>
+        <translation>Es sagte: {messages}</translation>
     </message>
     <message>
         <source>Thought for {ms} ms.</source>
@@ -2448,6 +2798,10 @@
     <message>
         <source>Ask {name} about this position</source>
         <translation>{name} zu dieser Stellung befragen</translation>
+    </message>
+    <message>
+        <source>{name} does not play {board}</source>
+        <translation>{name} spielt nicht {board}</translation>
     </message>
 </context>
 <context>

@@ -73,9 +73,12 @@ def test_the_computer_that_just_moved_says_why_in_words_and_on_the_board(
     assert overlay is not None
     empty = {cell for cell in range(9) if record.final_board.cells[cell] == "."}
     assert set(overlay.annotations) == empty
+    # X is to move on the board shown: Ralph's scores are O's, from before its move, and
+    # say so on the board and in words.
     for cell, annotation in overlay.annotations.items():
-        assert annotation.text == f"{int(thought.score_of(cell).value):+d}".replace("+0", "0")
-        assert annotation.description.startswith("Ralph thinks cell ")
+        value = f"{int(thought.score_of(cell).value):+d}".replace("+0", "0")
+        assert annotation.text == f"O:{value}"
+        assert annotation.description.startswith("Ralph (O) rated this before its move: cell ")
         # The overlay's text equivalent reaches the cell's accessible description.
         assert annotation.description in window.board.cell_widget(cell).accessibleDescription()
     panel.show_on_board.setChecked(False)

@@ -275,6 +275,11 @@ class GameSession:
         """The rules of the game in hand, and of new games until other rules are asked for."""
         return self._rules
 
+    def set_rules(self, rules: Rules | str) -> None:
+        """Play the next game (a new game, or one a change of seat starts) by ``rules``;
+        the game in hand keeps its own."""
+        self._rules = coerce_rules(rules)
+
     @property
     def start_policy(self) -> str:
         """Who starts a new game: ``"x"``, ``"o"``, ``"alternate"`` or ``"random"``."""

@@ -267,6 +267,10 @@ class GameController(QObject):
 
     # Games --------------------------------------------------------------------
 
+    def set_rules(self, rules: Rules | str) -> None:
+        """The next game is played by ``rules`` (see :meth:`GameSession.set_rules`)."""
+        self._session.set_rules(rules)
+
     def new_game(self, first: Mark | None = None, rules: Rules | str | None = None) -> None:
         """Start a new game; ``first`` moves first, or the start policy decides.
 

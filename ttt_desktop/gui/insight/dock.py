@@ -8,6 +8,7 @@ text as accessible description); the same scores are drawn on the board by
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,8 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ttt_desktop.engine.rules import Rules
 from ttt_desktop.gui.insight import words
+from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.players import roster
+from ttt_desktop.players.roster import supports
 from ttt_desktop.players.thought import Thought
 
 ASKABLE_KINDS = tuple(info.kind for info in roster() if info.kind != "sequence")
@@ -76,6 +80,29 @@ class ThinkingPanel(QWidget):
 
     def _ask(self) -> None:
         self.ask_requested.emit(str(self.kind_box.currentData()))
+
+    def set_rules(self, rules: Rules) -> None:
+        """Offer to ask only the computers that play ``rules``; the others are greyed out,
+        their tooltip saying why."""
+        model = self.kind_box.model()
+        assert isinstance(model, QStandardItemModel)
+        for row in range(model.rowCount()):
+            item = model.item(row)
+            kind = str(item.data(Qt.ItemDataRole.UserRole))
+            plays = supports(kind, rules)
+            item.setEnabled(plays)
+            item.setToolTip(
+                ""
+                if plays
+                else self.tr("{name} does not play {board}").format(
+                    name=words.kind_name(kind), board=rules_title(rules)
+                )
+            )
+        current = str(self.kind_box.currentData())
+        if not supports(current, rules):
+            playing = [kind for kind in ASKABLE_KINDS if supports(kind, rules)]
+            if playing:
+                self.select_kind(playing[-1])
 
     def select_kind(self, kind: str) -> None:
         """Choose ``kind`` in the ask row."""

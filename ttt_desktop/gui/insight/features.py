@@ -6,7 +6,9 @@
   the position on show and why, without playing it.
 * "Show scores on the board" draws, while the dock shows, the thought's per-cell scores on the board
   (a layer of the board's overlays, each with its words for a screen reader),
-  the chosen cell outlined and the principal line as numbered ghost marks.
+  the chosen cell outlined, the principal line as numbered ghost marks, and a Monte
+  Carlo search's visits as a heat map. Scores are for the side to move on the
+  position they were made on; shown after that side's move, they carry its mark.
 * View > Search tree (Ctrl+E): the tree explorer for minimax and alpha-beta from
   the position on show.
 
@@ -45,7 +47,15 @@ def thought_overlay(thought: Thought, shown: Board) -> BoardOverlay:
 
     ``shown`` is the position thought about (a computer asked) or the one after its
     move (a computer that played); the line's moves still to come are numbered from 1.
+    Scores are the side to move's on the position thought about: on the position after
+    the move, where the other side is to move, each is labelled with the mark it is for
+    ("O:+2") and its words say it was rated before that move. A Monte Carlo search's
+    visits shade the cells as a heat map (the share of the simulations through each).
     """
+    played = shown.cells != thought.cells
+    mover = Mark(thought.to_move)
+    geometry = Rules.parse(thought.rules).geometry
+    player = words.kind_name(thought.kind)
     annotations = {}
     for score in thought.scores:
         if shown.cells[score.cell] != ".":
@@ -56,21 +66,34 @@ def thought_overlay(thought: Thought, shown: Board) -> BoardOverlay:
             Meaning.ALPHABETA,
         ):
             tone = "win" if score.value > 0 else "loss" if score.value < 0 else "draw"
-        annotations[score.cell] = CellAnnotation(
-            words.score_text(score, thought.meaning),
-            QCoreApplication.translate("Thinking", "{player} thinks {description}").format(
-                player=words.kind_name(thought.kind),
-                description=words.score_description(
-                    score, thought.meaning, Rules.parse(thought.rules).geometry
-                ),
-            ),
-            tone,
-        )
-    played = shown.cells != thought.cells
+        elif thought.meaning is Meaning.EVALUATION and score.plies is not None and score.value:
+            tone = "win" if score.value > 0 else "loss"
+        text = words.score_text(score, thought.meaning)
+        description = words.score_description(score, thought.meaning, geometry)
+        if played:
+            # The other side is to move here: these are the mover's scores, and say so.
+            text = QCoreApplication.translate("Thinking", "{mark}:{score}").format(
+                mark=mover.value, score=text
+            )
+            description = QCoreApplication.translate(
+                "Thinking", "{player} ({mark}) rated this before its move: {description}"
+            ).format(player=player, mark=mover.value, description=description)
+        else:
+            description = QCoreApplication.translate(
+                "Thinking", "{player} thinks {description}"
+            ).format(player=player, description=description)
+        annotations[score.cell] = CellAnnotation(text, description, tone)
+    shades: dict[int, float] = {}
+    if thought.meaning is Meaning.WIN_RATE:
+        total = sum(score.visits or 0 for score in thought.scores)
+        if total:
+            shades = {
+                score.cell: (score.visits or 0) / total
+                for score in thought.scores
+                if shown.cells[score.cell] == "."
+            }
     line = thought.line[1:] if played else thought.line
-    first_mark = Mark(thought.to_move)
-    if played:
-        first_mark = first_mark.opponent
+    first_mark = mover.opponent if played else mover
     ghosts = []
     for number, cell in enumerate(line, start=1):
         if shown.cells[cell] != ".":
@@ -83,10 +106,11 @@ def thought_overlay(thought: Thought, shown: Board) -> BoardOverlay:
         marked=marked,
         marked_description=QCoreApplication.translate(
             "Thinking", "{player} would play here"
-        ).format(player=words.kind_name(thought.kind))
+        ).format(player=player)
         if marked
         else "",
         ghosts=tuple(ghosts),
+        shades=shades,
     )
 
 
@@ -159,7 +183,8 @@ class InsightFeatures(QObject):
         self.panel.select_kind(thought.kind)
         self._draw()
 
-    def _on_game_started(self, _record: GameRecord) -> None:
+    def _on_game_started(self, record: GameRecord) -> None:
+        self.panel.set_rules(record.rules)
         self._shown = None
         self._board.set_overlay(THOUGHT_LAYER, None)
 
