@@ -95,7 +95,10 @@ def main(argv: list[str] | None = None) -> int:
         latencies.append(time.perf_counter() - asked)
         worst.append(max(heartbeat.lateness_ms[ticks:], default=0.0))
     timer.stop()
-    heartbeat.report(f"{options.hints} hints on 15x15 (budget {coach.budget_ms:g} ms)", 0.0)
+    heartbeat.report(
+        f"{options.hints} hints on 15x15 (budget {coach.budget_ms:g} ms)",
+        time.perf_counter() - started,
+    )
     print(
         "hint latency: "
         + ", ".join(f"{seconds * 1000:.0f} ms" for seconds in latencies)
