@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     coach.hint_shown.connect(shown.append)
     # The opening the hints are asked on: the Searcher's own moves, 30 ms each.
     searcher = create_player("searcher", seed=1, budget_ms=30)
-    latencies = []
+    latencies: list[float] = []
     worst: list[float] = []
     started = time.perf_counter()
     heartbeat.start()
