@@ -103,3 +103,14 @@ def test_review_of_a_4x4_game_is_exact() -> None:
         board = Board.empty(Mark.X, FOUR).play_all(moves[:ply])
         values = mnk_solver.move_values(board)
         assert (verdict.kind == "best") == (values[moves[ply]] == max(values.values()))
+
+
+def test_review_marks_a_missed_win_with_its_proof() -> None:
+    # X has four on row 8 with one end blocked, plays a15 instead of l8, and O blocks.
+    names = ["h8", "a1", "i8", "a3", "j8", "a5", "k8", "g8", "a15", "l8"]
+    moves = [G.parse(name) for name in names]
+    verdicts, _ = review_job(GOMOKU.key, "X", moves, 50.0, 3000, stop=never)
+    missed = verdicts[8]
+    assert missed.kind == "missed_win" and missed.better == (G.parse("l8"),)
+    assert missed.sentence == "Xa15 missed a forced win in 1: l8."
+    assert verdicts[9].kind == "best"  # O's block
