@@ -463,6 +463,14 @@
         <translation>Tipp für {mark}: {sentence}</translation>
     </message>
     <message>
+        <source>The coach is working out the best move...</source>
+        <translation>Der Trainer ermittelt den besten Zug...</translation>
+    </message>
+    <message>
+        <source>The coach is working out the value of every move...</source>
+        <translation>Der Trainer ermittelt den Wert jedes Zuges...</translation>
+    </message>
+    <message>
         <source>The coach is looking for the best move ({seconds} s)...</source>
         <translation>Der Trainer sucht den besten Zug ({seconds} s)...</translation>
     </message>

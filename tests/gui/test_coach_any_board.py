@@ -117,6 +117,10 @@ def test_move_values_on_4x4_are_the_solvers(qtbot: QtBot, two_people: WindowMake
     play(qtbot, window, "b3 a4")
     with qtbot.waitSignal(features.advice_ready, timeout=ANSWER_MS):
         features.show_values(True)
+        # A proof: no search time to show.
+        assert window.statusBar().currentMessage() == (
+            "The coach is working out the value of every move..."
+        )
     overlay = window.board.overlay(VALUES_LAYER)
     assert overlay is not None
     board = window.controller.board

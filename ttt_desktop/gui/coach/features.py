@@ -52,6 +52,7 @@ from ttt_desktop.gui.coach.overlays import (
 from ttt_desktop.gui.coach.review_panel import ReviewPanel
 from ttt_desktop.gui.controller import GameController
 from ttt_desktop.gui.review import MOVES_DOCK_WIDTH, ReviewFeatures
+from ttt_desktop.players.boards import SOLVED_KEYS
 from ttt_desktop.search_process import CallJob
 
 if TYPE_CHECKING:
@@ -395,7 +396,13 @@ class CoachFeatures(QObject):
         )
         ticket = self.controller.ask_insight(job)
         self._asked[ticket] = board
-        if self._hint_wanted is not None:
+        if board.rules.key in SOLVED_KEYS:
+            # A proof, not a search against the clock: no time to show.
+            if self._hint_wanted is not None:
+                text = self.tr("The coach is working out the best move...")
+            else:
+                text = self.tr("The coach is working out the value of every move...")
+        elif self._hint_wanted is not None:
             text = self.tr("The coach is looking for the best move ({seconds} s)...")
         else:
             text = self.tr("The coach is weighing the moves ({seconds} s)...")
