@@ -48,6 +48,10 @@ def test_a_hint_on_15x15_with_a_threat_win_is_stated_as_proven() -> None:
     assert advice.source == "threats" and advice.proven
     assert advice.cells == (G.parse("h11"),)
     assert advice.sentence.startswith("X has a forced win in 3: h11, ")
+    # The proof's first cell reads as the win it is among the values.
+    h11 = advice.value_of(G.parse("h11"))
+    assert h11 is not None and h11.outcome == "win" and h11.plies == 3
+    assert board_coach.value_words(h11) == "wins in 2"
 
 
 def test_a_win_at_once_on_15x15_says_so() -> None:
@@ -64,10 +68,11 @@ def test_a_hint_on_an_open_15x15_position_says_best_found_with_its_budget() -> N
     name = G.name(advice.cells[0])
     assert advice.sentence.startswith(f"Best found in 0.1 s: {name}; the search expects {name}")
     assert advice.line[0] == advice.cells[0]
-    # The values rank the cells the search tried, its choice first.
-    ranked = {value.rank: value.cell for value in advice.values}
-    assert ranked[1] == advice.cells[0]
-    assert board_coach.value_words(advice.value_of(advice.cells[0])) == "#1"  # type: ignore[arg-type]
+    # The values: the search's choice is the one it names; the others it proved no better.
+    chosen = [value.cell for value in advice.values if value.rank == 1]
+    assert chosen == [advice.cells[0]]
+    assert board_coach.value_words(advice.value_of(advice.cells[0])) == "best found"  # type: ignore[arg-type]
+    assert len(advice.values) > 1
 
 
 def test_review_of_a_15x15_game_marks_the_blunder_and_the_line_preferred() -> None:

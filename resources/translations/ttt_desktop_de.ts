@@ -360,6 +360,10 @@
         <translation>Verlust</translation>
     </message>
     <message>
+        <source>best found</source>
+        <translation>beste Wahl</translation>
+    </message>
+    <message>
         <source>playing here wins with best play</source>
         <translation>ein Zug hier gewinnt bei bestem Spiel</translation>
     </message>
@@ -368,8 +372,8 @@
         <translation>ein Zug hier verliert gegen bestes Spiel</translation>
     </message>
     <message>
-        <source>ranked {rank} of {tried} by a search of {seconds} s</source>
-        <translation>Platz {rank} von {tried} nach einer Suche von {seconds} s</translation>
+        <source>the best move a search of {seconds} s found</source>
+        <translation>der beste Zug, den eine Suche von {seconds} s gefunden hat</translation>
     </message>
     <message>
         <source>{move} missed a forced win in {plies}: {line}.</source>

@@ -65,9 +65,10 @@ class StopCheck(Protocol):
 class CellEstimate:
     """One cell's value for the side to move.
 
-    ``outcome`` is set when it is proven (by the solver, or a search that reached the end),
-    with ``plies`` to the end where known. ``rank`` is its place among the moves the search
-    tried (1 the best; None when exact or untried); ``score`` the search's evaluation.
+    ``outcome`` is set when it is proven (by the solver, the threat search, or a search that
+    reached the end), with ``plies`` to the end where known. ``rank`` is 1 for the search's
+    choice (None otherwise: the search proves its other moves no better, it does not rank
+    them); ``score`` is the search's evaluation, a bound for the moves not chosen.
     """
 
     cell: int
@@ -230,7 +231,8 @@ class BoardAdvice:
 
 
 def value_words(value: CellEstimate) -> str:
-    """A cell's value in a word or two: "win", "draw", "loss", "wins in 3", "#2"."""
+    """A cell's value in a word or two: "win", "draw", "loss", "wins in 3", "best found"
+    (the search's choice); "" for a cell the search tried without proving anything."""
     if value.outcome is not None and value.plies is not None and value.outcome != "draw":
         n = (value.plies + 1) // 2
         if value.outcome == "win":
@@ -242,10 +244,10 @@ def value_words(value: CellEstimate) -> str:
         return translate("Coach", "loss")
     if value.outcome == "draw":
         return translate("Coach", "draw")
-    return f"#{value.rank}"
+    return translate("Coach", "best found") if value.rank == 1 else ""
 
 
-def value_description(value: CellEstimate, tried: int, budget_ms: float | None) -> str:
+def value_description(value: CellEstimate, budget_ms: float | None) -> str:
     """The long form for a screen reader."""
     if value.outcome == "win":
         return translate("Coach", "playing here wins with best play")
@@ -253,12 +255,12 @@ def value_description(value: CellEstimate, tried: int, budget_ms: float | None) 
         return translate("Coach", "playing here loses against best play")
     if value.outcome == "draw":
         return translate("Coach", "playing here leads to a draw with best play")
-    text = translate("Coach", "ranked {rank} of {tried} by a search of {seconds} s")
-    return text.format(rank=value.rank, tried=tried, seconds=_seconds_text(budget_ms or 0.0))
+    text = translate("Coach", "the best move a search of {seconds} s found")
+    return text.format(seconds=_seconds_text(budget_ms or 0.0))
 
 
 def value_tone(value: CellEstimate) -> Outcome:
-    """The colour a value is drawn in: a proven outcome's, or the best-ranked moves as wins."""
+    """The colour a value is drawn in: a proven outcome's, or the search's choice as a win."""
     if value.outcome is not None:
         return value.outcome
     return "win" if value.rank == 1 else "draw"
@@ -300,14 +302,23 @@ def _solved_advice(board: Board, stop: Callable[[], bool] | None) -> BoardAdvice
     )
 
 
-def _estimates(evaluation: Evaluation) -> tuple[CellEstimate, ...]:
-    ordered = sorted(evaluation.scores, key=lambda item: -item[1])
+def _estimates(
+    evaluation: Evaluation, proof: tuple[int, int] | None = None
+) -> tuple[CellEstimate, ...]:
+    """The cells the search tried: proven results, and its choice (or ``proof``'s first cell,
+    a (cell, plies) win the threat search proved) as rank 1."""
+    chosen = evaluation.move if proof is None else proof[0]
     estimates = []
-    for rank, (cell, score, plies) in enumerate(ordered, 1):
+    for cell, score, proven_plies in sorted(evaluation.scores):
         outcome: Outcome | None = None
+        plies = proven_plies
         if plies is not None:
             outcome = "win" if score > 0 else "loss"
-        estimates.append(CellEstimate(cell, outcome, plies, rank, score))
+        if proof is not None and cell == chosen:
+            outcome, plies = "win", proof[1]
+        estimates.append(CellEstimate(cell, outcome, plies, 1 if cell == chosen else None, score))
+    if proof is not None and all(value.cell != chosen for value in estimates):
+        estimates.append(CellEstimate(chosen, "win", proof[1], 1, evaluation.value))
     return tuple(sorted(estimates, key=lambda value: value.cell))
 
 
@@ -333,7 +344,12 @@ def advise(
     wins_now = completing_cells(board, mark)
     threat = None if wins_now else forced_win(board, max_nodes=threat_nodes, stop=stop)
     evaluation = evaluate(board, budget_ms=budget_ms, nodes=nodes, stop=stop)
-    values = _estimates(evaluation)
+    if wins_now:
+        values = tuple(
+            CellEstimate(cell, "win", 1, 1, evaluation.value) for cell in sorted(wins_now)
+        )
+    else:
+        values = _estimates(evaluation, None if threat is None else (threat.line[0], threat.plies))
     seconds = time.perf_counter() - started
     common = (board.rules.key, board.cells, mark.value)
     if wins_now:

@@ -80,22 +80,23 @@ def values_overlay(board: Board) -> BoardOverlay | None:
 
 
 def advice_values_overlay(advice: board_coach.BoardAdvice) -> BoardOverlay:
-    """Every cell the coach weighed on a board other than 3x3: proven results in words, the
-    others ranked by the search ("#1" its choice), with their long form for a screen reader."""
+    """The cells the coach weighed on a board other than 3x3: proven results in words and the
+    search's choice ("best found"), with their long form for a screen reader."""
     from ttt_desktop.analysis import board_coach  # noqa: PLC0415  (loaded with the coach)
 
     load_coach()
-    tried = len(advice.values)
     annotations = {
         value.cell: CellAnnotation(
             board_coach.value_words(value),
             QCoreApplication.translate("CoachOverlays", "for {mark}, {description}").format(
                 mark=advice.mover,
-                description=board_coach.value_description(value, tried, advice.budget_ms),
+                description=board_coach.value_description(value, advice.budget_ms),
             ),
             TONE_OF_OUTCOME[board_coach.value_tone(value)],
         )
         for value in advice.values
+        # The moves the search proved nothing about stay blank: it does not rank them.
+        if value.outcome is not None or value.rank == 1
     }
     return BoardOverlay(annotations=annotations)
 
