@@ -235,3 +235,23 @@ def test_move_values_against_a_computer_wait_for_its_move(
     } == set(overlay.annotations)
     best = next(value for value in advice.values if value.rank == 1)
     assert overlay.annotations[best.cell].text == "best found"
+
+
+def test_a_new_game_abandons_a_review_under_way(qtbot: QtBot, two_people: WindowMaker) -> None:
+    window = two_people(rules=Rules(7, 7, 5))
+    features = window.coach
+    features.review_budget_ms = 5000  # seconds a position: it is still reviewing below
+    play(qtbot, window, "d4 d5 c4 c5 e4 a1 f4 b4 g4")
+    assert window.controller.record.is_finished
+    assert features.is_searching
+    assert features.review_panel.title.text().startswith("Reviewing the game")
+    with qtbot.waitSignal(window.controller.game_started):
+        window.new_game()
+    assert not features.is_searching
+    # The search process is free at once for the next question (the review left running
+    # would hold it for 20 s or more: ten positions of at least 2 s).
+    quick(window)
+    play(qtbot, window, "d4")
+    with qtbot.waitSignal(features.hint_shown, timeout=15_000) as shown:
+        features.hint_action.trigger()
+    assert shown.args[0].mover == "O"
