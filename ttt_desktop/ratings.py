@@ -167,6 +167,24 @@ class Ratings:
         if game.x == game.o:
             # Somebody playing themselves tells nothing about their strength.
             return self.get(game.x)
+        before_x, before_o = self.get(game.x), self.get(game.o)
+        result = game.result
+        if result == "O":
+            (o_mu, o_sigma), (x_mu, x_sigma) = rate_pair(
+                before_o.mu, before_o.sigma, before_x.mu, before_x.sigma, draw=False
+            )
+        else:
+            (x_mu, x_sigma), (o_mu, o_sigma) = rate_pair(
+                before_x.mu, before_x.sigma, before_o.mu, before_o.sigma, draw=result == "draw"
+            )
+        self._players[game.x] = _after(before_x, x_mu, x_sigma, result, "X")
+        self._players[game.o] = _after(before_o, o_mu, o_sigma, result, "O")
+        return self._players[game.x]
+
+    def add_with_openskill(self, game: GameResult) -> PlayerRating:
+        """:meth:`add` through ``openskill`` itself: the reference :meth:`add` is checked with."""
+        if game.x == game.o:
+            return self.get(game.x)
         if self._model_instance is None:
             self._model_instance = _model()
         model = self._model_instance
@@ -188,6 +206,77 @@ class Ratings:
     def leaderboard(self) -> list[PlayerRating]:
         """Every player, best first (by the conservative rating, then by rating, then key)."""
         return sorted(self._players.values(), key=lambda p: (-p.conservative, -p.rating, p.player))
+
+
+# openskill's PlackettLuce defaults (the model :func:`_model` makes).
+_BETA_SQUARED: Final = (START_SIGMA / 2.0) ** 2
+_TAU: Final = START_MU / 300.0
+_KAPPA: Final = 0.0001
+
+
+def rate_pair(
+    first_mu: float, first_sigma: float, second_mu: float, second_sigma: float, *, draw: bool
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """openskill's PlackettLuce ``rate`` for two one-player teams, ``first`` ahead (or level).
+
+    The same arithmetic, operation for operation, as openskill 6's ``rate`` with the
+    default model (tau, no weights, no balance, no margin, no sigma limit), without its
+    copies and per-call objects: about twenty times quicker, the same floats to the last
+    bit (``tests/test_ratings.py`` checks it against openskill on random games).
+    """
+    tau_squared = _TAU * _TAU
+    sigma_0 = math.sqrt(first_sigma * first_sigma + tau_squared)
+    sigma_1 = math.sqrt(second_sigma * second_sigma + tau_squared)
+    ss_0 = sigma_0**2
+    ss_1 = sigma_1**2
+    c = math.sqrt(0.0 + (ss_0 + _BETA_SQUARED) + (ss_1 + _BETA_SQUARED))
+    e_0 = math.exp(first_mu / c)
+    e_1 = math.exp(second_mu / c)
+    if draw:
+        both = e_0 + e_1
+        sums = (both, both)
+        a = 2
+    else:
+        sums = (e_0 + e_1, e_1)
+        a = 1
+    after = []
+    for i, (mu_before, sigma_before, ss, e) in enumerate(
+        ((first_mu, sigma_0, ss_0, e_0), (second_mu, sigma_1, ss_1, e_1))
+    ):
+        omega = 0.0
+        delta = 0.0
+        for q in (0, 1):
+            v = e / sums[q]
+            # Team q counts for team i when q's rank is at most i's.
+            if draw or q <= i:
+                delta += v * (1 - v) / a
+                if q == i:
+                    omega += (1 - v) / a
+                else:
+                    omega -= v / a
+        omega *= ss / c
+        delta *= ss / c**2
+        delta *= math.sqrt(ss) / c
+        share = sigma_before**2 / ss
+        # openskill's weight is 1.0 here: multiplying or dividing by it changes nothing.
+        mu = mu_before + share * omega
+        sigma = sigma_before * math.sqrt(max(1 - share * delta, _KAPPA))
+        after.append((mu, sigma))
+    return after[0], after[1]
+
+
+def _after(before: PlayerRating, mu: float, sigma: float, result: str, mark: str) -> PlayerRating:
+    won = result == mark
+    drew = result == "draw"
+    return PlayerRating(
+        player=before.player,
+        mu=mu,
+        sigma=sigma,
+        games=before.games + 1,
+        wins=before.wins + int(won),
+        draws=before.draws + int(drew),
+        losses=before.losses + int(not won and not drew),
+    )
 
 
 def _model_rating(model: PlackettLuce, rating: PlayerRating) -> PlackettLuceRating:
