@@ -181,6 +181,15 @@ def _fraction(text: str) -> float:
     return value
 
 
+def _sprt(text: str) -> Any:
+    from ttt_desktop.lab.sprt import parse_sprt  # noqa: PLC0415
+
+    try:
+        return parse_sprt(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _milliseconds(text: str) -> float:
     value = _parse_number(text, float, "a number of milliseconds")
     if not value > 0:
@@ -270,6 +279,15 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         metavar="PATH",
         help="also store every game in this game library (SQLite; made if missing)",
+    )
+    match_parser.add_argument(
+        "--sprt",
+        type=_sprt,
+        metavar="elo0=E0,elo1=E1,alpha=A,beta=B",
+        help="a sequential test of --x against --o (as cutechess-cli and fastchess run it): "
+        "pairs of games, each player X once, until H0 (--x is at most E0 Elo stronger) or H1 "
+        "(at least E1) is accepted, or --games are played; model=normalized for normalized "
+        "Elo (default logistic)",
     )
 
     tournament_parser = commands.add_parser(
@@ -400,6 +418,9 @@ def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
     seeds = random.Random(seed)
     x_player = create_player(arguments.x, seed=seeds.getrandbits(32))
     o_player = create_player(arguments.o, seed=seeds.getrandbits(32))
+    if arguments.sprt is not None:
+        _run_sprt(arguments, x_player, o_player, seed, out, progress)
+        return
     games = arguments.games
     writer = _library_writer(
         arguments,
@@ -449,6 +470,51 @@ def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
         print_match(result, seed, out)
 
 
+def _run_sprt(  # noqa: PLR0917
+    arguments: argparse.Namespace,
+    first: Any,
+    second: Any,
+    seed: int,
+    out: TextIO,
+    progress: _Progress,
+) -> None:
+    from ttt_desktop.lab.sprt import play_sprt_match  # noqa: PLC0415
+
+    if arguments.library is not None or arguments.start != "x":
+        raise RefusedError(
+            "an SPRT match plays pairs of games, each player X once, and stores none: "
+            "leave out --start and --library"
+        )
+    settings = arguments.sprt
+    progress.stream.write(
+        f"SPRT of {arguments.x} against {arguments.o}: {settings.label()}; at most "
+        f"{arguments.games:,} games\n"
+    )
+    progress.stream.flush()
+    match = play_sprt_match(
+        first,
+        second,
+        settings,
+        rules=arguments.rules,
+        max_games=arguments.games,
+        on_pair=lambda state: progress.say(f"sprt: {state.describe()}"),
+    )
+    if arguments.json:
+        print_json(
+            {
+                "seed": seed,
+                "rules": arguments.rules.key,
+                "x": arguments.x,
+                "o": arguments.o,
+                "sprt": match.as_json(),
+            },
+            out,
+        )
+    else:
+        out.write(f"{arguments.x} against {arguments.o} (seed {seed}): {match.state.describe()}\n")
+        out.write(match.conclusion() + "\n")
+
+
 def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> None:
     from ttt_desktop.lab import report  # noqa: PLC0415  (only tournaments need the lab)
     from ttt_desktop.lab.runner import WorkerError, run_tournament  # noqa: PLC0415
@@ -476,6 +542,19 @@ def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progr
             f"tournament {saver.id} in {where}: each game is kept as it finishes; after a "
             f"stop, carry on with --resume {saver.id}\n"
         )
+    hearers = []
+    if saver is not None:
+        hearers.append(saver.add)
+    json_writer = None
+    if arguments.json:
+        # The games are formatted as they arrive: the end has only the tables to write.
+        json_writer = report.ArenaJsonWriter([entrant.label for entrant in spec.entrants])
+        hearers.append(json_writer.add)
+
+    def on_games(games: list[PlayedGame]) -> None:
+        for hear in hearers:
+            hear(games)
+
     try:
         result = run_tournament(
             spec,
@@ -483,7 +562,7 @@ def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progr
             processes=jobs > 1 or arguments.scheduler is not None,
             scheduler=arguments.scheduler,
             done=done,
-            on_games=None if saver is None else saver.add,
+            on_games=on_games if hearers else None,
             on_progress=lambda runner, played: progress.say(
                 f"tournament: {played:,} of {total:,} games"
                 + (_time_left(runner.seconds_left()) if runner is not None else "")
@@ -502,8 +581,8 @@ def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progr
     if writer is not None:
         writer.add_tournament(spec, result)
         writer.close(progress.stream)
-    if arguments.json:
-        report.write_arena_json(result, out)
+    if json_writer is not None:
+        json_writer.write(result, out)
     else:
         out.write(report.crosstable_text(result))
 

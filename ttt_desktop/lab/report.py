@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
-from ttt_desktop.lab.tournament import TournamentResult
+from ttt_desktop.lab.tournament import PlayedGame, TournamentResult
 
-__all__ = ["arena_json", "crosstable_text", "write_arena_json"]
+__all__ = ["ArenaJsonWriter", "arena_json", "crosstable_text", "write_arena_json"]
 
 _GAMES_MARK = "\x00games\x00"
 
@@ -53,28 +53,48 @@ def arena_json(result: TournamentResult, *, with_games: bool = True) -> dict[str
     }
 
 
-def write_arena_json(result: TournamentResult, out: TextIO) -> None:
+class ArenaJsonWriter:
     """:func:`arena_json` written as ``json.dumps(..., indent=2)`` would, but quicker.
 
     The games (90,000 in a big tournament) are formatted directly rather than through
-    the JSON encoder, which takes most of the time otherwise; the text is the same.
+    the JSON encoder, and as they come in (:meth:`add`, a runner's ``on_games``), so at
+    the end only the tables are left to write; the text is the same as the encoder's.
     """
-    document = arena_json(result, with_games=False)
-    document["games"] = _GAMES_MARK
-    text = json.dumps(document, indent=2)
-    labels = [json.dumps(label) for label in result.labels()]
-    parts = []
-    for game in result.games():
-        cells = game.cells
-        moves = "[\n        " + ",\n        ".join(map(str, cells)) + "\n      ]" if cells else "[]"
-        reason = f',\n      "reason": {json.dumps(game.reason)}' if game.reason else ""
-        parts.append(
-            f'    {{\n      "index": {game.index},\n      "x": {labels[game.x]},\n      '
-            f'"o": {labels[game.o]},\n      "moves": {moves},\n      '
-            f'"winner": "{game.winner}"{reason}\n    }}'
-        )
-    games = "[\n" + ",\n".join(parts) + "\n  ]" if parts else "[]"
-    out.write(text.replace(json.dumps(_GAMES_MARK), games, 1) + "\n")
+
+    def __init__(self, labels: list[str]) -> None:
+        self._labels = [json.dumps(label) for label in labels]
+        self._games: dict[int, str] = {}
+
+    def add(self, games: list[PlayedGame]) -> None:
+        labels = self._labels
+        texts = self._games
+        for game in games:
+            cells = game.cells
+            moves = (
+                "[\n        " + ",\n        ".join(map(str, cells)) + "\n      ]" if cells else "[]"
+            )
+            reason = f',\n      "reason": {json.dumps(game.reason)}' if game.reason else ""
+            texts[game.index] = (
+                f'    {{\n      "index": {game.index},\n      "x": {labels[game.x]},\n      '
+                f'"o": {labels[game.o]},\n      "moves": {moves},\n      '
+                f'"winner": "{game.winner}"{reason}\n    }}'
+            )
+
+    def write(self, result: TournamentResult, out: TextIO) -> None:
+        """Write ``result``'s document (its games not added yet are formatted now)."""
+        self.add([game for game in result.games() if game.index not in self._games])
+        document = arena_json(result, with_games=False)
+        document["games"] = _GAMES_MARK
+        text = json.dumps(document, indent=2)
+        texts = self._games
+        parts = [texts[game.index] for game in result.games()]
+        games = "[\n" + ",\n".join(parts) + "\n  ]" if parts else "[]"
+        out.write(text.replace(json.dumps(_GAMES_MARK), games, 1) + "\n")
+
+
+def write_arena_json(result: TournamentResult, out: TextIO) -> None:
+    """:func:`arena_json` as indented JSON text (see :class:`ArenaJsonWriter`)."""
+    ArenaJsonWriter(result.labels()).write(result, out)
 
 
 def crosstable_text(result: TournamentResult) -> str:

@@ -42,6 +42,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final
 
 from ttt_desktop.lab.tournament import (
+    CHUNK_GAMES,
     Chunk,
     PlayedGame,
     TournamentResult,
@@ -55,8 +56,14 @@ CONTEXTS: Final = ("spawn", "forkserver")
 IN_FLIGHT: Final = 2
 """Tasks handed to each worker ahead, so it never waits for the next one."""
 
+TASKS_PER_SLOT: Final = 24
+"""Quick 3x3 chunks go out in batches, about this many per worker over a tournament: a task
+then carries tens of milliseconds of games, enough to make its round trip cheap."""
+
 Task = tuple[int, frozenset[int] | None]
 """A chunk's number and the game numbers of it still to play (None: all of them)."""
+
+Batch = tuple[Task, ...]
 
 GamesHook = Callable[[list[PlayedGame]], None]
 
@@ -73,12 +80,20 @@ def _init_worker(stop: Any) -> None:
     _stop_event = stop
 
 
-def play_task(spec: TournamentSpec, number: int, only: frozenset[int] | None) -> list[PlayedGame]:
-    """A worker's task: play chunk ``number`` (or the games ``only`` of it) and return them."""
+def play_task(
+    spec: TournamentSpec, work: tuple[tuple[Chunk, frozenset[int] | None], ...]
+) -> list[tuple[Any, ...]]:
+    """A worker's task: play each chunk (or the games ``only`` of it); their games' fields.
+
+    Plain tuples, not :class:`PlayedGame`\\ s: they cross the pipe for less.
+    """
     games: list[PlayedGame] = []
     stop = _stop_event.is_set if _stop_event is not None else None
-    play_chunk(spec, spec.chunks()[number], stop=stop, deliver=games.extend, only=only)
-    return games
+    for chunk, only in work:
+        if stop is not None and stop():
+            break
+        play_chunk(spec, chunk, stop=stop, deliver=games.extend, only=only)
+    return [(g.index, g.pairing, g.x, g.o, g.moves, g.winner, g.seconds, g.reason) for g in games]
 
 
 def missing_tasks(spec: TournamentSpec, done: Iterable[int] = ()) -> list[Task]:
@@ -95,13 +110,25 @@ def missing_tasks(spec: TournamentSpec, done: Iterable[int] = ()) -> list[Task]:
     return tasks
 
 
-def _describe(chunk: Chunk, only: frozenset[int] | None) -> str:
-    if only is not None:
-        numbers = sorted(only)
-        first, last = numbers[0], numbers[-1]
-    else:
-        first, last = chunk.first_index, chunk.first_index + chunk.count - 1
+def _describe(chunks: tuple[Chunk, ...], batch: Batch) -> str:
+    numbers: list[int] = []
+    for number, only in batch:
+        chunk = chunks[number]
+        numbers += (
+            sorted(only)
+            if only is not None
+            else [chunk.first_index, chunk.first_index + chunk.count - 1]
+        )
+    first, last = min(numbers), max(numbers)
     return f"game {first + 1}" if first == last else f"games {first + 1}-{last + 1}"
+
+
+def _batches(spec: TournamentSpec, tasks: list[Task], slots: int) -> list[Batch]:
+    if spec.chunk_games < CHUNK_GAMES:
+        # Long games: one chunk (a game with each colour) a task, so each comes back soon.
+        return [(task,) for task in tasks]
+    size = max(1, len(tasks) // (slots * TASKS_PER_SLOT))
+    return [tuple(tasks[start : start + size]) for start in range(0, len(tasks), size)]
 
 
 class TournamentRunner:
@@ -132,8 +159,9 @@ class TournamentRunner:
         self._context: Any = multiprocessing.get_context(context)
         self._chunks = spec.chunks()
         self._tasks = missing_tasks(spec, (game.index for game in self.result.games()))
+        self._batches: list[Batch] = []
         self._next_task = 0
-        self._in_flight: dict[Future[list[PlayedGame]], Task] = {}
+        self._in_flight: dict[Future[list[tuple[Any, ...]]], Batch] = {}
         self._executor: Any = None
         self._client: Any = None
         self._stop: Any = None
@@ -163,6 +191,7 @@ class TournamentRunner:
                 initializer=_init_worker,
                 initargs=(self._stop,),
             )
+        self._batches = _batches(self.spec, self._tasks, self._slots)
         self._top_up()
 
     def _cluster_executor(self, address: str) -> Any:
@@ -281,27 +310,30 @@ class TournamentRunner:
         limit = IN_FLIGHT * self._slots
         while (
             len(self._in_flight) < limit
-            and self._next_task < len(self._tasks)
+            and self._next_task < len(self._batches)
             and not self.stop_requested
             and self.error is None
         ):
-            task = self._tasks[self._next_task]
+            batch = self._batches[self._next_task]
             self._next_task += 1
+            work = tuple((self._chunks[number], only) for number, only in batch)
             try:
-                future = self._executor.submit(play_task, self.spec, *task)
+                future = self._executor.submit(play_task, self.spec, work)
             except BrokenProcessPool:
-                self._fail_broken(task)
+                self._fail_broken(batch)
                 return
-            self._in_flight[future] = task
+            self._in_flight[future] = batch
 
-    def _collect(self, finished: Iterable[Future[list[PlayedGame]]], new: list[PlayedGame]) -> None:
+    def _collect(
+        self, finished: Iterable[Future[list[tuple[Any, ...]]]], new: list[PlayedGame]
+    ) -> None:
         for future in sorted(finished, key=lambda f: self._in_flight[f][0]):
             task = self._in_flight.pop(future)
             if future.cancelled():
                 continue
             error = future.exception()
             if error is None:
-                games = future.result()
+                games = [PlayedGame(*fields) for fields in future.result()]
                 if games:
                     if self._first_game_at is None:
                         self._first_game_at = time.perf_counter()
@@ -313,14 +345,12 @@ class TournamentRunner:
                 self._fail_broken(task)
             else:
                 text = "".join(traceback.format_exception(error)).strip()
-                self._fail(
-                    f"a worker failed at {_describe(self._chunks[task[0]], task[1])}:\n{text}"
-                )
+                self._fail(f"a worker failed at {_describe(self._chunks, task)}:\n{text}")
         # Ratings keep up with the games as they come (the end then has little left to do).
         self.result.keep_up()
         self._top_up()
 
-    def _fail_broken(self, task: Task) -> None:
+    def _fail_broken(self, task: Batch) -> None:
         # The pool ends the other workers itself (SIGTERM): the first cause comes first.
         codes = sorted(
             (
@@ -337,7 +367,7 @@ class TournamentRunner:
         )
         self._fail(
             f"a worker process ended unexpectedly ({how}) while playing "
-            f"{_describe(self._chunks[task[0]], task[1])}; the {len(self.result):,} games "
+            f"{_describe(self._chunks, task)}; the {len(self.result):,} games "
             f"finished before are kept"
         )
 
@@ -362,9 +392,12 @@ class TournamentRunner:
             # The cluster's executor cancels every task it holds.
             self._executor.shutdown(wait=False)
             return
-        for process in self._processes():
+        processes = self._processes()
+        for process in processes:
             if process.is_alive():
                 process.terminate()
+        for process in processes:
+            process.join(1.0)
 
     def _finish(self) -> None:
         if self._ended_at is None:
@@ -384,10 +417,9 @@ class TournamentRunner:
     def _release(self) -> None:
         executor, self._executor = self._executor, None
         if executor is not None:
-            if self._client is None:
-                executor.shutdown(wait=True, cancel_futures=True)
-            else:
-                executor.shutdown(wait=False)
+            # Not waiting for the workers to exit: every task is done or cancelled (or
+            # its worker ended), and they leave on their own.
+            executor.shutdown(wait=False, cancel_futures=True)
         if self._client is not None:
             self._client.close()
             self._client = None
