@@ -232,37 +232,36 @@ def rate_pair(
     c = math.sqrt(0.0 + (ss_0 + _BETA_SQUARED) + (ss_1 + _BETA_SQUARED))
     e_0 = math.exp(first_mu / c)
     e_1 = math.exp(second_mu / c)
+    # openskill's sums over the teams ranked at or below each, unrolled (adding 0.0 or
+    # dividing by 1 changes no float, so those steps are left out).
     if draw:
         both = e_0 + e_1
-        sums = (both, both)
-        a = 2
+        v = e_0 / both
+        omega_0 = (1 - v) / 2 - v / 2
+        delta_0 = v * (1 - v) / 2 + v * (1 - v) / 2
+        v = e_1 / both
+        omega_1 = -(v / 2) + (1 - v) / 2
+        delta_1 = v * (1 - v) / 2 + v * (1 - v) / 2
     else:
-        sums = (e_0 + e_1, e_1)
-        a = 1
-    after = []
-    for i, (mu_before, sigma_before, ss, e) in enumerate(
-        ((first_mu, sigma_0, ss_0, e_0), (second_mu, sigma_1, ss_1, e_1))
-    ):
-        omega = 0.0
-        delta = 0.0
-        for q in (0, 1):
-            v = e / sums[q]
-            # Team q counts for team i when q's rank is at most i's.
-            if draw or q <= i:
-                delta += v * (1 - v) / a
-                if q == i:
-                    omega += (1 - v) / a
-                else:
-                    omega -= v / a
-        omega *= ss / c
-        delta *= ss / c**2
-        delta *= math.sqrt(ss) / c
-        share = sigma_before**2 / ss
-        # openskill's weight is 1.0 here: multiplying or dividing by it changes nothing.
-        mu = mu_before + share * omega
-        sigma = sigma_before * math.sqrt(max(1 - share * delta, _KAPPA))
-        after.append((mu, sigma))
-    return after[0], after[1]
+        v = e_0 / (e_0 + e_1)
+        omega_0 = 1 - v
+        delta_0 = v * (1 - v)
+        v = e_1 / (e_0 + e_1)
+        omega_1 = -v
+        delta_1 = v * (1 - v)
+    c_squared = c**2
+    omega_0 *= ss_0 / c
+    delta_0 *= ss_0 / c_squared
+    delta_0 *= math.sqrt(ss_0) / c
+    omega_1 *= ss_1 / c
+    delta_1 *= ss_1 / c_squared
+    delta_1 *= math.sqrt(ss_1) / c
+    share_0 = sigma_0**2 / ss_0
+    share_1 = sigma_1**2 / ss_1
+    return (
+        (first_mu + share_0 * omega_0, sigma_0 * math.sqrt(max(1 - share_0 * delta_0, _KAPPA))),
+        (second_mu + share_1 * omega_1, sigma_1 * math.sqrt(max(1 - share_1 * delta_1, _KAPPA))),
+    )
 
 
 def _after(before: PlayerRating, mu: float, sigma: float, result: str, mark: str) -> PlayerRating:

@@ -34,15 +34,15 @@ from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
+import signal
 import time
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final
 
 from ttt_desktop.lab.tournament import (
-    CHUNK_GAMES,
     Chunk,
     PlayedGame,
     TournamentResult,
@@ -56,14 +56,21 @@ CONTEXTS: Final = ("spawn", "forkserver")
 IN_FLIGHT: Final = 2
 """Tasks handed to each worker ahead, so it never waits for the next one."""
 
-TASKS_PER_SLOT: Final = 24
-"""Quick 3x3 chunks go out in batches, about this many per worker over a tournament: a task
-then carries tens of milliseconds of games, enough to make its round trip cheap."""
+TASK_SECONDS: Final = 0.05
+"""A task carries about this much play (from the pace so far): enough to make its round trip
+cheap, little enough that results, progress and a stop stay prompt."""
+
+FIRST_TASK_GAMES: Final = 2
+"""Games in each task until the first results give the pace."""
+
+CONNECT_SECONDS: Final = 10.0
+"""How long to try to reach a scheduler."""
 
 Task = tuple[int, frozenset[int] | None]
 """A chunk's number and the game numbers of it still to play (None: all of them)."""
 
-Batch = tuple[Task, ...]
+Batch = tuple[int, ...]
+"""The game numbers of one task, in order."""
 
 GamesHook = Callable[[list[PlayedGame]], None]
 
@@ -81,7 +88,7 @@ def _init_worker(stop: Any) -> None:
 
 
 def play_task(
-    spec: TournamentSpec, work: tuple[tuple[Chunk, frozenset[int] | None], ...]
+    spec: TournamentSpec, work: tuple[tuple[Chunk, Container[int] | None], ...]
 ) -> list[tuple[Any, ...]]:
     """A worker's task: play each chunk (or the games ``only`` of it); their games' fields.
 
@@ -110,25 +117,35 @@ def missing_tasks(spec: TournamentSpec, done: Iterable[int] = ()) -> list[Task]:
     return tasks
 
 
-def _describe(chunks: tuple[Chunk, ...], batch: Batch) -> str:
-    numbers: list[int] = []
-    for number, only in batch:
-        chunk = chunks[number]
-        numbers += (
-            sorted(only)
-            if only is not None
-            else [chunk.first_index, chunk.first_index + chunk.count - 1]
-        )
-    first, last = min(numbers), max(numbers)
+def _describe(batch: Batch) -> str:
+    first, last = batch[0], batch[-1]
     return f"game {first + 1}" if first == last else f"games {first + 1}-{last + 1}"
 
 
-def _batches(spec: TournamentSpec, tasks: list[Task], slots: int) -> list[Batch]:
-    if spec.chunk_games < CHUNK_GAMES:
-        # Long games: one chunk (a game with each colour) a task, so each comes back soon.
-        return [(task,) for task in tasks]
-    size = max(1, len(tasks) // (slots * TASKS_PER_SLOT))
-    return [tuple(tasks[start : start + size]) for start in range(0, len(tasks), size)]
+def _work(spec: TournamentSpec, chunks: tuple[Chunk, ...], batch: Batch) -> tuple[Any, ...]:
+    """``batch``'s games as (chunk, the games of it to play: None, a range or a set)."""
+    size = spec.chunk_games
+    per_pairing = -(-spec.games_per_pairing // size)
+    work: list[tuple[Chunk, Container[int] | None]] = []
+    start = 0
+    while start < len(batch):
+        pairing, game = divmod(batch[start], spec.games_per_pairing)
+        chunk = chunks[pairing * per_pairing + game // size]
+        end = chunk.first_index + chunk.count
+        stop = start
+        while stop < len(batch) and batch[stop] < end:
+            stop += 1
+        first, last, count = batch[start], batch[stop - 1], stop - start
+        only: Container[int] | None
+        if count == chunk.count:
+            only = None
+        elif last - first == count - 1:
+            only = range(first, last + 1)
+        else:
+            only = frozenset(batch[start:stop])
+        work.append((chunk, only))
+        start = stop
+    return tuple(work)
 
 
 class TournamentRunner:
@@ -158,9 +175,12 @@ class TournamentRunner:
         self.on_games = on_games
         self._context: Any = multiprocessing.get_context(context)
         self._chunks = spec.chunks()
-        self._tasks = missing_tasks(spec, (game.index for game in self.result.games()))
-        self._batches: list[Batch] = []
-        self._next_task = 0
+        finished = {game.index for game in self.result.games()}
+        self._todo = [index for index in range(spec.total_games) if index not in finished]
+        self._next_game = 0
+        self._seen: dict[int, Any] = {}
+        self._played_seconds = 0.0
+        self._timed_games = 0
         self._in_flight: dict[Future[list[tuple[Any, ...]]], Batch] = {}
         self._executor: Any = None
         self._client: Any = None
@@ -178,7 +198,7 @@ class TournamentRunner:
         if self._started_at is not None:
             raise RuntimeError("a runner starts once")
         self._started_at = time.perf_counter()
-        if not self._tasks:
+        if not self._todo:
             self._finish()
             return
         if self.scheduler is not None:
@@ -186,12 +206,11 @@ class TournamentRunner:
         else:
             self._stop = self._context.Event()
             self._executor = concurrent.futures.ProcessPoolExecutor(
-                max_workers=min(self.jobs, len(self._tasks)),
+                max_workers=min(self.jobs, len(self._todo)),
                 mp_context=self._context,
                 initializer=_init_worker,
                 initargs=(self._stop,),
             )
-        self._batches = _batches(self.spec, self._tasks, self._slots)
         self._top_up()
 
     def _cluster_executor(self, address: str) -> Any:
@@ -203,7 +222,7 @@ class TournamentRunner:
                 "pip install 'ttt-desktop[cluster]' (or 'dask[distributed]')"
             ) from None
         try:
-            self._client = Client(address, timeout=10, set_as_default=False)  # type: ignore[no-untyped-call]
+            self._client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)  # type: ignore[no-untyped-call]
         except OSError as error:
             raise WorkerError(f"the scheduler at {address} can't be reached: {error}") from None
         threads = sum(self._client.nthreads().values())
@@ -271,7 +290,11 @@ class TournamentRunner:
         if self._in_flight:
             self._end_workers()
             self._in_flight.clear()
+        processes = self._processes()
         self._finish()
+        # A cancel returns once the workers are gone (they leave at once: nothing is left).
+        for process in processes:
+            process.join(1.0)
         return new
 
     def close(self) -> None:
@@ -306,23 +329,36 @@ class TournamentRunner:
     # Inside ---------------------------------------------------------------------------
 
     def _top_up(self) -> None:
-        """Keep ``IN_FLIGHT`` tasks a worker out, in game order."""
+        """Keep ``IN_FLIGHT`` tasks a worker out, in game order, each of about
+        :data:`TASK_SECONDS` of play at the pace so far."""
         limit = IN_FLIGHT * self._slots
         while (
             len(self._in_flight) < limit
-            and self._next_task < len(self._batches)
+            and self._next_game < len(self._todo)
             and not self.stop_requested
             and self.error is None
         ):
-            batch = self._batches[self._next_task]
-            self._next_task += 1
-            work = tuple((self._chunks[number], only) for number, only in batch)
+            left = len(self._todo) - self._next_game
+            if self._timed_games:
+                pace = self._played_seconds / self._timed_games
+                games = int(TASK_SECONDS / pace) if pace > 0 else left
+                # Near the end, smaller tasks: every worker finishes at about the same time.
+                games = max(1, min(games, left // (limit * 2) or 1))
+            else:
+                games = FIRST_TASK_GAMES
+            batch = tuple(self._todo[self._next_game : self._next_game + games])
+            self._next_game += len(batch)
+            work = _work(self.spec, self._chunks, batch)
             try:
                 future = self._executor.submit(play_task, self.spec, work)
             except BrokenProcessPool:
                 self._fail_broken(batch)
                 return
             self._in_flight[future] = batch
+            # Kept: after a worker dies the pool lets go of its processes, and their exit
+            # codes say how it died.
+            for process in self._processes():
+                self._seen[process.pid] = process
 
     def _collect(
         self, finished: Iterable[Future[list[tuple[Any, ...]]]], new: list[PlayedGame]
@@ -334,6 +370,8 @@ class TournamentRunner:
             error = future.exception()
             if error is None:
                 games = [PlayedGame(*fields) for fields in future.result()]
+                self._timed_games += len(games)
+                self._played_seconds += sum(game.seconds for game in games)
                 if games:
                     if self._first_game_at is None:
                         self._first_game_at = time.perf_counter()
@@ -345,21 +383,28 @@ class TournamentRunner:
                 self._fail_broken(task)
             else:
                 text = "".join(traceback.format_exception(error)).strip()
-                self._fail(f"a worker failed at {_describe(self._chunks, task)}:\n{text}")
+                self._fail(f"a worker failed at {_describe(task)}:\n{text}")
         # Ratings keep up with the games as they come (the end then has little left to do).
         self.result.keep_up()
         self._top_up()
 
     def _fail_broken(self, task: Batch) -> None:
-        # The pool ends the other workers itself (SIGTERM): the first cause comes first.
-        codes = sorted(
-            (
-                process.exitcode
-                for process in self._processes()
-                if process.exitcode is not None and process.exitcode != 0
-            ),
-            key=lambda code: code == -15,
-        )
+        # The pool's own thread may be reaping the dead worker this very moment: its exit
+        # code shows a moment later.
+        deadline = time.perf_counter() + 1.0
+        while True:
+            codes = sorted(
+                (
+                    process.exitcode
+                    for process in self._seen.values()
+                    if process.exitcode is not None and process.exitcode != 0
+                ),
+                # The pool ends the other workers itself (SIGTERM): the first cause first.
+                key=lambda code: code == -signal.SIGTERM,
+            )
+            if (codes and codes[0] != -signal.SIGTERM) or time.perf_counter() > deadline:
+                break
+            time.sleep(0.02)
         how = (
             f"exit code {codes[0]}" + (f", killed by signal {-codes[0]}" if codes[0] < 0 else "")
             if codes
@@ -367,7 +412,7 @@ class TournamentRunner:
         )
         self._fail(
             f"a worker process ended unexpectedly ({how}) while playing "
-            f"{_describe(self._chunks, task)}; the {len(self.result):,} games "
+            f"{_describe(task)}; the {len(self.result):,} games "
             f"finished before are kept"
         )
 
@@ -419,7 +464,10 @@ class TournamentRunner:
         if executor is not None:
             # Not waiting for the workers to exit: every task is done or cancelled (or
             # its worker ended), and they leave on their own.
-            executor.shutdown(wait=False, cancel_futures=True)
+            if self._client is None:
+                executor.shutdown(wait=False, cancel_futures=True)
+            else:
+                executor.shutdown(wait=False)
         if self._client is not None:
             self._client.close()
             self._client = None

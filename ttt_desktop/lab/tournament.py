@@ -31,6 +31,7 @@ from ttt_desktop.engine.play import play_game
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.players import create_player, display_name
 from ttt_desktop.players.roster import KINDS
+from ttt_desktop.ratings import START_MU, START_SIGMA, rate_pair
 
 __all__ = [
     "CHUNK_GAMES",
@@ -763,8 +764,6 @@ class TournamentResult:
 
 def _rate_game(state: list[list[Any] | None], game: PlayedGame) -> None:
     """Apply ``game`` to the per-entrant rating ``state`` (as :class:`Ratings.add` would)."""
-    from ttt_desktop.ratings import START_MU, START_SIGMA, rate_pair  # noqa: PLC0415
-
     x, o = game.x, game.o
     for entrant in (x, o):
         if state[entrant] is None:
