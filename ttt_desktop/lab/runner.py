@@ -215,14 +215,15 @@ class TournamentRunner:
 
     def _cluster_executor(self, address: str) -> Any:
         try:
-            from distributed import Client  # noqa: PLC0415  (the optional cluster extra)
+            import distributed  # noqa: PLC0415  (the optional cluster extra)
         except ImportError:
             raise WorkerError(
                 "a scheduler needs Dask's distributed package: "
                 "pip install 'ttt-desktop[cluster]' (or 'dask[distributed]')"
             ) from None
         try:
-            self._client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)  # type: ignore[no-untyped-call]
+            client: Any = distributed.Client  # typed or not, whichever Dask is installed
+            self._client = client(address, timeout=CONNECT_SECONDS, set_as_default=False)
         except OSError as error:
             raise WorkerError(f"the scheduler at {address} can't be reached: {error}") from None
         threads = sum(self._client.nthreads().values())
@@ -290,11 +291,7 @@ class TournamentRunner:
         if self._in_flight:
             self._end_workers()
             self._in_flight.clear()
-        processes = self._processes()
         self._finish()
-        # A cancel returns once the workers are gone (they leave at once: nothing is left).
-        for process in processes:
-            process.join(1.0)
         return new
 
     def close(self) -> None:
@@ -457,7 +454,12 @@ class TournamentRunner:
                     f"from the workers"
                 )
                 self.result.cancelled = True
+            processes = self._processes()
             self._release()
+            if self.stop_requested:
+                # A stopped run returns once its workers are gone (they leave at once).
+                for process in processes:
+                    process.join(1.0)
 
     def _release(self) -> None:
         executor, self._executor = self._executor, None
