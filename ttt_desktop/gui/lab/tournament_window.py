@@ -279,10 +279,10 @@ class TournamentWindow(QWidget):
         self.cancel_button = QPushButton(self.tr("&Cancel"))
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
-        self.finish_button = QPushButton(self.tr("&Finish games in progress, then stop"))
+        self.finish_button = QPushButton(self.tr("Finish games in &progress, then stop"))
         self.finish_button.setEnabled(False)
         self.finish_button.clicked.connect(self.finish_and_stop)
-        self.resume_button = QPushButton(self.tr("&Resume..."))
+        self.resume_button = QPushButton(self.tr("Res&ume..."))
         self.resume_button.setToolTip(
             self.tr("Carry on a stopped tournament of the game library: only its missing games")
         )
