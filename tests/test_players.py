@@ -62,6 +62,7 @@ EXPECTED_KINDS = {
     "perfect",
     "learner",
     "sequence",
+    "monty",
 }
 # Players that choose by themselves (Sequence follows a script). MiniMax is left out of the
 # walks over every position (seconds per search near the root) and checked on its own.

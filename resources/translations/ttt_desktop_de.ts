@@ -2041,6 +2041,10 @@
         <translation>Lernt mit einer Tabelle durch Verstärkung, trainiert im Spiel gegen sich selbst.</translation>
     </message>
     <message>
+        <source>Monte Carlo tree search: plays thousands of random games from the position, favours the moves that win most and proves wins and losses it can see to the end; on any board.</source>
+        <translation>Monte-Carlo-Baumsuche: spielt Tausende Zufallspartien aus der Stellung, bevorzugt die Züge, die am häufigsten gewinnen, und beweist Siege und Niederlagen, die sie bis zum Ende überblickt; auf jedem Brett.</translation>
+    </message>
+    <message>
         <source>Newell and Simon&apos;s eight rules: win, block, fork, block fork, centre, corners, sides.</source>
         <translation>Die acht Regeln von Newell und Simon: gewinnen, blockieren, Gabel, Gabel verhindern, Mitte, Ecken, Seiten.</translation>
     </message>
@@ -2304,6 +2308,10 @@
         <translation>der beste Wert einer Suche bis zum Ende der Partie</translation>
     </message>
     <message>
+        <source>the move most visited by its random games (Monte Carlo tree search)</source>
+        <translation>der Zug, den seine Zufallspartien am häufigsten besucht haben (Monte-Carlo-Baumsuche)</translation>
+    </message>
+    <message>
         <source>its own reasons</source>
         <translation>eigene Gründe</translation>
     </message>
@@ -2336,6 +2344,10 @@
         <translation>Exakte Werte aus dem gelösten Spiel, mit den Zügen bis zum Ende.</translation>
     </message>
     <message>
+        <source>Win rates of the random games through each cell, draws counting a half (W, L, D: proven), with the games played through it.</source>
+        <translation>Gewinnquoten der Zufallspartien durch jedes Feld, ein Unentschieden zählt halb (S, N, U: bewiesen), mit der Zahl der Partien durch das Feld.</translation>
+    </message>
+    <message>
         <source>W{plies}</source>
         <translation>S{plies}</translation>
     </message>
@@ -2346,6 +2358,10 @@
     <message>
         <source>D</source>
         <translation>U</translation>
+    </message>
+    <message>
+        <source>cell {cell}: wins {percent}% of {games} random games</source>
+        <translation>Feld {cell}: gewinnt {percent} % von {games} Zufallspartien</translation>
     </message>
     <message>
         <source>cell {cell}: wins in {plies}</source>

@@ -32,6 +32,12 @@ DESCRIPTIONS: Final = (
     QT_TRANSLATE_NOOP("Roster", "Tabular reinforcement learner trained by self-play."),
     QT_TRANSLATE_NOOP(
         "Roster",
+        "Monte Carlo tree search: plays thousands of random games from the position, "
+        "favours the moves that win most and proves wins and losses it can see to the end; "
+        "on any board.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "Roster",
         "Newell and Simon's eight rules: win, block, fork, block fork, centre, corners, sides.",
     ),
     QT_TRANSLATE_NOOP(

@@ -103,6 +103,17 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
         CLASSIC_ONLY,
     ),
     (
+        "monty",
+        "Monty",
+        "Monte Carlo tree search: plays thousands of random games from the position, "
+        "favours the moves that win most and proves wins and losses it can see to the end; "
+        "on any board.",
+        4,
+        "Kocsis and Szepesvari 2006; Winands et al. 2008",
+        "ttt_desktop.players.mcts:MontyPlayer",
+        ANY_BOARD,
+    ),
+    (
         "strategist",
         "Strategist",
         "Newell and Simon's eight rules: win, block, fork, block fork, centre, corners, sides.",

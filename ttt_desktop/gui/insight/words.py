@@ -104,6 +104,10 @@ def rule_sentence(thought: Thought) -> str:
         return QCoreApplication.translate(
             "Thinking", "the best value of a search to the end of the game"
         )
+    if rule is Rule.SIMULATION:
+        return QCoreApplication.translate(
+            "Thinking", "the move most visited by its random games (Monte Carlo tree search)"
+        )
     return QCoreApplication.translate("Thinking", "its own reasons")
 
 
@@ -134,6 +138,11 @@ def meaning_text(meaning: Meaning) -> str:
         Meaning.EXACT: QCoreApplication.translate(
             "Thinking", "Exact values from the solved game, with the moves to the end."
         ),
+        Meaning.WIN_RATE: QCoreApplication.translate(
+            "Thinking",
+            "Win rates of the random games through each cell, draws counting a half "
+            "(W, L, D: proven), with the games played through it.",
+        ),
     }
     return texts[meaning]
 
@@ -141,7 +150,10 @@ def meaning_text(meaning: Meaning) -> str:
 def score_text(score: CellScore, meaning: Meaning) -> str:
     """One score, short enough for a cell: ``"+6"``, ``"≤0"``, ``"W3"``, ``"0.84"``."""
     value = score.value
-    if meaning is Meaning.EXACT:
+    if meaning is Meaning.WIN_RATE and score.plies is None:
+        return f"{value:.2f}"
+    if meaning is Meaning.EXACT or meaning is Meaning.WIN_RATE:
+        value = value - 0.5 if meaning is Meaning.WIN_RATE else value
         plies = score.plies or 0
         if value > 0:
             return QCoreApplication.translate("Thinking", "W{plies}").format(plies=plies)
@@ -161,6 +173,13 @@ def score_text(score: CellScore, meaning: Meaning) -> str:
 def score_description(score: CellScore, meaning: Meaning, geometry: Geometry | None = None) -> str:
     """One score in words, for a screen reader."""
     cell = (geometry or TIC_TAC_TOE.geometry).name(score.cell)
+    if meaning is Meaning.WIN_RATE and score.plies is None:
+        return QCoreApplication.translate(
+            "Thinking", "cell {cell}: wins {percent}% of {games} random games"
+        ).format(cell=cell, percent=round(score.value * 100), games=f"{score.visits or 0:,}")
+    if meaning is Meaning.WIN_RATE:
+        score = CellScore(score.cell, score.value - 0.5, plies=score.plies)
+        meaning = Meaning.EXACT
     if meaning is Meaning.EXACT:
         plies = score.plies or 0
         if score.value > 0:

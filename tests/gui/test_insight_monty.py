@@ -1,0 +1,48 @@
+"""Monty's thought in the window's words: win rates with their games, proven cells as W, L, D."""
+
+from __future__ import annotations
+
+from ttt_desktop.engine.board import Board
+from ttt_desktop.engine.rules import Rules
+from ttt_desktop.gui.insight import words
+from ttt_desktop.gui.insight.features import thought_overlay
+from ttt_desktop.players.mcts import MontyPlayer
+from ttt_desktop.players.thought import Meaning, Rule
+
+
+def test_win_rates_are_told_with_their_games() -> None:
+    rules = Rules(7, 7, 5)
+    board = Board.empty(rules=rules).play_all(rules.geometry.parse(n) for n in ("d4", "c3"))
+    thought = MontyPlayer(seed=1, simulations=200).think(board)
+    assert thought.rule is Rule.SIMULATION
+    assert "Monte Carlo" in words.headline(thought)
+    said = " ".join(words.figures(thought))
+    assert "Win rates of the random games" in said
+    score = thought.scores[0]
+    assert score.plies is None
+    assert words.score_text(score, Meaning.WIN_RATE) == f"{score.value:.2f}"
+    assert f"of {score.visits:,} random games" in words.score_description(
+        score, Meaning.WIN_RATE, rules.geometry
+    )
+    classic = Board.from_string("X...O....")
+    classic_thought = MontyPlayer(seed=1, simulations=200).think(classic)
+    overlay = thought_overlay(classic_thought, classic)
+    assert set(overlay.annotations) == {score.cell for score in classic_thought.scores}
+
+
+def test_proven_cells_read_as_wins_losses_and_draws() -> None:
+    # O to move on 4,4,3: some moves win by force, others lose; a proven win ends the search.
+    board = Board.from_string("...XXO.....O...X", rules="4,4,3")
+    thought = MontyPlayer(seed=1, simulations=200_000).think(board)
+    chosen = thought.score_of(thought.move)
+    assert chosen is not None and chosen.plies is not None
+    assert words.score_text(chosen, Meaning.WIN_RATE) == f"W{chosen.plies}"
+    for score in thought.scores:
+        text = words.score_text(score, Meaning.WIN_RATE)
+        described = words.score_description(score, Meaning.WIN_RATE, board.geometry)
+        if score.plies is None:
+            assert 0.0 <= float(text) <= 1.0
+            assert "random games" in described
+        else:
+            assert text[0] == {1.0: "W", 0.5: "D", 0.0: "L"}[score.value]
+            assert ("wins in" in described) == (score.value == 1.0)
