@@ -282,6 +282,7 @@ class TestResume:
             openings=builtin_openings(GOMOKU),
             symmetric=True,
             clock=TimeControl(game_ms=5000, increment_ms=50),
+            adjudicate=True,
         )
         assert TournamentSpec.from_json(json.loads(json.dumps(spec.as_json()))) == spec
 
@@ -472,10 +473,35 @@ class TestTimeControl:
         assert json.loads(capsys.readouterr().out)["clock"] == {
             "game_ms": 60000.0,
             "increment_ms": 10.0,
+            "margin_ms": 50.0,  # the command line's default slack
         }
         with pytest.raises(SystemExit):
             main(["tournament", "--players", "rando,levi", "--turn-ms", "5", "--game-ms", "5"])
         assert "not both" in capsys.readouterr().err
+
+
+# Adjudication ---------------------------------------------------------------------------
+
+
+def test_adjudicated_games_end_at_a_proved_forced_win() -> None:
+    from ttt_desktop.analysis.threats import forced_win  # noqa: PLC0415
+
+    rules = Rules.parse("9,9,5")
+    spec = spec_of("rando,levi", 6, seed=2, rules=rules, adjudicate=True)
+    result = run_tournament(spec, processes=False)
+    plain = run_tournament(
+        TournamentSpec(**{**spec.__dict__, "adjudicate": False}), processes=False
+    )
+    adjudicated = [game for game in result.games() if game.reason == "adjudicated"]
+    assert adjudicated
+    for game in adjudicated:
+        board = Board.empty(Mark.X, rules).play_all(game.cells)
+        assert not board.is_over
+        win = forced_win(board, threes=False)
+        assert win is not None and win.mover == game.winner == board.to_move.value
+        # The same game unadjudicated went on from there: the same moves up to that point.
+        full = plain.game(game.index)
+        assert full.cells[: len(game.cells)] == game.cells
 
 
 # Finish the games in progress, then stop ---------------------------------------------------

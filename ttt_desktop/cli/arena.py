@@ -197,6 +197,16 @@ def _milliseconds(text: str) -> float:
     return value
 
 
+DEFAULT_MARGIN_MS: Final = 50.0
+
+
+def _non_negative_milliseconds(text: str) -> float:
+    value = _parse_number(text, float, "a number of milliseconds")
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
 def _clock_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("time control (searching players read it as their budget)")
     group.add_argument(
@@ -213,17 +223,19 @@ def _clock_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--margin-ms",
-        type=_milliseconds,
+        type=_non_negative_milliseconds,
         metavar="MS",
-        help="slack over the limit before a player loses on time (default 0)",
+        help=f"slack over the limit before a player loses on time (default "
+        f"{DEFAULT_MARGIN_MS:g}: a search stops at its next look at the clock)",
     )
 
 
 def _time_control(arguments: argparse.Namespace) -> Any:
     turn, game = arguments.turn_ms, arguments.game_ms
-    increment, margin = arguments.increment_ms or 0.0, arguments.margin_ms or 0.0
+    increment = arguments.increment_ms or 0.0
+    margin = DEFAULT_MARGIN_MS if arguments.margin_ms is None else arguments.margin_ms
     if turn is None and game is None:
-        if increment or margin:
+        if increment or arguments.margin_ms is not None:
             raise ValueError("--increment-ms and --margin-ms go with --game-ms or --turn-ms")
         return None
     if turn is not None and game is not None:
@@ -357,6 +369,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="turn or mirror each opening by one of the board's symmetries, drawn from the seed",
     )
     _clock_arguments(tournament_parser)
+    tournament_parser.add_argument(
+        "--adjudicate",
+        action="store_true",
+        help="end a game, scored, once the side to move has a forced win by continuous fours "
+        "(proved by the threat search)",
+    )
 
     from ttt_desktop.players.learner import TrainingSettings  # noqa: PLC0415
 
@@ -618,6 +636,7 @@ def _new_spec(arguments: argparse.Namespace) -> Any:
         openings,
         arguments.symmetries,
         _time_control(arguments),
+        arguments.adjudicate,
     )
 
 

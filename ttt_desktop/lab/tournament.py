@@ -53,6 +53,9 @@ FORMATS: Final[tuple[Format, ...]] = ("round-robin", "gauntlet")
 CHUNK_GAMES: Final = 50
 """Games in a chunk: the unit of work a process takes, small enough to spread the load."""
 
+ADJUDICATION_NODES: Final = 2_000
+"""The threat search's budget per position when games are adjudicated."""
+
 SLOW_CHUNK_GAMES: Final = 2
 """Games in a chunk on boards beyond 3x3 or under a clock: games long enough to be sent one
 pair of colours at a time, so progress, a cancel and a resume lose little."""
@@ -244,6 +247,33 @@ class _Clock:
         return self.flagged is not None
 
 
+class _Judge:
+    """Adjudication: a game ends once the side to move has a forced win by continuous fours.
+
+    The threat-space search (:func:`ttt_desktop.analysis.threats.forced_win`, fours only,
+    within :data:`ADJUDICATION_NODES` nodes) proves the win; the proof stands for the rest
+    of the game, so the game is scored at once.
+    """
+
+    def __init__(self, opening: int) -> None:
+        from ttt_desktop.analysis.threats import forced_win  # noqa: PLC0415  (on use)
+
+        self.forced_win = forced_win
+        self.opening = opening
+        self.winner: Winner | None = None
+
+    def on_move(self, board: Any, cell: int) -> None:
+        after = board.play(cell)
+        if after.ply < self.opening or after.is_over or self.winner is not None:
+            return
+        win = self.forced_win(after, max_nodes=ADJUDICATION_NODES, threes=False)
+        if win is not None:
+            self.winner = "X" if after.to_move is _X else "O"
+
+    def over(self) -> bool:
+        return self.winner is not None
+
+
 class _Opening:
     """A seat that plays its side's moves of an opening, then lets its player think."""
 
@@ -267,7 +297,8 @@ class TournamentSpec:
     ``openings`` (cells from the empty board) are played in turn, each with both colours
     (games ``2j`` and ``2j + 1`` of a pairing share opening ``j``); with ``symmetric`` each
     such pair gets the opening turned or mirrored by one of the board's symmetries, drawn
-    from the seed, the pairing and ``j``. ``clock`` times every player's moves.
+    from the seed, the pairing and ``j``. ``clock`` times every player's moves. With
+    ``adjudicate`` a game ends, scored, once the side to move has a forced win by fours.
     """
 
     entrants: tuple[Entrant, ...]
@@ -278,6 +309,7 @@ class TournamentSpec:
     openings: tuple[tuple[int, ...], ...] = ()
     symmetric: bool = False
     clock: TimeControl | None = None
+    adjudicate: bool = False
 
     def __post_init__(self) -> None:
         for opening in self.openings:
@@ -312,7 +344,7 @@ class TournamentSpec:
     @property
     def chunk_games(self) -> int:
         """Games in a chunk: many quick 3x3 games, or a pair of longer ones."""
-        fast = self.rules is TIC_TAC_TOE and self.clock is None
+        fast = self.rules is TIC_TAC_TOE and self.clock is None and not self.adjudicate
         return CHUNK_GAMES if fast else SLOW_CHUNK_GAMES
 
     def chunks(self) -> tuple[Chunk, ...]:
@@ -370,6 +402,8 @@ class TournamentSpec:
             document["symmetric"] = self.symmetric
         if self.clock is not None:
             document["clock"] = self.clock.as_json()
+        if self.adjudicate:
+            document["adjudicate"] = True
         return document
 
     @classmethod
@@ -390,6 +424,7 @@ class TournamentSpec:
                 tuple(tuple(int(c) for c in opening) for opening in document.get("openings", ())),
                 bool(document.get("symmetric", False)),
                 None if clock is None else TimeControl(**clock),
+                bool(document.get("adjudicate", False)),
             )
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"not a tournament's settings: {error!r}") from None
@@ -448,7 +483,12 @@ def play_chunk(
     batch: list[PlayedGame] = []
     last_flush = clock()
     played = 0
-    plain = spec.rules is TIC_TAC_TOE and not spec.openings and spec.clock is None
+    plain = (
+        spec.rules is TIC_TAC_TOE
+        and not spec.openings
+        and spec.clock is None
+        and not spec.adjudicate
+    )
     for offset in range(chunk.count):
         if stop is not None and stop():
             break
@@ -491,14 +531,31 @@ def _play_one(
     """One game from ``opening`` under the spec's clock: (winner, cells, reason)."""
     x_seat: Any = _Opening(x_player, opening) if opening else x_player
     o_seat: Any = _Opening(o_player, opening) if opening else o_player
-    if spec.clock is None:
+    if spec.clock is None and not spec.adjudicate:
         played = play_game(x_seat, o_seat, spec.rules)
     else:
-        timer = _Clock(spec.clock, {_X: x_player, _O: o_player}, len(opening))
-        played = play_game(x_seat, o_seat, spec.rules, stop=timer.over, on_move=timer.on_move)
-        if timer.flagged is not None:
+        timer = (
+            _Clock(spec.clock, {_X: x_player, _O: o_player}, len(opening))
+            if spec.clock is not None
+            else None
+        )
+        judge = _Judge(len(opening)) if spec.adjudicate else None
+
+        def on_move(board: Any, cell: int, seconds: Any) -> None:
+            if timer is not None:
+                timer.on_move(board, cell, seconds)
+            if judge is not None and (timer is None or timer.flagged is None):
+                judge.on_move(board, cell)
+
+        def over() -> bool:
+            return (timer is not None and timer.over()) or (judge is not None and judge.over())
+
+        played = play_game(x_seat, o_seat, spec.rules, stop=over, on_move=on_move)
+        if timer is not None and timer.flagged is not None:
             winner: Winner = "O" if timer.flagged is _X else "X"
             return winner, played.moves or (), "time"
+        if judge is not None and judge.winner is not None:
+            return judge.winner, played.moves or (), "adjudicated"
     board = played.board
     result: Winner = "X" if board.winner is _X else "O" if board.winner is _O else "draw"
     return result, played.moves or (), ""
