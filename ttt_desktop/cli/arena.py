@@ -564,10 +564,13 @@ def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progr
     if saver is not None:
         hearers.append(saver.add)
     json_writer = None
+    in_workers = jobs > 1 or arguments.scheduler is not None
     if arguments.json:
-        # The games are formatted as they arrive: the end has only the tables to write.
+        # The games are formatted as they are played (by the workers, when there are
+        # some): the end has only the tables to write.
         json_writer = report.ArenaJsonWriter([entrant.label for entrant in spec.entrants])
-        hearers.append(json_writer.add)
+        if not in_workers:
+            hearers.append(json_writer.add)
 
     def on_games(games: list[PlayedGame]) -> None:
         for hear in hearers:
@@ -577,10 +580,12 @@ def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progr
         result = run_tournament(
             spec,
             jobs=jobs,
-            processes=jobs > 1 or arguments.scheduler is not None,
+            processes=in_workers,
             scheduler=arguments.scheduler,
             done=done,
             on_games=on_games if hearers else None,
+            render=None if json_writer is None else json_writer.formatter,
+            on_rendered=None if json_writer is None else json_writer.add_texts,
             on_progress=lambda runner, played: progress.say(
                 f"tournament: {played:,} of {total:,} games"
                 + (_time_left(runner.seconds_left()) if runner is not None else "")

@@ -14,7 +14,13 @@ from typing import Any, TextIO
 
 from ttt_desktop.lab.tournament import PlayedGame, TournamentResult
 
-__all__ = ["ArenaJsonWriter", "arena_json", "crosstable_text", "write_arena_json"]
+__all__ = [
+    "ArenaJsonWriter",
+    "GameFormatter",
+    "arena_json",
+    "crosstable_text",
+    "write_arena_json",
+]
 
 _GAMES_MARK = "\x00games\x00"
 
@@ -53,32 +59,51 @@ def arena_json(result: TournamentResult, *, with_games: bool = True) -> dict[str
     }
 
 
+class GameFormatter:
+    """One game's entry of the JSON document's ``games``, as ``json.dumps(indent=2)`` writes it.
+
+    Picklable (the labels only), so that worker processes can format their own games while
+    they play them: the runner's ``render``.
+    """
+
+    def __init__(self, labels: list[str]) -> None:
+        self.labels = [json.dumps(label) for label in labels]
+
+    def __call__(self, game: PlayedGame) -> str:
+        labels = self.labels
+        cells = game.cells
+        moves = "[\n        " + ",\n        ".join(map(str, cells)) + "\n      ]" if cells else "[]"
+        reason = f',\n      "reason": {json.dumps(game.reason)}' if game.reason else ""
+        return (
+            f'    {{\n      "index": {game.index},\n      "x": {labels[game.x]},\n      '
+            f'"o": {labels[game.o]},\n      "moves": {moves},\n      '
+            f'"winner": "{game.winner}"{reason}\n    }}'
+        )
+
+
 class ArenaJsonWriter:
     """:func:`arena_json` written as ``json.dumps(..., indent=2)`` would, but quicker.
 
     The games (90,000 in a big tournament) are formatted directly rather than through
-    the JSON encoder, and as they come in (:meth:`add`, a runner's ``on_games``), so at
-    the end only the tables are left to write; the text is the same as the encoder's.
+    the JSON encoder, and as they come in (:meth:`add`, or already formatted by the
+    workers: :meth:`add_texts`), so at the end only the tables are left to write; the
+    text is the same as the encoder's.
     """
 
     def __init__(self, labels: list[str]) -> None:
-        self._labels = [json.dumps(label) for label in labels]
+        self.formatter = GameFormatter(labels)
         self._games: dict[int, str] = {}
 
     def add(self, games: list[PlayedGame]) -> None:
-        labels = self._labels
         texts = self._games
+        formatter = self.formatter
         for game in games:
-            cells = game.cells
-            moves = (
-                "[\n        " + ",\n        ".join(map(str, cells)) + "\n      ]" if cells else "[]"
-            )
-            reason = f',\n      "reason": {json.dumps(game.reason)}' if game.reason else ""
-            texts[game.index] = (
-                f'    {{\n      "index": {game.index},\n      "x": {labels[game.x]},\n      '
-                f'"o": {labels[game.o]},\n      "moves": {moves},\n      '
-                f'"winner": "{game.winner}"{reason}\n    }}'
-            )
+            if game.index not in texts:
+                texts[game.index] = formatter(game)
+
+    def add_texts(self, texts: dict[int, str]) -> None:
+        """Games formatted elsewhere (by :attr:`formatter`), by game number."""
+        self._games.update(texts)
 
     def write(self, result: TournamentResult, out: TextIO) -> None:
         """Write ``result``'s document (its games not added yet are formatted now)."""

@@ -88,11 +88,14 @@ def _init_worker(stop: Any) -> None:
 
 
 def play_task(
-    spec: TournamentSpec, work: tuple[tuple[Chunk, Container[int] | None], ...]
+    spec: TournamentSpec,
+    work: tuple[tuple[Chunk, Container[int] | None], ...],
+    render: Callable[[PlayedGame], str] | None = None,
 ) -> list[tuple[Any, ...]]:
     """A worker's task: play each chunk (or the games ``only`` of it); their games' fields.
 
-    Plain tuples, not :class:`PlayedGame`\\ s: they cross the pipe for less.
+    Plain tuples, not :class:`PlayedGame`\\ s: they cross the pipe for less. With
+    ``render`` each game's text comes too (the report's, made here in parallel).
     """
     games: list[PlayedGame] = []
     stop = _stop_event.is_set if _stop_event is not None else None
@@ -100,6 +103,11 @@ def play_task(
         if stop is not None and stop():
             break
         play_chunk(spec, chunk, stop=stop, deliver=games.extend, only=only)
+    if render is not None:
+        return [
+            (g.index, g.pairing, g.x, g.o, g.moves, g.winner, g.seconds, g.reason, render(g))
+            for g in games
+        ]
     return [(g.index, g.pairing, g.x, g.o, g.moves, g.winner, g.seconds, g.reason) for g in games]
 
 
@@ -160,7 +168,11 @@ class TournamentRunner:
         scheduler: str | None = None,
         done: Iterable[PlayedGame] = (),
         on_games: GamesHook | None = None,
+        render: Callable[[PlayedGame], str] | None = None,
+        on_rendered: Callable[[dict[int, str]], None] | None = None,
     ) -> None:
+        """``render`` (picklable) formats each game in the worker that plays it;
+        ``on_rendered`` hears the texts by game number as they come."""
         if jobs < 1:
             raise ValueError(f"jobs is at least 1, not {jobs}")
         if context not in CONTEXTS:
@@ -173,6 +185,8 @@ class TournamentRunner:
         self.resumed_with = len(self.result)
         self.error: str | None = None
         self.on_games = on_games
+        self.render = render if on_rendered is not None else None
+        self.on_rendered = on_rendered
         self._context: Any = multiprocessing.get_context(context)
         self._chunks = spec.chunks()
         finished = {game.index for game in self.result.games()}
@@ -347,7 +361,7 @@ class TournamentRunner:
             self._next_game += len(batch)
             work = _work(self.spec, self._chunks, batch)
             try:
-                future = self._executor.submit(play_task, self.spec, work)
+                future = self._executor.submit(play_task, self.spec, work, self.render)
             except BrokenProcessPool:
                 self._fail_broken(batch)
                 return
@@ -366,7 +380,11 @@ class TournamentRunner:
                 continue
             error = future.exception()
             if error is None:
-                games = [PlayedGame(*fields) for fields in future.result()]
+                rows = future.result()
+                if self.render is not None and self.on_rendered is not None:
+                    self.on_rendered({row[0]: row[8] for row in rows})
+                    rows = [row[:8] for row in rows]
+                games = [PlayedGame(*fields) for fields in rows]
                 self._timed_games += len(games)
                 self._played_seconds += sum(game.seconds for game in games)
                 if games:
@@ -486,13 +504,17 @@ def run_tournament(
     on_games: GamesHook | None = None,
     on_progress: Callable[[TournamentRunner | None, int], None] | None = None,
     stop: Callable[[], bool] | None = None,
+    render: Callable[[PlayedGame], str] | None = None,
+    on_rendered: Callable[[dict[int, str]], None] | None = None,
 ) -> TournamentResult:
     """Play ``spec`` to the end (or until ``stop()``) and return the result.
 
     ``processes=False`` (``jobs`` must be 1) plays in this process with the same code;
     ``scheduler`` plays on a Dask cluster. ``done`` are games already played (a resumed
     tournament): only the others are played. ``on_games`` hears each batch of games as
-    it comes in. ``on_progress`` hears (runner or ``None``, games played) about ten
+    it comes in; ``render`` and ``on_rendered`` have the workers format each game's text
+    (:class:`TournamentRunner`; in this process the caller formats them from
+    ``on_games``). ``on_progress`` hears (runner or ``None``, games played) about ten
     times a second. Raises :class:`WorkerError` when a worker fails.
     """
     if not processes and scheduler is None:
@@ -500,7 +522,14 @@ def run_tournament(
             raise ValueError("several jobs need worker processes")
         return _run_here(spec, done, on_games, on_progress, stop)
     runner = TournamentRunner(
-        spec, jobs, context=context, scheduler=scheduler, done=done, on_games=on_games
+        spec,
+        jobs,
+        context=context,
+        scheduler=scheduler,
+        done=done,
+        on_games=on_games,
+        render=render,
+        on_rendered=on_rendered,
     )
     runner.start()
     try:
