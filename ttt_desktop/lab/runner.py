@@ -278,10 +278,7 @@ class TournamentRunner:
         self.stop_requested = True
         if self._stop is not None:
             self._stop.set()
-        for future in list(self._in_flight):
-            # A task not started yet never starts.
-            if future.cancel():
-                del self._in_flight[future]
+        self._cancel_waiting()
 
     def cancel(self, grace: float = 0.25) -> list[PlayedGame]:
         """Stop: keep the games finished so far; returns those not yet polled.
@@ -437,6 +434,14 @@ class TournamentRunner:
         self.stop_requested = True
         if self._stop is not None:
             self._stop.set()
+        self._cancel_waiting()
+
+    def _cancel_waiting(self) -> None:
+        """On a cluster, tasks not started yet never start. Locally they start, see the
+        stop and return at once: a local future cancelled here would break Python 3.11's
+        pool if a worker is ended later (it sets the error on the cancelled future)."""
+        if self._client is None:
+            return
         for future in list(self._in_flight):
             if future.cancel():
                 del self._in_flight[future]
