@@ -205,7 +205,8 @@ class TestAnyBoard:
     ) -> None:
         assert main(["match", "--rules", "15,15,5", "--x", "perfect", "--o", "rando"]) == 2
         error = capsys.readouterr().err
-        assert "perfect plays only tic-tac-toe (3,3,3), not Gomoku 15x15 (15,15,5)" in error
+        assert "perfect plays only the solved boards (3,3,3, 3,4,3," in error
+        assert "not Gomoku 15x15 (15,15,5)" in error
         assert "rando" in error
 
     @pytest.mark.parametrize(

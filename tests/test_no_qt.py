@@ -23,6 +23,11 @@ def test_no_qt_module_is_loaded() -> None:
     modules += ["ttt_desktop.lab.training", "ttt_desktop.lab.trained", "ttt_desktop.lab.numbers"]
     modules += ["ttt_desktop.ratings", "openskill.models"]
     modules += [
+        "ttt_desktop.brains.match",
+        "ttt_desktop.brains.engines",
+        "ttt_desktop.brains.serve",
+    ]
+    modules += [
         "ttt_desktop.library",
         "ttt_desktop.library.store",
         "ttt_desktop.library.people",

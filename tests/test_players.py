@@ -63,6 +63,8 @@ EXPECTED_KINDS = {
     "learner",
     "sequence",
     "monty",
+    "searcher",
+    "strongest",
 }
 # Players that choose by themselves (Sequence follows a script). MiniMax is left out of the
 # walks over every position (seconds per search near the root) and checked on its own.

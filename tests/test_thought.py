@@ -44,19 +44,23 @@ def thoughts() -> dict[str, list[Thought | None]]:
 # The moves stay those of version 1.0.0 --------------------------------------------------
 
 
+GOLDEN_KINDS = tuple(GOLDEN["moves"])
+"""The kinds of version 1.0.0; kinds added since have no frozen moves."""
+
+
 def test_the_golden_file_covers_every_kind_and_position() -> None:
     assert GOLDEN["seed"] == SEED
-    assert set(GOLDEN["moves"]) == set(KINDS)
+    assert set(GOLDEN_KINDS) <= set(KINDS)
     assert len(PLAYABLE) == 2 * 4_520
     assert all(len(moves) == len(PLAYABLE) for moves in GOLDEN["moves"].values())
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", GOLDEN_KINDS)
 def test_choose_move_plays_as_in_version_1_0_0(kind: str) -> None:
     assert walk(kind) == GOLDEN["moves"][kind]
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", GOLDEN_KINDS)
 def test_think_plays_the_moves_choose_move_plays(
     kind: str, thoughts: dict[str, list[Thought | None]]
 ) -> None:

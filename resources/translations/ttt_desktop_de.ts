@@ -38,6 +38,10 @@
 <context>
     <name>BoardOverlay</name>
     <message>
+        <source>{percent} % of the search</source>
+        <translation>{percent} % der Suche</translation>
+    </message>
+    <message>
         <source>marked</source>
         <translation>markiert</translation>
     </message>
@@ -65,6 +69,10 @@
         <translation>Ziffernblock {digit}</translation>
     </message>
     <message>
+        <source>{cell}: {content}</source>
+        <translation>{cell}: {content}</translation>
+    </message>
+    <message>
         <source>last move</source>
         <translation>letzter Zug</translation>
     </message>
@@ -75,6 +83,10 @@
     <message>
         <source>press to play here</source>
         <translation>drücken, um hier zu setzen</translation>
+    </message>
+    <message>
+        <source>Board {title}, {cell}</source>
+        <translation>Spielfeld {title}, {cell}</translation>
     </message>
 </context>
 <context>
@@ -391,6 +403,117 @@
     </message>
 </context>
 <context>
+    <name>EnginesDialog</name>
+    <message>
+        <source>{name} lost a test game on {board}: {reason}</source>
+        <translation>{name} hat ein Testspiel auf {board} verloren: {reason}</translation>
+    </message>
+    <message>
+        <source>{name} beat Rando in a test game on {board} ({moves} moves).</source>
+        <translation>{name} hat Rando in einem Testspiel auf {board} geschlagen ({moves} Züge).</translation>
+    </message>
+    <message>
+        <source>{name} lost to Rando in a test game on {board} ({moves} moves).</source>
+        <translation>{name} hat ein Testspiel auf {board} gegen Rando verloren ({moves} Züge).</translation>
+    </message>
+    <message>
+        <source>{name} drew a test game on {board}.</source>
+        <translation>{name} hat ein Testspiel auf {board} unentschieden gespielt.</translation>
+    </message>
+    <message>
+        <source>Engines</source>
+        <translation>Spielprogramme</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Board sizes</source>
+        <translation>Brettgrößen</translation>
+    </message>
+    <message>
+        <source>Rectangles</source>
+        <translation>Rechtecke</translation>
+    </message>
+    <message>
+        <source>&amp;Add...</source>
+        <translation>&amp;Hinzufügen …</translation>
+    </message>
+    <message>
+        <source>&amp;Probe</source>
+        <translation>&amp;Prüfen</translation>
+    </message>
+    <message>
+        <source>&amp;Test</source>
+        <translation>&amp;Testen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Gomocup brains, kept in {path}</source>
+        <translation>Gomocup-Brains, gespeichert in {path}</translation>
+    </message>
+    <message>
+        <source>not probed</source>
+        <translation>nicht geprüft</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Could not save the engine list: {error}</source>
+        <translation>Die Liste der Spielprogramme konnte nicht gespeichert werden: {error}</translation>
+    </message>
+    <message>
+        <source>Add an engine</source>
+        <translation>Spielprogramm hinzufügen</translation>
+    </message>
+    <message>
+        <source>The command that runs the brain (e.g. pbrain-ttt --player levi):</source>
+        <translation>Der Befehl, der das Brain startet (z. B. pbrain-ttt --player levi):</translation>
+    </message>
+    <message>
+        <source>Asking {command} who it is and what it plays...</source>
+        <translation>{command} wird gefragt, wer es ist und was es spielt …</translation>
+    </message>
+    <message>
+        <source>Probing {name}...</source>
+        <translation>{name} wird geprüft …</translation>
+    </message>
+    <message>
+        <source>{name} plays a test game...</source>
+        <translation>{name} spielt ein Testspiel …</translation>
+    </message>
+    <message>
+        <source>It did not work: {reason}</source>
+        <translation>Das hat nicht geklappt: {reason}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>{name} accepts board sizes {sizes}.</source>
+        <translation>{name} spielt die Brettgrößen {sizes}.</translation>
+    </message>
+    <message>
+        <source>&amp;Engines...</source>
+        <translation>&amp;Spielprogramme …</translation>
+    </message>
+</context>
+<context>
     <name>GameController</name>
     <message>
         <source>The game is over: start a new game to play again.</source>
@@ -541,6 +664,17 @@
     <message>
         <source>{x} plays X against {o}, who plays O</source>
         <translation>{x} spielt X gegen {o} mit O</translation>
+    </message>
+</context>
+<context>
+    <name>GameInProgress</name>
+    <message>
+        <source>The game left unfinished last time could not be read ({reason}), nor set aside ({error}); a new game starts.</source>
+        <translation>Die beim letzten Mal nicht beendete Partie ließ sich nicht lesen ({reason}) und auch nicht beiseitelegen ({error}); ein neues Spiel beginnt.</translation>
+    </message>
+    <message>
+        <source>The game left unfinished last time could not be read ({reason}). The file is kept as {name}; a new game starts.</source>
+        <translation>Die beim letzten Mal nicht beendete Partie ließ sich nicht lesen ({reason}). Die Datei bleibt als {name} erhalten; ein neues Spiel beginnt.</translation>
     </message>
 </context>
 <context>
@@ -1005,6 +1139,18 @@
         <translation>Die Suchbäume von Minimax und Alpha-Beta ab der gezeigten Stellung erkunden</translation>
     </message>
     <message>
+        <source>No computer has moved yet in this game.</source>
+        <translation>In dieser Partie hat noch kein Computer gezogen.</translation>
+    </message>
+    <message>
+        <source>No computer moved to the position on show.</source>
+        <translation>Zu der gezeigten Stellung hat kein Computer gezogen.</translation>
+    </message>
+    <message>
+        <source>Ask a computer about it below.</source>
+        <translation>Fragen Sie unten einen Computer danach.</translation>
+    </message>
+    <message>
         <source>The game is over: there is no move to think about.</source>
         <translation>Die Partie ist vorbei: Es gibt keinen Zug mehr zu bedenken.</translation>
     </message>
@@ -1095,6 +1241,26 @@
         <source>The language changes when TTT Desktop starts again.</source>
         <translation>Die Sprache wechselt beim nächsten Start von TTT Desktop.</translation>
     </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Start it again now? The game in hand is kept and comes back.</source>
+        <translation>Jetzt neu starten? Die laufende Partie bleibt erhalten und ist danach wieder da.</translation>
+    </message>
+    <message>
+        <source>Start again now</source>
+        <translation>Jetzt neu starten</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>Später</translation>
+    </message>
+    <message>
+        <source>TTT Desktop could not be started again: please start it yourself.</source>
+        <translation>TTT Desktop ließ sich nicht neu starten: Bitte starten Sie es selbst.</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -1113,6 +1279,10 @@
     <message>
         <source>Slow (1 s)</source>
         <translation>Langsam (1 s)</translation>
+    </message>
+    <message>
+        <source>The unfinished game could not be resumed</source>
+        <translation>Die unterbrochene Partie kann nicht fortgesetzt werden</translation>
     </message>
     <message>
         <source>Game status</source>
@@ -1139,12 +1309,32 @@
         <translation>Noch eine Partie mit denselben Spielern (Strg+R)</translation>
     </message>
     <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Let the two computer players play this game</source>
+        <translation>Die beiden Computerspieler diese Partie spielen lassen</translation>
+    </message>
+    <message>
         <source>&amp;Game</source>
         <translation>&amp;Spiel</translation>
     </message>
     <message>
         <source>&amp;New game</source>
         <translation>&amp;Neues Spiel</translation>
+    </message>
+    <message>
+        <source>New game &amp;with...</source>
+        <translation>Neues Spiel &amp;mit ...</translation>
+    </message>
+    <message>
+        <source>Choose the board and the players</source>
+        <translation>Spielfeld und Spieler wählen</translation>
+    </message>
+    <message>
+        <source>S&amp;tart the computers&apos; game</source>
+        <translation>Partie der Computer s&amp;tarten</translation>
     </message>
     <message>
         <source>Play &amp;again</source>
@@ -1191,6 +1381,34 @@
         <translation>Die Gewinnreihe sofort zeichnen, ohne Animation</translation>
     </message>
     <message>
+        <source>Zoom &amp;in</source>
+        <translation>Ver&amp;größern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Fit the board</source>
+        <translation>Spielfeld &amp;einpassen</translation>
+    </message>
+    <message>
+        <source>&amp;Marks on the board</source>
+        <translation>&amp;Zeichen auf dem Spielfeld</translation>
+    </message>
+    <message>
+        <source>Automatic: stones from 9x9 up</source>
+        <translation>Automatisch: Steine ab 9×9</translation>
+    </message>
+    <message>
+        <source>X and O</source>
+        <translation>X und O</translation>
+    </message>
+    <message>
+        <source>Stones</source>
+        <translation>Steine</translation>
+    </message>
+    <message>
         <source>Other ({seconds} s)</source>
         <translation>Anderes ({seconds} s)</translation>
     </message>
@@ -1217,6 +1435,10 @@
     <message>
         <source>{name} wins</source>
         <translation>{name} gewinnt</translation>
+    </message>
+    <message>
+        <source>{first} v {second}: press Start to watch</source>
+        <translation>{first} gegen {second}: „Starten“ drücken</translation>
     </message>
     <message>
         <source>{name} is thinking...</source>
@@ -1338,11 +1560,11 @@
     </message>
     <message>
         <source>Watch a match</source>
-        <translation>Einem Turnier zusehen</translation>
+        <translation>Einem Match zusehen</translation>
     </message>
     <message>
         <source>A match is for two computer players: choose one for X and one for O in the Players panel first.</source>
-        <translation>Ein Turnier ist für zwei Computerspieler: Wählen Sie zuerst im Bereich „Spieler“ je einen für X und für O.</translation>
+        <translation>Ein Match ist für zwei Computerspieler: Wählen Sie zuerst im Bereich „Spieler“ je einen für X und für O.</translation>
     </message>
     <message>
         <source>{x} (X) against {o} (O)</source>
@@ -1350,7 +1572,7 @@
     </message>
     <message>
         <source>Start match</source>
-        <translation>Turnier starten</translation>
+        <translation>Match starten</translation>
     </message>
     <message>
         <source>Games</source>
@@ -1365,11 +1587,11 @@
     <name>MatchRunner</name>
     <message>
         <source>a match is 1-{most} games, not {games!r}</source>
-        <translation>ein Turnier hat 1 bis {most} Partien, nicht {games!r}</translation>
+        <translation>ein Match hat 1 bis {most} Partien, nicht {games!r}</translation>
     </message>
     <message>
         <source>a match is for two computer players: choose one for X and for O</source>
-        <translation>ein Turnier ist für zwei Computerspieler: Wählen Sie je einen für X und für O</translation>
+        <translation>ein Match ist für zwei Computerspieler: Wählen Sie je einen für X und für O</translation>
     </message>
 </context>
 <context>
@@ -1380,11 +1602,11 @@
     </message>
     <message>
         <source>Match stopped after {played} of {games}: {tally}</source>
-        <translation>Turnier nach {played} von {games} Partien abgebrochen: {tally}</translation>
+        <translation>Match nach {played} von {games} Partien abgebrochen: {tally}</translation>
     </message>
     <message>
         <source>Match over, {games} games: {tally}</source>
-        <translation>Turnier beendet, {games} Partien: {tally}</translation>
+        <translation>Match beendet, {games} Partien: {tally}</translation>
     </message>
     <message>
         <source>Game {number} of {games} - {tally}</source>
@@ -1399,7 +1621,7 @@
     </message>
     <message>
         <source>Mark</source>
-        <translation>Zeichen</translation>
+        <translation>X/O</translation>
     </message>
     <message>
         <source>Cell</source>
@@ -1407,7 +1629,7 @@
     </message>
     <message>
         <source>Row, col</source>
-        <translation>Zeile, Spalte</translation>
+        <translation>Z., Sp.</translation>
     </message>
     <message>
         <source>Moves</source>
@@ -1416,6 +1638,156 @@
     <message>
         <source>Start</source>
         <translation>Anfang</translation>
+    </message>
+</context>
+<context>
+    <name>NewGameDialog</name>
+    <message>
+        <source>New game</source>
+        <translation>Neues Spiel</translation>
+    </message>
+    <message>
+        <source>Boards</source>
+        <translation>Spielfelder</translation>
+    </message>
+    <message>
+        <source>Custom board: choose m, n and k below</source>
+        <translation>Eigenes Spielfeld: m, n und k unten wählen</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Spielfeld</translation>
+    </message>
+    <message>
+        <source>Exactly k: a longer line does not win</source>
+        <translation>Genau k: eine längere Reihe gewinnt nicht</translation>
+    </message>
+    <message>
+        <source>Columns (m):</source>
+        <translation>Spalten (m):</translation>
+    </message>
+    <message>
+        <source>Rows (n):</source>
+        <translation>Zeilen (n):</translation>
+    </message>
+    <message>
+        <source>In a row (k):</source>
+        <translation>In einer Reihe (k):</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>Player for {mark}</source>
+        <translation>Spieler für {mark}</translation>
+    </message>
+    <message>
+        <source>{mark} plays:</source>
+        <translation>{mark} spielt:</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>{m} columns, {n} rows, {k} in a row</source>
+        <translation>{m} Spalten, {n} Zeilen, {k} in einer Reihe</translation>
+    </message>
+    <message>
+        <source>exactly</source>
+        <translation>genau</translation>
+    </message>
+    <message>
+        <source>{name}, a person at this computer</source>
+        <translation>{name}, ein Mensch an diesem Computer</translation>
+    </message>
+    <message>
+        <source>Computer: {name}</source>
+        <translation>Computer: {name}</translation>
+    </message>
+    <message>
+        <source>{low} to {high}</source>
+        <translation>{low} bis {high}</translation>
+    </message>
+    <message>
+        <source>{low} to {high} (the longer side)</source>
+        <translation>{low} bis {high} (die längere Seite)</translation>
+    </message>
+    <message>
+        <source>Type a number in each box.</source>
+        <translation>Bitte in jedes Feld eine Zahl eingeben.</translation>
+    </message>
+    <message>
+        <source>Board: {title}</source>
+        <translation>Spielfeld: {title}</translation>
+    </message>
+    <message>
+        <source>Columns must be {low} to {high}.</source>
+        <translation>Spalten: {low} bis {high}.</translation>
+    </message>
+    <message>
+        <source>Rows must be {low} to {high}.</source>
+        <translation>Zeilen: {low} bis {high}.</translation>
+    </message>
+    <message>
+        <source>In a row must be {low} to {high}, the longer side.</source>
+        <translation>In einer Reihe: {low} bis {high}, die längere Seite.</translation>
+    </message>
+    <message>
+        <source>{name} plays this board</source>
+        <translation>{name} spielt auf diesem Spielfeld</translation>
+    </message>
+    <message>
+        <source>Choose a player for {marks}: the one chosen does not play {board}.</source>
+        <translation>Bitte einen Spieler für {marks} wählen: der gewählte spielt nicht {board}.</translation>
+    </message>
+    <message>
+        <source>Choose a board first</source>
+        <translation>Zuerst ein Spielfeld wählen</translation>
+    </message>
+    <message>
+        <source>{name} plays only tic-tac-toe, not {board}</source>
+        <translation>{name} spielt nur Tic-Tac-Toe, nicht {board}</translation>
+    </message>
+    <message>
+        <source>{name} plays only the boards this program has solved ({solved}), not {board}</source>
+        <translation>{name} spielt nur die Bretter, die dieses Programm gelöst hat ({solved}), nicht {board}</translation>
+    </message>
+    <message>
+        <source>{name} does not play {board}</source>
+        <translation>{name} spielt nicht {board}</translation>
+    </message>
+</context>
+<context>
+    <name>NotAnsweringNotice</name>
+    <message>
+        <source>The computer is not answering</source>
+        <translation>Der Computer antwortet nicht</translation>
+    </message>
+    <message>
+        <source>The computer player is not answering.</source>
+        <translation>Der Computerspieler antwortet nicht.</translation>
+    </message>
+    <message>
+        <source>Its process has stopped responding (the system may have paused it). You can wait for it, or restart it: the move is then thought out again.</source>
+        <translation>Sein Prozess reagiert nicht mehr (vielleicht hat das System ihn angehalten). Sie können warten oder ihn neu starten: Der Zug wird dann noch einmal berechnet.</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>Warten</translation>
+    </message>
+    <message>
+        <source>Restart the computer player</source>
+        <translation>Computerspieler neu starten</translation>
+    </message>
+    <message>
+        <source>Restarting the computer player...</source>
+        <translation>Der Computerspieler wird neu gestartet …</translation>
+    </message>
+    <message>
+        <source>Waiting for the computer player, which is not answering</source>
+        <translation>Warten auf den Computerspieler, der nicht antwortet</translation>
     </message>
 </context>
 <context>
@@ -1786,11 +2158,11 @@
     </message>
     <message>
         <source>Pause the match between moves</source>
-        <translation>Das Turnier zwischen zwei Zügen anhalten</translation>
+        <translation>Das Match zwischen zwei Zügen anhalten</translation>
     </message>
     <message>
         <source>Resume the match</source>
-        <translation>Das Turnier fortsetzen</translation>
+        <translation>Das Match fortsetzen</translation>
     </message>
     <message>
         <source>Stop the playback</source>
@@ -1844,7 +2216,7 @@
     <name>ReviewFeatures</name>
     <message>
         <source>Match score</source>
-        <translation>Turnierstand</translation>
+        <translation>Stand des Matches</translation>
     </message>
     <message>
         <source>Moves</source>
@@ -1880,11 +2252,11 @@
     </message>
     <message>
         <source>&amp;Watch a match...</source>
-        <translation>Einem Turnier &amp;zusehen …</translation>
+        <translation>Einem &amp;Match zusehen …</translation>
     </message>
     <message>
         <source>&amp;Stop the match</source>
-        <translation>Turnier a&amp;bbrechen</translation>
+        <translation>Match a&amp;bbrechen</translation>
     </message>
     <message>
         <source>That was an earlier position: back to the newest one, where you can move.</source>
@@ -1900,7 +2272,7 @@
     </message>
     <message>
         <source>Can&apos;t start the match</source>
-        <translation>Das Turnier lässt sich nicht starten</translation>
+        <translation>Das Match lässt sich nicht starten</translation>
     </message>
     <message>
         <source>Could not open the game</source>
@@ -1979,7 +2351,7 @@
     </message>
     <message>
         <source>accuracy {percent}%</source>
-        <translation>Genauigkeit {percent} %</translation>
+        <translation>Genauigkeit {percent}&#xa0;%</translation>
     </message>
     <message numerus="yes">
         <source>%n move(s)</source>
@@ -2025,40 +2397,48 @@
         <translation>Nimmt ein Gewinnfeld, sonst blockiert es Ihres, sonst zieht es zufällig; auf jedem Spielfeld.</translation>
     </message>
     <message>
-        <source>Wins or blocks, else scores cells by looking five moves ahead (quirky tallies).</source>
-        <translation>Gewinnt oder blockiert, sonst bewertet er Felder mit fünf Zügen Vorausschau (mit eigenwilliger Zählung).</translation>
+        <source>Wins or blocks, else tallies wins and losses some moves ahead, near stones on big boards.</source>
+        <translation>Gewinnt oder blockiert, sonst zählt er Gewinne und Verluste wenige Züge voraus, auf großen Feldern nahe den Steinen.</translation>
     </message>
     <message>
-        <source>Wins, blocks, else a random corner, the centre, a random side.</source>
-        <translation>Gewinnt, blockiert, sonst eine zufällige Ecke, die Mitte, eine zufällige Seite.</translation>
+        <source>Wins, blocks, else a random corner, the centre, a random side; on any board.</source>
+        <translation>Gewinnt, blockiert, sonst eine zufällige Ecke, die Mitte, eine zufällige Seite; auf jedem Spielfeld.</translation>
     </message>
     <message>
-        <source>Wins or blocks, else takes the cell whose lines hold the most promise.</source>
-        <translation>Gewinnt oder blockiert, sonst nimmt er das Feld mit den aussichtsreichsten Reihen.</translation>
+        <source>Wins or blocks, else the cell whose lines of k hold most promise; on any board.</source>
+        <translation>Gewinnt oder blockiert, sonst das Feld mit den aussichtsreichsten Reihen der Länge k; auf jedem Spielfeld.</translation>
     </message>
     <message>
-        <source>Tabular reinforcement learner trained by self-play.</source>
-        <translation>Lernt mit einer Tabelle durch Verstärkung, trainiert im Spiel gegen sich selbst.</translation>
+        <source>Tabular reinforcement learner trained by self-play; tic-tac-toe only.</source>
+        <translation>Lernt mit einer Tabelle durch Verstärkung, trainiert im Spiel gegen sich selbst; nur Tic-Tac-Toe.</translation>
     </message>
     <message>
         <source>Monte Carlo tree search: plays thousands of random games from the position, favours the moves that win most and proves wins and losses it can see to the end; on any board.</source>
         <translation>Monte-Carlo-Baumsuche: spielt Tausende Zufallspartien aus der Stellung, bevorzugt die Züge, die am häufigsten gewinnen, und beweist Siege und Niederlagen, die sie bis zum Ende überblickt; auf jedem Brett.</translation>
     </message>
     <message>
-        <source>Newell and Simon&apos;s eight rules: win, block, fork, block fork, centre, corners, sides.</source>
-        <translation>Die acht Regeln von Newell und Simon: gewinnen, blockieren, Gabel, Gabel verhindern, Mitte, Ecken, Seiten.</translation>
+        <source>Newell and Simon&apos;s eight rules (win, block, forks, centre, corners, sides); any board.</source>
+        <translation>Die acht Regeln von Newell und Simon (gewinnen, blockieren, Gabeln, Mitte, Ecken, Seiten); jedes Spielfeld.</translation>
     </message>
     <message>
-        <source>Searches the whole game tree with plain minimax; slow on an empty board.</source>
-        <translation>Durchsucht den ganzen Spielbaum mit einfachem Minimax; langsam auf dem leeren Feld.</translation>
+        <source>Plain minimax: the whole tree on tic-tac-toe, a few moves deep elsewhere; any board.</source>
+        <translation>Einfaches Minimax: ganzer Spielbaum bei Tic-Tac-Toe, sonst wenige Züge tief; jedes Spielfeld.</translation>
     </message>
     <message>
-        <source>Searches the whole game tree with alpha-beta pruning and good move ordering.</source>
-        <translation>Durchsucht den ganzen Spielbaum mit Alpha-Beta-Suche und guter Zugsortierung.</translation>
+        <source>Minimax with alpha-beta pruning: whole tree on tic-tac-toe, deeper elsewhere; any board.</source>
+        <translation>Minimax mit Alpha-Beta-Suche: ganzer Spielbaum bei Tic-Tac-Toe, sonst tiefer; jedes Spielfeld.</translation>
     </message>
     <message>
         <source>Looks up the solved game: wins as fast and loses as slowly as possible.</source>
         <translation>Schlägt im gelösten Spiel nach: gewinnt so schnell und verliert so langsam wie möglich.</translation>
+    </message>
+    <message>
+        <source>Searches ahead with iterative-deepening alpha-beta, threat-first, for a second a move; on any board.</source>
+        <translation>Sucht mit iterativ vertiefter Alpha-Beta-Suche voraus, Drohungen zuerst, eine Sekunde je Zug; auf jedem Brett.</translation>
+    </message>
+    <message>
+        <source>The strongest player for the board: Perfect where the game is solved, else the Searcher; on any board.</source>
+        <translation>Der stärkste Spieler für das Brett: Perfect, wo das Spiel gelöst ist, sonst der Searcher; auf jedem Brett.</translation>
     </message>
 </context>
 <context>
@@ -2139,6 +2519,14 @@
         <translation>{mark} am Zug, {empty} freie Felder</translation>
     </message>
     <message>
+        <source>Values are from {mark}&apos;s side ({mark} to move at the top): above 0 {mark} wins, the sooner the higher; 0 a draw; below 0 {mark} loses.</source>
+        <translation>Die Werte gelten aus Sicht von {mark} ({mark} ist oben am Zug): über 0 gewinnt {mark}, je früher, desto höher; 0 ist ein Unentschieden; unter 0 verliert {mark}.</translation>
+    </message>
+    <message>
+        <source>Value for {mark}</source>
+        <translation>Wert für {mark}</translation>
+    </message>
+    <message>
         <source>The game is over: there is nothing to search.</source>
         <translation>Die Partie ist vorbei: Es gibt nichts zu durchsuchen.</translation>
     </message>
@@ -2152,7 +2540,7 @@
     </message>
     <message>
         <source>alpha-beta visited {share}% of minimax&apos;s {minimax} nodes ({alphabeta} nodes, {cutoffs} moves cut off)</source>
-        <translation>Alpha-Beta besuchte {share} % der {minimax} Knoten von Minimax ({alphabeta} Knoten, {cutoffs} Züge abgeschnitten)</translation>
+        <translation>Alpha-Beta besuchte {share}&#xa0;% der {minimax} Knoten von Minimax ({alphabeta} Knoten, {cutoffs} Züge abgeschnitten)</translation>
     </message>
     <message>
         <source>cut off: hid {nodes} nodes</source>
@@ -2232,6 +2620,14 @@
 <context>
     <name>Thinking</name>
     <message>
+        <source>{mark}:{score}</source>
+        <translation>{mark}:{score}</translation>
+    </message>
+    <message>
+        <source>{player} ({mark}) rated this before its move: {description}</source>
+        <translation>{player} ({mark}) bewertete vor seinem Zug: {description}</translation>
+    </message>
+    <message>
         <source>{player} thinks {description}</source>
         <translation>{player} meint: {description}</translation>
     </message>
@@ -2304,12 +2700,68 @@
         <translation>ein bester Zug des gelösten Spiels</translation>
     </message>
     <message>
+        <source>the best value of a search {depth} moves deep, rated by line utility</source>
+        <translation>der beste Wert einer Suche {depth} Züge tief, bewertet nach Reihennutzen</translation>
+    </message>
+    <message>
         <source>the best value of a search to the end of the game</source>
         <translation>der beste Wert einer Suche bis zum Ende der Partie</translation>
     </message>
     <message>
-        <source>the move most visited by its random games (Monte Carlo tree search)</source>
-        <translation>der Zug, den seine Zufallspartien am häufigsten besucht haben (Monte-Carlo-Baumsuche)</translation>
+        <source>the best move a deepening search found in its time: the best found, not proven</source>
+        <translation>der beste Zug, den eine vertiefende Suche in ihrer Zeit fand: der beste gefundene, nicht bewiesen</translation>
+    </message>
+    <message>
+        <source>the cell most visited by random games played to the end</source>
+        <translation>das Feld, durch das die meisten zu Ende gespielten Zufallspartien gingen</translation>
+    </message>
+    <message>
+        <source>a forced win found by threat search: proven, whatever {mark} plays</source>
+        <translation>ein erzwungener Gewinn aus der Drohungssuche: bewiesen, was {mark} auch spielt</translation>
+    </message>
+    <message>
+        <source>Evaluations of a search cut off at its depth, for the side to move: above 0 is good for it; W or L with the moves marks a win or loss the search proved.</source>
+        <translation>Bewertungen einer Suche bis zu ihrer Tiefe, für die Seite am Zug: über 0 ist gut für sie; S oder N mit den Zügen markiert einen Sieg oder eine Niederlage, die die Suche bewiesen hat.</translation>
+    </message>
+    <message>
+        <source>Win rates of Monte Carlo tree search: how often the side to move won the random games through the cell (draws count a half), with how many games went through it.</source>
+        <translation>Gewinnquoten der Monte-Carlo-Baumsuche: wie oft die Seite am Zug die Zufallspartien durch das Feld gewann (Unentschieden zählen halb), und wie viele Partien hindurchgingen.</translation>
+    </message>
+    <message>
+        <source>{percent}%</source>
+        <translation>{percent} %</translation>
+    </message>
+    <message>
+        <source>cell {cell}: won {percent}% of 1 random game</source>
+        <translation>Feld {cell}: {percent} % von 1 Zufallspartie gewonnen</translation>
+    </message>
+    <message>
+        <source>cell {cell}: won {percent}% of {visits} random games</source>
+        <translation>Feld {cell}: {percent} % von {visits} Zufallspartien gewonnen</translation>
+    </message>
+    <message>
+        <source>cell {cell}: proven win in {plies}</source>
+        <translation>Feld {cell}: bewiesener Gewinn in {plies}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: proven loss in {plies}</source>
+        <translation>Feld {cell}: bewiesener Verlust in {plies}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: evaluation at most {score}</source>
+        <translation>Feld {cell}: Bewertung höchstens {score}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: evaluation at least {score}</source>
+        <translation>Feld {cell}: Bewertung mindestens {score}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: evaluation {score}</source>
+        <translation>Feld {cell}: Bewertung {score}</translation>
+    </message>
+    <message>
+        <source>{positions}, {deep}.</source>
+        <translation>{positions}, {deep}.</translation>
     </message>
     <message>
         <source>its own reasons</source>
@@ -2344,10 +2796,6 @@
         <translation>Exakte Werte aus dem gelösten Spiel, mit den Zügen bis zum Ende.</translation>
     </message>
     <message>
-        <source>Win rates of the random games through each cell, draws counting a half (W, L, D: proven), with the games played through it.</source>
-        <translation>Gewinnquoten der Zufallspartien durch jedes Feld, ein Unentschieden zählt halb (S, N, U: bewiesen), mit der Zahl der Partien durch das Feld.</translation>
-    </message>
-    <message>
         <source>W{plies}</source>
         <translation>S{plies}</translation>
     </message>
@@ -2356,12 +2804,12 @@
         <translation>N{plies}</translation>
     </message>
     <message>
-        <source>D</source>
-        <translation>U</translation>
+        <source>{thousands}k</source>
+        <translation>{thousands} T</translation>
     </message>
     <message>
-        <source>cell {cell}: wins {percent}% of {games} random games</source>
-        <translation>Feld {cell}: gewinnt {percent} % von {games} Zufallspartien</translation>
+        <source>D</source>
+        <translation>U</translation>
     </message>
     <message>
         <source>cell {cell}: wins in {plies}</source>
@@ -2400,8 +2848,8 @@
         <translation>Bewertungen: {scores}.</translation>
     </message>
     <message>
-        <source>{nodes} positions searched, {depth} moves deep.</source>
-        <translation>{nodes} Stellungen durchsucht, {depth} Züge tief.</translation>
+        <source>{games} random games played to the end.</source>
+        <translation>{games} Zufallspartien zu Ende gespielt.</translation>
     </message>
     <message>
         <source>{cutoffs} moves cut off unsearched.</source>
@@ -2412,8 +2860,26 @@
         <translation>Erwartete Zugfolge: {moves}.</translation>
     </message>
     <message>
+        <source>It said: {messages}</source>
+        <translation>Es sagte: {messages}</translation>
+    </message>
+    <message>
         <source>Thought for {ms} ms.</source>
         <translation>{ms} ms nachgedacht.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln position(s) searched</source>
+        <translation>
+            <numerusform>%Ln Stellung durchsucht</numerusform>
+            <numerusform>%Ln Stellungen durchsucht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n move(s) deep</source>
+        <translation>
+            <numerusform>%n Zug tief</numerusform>
+            <numerusform>%n Züge tief</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2448,6 +2914,10 @@
     <message>
         <source>Ask {name} about this position</source>
         <translation>{name} zu dieser Stellung befragen</translation>
+    </message>
+    <message>
+        <source>{name} does not play {board}</source>
+        <translation>{name} spielt nicht {board}</translation>
     </message>
 </context>
 <context>
@@ -2877,7 +3347,7 @@
     </message>
     <message>
         <source>{episodes} episodes, {positions} positions learned, exploration {epsilon}; against Perfect {won}% won, {lost}% lost</source>
-        <translation>{episodes} Episoden, {positions} Stellungen gelernt, Erkundung {epsilon}; gegen Perfect {won} % gewonnen, {lost} % verloren</translation>
+        <translation>{episodes} Episoden, {positions} Stellungen gelernt, Erkundung {epsilon}; gegen Perfect {won}&#xa0;% gewonnen, {lost}&#xa0;% verloren</translation>
     </message>
     <message>
         <source>&amp;Resume</source>

@@ -109,7 +109,7 @@ def test_layers_are_separate_and_keep_their_order(qtbot: QtBot) -> None:
 
 
 def test_bad_overlays_are_refused() -> None:
-    with pytest.raises(ValueError, match="0-8"):
-        BoardOverlay(marked=(9,))
+    with pytest.raises(ValueError, match="0-399"):
+        BoardOverlay(marked=(400,))
     with pytest.raises(ValueError, match="tone"):
         CellAnnotation("?", "?", "maybe")  # type: ignore[arg-type]

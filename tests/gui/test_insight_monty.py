@@ -15,12 +15,12 @@ def test_win_rates_are_told_with_their_games() -> None:
     board = Board.empty(rules=rules).play_all(rules.geometry.parse(n) for n in ("d4", "c3"))
     thought = MontyPlayer(seed=1, simulations=200).think(board)
     assert thought.rule is Rule.SIMULATION
-    assert "Monte Carlo" in words.headline(thought)
+    assert "most visited by random games" in words.headline(thought)
     said = " ".join(words.figures(thought))
-    assert "Win rates of the random games" in said
+    assert "Win rates of Monte Carlo tree search" in said
     score = thought.scores[0]
     assert score.plies is None
-    assert words.score_text(score, Meaning.WIN_RATE) == f"{score.value:.2f}"
+    assert words.score_text(score, Meaning.WIN_RATE) == f"{round(score.value * 100)}%"
     assert f"of {score.visits:,} random games" in words.score_description(
         score, Meaning.WIN_RATE, rules.geometry
     )
@@ -41,8 +41,8 @@ def test_proven_cells_read_as_wins_losses_and_draws() -> None:
         text = words.score_text(score, Meaning.WIN_RATE)
         described = words.score_description(score, Meaning.WIN_RATE, board.geometry)
         if score.plies is None:
-            assert 0.0 <= float(text) <= 1.0
-            assert "random games" in described
+            assert 0 <= int(text.rstrip("%")) <= 100
+            assert "random game" in described
         else:
             assert text[0] == {1.0: "W", 0.5: "D", 0.0: "L"}[score.value]
             assert ("wins in" in described) == (score.value == 1.0)

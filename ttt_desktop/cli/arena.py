@@ -9,8 +9,14 @@ Subcommands:
   second; ``--json`` adds every game's moves and winner.
 * ``tournament`` plays every pair of the given kinds, both colours, and prints
   a crosstable.
+* ``solve`` proves a small board's value with best play (``--rules 5,4,4``: a draw) and
+  prints it with the nodes searched and the seconds taken; ``--position`` for a position,
+  ``--json`` for one JSON object.
 * ``train`` retrains the learner's table by self-play and writes its learning
   curve as CSV.
+* ``brain`` plays one kind as a Gomocup (Piskvork) brain on stdin and stdout; ``match``
+  seats a brain with ``--x brain:COMMAND`` or ``--x engine:NAME`` (the engine list),
+  under ``--turn-ms`` and ``--match-ms`` (:mod:`ttt_desktop.cli.brains`).
 
 Runs are reproducible: every player gets a seed derived from ``--seed`` (a
 fresh one is drawn, and printed, when none is given). Progress goes to stderr,
@@ -40,6 +46,8 @@ from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.lab.match import STARTS, play_match
 from ttt_desktop.players import KINDS, UnknownPlayerError, create_player, player_info
 from ttt_desktop.players.base import fresh_seed
+from ttt_desktop.players.boards import SOLVED_BOARDS, SOLVED_KEYS
+from ttt_desktop.players.roster import BOARDS
 from ttt_desktop.players.roster import kinds_for as roster_kinds_for
 from ttt_desktop.players.roster import supports as roster_supports
 
@@ -96,6 +104,17 @@ def _kind(text: str) -> str:
     return text
 
 
+def _seat(text: str) -> str:
+    """A match's seat: a kind, ``brain:COMMAND`` or ``engine:NAME``."""
+    from ttt_desktop.cli.brains import is_brain_seat  # noqa: PLC0415
+
+    if is_brain_seat(text):
+        if not text.partition(":")[2].strip():
+            raise argparse.ArgumentTypeError(f"{text!r} needs a command or an engine's name")
+        return text
+    return _kind(text)
+
+
 def _rules(text: str) -> Rules:
     try:
         return Rules.parse(text)
@@ -112,8 +131,13 @@ def kinds_for(rules: Rules) -> tuple[str, ...]:
 def _check_players(rules: Rules, *kinds: str) -> None:
     for kind in kinds:
         if not roster_supports(kind, rules):
+            which = (
+                f"the solved boards ({', '.join(sorted(SOLVED_KEYS))})"
+                if BOARDS.get(kind) == SOLVED_BOARDS
+                else "tic-tac-toe (3,3,3)"
+            )
             raise RefusedError(
-                f"{kind} plays only tic-tac-toe (3,3,3), not {rules.title} ({rules.key}); "
+                f"{kind} plays only {which}, not {rules.title} ({rules.key}); "
                 f"kinds for {rules.key}: {', '.join(kinds_for(rules))}"
             )
 
@@ -273,8 +297,40 @@ def build_parser() -> argparse.ArgumentParser:
     match_parser.add_argument(
         "--rules", type=_rules, default=TIC_TAC_TOE, metavar="M,N,K|NAME", help=rules_help
     )
-    match_parser.add_argument("--x", type=_kind, required=True, metavar="KIND", help="plays X")
-    match_parser.add_argument("--o", type=_kind, required=True, metavar="KIND", help="plays O")
+    seat_help = " (a kind, brain:COMMAND for a Gomocup brain, or engine:NAME from the engine list)"
+    match_parser.add_argument(
+        "--x", type=_seat, required=True, metavar="SEAT", help="plays X" + seat_help
+    )
+    match_parser.add_argument(
+        "--o", type=_seat, required=True, metavar="SEAT", help="plays O" + seat_help
+    )
+    match_parser.add_argument(
+        "--turn-ms",
+        type=_positive_int,
+        default=5000,
+        metavar="MS",
+        help="a brain's time for one move (Gomocup's timeout_turn; default 5000)",
+    )
+    match_parser.add_argument(
+        "--match-ms",
+        type=_seed,
+        default=0,
+        metavar="MS",
+        help="a brain's time for all its moves of a game (timeout_match; default 0: none)",
+    )
+    match_parser.add_argument(
+        "--memory",
+        type=_seed,
+        default=0,
+        metavar="BYTES",
+        help="a brain's memory limit (max_memory; default 0: none)",
+    )
+    match_parser.add_argument(
+        "--engines",
+        type=Path,
+        metavar="PATH",
+        help="the engine list (default: engines.json in the data folder)",
+    )
     match_parser.add_argument("--games", type=_positive_int, default=1000, metavar="N")
     match_parser.add_argument("--seed", type=_seed, metavar="S", help="for a repeatable run")
     match_parser.add_argument(
@@ -375,6 +431,38 @@ def build_parser() -> argparse.ArgumentParser:
         help="end a game, scored, once the side to move has a forced win by continuous fours "
         "(proved by the threat search)",
     )
+
+    solve_parser = commands.add_parser(
+        "solve", help="prove a small board's value with best play (win, draw or loss)"
+    )
+    solve_parser.add_argument(
+        "--rules", type=_rules, default=TIC_TAC_TOE, metavar="M,N,K|NAME", help=rules_help
+    )
+    solve_parser.add_argument(
+        "--position",
+        metavar="CELLS",
+        help="a position instead of the empty board: one of X, O or . a cell, row by row "
+        "from the top-left (X moves first)",
+    )
+    solve_parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="prove from scratch, without the shipped tables or the cache of earlier proofs",
+    )
+    solve_parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+    brain_parser = commands.add_parser(
+        "brain", help="play one kind as a Gomocup (Piskvork) brain on stdin and stdout"
+    )
+    from ttt_desktop.cli.brains import add_brain_arguments  # noqa: PLC0415
+
+    add_brain_arguments(brain_parser)
+    engines_parser = commands.add_parser(
+        "engines", help="the engine list of Gomocup brains: list, add, probe, remove"
+    )
+    from ttt_desktop.cli.brains import add_engines_arguments  # noqa: PLC0415
+
+    add_engines_arguments(engines_parser)
 
     from ttt_desktop.players.learner import TrainingSettings  # noqa: PLC0415
 
@@ -707,6 +795,57 @@ def _run_train(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     out.write(final.describe() + "\n")
 
 
+_WORDS: Final = {1: "win", 0: "draw", -1: "loss"}
+
+
+def _run_solve(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> None:
+    from ttt_desktop.analysis import mnk_solver  # noqa: PLC0415  (only here)
+    from ttt_desktop.engine.board import Board  # noqa: PLC0415
+
+    rules: Rules = arguments.rules
+    try:
+        mnk_solver.check_rules(rules)
+        if arguments.position is None:
+            board = Board.empty(rules=rules)
+        else:
+            board = Board.from_string(arguments.position.strip(), rules=rules)
+    except ValueError as error:
+        raise RefusedError(str(error)) from None
+    progress.say(f"solving {rules.key}")
+    solution = mnk_solver.solve(board, known=not arguments.fresh)
+    first = board.first_player
+    value = solution.value if board.to_move is first else -solution.value
+    if board.is_over:
+        value = 0 if board.winner is None else (1 if board.winner is first else -1)
+    if arguments.json:
+        print_json(
+            {
+                "rules": rules.key,
+                "position": board.cells,
+                "first_player": first.value,
+                "to_move": board.to_move.value,
+                "value": _WORDS[value],
+                "score": value,
+                "to_move_value": _WORDS[solution.value],
+                "best": [board.name(cell) for cell in solution.best],
+                "nodes": solution.nodes,
+                "seconds": round(solution.seconds, 3),
+            },
+            out,
+        )
+        return
+    where = "the empty board" if arguments.position is None else f"position {board.cells}"
+    out.write(
+        f"{rules.title} ({rules.key}), {where}: {_WORDS[value]} for the first player "
+        f"({first.value}) with best play\n"
+    )
+    if solution.best:
+        out.write(
+            f"{board.to_move.value} to move; best moves: {board.geometry.names(solution.best)}\n"
+        )
+    out.write(f"nodes: {solution.nodes:,}\nseconds: {solution.seconds:.3f}\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``ttt-arena`` with ``argv`` (default: the process's arguments); the exit status."""
     parser = build_parser()
@@ -728,7 +867,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 print_census(out)
         elif arguments.command == "match":
+            from ttt_desktop.cli import brains  # noqa: PLC0415
+
+            if brains.is_brain_seat(arguments.x) or brains.is_brain_seat(arguments.o):
+                return brains.run_brain_match(arguments, out, err)
             _run_match(arguments, out, progress)
+        elif arguments.command == "solve":
+            _run_solve(arguments, out, progress)
+        elif arguments.command == "engines":
+            from ttt_desktop.cli.brains import run_engines  # noqa: PLC0415
+
+            return run_engines(arguments, out, err)
+        elif arguments.command == "brain":
+            from ttt_desktop.cli.brains import run_brain  # noqa: PLC0415
+
+            return run_brain(arguments)
         elif arguments.command == "tournament":
             try:
                 _run_tournament(arguments, out, progress)

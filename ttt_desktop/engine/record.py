@@ -233,6 +233,43 @@ class HintUse:
             raise ValueError(f"a hint is asked for by 'X' or 'O', not {self.mark!r}") from None
 
 
+MAX_LOG_LINES: Final = 2000
+"""The most lines of a game's log (what was said on an external program's pipe)."""
+MAX_LOG_LINE: Final = 500
+"""The longest line of a game's log, in characters."""
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """A game lost off the board: ``loser`` broke a rule of the match (an external program
+    crashed, ran out of time, answered garbage or an illegal move); ``reason`` says how."""
+
+    loser: Mark
+    reason: str
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "loser", Mark(self.loser))
+        except ValueError:
+            raise ValueError(f"a forfeit is lost by 'X' or 'O', not {self.loser!r}") from None
+        if not isinstance(self.reason, str) or not self.reason.strip():
+            raise ValueError("a forfeit needs a reason")
+        object.__setattr__(self, "reason", " ".join(self.reason.split())[:MAX_LOG_LINE])
+
+
+def _check_log(lines: object) -> tuple[str, ...]:
+    values = tuple(lines) if isinstance(lines, tuple | list) else None
+    if (
+        values is None
+        or len(values) > MAX_LOG_LINES
+        or not all(isinstance(line, str) and len(line) <= MAX_LOG_LINE for line in values)
+    ):
+        raise ValueError(
+            f"a game's log is at most {MAX_LOG_LINES} lines of at most {MAX_LOG_LINE} characters"
+        )
+    return values
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """One game, finished or running: players, who moved first, moves, think times, timestamps.
@@ -266,6 +303,10 @@ class GameRecord:
     undos: tuple[UndoEvent, ...] = ()
     hints: tuple[HintUse, ...] = ()
     rules: Rules = TIC_TAC_TOE
+    forfeit: Forfeit | None = None
+    """A game ended off the board (a brain's crash, timeout, illegal move): who lost, why."""
+    log: tuple[str, ...] = ()
+    """What was said on the pipes of the external programs that played (Gomocup brains)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
@@ -321,7 +362,13 @@ class GameRecord:
                 )
         # Raises the IllegalMoveError family for a move the rules forbid.
         final = start.play_all(moves)
-        self._check_finish(final.is_over)
+        if self.forfeit is not None:
+            if not isinstance(self.forfeit, Forfeit):
+                raise ValueError("forfeit must be a Forfeit or None")
+            if final.is_over:
+                raise ValueError("a game that ended on the board can't also be forfeited")
+        object.__setattr__(self, "log", _check_log(self.log))
+        self._check_finish(final.is_over or self.forfeit is not None)
         if self.branched_from is not None:
             self._check_branch(self.branched_from)
 
@@ -376,6 +423,8 @@ class GameRecord:
     @property
     def result(self) -> str | None:
         """``"X"`` or ``"O"`` for a win, ``"draw"``, or None while the game is running."""
+        if self.forfeit is not None:
+            return self.forfeit.loser.opponent.value
         board = self.final_board
         if board.winner is not None:
             return board.winner.value
@@ -383,8 +432,8 @@ class GameRecord:
 
     @property
     def is_finished(self) -> bool:
-        """True once the game has a result."""
-        return self.final_board.is_over
+        """True once the game has a result (on the board or by a forfeit)."""
+        return self.forfeit is not None or self.final_board.is_over
 
     def player(self, mark: Mark) -> PlayerEntry:
         """The player holding ``mark``."""
@@ -402,8 +451,10 @@ class GameRecord:
         Sets ``finished_at`` when the move ends the game.
 
         Raises :class:`~ttt_desktop.engine.IllegalMoveError` (a ``ValueError``) for an
-        illegal move.
+        illegal move, and ``ValueError`` after a forfeit.
         """
+        if self.forfeit is not None:
+            raise ValueError(f"the game is over: {self.forfeit.loser} forfeited it")
         board = self.final_board.play(cell)
         return dataclasses.replace(
             self,
@@ -425,6 +476,7 @@ class GameRecord:
             moves=self.moves[: event.ply],
             move_seconds=self.move_seconds[: event.ply],
             finished_at=None,
+            forfeit=None,
             undos=(*self.undos, event),
         )
 
@@ -455,11 +507,13 @@ class GameRecord:
     def truncated(self, ply: int) -> GameRecord:
         """The record of the first ``ply`` moves; unfinished unless those moves end the game."""
         board = self.board_at(ply)
+        forfeit = self.forfeit if ply == self.ply else None
         return dataclasses.replace(
             self,
             moves=self.moves[:ply],
             move_seconds=self.move_seconds[:ply],
-            finished_at=self.finished_at if board.is_over else None,
+            finished_at=self.finished_at if board.is_over or forfeit else None,
+            forfeit=forfeit,
         )
 
     def branched_at(
@@ -478,11 +532,13 @@ class GameRecord:
             x=x if x is not None else self.x,
             o=o if o is not None else self.o,
             started_at=started_at,
-            finished_at=kept.finished_at and started_at,
+            finished_at=started_at if kept.final_board.is_over else None,
             branched_from=BranchPoint(self.started_at, ply, self.moves),
             game_id=new_game_id(),
             undos=(),
             hints=(),
+            forfeit=None,
+            log=(),
         )
 
     # JSON ---------------------------------------------------------------------

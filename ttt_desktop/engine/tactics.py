@@ -2,6 +2,7 @@
 
 * :func:`completing_cells`: the empty cells where a mark would complete a line of k
   (for the side to move its winning moves, for the other side the threats to block);
+  :func:`completing_bits` the same from bitboards;
 * :func:`decisive_moves`: "win, else block", the check the source documents give Levi,
   Humiston's AI and the Conditional and Utility agents;
 * :func:`threat_lines`: the k-windows holding k-1 of a mark and one empty cell;
@@ -57,7 +58,15 @@ def completing_cells(board: Board, mark: Mark) -> tuple[Cell, ...]:
     if board.rules.is_classic:
         return _classic_completing(board.cells)[0 if mark is _X else 1]
     geometry = board.geometry
-    mine, theirs = board.bits(mark), board.bits(mark.opponent)
+    return geometry.cells_of(completing_bits(geometry, board.bits(mark), board.bits(mark.opponent)))
+
+
+def completing_bits(geometry: Geometry, mine: int, theirs: int) -> int:
+    """:func:`completing_cells` from bitboards: the empty cells (as bits) completing ``mine``.
+
+    For questions about stones not on a board yet (what would the opponent threaten
+    if it had a stone there?), which a board, always with its side to move, cannot ask.
+    """
     need = geometry.k - 1
     ends = _ends_of(geometry) if geometry.rules.exact else None
     found = 0
@@ -69,7 +78,7 @@ def completing_cells(board: Board, mark: Mark) -> tuple[Cell, ...]:
             if ends is not None and ends[index] & mine:
                 continue
             found |= mask ^ held
-    return geometry.cells_of(found)
+    return found
 
 
 def decisive_moves(board: Board) -> tuple[Cell, ...]:

@@ -10,7 +10,9 @@ A game file is a JSON object marked ``"format": "ttt-desktop-game"`` with a
 * version 3 (written now) adds the rules (``"rules": "15,15,5"``, :attr:`Rules.key`)
   and writes every cell in the one notation of :meth:`Geometry.name`: keypad digits
   on tic-tac-toe (``["5", "7", "3"]``), column letter and row number elsewhere
-  (``["h8", "i9"]``).
+  (``["h8", "i9"]``). A game an external program lost off the board adds
+  ``"forfeit": {"loser": "X", "reason": "..."}`` and a game with such programs its pipe
+  ``"log"`` (a list of lines); both keys are written only when there is something in them.
 
 Versions 1 and 2 are tic-tac-toe games and open as such. A version-1 file gets a
 ``game_id`` derived from its content, the same every time it is read.
@@ -43,6 +45,7 @@ from typing import Any, Final
 from ttt_desktop.engine.board import Mark
 from ttt_desktop.engine.record import (
     BranchPoint,
+    Forfeit,
     GameRecord,
     HintUse,
     PlayerEntry,
@@ -243,7 +246,17 @@ def _version_3_dict(record: GameRecord) -> dict[str, Any]:
             for undo in record.undos
         ],
         "hints": [{"ply": hint.ply, "mark": hint.mark.value} for hint in record.hints],
+        **_forfeit_and_log(record),
     }
+
+
+def _forfeit_and_log(record: GameRecord) -> dict[str, Any]:
+    extra: dict[str, Any] = {}
+    if record.forfeit is not None:
+        extra["forfeit"] = {"loser": record.forfeit.loser.value, "reason": record.forfeit.reason}
+    if record.log:
+        extra["log"] = list(record.log)
+    return extra
 
 
 def derived_game_id(record: GameRecord) -> str:
@@ -406,6 +419,18 @@ def _record_from_fields(data: Mapping[str, Any], rules: Rules, cells: _CellReade
         if "parent_moves" not in branch_data:
             raise ValueError('"parent_moves" is missing')
         branch = BranchPoint(started, ply, cells("parent_moves", branch_data["parent_moves"]))
+    forfeit_data = data.get("forfeit")
+    forfeit = None
+    if forfeit_data is not None:
+        if not isinstance(forfeit_data, Mapping):
+            raise ValueError('"forfeit" must be an object or null')
+        forfeit = Forfeit(
+            Mark(_require(forfeit_data, "loser", lambda v: v in ("X", "O"), '"X" or "O"')),
+            _require(forfeit_data, "reason", lambda v: isinstance(v, str), "a string"),
+        )
+    log = data.get("log", [])
+    if not (isinstance(log, list) and all(isinstance(line, str) for line in log)):
+        raise ValueError(f'"log" must be a list of strings, not {short_repr(log)}')
     record = GameRecord(
         x=x,
         o=o,
@@ -416,6 +441,8 @@ def _record_from_fields(data: Mapping[str, Any], rules: Rules, cells: _CellReade
         finished_at=finished_at,
         branched_from=branch,
         rules=rules,
+        forfeit=forfeit,
+        log=tuple(log),
     )
     if "result" in data and data["result"] != record.result:
         raise ValueError(

@@ -1,6 +1,6 @@
 """Starting the application: command line, ``QApplication``, the window, a clean exit.
 
-``main`` parses ``--version`` and ``--self-test``, shows :class:`MainWindow`, and
+``main`` parses ``--version``, ``--self-test`` and ``--rules``, shows :class:`MainWindow`, and
 before returning shuts the AI worker thread down and deletes the window
 explicitly: leaving the window to the interpreter's own teardown crashes PySide6
 now and then at exit.
@@ -13,7 +13,10 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from ttt_desktop.engine.rules import Rules
 
 # The GUI thread must get the interpreter back quickly while a computer player
 # searches in the worker thread: with the default 5 ms switch interval a
@@ -36,6 +39,13 @@ def _parse(arguments: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
         "--self-test",
         action="store_true",
         help="open the window, play a quick computer game, check it and exit (0: all well)",
+    )
+    parser.add_argument(
+        "--rules",
+        metavar="M,N,K|NAME",
+        help="open the window on this board: m columns, n rows, k in a row (add ',exact' for "
+        "exactly k), or a preset name such as tic-tac-toe or gomoku (default: the board last "
+        "chosen)",
     )
     parser.add_argument(
         "--library",
@@ -88,9 +98,26 @@ def _trained_players_folder(options: argparse.Namespace) -> str | None:
     return str(Path(app_data) / "trained-players") if app_data else None
 
 
+def _rules_asked(options: argparse.Namespace) -> Rules | None:
+    """The rules ``--rules`` asks for (None: not given); a bad value raises ``RulesError``."""
+    if options.rules is None:
+        return None
+    from ttt_desktop.engine.rules import Rules  # noqa: PLC0415
+
+    return Rules.parse(options.rules)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run TTT Desktop; returns the process exit code."""
+    """Run TTT Desktop; returns the process exit code (2 for a bad command line)."""
     options, qt_arguments = _parse(sys.argv[1:] if argv is None else argv)
+    from ttt_desktop.engine.rules import RulesError  # noqa: PLC0415
+
+    try:
+        rules = _rules_asked(options)
+    except RulesError as error:
+        if sys.stderr is not None:
+            print(f"ttt-desktop: --rules: {error}", file=sys.stderr)
+        return 2
     if options.version:
         import ttt_desktop  # noqa: PLC0415
 
@@ -121,6 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings=settings,
         library_path=_library_path(options),
         trained_players_folder=_trained_players_folder(options),
+        rules=rules,
     )
     if startup_report.report_shown_requested():
         # Benchmarks: print the time of the first paint, then quit.

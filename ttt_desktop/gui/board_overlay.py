@@ -16,7 +16,12 @@ An overlay holds:
   own, so a screen reader says what the colour shows;
 * ``marked``: cells outlined boldly (a hint's best cells), with a description;
 * ``ghosts``: :class:`GhostMark` values, a faint mark with a number in the corner
-  (a principal line: 1 is the next move).
+  (a principal line: 1 is the next move);
+* ``shades``: per cell a share from 0 to 1, drawn as a tint of that strength (a
+  heat map: how often a search visited each move).
+
+Cells are numbered as on any board (0 to 399 on 20x20); a board draws only the
+cells it has.
 
 When two layers annotate or ghost the same cell, the layer set later is drawn on
 top; marked cells from every layer are outlined. Everything here is plain data
@@ -33,7 +38,10 @@ from PySide6.QtCore import QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from ttt_desktop.engine import Mark
+from ttt_desktop.engine.rules import MAX_SIDE
 from ttt_desktop.gui import theme
+
+MAX_CELLS: Final = MAX_SIDE * MAX_SIDE
 
 Tone = Literal["win", "draw", "loss", "neutral"]
 TONES: Final[tuple[Tone, ...]] = ("win", "draw", "loss", "neutral")
@@ -75,17 +83,46 @@ class BoardOverlay:
     marked: tuple[int, ...] = ()
     marked_description: str = ""
     ghosts: tuple[GhostMark, ...] = ()
+    shades: Mapping[int, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        cells = [*self.annotations, *self.marked, *(ghost.cell for ghost in self.ghosts)]
+        cells = [
+            *self.annotations,
+            *self.marked,
+            *(ghost.cell for ghost in self.ghosts),
+            *self.shades,
+        ]
         for cell in cells:
-            if type(cell) is not int or not 0 <= cell <= 8:
-                raise ValueError(f"an overlay's cells are 0-8, not {cell!r}")
+            if type(cell) is not int or not 0 <= cell < MAX_CELLS:
+                raise ValueError(f"an overlay's cells are 0-{MAX_CELLS - 1}, not {cell!r}")
+        for share in self.shades.values():
+            if not 0.0 <= share <= 1.0:
+                raise ValueError(f"a shade is a share from 0 to 1, not {share!r}")
 
     @property
     def is_empty(self) -> bool:
         """True when the overlay draws nothing."""
-        return not (self.annotations or self.marked or self.ghosts)
+        return not (self.annotations or self.marked or self.ghosts or self.shades)
+
+    def within(self, size: int) -> BoardOverlay:
+        """This overlay without the cells a board of ``size`` cells does not have."""
+        if all(
+            cell < size
+            for cell in (
+                *self.annotations,
+                *self.marked,
+                *(ghost.cell for ghost in self.ghosts),
+                *self.shades,
+            )
+        ):
+            return self
+        return BoardOverlay(
+            annotations={c: a for c, a in self.annotations.items() if c < size},
+            marked=tuple(c for c in self.marked if c < size),
+            marked_description=self.marked_description,
+            ghosts=tuple(g for g in self.ghosts if g.cell < size),
+            shades={c: s for c, s in self.shades.items() if c < size},
+        )
 
 
 def tone_colour(annotation: CellAnnotation, colours: theme.BoardColours) -> QColor:
@@ -108,6 +145,13 @@ def cell_descriptions(overlays: Iterable[BoardOverlay], cell: int) -> list[str]:
         annotation = overlay.annotations.get(cell)
         if annotation is not None and annotation.description:
             notes.append(annotation.description)
+        share = overlay.shades.get(cell)
+        if share is not None:
+            notes.append(
+                QCoreApplication.translate("BoardOverlay", "{percent} % of the search").format(
+                    percent=round(share * 100)
+                )
+            )
         if cell in overlay.marked:
             notes.append(
                 overlay.marked_description or QCoreApplication.translate("BoardOverlay", "marked")
@@ -139,10 +183,26 @@ def paint_overlays(
     annotations: dict[int, CellAnnotation] = {}
     ghosts: dict[int, GhostMark] = {}
     marked: set[int] = set()
+    shades: dict[int, float] = {}
     for overlay in layers:
         annotations.update(overlay.annotations)
         ghosts.update({ghost.cell: ghost for ghost in overlay.ghosts})
         marked.update(overlay.marked)
+        shades.update(overlay.shades)
+
+    top = max(shades.values(), default=0.0)
+    if top > 0:
+        # A heat map in the highlight colour: the most visited cell strongest.
+        painter.setPen(Qt.PenStyle.NoPen)
+        for cell, share in shades.items():
+            if share <= 0:
+                continue
+            tint = QColor(highlight)
+            tint.setAlpha(round(25 + 140 * share / top))
+            painter.setBrush(tint)
+            rect = rect_of(cell)
+            inset = rect.width() * 0.04
+            painter.drawRect(rect.adjusted(inset, inset, -inset, -inset))
 
     for cell in sorted(marked):
         rect = rect_of(cell)

@@ -1,18 +1,24 @@
-"""The board widget: draws a position and reports which cell a person chose.
+"""The board widget: draws a position of any board, 3x3 to 20x20, and reports which cell a
+person chose.
 
 :class:`BoardWidget` shows whatever :class:`~ttt_desktop.engine.Board` it is given,
 with optional highlights (the last move, a winning line) and a flag saying whether
 it takes moves. It emits :attr:`BoardWidget.cell_clicked` for a click, a keypad
-digit, or Enter/Space on the focused cell, and knows no rules: whether that move
-is allowed is the controller's business. The replay view reuses it for history.
+digit (tic-tac-toe), or Enter/Space on the cursor's cell, and knows no rules:
+whether that move is allowed is the controller's business. The replay view reuses
+it for history; :mod:`ttt_desktop.gui.board_view` puts it in a scroll area that zooms.
 
-Each cell is a focusable child button (:class:`CellButton`) with an accessible
-name and description, so a screen reader can read and play the board; the board
-itself paints everything, so the winning line can cross the cells.
+The widget paints every cell itself (no child widget per cell on any board but
+tic-tac-toe, whose nine cells keep a focusable, accessible button each that paints
+nothing). On the other boards the grid, its tile and the coordinates are painted
+once per size into a pixmap, stones come from sprites, and a moving cursor or
+hover repaints only the cells it leaves and enters.
 """
 
 from __future__ import annotations
 
+import enum
+import math
 from typing import Final
 
 import shiboken6
@@ -20,8 +26,10 @@ from PySide6.QtCore import (
     QAbstractAnimation,
     QEasingCurve,
     QEvent,
+    QLineF,
     QPoint,
     QPointF,
+    QRect,
     QRectF,
     QSize,
     Qt,
@@ -29,9 +37,13 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleEvent,
     QColor,
     QEnterEvent,
     QFocusEvent,
+    QFont,
+    QFontMetrics,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -39,14 +51,18 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QPen,
+    QPixmap,
+    QRadialGradient,
     QResizeEvent,
+    QWheelEvent,
 )
 from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 
 from ttt_desktop.engine import Board, Mark, row_column
-from ttt_desktop.engine.rules import TIC_TAC_TOE
+from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.gui import theme
 from ttt_desktop.gui.board_overlay import BoardOverlay, cell_descriptions, paint_overlays
+from ttt_desktop.gui.rules_text import rules_title
 
 _ARROW_STEPS: Final = {
     Qt.Key.Key_Left: (0, -1),
@@ -57,6 +73,29 @@ _ARROW_STEPS: Final = {
 _DIGIT_KEYS: Final = {getattr(Qt.Key, f"Key_{digit}"): digit for digit in range(1, 10)}
 _PLAY_KEYS: Final = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 LINE_ANIMATION_MS: Final = 360
+STONES_FROM_SIDE: Final = 9
+"""Boards this wide and tall (or more) show stones rather than X and O, unless asked."""
+GRID_MARGIN: Final = 8.0
+"""Pixels between the widget's edge and the grid (or its coordinates) on boards but 3x3."""
+MARK_STYLE_KEY: Final = "view/mark_style"
+PARTIAL_REPAINT_CELLS: Final = 12
+"""A change of more cells than this repaints the whole board rather than cell by cell."""
+
+
+class MarkStyle(enum.Enum):
+    """How the marks are drawn: the setting's stored values."""
+
+    AUTO = "auto"
+    MARKS = "marks"
+    STONES = "stones"
+
+    @classmethod
+    def from_setting(cls, value: object) -> MarkStyle:
+        """The style stored as ``value``; automatic for anything else."""
+        for style in cls:
+            if style.value == value:
+                return style
+        return cls.AUTO
 
 
 def mark_colour(mark: Mark, palette: QPalette | None = None) -> QColor:
@@ -156,15 +195,25 @@ class CellButton(QAbstractButton):
 
 
 class BoardWidget(QWidget):
-    """A square 3x3 board, centred and scaled to the widget, drawn with antialiased vectors."""
+    """Any board from 3x3 to 20x20, painted by this one widget, scaled to its size.
+
+    Tic-tac-toe keeps its rounded tile, its thick grid and its nine accessible cell
+    buttons (a screen reader reads the classic board as nine buttons, as it always
+    has). Every other board is one focusable surface: a grid of square cells with the
+    coordinates (a-t, 1-20) on its edges, marks or stones, and an accessible name that
+    follows the keyboard cursor ("h8: empty").
+    """
 
     cell_clicked = Signal(int)
     line_drawn = Signal()  # the winning line is whole (after its animation, if any)
     board_changed = Signal(object)  # the Board now shown, after set_board
+    cursor_moved = Signal(int)  # the keyboard cursor went to this cell
+    zoom_requested = Signal(int)  # Ctrl+wheel over the board: +1 zoom in, -1 zoom out
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._board = Board.empty()
+        self._board: Board = Board.empty()
+        self._rules: Rules = TIC_TAC_TOE
         self._last_move: int | None = None
         self._winning_line: tuple[int, ...] | None = None
         self._accepts_clicks = True
@@ -173,9 +222,15 @@ class BoardWidget(QWidget):
         self._cursor_cell = 4
         self._overlays: dict[str, BoardOverlay] = {}
         self._cursor_enabled = True
+        self._mark_style = MarkStyle.AUTO
+        self._pressed_cell: int | None = None
         # Whether the keyboard (rather than the mouse) was used last on the board.
         self._keyboard_last = True
         self.reduced_motion = False
+        # The grid, its tile and its coordinates, painted once per size and palette.
+        self._grid_cache: QPixmap | None = None
+        self._grid_cache_key: tuple[object, ...] | None = None
+        self._stone_sprites: dict[tuple[object, ...], QPixmap] = {}
         # How much of the winning line is drawn (0-1), animated when a line appears.
         self._line_progress = 1.0
         self._line_animation = QVariantAnimation(self)
@@ -187,9 +242,27 @@ class BoardWidget(QWidget):
         self._line_animation.finished.connect(self.line_drawn)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName(self.tr("Board"))
-        self._cells = [CellButton(cell, self) for cell in range(9)]
-        self.setFocusProxy(self._cells[self._cursor_cell])
+        self._cells: list[CellButton] = []
+        self._make_cells()
         self._update_accessible_text()
+
+    def _make_cells(self) -> None:
+        """Nine accessible cell buttons on tic-tac-toe; none on any other board."""
+        for button in self._cells:
+            button.hide()
+            button.deleteLater()
+        self._cells = []
+        if self._rules.is_classic:
+            self._cells = [CellButton(cell, self) for cell in range(9)]
+            self.setFocusProxy(self._cells[self._cursor_cell])
+            self.setMouseTracking(False)
+            for cell, button in enumerate(self._cells):
+                button.setGeometry(self.cell_rect(cell).toAlignedRect())
+                button.show()
+        else:
+            self.setFocusProxy(None)  # type: ignore[arg-type]
+            self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            self.setMouseTracking(True)
 
     # What to show -------------------------------------------------------------
 
@@ -202,9 +275,25 @@ class BoardWidget(QWidget):
     ) -> None:
         """Show ``board``, marking ``last_move`` and drawing ``winning_line`` through its cells.
 
-        A winning line that was not on show is drawn with a short animation (none
-        when :attr:`reduced_motion` is set); :attr:`line_drawn` follows once it is whole.
+        A board of other rules than the one on show rebuilds the grid (the cursor goes
+        to the centre). A winning line that was not on show is drawn with a short
+        animation (none when :attr:`reduced_motion` is set); :attr:`line_drawn` follows
+        once it is whole.
         """
+        old_board, old_last, old_line = self._board, self._last_move, self._winning_line
+        rules_changed = board.rules is not self._rules
+        if rules_changed:
+            had_focus = self._board_has_focus()
+            self._rules = board.rules
+            self._cursor_cell = self._centre_cell()
+            self.hovered_cell = None
+            self._pressed_cell = None
+            self._overlays.clear()
+            self._grid_cache = None
+            self._make_cells()
+            self.updateGeometry()
+            if had_focus:
+                self.setFocus(Qt.FocusReason.OtherFocusReason)
         new_line = winning_line is not None and winning_line != self._winning_line
         self._board = board
         self._last_move = last_move
@@ -222,8 +311,23 @@ class BoardWidget(QWidget):
             self._line_progress = 1.0
         self._update_accessible_text()
         self._update_cursors()
-        self.update()
+        if rules_changed or self._cells or winning_line != old_line:
+            self.update()
+        else:
+            # A move on a big board: repaint the cells that changed and the last-move marks.
+            changed = (old_board.x_bits ^ board.x_bits) | (old_board.o_bits ^ board.o_bits)
+            cells = set(self._rules.geometry.cells_of(changed))
+            cells.update(cell for cell in (old_last, last_move) if cell is not None)
+            if len(cells) > PARTIAL_REPAINT_CELLS:
+                self.update()
+            else:
+                for cell in cells:
+                    self._update_cell(cell)
         self.board_changed.emit(board)
+
+    def _centre_cell(self) -> int:
+        rules = self._rules
+        return (rules.n // 2) * rules.m + rules.m // 2
 
     def set_accepts_clicks(self, accepts: bool) -> None:
         """Whether moves are wanted now; when not, no hover preview and no hand cursor."""
@@ -239,13 +343,13 @@ class BoardWidget(QWidget):
         if mark == self._preview_mark:
             return
         self._preview_mark = mark
-        self.update()
+        self._update_cell(self.hovered_cell)
 
     def set_overlay(self, name: str, overlay: BoardOverlay | None) -> None:
         """Draw ``overlay`` under ``name`` (a feature's own layer); None or empty removes it.
 
-        Layers are drawn in the order they were first set. See
-        :mod:`ttt_desktop.gui.board_overlay`.
+        Layers are drawn in the order they were first set; cells outside the board on
+        show are left out. See :mod:`ttt_desktop.gui.board_overlay`.
         """
         if overlay is None or overlay.is_empty:
             if self._overlays.pop(name, None) is None:
@@ -270,7 +374,30 @@ class BoardWidget(QWidget):
         """Whether the dashed keyboard cursor is drawn (off when nobody here plays)."""
         if enabled != self._cursor_enabled:
             self._cursor_enabled = enabled
+            self._update_cell(self._cursor_cell)
+
+    @property
+    def mark_style(self) -> MarkStyle:
+        """How marks are drawn: X and O, stones, or automatic (stones from 9x9 up)."""
+        return self._mark_style
+
+    def set_mark_style(self, style: MarkStyle) -> None:
+        """Draw marks as ``style`` says."""
+        if style is not self._mark_style:
+            self._mark_style = style
             self.update()
+
+    @property
+    def draws_stones(self) -> bool:
+        """True when the marks are drawn as stones on the board on show."""
+        if self._mark_style is MarkStyle.AUTO:
+            return min(self._rules.m, self._rules.n) >= STONES_FROM_SIDE
+        return self._mark_style is MarkStyle.STONES
+
+    @property
+    def shows_coordinates(self) -> bool:
+        """True when the edges carry the cells' coordinates (every board but tic-tac-toe)."""
+        return not self._rules.is_classic
 
     @property
     def shows_cursor(self) -> bool:
@@ -306,12 +433,18 @@ class BoardWidget(QWidget):
     def _on_line_progress(self, value: object) -> None:
         if isinstance(value, float):
             self._line_progress = value
-            self.update()
+            if self._winning_line is not None:
+                self.update(self._line_bounds())
 
     @property
     def board(self) -> Board:
         """The position shown."""
         return self._board
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the board on show."""
+        return self._rules
 
     @property
     def accepts_clicks(self) -> bool:
@@ -334,25 +467,84 @@ class BoardWidget(QWidget):
         return self._cursor_cell
 
     def cell_widget(self, cell: int) -> CellButton:
-        """The focusable, accessible child standing for ``cell``."""
+        """The focusable, accessible child standing for ``cell`` (tic-tac-toe only).
+
+        Other boards have no child per cell: the board itself takes focus and names
+        the cursor's cell (see :meth:`cell_text`).
+        """
+        if not self._cells:
+            raise LookupError(
+                f"only tic-tac-toe has a widget per cell; {self._rules.key} is painted whole"
+            )
         return self._cells[cell]
+
+    def cell_name(self, cell: int) -> str:
+        """The cell's name in the board's notation: "5" on tic-tac-toe, "h8" elsewhere."""
+        return self._rules.geometry.name(cell)
 
     # Geometry -----------------------------------------------------------------
 
+    def _coordinate_band(self) -> float:
+        """The room for the coordinates on the left and bottom edges (0 on tic-tac-toe)."""
+        if self._rules.is_classic:
+            return 0.0
+        return float(max(14, QFontMetrics(self._coordinate_font()).height() + 4))
+
+    def _coordinate_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setPixelSize(11)
+        return font
+
     def board_rect(self) -> QRectF:
-        """The square the grid occupies: as large as fits with a margin, centred."""
-        margin = max(8.0, min(self.width(), self.height()) * 0.04)
-        side = max(0.0, min(self.width(), self.height()) - 2 * margin)
-        return QRectF((self.width() - side) / 2, (self.height() - side) / 2, side, side)
+        """The rectangle the cells occupy: as large as fits with a margin, centred.
+
+        Square on square boards; the coordinates (other boards) sit outside it.
+        """
+        return self._grid_rect(self.width(), self.height())
+
+    def _grid_rect(self, width: int, height: int) -> QRectF:
+        rules = self._rules
+        if rules.is_classic:
+            margin = max(8.0, min(width, height) * 0.04)
+            side = max(0.0, min(width, height) - 2 * margin)
+            return QRectF((width - side) / 2, (height - side) / 2, side, side)
+        band = self._coordinate_band()
+        margin = GRID_MARGIN
+        room_x = width - 2 * margin - band
+        room_y = height - 2 * margin - band
+        # Whole pixels per cell: every grid line falls on a pixel, crisp at any size.
+        size = float(max(0, min(int(room_x / rules.m), int(room_y / rules.n))))
+        grid_w, grid_h = size * rules.m, size * rules.n
+        left = round(band + margin + (room_x - grid_w) / 2)
+        top = round(margin + (room_y - grid_h) / 2)
+        return QRectF(left, top, grid_w, grid_h)
+
+    def cell_size(self) -> float:
+        """The side of one cell, in pixels."""
+        return self.board_rect().width() / self._rules.m
+
+    def cell_size_at(self, size: QSize) -> float:
+        """The side of one cell were the widget ``size`` large."""
+        return self._grid_rect(size.width(), size.height()).width() / self._rules.m
+
+    def size_for_cell(self, cell: float) -> QSize:
+        """The widget size whose cells are ``cell`` pixels (with the margins and coordinates)."""
+        rules = self._rules
+        if rules.is_classic:
+            # board_rect keeps a margin of 4% (at least 8 px) on each side of the square.
+            side = cell * 3
+            whole = max(side + 16, side / 0.92)
+            return QSize(round(whole) + 1, round(whole) + 1)
+        extra = self._coordinate_band() + 2 * GRID_MARGIN
+        return QSize(round(cell * rules.m + extra) + 1, round(cell * rules.n + extra) + 1)
 
     def cell_rect(self, cell: int) -> QRectF:
         """The square of ``cell`` inside :meth:`board_rect`."""
-        square = self.board_rect()
-        size = square.width() / 3
-        row, column = row_column(cell)
-        return QRectF(
-            square.left() + (column - 1) * size, square.top() + (row - 1) * size, size, size
-        )
+        grid = self.board_rect()
+        m = self._rules.m
+        size = grid.width() / m
+        row, column = divmod(cell, m)
+        return QRectF(grid.left() + column * size, grid.top() + row * size, size, size)
 
     def cell_centre(self, cell: int) -> QPoint:
         """The centre of ``cell`` in widget coordinates (for clicks in tests and tools)."""
@@ -361,16 +553,26 @@ class BoardWidget(QWidget):
     def cell_at(self, position: QPointF | QPoint) -> int | None:
         """The cell under ``position``, or None outside the grid."""
         point = QPointF(position)
-        for cell in range(9):
-            if self.cell_rect(cell).contains(point):
-                return cell
-        return None
+        grid = self.board_rect()
+        if grid.width() <= 0 or not grid.contains(point):
+            return None
+        m, n = self._rules.m, self._rules.n
+        size = grid.width() / m
+        column = int((point.x() - grid.left()) / size)
+        row = int((point.y() - grid.top()) / size)
+        if not (0 <= column < m and 0 <= row < n):
+            return None
+        return row * m + column
 
     def sizeHint(self) -> QSize:
         return QSize(390, 390)
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(180, 180)
+        if self._rules.is_classic:
+            return QSize(180, 180)
+        # At least 12 px a cell, with the coordinates beside.
+        extra = int(self._coordinate_band() + 2 * GRID_MARGIN)
+        return QSize(self._rules.m * 12 + extra, self._rules.n * 12 + extra)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         for cell, button in enumerate(self._cells):
@@ -380,16 +582,20 @@ class BoardWidget(QWidget):
     # Input --------------------------------------------------------------------
 
     def handle_key(self, event: QKeyEvent) -> bool:
-        """Digits 1-9 (also on the numpad) play that keypad cell; arrows move the cursor;
-        Enter or Space plays the cursor's cell. True when the key was used."""
+        """Digits 1-9 (also on the numpad) play that keypad cell on tic-tac-toe; arrows move
+        the cursor; Enter or Space plays the cursor's cell. True when the key was used."""
         key = Qt.Key(event.key())
-        if key in _DIGIT_KEYS or key in _ARROW_STEPS or key in _PLAY_KEYS:
+        classic = self._rules.is_classic
+        digit = classic and key in _DIGIT_KEYS
+        used = digit or key in _ARROW_STEPS or key in _PLAY_KEYS
+        if used and not self._keyboard_last:
             # The keyboard in use: its cursor shows, the mouse's preview does not.
             self._keyboard_last = True
-            self.update()
+            self._update_cell(self.hovered_cell)
+            self._update_cell(self._cursor_cell)
         # Numpad digits carry the keypad modifier; Ctrl/Alt with a digit are someone else's.
         modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        if key in _DIGIT_KEYS and modifiers == Qt.KeyboardModifier.NoModifier:
+        if digit and modifiers == Qt.KeyboardModifier.NoModifier:
             cell = TIC_TAC_TOE.geometry.parse(str(_DIGIT_KEYS[key]))
             # A taken cell keeps the cursor where it was; the controller says it is taken.
             if self._board[cell] is None:
@@ -397,11 +603,12 @@ class BoardWidget(QWidget):
             self.cell_clicked.emit(cell)
             return True
         if key in _ARROW_STEPS:
-            row, column = divmod(self._cursor_cell, 3)
+            m, n = self._rules.m, self._rules.n
+            row, column = divmod(self._cursor_cell, m)
             row_step, column_step = _ARROW_STEPS[key]
-            row = min(2, max(0, row + row_step))
-            column = min(2, max(0, column + column_step))
-            self.set_cursor_cell(row * 3 + column)
+            row = min(n - 1, max(0, row + row_step))
+            column = min(m - 1, max(0, column + column_step))
+            self.set_cursor_cell(row * m + column)
             return True
         if key in _PLAY_KEYS:
             self.cell_clicked.emit(self._cursor_cell)
@@ -410,12 +617,20 @@ class BoardWidget(QWidget):
 
     def set_cursor_cell(self, cell: int, *, give_focus: bool = True) -> None:
         """Move the keyboard cursor to ``cell`` (and the keyboard focus, if the board has it)."""
+        old = self._cursor_cell
         self._cursor_cell = cell
-        button = self._cells[cell]
-        self.setFocusProxy(button)
-        if give_focus and self._board_has_focus():
-            button.setFocus(Qt.FocusReason.OtherFocusReason)
-        self.update()
+        if self._cells:
+            button = self._cells[cell]
+            self.setFocusProxy(button)
+            if give_focus and self._board_has_focus():
+                button.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.update()
+        else:
+            self._update_cell(old)
+            self._update_cell(cell)
+            self._update_accessible_text()
+        if cell != old:
+            self.cursor_moved.emit(cell)
 
     def set_hovered_cell(self, cell: int | None) -> None:
         """The cell under the mouse (for the preview), or None.
@@ -424,29 +639,92 @@ class BoardWidget(QWidget):
         the preview and the cursor never point at two cells.
         """
         if cell != self.hovered_cell:
+            old = self.hovered_cell
             self.hovered_cell = cell
-            if cell is not None:
+            if cell is not None and self._keyboard_last:
                 self._keyboard_last = False
-            self.update()
+                self._update_cell(self._cursor_cell)
+            self._update_cell(old)
+            self._update_cell(cell)
+            if not self._cells:
+                clickable = cell is not None and self._accepts_clicks and self._board[cell] is None
+                self.setCursor(
+                    Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor
+                )
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if not self.handle_key(event):
             super().keyPressEvent(event)
 
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and not self._cells:
+            self._pressed_cell = self.cell_at(event.position())
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if not self._cells:
+            self.set_hovered_cell(self.cell_at(event.position()))
+        super().mouseMoveEvent(event)
+
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        # Clicks reach the cell buttons; this covers events sent to the board itself.
+        # On tic-tac-toe clicks reach the cell buttons; this covers events sent to the
+        # board itself, and every click on other boards.
         cell = self.cell_at(event.position())
         if event.button() == Qt.MouseButton.LeftButton and cell is not None:
-            self.cell_clicked.emit(cell)
+            pressed, self._pressed_cell = self._pressed_cell, None
+            if self._cells or pressed in (None, cell):
+                if not self._cells:
+                    self.set_cursor_cell(cell)
+                self.cell_clicked.emit(cell)
         else:
             super().mouseReleaseEvent(event)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            steps = event.angleDelta().y()
+            if steps:
+                self.zoom_requested.emit(1 if steps > 0 else -1)
+            event.accept()
+            return
+        super().wheelEvent(event)
 
     def leaveEvent(self, event: QEvent) -> None:
         self.set_hovered_cell(None)
         super().leaveEvent(event)
 
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        self._update_cell(self._cursor_cell)
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self._update_cell(self._cursor_cell)
+        super().focusOutEvent(event)
+
     def _board_has_focus(self) -> bool:
-        return any(button.hasFocus() for button in self._cells)
+        if self._cells:
+            return any(button.hasFocus() for button in self._cells)
+        return self.hasFocus()
+
+    def _update_cell(self, cell: int | None) -> None:
+        """Repaint only ``cell`` (with room for a stroke that spills over its edges)."""
+        if cell is None:
+            return
+        if self._cells:
+            # Tic-tac-toe's nine cells are cheap; its line and marks reach across them.
+            self.update()
+            return
+        rect = self.cell_rect(cell)
+        spill = rect.width() * 0.2 + 3
+        self.update(rect.adjusted(-spill, -spill, spill, spill).toAlignedRect())
+
+    def _line_bounds(self) -> QRect:
+        assert self._winning_line is not None
+        first = self.cell_rect(self._winning_line[0])
+        last = self.cell_rect(self._winning_line[-1])
+        spill = first.width() * 0.5
+        return first.united(last).adjusted(-spill, -spill, spill, spill).toAlignedRect()
 
     def _update_cursors(self) -> None:
         for cell, button in enumerate(self._cells):
@@ -455,29 +733,59 @@ class BoardWidget(QWidget):
                 Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor
             )
 
-    def _update_accessible_text(self) -> None:
-        for cell, button in enumerate(self._cells):
+    # Words for a screen reader -------------------------------------------------
+
+    def cell_text(self, cell: int) -> tuple[str, str]:
+        """The accessible name and description of ``cell``.
+
+        Tic-tac-toe: "row 1, column 3: X" and "keypad 9, last move"; other boards:
+        "h8: X" and "last move, press to play here".
+        """
+        mark = self._board[cell]
+        content = self.tr("empty") if mark is None else mark.value
+        notes: list[str] = []
+        if self._rules.is_classic:
             row, column = row_column(cell)
-            mark = self._board[cell]
-            content = self.tr("empty") if mark is None else mark.value
-            button.setAccessibleName(
-                self.tr("row {row}, column {column}: {content}").format(
-                    row=row, column=column, content=content
-                )
+            name = self.tr("row {row}, column {column}: {content}").format(
+                row=row, column=column, content=content
             )
-            notes = [self.tr("keypad {digit}").format(digit=TIC_TAC_TOE.geometry.name(cell))]
-            if cell == self._last_move:
-                notes.append(self.tr("last move"))
-            if self._winning_line is not None and cell in self._winning_line:
-                notes.append(self.tr("part of the winning line"))
-            if mark is None and self._accepts_clicks:
-                notes.append(self.tr("press to play here"))
-            notes += cell_descriptions(self._overlays.values(), cell)
-            button.setAccessibleDescription(", ".join(notes))
+            notes.append(self.tr("keypad {digit}").format(digit=self.cell_name(cell)))
+        else:
+            name = self.tr("{cell}: {content}").format(cell=self.cell_name(cell), content=content)
+        if cell == self._last_move:
+            notes.append(self.tr("last move"))
+        if self._winning_line is not None and cell in self._winning_line:
+            notes.append(self.tr("part of the winning line"))
+        if mark is None and self._accepts_clicks:
+            notes.append(self.tr("press to play here"))
+        notes += cell_descriptions(self._overlays.values(), cell)
+        return name, ", ".join(notes)
+
+    def _update_accessible_text(self) -> None:
+        if self._cells:
+            for cell, button in enumerate(self._cells):
+                name, description = self.cell_text(cell)
+                button.setAccessibleName(name)
+                button.setAccessibleDescription(description)
+            return
+        # One surface: its name is the cursor's cell, so moving the cursor reads the cell.
+        name, description = self.cell_text(self._cursor_cell)
+        self.setAccessibleName(
+            self.tr("Board {title}, {cell}").format(title=rules_title(self._rules), cell=name)
+        )
+        self.setAccessibleDescription(description)
+        if self.isVisible():
+            QAccessible.updateAccessibility(QAccessibleEvent(self, QAccessible.Event.NameChanged))
 
     # Painting -----------------------------------------------------------------
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        if self._rules.is_classic:
+            self._paint_classic()
+        else:
+            self._paint_grid(event.rect())
+
+    def _paint_classic(self) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
@@ -520,6 +828,7 @@ class BoardWidget(QWidget):
             painter.drawLine(QPointF(x, square.top() + 4), QPointF(x, square.bottom() - 4))
             painter.drawLine(QPointF(square.left() + 4, y), QPointF(square.right() - 4, y))
 
+        stones = self.draws_stones
         for cell in range(9):
             mark = self._board[cell]
             if mark is None:
@@ -527,36 +836,216 @@ class BoardWidget(QWidget):
             colour = colours.mark(mark)
             if self._winning_line is not None and cell not in self._winning_line:
                 colour.setAlpha(110)
-            paint_mark(painter, mark, self.cell_rect(cell), colour)
+            if stones:
+                self._paint_stone(painter, mark, self.cell_rect(cell), colour)
+            else:
+                paint_mark(painter, mark, self.cell_rect(cell), colour)
 
+        self._paint_layers(painter, colours, highlight, None)
+        painter.end()
+
+    def _paint_layers(
+        self,
+        painter: QPainter,
+        colours: theme.BoardColours,
+        highlight: QColor,
+        region: QRect | None,
+    ) -> None:
+        """Overlays, the hover preview, the cursor and the winning line, over the marks."""
+        size = self.cell_size()
         if self._overlays:
+            overlays = [overlay.within(self._rules.size) for overlay in self._overlays.values()]
             paint_overlays(
                 painter,
-                self._overlays.values(),
+                overlays,
                 rect_of=self.cell_rect,
                 colours=colours,
                 highlight=highlight,
-                paint_mark=paint_mark,
+                paint_mark=self._paint_any_mark,
             )
 
         hovered = self.hovered_cell
         if self.shows_preview and hovered is not None and self._preview_mark is not None:
+            rect = self.cell_rect(hovered)
+            inset = 5 if self._cells else max(1.0, size * 0.06)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colours.hover)
-            painter.drawRoundedRect(self.cell_rect(hovered).adjusted(5, 5, -5, -5), 8, 8)
+            painter.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), 8, 8)
             ghost = colours.mark(self._preview_mark)
             ghost.setAlpha(70)
-            paint_mark(painter, self._preview_mark, self.cell_rect(hovered), ghost)
+            self._paint_any_mark(painter, self._preview_mark, rect, ghost)
 
         if self.shows_cursor:
             cursor = QColor(highlight)
-            painter.setPen(QPen(cursor, 2.5, Qt.PenStyle.DashLine))
+            inset = 4 if self._cells else max(1.5, size * 0.06)
+            width = 2.5 if self._cells else max(1.5, min(2.5, size * 0.08))
+            painter.setPen(QPen(cursor, width, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(self.cell_rect(self._cursor_cell).adjusted(4, 4, -4, -4), 8, 8)
+            radius = 8 if self._cells else max(2.0, size * 0.15)
+            painter.drawRoundedRect(
+                self.cell_rect(self._cursor_cell).adjusted(inset, inset, -inset, -inset),
+                radius,
+                radius,
+            )
 
-        if self._winning_line is not None:
+        if self._winning_line is not None and (
+            region is None or region.intersects(self._line_bounds())
+        ):
             self._paint_winning_line(painter, size, colours)
+
+    def _paint_any_mark(self, painter: QPainter, mark: Mark, rect: QRectF, colour: QColor) -> None:
+        if self.draws_stones:
+            self._paint_stone(painter, mark, rect, colour)
+        else:
+            paint_mark(painter, mark, rect, colour)
+
+    def _paint_grid(self, region: QRect) -> None:
+        """Any board but tic-tac-toe: the cached grid, then only the cells in ``region``."""
+        grid = self.board_rect()
+        size = grid.width() / self._rules.m
+        if size <= 0:
+            return
+        palette = self.palette()
+        colours = theme.board_colours(palette)
+        highlight = palette.color(QPalette.ColorRole.Highlight)
+        painter = QPainter(self)
+        painter.drawPixmap(0, 0, self._grid_pixmap(colours))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+
+        m = self._rules.m
+        # Only the rows and columns the region touches.
+        first_column = max(0, int((region.left() - grid.left()) / size) - 1)
+        last_column = min(m - 1, int((region.right() - grid.left()) / size) + 1)
+        first_row = max(0, int((region.top() - grid.top()) / size) - 1)
+        last_row = min(self._rules.n - 1, int((region.bottom() - grid.top()) / size) + 1)
+
+        line = self._winning_line
+        if line is not None:
+            winner = self._board[line[0]]
+            if winner is not None:
+                tint = colours.mark(winner)
+                tint.setAlpha(38)
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(tint)
+                for cell in line:
+                    painter.drawRect(self.cell_rect(cell).adjusted(1, 1, -1, -1))
+        elif self._last_move is not None and not self.draws_stones:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colours.last_move)
+            painter.drawRect(self.cell_rect(self._last_move).adjusted(1, 1, -1, -1))
+
+        stones = self.draws_stones
+        # Every mark is a sprite drawn once per size and colour: a frame is then one
+        # drawPixmap a mark (a 20x20 board full of stones paints in about 1.6 ms).
+        sprites: dict[tuple[Mark, bool], tuple[QPixmap, float]] = {}
+        line_cells = set(line) if line is not None else set()
+        left, top = grid.left(), grid.top()
+        for mark, bits in ((Mark.X, self._board.x_bits), (Mark.O, self._board.o_bits)):
+            for cell in self._rules.geometry.cells_of(bits):
+                row, column = divmod(cell, m)
+                if not (first_row <= row <= last_row and first_column <= column <= last_column):
+                    continue
+                faded = line is not None and cell not in line_cells
+                found = sprites.get((mark, faded))
+                if found is None:
+                    colour = colours.mark(mark)
+                    if faded:
+                        colour.setAlpha(110)
+                    found = sprites[(mark, faded)] = self._mark_sprite(mark, size, colour, stones)
+                sprite, offset = found
+                painter.drawPixmap(
+                    QPointF(left + column * size + offset, top + row * size + offset), sprite
+                )
+
+        if self._last_move is not None and stones and self._board[self._last_move] is not None:
+            # A dot on the last stone, in a colour that stands out from it.
+            rect = self.cell_rect(self._last_move)
+            radius = max(2.0, size * 0.12)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(colours.background))
+            painter.drawEllipse(rect.center(), radius, radius)
+
+        self._paint_layers(painter, colours, highlight, region)
         painter.end()
+
+    def _grid_pixmap(self, colours: theme.BoardColours) -> QPixmap:
+        """The tile, the grid lines and the coordinates, painted once per size and scheme."""
+        ratio = self.devicePixelRatioF()
+        key = (self.size(), ratio, self._rules, colours, self.font().key())
+        if self._grid_cache is not None and key == self._grid_cache_key:
+            return self._grid_cache
+        pixmap = QPixmap(self.size() * ratio)
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        grid = self.board_rect()
+        m, n = self._rules.m, self._rules.n
+        size = grid.width() / m
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colours.background)
+        band = self._coordinate_band()
+        painter.drawRoundedRect(grid.adjusted(-band - 4, -6, 6, band + 4), 8, 8)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        pen = QPen(colours.grid, 1)
+        pen.setCosmetic(True)
+        painter.setPen(pen)
+        left, top = grid.left(), grid.top()
+        right, bottom = grid.right(), grid.bottom()
+        lines = [QLineF(left + c * size, top, left + c * size, bottom) for c in range(m + 1)]
+        lines += [QLineF(left, top + r * size, right, top + r * size) for r in range(n + 1)]
+        painter.drawLines(lines)
+        # Coordinates: letters under the columns, numbers beside the rows (1 at the bottom).
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter.setFont(self._coordinate_font())
+        text = QColor(colours.text)
+        text.setAlpha(190)
+        painter.setPen(text)
+        centre = Qt.AlignmentFlag.AlignCenter
+        geometry = self._rules.geometry
+        for column in range(m):
+            # The bottom row's names ("a1", "b1", ...) without their row number.
+            letter = geometry.name((n - 1) * m + column)[:-1]
+            box = QRectF(left + column * size, bottom + 1, size, band)
+            painter.drawText(box, centre, letter)
+        for row in range(n):
+            # The left column's names ("a15", "a14", ...) without their letter.
+            number = geometry.name(row * m)[1:]
+            box = QRectF(left - band - 2, top + row * size, band, size)
+            painter.drawText(box, centre, number)
+        painter.end()
+        self._grid_cache = pixmap
+        self._grid_cache_key = key
+        return pixmap
+
+    def _paint_stone(self, painter: QPainter, mark: Mark, rect: QRectF, colour: QColor) -> None:
+        """A round stone in ``mark``'s colour, from a sprite made once per size and colour."""
+        sprite, offset = self._mark_sprite(mark, rect.width(), colour, True)
+        painter.drawPixmap(QPointF(rect.left() + offset, rect.top() + offset), sprite)
+
+    def _mark_sprite(
+        self, mark: Mark, size: float, colour: QColor, stone: bool
+    ) -> tuple[QPixmap, float]:
+        """``mark`` for a cell of ``size`` px, as a stone or X/O, and its offset in the cell."""
+        ratio = self.devicePixelRatioF()
+        side = max(1, int(size * 0.84)) if stone else max(1, math.ceil(size))
+        key = (side, ratio, colour.rgba(), mark, stone)
+        sprite = self._stone_sprites.get(key)
+        if sprite is None:
+            if len(self._stone_sprites) > 64:
+                self._stone_sprites.clear()
+            if stone:
+                sprite = _stone_sprite(side, ratio, colour, mark)
+            else:
+                sprite = QPixmap(round(side * ratio), round(side * ratio))
+                sprite.setDevicePixelRatio(ratio)
+                sprite.fill(Qt.GlobalColor.transparent)
+                painter = QPainter(sprite)
+                painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+                paint_mark(painter, mark, QRectF(0, 0, size, size), colour)
+                painter.end()
+            self._stone_sprites[key] = sprite
+        return sprite, (size - side) / 2 if stone else 0.0
 
     def _paint_winning_line(
         self, painter: QPainter, size: float, colours: theme.BoardColours
@@ -575,9 +1064,38 @@ class BoardWidget(QWidget):
         # The winner's colour, with a halo in the board's colour over the marks.
         winner = self._board[self._winning_line[0]]
         colour = colours.mark(winner) if winner is not None else QColor(colours.winning_line)
+        halo_width, line_width = size * 0.1, size * 0.05
+        if not self._cells:
+            # Small cells: a stroke wide enough to see. Over stones of the winner's colour
+            # the line takes the board's line colour, or it would vanish into them.
+            halo_width, line_width = max(5.0, size * 0.16), max(2.5, size * 0.08)
+            if self.draws_stones:
+                colour = QColor(colours.winning_line)
         painter.setPen(
-            QPen(colours.winning_halo, size * 0.1, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            QPen(colours.winning_halo, halo_width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         )
         painter.drawLine(start, end)
-        painter.setPen(QPen(colour, size * 0.05, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        painter.setPen(QPen(colour, line_width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.drawLine(start, end)
+
+
+def _stone_sprite(side: int, ratio: float, colour: QColor, mark: Mark) -> QPixmap:
+    """A stone of ``side`` px: the mark's colour, lit from the top left, with a darker rim."""
+    pixmap = QPixmap(round(side * ratio), round(side * ratio))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    box = QRectF(0.5, 0.5, side - 1.0, side - 1.0)
+    gradient = QRadialGradient(box.center() - QPointF(side * 0.18, side * 0.18), side * 0.7)
+    light = QColor(colour).lighter(130 if mark is Mark.X else 120)
+    light.setAlpha(colour.alpha())
+    gradient.setColorAt(0.0, light)
+    gradient.setColorAt(1.0, colour)
+    rim = QColor(colour).darker(140)
+    rim.setAlpha(colour.alpha())
+    painter.setPen(QPen(rim, max(1.0, side * 0.05)))
+    painter.setBrush(gradient)
+    painter.drawEllipse(box.adjusted(side * 0.03, side * 0.03, -side * 0.03, -side * 0.03))
+    painter.end()
+    return pixmap

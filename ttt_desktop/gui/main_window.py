@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -35,11 +36,15 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.engine import Mark
 from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.engine.rules import Rules
 from ttt_desktop.gui import dialogs, motion, theme
-from ttt_desktop.gui.board_widget import BoardWidget
+from ttt_desktop.gui.board_view import BoardView
+from ttt_desktop.gui.board_widget import MARK_STYLE_KEY, BoardWidget, MarkStyle
 from ttt_desktop.gui.busy_indicator import BusyIndicator
 from ttt_desktop.gui.coach import CoachFeatures
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
+from ttt_desktop.gui.engines_dialog import add_engines_action
+from ttt_desktop.gui.game_in_progress import GameInProgress, path_beside
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.help import HelpFeatures
 from ttt_desktop.gui.history import HistoryFeatures
@@ -47,9 +52,17 @@ from ttt_desktop.gui.insight import InsightFeatures
 from ttt_desktop.gui.lab import LabFeatures
 from ttt_desktop.gui.look import LookFeatures
 from ttt_desktop.gui.motion import REDUCE_MOTION_KEY
-from ttt_desktop.gui.player_panel import NameAsker, PlayerPanel, RosterEntry, ask_name_with_dialog
+from ttt_desktop.gui.not_answering import NotAnsweringNotice
+from ttt_desktop.gui.player_panel import (
+    NameAsker,
+    PlayerPanel,
+    RosterEntry,
+    ask_name_with_dialog,
+    kind_plays,
+)
 from ttt_desktop.gui.result_banner import ResultBanner
 from ttt_desktop.gui.review import ReviewFeatures
+from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.session_score import PairingScore, SessionScore
 from ttt_desktop.gui.settings import AppSettings, SeatChoice
 from ttt_desktop.gui.sound import SoundFeatures
@@ -58,6 +71,7 @@ from ttt_desktop.players import HUMAN_KIND, create_player
 from ttt_desktop.players import roster as all_players
 
 if TYPE_CHECKING:
+    from ttt_desktop.gui.new_game_dialog import NewGameDialog
     from ttt_desktop.gui.people_dialog import PeopleDialog
 
 WINDOW_TITLE: Final = "TTT Desktop"
@@ -68,6 +82,8 @@ AI_SPEEDS: Final = (
     (QT_TRANSLATE_NOOP("MainWindow", "Slow (1 s)"), 1000),
 )
 HINT_MS: Final = 4000
+DEFAULT_WINDOW_SIZE: Final = QSize(1040, 660)
+"""The first start's size (on a screen that has room): a 15x15 board's cells are 24 px."""
 
 
 # A sequence player replays a script handed to it in code: nothing a person could pick.
@@ -100,13 +116,19 @@ class MainWindow(QMainWindow):
         ask_name: NameAsker = ask_name_with_dialog,
         library_path: str | Path | None = None,
         trained_players_folder: str | Path | None = None,
+        rules: Rules | None = None,
+        game_in_progress_path: str | Path | None = "beside-library",
     ) -> None:
         """``player_factory`` and ``roster`` default to the players package's.
 
         ``library_path`` is the game library's file (None: games are not remembered).
+        ``rules`` is the board of the first game (None: the one last chosen).
+        ``game_in_progress_path`` keeps the game in hand between runs (by default beside
+        the library; None: a new game at every start).
         """
         super().__init__(parent)
         self.settings = settings if settings is not None else AppSettings()
+        self._start_rules = rules if rules is not None else self.settings.rules()
         self.lab: LabFeatures | None = None
         # Picklable: the players are made in the search process (trained ones from their files).
         player_factory = TrainedPlayerFactory(player_factory, trained_players_folder)
@@ -131,6 +153,7 @@ class MainWindow(QMainWindow):
         self._build_central_widget(ask_name)
         self._build_menus()
         self._connect_controller()
+        self.not_answering = NotAnsweringNotice(self, self.controller)
         self._restore_settings()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
         self.review = ReviewFeatures(
@@ -146,7 +169,7 @@ class MainWindow(QMainWindow):
         self.review.viewed_ply_changed.connect(self.show_viewed_ply)
         self.review.board_released.connect(self._refresh_status)
         self.review.file_named.connect(self.set_file_name)
-        self.review.replay_bar.move_delay_changed.connect(self.set_move_delay)
+        self.review.replay_bar.move_delay_changed.connect(self._on_replay_speed)
         self.help = HelpFeatures(self, self.help_menu)
         self.look = LookFeatures(
             self,
@@ -155,6 +178,7 @@ class MainWindow(QMainWindow):
             settings=self.settings.qsettings,
         )
         self._build_reduce_motion_action()
+        self._build_board_view_actions()
         view_menu = self.review.view_menu
         self.sound = SoundFeatures(
             self, controller=self.controller, view_menu=view_menu, settings=self.settings
@@ -201,7 +225,41 @@ class MainWindow(QMainWindow):
             on_players_changed=self._set_trained_players,
             history=self.history,
         )
-        self.controller.new_game()
+        add_engines_action(self.lab.lab_menu, self)
+        if game_in_progress_path == "beside-library":
+            kept = path_beside(library_path)
+        else:
+            kept = None if game_in_progress_path is None else Path(game_in_progress_path)
+        self.game_in_progress = GameInProgress(self.controller, kept)
+        self._resume_or_start()
+
+    def _resume_or_start(self) -> None:
+        """Play on the game left unfinished last time, as it was; else start a new game."""
+        self.resume_problem_box: QMessageBox | None = None
+        record, problem = self.game_in_progress.take()
+        if record is not None:
+            try:
+                self.controller.open_record(record, hold=True)
+            except ValueError as error:
+                problem = self.game_in_progress.set_aside(str(error))
+                record = None
+        if record is None:
+            # Two computers seated: their game waits for Start (nobody asked to watch it).
+            self.controller.new_game(rules=self._start_rules, hold=True)
+        if problem is not None:
+            self.statusBar().showMessage(problem)
+            box = QMessageBox(
+                QMessageBox.Icon.Warning,
+                self.tr("The unfinished game could not be resumed"),
+                problem,
+                QMessageBox.StandardButton.Ok,
+                self,
+            )
+            box.setObjectName("resume-problem")
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            self.resume_problem_box = box
+            # Once the window shows: a window-modal box needs its window on screen.
+            QTimer.singleShot(0, box.open)
 
     # Layout -------------------------------------------------------------------
 
@@ -230,6 +288,9 @@ class MainWindow(QMainWindow):
 
         self.board = BoardWidget()
         self.board.setObjectName("board")
+        # The board scrolls when zoomed in (View > Zoom in) or when the window is small.
+        self.board_view = BoardView(self.board)
+        self.board_view.setObjectName("board-view")
         # Clicks and keys on the board go to the review, which knows whether history is on show.
 
         self.new_game_button = QPushButton(self.tr("New game"))
@@ -238,8 +299,14 @@ class MainWindow(QMainWindow):
         self.play_again_button = QPushButton(self.tr("Play again"))
         self.play_again_button.setToolTip(self.tr("Another game with the same players (Ctrl+R)"))
         self.play_again_button.clicked.connect(self.play_again)
+        self.start_button = QPushButton(self.tr("Start"))
+        self.start_button.setObjectName("start")
+        self.start_button.setToolTip(self.tr("Let the two computer players play this game"))
+        self.start_button.clicked.connect(self.start_play)
+        self.start_button.hide()
         buttons = QHBoxLayout()
         buttons.addStretch(1)
+        buttons.addWidget(self.start_button)
         buttons.addWidget(self.new_game_button)
         buttons.addWidget(self.play_again_button)
         buttons.addStretch(1)
@@ -264,7 +331,7 @@ class MainWindow(QMainWindow):
         game_column.setSpacing(14)
         game_column.addWidget(self.header)
         game_column.addLayout(status_row)
-        game_column.addWidget(self.board, 1)
+        game_column.addWidget(self.board_view, 1)
         game_column.addWidget(self.below_board)
         self.game_column = game_column
 
@@ -300,6 +367,18 @@ class MainWindow(QMainWindow):
         self.new_game_action.setShortcut(QKeySequence.StandardKey.New)
         self.new_game_action.triggered.connect(self.new_game)
         menu.addAction(self.new_game_action)
+
+        self.new_game_with_action = QAction(self.tr("New game &with..."), self)
+        self.new_game_with_action.setShortcut(QKeySequence("Ctrl+Shift+N"))
+        self.new_game_with_action.setToolTip(self.tr("Choose the board and the players"))
+        self.new_game_with_action.triggered.connect(self.choose_new_game)
+        menu.addAction(self.new_game_with_action)
+
+        self.start_action = QAction(self.tr("S&tart the computers' game"), self)
+        self.start_action.setShortcut(QKeySequence("Ctrl+Return"))
+        self.start_action.setEnabled(False)
+        self.start_action.triggered.connect(self.start_play)
+        menu.addAction(self.start_action)
 
         self.play_again_action = QAction(self.tr("Play &again"), self)
         self.play_again_action.setShortcut(QKeySequence("Ctrl+R"))
@@ -391,6 +470,50 @@ class MainWindow(QMainWindow):
         self.review.view_menu.addAction(self.reduce_motion_action)
         self._apply_reduced_motion()
 
+    def _build_board_view_actions(self) -> None:
+        """View > Zoom in / Zoom out / Actual size, and how marks are drawn."""
+        menu = self.review.view_menu
+        menu.addSeparator()
+        view = self.board_view
+        self.zoom_in_action = QAction(self.tr("Zoom &in"), self)
+        self.zoom_in_action.setShortcuts(
+            [QKeySequence(QKeySequence.StandardKey.ZoomIn), QKeySequence("Ctrl+=")]
+        )
+        self.zoom_in_action.triggered.connect(view.zoom_in)
+        self.zoom_out_action = QAction(self.tr("Zoom &out"), self)
+        self.zoom_out_action.setShortcut(QKeySequence.StandardKey.ZoomOut)
+        self.zoom_out_action.triggered.connect(view.zoom_out)
+        self.zoom_reset_action = QAction(self.tr("&Fit the board"), self)
+        self.zoom_reset_action.setShortcut(QKeySequence("Ctrl+0"))
+        self.zoom_reset_action.triggered.connect(view.reset_zoom)
+        for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
+            menu.addAction(action)
+
+        marks_menu = menu.addMenu(self.tr("&Marks on the board"))
+        self.mark_style_group = QActionGroup(self)
+        self.mark_style_actions: dict[MarkStyle, QAction] = {}
+        labels = {
+            MarkStyle.AUTO: self.tr("Automatic: stones from 9x9 up"),
+            MarkStyle.MARKS: self.tr("X and O"),
+            MarkStyle.STONES: self.tr("Stones"),
+        }
+        stored = MarkStyle.from_setting(self.settings.qsettings.value(MARK_STYLE_KEY))
+        for style, label in labels.items():
+            action = QAction(label, self)
+            action.setCheckable(True)
+            action.setData(style.value)
+            action.setChecked(style is stored)
+            self.mark_style_group.addAction(action)
+            marks_menu.addAction(action)
+            self.mark_style_actions[style] = action
+        self.mark_style_group.triggered.connect(self._on_mark_style_chosen)
+        self.board.set_mark_style(stored)
+
+    def _on_mark_style_chosen(self, action: QAction) -> None:
+        style = MarkStyle.from_setting(action.data())
+        self.settings.qsettings.setValue(MARK_STYLE_KEY, style.value)
+        self.board.set_mark_style(style)
+
     def _on_reduce_motion_toggled(self, checked: bool) -> None:
         self.settings.qsettings.setValue(REDUCE_MOTION_KEY, checked)
         self._apply_reduced_motion()
@@ -404,6 +527,56 @@ class MainWindow(QMainWindow):
     def new_game(self) -> None:
         """Start a new game with the players chosen; who starts follows the setting."""
         self.controller.new_game()
+        self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def new_game_dialog(self) -> NewGameDialog:
+        """The "New game with..." dialog for this window, wired to start its choice (not shown)."""
+        from ttt_desktop.gui.new_game_dialog import NewGameDialog  # noqa: PLC0415
+
+        dialog = NewGameDialog(
+            rules=self.controller.rules,
+            seats={mark: self.controller.seat(mark) for mark in (Mark.X, Mark.O)},
+            people=self.player_panel.people,
+            roster=self.roster,
+            parent=self,
+        )
+        dialog.accepted.connect(lambda: self._start_chosen_game(dialog))
+        return dialog
+
+    def choose_new_game(self) -> None:
+        """Game > New game with... (Ctrl+Shift+N): choose the board and the players."""
+        dialog = self.new_game_dialog()
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finished.connect(self._give_board_focus)
+        dialog.open()
+
+    def _start_chosen_game(self, dialog: NewGameDialog) -> None:
+        rules = dialog.chosen_rules()
+        x_seat, o_seat = dialog.chosen_seat(Mark.X), dialog.chosen_seat(Mark.O)
+        if rules is None or x_seat is None or o_seat is None:
+            return
+        self.start_game(rules, x_seat, o_seat)
+
+    def start_game(self, rules: Rules, x_seat: Seat, o_seat: Seat) -> None:
+        """A new game of ``rules`` between ``x_seat`` and ``o_seat``; the board is remembered."""
+        self.settings.set_rules(rules)
+        self.player_panel.set_rules(rules)
+        if x_seat.is_human and x_seat == o_seat:
+            o_seat = self._default_computer_seat(rules)
+        # The rules first, so a game a change of seat starts is already on the new board.
+        self.controller.set_rules(rules)
+        self._seat(Mark.X, x_seat)
+        self._seat(Mark.O, o_seat)
+        self.controller.new_game(rules=rules)
+        self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def start_play(self) -> None:
+        """Let a game between two computers that waits to be started begin."""
+        self.controller.start_play()
+        if self.controller.paused:
+            # Start means play: a pause chosen before it (the replay bar's) is let go.
+            self.controller.set_paused(False)
+        self._refresh_status()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def play_again(self) -> None:
@@ -437,6 +610,15 @@ class MainWindow(QMainWindow):
             self.custom_speed_action.setVisible(False)
         action.setChecked(True)
 
+    def _on_replay_speed(self, delay_ms: int) -> None:
+        record = self.controller.record
+        if record.x.is_human or record.o.is_human:
+            # In a person's game the slider paces the playback of its moves only: the
+            # computer's speed against people is Game > Computer speed's, never changed
+            # behind the person's back.
+            return
+        self.set_move_delay(delay_ms)
+
     def show_how_to_play(self) -> None:
         """Open the manual's window (F1)."""
         self.help.show_manual()
@@ -448,6 +630,9 @@ class MainWindow(QMainWindow):
     # Reacting to the panel ----------------------------------------------------
 
     def _seat(self, mark: Mark, seat: Seat) -> None:
+        if self.controller.seat(mark) != seat:
+            # The game in hand is left for the new seating: not stored as an unfinished game.
+            self.history.drop_unfinished()
         self.settings.set_seat_choice(mark.value, SeatChoice.from_seat(seat))
         self.player_panel.show_seat(mark, seat)
         self.controller.set_seat(mark, seat)
@@ -530,6 +715,8 @@ class MainWindow(QMainWindow):
 
     def _on_game_started(self, record: GameRecord) -> None:
         self._record_at_start = record
+        # A game of other rules (chosen, opened or replayed): the drop-downs follow it.
+        self.player_panel.set_rules(record.rules)
         self._pending_banner = None
         self._viewed_ply = None
         if self._file_name is not None:
@@ -569,7 +756,9 @@ class MainWindow(QMainWindow):
         pairing = self.score.told(record.x.name, record.o.name)
         self._banner_record = record
         line = record.final_board.winning_line
-        rows = {cell // 3 for cell in line} if line is not None else set()
+        # The banner keeps clear of a winning row on tic-tac-toe; bigger boards have room.
+        classic = record.rules.is_classic
+        rows = {cell // 3 for cell in line} if line is not None and classic else set()
         self.result_banner.show_result(
             title,
             self._describe_pairing(pairing),
@@ -633,6 +822,10 @@ class MainWindow(QMainWindow):
         self.busy_indicator.set_busy(controller.is_thinking)
         self.play_again_button.setEnabled(board.is_over)
         self.play_again_action.setEnabled(board.is_over)
+        awaiting_start = controller.awaiting_start
+        self.start_button.setVisible(awaiting_start)
+        self.start_button.setDefault(awaiting_start)
+        self.start_action.setEnabled(awaiting_start)
         self.play_again_button.setDefault(board.is_over)
 
         names_clash = record.x.name == record.o.name
@@ -666,7 +859,11 @@ class MainWindow(QMainWindow):
             mover = record.player(board.to_move)
             label = f"{mover.name} ({board.to_move.value})"
             colour = colours.mark_text(board.to_move)
-            if controller.is_thinking:
+            if awaiting_start:
+                text = self.tr("{first} v {second}: press Start to watch").format(
+                    first=record.x.name, second=record.o.name
+                )
+            elif controller.is_thinking:
                 text = self.tr("{name} is thinking...").format(name=label)
             else:
                 text = self.tr("{name} to move").format(name=label)
@@ -740,18 +937,25 @@ class MainWindow(QMainWindow):
         if geometry is None or not self.restoreGeometry(geometry):
             # Room for the move list, the board and the players side by side, on
             # screens that have it.
-            available = self.screen().availableGeometry()
-            self.resize(min(1040, available.width()), min(660, available.height()))
+            fit_to_screen(self, DEFAULT_WINDOW_SIZE)
+        elif not (self.isMaximized() or self.isFullScreen()):
+            # Saved on a larger screen, or grown past it before this version: fit this one.
+            fit_to_screen(self)
+        # Docks and panels shown later never push the window past its screen.
+        self.screen_keeper = ScreenKeeper(self)
         self.controller.start_policy = settings.start_policy()
         self.player_panel.show_start_policy(self.controller.start_policy)
         delay = settings.move_delay_ms()
         self.set_move_delay(delay)
         people = self.player_panel.people
+        rules = self._start_rules
+        self.player_panel.set_rules(rules)
         default_seats = {
             Mark.X: Seat(HUMAN_KIND, people[0]),
-            Mark.O: self._default_computer_seat(),
+            Mark.O: self._default_computer_seat(rules),
         }
-        kinds = {entry.kind: entry for entry in self.roster}
+        # Only the computers that play the first game's board take a seat.
+        kinds = {entry.kind: entry for entry in self.roster if kind_plays(entry.kind, rules)}
         for mark in (Mark.X, Mark.O):
             seat = default_seats[mark]
             choice = settings.seat_choice(mark.value)
@@ -762,11 +966,13 @@ class MainWindow(QMainWindow):
             self.player_panel.show_seat(mark, seat)
             self.controller.set_seat(mark, seat)
 
-    def _default_computer_seat(self) -> Seat:
+    def _default_computer_seat(self, rules: Rules | None = None) -> Seat:
         # A first-time player meets a fair opponent: strength 3 if the roster has one.
-        if not self.roster:
+        rules = self.controller.rules if rules is None else rules
+        playing = [entry for entry in self.roster if kind_plays(entry.kind, rules)]
+        if not playing:
             return Seat(HUMAN_KIND, self.player_panel.people[-1])
-        entry = min(self.roster, key=lambda info: abs(info.strength - 3))
+        entry = min(playing, key=lambda info: abs(info.strength - 3))
         return Seat(entry.kind, entry.name)
 
     def save_settings(self) -> None:
@@ -789,6 +995,7 @@ class MainWindow(QMainWindow):
         self.player_panel.set_roster(self.roster)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.game_in_progress.save_now(wait=True)
         self.save_settings()
         self.controller.shutdown()
         super().closeEvent(event)

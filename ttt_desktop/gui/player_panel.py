@@ -2,8 +2,9 @@
 
 Each mark has a drop-down grouped into "People" (named humans, plus "New
 player..." to add one) and "Computer" (every AI of the roster with its display
-name and strength). The panel reports choices as :class:`Seat` values and knows
-nothing of the game in progress.
+name and strength; only the kinds that play the board chosen, see
+:meth:`PlayerPanel.set_rules`). The panel reports choices as :class:`Seat` values
+and knows nothing of the game in progress.
 """
 
 from __future__ import annotations
@@ -48,11 +49,13 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.engine import Mark
+from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.gui import roster_text
 from ttt_desktop.gui.board_widget import mark_colour, paint_mark
 from ttt_desktop.gui.controller import START_POLICIES, Seat
 from ttt_desktop.gui.settings import MAX_NAME_LENGTH, tidy_person_name
 from ttt_desktop.players import HUMAN_KIND
+from ttt_desktop.players.roster import UnknownPlayerError, supports
 
 
 class RosterEntry(Protocol):
@@ -120,6 +123,18 @@ def ask_name_with_dialog(parent: QWidget) -> str | None:
 
 
 DIFFICULTY_GROUPS: Final = ("easy", "medium", "hard", "unbeatable")
+
+
+def kind_plays(kind: str, rules: Rules) -> bool:
+    """Whether computers of ``kind`` play by ``rules``.
+
+    Kinds outside the players' roster (trained players, a test's scripted ones) play
+    tic-tac-toe only.
+    """
+    try:
+        return supports(kind, rules)
+    except UnknownPlayerError:
+        return rules.is_classic
 
 
 def difficulty_group(strength: int) -> str:
@@ -231,6 +246,7 @@ class PlayerPanel(QWidget):
     ) -> None:
         super().__init__(parent)
         self._roster = list(roster)
+        self._rules: Rules = TIC_TAC_TOE
         self._people = [tidy_person_name(name) for name in people if tidy_person_name(name)]
         self._ask_name = ask_name
         self._shown_seats: dict[Mark, Seat] = {}
@@ -423,6 +439,21 @@ class PlayerPanel(QWidget):
         self._roster = list(roster)
         self._refill_all()
 
+    @property
+    def rules(self) -> Rules:
+        """The board whose players the drop-downs offer."""
+        return self._rules
+
+    def set_rules(self, rules: Rules) -> None:
+        """Offer only the computers that play by ``rules``."""
+        if rules is not self._rules:
+            self._rules = rules
+            self._refill_all()
+
+    def offered_kinds(self) -> list[str]:
+        """The computer kinds the drop-downs offer for the board chosen."""
+        return [entry.kind for entry in self._roster if kind_plays(entry.kind, self._rules)]
+
     # Building the drop-downs --------------------------------------------------
 
     def _fill(self, mark: Mark) -> None:
@@ -447,10 +478,11 @@ class PlayerPanel(QWidget):
             self.tr("Change a person's name (their score goes with them) or remove them")
         )
         model.appendRow(manage_item)
-        kinds = {entry.kind for entry in self._roster}
+        playing = [entry for entry in self._roster if kind_plays(entry.kind, self._rules)]
+        kinds = {entry.kind for entry in playing}
         # The computers by difficulty; each keeps its own name and description.
         for group in DIFFICULTY_GROUPS:
-            entries = [entry for entry in self._roster if difficulty_group(entry.strength) == group]
+            entries = [entry for entry in playing if difficulty_group(entry.strength) == group]
             if not entries:
                 continue
             header = self._header(self._group_title(group))

@@ -23,13 +23,20 @@ DESCRIPTIONS: Final = (
     ),
     QT_TRANSLATE_NOOP(
         "Roster",
-        "Wins or blocks, else scores cells by looking five moves ahead (quirky tallies).",
+        "Wins or blocks, else tallies wins and losses some moves ahead, near stones on big boards.",
     ),
-    QT_TRANSLATE_NOOP("Roster", "Wins, blocks, else a random corner, the centre, a random side."),
     QT_TRANSLATE_NOOP(
-        "Roster", "Wins or blocks, else takes the cell whose lines hold the most promise."
+        "Roster",
+        "Wins, blocks, else a random corner, the centre, a random side; on any board.",
     ),
-    QT_TRANSLATE_NOOP("Roster", "Tabular reinforcement learner trained by self-play."),
+    QT_TRANSLATE_NOOP(
+        "Roster",
+        "Wins or blocks, else the cell whose lines of k hold most promise; on any board.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "Roster",
+        "Tabular reinforcement learner trained by self-play; tic-tac-toe only.",
+    ),
     QT_TRANSLATE_NOOP(
         "Roster",
         "Monte Carlo tree search: plays thousands of random games from the position, "
@@ -38,17 +45,28 @@ DESCRIPTIONS: Final = (
     ),
     QT_TRANSLATE_NOOP(
         "Roster",
-        "Newell and Simon's eight rules: win, block, fork, block fork, centre, corners, sides.",
-    ),
-    QT_TRANSLATE_NOOP(
-        "Roster", "Searches the whole game tree with plain minimax; slow on an empty board."
+        "Newell and Simon's eight rules (win, block, forks, centre, corners, sides); any board.",
     ),
     QT_TRANSLATE_NOOP(
         "Roster",
-        "Searches the whole game tree with alpha-beta pruning and good move ordering.",
+        "Plain minimax: the whole tree on tic-tac-toe, a few moves deep elsewhere; any board.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "Roster",
+        "Minimax with alpha-beta pruning: whole tree on tic-tac-toe, deeper elsewhere; any board.",
     ),
     QT_TRANSLATE_NOOP(
         "Roster", "Looks up the solved game: wins as fast and loses as slowly as possible."
+    ),
+    QT_TRANSLATE_NOOP(
+        "Roster",
+        "Searches ahead with iterative-deepening alpha-beta, threat-first, for a second a "
+        "move; on any board.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "Roster",
+        "The strongest player for the board: Perfect where the game is solved, else the "
+        "Searcher; on any board.",
     ),
 )
 

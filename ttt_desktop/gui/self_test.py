@@ -47,6 +47,7 @@ from ttt_desktop.analysis import best_moves
 from ttt_desktop.engine import Board, Mark, load_record, save_record
 from ttt_desktop.engine.play import play_game
 from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.engine.rules import TIC_TAC_TOE
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.players import create_player
@@ -179,6 +180,8 @@ def _play_and_check_game(window: MainWindow, timeout_s: float) -> str:
     controller = window.controller
     weakest, strongest = window.roster[0], window.roster[-1]
     controller.move_delay_ms = 0
+    # Tic-tac-toe, which every player plays, whatever board was chosen last.
+    controller.set_rules(TIC_TAC_TOE)
     controller.set_seat(Mark.X, Seat(weakest.kind, weakest.name, SEEDS[Mark.X]))
     controller.set_seat(Mark.O, Seat(strongest.kind, strongest.name, SEEDS[Mark.O]))
 

@@ -1,9 +1,10 @@
 """What the window remembers between runs, kept in ``QSettings``.
 
 Organisation and application are both "TTT Desktop". Stored: the people's names,
-the players last chosen for X and O, who starts, the AI move delay, the sound
-and its volume, and the window geometry. Values read back are checked, so a
-hand-edited or older settings file falls back to the defaults instead of breaking the window.
+the players last chosen for X and O, who starts, the board last chosen (its rules),
+the AI move delay, the sound and its volume, and the window geometry. Values read
+back are checked, so a hand-edited or older settings file falls back to the defaults
+instead of breaking the window.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Final
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QCoreApplication, QSettings
 
 from ttt_desktop.engine import record
+from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.gui.controller import DEFAULT_MOVE_DELAY_MS, START_POLICIES, Seat
 from ttt_desktop.players import HUMAN_KIND
 
@@ -30,6 +32,7 @@ SOUND_ON_KEY: Final = "view/sound"
 SOUND_VOLUME_KEY: Final = "view/sound_volume"
 SOUND_VOLUMES: Final = {"quiet": 0.25, "medium": 0.5, "loud": 0.9}
 DEFAULT_SOUND_VOLUME: Final = "medium"
+RULES_KEY: Final = "game/rules"
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,20 @@ class AppSettings:
     def set_start_policy(self, policy: str) -> None:
         """Remember who starts."""
         self._settings.setValue("game/start_policy", policy)
+
+    def rules(self) -> Rules:
+        """The board last chosen; tic-tac-toe for a new user (or a value that is no rules)."""
+        stored = self._settings.value(RULES_KEY)
+        if not isinstance(stored, str):
+            return TIC_TAC_TOE
+        try:
+            return Rules.parse(stored)
+        except RulesError:
+            return TIC_TAC_TOE
+
+    def set_rules(self, rules: Rules) -> None:
+        """Remember the board chosen (stored as its key, "15,15,5")."""
+        self._settings.setValue(RULES_KEY, rules.key)
 
     def move_delay_ms(self) -> int:
         """The AI's minimum visible move delay in ms."""

@@ -83,8 +83,9 @@ def create_player(kind: str, *, seed: int | None = None, **options: Any) -> Play
     """A new player of ``kind`` with its own random generator seeded by ``seed``.
 
     ``seed=None`` draws a fresh seed, kept in the player's ``seed``. Options go
-    to the player's class: ``sequence`` takes ``moves`` (cells), ``ralph`` may
-    take ``depth`` (plies to look ahead). ``"human"`` is not a computer player
+    to the player's class: ``sequence`` takes ``moves`` (cells); ``ralph``,
+    ``minimax`` and ``alphabeta`` may take ``depth`` (plies to look ahead; by
+    default one chosen for the board). ``"human"`` is not a computer player
     and raises :class:`UnknownPlayerError` like any kind not in the roster.
     """
     return player_class(kind)(seed=seed, **options)

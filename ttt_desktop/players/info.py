@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.engine.rules import Rules
+from ttt_desktop.players.boards import plays
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +19,8 @@ class PlayerInfo:
 
     ``strength`` runs from 1 (weakest) to 5 (unbeatable); ``source`` names the
     document the player comes from; ``boards`` is "any" for a player of every board,
-    "classic" for one that plays tic-tac-toe only.
+    "classic" for one that plays tic-tac-toe only, "solved" for one that plays the boards the
+    exact solver proves.
     """
 
     kind: str
@@ -30,4 +32,4 @@ class PlayerInfo:
 
     def supports(self, rules: Rules) -> bool:
         """Whether this kind plays by ``rules``."""
-        return self.boards == "any" or rules is TIC_TAC_TOE
+        return plays(self.boards, rules)

@@ -18,6 +18,15 @@ first visit a position costs one look-up.
 
 Regenerate the file with ``python -m ttt_desktop.players.perfect``.
 
+On the other boards the exact solver proves at once
+(:data:`ttt_desktop.analysis.mnk_solver.SOLVED`: 4x4 and 5x4 with four in a row, the small
+three-in-a-row boards) the player asks :func:`ttt_desktop.analysis.mnk_solver.solve` for the
+moves that keep the position's value (win, draw or loss): it never loses a game it was not
+already losing, takes a winning cell at once when there is one, and when lost blocks the
+other's winning cell. The solver knows values, not distances, so there its Thought's scores
+are 11 for a win, 0 for a draw and -11 for a loss with ``plies`` left unknown (None); in a won
+position the moves that do not win are scored 0 with an upper bound (at most a draw).
+
 This module imports neither ``pathlib`` nor ``typing`` nor ``threading``: each
 would add milliseconds to that first move. Nothing here imports Qt.
 """
@@ -58,6 +67,12 @@ _table_lock = _thread.allocate_lock()
 # are immutable and a dict store is atomic, so all players and threads share it.
 _best_by_board: dict[Board, tuple[Cell, ...]] = {}
 _moves_by_mask: dict[int, tuple[Cell, ...]] = {}
+
+# The same for the other solved boards (positions hash by value there); emptied when full.
+_solved_best: dict[Board, tuple[Cell, ...]] = {}
+_SOLVED_REMEMBERED: Final = 200_000
+# The solver's values on Meaning.EXACT's scale (no distance known: the slowest win).
+_EXACT_SCORE: Final = {1: 11, 0: 0, -1: -11}
 
 
 def table_offset(cells: str, to_move: Mark) -> int:
@@ -180,6 +195,8 @@ class PerfectPlayer(Player):
             Thought,
         )
 
+        if not board.rules.is_classic:
+            return self._think_solved(board, stop)
         started = time.perf_counter()
         try:
             best = self._best_by_board[board]
@@ -210,8 +227,80 @@ class PerfectPlayer(Player):
             rule_cells=best,
         )
 
+    def _think_solved(self, board: Board, stop: StopCheck | None) -> Thought:
+        """The solver's value of every move on a solved board other than tic-tac-toe."""
+        from ttt_desktop.analysis import mnk_solver  # noqa: PLC0415  (only here)
+        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+            Bound,
+            CellScore,
+            Meaning,
+            Rule,
+            SearchStopped,
+            Thought,
+        )
+
+        started = time.perf_counter()
+        try:
+            best = self._solved(board, stop)
+            solution = mnk_solver.solve(board, stop=stop, every=True)
+        except mnk_solver.SolveStopped:
+            raise SearchStopped from None
+        move = self.choose_move(board)
+        # Moves that keep the value have it; below a win the others are at most a draw
+        # (not told apart: a proof each), below a draw they lose.
+        scores = []
+        for cell in board.legal_moves():
+            if cell in solution.best:
+                scores.append(CellScore(cell, _EXACT_SCORE[solution.value]))
+            elif solution.value == 1:
+                scores.append(CellScore(cell, 0, bound=Bound.UPPER))
+            else:
+                scores.append(CellScore(cell, _EXACT_SCORE[-1]))
+        return Thought(
+            self.kind,
+            board.cells,
+            board.to_move.value,
+            move,
+            Rule.SOLVED,
+            best,
+            scores=tuple(scores),
+            meaning=Meaning.EXACT,
+            nodes=solution.nodes,
+            depth=1,
+            seconds=time.perf_counter() - started,
+            line=(move,),
+            rule_cells=best,
+            rules=board.rules.key,
+        )
+
+    def _solved(self, board: Board, stop: StopCheck | None = None) -> tuple[Cell, ...]:
+        """The moves that keep the value of a position on a solved board (not tic-tac-toe)."""
+        best = _solved_best.get(board)
+        if best is not None:
+            return best
+        from ttt_desktop.analysis import mnk_solver  # noqa: PLC0415  (only off tic-tac-toe)
+        from ttt_desktop.engine.tactics import completing_cells  # noqa: PLC0415
+
+        legal_moves_or_raise(board)
+        if not mnk_solver.is_solved(board.rules):
+            from ttt_desktop.players.roster import unsupported  # noqa: PLC0415
+
+            raise unsupported(self.kind, board.rules)
+        solution = mnk_solver.solve(board, stop=stop)
+        best = solution.best
+        if solution.value < 0:
+            # Lost anyway: at least make the other side find its win.
+            blocks = tuple(c for c in completing_cells(board, board.to_move.opponent) if c in best)
+            best = tuple(sorted(blocks)) or best
+        if len(_solved_best) >= _SOLVED_REMEMBERED:
+            _solved_best.clear()
+        _solved_best[board] = best
+        return best
+
     def _look_up(self, board: Board) -> tuple[Cell, ...]:
         """The best moves of a board not met before, from the file's tables."""
+        if not board.rules.is_classic:
+            return self._solved(board)
         best = look_up(self._table, board.cells, board.to_move)
         if not best:
             # Only finished boards are missing from the table (every legal board is reachable).

@@ -10,15 +10,34 @@ import time
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import Cell
-from ttt_desktop.engine.tactics import decisive_moves
+from ttt_desktop.engine.rules import Rules
+from ttt_desktop.engine.tactics import completing_cells, decisive_moves
 from ttt_desktop.players.base import Player, legal_moves_or_raise
+from ttt_desktop.players.nearby import cells_near_stones
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ttt_desktop.players.thought import StopCheck, Thought
 
 DEFAULT_DEPTH = 5
-"""Plies Ralph looks ahead; the source's ``depth > 6`` cut-off with the root at depth 1."""
+"""Plies Ralph looks ahead on tic-tac-toe; the source's ``depth > 6`` cut-off with the root at
+depth 1."""
+
+RADIUS = 1
+"""On other boards Ralph tallies only the free cells within this many steps of a stone."""
+
+
+def default_depth(rules: Rules) -> int:
+    """Ralph's plies ahead by default: 5 on tic-tac-toe, fewer as the board grows.
+
+    Chosen so a move takes well under a second on 15x15 (benchmarks/seed_players_speed.py):
+    4 on boards of up to 16 cells, 3 elsewhere (the last ply costs little: only the cells
+    that complete a line are counted there).
+    """
+    if rules.is_classic:
+        return DEFAULT_DEPTH
+    return 4 if rules.size <= 16 else 3
+
 
 _SCORE_CEILING = 10
 
@@ -37,6 +56,13 @@ class RalphPlayer(Player):
     3. Ralph takes the cell whose tally is largest *in absolute value*, at random
        among equals, or any free cell when every tally is zero.
 
+    On boards other than tic-tac-toe the walk is the same but narrower, so that a
+    move stays well under a second on 15x15: ``depth`` defaults to
+    :func:`default_depth` (4 plies on boards of up to 16 cells, 3 elsewhere), and
+    the cells tallied, at every ply, are those free at the start within one step
+    of a stone (the central cells on an empty board); when every tally is zero
+    Ralph still plays any free cell.
+
     The quirks are his personality, kept on purpose: the points go to the cell of
     the move that *ended* the game, not to the first move that led there, so a
     cell collects the wins and losses completed on it; a single number per cell
@@ -50,11 +76,16 @@ class RalphPlayer(Player):
 
     kind = "ralph"
 
-    def __init__(self, *, seed: int | None = None, depth: int = DEFAULT_DEPTH) -> None:
+    def __init__(self, *, seed: int | None = None, depth: int | None = None) -> None:
         super().__init__(seed=seed)
-        if type(depth) is not int or not 1 <= depth <= 9:
+        if depth is not None and (type(depth) is not int or not 1 <= depth <= 9):
             raise ValueError(f"Ralph's depth is the plies he looks ahead, 1-9, not {depth!r}")
-        self.depth = depth
+        self.depth: int | None = depth
+        """The plies to look ahead; None: :func:`default_depth` of the board played."""
+
+    def depth_for(self, rules: Rules) -> int:
+        """The plies Ralph looks ahead on a board of ``rules``."""
+        return default_depth(rules) if self.depth is None else self.depth
 
     def choose_move(self, board: Board) -> Cell:
         moves = legal_moves_or_raise(board)
@@ -97,8 +128,16 @@ class RalphPlayer(Player):
                 rule_cells=cells,
                 rule_lines=lines,
                 seconds=time.perf_counter() - started,
+                rules=board.rules.key,
             )
-        scores = self.tallies(board)
+        depth = self.depth_for(board.rules)
+        if board.rules.is_classic:
+            scores = self.tallies(board)
+            nodes = _walk_size(board, 1, depth + 1) - 1
+            tallied = moves
+        else:
+            scores, nodes = _grid_tallies(board, depth, stop)
+            tallied = cells_near_stones(board, RADIUS)
         target = max(abs(scores[cell]) for cell in moves)
         if target == 0:
             rule, candidates = Rule.ANY, moves
@@ -112,17 +151,21 @@ class RalphPlayer(Player):
             move=self.pick(candidates),
             rule=rule,
             candidates=candidates,
-            scores=tuple(CellScore(cell, scores[cell]) for cell in moves),
+            scores=tuple(CellScore(cell, scores[cell]) for cell in tallied),
             meaning=Meaning.RALPH,
-            nodes=_walk_size(board, 1, self.depth + 1) - 1,
-            depth=min(self.depth, board.cells.count(".")),
+            nodes=nodes,
+            depth=min(depth, len(moves)),
             seconds=time.perf_counter() - started,
             rule_cells=candidates,
+            rules=board.rules.key,
         )
 
     def tallies(self, board: Board) -> tuple[int, ...]:
-        """Ralph's nine tallies for ``board`` from the side to move's point of view."""
-        for_x = _tallies_for_x(board, 1, self.depth + 1)
+        """Ralph's tallies, one per cell of ``board``, from the side to move's point of view."""
+        depth = self.depth_for(board.rules)
+        if not board.rules.is_classic:
+            return _grid_tallies(board, depth)[0]
+        for_x = _tallies_for_x(board, 1, depth + 1)
         if board.to_move is Mark.X:
             return for_x
         return tuple(-score for score in for_x)
@@ -162,3 +205,76 @@ def _walk_size(board: Board, level: int, last_level: int) -> int:
         child = board.play(cell)
         total += 1 if child.is_over else _walk_size(child, level + 1, last_level)
     return total
+
+
+def _grid_tallies(
+    board: Board, depth: int, stop: StopCheck | None = None
+) -> tuple[tuple[int, ...], int]:
+    """Ralph's tallies on a board other than tic-tac-toe, for the side to move, and the nodes.
+
+    The walk of :func:`_tallies_for_x` over the cells near the stones (see
+    :class:`RalphPlayer`), without a memo (a transposition needs four plies and
+    would keep positions of a big board alive). On the last ply only the wins
+    count, so the cells that complete a line there are read off the few windows
+    that could be completed by then instead of played one by one; ``nodes`` still
+    counts each of those cells as visited. ``stop`` is asked at every 32nd position
+    the walk goes on from; once it answers true the walk raises
+    :class:`~ttt_desktop.players.thought.SearchStopped`.
+    """
+    me = board.to_move
+    geometry, k = board.geometry, board.rules.k
+    totals = [0] * board.rules.size
+    tallied = cells_near_stones(board, RADIUS)
+    tallied_bits = sum(1 << cell for cell in tallied)
+    # The last ply's mover, and the windows it could complete there: none of the other
+    # side's stones, and enough of its own that its moves in the walk could fill them.
+    last = me if depth % 2 else me.opponent
+    moves = (depth + 1) // 2 if last is me else depth // 2
+    own, other = board.bits(last), board.bits(last.opponent)
+    live = tuple(
+        mask
+        for mask in geometry.masks
+        if not mask & other and (mask & own).bit_count() >= k - moves
+    )
+    exact = board.rules.exact
+    nodes = 0
+    walks = [0]  # the positions the walk has gone on from, to ask ``stop`` now and then
+
+    def walk(position: Board, level: int) -> None:
+        nonlocal nodes
+        child_level = level + 1
+        weight = _SCORE_CEILING - child_level
+        sign = weight if position.to_move is me else -weight
+        if child_level > depth:
+            nodes += len(tallied) - (level - 1)  # every move of the walk is a tallied cell
+            if exact:
+                wins = completing_cells(position, position.to_move)
+            else:
+                mine, theirs = position.bits(last), position.bits(last.opponent)
+                found = 0
+                for mask in live:
+                    held = mask & mine
+                    if not mask & theirs and held.bit_count() == k - 1:
+                        found |= mask ^ held
+                wins = geometry.cells_of(found & tallied_bits)
+            for cell in wins:
+                if tallied_bits >> cell & 1:
+                    totals[cell] += sign
+            return
+        occupied = position.x_bits | position.o_bits
+        free = [cell for cell in tallied if not occupied >> cell & 1]
+        nodes += len(free)
+        walks[0] += 1
+        if stop is not None and not walks[0] & 31 and stop():
+            from ttt_desktop.players.thought import SearchStopped  # noqa: PLC0415
+
+            raise SearchStopped("Ralph was told to stop")
+        for cell in free:
+            child = position.play(cell)
+            if child.winner is not None:
+                totals[cell] += sign
+            elif not child.is_over:
+                walk(child, child_level)
+
+    walk(board, 1)
+    return tuple(totals), nodes

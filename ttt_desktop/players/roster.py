@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import functools
 
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.engine.rules import Rules
+from ttt_desktop.players.boards import ANY_BOARD, CLASSIC_ONLY, SOLVED_BOARDS, SOLVED_KEYS, plays
 
 # typing is for the type checker only: importing it costs a fresh process ~9 ms,
 # a fifth of the perfect player's first move (benchmarks/engine_speed.py).
@@ -33,11 +34,9 @@ class UnsupportedRulesError(ValueError):
 
 
 # kind, name, description, strength (1-5), source, "module:Class", the boards it plays
-# (ANY_BOARD, or CLASSIC_ONLY for the players whose rules or tables are tic-tac-toe's).
+# (ANY_BOARD, CLASSIC_ONLY for the players whose rules or tables are tic-tac-toe's, or
+# SOLVED_BOARDS for the boards the exact solver proves at once, SOLVED_KEYS).
 # In ascending strength; within a strength, roughly from simplest to most elaborate.
-ANY_BOARD: Final = "any"
-CLASSIC_ONLY: Final = "classic"
-
 _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
     (
         "rando",
@@ -69,34 +68,34 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
     (
         "ralph",
         "Ralph",
-        "Wins or blocks, else scores cells by looking five moves ahead (quirky tallies).",
+        "Wins or blocks, else tallies wins and losses some moves ahead, near stones on big boards.",
         2,
         "Avalos 2018 (000)",
         "ttt_desktop.players.ralph:RalphPlayer",
-        CLASSIC_ONLY,
+        ANY_BOARD,
     ),
     (
         "humiston",
         "Humiston",
-        "Wins, blocks, else a random corner, the centre, a random side.",
+        "Wins, blocks, else a random corner, the centre, a random side; on any board.",
         3,
         "Humiston 2019 (001)",
         "ttt_desktop.players.simple:HumistonPlayer",
-        CLASSIC_ONLY,
+        ANY_BOARD,
     ),
     (
         "utility",
         "Utility",
-        "Wins or blocks, else takes the cell whose lines hold the most promise.",
+        "Wins or blocks, else the cell whose lines of k hold most promise; on any board.",
         3,
         "JHU framework (003)",
         "ttt_desktop.players.utility:UtilityPlayer",
-        CLASSIC_ONLY,
+        ANY_BOARD,
     ),
     (
         "learner",
         "Learner",
-        "Tabular reinforcement learner trained by self-play.",
+        "Tabular reinforcement learner trained by self-play; tic-tac-toe only.",
         4,
         "Omprakash 2021 (004)",
         "ttt_desktop.players.learner:LearnerPlayer",
@@ -116,29 +115,29 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
     (
         "strategist",
         "Strategist",
-        "Newell and Simon's eight rules: win, block, fork, block fork, centre, corners, sides.",
+        "Newell and Simon's eight rules (win, block, forks, centre, corners, sides); any board.",
         5,
         "Riley 2021 (002)",
         "ttt_desktop.players.strategist:StrategistPlayer",
-        CLASSIC_ONLY,
+        ANY_BOARD,
     ),
     (
         "minimax",
         "MiniMax",
-        "Searches the whole game tree with plain minimax; slow on an empty board.",
+        "Plain minimax: the whole tree on tic-tac-toe, a few moves deep elsewhere; any board.",
         5,
         "JHU framework (003)",
         "ttt_desktop.players.search:MinimaxPlayer",
-        CLASSIC_ONLY,
+        ANY_BOARD,
     ),
     (
         "alphabeta",
         "AlphaBeta",
-        "Searches the whole game tree with alpha-beta pruning and good move ordering.",
+        "Minimax with alpha-beta pruning: whole tree on tic-tac-toe, deeper elsewhere; any board.",
         5,
         "JHU framework (003)",
         "ttt_desktop.players.search:AlphaBetaPlayer",
-        CLASSIC_ONLY,
+        ANY_BOARD,
     ),
     (
         "perfect",
@@ -147,7 +146,27 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
         5,
         "game-tree solver",
         "ttt_desktop.players.perfect:PerfectPlayer",
-        CLASSIC_ONLY,
+        SOLVED_BOARDS,
+    ),
+    (
+        "searcher",
+        "Searcher",
+        "Searches ahead with iterative-deepening alpha-beta, threat-first, for a second a "
+        "move; on any board.",
+        5,
+        "alpha-beta with threat evaluation",
+        "ttt_desktop.players.searcher:SearcherPlayer",
+        ANY_BOARD,
+    ),
+    (
+        "strongest",
+        "Strongest",
+        "The strongest player for the board: Perfect where the game is solved, else the "
+        "Searcher; on any board.",
+        5,
+        "the best of this program",
+        "ttt_desktop.players.strongest:StrongestPlayer",
+        ANY_BOARD,
     ),
 )
 
@@ -171,7 +190,7 @@ def supports(kind: str, rules: Rules) -> bool:
         boards = BOARDS[kind]
     except (KeyError, TypeError):
         raise unknown_kind(kind) from None
-    return boards == ANY_BOARD or rules is TIC_TAC_TOE
+    return plays(boards, rules)
 
 
 def kinds_for(rules: Rules) -> tuple[str, ...]:
@@ -181,8 +200,13 @@ def kinds_for(rules: Rules) -> tuple[str, ...]:
 
 def unsupported(kind: str, rules: Rules) -> UnsupportedRulesError:
     """The error for a kind asked to play a board it does not play, naming the ones that do."""
+    which = (
+        f"the solved boards ({', '.join(sorted(SOLVED_KEYS))})"
+        if BOARDS.get(kind) == SOLVED_BOARDS
+        else "tic-tac-toe"
+    )
     return UnsupportedRulesError(
-        f"{display_name(kind)} plays only tic-tac-toe, not {rules.title} ({rules.key}); "
+        f"{display_name(kind)} plays only {which}, not {rules.title} ({rules.key}); "
         f"on that board choose one of {', '.join(kinds_for(rules))}"
     )
 

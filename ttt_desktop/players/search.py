@@ -10,6 +10,15 @@ MiniMax is the honest algorithm, with no memo and no pruning: about 550,000
 positions visited for the first move on an empty board, seconds in Python.
 AlphaBeta prunes with good move ordering and visits a few thousand.
 
+On every other board the game tree is far too big, so both search to a depth
+limit (the ``depth`` option, by default :func:`default_depth` of the board) and
+rate the positions found there with document 003's line utility over k-windows
+(:func:`~ttt_desktop.players.utility.position_utility`); a finished game is still
+worth a win or a loss, beyond any utility. Both look only at the free cells next to
+a stone (:func:`~ttt_desktop.players.nearby.cells_near_stones`), so at the same
+depth they search the same tree and find the same value; AlphaBeta tries wins,
+blocks, then the cells of most line utility for either side first, and prunes.
+
 Nothing here imports Qt.
 """
 
@@ -20,11 +29,14 @@ from typing import TYPE_CHECKING, Final
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import CENTRE, CORNERS, SIDES, Cell
+from ttt_desktop.engine.rules import Rules
 from ttt_desktop.engine.tactics import completing_cells
 from ttt_desktop.players.base import Player, legal_moves_or_raise
+from ttt_desktop.players.nearby import cells_near_stones
+from ttt_desktop.players.utility import position_utility, promise, utility_change
 
 if TYPE_CHECKING:
-    from ttt_desktop.players.thought import StopCheck, Thought
+    from ttt_desktop.players.thought import Bound, CellScore, StopCheck, Thought
 
 _INFINITY: Final = 100
 
@@ -42,12 +54,21 @@ class MinimaxPlayer(Player):
 
     The root evaluates every legal move with MIN-VALUE and takes the highest,
     at random among equals. Nothing is remembered between calls or positions.
+    On other boards (or with a ``depth``) the same search stops at the depth limit
+    and rates the positions there with the line utility (see the module).
     """
 
     kind = "minimax"
 
+    def __init__(self, *, seed: int | None = None, depth: int | None = None) -> None:
+        super().__init__(seed=seed)
+        self.depth: int | None = check_depth(depth)
+        """The plies to search; None: the whole game on tic-tac-toe, else :func:`default_depth`."""
+
     def choose_move(self, board: Board) -> Cell:
         moves = legal_moves_or_raise(board)
+        if self.depth is not None or not board.rules.is_classic:
+            return self.think(board).move
         player = board.to_move
         values = [min_value(board.play(cell), player) for cell in moves]
         best = max(values)
@@ -68,6 +89,8 @@ class MinimaxPlayer(Player):
 
         started = time.perf_counter()
         moves = legal_moves_or_raise(board)
+        if self.depth is not None or not board.rules.is_classic:
+            return _limited_thought(self, board, stop, started, pruning=False)
         search = CountingSearch(board.to_move, stop)
         results = [search.min_value(board.play(cell), 1) for cell in moves]
         best = max(value for value, _ in results)
@@ -144,6 +167,9 @@ def ordered_moves(board: Board) -> tuple[Cell, ...]:
 class AlphaBetaPlayer(Player):
     """Full-depth minimax with alpha-beta pruning (Algorithm 7) and move ordering.
 
+    On other boards (or with a ``depth``) it searches to the depth limit as
+    :class:`MinimaxPlayer` does there, pruning, and so reaches deeper in the same time.
+
     Moves are tried winning moves first, then blocks, then centre, corners and
     sides, so cut-offs come early. To choose at random among equally good moves,
     the root shuffles its moves with the player's generator before ordering
@@ -153,8 +179,15 @@ class AlphaBetaPlayer(Player):
 
     kind = "alphabeta"
 
+    def __init__(self, *, seed: int | None = None, depth: int | None = None) -> None:
+        super().__init__(seed=seed)
+        self.depth: int | None = check_depth(depth)
+        """The plies to search; None: the whole game on tic-tac-toe, else :func:`default_depth`."""
+
     def choose_move(self, board: Board) -> Cell:
         moves = list(legal_moves_or_raise(board))
+        if self.depth is not None or not board.rules.is_classic:
+            return self.think(board).move
         player = board.to_move
         self.random.shuffle(moves)
         wins = set(completing_cells(board, player))
@@ -186,6 +219,8 @@ class AlphaBetaPlayer(Player):
 
         started = time.perf_counter()
         moves = list(legal_moves_or_raise(board))
+        if self.depth is not None or not board.rules.is_classic:
+            return _limited_thought(self, board, stop, started, pruning=True)
         player = board.to_move
         self.random.shuffle(moves)
         wins = set(completing_cells(board, player))
@@ -359,3 +394,300 @@ def _stopped() -> None:
     from ttt_desktop.players.thought import SearchStopped  # noqa: PLC0415
 
     raise SearchStopped("the search was told to stop")
+
+
+# Depth-limited search, on every board but tic-tac-toe -------------------------------------
+
+WIN_SCORE: Final = 1_000_000
+"""A won game's worth beyond any line utility: this plus the empty cells left (sooner is more)."""
+
+MAX_DEPTH: Final = 20
+ALL_CELLS_UP_TO: Final = 25
+"""Boards of at most this many cells are searched over every free cell, not only near stones."""
+
+
+def check_depth(depth: object) -> int | None:
+    """``depth`` if it is a valid search depth (1-20 plies) or None; ValueError otherwise."""
+    if depth is not None and (type(depth) is not int or not 1 <= depth <= MAX_DEPTH):
+        raise ValueError(
+            f"a search depth is the plies to look ahead, 1-{MAX_DEPTH}, "
+            f"or none for the default of the board, not {depth!r}"
+        )
+    return depth
+
+
+def default_depth(kind: str, rules: Rules) -> int:
+    """The plies MiniMax (``kind`` ``"minimax"``) or AlphaBeta search on ``rules`` by default.
+
+    Chosen so a move takes about a second or less in pure Python on 15x15
+    (benchmarks/seed_players_speed.py): alpha-beta's pruning buys it one or two
+    plies more than minimax at the same cost. On tic-tac-toe both search to the end,
+    so this is used there only through an explicit ``depth``.
+    """
+    size = rules.size
+    if kind == "minimax":
+        return 4 if size <= 16 else 3 if size <= 49 else 2
+    return 6 if size <= 16 else 5 if size <= 49 else 3
+
+
+def search_cells(board: Board) -> tuple[Cell, ...]:
+    """The moves the depth-limited searches consider: every free cell on small boards, else
+    those next to a stone (the central cells on an empty board)."""
+    if board.rules.size <= ALL_CELLS_UP_TO:
+        return board.legal_moves()
+    return cells_near_stones(board, 1)
+
+
+class LimitedSearch:
+    """Depth-limited minimax and alpha-beta in negamax form, counting as they go.
+
+    Values are for the side to move at the position searched: a game won by the
+    side that just moved is ``-(WIN_SCORE + empty cells)``, a drawn one 0, and a
+    position at the depth limit is worth its
+    :func:`~ttt_desktop.players.utility.position_utility` for the side to move,
+    carried down the tree move by move (``balance``) with
+    :func:`~ttt_desktop.players.utility.utility_change`. At the last ply the
+    positions are not built: a cell that completes a line is a win, any other is
+    the balance after it. Both searches consider the same cells
+    (:func:`search_cells`), so at the same depth they return the same value.
+    ``nodes`` counts every position visited, ``deepest`` the deepest ply below the
+    root, ``cutoffs`` the moves alpha-beta left unsearched. ``stop`` is asked every
+    512 positions; once it answers true the search raises
+    :class:`~ttt_desktop.players.thought.SearchStopped`.
+    """
+
+    __slots__ = ("cutoffs", "deepest", "finished", "nodes", "size", "stop", "winning")
+
+    def __init__(self, board: Board, stop: StopCheck | None = None) -> None:
+        self.size = board.rules.size
+        self.stop = stop
+        self.nodes = 0
+        self.cutoffs = 0
+        self.deepest = 0
+        self.finished = 0
+        """The depth of the last search of every root move that finished."""
+        self.winning = False
+        """Whether the position :meth:`ordered` last ordered has a winning move."""
+
+    def _visit(self, count: int, ply: int) -> None:
+        before = self.nodes
+        self.nodes += count
+        self.deepest = max(self.deepest, ply)
+        if self.stop is not None and before >> 9 != self.nodes >> 9 and self.stop():
+            _stopped()
+
+    def _frontier(self, board: Board, cells: tuple[Cell, ...], balance: int) -> list[int]:
+        """The values, for the side to move on ``board``, of playing each of ``cells`` last."""
+        wins = completing_cells(board, board.to_move)
+        empty_after = self.size - board.ply - 1
+        return [
+            WIN_SCORE + empty_after
+            if cell in wins
+            else 0
+            if not empty_after
+            else balance + utility_change(board, cell)
+            for cell in cells
+        ]
+
+    def minimax(
+        self, board: Board, depth: int, balance: int, ply: int
+    ) -> tuple[int, tuple[Cell, ...]]:
+        """The negamax value of ``board`` searched ``depth`` plies, with its line."""
+        cells = search_cells(board)
+        if depth == 1:
+            self._visit(len(cells), ply + 1)
+            values = self._frontier(board, cells, balance)
+            best = max(values)
+            return best, (cells[values.index(best)],)
+        value, line = -WIN_SCORE * 2, _NO_LINE
+        for cell in cells:
+            child_value, child_line = self.child(board, cell, depth, balance, ply, None)
+            if child_value > value:
+                value, line = child_value, (cell, *child_line)
+        return value, line
+
+    def alphabeta(  # noqa: PLR0917  (the recursion's state, positionally)
+        self, board: Board, depth: int, balance: int, ply: int, alpha: int, beta: int
+    ) -> tuple[int, tuple[Cell, ...]]:
+        """The negamax value of ``board`` within (``alpha``, ``beta``), with its line."""
+        cells = self.ordered(board)
+        if depth == 1 and self.winning:  # ordered first: nothing beats a win now
+            self._visit(1, ply + 1)
+            self.cutoffs += len(cells) - 1
+            return WIN_SCORE + self.size - board.ply - 1, (cells[0],)
+        value, line = -WIN_SCORE * 2, _NO_LINE
+        for index, cell in enumerate(cells):
+            if depth == 1:
+                self._visit(1, ply + 1)
+                empty_after = self.size - board.ply - 1
+                child_value = balance + utility_change(board, cell) if empty_after else 0
+                child_line = _NO_LINE
+            else:
+                child_value, child_line = self.child(
+                    board, cell, depth, balance, ply, (alpha, beta)
+                )
+            if child_value > value:
+                value, line = child_value, (cell, *child_line)
+                alpha = max(alpha, value)
+            if value >= beta:
+                self.cutoffs += len(cells) - index - 1
+                break
+        return value, line
+
+    def child(  # noqa: PLR0917
+        self,
+        board: Board,
+        cell: Cell,
+        depth: int,
+        balance: int,
+        ply: int,
+        window: tuple[int, int] | None,
+    ) -> tuple[int, tuple[Cell, ...]]:
+        """The value of playing ``cell`` for the side to move: the child searched, negated."""
+        self._visit(1, ply + 1)
+        child = board.play(cell)
+        if child.winner is not None:
+            return WIN_SCORE + self.size - child.ply, _NO_LINE
+        if child.is_over:
+            return 0, _NO_LINE
+        if depth == 1:
+            return balance + utility_change(board, cell), _NO_LINE
+        child_balance = -(balance + utility_change(board, cell))
+        if window is None:
+            value, line = self.minimax(child, depth - 1, child_balance, ply + 1)
+        else:
+            alpha, beta = window
+            value, line = self.alphabeta(child, depth - 1, child_balance, ply + 1, -beta, -alpha)
+        return -value, line
+
+    def ordered(self, board: Board, cells: tuple[Cell, ...] | None = None) -> list[Cell]:
+        """``cells`` (default :func:`search_cells`), most promising first.
+
+        Wins, then blocks, then the cells of most line utility for the side to move
+        plus for the opponent (a cell good for both is good to take); ties keep the
+        order given (the sort is stable). Sets :attr:`winning`: whether a cell wins now.
+        """
+        if cells is None:
+            cells = search_cells(board)
+        me = board.to_move
+        wins = set(completing_cells(board, me))
+        self.winning = bool(wins)
+        blocks = set(completing_cells(board, me.opponent))
+        worth = promise(board, cells)
+        return sorted(cells, key=lambda cell: (cell not in wins, cell not in blocks, -worth[cell]))
+
+
+def _limited_thought(
+    player: MinimaxPlayer | AlphaBetaPlayer,
+    board: Board,
+    stop: StopCheck | None,
+    started: float,
+    *,
+    pruning: bool,
+) -> Thought:
+    """A depth-limited search from ``board``: each root move's value (or bound), the best line.
+
+    Minimax values every root move exactly and picks at random among the best.
+    Alpha-beta shuffles the root moves with the player's generator, orders them
+    (wins, blocks, utility) and keeps the first that reaches the best value; a root
+    move searched after a better one only proves it is no better (an upper bound).
+
+    With a time budget (the player's ``budget_ms``) the search goes one ply deeper at
+    a time up to its depth and answers from the deepest search finished when time
+    runs out (one ply always finishes); ``stop`` still stops it at once.
+    """
+    from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+        Bound,
+        CellScore,
+        Meaning,
+        Rule,
+        SearchStopped,
+        Thought,
+    )
+
+    depth = player.depth or default_depth(player.kind, board.rules)
+    search = LimitedSearch(board, stop)
+    balance = position_utility(board, board.to_move)
+    cells: list[Cell] = list(search_cells(board))
+    if pruning:
+        player.random.shuffle(cells)
+        cells = search.ordered(board, tuple(cells))
+    budget = player.budget_ms
+    if budget is None:
+        results = _root_results(search, board, cells, depth, balance, pruning=pruning)
+    else:
+        deadline = started + budget / 1000
+
+        def out_of_time() -> bool:
+            return (stop is not None and stop()) or time.perf_counter() > deadline
+
+        results = _root_results(search, board, cells, 1, balance, pruning=pruning)
+        search.stop = out_of_time
+        for deeper in range(2, depth + 1):
+            try:
+                results = _root_results(search, board, cells, deeper, balance, pruning=pruning)
+            except SearchStopped:
+                if stop is not None and stop():
+                    raise
+                break
+    best = max(value for _, value, _, _ in results)
+    if pruning:
+        move = next(cell for cell, value, _, _ in results if value == best)
+        candidates: tuple[Cell, ...] = (move,)
+    else:
+        candidates = tuple(cell for cell, value, _, _ in results if value == best)
+        move = player.pick(candidates)
+    best_line = next(line for cell, _, _, line in results if cell == move)
+    empty = board.rules.size - board.ply
+
+    def score(cell: Cell, value: int, bound: Bound) -> CellScore:
+        plies = empty - (abs(value) - WIN_SCORE) if abs(value) >= WIN_SCORE else None
+        if bound is not Bound.EXACT:
+            plies = None
+        return CellScore(cell, value, bound, plies)
+
+    return Thought(
+        player.kind,
+        board.cells,
+        board.to_move.value,
+        move,
+        Rule.SEARCH,
+        candidates,
+        scores=tuple(sorted((score(c, v, b) for c, v, b, _ in results), key=lambda s: s.cell)),
+        meaning=Meaning.EVALUATION,
+        nodes=search.nodes,
+        cutoffs=search.cutoffs,
+        depth=search.deepest if budget is None else search.finished,
+        seconds=time.perf_counter() - started,
+        line=(move, *best_line),
+        rules=board.rules.key,
+    )
+
+
+_RootResult = tuple[Cell, int, "Bound", tuple[Cell, ...]]
+
+
+def _root_results(
+    search: LimitedSearch,
+    board: Board,
+    cells: list[Cell],
+    depth: int,
+    balance: int,
+    *,
+    pruning: bool,
+) -> list[_RootResult]:
+    """Each root move searched ``depth`` plies: its value, whether exact, its line."""
+    from ttt_desktop.players.thought import Bound  # noqa: PLC0415  (see thought.py)
+
+    alpha = -WIN_SCORE * 2
+    results: list[_RootResult] = []
+    for cell in cells:
+        value, line = search.child(
+            board, cell, depth, balance, 0, (alpha, WIN_SCORE * 2) if pruning else None
+        )
+        exact = not pruning or value > alpha
+        results.append((cell, value, Bound.EXACT if exact else Bound.UPPER, line))
+        if pruning and value > alpha:
+            alpha = value
+    search.finished = min(depth, search.size - board.ply)
+    return results

@@ -3,7 +3,7 @@
 * :class:`RandoPlayer` (Avalos 2018): any free cell, uniformly at random.
 * :class:`LeviPlayer` (Avalos 2018): an immediate win, else a block, else random.
 * :class:`HumistonPlayer` (Humiston 2019): win, block, a random free corner,
-  the centre, a random side, in that order.
+  the centre, a random side, in that order, on any board (then any other cell).
 * :class:`SequencePlayer` (the JHU framework's Sequence agent): a scripted list
   of cells, for tests and for replaying games.
 
@@ -20,6 +20,7 @@ from ttt_desktop.engine.cells import CENTRE, CORNERS, SIDES, Cell
 from ttt_desktop.engine.rules import MAX_SIDE
 from ttt_desktop.engine.tactics import decisive_moves
 from ttt_desktop.players.base import Player, legal_moves_or_raise
+from ttt_desktop.players.nearby import places
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -75,7 +76,12 @@ class LeviPlayer(Player):
 
 
 class HumistonPlayer(Player):
-    """Humiston's AI: win, block, a random free corner, the centre, then a random side."""
+    """Humiston's AI: win, block, a random free corner, the centre, then a random side.
+
+    On any board: the four corners, the centre (one of the two or four middle cells
+    when a side is even), the border cells that are not corners, and, once all of
+    those are taken, any other free cell at random (on tic-tac-toe there is none).
+    """
 
     kind = "humiston"
 
@@ -84,16 +90,18 @@ class HumistonPlayer(Player):
         decisive = decisive_moves(board)
         if decisive:
             return self.pick(decisive)
-        cells = board.cells
-        free_corners = [cell for cell in CORNERS if cells[cell] == "."]
-        if free_corners:
-            return self.pick(free_corners)
-        if cells[CENTRE] == ".":
-            return CENTRE
-        return self.pick([cell for cell in SIDES if cells[cell] == "."])
+        if board.rules.is_classic:
+            cells = board.cells
+            free_corners = [cell for cell in CORNERS if cells[cell] == "."]
+            if free_corners:
+                return self.pick(free_corners)
+            if cells[CENTRE] == ".":
+                return CENTRE
+            return self.pick([cell for cell in SIDES if cells[cell] == "."])
+        return self.pick(_humiston_place(board)[1])
 
     def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
-        """Rules ``win``, ``block``, ``corner``, ``centre``, ``side``, the first that applies."""
+        """The first rule that applies: win, block, corner, centre, side, else random."""
         from ttt_desktop.players.thought import Rule, decisive_rule  # noqa: PLC0415
 
         started = time.perf_counter()
@@ -102,15 +110,21 @@ class HumistonPlayer(Player):
         if decisive is not None:
             rule, options, lines = decisive
             return _rule_thought(self, board, started, self.pick(options), rule, options, lines)
-        cells = board.cells
-        free_corners = tuple(cell for cell in CORNERS if cells[cell] == ".")
-        if free_corners:
-            move = self.pick(free_corners)
-            return _rule_thought(self, board, started, move, Rule.CORNER, free_corners)
-        if cells[CENTRE] == ".":
-            return _rule_thought(self, board, started, CENTRE, Rule.CENTRE, (CENTRE,))
-        sides = tuple(cell for cell in SIDES if cells[cell] == ".")
-        return _rule_thought(self, board, started, self.pick(sides), Rule.SIDE, sides)
+        name, options = _humiston_place(board)
+        return _rule_thought(self, board, started, self.pick(options), Rule(name), options)
+
+
+def _humiston_place(board: Board) -> tuple[str, tuple[Cell, ...]]:
+    """The first of Humiston's places with a free cell: its rule's name and the free cells."""
+    legal = set(board.legal_moves())
+    for name, cells in zip(_PLACE_RULES, places(board.geometry), strict=True):
+        free = tuple(cell for cell in cells if cell in legal)
+        if free:
+            return name, free
+    raise AssertionError("a board with a legal move has a free cell in one of its places")
+
+
+_PLACE_RULES = ("corner", "centre", "side", "random")
 
 
 class ScriptExhaustedError(IllegalMoveError):

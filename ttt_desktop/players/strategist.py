@@ -5,6 +5,12 @@ opposite corner, empty corner, empty side) but leaves the two fork rules
 unwritten. They are written out here, and a test walks every line of play an
 opponent can choose, as X and as O, to show the Strategist never loses.
 
+The rules carry over to any board of k in a row: a threat is a window of k holding
+k-1 of a mark and one empty cell, a fork a move that makes two threats at once (two
+cells that would each complete a line), the centre the middle cell or cells, the
+corners and sides those of the board's border; when all of those are taken the
+Strategist plays any free cell. Tic-tac-toe keeps its own code, move for move.
+
 Nothing here imports Qt.
 """
 
@@ -15,10 +21,13 @@ from collections.abc import Iterable, Sequence
 
 from ttt_desktop.engine.board import Board
 from ttt_desktop.engine.cells import CENTRE, CORNERS, LINES, OPPOSITE_CORNER, SIDES, Cell
+from ttt_desktop.engine.tactics import completing_bits, completing_cells, threat_lines
 from ttt_desktop.players.base import Player, legal_moves_or_raise
+from ttt_desktop.players.nearby import cells_near_stones, places
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ttt_desktop.engine.geometry import Geometry
     from ttt_desktop.players.thought import StopCheck, Thought
 
 
@@ -93,14 +102,15 @@ class StrategistPlayer(Player):
             options,
             seconds=time.perf_counter() - started,
             rule_cells=rule_cells,
-            rule_lines=lines
-            if rule != "fork"
-            else _fork_lines(board.cells, move, board.to_move.value),
+            rule_lines=lines if rule != "fork" else _fork_lines_of(board, move),
+            rules=board.rules.key,
         )
 
     def _decide(self, board: Board) -> _Decision:
         """The first rule that applies: its name, its cells to pick from, the cells it saw."""
         moves = legal_moves_or_raise(board)
+        if not board.rules.is_classic:
+            return _grid_decision(board, moves)
         cells = board.cells
         me = board.to_move.value
         opponent = board.to_move.opponent.value
@@ -153,7 +163,7 @@ class StrategistPlayer(Player):
         raise AssertionError("a playable board always has a fork cell here")
 
 
-_Decision = tuple[str, tuple[Cell, ...], tuple[Cell, ...], tuple[tuple[Cell, Cell, Cell], ...]]
+_Decision = tuple[str, tuple[Cell, ...], tuple[Cell, ...], tuple[tuple[Cell, ...], ...]]
 
 
 def _positional(
@@ -187,3 +197,102 @@ def _threat_lines(cells: str, mark: str) -> tuple[tuple[Cell, Cell, Cell], ...]:
 def _fork_lines(cells: str, cell: Cell, mark: str) -> tuple[tuple[Cell, Cell, Cell], ...]:
     """The lines (two or more) that ``mark``'s fork at ``cell`` threatens to complete."""
     return tuple(line for line in _threat_lines(with_mark(cells, cell, mark), mark) if cell in line)
+
+
+def _fork_lines_of(board: Board, cell: Cell) -> tuple[tuple[Cell, ...], ...]:
+    """The lines that the side to move's fork at ``cell`` threatens to complete."""
+    if board.rules.is_classic:
+        return _fork_lines(board.cells, cell, board.to_move.value)
+    after = board.play(cell)
+    return tuple(line for line in threat_lines(after, board.to_move) if cell in line)
+
+
+# Any board but tic-tac-toe ------------------------------------------------------------------
+
+
+def _grid_decision(board: Board, moves: tuple[Cell, ...]) -> _Decision:
+    """The eight rules on a board of k in a row (see the module)."""
+    geometry = board.geometry
+    me, opponent = board.to_move, board.to_move.opponent
+    wins = completing_cells(board, me)
+    if wins:
+        return "win", wins, wins, threat_lines(board, me)
+    blocks = completing_cells(board, opponent)
+    if blocks:
+        return "block", blocks, blocks, threat_lines(board, opponent)
+    mine, theirs = board.bits(me), board.bits(opponent)
+    forks = grid_fork_cells(geometry, mine, theirs)
+    if forks:
+        return "fork", forks, forks, ()
+    opponent_forks = grid_fork_cells(geometry, theirs, mine)
+    if opponent_forks:
+        options = _grid_block_fork(board, mine, theirs, opponent_forks)
+        return "block fork", options, opponent_forks, ()
+    rule, options = _grid_positional(board, moves)
+    return rule, options, options, ()
+
+
+def grid_fork_cells(geometry: Geometry, mine: int, theirs: int) -> tuple[Cell, ...]:
+    """Empty cells where the side holding ``mine`` would make two threats at once, ascending.
+
+    Only a cell in a window holding k-2 of ``mine`` and none of ``theirs`` can make a
+    threat, so only those are tried.
+    """
+    need = geometry.k - 2
+    near = 0
+    for mask in geometry.masks:
+        if not mask & theirs and (mask & mine).bit_count() == need:
+            near |= mask & ~mine
+    return tuple(
+        cell
+        for cell in geometry.cells_of(near)
+        if completing_bits(geometry, mine | 1 << cell, theirs).bit_count() >= 2
+    )
+
+
+def _grid_block_fork(
+    board: Board, mine: int, theirs: int, opponent_forks: tuple[Cell, ...]
+) -> tuple[Cell, ...]:
+    """Rule 4 as on tic-tac-toe, among the cells next to a stone and the opponent's fork cells."""
+    geometry = board.geometry
+    safe: list[Cell] = []
+    forcing: list[Cell] = []
+    tried = sorted({*cells_near_stones(board), *opponent_forks})
+    for cell in tried:
+        after = mine | 1 << cell
+        threats = completing_bits(geometry, after, theirs)
+        if threats:
+            # No fork of ours exists (rule 3), so this is one threat and one forced reply.
+            if completing_bits(geometry, theirs | threats, after).bit_count() < 2:
+                safe.append(cell)
+                forcing.append(cell)
+        elif not grid_fork_cells(geometry, theirs, after):
+            safe.append(cell)
+    if len(opponent_forks) == 1 and opponent_forks[0] in safe:
+        return (opponent_forks[0],)
+    on_fork_cells = [cell for cell in forcing if cell in opponent_forks]
+    for candidates in (on_fork_cells, forcing, safe, opponent_forks):
+        if candidates:
+            return _grid_positional(board, candidates)[1]
+    raise AssertionError("the opponent's fork cells are never empty here")
+
+
+def _grid_positional(board: Board, candidates: Sequence[Cell]) -> tuple[str, tuple[Cell, ...]]:
+    """Rules 5-8 among ``candidates``: centre, opposite corner, corner, side, else any of them."""
+    corners, centre, sides, _ = places(board.geometry)
+    offered = set(candidates)
+    middle = tuple(cell for cell in centre if cell in offered)
+    if middle:
+        return "centre", middle
+    theirs = board.bits(board.to_move.opponent)
+    last = board.rules.size - 1
+    opposite = tuple(cell for cell in corners if cell in offered and theirs >> (last - cell) & 1)
+    if opposite:
+        return "opposite corner", opposite
+    free_corners = tuple(cell for cell in corners if cell in offered)
+    if free_corners:
+        return "corner", free_corners
+    free_sides = tuple(cell for cell in sides if cell in offered)
+    if free_sides:
+        return "side", free_sides
+    return "random", tuple(sorted(offered))

@@ -14,6 +14,7 @@ chose plus what it knows about it in its own terms.
   the empty board visits 549,945; cutoffs are the moves alpha-beta never looked
   at; depth is the deepest ply reached below the position).
 * ``line``: the principal line, the chosen move first, where there is one.
+* ``messages``: an external program's own lines about its move (a Gomocup brain's).
 * ``rule``, ``rule_cells``, ``rule_lines``: for the rule players, the rule that
   fired (:class:`Rule`), the cells it looked at and the lines of three it was
   about ("block: O threatens 1-5-9" is ``Rule.BLOCK`` with the line (0, 4, 8)).
@@ -154,6 +155,9 @@ class Thought:
     rule_lines: tuple[tuple[Cell, ...], ...] = ()
     rules: str = TIC_TAC_TOE.key
     """The rules' key ("3,3,3", "15,15,5"): ``cells`` is a board of these rules."""
+    messages: tuple[str, ...] = ()
+    """What an external program said while it thought, in its own words (a Gomocup brain's
+    MESSAGE lines: depth, evaluation, best line), for the Thinking dock to show as they are."""
 
     @property
     def board(self) -> Board:

@@ -238,8 +238,10 @@ class CoachFeatures(QObject):
                 self.tr("Undo is for games with a person in them: browse the moves instead")
             )
         board = record.final_board
+        # The coach knows the solved boards only (tic-tac-toe, for now).
         self.hint_action.setEnabled(
-            not board.is_over
+            record.rules.is_classic
+            and not board.is_over
             and controller.seat(board.to_move).is_human
             and not controller.is_thinking
             and self.review.shows_newest
@@ -288,7 +290,7 @@ class CoachFeatures(QObject):
     def show_review(self, record: GameRecord) -> None:
         """Review ``record`` in the dock and show the dock (games opened or from history)."""
         self._review_due = None
-        self.review_panel.show_review(load_coach().review_game(record), record)
+        self.review_panel.show_review(_review_of(record), record)
         self.review_dock.show()
         self.review_dock.raise_()
 
@@ -324,8 +326,10 @@ class CoachFeatures(QObject):
         self._refresh_values()
 
     def _refresh_values(self) -> None:
-        shown = self.show_values_action.isChecked()
-        self.board.set_overlay(VALUES_LAYER, values_overlay(self.board.board) if shown else None)
+        board = self.board.board
+        # Exact values exist for the solved boards only (tic-tac-toe, for now).
+        shown = self.show_values_action.isChecked() and board.rules.is_classic
+        self.board.set_overlay(VALUES_LAYER, values_overlay(board) if shown else None)
 
     def _on_board_changed(self, board: Board) -> None:
         self._refresh_values()
@@ -350,9 +354,13 @@ class CoachFeatures(QObject):
         # starts on the same position ("Try again from here").
         self._review_board = None
         self.board.set_overlay(REVIEW_LAYER, None)
-        if record.moves and not self._starting_practice:
+        if self._starting_practice:
+            # "Try again": the review of the game it came from stays on show to practise
+            # with (it was cleared, and the dock stayed open and empty).
+            pass
+        elif record.moves:
             # A game opened with moves in it: its review, at once.
-            self.review_panel.show_review(load_coach().review_game(record), record)
+            self.review_panel.show_review(_review_of(record), record)
         else:
             self.review_panel.show_review(None, None)
         if self.review.game_was_opened and record.moves:
@@ -368,12 +376,12 @@ class CoachFeatures(QObject):
     def _on_game_finished(self, record: GameRecord) -> None:
         if (record.x.is_human or record.o.is_human) and record.moves:
             self._review_due = None
-            self.review_panel.show_review(load_coach().review_game(record), record)
+            self.review_panel.show_review(_review_of(record), record)
             self.review_dock.show()
             self.review_dock.raise_()
         elif self.review_dock.isVisible():
             self._review_due = None
-            self.review_panel.show_review(load_coach().review_game(record), record)
+            self.review_panel.show_review(_review_of(record), record)
         else:
             # Computers' games with the dock hidden: the review is built when the dock
             # shows (the first review, importing the solver, cost 15-23 ms in the GUI thread).
@@ -385,7 +393,7 @@ class CoachFeatures(QObject):
         record = self._review_due
         if visible and record is not None:
             self._review_due = None
-            self.review_panel.show_review(load_coach().review_game(record), record)
+            self.review_panel.show_review(_review_of(record), record)
 
     @property
     def review_due(self) -> GameRecord | None:
@@ -396,4 +404,13 @@ class CoachFeatures(QObject):
         # A review on show follows its game (moves taken back, a game opened and played on).
         shown = self.review_panel.record
         if shown is not None and shown.game_id == record.game_id and not record.is_finished:
-            self.review_panel.show_review(load_coach().review_game(record), record)
+            self.review_panel.show_review(_review_of(record), record)
+
+
+def _review_of(record: GameRecord) -> coach_module.GameReview | None:
+    """The coach's review of ``record``; None on boards the coach has not solved (all but
+    tic-tac-toe, for now): the panel then says what it is for, and nothing fails."""
+    if not record.rules.is_classic:
+        return None
+    review: coach_module.GameReview = load_coach().review_game(record)
+    return review

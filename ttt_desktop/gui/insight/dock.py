@@ -8,19 +8,22 @@ text as accessible description); the same scores are drawn on the board by
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDockWidget,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
+from ttt_desktop.engine.rules import Rules
 from ttt_desktop.gui.insight import words
+from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.players import roster
+from ttt_desktop.players.roster import supports
 from ttt_desktop.players.thought import Thought
 
 ASKABLE_KINDS = tuple(info.kind for info in roster() if info.kind != "sequence")
@@ -60,13 +63,13 @@ class ThinkingPanel(QWidget):
         self.show_on_board.setChecked(True)
         self.show_on_board.toggled.connect(self.show_on_board_toggled)
 
-        ask_row = QHBoxLayout()
-        ask_row.addWidget(self.kind_box)
-        ask_row.addWidget(self.ask_button, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
         layout.addWidget(self.details, 1)
-        layout.addLayout(ask_row)
+        # One above the other: side by side, the longest name widened the dock (and with
+        # it the window) as soon as it was chosen.
+        layout.addWidget(self.kind_box)
+        layout.addWidget(self.ask_button)
         layout.addWidget(self.show_on_board)
         self.thought: Thought | None = None
 
@@ -76,6 +79,29 @@ class ThinkingPanel(QWidget):
 
     def _ask(self) -> None:
         self.ask_requested.emit(str(self.kind_box.currentData()))
+
+    def set_rules(self, rules: Rules) -> None:
+        """Offer to ask only the computers that play ``rules``; the others are greyed out,
+        their tooltip saying why."""
+        model = self.kind_box.model()
+        assert isinstance(model, QStandardItemModel)
+        for row in range(model.rowCount()):
+            item = model.item(row)
+            kind = str(item.data(Qt.ItemDataRole.UserRole))
+            plays = supports(kind, rules)
+            item.setEnabled(plays)
+            item.setToolTip(
+                ""
+                if plays
+                else self.tr("{name} does not play {board}").format(
+                    name=words.kind_name(kind), board=rules_title(rules)
+                )
+            )
+        current = str(self.kind_box.currentData())
+        if not supports(current, rules):
+            playing = [kind for kind in ASKABLE_KINDS if supports(kind, rules)]
+            if playing:
+                self.select_kind(playing[-1])
 
     def select_kind(self, kind: str) -> None:
         """Choose ``kind`` in the ask row."""

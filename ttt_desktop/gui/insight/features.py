@@ -6,7 +6,9 @@
   the position on show and why, without playing it.
 * "Show scores on the board" draws, while the dock shows, the thought's per-cell scores on the board
   (a layer of the board's overlays, each with its words for a screen reader),
-  the chosen cell outlined and the principal line as numbered ghost marks.
+  the chosen cell outlined, the principal line as numbered ghost marks, and a Monte
+  Carlo search's visits as a heat map. Scores are for the side to move on the
+  position they were made on; shown after that side's move, they carry its mark.
 * View > Search tree (Ctrl+E): the tree explorer for minimax and alpha-beta from
   the position on show.
 
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from PySide6.QtCore import QCoreApplication, QObject, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
@@ -30,6 +32,7 @@ from ttt_desktop.gui.controller import GameController
 from ttt_desktop.gui.insight import words
 from ttt_desktop.gui.insight.dock import ThinkingDock
 from ttt_desktop.gui.insight.tree import SearchTreeExplorer
+from ttt_desktop.gui.screen_fit import place_beside
 from ttt_desktop.players.thought import Meaning, Thought
 from ttt_desktop.search_process import ThinkJob
 
@@ -45,7 +48,15 @@ def thought_overlay(thought: Thought, shown: Board) -> BoardOverlay:
 
     ``shown`` is the position thought about (a computer asked) or the one after its
     move (a computer that played); the line's moves still to come are numbered from 1.
+    Scores are the side to move's on the position thought about: on the position after
+    the move, where the other side is to move, each is labelled with the mark it is for
+    ("O:+2") and its words say it was rated before that move. A Monte Carlo search's
+    visits shade the cells as a heat map (the share of the simulations through each).
     """
+    played = shown.cells != thought.cells
+    mover = Mark(thought.to_move)
+    geometry = Rules.parse(thought.rules).geometry
+    player = words.kind_name(thought.kind)
     annotations = {}
     for score in thought.scores:
         if shown.cells[score.cell] != ".":
@@ -56,21 +67,34 @@ def thought_overlay(thought: Thought, shown: Board) -> BoardOverlay:
             Meaning.ALPHABETA,
         ):
             tone = "win" if score.value > 0 else "loss" if score.value < 0 else "draw"
-        annotations[score.cell] = CellAnnotation(
-            words.score_text(score, thought.meaning),
-            QCoreApplication.translate("Thinking", "{player} thinks {description}").format(
-                player=words.kind_name(thought.kind),
-                description=words.score_description(
-                    score, thought.meaning, Rules.parse(thought.rules).geometry
-                ),
-            ),
-            tone,
-        )
-    played = shown.cells != thought.cells
+        elif thought.meaning is Meaning.EVALUATION and score.plies is not None and score.value:
+            tone = "win" if score.value > 0 else "loss"
+        text = words.score_text(score, thought.meaning)
+        description = words.score_description(score, thought.meaning, geometry)
+        if played:
+            # The other side is to move here: these are the mover's scores, and say so.
+            text = QCoreApplication.translate("Thinking", "{mark}:{score}").format(
+                mark=mover.value, score=text
+            )
+            description = QCoreApplication.translate(
+                "Thinking", "{player} ({mark}) rated this before its move: {description}"
+            ).format(player=player, mark=mover.value, description=description)
+        else:
+            description = QCoreApplication.translate(
+                "Thinking", "{player} thinks {description}"
+            ).format(player=player, description=description)
+        annotations[score.cell] = CellAnnotation(text, description, tone)
+    shades: dict[int, float] = {}
+    if thought.meaning is Meaning.WIN_RATE:
+        total = sum(score.visits or 0 for score in thought.scores)
+        if total:
+            shades = {
+                score.cell: (score.visits or 0) / total
+                for score in thought.scores
+                if shown.cells[score.cell] == "."
+            }
     line = thought.line[1:] if played else thought.line
-    first_mark = Mark(thought.to_move)
-    if played:
-        first_mark = first_mark.opponent
+    first_mark = mover.opponent if played else mover
     ghosts = []
     for number, cell in enumerate(line, start=1):
         if shown.cells[cell] != ".":
@@ -83,10 +107,11 @@ def thought_overlay(thought: Thought, shown: Board) -> BoardOverlay:
         marked=marked,
         marked_description=QCoreApplication.translate(
             "Thinking", "{player} would play here"
-        ).format(player=words.kind_name(thought.kind))
+        ).format(player=player)
         if marked
         else "",
         ghosts=tuple(ghosts),
+        shades=shades,
     )
 
 
@@ -110,6 +135,10 @@ class InsightFeatures(QObject):
         self._asked: dict[int, str] = {}
         self._explorer: SearchTreeExplorer | None = None
         self._shown: Thought | None = None
+        # The game's computer thoughts by the position their move led to, and the newest:
+        # browsing the game shows the thought behind the position on show.
+        self._thoughts: dict[tuple[str, str, str], Thought] = {}
+        self._last: Thought | None = None
 
         self.dock = ThinkingDock(window)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
@@ -138,6 +167,7 @@ class InsightFeatures(QObject):
 
         controller.computer_thought.connect(self._on_computer_thought)
         controller.game_started.connect(self._on_game_started)
+        board.board_changed.connect(self._on_board_changed)
         controller.insight_ready.connect(self._on_insight_ready)
         controller.insight_failed.connect(self._on_insight_failed)
 
@@ -154,14 +184,38 @@ class InsightFeatures(QObject):
         self._draw()
 
     def _on_computer_thought(self, record: GameRecord, thought: Thought) -> None:
+        self._thoughts[_position(record.final_board)] = thought
+        self._last = thought
         self.panel.show_thought(thought)
         self._shown = thought
         self.panel.select_kind(thought.kind)
         self._draw()
 
-    def _on_game_started(self, _record: GameRecord) -> None:
-        self._shown = None
+    def _on_game_started(self, record: GameRecord) -> None:
+        self.panel.set_rules(record.rules)
+        self._shown = self._last = None
+        self._thoughts.clear()
         self._board.set_overlay(THOUGHT_LAYER, None)
+        self.panel.show_message(self.tr("No computer has moved yet in this game."))
+
+    def _on_board_changed(self, board: Board) -> None:
+        # The newest position keeps the newest thought (a person's move after it too);
+        # an earlier one on show, the thought whose move led there, or none.
+        newest = board == self._controller.board
+        thought = self._last if newest else self._thoughts.get(_position(board))
+        if thought is self._shown:
+            return
+        if thought is None and newest:
+            return  # an answer asked about the newest position stays
+        self._shown = thought
+        if thought is None:
+            self.panel.show_message(
+                self.tr("No computer moved to the position on show."),
+                self.tr("Ask a computer about it below."),
+            )
+        else:
+            self.panel.show_thought(thought)
+        self._draw()
 
     def ask(self, kind: str) -> int:
         """Ask the computer ``kind`` about the position on show; returns the request's ticket."""
@@ -213,5 +267,15 @@ class InsightFeatures(QObject):
         if self._explorer is None:
             self._explorer = SearchTreeExplorer(self._controller.ask_insight, self._window)
         self._explorer.explore(self._board.board)
+        first_time = not self._explorer.isVisible()
         self._explorer.show()
+        if first_time:
+            # Beside the window, never over the board it explains.
+            board = self._board
+            clear = QRect(board.mapToGlobal(QPoint(0, 0)), board.size())
+            place_beside(self._explorer, self._window, clear)
         return self._explorer
+
+
+def _position(board: Board) -> tuple[str, str, str]:
+    return board.cells, board.to_move.value, board.rules.key

@@ -1,8 +1,8 @@
 """A :class:`~ttt_desktop.players.thought.Thought` in words and figures, through Qt translation.
 
-Cells are named by their keypad digit (7 8 9 on the top row), as everywhere in
-the window. Every string goes through ``QCoreApplication.translate("Thinking", ...)``
-and is formatted after translation.
+Cells are named as the board names them: by their keypad digit on tic-tac-toe (7 8 9
+on the top row), "h8" on every other board. Every string goes through
+``QCoreApplication.translate("Thinking", ...)`` and is formatted after translation.
 """
 
 from __future__ import annotations
@@ -100,14 +100,27 @@ def rule_sentence(thought: Thought) -> str:
         return QCoreApplication.translate("Thinking", "the next cell of its script")
     if rule is Rule.SOLVED:
         return QCoreApplication.translate("Thinking", "a best move of the solved game")
+    if rule is Rule.SEARCH and thought.meaning is Meaning.EVALUATION:
+        return QCoreApplication.translate(
+            "Thinking", "the best value of a search {depth} moves deep, rated by line utility"
+        ).format(depth=thought.depth)
     if rule is Rule.SEARCH:
         return QCoreApplication.translate(
             "Thinking", "the best value of a search to the end of the game"
         )
+    if rule is Rule.DEEPENING:
+        return QCoreApplication.translate(
+            "Thinking",
+            "the best move a deepening search found in its time: the best found, not proven",
+        )
     if rule is Rule.SIMULATION:
         return QCoreApplication.translate(
-            "Thinking", "the move most visited by its random games (Monte Carlo tree search)"
+            "Thinking", "the cell most visited by random games played to the end"
         )
+    if rule is Rule.THREATS:
+        return QCoreApplication.translate(
+            "Thinking", "a forced win found by threat search: proven, whatever {mark} plays"
+        ).format(mark=other)
     return QCoreApplication.translate("Thinking", "its own reasons")
 
 
@@ -138,10 +151,15 @@ def meaning_text(meaning: Meaning) -> str:
         Meaning.EXACT: QCoreApplication.translate(
             "Thinking", "Exact values from the solved game, with the moves to the end."
         ),
+        Meaning.EVALUATION: QCoreApplication.translate(
+            "Thinking",
+            "Evaluations of a search cut off at its depth, for the side to move: above 0 is "
+            "good for it; W or L with the moves marks a win or loss the search proved.",
+        ),
         Meaning.WIN_RATE: QCoreApplication.translate(
             "Thinking",
-            "Win rates of the random games through each cell, draws counting a half "
-            "(W, L, D: proven), with the games played through it.",
+            "Win rates of Monte Carlo tree search: how often the side to move won the random "
+            "games through the cell (draws count a half), with how many games went through it.",
         ),
     }
     return texts[meaning]
@@ -150,10 +168,26 @@ def meaning_text(meaning: Meaning) -> str:
 def score_text(score: CellScore, meaning: Meaning) -> str:
     """One score, short enough for a cell: ``"+6"``, ``"≤0"``, ``"W3"``, ``"0.84"``."""
     value = score.value
-    if meaning is Meaning.WIN_RATE and score.plies is None:
-        return f"{value:.2f}"
-    if meaning is Meaning.EXACT or meaning is Meaning.WIN_RATE:
-        value = value - 0.5 if meaning is Meaning.WIN_RATE else value
+    if meaning is Meaning.WIN_RATE and score.plies is not None:
+        # A cell the search proved: its win rate is exactly 1, a half or 0.
+        value -= 0.5
+        meaning = Meaning.EXACT
+    elif meaning is Meaning.WIN_RATE:
+        return QCoreApplication.translate("Thinking", "{percent}%").format(
+            percent=round(value * 100)
+        )
+    if meaning is Meaning.EVALUATION and _proven(score):
+        plies = score.plies or 0
+        if value > 0:
+            return QCoreApplication.translate("Thinking", "W{plies}").format(plies=plies)
+        return QCoreApplication.translate("Thinking", "L{plies}").format(plies=plies)
+    if meaning is Meaning.EVALUATION and abs(value) >= 1000:
+        # Big evaluations in thousands, short enough for a small cell.
+        text = QCoreApplication.translate("Thinking", "{thousands}k").format(
+            thousands=f"{value / 1000:+.1f}"
+        )
+        return _bounded(text, score)
+    if meaning is Meaning.EXACT:
         plies = score.plies or 0
         if value > 0:
             return QCoreApplication.translate("Thinking", "W{plies}").format(plies=plies)
@@ -163,6 +197,12 @@ def score_text(score: CellScore, meaning: Meaning) -> str:
     text = f"{int(value):+d}" if value else "0"
     if meaning is Meaning.LEARNED:
         text = f"{value:+.2f}"
+    if meaning is Meaning.EVALUATION:
+        text = f"{round(value):+d}" if round(value) else "0"
+    return _bounded(text, score)
+
+
+def _bounded(text: str, score: CellScore) -> str:
     if score.bound is Bound.UPPER:
         return "≤" + text
     if score.bound is Bound.LOWER:
@@ -170,16 +210,48 @@ def score_text(score: CellScore, meaning: Meaning) -> str:
     return text
 
 
+def _proven(score: CellScore) -> bool:
+    """An evaluation that is a proven win or loss: exact, with the moves to the end."""
+    return score.plies is not None and score.bound is Bound.EXACT and score.value != 0
+
+
 def score_description(score: CellScore, meaning: Meaning, geometry: Geometry | None = None) -> str:
     """One score in words, for a screen reader."""
     cell = (geometry or TIC_TAC_TOE.geometry).name(score.cell)
-    if meaning is Meaning.WIN_RATE and score.plies is None:
-        return QCoreApplication.translate(
-            "Thinking", "cell {cell}: wins {percent}% of {games} random games"
-        ).format(cell=cell, percent=round(score.value * 100), games=f"{score.visits or 0:,}")
-    if meaning is Meaning.WIN_RATE:
+    if meaning is Meaning.WIN_RATE and score.plies is not None:
         score = CellScore(score.cell, score.value - 0.5, plies=score.plies)
         meaning = Meaning.EXACT
+    if meaning is Meaning.WIN_RATE:
+        visits = score.visits or 0
+        if visits == 1:
+            text = QCoreApplication.translate(
+                "Thinking", "cell {cell}: won {percent}% of 1 random game"
+            )
+        else:
+            text = QCoreApplication.translate(
+                "Thinking", "cell {cell}: won {percent}% of {visits} random games"
+            )
+        return text.format(cell=cell, percent=round(score.value * 100), visits=f"{visits:,}")
+    if meaning is Meaning.EVALUATION and _proven(score):
+        plies = score.plies or 0
+        if score.value > 0:
+            text = QCoreApplication.translate("Thinking", "cell {cell}: proven win in {plies}")
+        else:
+            text = QCoreApplication.translate("Thinking", "cell {cell}: proven loss in {plies}")
+        return text.format(cell=cell, plies=plies)
+    if meaning is Meaning.EVALUATION:
+        text = score_text(score, meaning)
+        if score.bound is Bound.UPPER:
+            template = QCoreApplication.translate(
+                "Thinking", "cell {cell}: evaluation at most {score}"
+            )
+        elif score.bound is Bound.LOWER:
+            template = QCoreApplication.translate(
+                "Thinking", "cell {cell}: evaluation at least {score}"
+            )
+        else:
+            template = QCoreApplication.translate("Thinking", "cell {cell}: evaluation {score}")
+        return template.format(cell=cell, score=text.lstrip("≤≥"))
     if meaning is Meaning.EXACT:
         plies = score.plies or 0
         if score.value > 0:
@@ -235,11 +307,23 @@ def figures(thought: Thought) -> list[str]:
                 )
             )
         )
-    if thought.nodes:
+    simulations = sum(score.visits or 0 for score in thought.scores)
+    if thought.meaning is Meaning.WIN_RATE and simulations:
         lines.append(
             QCoreApplication.translate(
-                "Thinking", "{nodes} positions searched, {depth} moves deep."
-            ).format(nodes=f"{thought.nodes:,}", depth=thought.depth)
+                "Thinking", "{games} random games played to the end."
+            ).format(games=f"{simulations:,}")
+        )
+    if thought.nodes:
+        # Counted texts (declared for the translation in plural_texts.Thinking).
+        positions = QCoreApplication.translate(
+            "Thinking", "%Ln position(s) searched", None, thought.nodes
+        )
+        deep = QCoreApplication.translate("Thinking", "%n move(s) deep", None, thought.depth)
+        lines.append(
+            QCoreApplication.translate("Thinking", "{positions}, {deep}.").format(
+                positions=positions, deep=deep
+            )
         )
     if thought.cutoffs:
         lines.append(
@@ -252,8 +336,17 @@ def figures(thought: Thought) -> list[str]:
             QCoreApplication.translate("Thinking", "Expected line: {moves}.").format(
                 moves=" ".join(
                     f"{mark}{_geometry(thought).name(cell)}"
-                    for mark, cell in zip(_marks(thought.to_move), thought.line, strict=False)
+                    for mark, cell in zip(
+                        _marks(thought.to_move, len(thought.line)), thought.line, strict=False
+                    )
                 )
+            )
+        )
+    if thought.messages:
+        # A Gomocup brain's own words (depth, evaluation, best line), the last few as said.
+        lines.append(
+            QCoreApplication.translate("Thinking", "It said: {messages}").format(
+                messages=" / ".join(thought.messages[-5:])
             )
         )
     lines.append(
@@ -264,6 +357,6 @@ def figures(thought: Thought) -> list[str]:
     return lines
 
 
-def _marks(first: str) -> list[str]:
+def _marks(first: str, count: int = 9) -> list[str]:
     other = "O" if first == "X" else "X"
-    return [first if index % 2 == 0 else other for index in range(9)]
+    return [first if index % 2 == 0 else other for index in range(count)]

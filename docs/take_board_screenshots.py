@@ -1,0 +1,105 @@
+"""Take the screenshots of the board beyond 3x3 and the New game dialog, light and dark.
+
+Run under an X server (the window system's own pictures, popups included)::
+
+    xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python docs/take_board_screenshots.py
+
+Writes ``docs/screenshots/board-15x15.png``, ``board-15x15-dark.png``,
+``new-game-dialog.png`` and ``new-game-dialog-dark.png``. Settings go to a throw-away
+folder; the game is played by two people through clicks on the board.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QCursor
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QWidget
+
+from ttt_desktop.engine.rules import GOMOKU, PRESETS
+from ttt_desktop.gui.controller import Seat
+from ttt_desktop.gui.main_window import DEFAULT_WINDOW_SIZE, MainWindow
+from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
+from ttt_desktop.gui.theme import ThemeChoice, ThemeManager
+from ttt_desktop.players import HUMAN_KIND
+
+OUT = Path(__file__).resolve().parent / "screenshots"
+# A game in progress: X builds towards h8-l8 while O blocks, as two people might play.
+MOVES = ("h8", "h9", "i8", "g8", "j8", "k8", "i9", "j10", "i7", "i10", "h7", "g6", "j7", "k7")
+
+
+def settle(
+    app: QApplication, seconds: float = 0.3, until: Callable[[], bool] | None = None
+) -> None:
+    """Run the event loop for ``seconds`` (and until ``until()`` holds, if given)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline or (until is not None and not until()):
+        app.processEvents()
+        time.sleep(0.01)
+
+
+def grab(app: QApplication, widget: QWidget, name: str) -> None:
+    """Save the screen area ``widget``'s window covers as ``docs/screenshots/<name>``."""
+    settle(app, 0.5)
+    frame = widget.window().frameGeometry()
+    picture = app.primaryScreen().grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
+    OUT.mkdir(exist_ok=True)
+    path = OUT / name
+    if not picture.save(str(path)):
+        raise SystemExit(f"could not write {path}")
+    print(f"wrote {path} ({picture.width()}x{picture.height()})")
+
+
+def shoot(app: QApplication, theme: ThemeChoice, suffix: str) -> None:
+    window = MainWindow(settings=AppSettings(), rules=GOMOKU)
+    window.look.set_theme(theme)
+    window.resize(DEFAULT_WINDOW_SIZE)
+    window.move(20, 20)
+    window.show()
+    settle(app, 0.5)
+    window.start_game(GOMOKU, Seat(HUMAN_KIND, "Alice"), Seat(HUMAN_KIND, "Bob"))
+    board = window.board
+    geometry = GOMOKU.geometry
+    for name in MOVES:
+        QTest.mouseClick(
+            board, Qt.MouseButton.LeftButton, pos=board.cell_centre(geometry.parse(name))
+        )
+        settle(app, 0.05)
+    hovered = board.cell_centre(geometry.parse("k9"))
+    QCursor.setPos(board.mapToGlobal(hovered))
+    QTest.mouseMove(board, hovered)
+    settle(app, 0.3)
+    grab(app, window, f"board-15x15{suffix}.png")
+
+    dialog = window.new_game_dialog()
+    dialog.show()
+    dialog.move(window.x() + 120, window.y() + 90)
+    dialog.presets.setCurrentRow(list(PRESETS).index("7x7-five"))
+    settle(app, 0.4)
+    grab(app, dialog, f"new-game-dialog{suffix}.png")
+    dialog.close()
+    window.controller.shutdown()
+    window.close()
+
+
+def main() -> int:
+    folder = tempfile.mkdtemp(prefix="ttt-shots-")
+    for settings_format in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(settings_format, QSettings.Scope.UserScope, folder)
+    app = QApplication(sys.argv[:1])
+    app.setOrganizationName(ORGANISATION)
+    app.setApplicationName(APPLICATION)
+    ThemeManager.for_application(AppSettings().qsettings)
+    shoot(app, ThemeChoice.LIGHT, "")
+    shoot(app, ThemeChoice.DARK, "-dark")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""Brains from the engine list as players any factory can make: ``brain.<name>`` kinds.
+
+:class:`BrainPlayerFactory` wraps a player factory (``create_player``, or the window's)
+and makes a :class:`~ttt_desktop.brains.player.BrainPlayer` for a ``brain.`` kind from the
+engine list, reading the list when such a kind is asked for. It is picklable (a path, a
+time control and the wrapped factory), so it can travel to the search process where the
+window's players think, as the trained players' factory does. :func:`engine_entries` are
+the engine list's brains as the drop-downs list players (kind, name, description,
+strength).
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ttt_desktop.brains.engines import EngineEntry, EngineList
+from ttt_desktop.brains.manager import TimeControl
+from ttt_desktop.brains.player import BrainPlayer, brain_kind
+from ttt_desktop.engine.rules import Rules
+
+__all__ = ["KIND_PREFIX", "BrainInfo", "BrainPlayerFactory", "engine_entries"]
+
+KIND_PREFIX = "brain."
+
+
+@dataclass(frozen=True)
+class BrainInfo:
+    """A brain of the engine list as the player lists show it."""
+
+    kind: str
+    name: str
+    description: str
+    strength: int
+    entry: EngineEntry
+
+    def supports(self, rules: Rules) -> bool:
+        """Whether the probe says the brain plays ``rules`` (unprobed sizes are tried)."""
+        return self.entry.plays(rules) is not False
+
+
+def engine_entries(engines: EngineList) -> list[BrainInfo]:
+    """Each engine of the list as a player entry (``brain.<name>`` kinds)."""
+    infos = []
+    for entry in engines:
+        sizes = ", ".join(map(str, entry.sizes)) or "not probed"
+        about = entry.about
+        credit = f" by {about['author']}" if about.get("author") else ""
+        version = f" {about['version']}" if about.get("version") else ""
+        description = f"A Gomocup brain{version}{credit} ({entry.command}); board sizes: {sizes}."
+        infos.append(BrainInfo(brain_kind(entry.name), entry.name, description, 0, entry))
+    return infos
+
+
+class BrainPlayerFactory:
+    """``factory``'s players, plus ``brain.`` kinds from the engine list in ``engines_file``."""
+
+    def __init__(
+        self,
+        factory: Callable[..., Any],
+        engines_file: str | Path,
+        time_control: TimeControl | None = None,
+    ) -> None:
+        self.factory = factory
+        self.engines_file = Path(engines_file)
+        self.time_control = time_control or TimeControl()
+
+    def __call__(self, kind: str, *, seed: int | None = None, **options: Any) -> Any:
+        if not kind.startswith(KIND_PREFIX):
+            return self.factory(kind, seed=seed, **options)
+        engines = EngineList.load(self.engines_file)
+        for entry in engines:
+            if brain_kind(entry.name) == kind:
+                return BrainPlayer(
+                    entry.command,
+                    name=entry.name,
+                    cwd=entry.cwd or None,
+                    time_control=self.time_control,
+                    seed=seed,
+                )
+        raise ValueError(f"no engine of kind {kind!r} in {self.engines_file}")

@@ -1,0 +1,141 @@
+"""Games with brains in them: the one play loop, plus forfeits and the pipe's log.
+
+:func:`play_brain_game` plays one game through :func:`ttt_desktop.engine.play.play_game`
+between any two players (brains or ours) and makes its
+:class:`~ttt_desktop.engine.record.GameRecord`: a brain that breaks a rule loses the game
+with the reason in the record's ``forfeit``, and what was said on the brains' pipes goes
+in its ``log`` (each line marked with the brain's mark). A brain that declines the board
+raises :class:`~ttt_desktop.brains.manager.BrainRefused`: there is no game.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ttt_desktop.brains.manager import BrainFailure
+from ttt_desktop.brains.player import BrainPlayer
+from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.play import play_game
+from ttt_desktop.engine.record import (
+    MAX_LOG_LINE,
+    MAX_LOG_LINES,
+    Forfeit,
+    GameRecord,
+    PlayerEntry,
+    utc_now,
+)
+from ttt_desktop.engine.rules import Rules
+from ttt_desktop.players.base import Player
+
+__all__ = ["BrainMatchResult", "entry_of", "play_brain_game", "play_brain_match"]
+
+
+def entry_of(player: Player) -> PlayerEntry:
+    """How a record names ``player`` (a brain has no seed of ours)."""
+    seed = None if isinstance(player, BrainPlayer) else player.seed
+    return PlayerEntry(player.kind, player.name, seed)
+
+
+def _log_of(x: Player, o: Player) -> tuple[str, ...]:
+    """Both brains' logs, in the order things were said: ``X 12.3 > TURN 7,7`` is what
+    the manager wrote to X 12.3 ms after the first line of the game."""
+    timed: list[tuple[float, str, str]] = []
+    for mark, player in ((Mark.X, x), (Mark.O, o)):
+        if isinstance(player, BrainPlayer):
+            timed.extend((when, mark.value, line) for when, line in player.take_log())
+    timed.sort(key=lambda entry: entry[0])
+    origin = timed[0][0] if timed else 0.0
+    lines = [f"{mark} {(when - origin) * 1000:.1f} {line}" for when, mark, line in timed]
+    lines = [line[:MAX_LOG_LINE] for line in lines]
+    if len(lines) > MAX_LOG_LINES:
+        half = MAX_LOG_LINES // 2
+        left_out = len(lines) - 2 * half + 1
+        lines = [*lines[:half], f"... {left_out:,} lines left out ...", *lines[-half + 1 :]]
+    return tuple(lines)
+
+
+def play_brain_game(
+    x: Player,
+    o: Player,
+    rules: Rules,
+    first: Mark = Mark.X,
+    *,
+    on_move: Callable[[Board, int, Any], None] | None = None,
+) -> GameRecord:
+    """One game between ``x`` and ``o``; a brain's failure is the other side's win."""
+    moves: list[int] = []
+    seconds: list[float] = []
+
+    def heard(board: Board, cell: int, thought: Any) -> None:
+        moves.append(cell)
+        seconds.append(round(thought.seconds, 3))
+        if on_move is not None:
+            on_move(board, cell, thought)
+
+    started = utc_now()
+    forfeit = None
+    try:
+        play_game(x, o, rules, first, think=True, on_move=heard)
+    except BrainFailure as failure:
+        loser = Board.empty(first, rules).play_all(moves).to_move
+        forfeit = Forfeit(loser, failure.reason)
+    board = Board.empty(first, rules).play_all(moves)
+    return GameRecord(
+        entry_of(x),
+        entry_of(o),
+        first,
+        moves=tuple(moves),
+        move_seconds=tuple(seconds),
+        started_at=started,
+        finished_at=utc_now() if board.is_over or forfeit else None,
+        rules=rules,
+        forfeit=forfeit,
+        log=_log_of(x, o),
+    )
+
+
+@dataclass
+class BrainMatchResult:
+    """What a match with brains added up to (X and O as seated)."""
+
+    games: int = 0
+    x_wins: int = 0
+    o_wins: int = 0
+    draws: int = 0
+    forfeits: list[str] = field(default_factory=list)
+
+    def add(self, record: GameRecord) -> None:
+        """Count one finished game."""
+        self.games += 1
+        result = record.result
+        if result == "X":
+            self.x_wins += 1
+        elif result == "O":
+            self.o_wins += 1
+        else:
+            self.draws += 1
+        if record.forfeit is not None:
+            loser = record.player(record.forfeit.loser).name
+            self.forfeits.append(f"game {self.games}: {loser} lost: {record.forfeit.reason}")
+
+
+def play_brain_match(
+    x: Player,
+    o: Player,
+    games: int,
+    rules: Rules,
+    *,
+    alternate: bool = False,
+    stop: Callable[[], bool] | None = None,
+) -> Iterator[GameRecord]:
+    """``games`` games between ``x`` and ``o`` (X first, or in turn with ``alternate``),
+    each record yielded as its game ends."""
+    for index in range(games):
+        if stop is not None and stop():
+            return
+        first = Mark.O if alternate and index % 2 else Mark.X
+        yield play_brain_game(x, o, rules, first)

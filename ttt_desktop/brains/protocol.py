@@ -1,0 +1,270 @@
+"""The Gomocup (Piskvork) brain protocol: the commands, the replies, the coordinates.
+
+A brain is a console program; the manager writes one command per line on its stdin and
+reads its answers on its stdout (see the protocol's text, "Gomoku AI protocol", on
+plastovicka.github.io). This module is both sides' grammar, strict in what it writes
+and lenient in what it reads:
+
+* Written lines end with CR LF, commands in capitals, INFO keys in lower case, numbers
+  in decimal, coordinates ``x,y`` with no spaces.
+* Read lines may end with CR LF, LF or CR; words are matched in any case; spaces around
+  numbers and commas are allowed; empty lines are ignored; very long lines are cut
+  (:class:`LineSplitter`), never kept whole.
+
+Coordinates are ``x,y`` counted from 0 at the top-left: ``x`` is the column, ``y`` the
+row. Our cells are numbered row-major from the top-left too, so on a board of ``m``
+columns the cell is ``y * m + x`` (:func:`cell_of`, :func:`xy_of`).
+
+The protocol has no way to say k: brains play five in a row. This program's extension
+(only ever sent to a brain that says in its ABOUT line ``mnk="1"``) is the INFO key
+``k`` (``INFO k 4``: k in a row); "exactly k" is the protocol's own ``INFO rule 1``.
+Brains that do not know the key ignore it, as the protocol asks of unknown INFO keys.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = [
+    "EOL",
+    "MAX_LINE",
+    "MNK_ABOUT_KEY",
+    "Command",
+    "LineSplitter",
+    "Reply",
+    "ReplyKind",
+    "about_line",
+    "board_lines",
+    "cell_of",
+    "command_line",
+    "format_about",
+    "parse_about",
+    "parse_command",
+    "parse_coordinates",
+    "parse_reply",
+    "xy_of",
+]
+
+EOL: Final = "\r\n"
+"""What ends every line this program writes."""
+
+MAX_LINE: Final = 4096
+"""The longest line kept, in characters; the rest of a longer line is dropped."""
+
+MNK_ABOUT_KEY: Final = "mnk"
+"""The ABOUT field by which a brain says it understands ``INFO k`` (any k in a row)."""
+
+RULE_EXACT: Final = 1
+"""The ``INFO rule`` bit for "exactly five" (a longer line does not win)."""
+
+BOARD_OWN: Final = 1
+BOARD_OPPONENT: Final = 2
+
+_COORDINATES = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*")
+_BOARD_STONE = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*,\s*(\d{1,9})\s*")
+_ABOUT_FIELD = re.compile(r'([A-Za-z_][\w-]*)\s*=\s*(?:"([^"]*)"?|([^\s,]+))')
+
+
+def cell_of(x: int, y: int, m: int) -> int:
+    """The cell at column ``x`` and row ``y`` of a board ``m`` columns wide."""
+    return y * m + x
+
+
+def xy_of(cell: int, m: int) -> tuple[int, int]:
+    """``(x, y)`` of ``cell`` on a board ``m`` columns wide."""
+    y, x = divmod(cell, m)
+    return x, y
+
+
+# Writing ----------------------------------------------------------------------------
+
+
+def command_line(name: str, *arguments: object) -> str:
+    """One command as written: ``"TURN 7,7\\r\\n"`` from ``("TURN", "7,7")``."""
+    text = " ".join([name.upper(), *(str(argument) for argument in arguments)])
+    if "\r" in text or "\n" in text:
+        raise ValueError(f"a command is one line, not {text!r}")
+    return text + EOL
+
+
+def board_lines(stones: Iterable[tuple[int, int, int]]) -> str:
+    """``BOARD``, a line ``x,y,who`` per stone (1 the brain's own, 2 the opponent's), ``DONE``."""
+    lines = ["BOARD", *(f"{x},{y},{who}" for x, y, who in stones), "DONE"]
+    return EOL.join(lines) + EOL
+
+
+def format_about(fields: Mapping[str, str]) -> str:
+    """The brain's ABOUT answer: ``name="...", version="..."`` (quotes dropped from values)."""
+    return ", ".join(f'{key}="{value.replace(chr(34), "")}"' for key, value in fields.items())
+
+
+def about_line(fields: Mapping[str, str]) -> str:
+    """:func:`format_about` as a written line."""
+    return format_about(fields) + EOL
+
+
+# Reading ----------------------------------------------------------------------------
+
+
+class LineSplitter:
+    """Bytes in, lines out: CR LF, LF or CR end a line; empty lines are dropped; a line
+    longer than ``limit`` characters is cut there (the rest up to its end is dropped).
+
+    Bytes that are not UTF-8 are replaced, never an error.
+    """
+
+    def __init__(self, limit: int = MAX_LINE) -> None:
+        self._limit = limit
+        self._part = b""
+        self._cut = False
+
+    def feed(self, data: bytes) -> list[str]:
+        """The complete lines ``data`` ends (after what came before)."""
+        lines: list[str] = []
+        start = 0
+        size = len(data)
+        while start < size:
+            # The nearest line end, CR or LF.
+            lf = data.find(b"\n", start)
+            cr = data.find(b"\r", start)
+            ends = [position for position in (lf, cr) if position >= 0]
+            if not ends:
+                self._add(data[start:])
+                break
+            end = min(ends)
+            self._add(data[start:end])
+            text = self._part.decode("utf-8", "replace").strip()
+            if text:
+                lines.append(text)
+            self._part = b""
+            self._cut = False
+            start = end + 1
+        return lines
+
+    def _add(self, chunk: bytes) -> None:
+        if self._cut:
+            return
+        room = self._limit - len(self._part)
+        if len(chunk) > room:
+            chunk = chunk[: max(room, 0)]
+            self._cut = True
+        self._part += chunk
+
+    def rest(self) -> str | None:
+        """What is left after the last line end (a last line without one), if anything."""
+        text = self._part.decode("utf-8", "replace").strip()
+        self._part = b""
+        return text or None
+
+
+class ReplyKind(enum.StrEnum):
+    """What a brain's line is."""
+
+    MOVE = "move"
+    OK = "ok"
+    ERROR = "error"
+    UNKNOWN = "unknown"
+    MESSAGE = "message"
+    DEBUG = "debug"
+    SUGGEST = "suggest"
+    OTHER = "other"
+    """Anything else: the ABOUT answer, or garbage where a move was wanted."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """One line from a brain: its kind, the text after the keyword, the move's coordinates."""
+
+    kind: ReplyKind
+    text: str
+    x: int = -1
+    y: int = -1
+
+    @property
+    def coordinates(self) -> tuple[int, int]:
+        return self.x, self.y
+
+
+_KEYWORDS: Final = {
+    "OK": ReplyKind.OK,
+    "ERROR": ReplyKind.ERROR,
+    "UNKNOWN": ReplyKind.UNKNOWN,
+    "MESSAGE": ReplyKind.MESSAGE,
+    "DEBUG": ReplyKind.DEBUG,
+    "SUGGEST": ReplyKind.SUGGEST,
+}
+
+
+def parse_coordinates(text: str) -> tuple[int, int] | None:
+    """``(x, y)`` of ``"x,y"`` (spaces allowed), or None when it is not that."""
+    found = _COORDINATES.fullmatch(text)
+    if found is None:
+        return None
+    return int(found.group(1)), int(found.group(2))
+
+
+def parse_reply(line: str) -> Reply:
+    """A brain's line: a move ``x,y``, a keyword (any case) and its text, or other text."""
+    text = line.strip()
+    coordinates = parse_coordinates(text)
+    if coordinates is not None:
+        return Reply(ReplyKind.MOVE, text, *coordinates)
+    word, _, rest = text.partition(" ")
+    kind = _KEYWORDS.get(word.upper())
+    if kind is None:
+        # "OK - everything is good", "ERROR: size", "Message:" all start with a keyword.
+        for keyword, candidate in _KEYWORDS.items():
+            if word.upper().startswith(keyword) and not word[len(keyword) :].isalnum():
+                kind = candidate
+                rest = f"{word[len(keyword) :].lstrip(':-')} {rest}".strip()
+                break
+    if kind is None:
+        return Reply(ReplyKind.OTHER, text)
+    rest = rest.strip()
+    if kind is ReplyKind.SUGGEST:
+        coordinates = parse_coordinates(rest)
+        if coordinates is None:
+            return Reply(ReplyKind.OTHER, text)
+        return Reply(kind, rest, *coordinates)
+    return Reply(kind, rest)
+
+
+def parse_about(text: str) -> dict[str, str]:
+    """The fields of an ABOUT answer (``name="x", version="1.0"``); keys in lower case.
+
+    Lenient: missing commas, unquoted values and a missing closing quote are accepted.
+    """
+    return {
+        key.lower(): (quoted or bare).strip() for key, quoted, bare in _ABOUT_FIELD.findall(text)
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command as a brain reads it: the name in capitals and the rest of the line."""
+
+    name: str
+    argument: str = ""
+
+
+def parse_command(line: str) -> Command | None:
+    """A manager's line as a :class:`Command` (any case, any spaces); None for a blank line."""
+    text = line.strip()
+    if not text:
+        return None
+    name, _, rest = text.partition(" ")
+    return Command(name.upper(), rest.strip())
+
+
+def parse_stone(text: str) -> tuple[int, int, int] | None:
+    """A BOARD line ``x,y,who`` as numbers, or None when it is not one."""
+    found = _BOARD_STONE.fullmatch(text)
+    if found is None:
+        return None
+    return int(found.group(1)), int(found.group(2)), int(found.group(3))

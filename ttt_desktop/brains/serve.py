@@ -1,0 +1,358 @@
+"""Our players as Gomocup brains: the protocol's brain side on stdin and stdout.
+
+``ttt-arena brain --player KIND`` and the ``pbrain-ttt`` launcher run :func:`serve`, so
+any player of this program can enter Piskvork, liskvork or any Gomocup manager (and our
+own, :mod:`ttt_desktop.brains.manager`). The brain:
+
+* answers START and RECTSTART for boards of 3 to 20 cells a side (ERROR otherwise),
+  RESTART, ABOUT, TAKEBACK, BEGIN, TURN, BOARD ... DONE, INFO and END; anything else
+  gets ``UNKNOWN``;
+* answers within the turn time it is given: the player's ``budget_ms`` is the turn time
+  (``INFO timeout_turn``), or a tenth of the game time left (``INFO time_left``) when that
+  is less, minus a margin; a search still running at the deadline is stopped and the
+  move is then the decisive one (a win or a block) or a random cell;
+* says what it thought in MESSAGE lines before each move (depth, nodes, time, the
+  best line, the evaluation of the move);
+* plays five in a row unless told otherwise by this program's extension: ``INFO k N``
+  (k in a row; its ABOUT answer carries ``mnk="1"`` to say it understands it) and the
+  protocol's ``INFO rule 1`` (exactly k: a longer line does not win).
+
+Single-threaded, as the protocol allows: it reads no command while it thinks.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable
+from typing import BinaryIO, Final
+
+from ttt_desktop.brains import protocol
+from ttt_desktop.brains.protocol import LineSplitter
+from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.rules import MAX_SIDE, MIN_SIDE, Rules
+from ttt_desktop.engine.tactics import decisive_moves
+from ttt_desktop.players import create_player
+from ttt_desktop.players.base import Player
+from ttt_desktop.players.roster import display_name, supports
+from ttt_desktop.players.thought import SearchStopped, Thought
+from ttt_desktop.version import read_version
+
+__all__ = ["BrainServer", "serve"]
+
+DEFAULT_TURN_MS: Final = 5000
+"""The turn time until the manager says otherwise (Gomocup's fast games)."""
+MATCH_SHARE: Final = 10
+"""A move may use at most this fraction (1/N) of the game time left."""
+MIN_BUDGET_MS: Final = 5
+
+
+def budget_for(turn_ms: int, time_left_ms: int | None) -> float:
+    """The milliseconds our player may think: the turn time or a tenth of the time left,
+    whichever is less, less a margin for the pipes (a fifth, at least 20 ms); a turn time
+    of 0 is the protocol's "as fast as possible" (the least budget)."""
+    allowed = float(turn_ms)
+    if time_left_ms is not None and time_left_ms > 0:
+        allowed = min(allowed, time_left_ms / MATCH_SHARE)
+    margin = max(20.0, allowed / 5)
+    return max(float(MIN_BUDGET_MS), allowed - margin)
+
+
+class BrainServer:
+    """The brain's state between commands; :meth:`handle` answers one command line."""
+
+    def __init__(self, kind: str, seed: int | None, write: Callable[[str], None]) -> None:
+        self.kind = kind
+        self.seed = seed
+        self.write = write
+        self.size: tuple[int, int] | None = None
+        self.k = 5
+        self.exact = False
+        self.turn_ms = DEFAULT_TURN_MS
+        self.time_left_ms: int | None = None
+        self.board: Board | None = None
+        self.player: Player | None = None
+        self.fallback: Player | None = None
+        self._board_lines: list[tuple[int, int, int]] | None = None
+
+    # Commands -----------------------------------------------------------------------
+
+    def handle(self, line: str) -> bool:
+        """Answer one line from the manager; False once the brain should end."""
+        if self._board_lines is not None:
+            return self._board_line(line)
+        command = protocol.parse_command(line)
+        if command is None:
+            return True
+        name, argument = command.name, command.argument
+        if name == "END":
+            return False
+        handler = self._HANDLERS.get(name)
+        if handler is None:
+            self.write(f"UNKNOWN command {name[:40]} is not known here")
+        else:
+            handler(self, argument)
+        return True
+
+    def _start(self, argument: str) -> None:
+        try:
+            side = int(argument)
+        except ValueError:
+            self.write(f"ERROR START takes a board size, not {argument[:40]!r}")
+            return
+        self._open(side, side)
+
+    def _rectstart(self, argument: str) -> None:
+        found = protocol.parse_coordinates(argument)
+        if found is None:
+            self.write(f"ERROR RECTSTART takes width,height, not {argument[:40]!r}")
+            return
+        self._open(*found)
+
+    def _open(self, m: int, n: int) -> None:
+        if not (MIN_SIDE <= m <= MAX_SIDE and MIN_SIDE <= n <= MAX_SIDE):
+            self.write(f"ERROR boards of {MIN_SIDE} to {MAX_SIDE} cells a side only, not {m}x{n}")
+            return
+        if not supports(self.kind, Rules(m, n, min(self.k, max(m, n)))):
+            self.write(f"ERROR {display_name(self.kind)} plays only tic-tac-toe, not {m}x{n}")
+            return
+        self.size = (m, n)
+        self.board = None
+        self.write("OK")
+
+    def _restart(self, argument: str) -> None:
+        if self.size is None:
+            self.write("ERROR no START yet")
+            return
+        self.board = None
+        self.write("OK")
+
+    def _about(self, argument: str) -> None:
+        name = display_name(self.kind)
+        self.write(
+            protocol.format_about(
+                {
+                    "name": f"TTT {name}",
+                    "version": read_version(),
+                    "author": "TTT Desktop developers",
+                    "country": "",
+                    protocol.MNK_ABOUT_KEY: "1",
+                }
+            )
+        )
+
+    def _info(self, argument: str) -> None:
+        key, _, value = argument.partition(" ")
+        key = key.lower()
+        try:
+            number = int(value.strip())
+        except ValueError:
+            return  # folder, evaluate and keys with words: nothing to do
+        if key == "timeout_turn":
+            self.turn_ms = max(0, number)
+        elif key == "time_left":
+            self.time_left_ms = number
+        elif key == "rule":
+            self.exact = bool(number & protocol.RULE_EXACT)
+        elif key == "k" and number >= 3:
+            self.k = number
+
+    def _rules(self) -> Rules | None:
+        if self.size is None:
+            self.write("ERROR no START yet")
+            return None
+        m, n = self.size
+        try:
+            return Rules(m, n, self.k, self.exact)
+        except ValueError as error:
+            self.write(f"ERROR {error}")
+            return None
+
+    def _begin(self, argument: str) -> None:
+        rules = self._rules()
+        if rules is not None:
+            self.board = Board.empty(Mark.X, rules)
+            self._play()
+
+    def _turn(self, argument: str) -> None:
+        rules = self._rules()
+        if rules is None:
+            return
+        found = protocol.parse_coordinates(argument)
+        board = self.board if self.board is not None else Board.empty(Mark.X, rules)
+        if board.rules is not rules:
+            board = Board.empty(Mark.X, rules)
+        if found is None or not (0 <= found[0] < rules.m and 0 <= found[1] < rules.n):
+            self.write(f"ERROR TURN takes x,y on the {rules.m}x{rules.n} board")
+            return
+        cell = protocol.cell_of(*found, rules.m)
+        try:
+            self.board = board.play(cell)
+        except ValueError as error:
+            self.write(f"ERROR {error}")
+            return
+        self._play()
+
+    def _board_start(self, argument: str) -> None:
+        self._board_lines = []
+
+    def _board_line(self, line: str) -> bool:
+        assert self._board_lines is not None
+        text = line.strip()
+        if text.upper() == "DONE":
+            stones, self._board_lines = self._board_lines, None
+            self._board_done(stones)
+            return True
+        if text.upper() == "END":
+            return False
+        stone = protocol.parse_stone(text)
+        if stone is not None:
+            self._board_lines.append(stone)
+        return True
+
+    def _board_done(self, stones: list[tuple[int, int, int]]) -> None:
+        rules = self._rules()
+        if rules is None:
+            return
+        m, n = rules.m, rules.n
+        # 1 our stones, 2 the opponent's; 3 (a continuous game's winning line) is not ours.
+        own = [(x, y) for x, y, who in stones if who == protocol.BOARD_OWN]
+        other = [(x, y) for x, y, who in stones if who == protocol.BOARD_OPPONENT]
+        # Who moved first: with as many stones each, we did (we are X); else the other.
+        me = Mark.X if len(own) >= len(other) else Mark.O
+        cells = ["."] * rules.size
+        for mark, group in ((me, own), (me.opponent, other)):
+            for x, y in group:
+                if not (0 <= x < m and 0 <= y < n):
+                    self.write(f"ERROR the stone {x},{y} is off the {m}x{n} board")
+                    return
+                cells[protocol.cell_of(x, y, m)] = mark.value
+        try:
+            self.board = Board.from_string("".join(cells), me, rules)
+        except ValueError as error:
+            self.write(f"ERROR {error}")
+            return
+        self._play()
+
+    def _takeback(self, argument: str) -> None:
+        found = protocol.parse_coordinates(argument)
+        board = self.board
+        if board is None or found is None:
+            self.write("ERROR nothing to take back")
+            return
+        rules = board.rules
+        if not (0 <= found[0] < rules.m and 0 <= found[1] < rules.n):
+            self.write("ERROR the cell is off the board")
+            return
+        cell = protocol.cell_of(*found, rules.m)
+        mark = board[cell]
+        if mark is None:
+            self.write("ERROR the cell is empty")
+            return
+        cells = list(board.cells)
+        cells[cell] = "."
+        try:
+            self.board = Board.from_string("".join(cells), mark, rules)
+        except ValueError as error:
+            self.write(f"ERROR {error}")
+            return
+        self.write("OK")
+
+    _HANDLERS: Final[dict[str, Callable[[BrainServer, str], None]]] = {
+        "START": _start,
+        "RECTSTART": _rectstart,
+        "RESTART": _restart,
+        "ABOUT": _about,
+        "INFO": _info,
+        "BEGIN": _begin,
+        "TURN": _turn,
+        "BOARD": _board_start,
+        "TAKEBACK": _takeback,
+    }
+
+    # Thinking -----------------------------------------------------------------------
+
+    def _players(self, rules: Rules) -> tuple[Player, Player]:
+        player, fallback = self.player, self.fallback
+        if player is None or not player.supports(rules):
+            player = create_player(self.kind, seed=self.seed)
+            self.player = player
+        if fallback is None:
+            fallback = create_player("rando", seed=player.seed)
+            self.fallback = fallback
+        return player, fallback
+
+    def _play(self) -> None:
+        board = self.board
+        assert board is not None
+        if board.is_over:
+            self.write("ERROR the game is over: there is no move to make")
+            return
+        player, fallback = self._players(board.rules)
+        if not player.supports(board.rules):
+            self.write(f"ERROR {player.name} does not play {board.rules.key}")
+            return
+        budget = budget_for(self.turn_ms, self.time_left_ms)
+        player.budget_ms = budget
+        started = time.perf_counter()
+        deadline = started + budget / 1000
+        thought: Thought | None = None
+        try:
+            thought = player.think(board, stop=lambda: time.perf_counter() >= deadline)
+            cell = thought.move
+        except SearchStopped:
+            decisive = decisive_moves(board)
+            cell = decisive[0] if decisive else fallback.choose_move(board)
+            self.write(f"MESSAGE stopped at {budget:.0f} ms; played {board.name(cell)}")
+        if thought is not None:
+            self.write("MESSAGE " + describe(thought, board, time.perf_counter() - started))
+        self.board = board.play(cell)
+        x, y = protocol.xy_of(cell, board.rules.m)
+        self.write(f"{x},{y}")
+
+
+def describe(thought: Thought, board: Board, seconds: float) -> str:
+    """A thought in one MESSAGE line: depth, nodes, time, best line, the move's score."""
+    parts = [thought.kind]
+    if thought.depth:
+        parts.append(f"depth {thought.depth}")
+    if thought.nodes:
+        parts.append(f"nodes {thought.nodes:,}")
+    parts.append(f"{seconds * 1000:.0f} ms")
+    score = thought.score_of(thought.move)
+    if score is not None:
+        parts.append(f"{thought.meaning.value} {score.value:g}")
+    if thought.rule is not None:
+        parts.append(f"rule {thought.rule.value}")
+    if thought.line:
+        parts.append("line " + board.geometry.names(thought.line[:12]))
+    return " | ".join(parts)
+
+
+def serve(
+    kind: str,
+    seed: int | None = None,
+    stdin: BinaryIO | None = None,
+    stdout: BinaryIO | None = None,
+) -> int:
+    """Be a brain playing as ``kind`` on ``stdin``/``stdout`` until END or end of input."""
+    source = stdin if stdin is not None else sys.stdin.buffer
+    sink = stdout if stdout is not None else sys.stdout.buffer
+    fd = source.fileno()
+
+    def write(text: str) -> None:
+        sink.write((text.replace("\r", " ").replace("\n", " ") + protocol.EOL).encode("utf-8"))
+        sink.flush()
+
+    server = BrainServer(kind, seed, write)
+    splitter = LineSplitter()
+    while True:
+        data = os.read(fd, 65536)
+        if not data:
+            return 0
+        for line in splitter.feed(data):
+            if not server.handle(line):
+                return 0

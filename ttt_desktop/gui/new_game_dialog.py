@@ -1,0 +1,412 @@
+"""Game > New game with...: choose the board (a preset or m, n, k) and the two players.
+
+:class:`NewGameDialog` shows the presets by name, each with a small picture of its
+board, and a custom board's columns, rows and k in a row with their limits, checked
+as they are typed. Below, a drop-down per seat offers the people and the computers;
+a computer that does not play the board chosen is shown disabled, its tooltip saying
+why. The dialog only reports a choice (:meth:`NewGameDialog.chosen_rules`,
+:meth:`NewGameDialog.chosen_seat`); the window starts the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QIcon, QPainter, QPen, QPixmap, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ttt_desktop.engine import Mark
+from ttt_desktop.engine.rules import MAX_SIDE, MIN_K, MIN_SIDE, PRESETS, Rules, RulesError
+from ttt_desktop.gui import theme
+from ttt_desktop.gui.controller import Seat
+from ttt_desktop.gui.player_panel import RosterEntry, kind_plays
+from ttt_desktop.gui.rules_text import rules_title
+from ttt_desktop.players import HUMAN_KIND
+from ttt_desktop.players.boards import CLASSIC_ONLY, SOLVED_BOARDS, SOLVED_KEYS
+from ttt_desktop.players.roster import BOARDS
+
+PICTURE_SIZE: Final = 48
+CUSTOM_ROW_ROLE: Final = Qt.ItemDataRole.UserRole + 1
+SEAT_ROLE: Final = Qt.ItemDataRole.UserRole + 2
+
+
+def board_picture(rules: Rules, size: int = PICTURE_SIZE) -> QPixmap:
+    """A small picture of ``rules``' board: its grid, with k stones in a row across it."""
+    colours = theme.board_colours()
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    m, n = rules.m, rules.n
+    cell = (size - 6) / max(m, n)
+    width, height = cell * m, cell * n
+    left, top = (size - width) / 2, (size - height) / 2
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colours.background)
+    painter.drawRoundedRect(QRectF(left - 2, top - 2, width + 4, height + 4), 4, 4)
+    pen = QPen(colours.grid, 1 if max(m, n) <= 7 else 0.6)
+    painter.setPen(pen)
+    for column in range(m + 1):
+        x = left + column * cell
+        painter.drawLine(QPointF(x, top), QPointF(x, top + height))
+    for row in range(n + 1):
+        y = top + row * cell
+        painter.drawLine(QPointF(left, y), QPointF(left + width, y))
+    # k in a row along the middle row, in X's colour, one O beside it.
+    row = n // 2
+    start = (m - rules.k) // 2 if rules.k <= m else 0
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colours.mark(Mark.X))
+    # Stones a little larger than their cells on big boards, so the row still shows.
+    radius = max(cell * 0.36, 1.8)
+    for column in range(start, min(m, start + rules.k)):
+        centre = QPointF(left + (column + 0.5) * cell, top + (row + 0.5) * cell)
+        painter.drawEllipse(centre, radius, radius)
+    if n > 1:
+        painter.setBrush(colours.mark(Mark.O))
+        centre = QPointF(left + (start + 0.5) * cell, top + (row - 0.5) * cell)
+        painter.drawEllipse(centre, radius, radius)
+    painter.end()
+    return pixmap
+
+
+class NewGameDialog(QDialog):
+    """Choose a board and the players of a new game; :meth:`chosen_rules` and
+    :meth:`chosen_seat` say what was chosen once it is accepted."""
+
+    def __init__(
+        self,
+        *,
+        rules: Rules,
+        seats: dict[Mark, Seat],
+        people: Sequence[str],
+        roster: Sequence[RosterEntry],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("New game"))
+        self._roster = list(roster)
+        self._people = list(people)
+
+        self.presets = QListWidget()
+        self.presets.setObjectName("board-presets")
+        self.presets.setAccessibleName(self.tr("Boards"))
+        self.presets.setIconSize(QSize(PICTURE_SIZE, PICTURE_SIZE))
+        self.presets.setSpacing(2)
+        for name, preset in PRESETS.items():
+            item = QListWidgetItem(QIcon(board_picture(preset)), rules_title(preset))
+            item.setData(Qt.ItemDataRole.UserRole, name)
+            item.setToolTip(self._describe(preset))
+            self.presets.addItem(item)
+        custom = QListWidgetItem(self.tr("Custom board: choose m, n and k below"))
+        custom.setData(CUSTOM_ROW_ROLE, True)
+        custom.setSizeHint(QSize(0, PICTURE_SIZE + 4))
+        self.presets.addItem(custom)
+        self.presets.setWordWrap(True)
+        self.presets.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Every board in view at once, without scrolling.
+        rows = sum(
+            max(self.presets.sizeHintForRow(row), PICTURE_SIZE + 4)
+            for row in range(self.presets.count())
+        )
+        spacing = 2 * self.presets.spacing() * self.presets.count()
+        self.presets.setMinimumHeight(rows + spacing + 2 * self.presets.frameWidth())
+        self.presets.setMinimumWidth(PICTURE_SIZE + 190)
+        self.presets.currentRowChanged.connect(self._on_preset_row)
+
+        custom_box = QGroupBox(self.tr("Board"))
+        form = QFormLayout(custom_box)
+        self.columns = self._spin(MIN_SIDE, MAX_SIDE, "columns")
+        self.rows = self._spin(MIN_SIDE, MAX_SIDE, "rows")
+        self.in_a_row = self._spin(MIN_K, MAX_SIDE, "k")
+        self.exact = QCheckBox(self.tr("Exactly k: a longer line does not win"))
+        self.exact.setObjectName("exact")
+        self.columns_limits = QLabel()
+        self.rows_limits = QLabel()
+        self.k_limits = QLabel()
+        form.addRow(self.tr("Columns (m):"), self._with_limits(self.columns, self.columns_limits))
+        form.addRow(self.tr("Rows (n):"), self._with_limits(self.rows, self.rows_limits))
+        form.addRow(self.tr("In a row (k):"), self._with_limits(self.in_a_row, self.k_limits))
+        form.addRow(self.exact)
+        self.verdict = QLabel()
+        self.verdict.setObjectName("board-verdict")
+        self.verdict.setWordWrap(True)
+        form.addRow(self.verdict)
+        for spin in (self.columns, self.rows, self.in_a_row):
+            spin.textChanged.connect(self._on_typed)
+            # The line edit's own signal: it also says when a box is emptied.
+            spin.lineEdit().textChanged.connect(self._on_typed)
+        self.exact.toggled.connect(self._on_typed)
+
+        seats_box = QGroupBox(self.tr("Players"))
+        seats_form = QFormLayout(seats_box)
+        self.seat_combos: dict[Mark, QComboBox] = {}
+        for mark in (Mark.X, Mark.O):
+            combo = QComboBox()
+            combo.setObjectName(f"new-game-{mark.value}")
+            combo.setAccessibleName(self.tr("Player for {mark}").format(mark=mark.value))
+            combo.setModel(QStandardItemModel(combo))
+            self.seat_combos[mark] = combo
+            seats_form.addRow(self.tr("{mark} plays:").format(mark=mark.value), combo)
+        self.seat_note = QLabel()
+        self.seat_note.setWordWrap(True)
+        seats_form.addRow(self.seat_note)
+
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        start = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        start.setText(self.tr("Start"))
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        right = QVBoxLayout()
+        right.addWidget(custom_box)
+        right.addWidget(seats_box)
+        right.addStretch(1)
+        columns = QHBoxLayout()
+        columns.addWidget(self.presets, 1)
+        columns.addLayout(right, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(columns)
+        layout.addWidget(self.buttons)
+
+        self._rules: Rules | None = rules
+        self._fill_seats(seats)
+        for combo in self.seat_combos.values():
+            combo.currentIndexChanged.connect(self._on_typed)
+        self.show_rules(rules)
+
+    # What was chosen -----------------------------------------------------------
+
+    def chosen_rules(self) -> Rules | None:
+        """The board chosen, or None while the numbers typed make no board."""
+        return self._rules
+
+    def chosen_seat(self, mark: Mark) -> Seat | None:
+        """Who was chosen to play ``mark`` (None: a computer that does not play the board)."""
+        combo = self.seat_combos[mark]
+        seat = combo.currentData(SEAT_ROLE)
+        if not isinstance(seat, Seat):
+            return None
+        rules = self._rules
+        if not seat.is_human and (rules is None or not kind_plays(seat.kind, rules)):
+            return None
+        return seat
+
+    def show_rules(self, rules: Rules) -> None:
+        """Select ``rules`` (its preset, else the custom numbers)."""
+        name = rules.preset_name
+        row = self.presets.count() - 1
+        if name is not None:
+            row = list(PRESETS).index(name)
+        self._set_numbers(rules)
+        self.presets.blockSignals(True)
+        self.presets.setCurrentRow(row)
+        self.presets.blockSignals(False)
+        self._on_typed()
+
+    # Building -----------------------------------------------------------------
+
+    def _spin(self, low: int, high: int, name: str) -> QSpinBox:
+        spin = QSpinBox()
+        spin.setObjectName(name)
+        spin.setRange(low, high)
+        spin.setKeyboardTracking(True)
+        return spin
+
+    @staticmethod
+    def _with_limits(spin: QSpinBox, limits: QLabel) -> QWidget:
+        box = QWidget()
+        row = QHBoxLayout(box)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(spin)
+        row.addWidget(limits, 1)
+        return box
+
+    def _describe(self, rules: Rules) -> str:
+        text = self.tr("{m} columns, {n} rows, {k} in a row").format(
+            m=rules.m, n=rules.n, k=rules.k
+        )
+        if rules.exact:
+            text += ", " + self.tr("exactly")
+        return text
+
+    def _fill_seats(self, seats: dict[Mark, Seat]) -> None:
+        for mark, combo in self.seat_combos.items():
+            model = combo.model()
+            assert isinstance(model, QStandardItemModel)
+            for name in self._people:
+                item = QStandardItem(name)
+                item.setData(Seat(HUMAN_KIND, name), SEAT_ROLE)
+                item.setToolTip(self.tr("{name}, a person at this computer").format(name=name))
+                model.appendRow(item)
+            for entry in self._roster:
+                item = QStandardItem(self.tr("Computer: {name}").format(name=entry.name))
+                item.setData(Seat(entry.kind, entry.name), SEAT_ROLE)
+                model.appendRow(item)
+            wanted = seats.get(mark)
+            for row in range(model.rowCount()):
+                if model.item(row).data(SEAT_ROLE) == wanted:
+                    combo.setCurrentIndex(row)
+                    break
+
+    # Reacting -----------------------------------------------------------------
+
+    def _set_numbers(self, rules: Rules) -> None:
+        for spin in (self.columns, self.rows, self.in_a_row):
+            spin.blockSignals(True)
+        self.columns.setValue(rules.m)
+        self.rows.setValue(rules.n)
+        self.in_a_row.setValue(rules.k)
+        self.exact.blockSignals(True)
+        self.exact.setChecked(rules.exact)
+        self.exact.blockSignals(False)
+        for spin in (self.columns, self.rows, self.in_a_row):
+            spin.blockSignals(False)
+
+    def _on_preset_row(self, row: int) -> None:
+        item = self.presets.item(row)
+        if item is None or item.data(CUSTOM_ROW_ROLE):
+            self.columns.setFocus(Qt.FocusReason.OtherFocusReason)
+            self._on_typed()
+            return
+        self._set_numbers(PRESETS[str(item.data(Qt.ItemDataRole.UserRole))])
+        self._on_typed()
+
+    def _typed_number(self, spin: QSpinBox) -> int | None:
+        """What is typed in ``spin`` as a number (None while it is no number)."""
+        text = spin.cleanText().strip()
+        return int(text) if text.isdigit() else None
+
+    def _on_typed(self, *_args: object) -> None:
+        m, n, k = (self._typed_number(spin) for spin in (self.columns, self.rows, self.in_a_row))
+        side = self.tr("{low} to {high}").format(low=MIN_SIDE, high=MAX_SIDE)
+        self.columns_limits.setText(side)
+        self.rows_limits.setText(side)
+        longest = max(m or MIN_SIDE, n or MIN_SIDE)
+        self.k_limits.setText(
+            self.tr("{low} to {high} (the longer side)").format(low=MIN_K, high=longest)
+        )
+        # A k longer than the longer side is said under the boxes, not silently cut.
+        rules: Rules | None = None
+        problem = ""
+        if m is None or n is None or k is None:
+            problem = self.tr("Type a number in each box.")
+        else:
+            try:
+                rules = Rules(m, n, k, self.exact.isChecked())
+            except RulesError:
+                problem = self._limit_problem(m, n, k)
+        self._rules = rules
+        if rules is None:
+            self.verdict.setText(problem)
+            palette = self.verdict.palette()
+            palette.setColor(
+                self.verdict.foregroundRole(), theme.board_colours(self.palette()).annotation_loss
+            )
+            self.verdict.setPalette(palette)
+        else:
+            self.verdict.setText(self.tr("Board: {title}").format(title=rules_title(rules)))
+            self.verdict.setPalette(self.palette())
+            self._select_matching_preset(rules)
+        self._update_seats()
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(self._can_start())
+
+    def _limit_problem(self, m: int, n: int, k: int) -> str:
+        if not MIN_SIDE <= m <= MAX_SIDE:
+            return self.tr("Columns must be {low} to {high}.").format(low=MIN_SIDE, high=MAX_SIDE)
+        if not MIN_SIDE <= n <= MAX_SIDE:
+            return self.tr("Rows must be {low} to {high}.").format(low=MIN_SIDE, high=MAX_SIDE)
+        return self.tr("In a row must be {low} to {high}, the longer side.").format(
+            low=MIN_K, high=max(m, n)
+        )
+
+    def _select_matching_preset(self, rules: Rules) -> None:
+        name = rules.preset_name
+        row = self.presets.count() - 1 if name is None else list(PRESETS).index(name)
+        if row != self.presets.currentRow():
+            self.presets.blockSignals(True)
+            self.presets.setCurrentRow(row)
+            self.presets.blockSignals(False)
+
+    def _update_seats(self) -> None:
+        rules = self._rules
+        for combo in self.seat_combos.values():
+            model = combo.model()
+            assert isinstance(model, QStandardItemModel)
+            for row in range(model.rowCount()):
+                item = model.item(row)
+                seat = item.data(SEAT_ROLE)
+                if not isinstance(seat, Seat) or seat.is_human:
+                    continue
+                plays = rules is not None and kind_plays(seat.kind, rules)
+                flags = item.flags()
+                if plays:
+                    item.setFlags(flags | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+                    item.setToolTip(self.tr("{name} plays this board").format(name=seat.name))
+                else:
+                    item.setFlags(
+                        flags & ~(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+                    )
+                    item.setToolTip(self._why_not(seat, rules))
+        missing = [mark.value for mark in (Mark.X, Mark.O) if self.chosen_seat(mark) is None]
+        if missing and rules is not None:
+            self.seat_note.setText(
+                self.tr(
+                    "Choose a player for {marks}: the one chosen does not play {board}."
+                ).format(marks=" and ".join(missing), board=rules_title(rules))
+            )
+        else:
+            self.seat_note.setText("")
+
+    def _why_not(self, seat: Seat, rules: Rules | None) -> str:
+        if rules is None:
+            return self.tr("Choose a board first")
+        boards = BOARDS.get(seat.kind, CLASSIC_ONLY)
+        if boards == CLASSIC_ONLY:
+            text = self.tr("{name} plays only tic-tac-toe, not {board}")
+        elif boards == SOLVED_BOARDS:
+            text = self.tr(
+                "{name} plays only the boards this program has solved ({solved}), not {board}"
+            ).format(solved=", ".join(sorted(SOLVED_KEYS)), name="{name}", board="{board}")
+        else:
+            text = self.tr("{name} does not play {board}")
+        return text.format(name=seat.name, board=rules_title(rules))
+
+    def _can_start(self) -> bool:
+        return (
+            self._rules is not None
+            and self.chosen_seat(Mark.X) is not None
+            and self.chosen_seat(Mark.O) is not None
+        )
+
+    def disabled_kinds(self, mark: Mark) -> dict[str, str]:
+        """The computers shown disabled for ``mark``, with the tooltip saying why."""
+        combo = self.seat_combos[mark]
+        model = combo.model()
+        assert isinstance(model, QStandardItemModel)
+        disabled: dict[str, str] = {}
+        for row in range(model.rowCount()):
+            item = model.item(row)
+            seat = item.data(SEAT_ROLE)
+            if isinstance(seat, Seat) and not item.flags() & Qt.ItemFlag.ItemIsEnabled:
+                disabled[seat.kind] = item.toolTip()
+        return disabled

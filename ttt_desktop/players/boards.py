@@ -1,0 +1,30 @@
+"""Which boards a kind of player plays, as data: any board, tic-tac-toe only, or the solved ones.
+
+Shared by :mod:`ttt_desktop.players.roster` and :mod:`ttt_desktop.players.info`; imports the
+rules only. Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
+
+ANY_BOARD: Final = "any"
+CLASSIC_ONLY: Final = "classic"
+SOLVED_BOARDS: Final = "solved"
+
+SOLVED_KEYS: Final[frozenset[str]] = frozenset(
+    ("3,3,3", "4,3,3", "3,4,3", "4,4,3", "4,3,4", "3,4,4", "4,4,4", "5,4,4", "4,5,4")
+)
+"""The rules keys of the solved boards, as data (a test keeps it equal to
+:data:`ttt_desktop.analysis.mnk_solver.SOLVED`, which the players' roster must not import)."""
+
+
+def plays(boards: str, rules: Rules) -> bool:
+    """Whether a kind whose roster entry says ``boards`` plays by ``rules``."""
+    if boards == ANY_BOARD or rules is TIC_TAC_TOE:
+        return True
+    return boards == SOLVED_BOARDS and rules.key in SOLVED_KEYS

@@ -1,0 +1,764 @@
+"""The Searcher: iterative-deepening alpha-beta for any board, under a time or node budget.
+
+A negamax alpha-beta search (principal variation search) deepened one ply at a time until
+its budget runs out: ``budget_ms`` of time (1,000 ms by default), or a ``nodes=`` budget
+(deterministic: the same seed and node budget give the same moves), or a fixed ``depth=``.
+
+What makes it play well on boards far too big to solve:
+
+* **Windows.** Every k-window of the board is kept as one small number, how many of
+  each side's stones it holds, updated by each move and undone after. A window holding
+  only one side's stones is worth ``6 ** (stones - 1)`` to that side; so open-ended shapes,
+  which lie in more windows, are worth more than blocked ones. The sum per side is kept
+  incrementally, one table look-up per window through the cell played.
+* **Fours.** A window holding k-1 stones of one side and no other stone (a "four" on a
+  five-board) is worth far more than all lesser windows together, so a side's number of
+  fours is read off its sum. The side to move with a four wins (proven); facing two fours
+  it has lost (proven); facing one it must block it, and that forced block does not use up
+  depth, so chains of fours are followed to their end at the horizon (a threat extension).
+* **Move order.** The transposition table's move first, then every candidate by how much
+  it makes and how much it spoils (the same window tables: the threat-first order), with
+  killer moves and the history heuristic behind. At the last ply the children are scored
+  from the tables without being played.
+* **Candidates.** On boards above 49 cells only the empty cells one or two steps from a
+  stone along a line are searched (the empty board: the centre); smaller boards search
+  every empty cell, so a search that reaches the end of the game there is exact.
+* **Transposition table.** Zobrist keys, with each entry's depth, bound flag and best move.
+
+Under ``exact`` rules (a line longer than k does not win) fours whose completion would make
+an overline are recognised as dead, at some cost in speed.
+
+A win or loss found within the horizon is proven (among the candidate cells: on big boards
+a cell far from every stone is never tried); the :class:`Thought` marks it with ``plies``.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from operator import itemgetter
+
+from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.cells import Cell
+from ttt_desktop.engine.tactics import completing_cells
+from ttt_desktop.players.base import Player, legal_moves_or_raise
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Final
+
+    from ttt_desktop.engine.rules import Rules
+    from ttt_desktop.players.thought import StopCheck, Thought
+
+DEFAULT_BUDGET_MS: Final = 1000.0
+"""The time a move takes when neither ``budget_ms`` nor a node or depth budget is given."""
+NEIGHBOURHOOD_ABOVE: Final = 49
+"""Boards with more cells than this search only the cells near the stones."""
+MAX_PLY: Final = 64
+"""The deepest ply a search goes (threat extensions included)."""
+CHECK_EVERY: Final = 16
+"""Nodes between two looks at the clock, the node budget and ``stop`` (well under 1 ms)."""
+WINDOW_BASE: Final = 6
+"""A window of i stones of one side only is worth ``WINDOW_BASE ** (i - 1)``."""
+LINE_SOLVED_BELOW: Final = 7
+"""A principal line left with this many empty cells or fewer is searched to the end."""
+LINE_SEARCH_NODES: Final = 50_000
+"""The most positions such a search of the line's end may visit (a few cells: far fewer)."""
+TABLE_LIMIT: Final = 1_000_000
+"""Transposition-table entries kept before the table is cleared."""
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_X: Final = Mark.X
+
+
+class _Stopped(Exception):  # noqa: N818  (control flow, never seen outside this module)
+    """The budget ran out or ``stop`` answered true in the middle of an iteration."""
+
+
+class Tables:
+    """Everything the search needs about one rules value, built once (see :func:`tables_for`)."""
+
+    def __init__(self, rules: Rules) -> None:
+        geometry = rules.geometry
+        m, n, k = rules.m, rules.n, rules.k
+        self.rules = rules
+        self.size = size = m * n
+        self.k = k
+        self.k1 = k1 = k + 1
+        self.exact = rules.exact
+        self.windows: tuple[tuple[int, ...], ...] = geometry.lines
+        self.masks: tuple[int, ...] = geometry.masks
+        self.through: tuple[tuple[int, ...], ...] = geometry.lines_through
+        count = len(self.windows)
+        # Window values: 1, 6, 36, ... for 1 .. k-2 stones; a four outweighs all of those
+        # together (so fours are counted by the sum's high part); a full window more again.
+        weights: list[int] = [0] + [int(WINDOW_BASE ** (i - 1)) for i in range(1, k - 1)]
+        lesser = (count + 1) * weights[-1] + 1
+        self.four = four = 1 << lesser.bit_length()
+        self.win = win = four << (count + 1).bit_length()
+        weights += [four, win]
+        self.weights = tuple(weights)
+        self.mate = win << 2
+        """Above every evaluation: a proven win is ``mate - plies``."""
+        self.proven = self.mate - 4 * MAX_PLY
+        # Per side: the packed gain and loss of playing in a window of each state
+        # (state = X stones * (k + 1) + O stones); the gain in the high bits.
+        self.shift = shift = (20 * win).bit_length() + 1
+        self.loss_mask = (1 << shift) - 1
+        packs: list[tuple[int, ...]] = []
+        for side in (0, 1):
+            pack = []
+            for state in range(k1 * k1):
+                x, o = divmod(state, k1)
+                mine, theirs = (x, o) if side == 0 else (o, x)
+                gain = weights[mine + 1] - weights[mine] if theirs == 0 and mine < k else 0
+                loss = weights[theirs] if mine == 0 else 0
+                pack.append(gain << shift | loss)
+            pack.append(0)  # the sentinel window's state: nothing to gain or lose
+            packs.append(tuple(pack))
+        self.packs = tuple(packs)
+        # Per side, for the last ply: what playing in a window of each state changes in the
+        # child's evaluation (4 * the gain + 5 * the other's loss, fours left out), or, for
+        # a window the move makes a four or a line of, a bit above any such sum: a move
+        # whose sum reaches it is searched, not scored.
+        self.tactical_bit = tactical_bit = 1 << (9 * 20 * (weights[k - 2] + 1)).bit_length()
+        fronts: list[tuple[int, ...]] = []
+        for side in (0, 1):
+            front = []
+            for state in range(k1 * k1):
+                x, o = divmod(state, k1)
+                mine, theirs = (x, o) if side == 0 else (o, x)
+                if theirs == 0 and mine >= k - 2:
+                    front.append(tactical_bit)
+                    continue
+                gain = weights[mine + 1] - weights[mine] if theirs == 0 else 0
+                loss = weights[theirs] if mine == 0 and theirs < k - 1 else 0
+                front.append(4 * gain + 5 * loss)
+            front.append(0)
+            fronts.append(tuple(front))
+        self.fronts = tuple(fronts)
+        self.sentinel_state = k1 * k1
+        # Per cell, one C call fetching the states of its windows as a tuple (two at
+        # least: a cell on a single window also fetches the sentinel, the last state).
+        sentinel = len(self.windows)
+        self.fetch = tuple(
+            itemgetter(*through, *([sentinel] * max(0, 2 - len(through))))
+            for through in self.through
+        )
+        self.four_state = ((k - 1) * k1, k - 1)
+        """The state of a window holding a four of X, of O."""
+        # Exact rules: for each window the cells just beyond its ends.
+        ends = []
+        for window in self.windows:
+            row0, col0 = divmod(window[0], m)
+            row1, col1 = divmod(window[1], m)
+            d_row, d_col = row1 - row0, col1 - col0
+            mask = 0
+            for row, col in ((row0 - d_row, col0 - d_col), (row0 + d_row * k, col0 + d_col * k)):
+                if 0 <= row < n and 0 <= col < m:
+                    mask |= 1 << (row * m + col)
+            ends.append(mask)
+        self.ends = tuple(ends)
+        # Candidates on big boards: the cells one or two steps along a line from a stone.
+        self.big = size > NEIGHBOURHOOD_ABOVE
+        near = []
+        for cell in range(size):
+            mask = 0
+            for forward, backward in geometry.rays[cell]:
+                for other in forward[:2] + backward[:2]:
+                    mask |= 1 << other
+            near.append(mask)
+        self.near = tuple(near)
+        self.full = geometry.full
+        self.centre = (n // 2) * m + m // 2
+        # Zobrist keys: one per cell and side, the same in every process (a fixed seed).
+        keys = random.Random(0x5EA2C4).getrandbits
+        self.zobrist = (
+            tuple(keys(64) for _ in range(size)),
+            tuple(keys(64) for _ in range(size)),
+        )
+        self.side_key = keys(64)
+        # Bit masks to cells: per byte of the mask, per byte value, the cells it holds.
+        self.bytes = (size + 7) // 8
+        self.byte_cells = tuple(
+            tuple(
+                tuple(8 * index + bit for bit in range(8) if value >> bit & 1)
+                for value in range(256)
+            )
+            for index in range(self.bytes)
+        )
+
+    def cells_of(self, mask: int) -> list[int]:
+        """The cells of a bit mask, ascending."""
+        found: list[int] = []
+        byte_cells = self.byte_cells
+        for index, value in enumerate(mask.to_bytes(self.bytes, "little")):
+            if value:
+                found += byte_cells[index][value]
+        return found
+
+
+_tables: dict[Rules, Tables] = {}
+
+
+def tables_for(rules: Rules) -> Tables:
+    """The search tables of ``rules``, built on first use and kept."""
+    found = _tables.get(rules)
+    if found is None:
+        found = _tables[rules] = Tables(rules)
+    return found
+
+
+class Result:
+    """What one search found: the move, the last finished depth, each root move's score."""
+
+    __slots__ = ("depth", "line", "move", "nodes", "scores", "seconds", "value")
+
+    def __init__(self) -> None:
+        self.move = -1
+        self.value = 0
+        self.depth = 0
+        self.nodes = 0
+        self.seconds = 0.0
+        self.line: tuple[Cell, ...] = ()
+        self.scores: dict[Cell, tuple[int, int]] = {}
+        """Cell -> (value, bound flag) of the last finished iteration."""
+
+
+class Search:
+    """One search of one position; :meth:`run` deepens until a budget or a proof ends it."""
+
+    def __init__(
+        self,
+        board: Board,
+        *,
+        depth: int | None = None,
+        nodes: int | None = None,
+        seconds: float | None = None,
+        stop: StopCheck | None = None,
+        shuffle: Callable[[list[int]], None] | None = None,
+    ) -> None:
+        self.board = board
+        self.tables = tables_for(board.rules)
+        self.max_depth = depth
+        self.node_limit = nodes
+        self.seconds = seconds
+        self.stop = stop
+        self.shuffle = shuffle
+        self.stopped_by_caller = False
+
+    # The search proper --------------------------------------------------------------------
+
+    def run(self) -> Result:
+        """Deepen until the budget, a proof or the end of the game; the last finished result.
+
+        Raises :class:`_Stopped` only when no iteration finished.
+        """
+        t = self.tables
+        board = self.board
+        started = time.perf_counter()
+        deadline = None if self.seconds is None else started + self.seconds
+        node_limit = self.node_limit
+        stop = self.stop
+        k1 = t.k1
+        through = t.through
+        masks = t.masks
+        packs = t.packs
+        shift = t.shift
+        loss_mask = t.loss_mask
+        four = t.four
+        lesser_mask = four - 1
+        mate = t.mate
+        proven = t.proven
+        near_of = t.near
+        exact = t.exact
+        ends = t.ends
+        four_state = t.four_state
+        zobrist = t.zobrist
+        side_key = t.side_key
+        cells_of = t.cells_of
+        size = t.size
+        big = t.big
+        killer_bonus = t.weights[t.k - 2] * 4
+
+        # The position, kept in mutable form.
+        bb = [board.x_bits, board.o_bits]
+        occ = bb[0] | bb[1]
+        root_side = 0 if board.to_move is _X else 1
+        state = [0] * len(masks) + [t.sentinel_state]
+        for index, mask in enumerate(masks):
+            state[index] = (bb[0] & mask).bit_count() * k1 + (bb[1] & mask).bit_count()
+        weights = t.weights
+        score = [0, 0]
+        for st in state[:-1]:
+            x, o = divmod(st, k1)
+            if o == 0:
+                score[0] += weights[x]
+            if x == 0:
+                score[1] += weights[o]
+        if big:
+            near = 0
+            for cell in cells_of(occ):
+                near |= near_of[cell]
+            if not occ:
+                near = 1 << t.centre
+        else:
+            near = t.full
+        key = 0
+        for cell in cells_of(bb[0]):
+            key ^= zobrist[0][cell]
+        for cell in cells_of(bb[1]):
+            key ^= zobrist[1][cell]
+        if root_side:
+            key ^= side_key
+        filled = occ.bit_count()
+        fetch = t.fetch
+        full = t.full
+        fronts = t.fronts
+        tactical_bit = t.tactical_bit
+        getter = itemgetter
+        tt: dict[int, tuple[int, int, int, int]] = {}
+        killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
+        history = [[0] * size, [0] * size]
+        nodes = 0
+        next_check = CHECK_EVERY
+
+        def check() -> None:
+            nonlocal next_check
+            next_check = nodes + CHECK_EVERY
+            if node_limit is not None and nodes >= node_limit:
+                raise _Stopped
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise _Stopped
+            if stop is not None and stop():
+                self.stopped_by_caller = True
+                raise _Stopped
+
+        def live(side: int, window: int) -> bool:
+            """Whether a four window of ``side`` would make exactly k (exact rules)."""
+            return not ends[window] & bb[side]
+
+        def completions(side: int, last: int) -> list[int]:
+            """The cells where ``side`` completes a line (its fours' gaps), ascending."""
+            wanted = four_state[side]
+            found = 0
+            if last >= 0:
+                for window in through[last]:
+                    if state[window] == wanted and (not exact or live(side, window)):
+                        found |= masks[window] & ~occ
+            if not found:
+                for window, st in enumerate(state[:-1]):
+                    if st == wanted and (not exact or live(side, window)):
+                        found |= masks[window] & ~occ
+            return cells_of(found) if found else []
+
+        def has_win(side: int) -> bool:
+            if score[side] < four:
+                return False
+            if not exact:
+                return True
+            wanted = four_state[side]
+            return any(st == wanted and live(side, window) for window, st in enumerate(state))
+
+        def candidates() -> list[int]:
+            return cells_of(near & ~occ)
+
+        def negamax(  # noqa: PLR0917  (a hot recursion: positional arguments are cheaper)
+            depth: int, alpha: int, beta: int, ply: int, side: int, last: int
+        ) -> int:
+            nonlocal nodes, occ, near, filled, key
+            nodes += 1
+            if nodes >= next_check:
+                check()
+            other = 1 - side
+            mine = score[side]
+            theirs = score[other]
+            if mine >= four and (not exact or has_win(side)):
+                return mate - ply - 1
+            if filled == size:
+                return 0
+            forced = -1
+            if theirs >= four:
+                blocks = completions(other, last)
+                if len(blocks) >= 2:
+                    return ply + 2 - mate
+                if blocks:
+                    forced = blocks[0]
+            if forced < 0 and (depth <= 0 or ply >= MAX_PLY):
+                return 5 * (mine & lesser_mask) - 4 * (theirs & lesser_mask)
+            if ply >= MAX_PLY:
+                return 5 * (mine & lesser_mask) - 4 * (theirs & lesser_mask)
+            node_key = key
+            entry = tt.get(node_key)
+            tt_move = -1
+            if entry is not None:
+                entry_depth, flag, value, tt_move = entry
+                if entry_depth >= depth:
+                    if value > proven:
+                        value -= ply
+                    elif value < -proven:
+                        value += ply
+                    if flag == _EXACT:
+                        return value
+                    if flag == _LOWER:
+                        if value >= beta:
+                            return value
+                    elif value <= alpha:
+                        return value
+            pack = packs[side]
+            alpha_in = alpha
+            if forced >= 0:
+                moves = [forced]
+                packed = [sum(getter(*fetch[forced](state))(pack))]
+                child_depth = depth
+            else:
+                cells = candidates()
+                if not cells:  # every cell near a stone is taken: any free cell
+                    cells = cells_of(full & ~occ)
+                child_depth = depth - 1
+                if depth == 1:
+                    # The last ply: children that make no four are scored from the tables,
+                    # without being played; those that make one are searched (their reply
+                    # is forced, which the search follows).
+                    nodes += len(cells)
+                    front = fronts[side]
+                    values = [sum(getter(*fetch[c](state))(front)) for c in cells]
+                    top = max(values)
+                    tactical = top >= tactical_bit
+                    if tactical:
+                        moves = [
+                            c
+                            for c, value in zip(cells, values, strict=True)
+                            if value >= tactical_bit
+                        ]
+                        top = max((value for value in values if value < tactical_bit), default=-1)
+                    if top >= 0:
+                        best_move = cells[values.index(top)]
+                        # The child's evaluation (5 * its side's - 4 * ours), negated.
+                        best = (
+                            0
+                            if filled + 1 == size  # each child ends the game
+                            else 4 * (mine & lesser_mask) - 5 * (theirs & lesser_mask) + top
+                        )
+                    else:
+                        best, best_move = -mate, -1
+                    if not tactical or best >= beta:
+                        flag = _LOWER if best >= beta else _UPPER if best <= alpha_in else _EXACT
+                        tt[node_key] = (1, flag, best, best_move)
+                        return best
+                    packed = [sum(getter(*fetch[c](state))(pack)) for c in moves]
+                    child_depth = 0
+                    alpha = max(alpha, best)
+                else:
+                    packed_of = [sum(getter(*fetch[c](state))(pack)) for c in cells]
+                    hist = history[side]
+                    killer = killers[ply]
+                    keyed = []
+                    for cell, p in zip(cells, packed_of, strict=True):
+                        order = (p >> shift) + (p & loss_mask) + hist[cell]
+                        if cell == tt_move:
+                            order += mate
+                        elif cell == killer[0] or cell == killer[1]:
+                            order += killer_bonus
+                        keyed.append((order, cell, p))
+                    keyed.sort(reverse=True)
+                    moves = [cell for _, cell, _ in keyed]
+                    packed = [p for _, _, p in keyed]
+                    best, best_move = -mate, -1
+            if forced >= 0:
+                best, best_move = -mate, -1
+            step = k1 if side == 0 else 1
+            zob = zobrist[side]
+            saved_occ, saved_near, saved_key = occ, near, key
+            saved_mine, saved_theirs = mine, theirs
+            own = bb[side]
+            first = True
+            for cell, p in zip(moves, packed, strict=True):
+                windows = through[cell]
+                for window in windows:
+                    state[window] += step
+                score[side] = saved_mine + (p >> shift)
+                score[other] = saved_theirs - (p & loss_mask)
+                bit = 1 << cell
+                bb[side] = own | bit
+                occ = saved_occ | bit
+                if big:
+                    near = saved_near | near_of[cell]
+                key = saved_key ^ zob[cell] ^ side_key
+                filled += 1
+                try:
+                    if first:
+                        value = -negamax(child_depth, -beta, -alpha, ply + 1, other, cell)
+                    else:
+                        value = -negamax(child_depth, -alpha - 1, -alpha, ply + 1, other, cell)
+                        if alpha < value < beta:
+                            value = -negamax(child_depth, -beta, -alpha, ply + 1, other, cell)
+                finally:
+                    filled -= 1
+                    for window in windows:
+                        state[window] -= step
+                    score[side] = saved_mine
+                    score[other] = saved_theirs
+                    bb[side] = own
+                    occ, near, key = saved_occ, saved_near, saved_key
+                first = False
+                if value > best:
+                    best, best_move = value, cell
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            if forced < 0:
+                                killer = killers[ply]
+                                if killer[0] != cell:
+                                    killer[1] = killer[0]
+                                    killer[0] = cell
+                                history[side][cell] += depth
+                            break
+            stored = best + ply if best > proven else best - ply if best < -proven else best
+            flag = _LOWER if best >= beta else _UPPER if best <= alpha_in else _EXACT
+            if len(tt) >= TABLE_LIMIT:
+                tt.clear()
+            tt[node_key] = (depth, flag, stored, best_move)
+            return best
+
+        # The root ----------------------------------------------------------------------
+        result = Result()
+        side = root_side
+        other = 1 - side
+        empties = size - filled
+        if has_win(side):
+            wins = [
+                cell
+                for window, st in enumerate(state)
+                if st == four_state[side] and (not exact or live(side, window))
+                for cell in cells_of(masks[window] & ~occ)
+            ]
+            move = min(wins)
+            result.move, result.value, result.depth = move, mate - 1, 1
+            result.scores = {move: (mate - 1, _EXACT)}
+            result.line = (move,)
+            result.seconds = time.perf_counter() - started
+            return result
+        last_move = getattr(board, "last_move", None)
+        blocks = completions(other, -1 if last_move is None else last_move)
+        root_moves = blocks if blocks else candidates()
+        if not root_moves:  # a position whose stones leave no near cell free (not in play)
+            root_moves = cells_of(t.full & ~occ)
+        if self.shuffle is not None:
+            self.shuffle(root_moves)
+        pack = packs[side]
+
+        def promise(cell: int) -> int:
+            p: int = sum(getter(*fetch[cell](state))(pack))
+            return (p >> shift) + (p & loss_mask)
+
+        ordered = sorted(root_moves, key=promise, reverse=True)
+        limit = min(self.max_depth or MAX_PLY, empties, MAX_PLY)
+        step = k1 if side == 0 else 1
+        zob = zobrist[side]
+        for depth in range(1, limit + 1):
+            scores: dict[int, tuple[int, int]] = {}
+            alpha, beta = -mate - 1, mate + 1
+            best, best_move = -mate - 1, ordered[0]
+            try:
+                for index, cell in enumerate(ordered):
+                    p = sum(getter(*fetch[cell](state))(pack))
+                    windows = through[cell]
+                    saved = (occ, near, key, score[0], score[1], bb[side])
+                    for window in windows:
+                        state[window] += step
+                    score[side] += p >> shift
+                    score[other] -= p & loss_mask
+                    bit = 1 << cell
+                    bb[side] |= bit
+                    occ |= bit
+                    if big:
+                        near |= near_of[cell]
+                    key ^= zob[cell] ^ side_key
+                    filled += 1
+                    try:
+                        if index == 0:
+                            value = -negamax(depth - 1, -beta, -alpha, 1, other, cell)
+                        else:
+                            value = -negamax(depth - 1, -alpha - 1, -alpha, 1, other, cell)
+                            if value > alpha:
+                                value = -negamax(depth - 1, -beta, -alpha, 1, other, cell)
+                    finally:
+                        filled -= 1
+                        for window in windows:
+                            state[window] -= step
+                        occ, near, key, score[0], score[1], bb[side] = saved
+                    scores[cell] = (value, _EXACT if index == 0 or value > alpha else _UPPER)
+                    if value > best:
+                        best, best_move = value, cell
+                    alpha = max(alpha, value)
+            except _Stopped:
+                if result.move < 0 and not self.stopped_by_caller:
+                    # Nothing finished within the budget: the best-ordered move, unsearched.
+                    result.move = ordered[0]
+                break
+            result.move, result.value, result.depth = best_move, best, depth
+            result.scores = scores
+            ordered.remove(best_move)
+            ordered.insert(0, best_move)
+            if best > proven or all(v < -proven for v, _ in scores.values()):
+                break
+            if len(ordered) == 1 and depth >= 2:
+                break
+            if deadline is not None and time.perf_counter() - started > 0.4 * self.seconds:  # type: ignore[operator]
+                break
+            if node_limit is not None and nodes > 0.4 * node_limit:
+                break
+        result.nodes = nodes
+        result.seconds = time.perf_counter() - started
+        if result.move < 0:
+            raise _Stopped
+        result.line = self._line(result.move, tt, key, side)
+        return result
+
+    def _line(
+        self, move: int, tt: dict[int, tuple[int, int, int, int]], key: int, side: int
+    ) -> tuple[Cell, ...]:
+        """The principal line: ``move``, then the table's best moves while they are legal."""
+        t = self.tables
+        board = self.board.play(move)
+        line = [move]
+        key ^= t.zobrist[side][move] ^ t.side_key
+        side = 1 - side
+        while not board.is_over and len(line) < MAX_PLY:
+            entry = tt.get(key)
+            if entry is not None and entry[3] >= 0 and board[entry[3]] is None:
+                cell = entry[3]
+            else:
+                # Positions the search decided without a move of its own: a win, a block.
+                decisive = completing_cells(board, board.to_move) or completing_cells(
+                    board, board.to_move.opponent
+                )
+                if decisive:
+                    cell = decisive[0]
+                elif t.size - board.ply <= LINE_SOLVED_BELOW and not self.stopped_by_caller:
+                    # A few cells left, and no entry (the iteration that found the move did
+                    # not pass here): the rest of the line from a short search to the end.
+                    cell = Search(board, nodes=LINE_SEARCH_NODES).run().move
+                else:
+                    break
+            line.append(cell)
+            board = board.play(cell)
+            key ^= t.zobrist[side][cell] ^ t.side_key
+            side = 1 - side
+        return tuple(line)
+
+
+class SearcherPlayer(Player):
+    """Iterative-deepening alpha-beta with a threat-aware window evaluation, on any board.
+
+    Options: ``depth`` (search exactly that many plies, no time limit unless
+    ``budget_ms`` is set), ``nodes`` (a node budget: deterministic), ``budget_ms`` (the
+    time per move; whoever runs the game may change :attr:`budget_ms` before each move).
+    With none of them a move takes :data:`DEFAULT_BUDGET_MS`. Ties are broken by the
+    player's seeded generator (it shuffles the root moves before ordering them).
+    """
+
+    kind = "searcher"
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        depth: int | None = None,
+        nodes: int | None = None,
+        budget_ms: float | None = None,
+    ) -> None:
+        super().__init__(seed=seed)
+        for name, value in (("depth", depth), ("nodes", nodes)):
+            if value is not None and (type(value) is not int or value < 1):
+                raise ValueError(f"{name} is a whole number of at least 1, not {value!r}")
+        if budget_ms is not None and (
+            isinstance(budget_ms, bool)
+            or not isinstance(budget_ms, int | float)
+            or not budget_ms > 0
+        ):
+            raise ValueError(f"budget_ms is a positive number of milliseconds, not {budget_ms!r}")
+        self.depth = depth
+        self.nodes = nodes
+        if budget_ms is not None:
+            self.budget_ms = float(budget_ms)
+
+    def _seconds(self) -> float | None:
+        if self.budget_ms is not None:
+            return self.budget_ms / 1000
+        if self.depth is not None or self.nodes is not None:
+            return None
+        return DEFAULT_BUDGET_MS / 1000
+
+    def search(self, board: Board, stop: StopCheck | None = None) -> Result:
+        """The search's result on ``board`` (raises :class:`_Stopped` as :meth:`Search.run`)."""
+        legal_moves_or_raise(board)
+        return Search(
+            board,
+            depth=self.depth,
+            nodes=self.nodes,
+            seconds=self._seconds(),
+            stop=stop,
+            shuffle=self.random.shuffle,
+        ).run()
+
+    def choose_move(self, board: Board) -> Cell:
+        return self.search(board).move
+
+    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        """Each root move's evaluation (a bound for those that proved no better), the depth
+        of the last finished iteration, the nodes, and the principal line.
+
+        Raises :class:`~ttt_desktop.players.thought.SearchStopped` when ``stop`` answered
+        true before the first iteration finished.
+        """
+        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+            SearchStopped,
+        )
+
+        try:
+            result = self.search(board, stop)
+        except _Stopped:
+            raise SearchStopped("the search was told to stop") from None
+        return thought_of(self.kind, board, result)
+
+
+def thought_of(kind: str, board: Board, result: Result) -> Thought:
+    """The :class:`Thought` of a search's result, as player ``kind`` reports it."""
+    from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+        Bound,
+        CellScore,
+        Meaning,
+        Rule,
+        Thought,
+    )
+
+    t = tables_for(board.rules)
+    bounds = {_EXACT: Bound.EXACT, _LOWER: Bound.LOWER, _UPPER: Bound.UPPER}
+    scores = []
+    for cell, (value, flag) in sorted(result.scores.items()):
+        plies = None
+        if value > t.proven and flag == _EXACT:
+            plies = t.mate - value
+        elif value < -t.proven and flag != _LOWER:
+            plies = t.mate + value
+        scores.append(CellScore(cell, value, bounds[flag], plies))
+    return Thought(
+        kind,
+        board.cells,
+        board.to_move.value,
+        result.move,
+        Rule.DEEPENING,
+        (result.move,),
+        scores=tuple(scores),
+        meaning=Meaning.EVALUATION,
+        nodes=result.nodes,
+        depth=result.depth,
+        seconds=result.seconds,
+        line=result.line,
+        rules=board.rules.key,
+    )
