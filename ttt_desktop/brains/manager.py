@@ -43,6 +43,7 @@ from typing import IO, Final
 from ttt_desktop.brains import protocol
 from ttt_desktop.brains.protocol import LineSplitter, Reply, ReplyKind
 from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.play import SeatForfeit
 from ttt_desktop.engine.record import MAX_LOG_LINE
 from ttt_desktop.engine.rules import Rules
 from ttt_desktop.players.thought import SearchStopped, StopCheck
@@ -77,7 +78,7 @@ class BrainError(Exception):
         self.reason = reason
 
 
-class BrainFailure(BrainError):  # noqa: N818  (a verdict, named as the players say it)
+class BrainFailure(BrainError, SeatForfeit):  # noqa: N818  (a verdict, as players say it)
     """The brain broke a rule (crash, hang, timeout, garbage, illegal move): it loses."""
 
 
