@@ -370,6 +370,11 @@ class BrainProcess:
             _signal_group(self.pid, signal.SIGCONT)
             self._suspended = False
 
+    def kill(self) -> None:
+        """Kill the whole process group at once (no END: the program is going away)."""
+        self._closed = True
+        self._finalizer()
+
     def close(self) -> None:
         """END, a grace period to leave, then the whole process group is killed."""
         if self._closed:

@@ -120,6 +120,12 @@ class BrainPlayer(Player):
         """END the brain and make sure its process group is gone."""
         self._drop()
 
+    def kill(self) -> None:
+        """Kill the brain's process group at once, without END (its program is ending)."""
+        process, self._process = self._process, None
+        if process is not None:
+            process.kill()
+
     def __enter__(self) -> BrainPlayer:
         return self
 
