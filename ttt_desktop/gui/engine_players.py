@@ -23,6 +23,7 @@ from PySide6.QtCore import QCoreApplication
 from ttt_desktop.brains.engines import EngineList, EngineListError
 from ttt_desktop.brains.factory import KIND_PREFIX, BrainInfo, engine_entries
 from ttt_desktop.engine.rules import Rules
+from ttt_desktop.gui.rules_text import rules_title
 
 __all__ = ["brain_plays", "engine_info", "is_brain", "load_engines", "set_engines", "why_not"]
 
@@ -65,7 +66,7 @@ def why_not(kind: str, name: str, rules: Rules) -> str:
     """Why the brain of ``kind`` is not offered for ``rules``, in words for a tooltip."""
     info = _known.get(kind)
     translate = QCoreApplication.translate
-    board = rules.title
+    board = rules_title(rules)
     if info is None:
         text = translate("EnginePlayers", "{name} is no longer in the engine list")
         return text.format(name=name)
