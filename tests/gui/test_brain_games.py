@@ -15,10 +15,13 @@ from pytestqt.qtbot import QtBot
 
 from ttt_desktop.brains.engines import EngineEntry, EngineList
 from ttt_desktop.engine import Mark
+from ttt_desktop.engine.board import Board
+from ttt_desktop.engine.record import Forfeit, GameRecord, PlayerEntry
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.player_panel import ENTRY_ROLE
+from ttt_desktop.library import Library
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="brains run on Linux")
 
@@ -208,3 +211,45 @@ def test_no_brain_outlives_its_game_or_the_window(
     assert not window.controller.is_worker_running
     qtbot.waitUntil(lambda: not _brain_processes(marker), timeout=5_000)
     assert shiboken6.isValid(window)
+
+
+def test_history_shows_a_forfeit_and_the_engine_log(
+    qtbot: QtBot, make_window: type, engines_file: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    board = Board.empty(Mark.X, GOMOKU).play_all([112, 113, 97])
+    record = GameRecord(
+        PlayerEntry("human", "Alice"),
+        PlayerEntry(CRASHER, "Crasher"),
+        Mark.X,
+        moves=(112, 113, 97),
+        move_seconds=(1.0, 0.01, 1.0),
+        started_at="2026-11-24T10:00:00Z",
+        finished_at="2026-11-24T10:01:00Z",
+        rules=GOMOKU,
+        forfeit=Forfeit(board.to_move, "the brain crashed (exited with code 7) while thinking"),
+        log=("O 0.0 > START 15", "O 1.2 < OK", "O 9.9 > TURN 7,7", "O 12.0 ended: code 7"),
+    )
+    with Library(path) as library:
+        library.store(record)
+    window = make_window(engines_file=engines_file, library_path=path)
+    qtbot.waitUntil(lambda: window.history.library is not None)
+    window.history.action.trigger()
+    history = window.history.history_window
+    assert history is not None
+    qtbot.waitExposed(history)
+    history.table.selectRow(0)
+    dialog = history.show_engine_log()
+    assert dialog is not None
+    assert dialog.text.isReadOnly()
+    assert dialog.text.toPlainText().splitlines() == list(record.log)
+    assert "Crasher lost by forfeit: the brain crashed" in dialog.summary.text()
+    dialog.close()
+    # Opened in the window, the game shows its result and why, not an unfinished game.
+    assert history.open_row(history.selected_rows()[0])
+    assert window.controller.record.forfeit == record.forfeit
+    assert window.status_label.text() == (
+        "Alice wins: Crasher lost by forfeit "
+        "(the brain crashed (exited with code 7) while thinking)"
+    )
+    assert window.play_again_button.isEnabled()

@@ -374,6 +374,11 @@ class GameController(QObject):
         for entry in (record.x, record.o):
             if entry.is_human:
                 continue
+            if entry.kind.startswith("brain."):
+                # A brain is an external program: not started here (nor in this thread)
+                # to see whether it can be; a game that goes on starts it in the search
+                # process, and a brain no longer in the engine list loses there.
+                continue
             try:
                 self._player_factory(entry.kind, seed=entry.seed)
             except ValueError as error:
