@@ -56,6 +56,8 @@ class BrainPlayer(Player):
     """
 
     kind = "brain"
+    may_forfeit = True
+    """It may lose a game off the board (BrainFailure): the play loop records that."""
 
     def __init__(
         self,

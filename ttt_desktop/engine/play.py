@@ -230,9 +230,11 @@ def play_game(
     the board before it and the thought (``think``) or the think time in seconds.
 
     A seat's illegal move raises the board's
-    :class:`~ttt_desktop.engine.board.IllegalMoveError`. A seat that raises
-    :class:`SeatForfeit` (a Gomocup brain's failure) loses the game there: the answer is
-    a :class:`ForfeitedGame` with the loser and the reason, and a series goes on.
+    :class:`~ttt_desktop.engine.board.IllegalMoveError`. A seat with a true
+    ``may_forfeit`` attribute (a Gomocup brain) that raises :class:`SeatForfeit` loses
+    the game there: the answer is a :class:`ForfeitedGame` with the loser and the
+    reason, and a series goes on. (Such seats play in the general loop, which also
+    keeps each move's time and all the moves.)
     """
     games = play_games(
         x,
@@ -273,7 +275,16 @@ def play_games(
     else:
         rules = coerce_rules(rules)
         empty_x, empty_o = Board.empty(_X, rules), Board.empty(_O, rules)
-    fast = stop is None and on_move is None and not think and not move_times
+    # A seat that may forfeit (a brain) plays in the general loop, which turns its
+    # SeatForfeit into the game's loss; the fast loop (3x3 tallies) stays as lean as it was.
+    fast = (
+        stop is None
+        and on_move is None
+        and not think
+        and not move_times
+        and not getattr(x, "may_forfeit", False)
+        and not getattr(o, "may_forfeit", False)
+    )
     x_choose, o_choose = x.choose_move, o.choose_move
     clock = time.perf_counter_ns
     for asked in firsts:
@@ -297,62 +308,49 @@ def play_games(
             yield PlayedGame(board, first, ())
             continue
         if not timed:
-            # A try costs nothing per move on Python 3.11 (until something is raised).
-            try:
-                while True:
-                    cell = choose_first(board)
-                    board = board.play(cell)
-                    append(cell)
-                    if board.is_over:
-                        break
-                    cell = choose_second(board)
-                    board = board.play(cell)
-                    append(cell)
-                    if board.is_over:
-                        break
-            except SeatForfeit as failure:
-                kept = None if moves is None else tuple(moves)
-                yield _forfeited(board, first, kept, (), None, failure)
-                continue
+            while True:
+                cell = choose_first(board)
+                board = board.play(cell)
+                append(cell)
+                if board.is_over:
+                    break
+                cell = choose_second(board)
+                board = board.play(cell)
+                append(cell)
+                if board.is_over:
+                    break
             kept = None if moves is None else tuple(moves)
             yield _tuple_new(PlayedGame, (board, first, kept, (), None, False))
             continue
         first_ns = second_ns = first_max = second_max = 0
-        forfeit: SeatForfeit | None = None
-        try:
-            while True:
-                before = clock()
-                cell = choose_first(board)
-                spent = clock() - before
-                first_ns += spent
-                # Comparisons, not max(): this runs a million times a second.
-                if spent > first_max:  # noqa: PLR1730
-                    first_max = spent
-                board = board.play(cell)
-                append(cell)
-                if board.is_over:
-                    break
-                before = clock()
-                cell = choose_second(board)
-                spent = clock() - before
-                second_ns += spent
-                if spent > second_max:  # noqa: PLR1730
-                    second_max = spent
-                board = board.play(cell)
-                append(cell)
-                if board.is_over:
-                    break
-        except SeatForfeit as failure:
-            forfeit = failure
+        while True:
+            before = clock()
+            cell = choose_first(board)
+            spent = clock() - before
+            first_ns += spent
+            # Comparisons, not max(): this runs a million times a second.
+            if spent > first_max:  # noqa: PLR1730
+                first_max = spent
+            board = board.play(cell)
+            append(cell)
+            if board.is_over:
+                break
+            before = clock()
+            cell = choose_second(board)
+            spent = clock() - before
+            second_ns += spent
+            if spent > second_max:  # noqa: PLR1730
+                second_max = spent
+            board = board.play(cell)
+            append(cell)
+            if board.is_over:
+                break
         seats: tuple[int, int, int, int] | None = (
             (first_ns, first_max, second_ns, second_max)
             if first is _X
             else (second_ns, second_max, first_ns, first_max)
         )
         kept = None if moves is None else tuple(moves)
-        if forfeit is not None:
-            yield _forfeited(board, first, kept, (), seats, forfeit)
-            continue
         yield _tuple_new(PlayedGame, (board, first, kept, (), seats, False))
 
 
