@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 import shiboken6
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.brains.engines import EngineEntry, EngineList
@@ -19,6 +21,7 @@ from ttt_desktop.engine.board import Board
 from ttt_desktop.engine.record import Forfeit, GameRecord, PlayerEntry
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.gui.controller import Seat
+from ttt_desktop.gui.engines_dialog import EnginesDialog
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.player_panel import ENTRY_ROLE
 from ttt_desktop.library import Library
@@ -117,6 +120,30 @@ def test_the_lists_follow_the_engine_list_after_the_engines_dialog(
     window.refresh_engines()
     rows = _rows(window, Mark.O)
     assert CRASHER not in rows and rows["brain.another"][0]
+
+
+def test_the_lists_refresh_when_the_engines_dialog_closes(
+    qtbot: QtBot, make_window: type, engines_file: Path
+) -> None:
+    window = make_window(engines_file=engines_file, rules=GOMOKU)
+    (action,) = [
+        action for action in window.lab.lab_menu.actions() if action.text() == "&Engines..."
+    ]
+    engines = EngineList.load(engines_file)
+    engines.remove("TTT Levi")
+    engines.save()
+    seen: list[str] = []
+
+    def close_the_dialog() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, EnginesDialog) and dialog.path == engines_file
+        seen.append(dialog.table.item(0, 0).text())
+        dialog.reject()
+
+    QTimer.singleShot(0, close_the_dialog)
+    action.trigger()
+    assert seen == ["Crasher"]
+    assert LEVI not in _rows(window, Mark.X) and CRASHER in _rows(window, Mark.X)
 
 
 def test_a_whole_game_against_a_brain_with_its_messages_in_the_thinking_dock(
