@@ -137,7 +137,8 @@ def test_the_lists_refresh_when_the_engines_dialog_closes(
     def close_the_dialog() -> None:
         dialog = QApplication.activeModalWidget()
         assert isinstance(dialog, EnginesDialog) and dialog.path == engines_file
-        seen.append(dialog.table.item(0, 0).text())
+        item = dialog.table.item(0, 0)
+        seen.append(item.text() if item is not None else "")
         dialog.reject()
 
     QTimer.singleShot(0, close_the_dialog)
