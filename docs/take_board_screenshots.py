@@ -5,8 +5,10 @@ Run under an X server (the window system's own pictures, popups included)::
     xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python docs/take_board_screenshots.py
 
 Writes ``docs/screenshots/board-15x15.png``, ``board-15x15-dark.png``,
-``new-game-dialog.png`` and ``new-game-dialog-dark.png``. Settings go to a throw-away
-folder; the game is played by two people through clicks on the board.
+``mcts-heat-map.png``, ``mcts-heat-map-dark.png`` (Monty asked about the position, its
+visits shaded on the board), ``new-game-dialog.png`` and ``new-game-dialog-dark.png``.
+Settings go to a throw-away folder; the game is played by two people through clicks on the
+board.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ttt_desktop.engine.rules import GOMOKU, PRESETS
+from ttt_desktop.gui import translation
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import DEFAULT_WINDOW_SIZE, MainWindow
 from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
@@ -77,6 +80,16 @@ def shoot(app: QApplication, theme: ThemeChoice, suffix: str) -> None:
     settle(app, 0.3)
     grab(app, window, f"board-15x15{suffix}.png")
 
+    # Monty asked about the position: its visits as a heat map, its figures in Thinking.
+    window.insight.dock_action.trigger()
+    answers: list[object] = []
+    window.controller.insight_ready.connect(lambda *args: answers.append(args))
+    window.insight.panel.select_kind("monty")
+    window.insight.panel.ask_button.click()
+    settle(app, 0.5, until=lambda: bool(answers))
+    grab(app, window, f"mcts-heat-map{suffix}.png")
+    window.insight.dock_action.trigger()
+
     dialog = window.new_game_dialog()
     dialog.show()
     dialog.move(window.x() + 120, window.y() + 90)
@@ -96,8 +109,10 @@ def main() -> int:
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)
     ThemeManager.for_application(AppSettings().qsettings)
+    translators = translation.install(AppSettings().qsettings, "en")  # as the app: plurals
     shoot(app, ThemeChoice.LIGHT, "")
     shoot(app, ThemeChoice.DARK, "-dark")
+    translation.remove(translators)
     return 0
 
 

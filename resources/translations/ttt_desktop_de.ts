@@ -3083,6 +3083,13 @@
             <numerusform>%n Züge tief</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n more cell(s) scored: see the board.</source>
+        <translation>
+            <numerusform>%n weiteres Feld bewertet: siehe das Brett.</numerusform>
+            <numerusform>%n weitere Felder bewertet: siehe das Brett.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ThinkingDock</name>

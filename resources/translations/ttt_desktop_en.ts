@@ -128,5 +128,12 @@
                 <numerusform>%n moves deep</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%n more cell(s) scored: see the board.</source>
+            <translation>
+                <numerusform>%n more cell scored: see the board.</numerusform>
+                <numerusform>%n more cells scored: see the board.</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>

@@ -46,3 +46,16 @@ def test_proven_cells_read_as_wins_losses_and_draws() -> None:
         else:
             assert text[0] == {1.0: "W", 0.5: "D", 0.0: "L"}[score.value]
             assert ("wins in" in described) == (score.value == 1.0)
+
+
+def test_a_big_boards_figures_list_the_best_cells_and_say_how_many_more() -> None:
+    rules = Rules(15, 15, 5)
+    board = Board.empty(rules=rules).play_all(rules.geometry.parse(n) for n in ("h8", "h9"))
+    thought = MontyPlayer(seed=2, simulations=300).think(board)
+    assert len(thought.scores) > words.SCORES_LISTED
+    said = " ".join(words.figures(thought))
+    scores = said.split("Scores: ")[1].split(".")[0]  # "cell f11: won 53% of 43 ...; cell ..."
+    assert scores.count("; ") + 1 == words.SCORES_LISTED
+    assert f"cell {board.name(thought.move)}:" in said
+    more = len(thought.scores) - words.SCORES_LISTED
+    assert f"{more} more cell" in said

@@ -169,6 +169,10 @@ def cell_descriptions(overlays: Iterable[BoardOverlay], cell: int) -> list[str]:
 MarkPainter = Callable[[QPainter, Mark, QRectF, QColor], None]
 
 
+ANNOTATION_TEXT_MIN_PX = 24
+"""Cells smaller than this (px) show an annotation's tint but not its text."""
+
+
 def paint_overlays(
     painter: QPainter,
     overlays: Iterable[BoardOverlay],
@@ -272,5 +276,7 @@ def _paint_annotation(
     else:
         box = rect.adjusted(side * 0.05, side * 0.62, -side * 0.05, -side * 0.04)
         flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom
+    if side < ANNOTATION_TEXT_MIN_PX:
+        return  # too small to read: the tint says it, the cell's description has the words
     painter.setPen(colour)
     painter.drawText(box.adjusted(side * 0.16, 0, -side * 0.16, 0), int(flags), annotation.text)

@@ -53,4 +53,5 @@ class Thinking(QObject):
         return [
             self.tr("%Ln position(s) searched", "", n),
             self.tr("%n move(s) deep", "", n),
+            self.tr("%n more cell(s) scored: see the board.", "", n),
         ]

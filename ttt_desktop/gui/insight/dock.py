@@ -7,14 +7,16 @@ text as accessible description); the same scores are drawn on the board by
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDockWidget,
+    QFrame,
     QLabel,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -27,6 +29,10 @@ from ttt_desktop.players.roster import supports
 from ttt_desktop.players.thought import Thought
 
 ASKABLE_KINDS = tuple(info.kind for info in roster() if info.kind != "sequence")
+
+
+PANEL_WIDTH = 320
+"""The width the Thinking panel asks for (px); its texts wrap to it."""
 
 
 class ThinkingPanel(QWidget):
@@ -63,15 +69,27 @@ class ThinkingPanel(QWidget):
         self.show_on_board.setChecked(True)
         self.show_on_board.toggled.connect(self.show_on_board_toggled)
 
+        # The figures scroll: a big board's thought has many cells, and its text must neither
+        # push the ask row off the dock nor widen the dock (and the window) to fit it.
+        self.details_area = QScrollArea()
+        self.details_area.setWidgetResizable(True)
+        self.details_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.details_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.details_area.setWidget(self.details)
+
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
-        layout.addWidget(self.details, 1)
+        layout.addWidget(self.details_area, 1)
         # One above the other: side by side, the longest name widened the dock (and with
         # it the window) as soon as it was chosen.
         layout.addWidget(self.kind_box)
         layout.addWidget(self.ask_button)
         layout.addWidget(self.show_on_board)
         self.thought: Thought | None = None
+
+    def sizeHint(self) -> QSize:
+        """A dock's width, whatever the length of the texts (they wrap and scroll)."""
+        return QSize(PANEL_WIDTH, super().sizeHint().height())
 
     def _name_ask_button(self) -> None:
         name = words.kind_name(str(self.kind_box.currentData()))

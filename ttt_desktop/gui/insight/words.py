@@ -292,6 +292,26 @@ def headline(thought: Thought, *, asked: bool = False) -> str:
     )
 
 
+SCORES_LISTED = 12
+"""The most cells a thought's figures list in words (a big board's search scores dozens)."""
+
+
+def _best_scores(thought: Thought) -> tuple[CellScore, ...]:
+    """The scores the figures list: all of a few, else the chosen move and the best others.
+
+    Best by visits for a Monte Carlo search, else by value; in cell order, as all are.
+    """
+    scores = thought.scores
+    if len(scores) <= SCORES_LISTED:
+        return scores
+    if thought.meaning is Meaning.WIN_RATE:
+        ranked = sorted(scores, key=lambda s: (s.cell != thought.move, -(s.visits or 0)))
+    else:
+        ranked = sorted(scores, key=lambda s: (s.cell != thought.move, -s.value))
+    best = {s.cell for s in ranked[:SCORES_LISTED]}
+    return tuple(s for s in scores if s.cell in best)
+
+
 def figures(thought: Thought) -> list[str]:
     """The thought's figures, one sentence each."""
     lines: list[str] = []
@@ -303,14 +323,20 @@ def figures(thought: Thought) -> list[str]:
         )
     if thought.scores:
         lines.append(meaning_text(thought.meaning))
-        lines.append(
-            QCoreApplication.translate("Thinking", "Scores: {scores}.").format(
-                scores="; ".join(
-                    score_description(s, thought.meaning, _geometry(thought))
-                    for s in thought.scores
-                )
+        listed = _best_scores(thought)
+        text = QCoreApplication.translate("Thinking", "Scores: {scores}.").format(
+            scores="; ".join(
+                score_description(s, thought.meaning, _geometry(thought)) for s in listed
             )
         )
+        if len(listed) < len(thought.scores):
+            text += " " + QCoreApplication.translate(
+                "Thinking",
+                "%n more cell(s) scored: see the board.",
+                None,
+                len(thought.scores) - len(listed),
+            )
+        lines.append(text)
     simulations = sum(score.visits or 0 for score in thought.scores)
     if thought.meaning is Meaning.WIN_RATE and simulations:
         lines.append(
