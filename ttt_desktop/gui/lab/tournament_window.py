@@ -259,7 +259,7 @@ class TournamentWindow(QWidget):
         self.turn_spin.setSuffix(self.tr(" ms"))
         self.turn_spin.setAccessibleName(self.tr("Time a move"))
         self.turn_spin.setValue(self._remembered_turn_ms())
-        board_form.addRow(self.tr("&Time a move:"), self.turn_spin)
+        board_form.addRow(self.tr("Time a &move:"), self.turn_spin)
         layout.addLayout(board_form)
         layout.addWidget(QLabel(self.tr("Players (tick them; seeds: how many of each kind)")))
         self.players_table = QTableWidget(len(PLAYABLE_KINDS), 2)
