@@ -7,8 +7,16 @@ from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
-from ttt_desktop.gui.lab.tournament_window import TournamentWindow
+from ttt_desktop.gui.lab.tournament_window import TournamentWindow, game_record
 from ttt_desktop.lab.runner import run_tournament
+from ttt_desktop.lab.tournament import (
+    PlayedGame,
+    TimeControl,
+    TournamentResult,
+    TournamentSpec,
+    encode_moves,
+    make_entrants,
+)
 from ttt_desktop.players.roster import kinds_for
 
 RUN_TIMEOUT_MS = 300_000  # a generous ceiling, not a speed bar: it only stops a hung run
@@ -137,3 +145,23 @@ def test_training_and_the_numbers_say_they_are_about_tic_tac_toe(
     assert numbers.windowTitle() == "The game in numbers: tic-tac-toe"
     assert "tic-tac-toe (3x3" in numbers.board_label.text()
     assert numbers.board_label.isVisible()
+
+
+def test_a_game_lost_on_time_opens_as_a_forfeit(make_window: WindowMaker) -> None:
+    spec = TournamentSpec(
+        make_entrants([("rando", 1), ("monty", 1)]),
+        2,
+        3,
+        rules=SEVEN,
+        clock=TimeControl(turn_ms=200.0, margin_ms=100.0),
+    )
+    cells = [SEVEN.geometry.parse(name) for name in ("d4", "d5", "e4")]
+    lost = PlayedGame(0, 0, 0, 1, encode_moves(cells), "X", 1.0, "time")
+    record = game_record(TournamentResult(spec, [lost]), lost)
+    assert record.rules is SEVEN and list(record.moves) == cells
+    assert record.forfeit is not None and record.forfeit.loser.value == "O"
+    assert record.forfeit.reason == "time"
+    assert record.result is not None
+    window = make_window()
+    window.review.open_game(record)
+    assert window.controller.record.rules is SEVEN
