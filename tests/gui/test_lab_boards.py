@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import pytest
 from conftest import WindowMaker
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
+from ttt_desktop.cli.storing import TournamentSaver
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.gui.lab.tournament_window import TournamentWindow, game_record
 from ttt_desktop.lab.runner import run_tournament
@@ -17,6 +22,7 @@ from ttt_desktop.lab.tournament import (
     encode_moves,
     make_entrants,
 )
+from ttt_desktop.library import Library
 from ttt_desktop.players.roster import kinds_for
 
 RUN_TIMEOUT_MS = 300_000  # a generous ceiling, not a speed bar: it only stops a hung run
@@ -165,3 +171,34 @@ def test_a_game_lost_on_time_opens_as_a_forfeit(make_window: WindowMaker) -> Non
     window = make_window()
     window.review.open_game(record)
     assert window.controller.record.rules is SEVEN
+
+
+def test_resuming_a_stopped_tournament_takes_its_board_and_time(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "games.sqlite"
+    spec = TournamentSpec(
+        make_entrants([("rando", 1), ("levi", 1)]),
+        2,
+        9,
+        rules=SEVEN,
+        clock=TimeControl(turn_ms=300.0, margin_ms=100.0),
+    )
+    with Library(path) as library:
+        saver = TournamentSaver(library, spec, "stopped on 7,7,5")
+        saver.finish(False)
+    window = make_window(library_path=path)
+    qtbot.waitUntil(lambda: window.history.library is not None)
+    tournament = window.lab.show_tournament()
+    assert tournament.rules() is TIC_TAC_TOE
+
+    def pick(_parent: object, _title: str, _label: str, items: list[str], *_: object) -> Any:
+        return items[0], True
+
+    monkeypatch.setattr("ttt_desktop.gui.lab.tournament_window.QInputDialog.getItem", pick)
+    with qtbot.waitSignal(tournament.run_finished, timeout=RUN_TIMEOUT_MS):
+        qtbot.mouseClick(tournament.resume_button, Qt.MouseButton.LeftButton)
+    assert tournament.rules() is SEVEN and tournament.turn_spin.value() == 300
+    result = tournament.result
+    assert result is not None and result.finished and result.spec == spec
+    assert tournament.record_of_row(0).rules is SEVEN

@@ -738,6 +738,8 @@ class TournamentWindow(QWidget):
         self.seed_spin.setValue(spec.seed % 2**31)
         self.games_spin.setValue(spec.games_per_pairing)
         self.set_rules(spec.rules)
+        if spec.clock is not None and spec.clock.turn_ms is not None:
+            self.turn_spin.setValue(round(spec.clock.turn_ms))
         self._run(spec, done, kept=stored.id)
 
     def _open_saver(self, spec: TournamentSpec, resumed: int) -> None:
