@@ -74,3 +74,12 @@ def test_a_game_without_a_forfeit_is_unchanged() -> None:
     game = play_game(create_player("rando", seed=1), create_player("rando", seed=2))
     assert type(game) is PlayedGame and game.forfeit is None
     assert game.winner is game.board.winner and game.finished
+
+
+def test_the_labs_match_counts_a_forfeit_as_the_opponents_win() -> None:
+    from ttt_desktop.lab.match import play_match  # noqa: PLC0415
+
+    opponent = create_player("rando", seed=5)
+    with BrainPlayer(bad_brain("crash-mid"), time_control=CONTROL) as brain:
+        result = play_match(brain, opponent, 2, rules=GOMOKU)
+    assert (result.x.wins, result.o.wins, result.draws) == (0, 2, 0)
