@@ -1987,8 +1987,8 @@
 <context>
     <name>NumbersWindow</name>
     <message>
-        <source>The game in numbers</source>
-        <translation>Das Spiel in Zahlen</translation>
+        <source>The game in numbers: tic-tac-toe</source>
+        <translation>Das Spiel in Zahlen: Tic-Tac-Toe</translation>
     </message>
     <message>
         <source>Complete games by the move they end on</source>
@@ -2021,6 +2021,14 @@
     <message>
         <source>Move sequences per ply</source>
         <translation>Zugfolgen je Halbzug</translation>
+    </message>
+    <message>
+        <source>These numbers are about tic-tac-toe (3x3, three in a row), whatever board the main window plays.</source>
+        <translation>Diese Zahlen gelten für Tic-Tac-Toe (3×3, drei in einer Reihe), gleich auf welchem Spielfeld das Hauptfenster spielt.</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Spielfeld</translation>
     </message>
     <message>
         <source>X wins</source>
@@ -3140,6 +3148,30 @@
         <translation>Einrichtung</translation>
     </message>
     <message>
+        <source>Board</source>
+        <translation>Spielfeld</translation>
+    </message>
+    <message>
+        <source>The board every game of the tournament is played on</source>
+        <translation>Das Spielfeld, auf dem jede Partie des Turniers gespielt wird</translation>
+    </message>
+    <message>
+        <source>&amp;Board:</source>
+        <translation>Spie&amp;lfeld:</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Time a move</source>
+        <translation>Zeit pro Zug</translation>
+    </message>
+    <message>
+        <source>Time a &amp;move:</source>
+        <translation>Zeit pro &amp;Zug:</translation>
+    </message>
+    <message>
         <source>Players (tick them; seeds: how many of each kind)</source>
         <translation>Spieler (ankreuzen; Startwerte: wie viele von jeder Art)</translation>
     </message>
@@ -3244,6 +3276,10 @@
         <translation>Turnierfortschritt</translation>
     </message>
     <message>
+        <source>Board of the results</source>
+        <translation>Spielfeld der Ergebnisse</translation>
+    </message>
+    <message>
         <source>Standings</source>
         <translation>Tabelle</translation>
     </message>
@@ -3320,6 +3356,22 @@
         <translation>In der Partienbibliothek speichern</translation>
     </message>
     <message>
+        <source>Tic-tac-toe&apos;s games are played without a clock</source>
+        <translation>Partien Tic-Tac-Toe werden ohne Uhr gespielt</translation>
+    </message>
+    <message>
+        <source>How long a searching player thinks about each move; a player far over its time loses on time</source>
+        <translation>Wie lange ein suchender Spieler über jeden Zug nachdenkt; wer seine Zeit weit überschreitet, verliert durch Zeitüberschreitung</translation>
+    </message>
+    <message>
+        <source>{name} plays only the boards solved exactly (up to 4x4 and 5x4 with four in a row), not {board}</source>
+        <translation>{name} spielt nur die exakt gelösten Spielfelder (bis 4×4 und 5×4 mit vier in einer Reihe), nicht {board}</translation>
+    </message>
+    <message>
+        <source>{name} plays only tic-tac-toe, not {board}</source>
+        <translation>{name} spielt nur Tic-Tac-Toe, nicht {board}</translation>
+    </message>
+    <message>
         <source>Pick at least two players (or two seeds of one).</source>
         <translation>Wählen Sie mindestens zwei Spieler (oder zwei Startwerte eines Spielers).</translation>
     </message>
@@ -3356,6 +3408,10 @@
         <translation>Turnier: {players}</translation>
     </message>
     <message>
+        <source>{name} on {board}</source>
+        <translation>{name} auf {board}</translation>
+    </message>
+    <message>
         <source>Cancelling...</source>
         <translation>Wird abgebrochen …</translation>
     </message>
@@ -3386,6 +3442,14 @@
     <message>
         <source>{m} min {s} s</source>
         <translation>{m} min {s} s</translation>
+    </message>
+    <message>
+        <source>Played on: {board}</source>
+        <translation>Gespielt auf: {board}</translation>
+    </message>
+    <message>
+        <source>, {ms} ms a move</source>
+        <translation>, {ms} ms pro Zug</translation>
     </message>
     <message>
         <source>There is no tournament to export yet.</source>
@@ -3509,6 +3573,14 @@
     <message>
         <source>Against Rando</source>
         <translation>Gegen Rando</translation>
+    </message>
+    <message>
+        <source>The learner plays tic-tac-toe (3x3) only: it is trained and measured on that board, whatever board the main window plays.</source>
+        <translation>Der Lernende spielt nur Tic-Tac-Toe (3×3): Er wird auf diesem Spielfeld trainiert und gemessen, gleich auf welchem Spielfeld das Hauptfenster spielt.</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Spielfeld</translation>
     </message>
     <message>
         <source>Starting the worker process...</source>

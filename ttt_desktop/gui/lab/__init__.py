@@ -110,9 +110,19 @@ class LabFeatures(QObject):
                 open_record=self._open_game,
                 store_games=self._store_games,
                 library_path=getattr(self._history, "library_path", None),
+                current_rules=self._current_rules(),
             )
+        else:
+            current = self._current_rules()
+            if current is not None:
+                self.tournament_window.offer_rules(current)
         _raise(self.tournament_window)
         return self.tournament_window
+
+    def _current_rules(self) -> Any:
+        """The board the main window plays (None for a window without a game)."""
+        controller = getattr(self.window, "controller", None)
+        return getattr(controller, "rules", None)
 
     def show_training(self) -> TrainWindow | None:
         if self.train_window is None and not self._charts_available():

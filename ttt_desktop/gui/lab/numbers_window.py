@@ -38,7 +38,7 @@ class NumbersWindow(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        self.setWindowTitle(self.tr("The game in numbers"))
+        self.setWindowTitle(self.tr("The game in numbers: tic-tac-toe"))
         self.setObjectName("numbers-window")
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
@@ -85,9 +85,21 @@ class NumbersWindow(QWidget):
         right.addWidget(self.plies)
         right.addStretch(1)
 
-        layout = QHBoxLayout(self)
-        layout.addLayout(left, 3)
-        layout.addLayout(right, 2)
+        # The counts are tic-tac-toe's alone: the other boards have far too many games to count.
+        self.board_label = QLabel(
+            self.tr(
+                "These numbers are about tic-tac-toe (3x3, three in a row), "
+                "whatever board the main window plays."
+            )
+        )
+        self.board_label.setWordWrap(True)
+        self.board_label.setAccessibleName(self.tr("Board"))
+        columns = QHBoxLayout()
+        columns.addLayout(left, 3)
+        columns.addLayout(right, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.board_label)
+        layout.addLayout(columns, 1)
         close = QShortcut(QKeySequence(QKeySequence.StandardKey.Close), self)
         close.activated.connect(self.close)
         self.show_games(False)

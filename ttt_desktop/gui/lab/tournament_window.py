@@ -21,12 +21,13 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
+    QSettings,
     QSize,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -52,24 +53,36 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.engine import Mark
-from ttt_desktop.engine.record import GameRecord, PlayerEntry, utc_now
+from ttt_desktop.engine.record import Forfeit, GameRecord, PlayerEntry, utc_now
+from ttt_desktop.engine.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
+from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.translation import number
 from ttt_desktop.lab.runner import TournamentRunner
 from ttt_desktop.lab.tournament import (
     PLAYABLE_KINDS,
     PlayedGame,
+    TimeControl,
     TournamentResult,
     TournamentSpec,
     make_entrants,
 )
 from ttt_desktop.players import display_name, fresh_seed
+from ttt_desktop.players.boards import SOLVED_BOARDS
+from ttt_desktop.players.roster import BOARDS, supports
 
 POLL_MS: Final = 50
 REFRESH_SECONDS: Final = 0.25
 CANCEL_GRACE_SECONDS: Final = 0.3
 DEFAULT_PLAYERS: Final = ("rando", "levi", "humiston", "learner", "perfect")
 MAX_SEEDS_PER_KIND: Final = 8
+DEFAULT_TURN_MS: Final = 200
+"""The time a move on a board other than 3x3: a 15x15 tournament of searching players ends."""
+TURN_MARGIN_MS: Final = 100.0
+"""The slack over the time a move before a player loses on time (a search stops at its next
+look at the clock; a busy computer is slow to switch back to it)."""
+RULES_KEY: Final = "lab/tournament_rules"
+TURN_MS_KEY: Final = "lab/tournament_turn_ms"
 
 
 def entrant_name(result: TournamentResult, entrant: int) -> str:
@@ -86,6 +99,11 @@ def game_record(result: TournamentResult, game: PlayedGame) -> GameRecord:
     now = utc_now()
     x = spec.entrants[game.x]
     o = spec.entrants[game.o]
+    forfeit = None
+    if game.reason and game.winner != "draw":
+        # Lost off the board (on time): the record says who and why.
+        loser = Mark.O if game.winner == "X" else Mark.X
+        forfeit = Forfeit(loser, game.reason)
     return GameRecord(
         PlayerEntry(x.kind, entrant_name(result, game.x), spec.player_seed(game.index, game.x)),
         PlayerEntry(o.kind, entrant_name(result, game.o), spec.player_seed(game.index, game.o)),
@@ -94,7 +112,15 @@ def game_record(result: TournamentResult, game: PlayedGame) -> GameRecord:
         started_at=now,
         finished_at=now,
         game_id=game_id(spec, game.index),
+        rules=spec.rules,
+        forfeit=forfeit,
     )
+
+
+def _app_settings() -> QSettings:
+    from ttt_desktop.gui.settings import APPLICATION, ORGANISATION  # noqa: PLC0415
+
+    return QSettings(ORGANISATION, APPLICATION)
 
 
 def game_id(spec: TournamentSpec, index: int) -> str:
@@ -156,7 +182,10 @@ class GamesModel(QAbstractTableModel):
                 return self.tr("Draw")
             winner = game.x if game.winner == "X" else game.o
             return self.tr("{name} wins").format(name=entrant_name(self._result, winner))
-        return " ".join(str(cell + 1) for cell in game.cells)
+        rules = self._result.spec.rules
+        if rules is TIC_TAC_TOE:
+            return " ".join(str(cell + 1) for cell in game.cells)
+        return " ".join(rules.geometry.name(cell) for cell in game.cells)
 
 
 class TournamentWindow(QWidget):
@@ -174,7 +203,11 @@ class TournamentWindow(QWidget):
         open_record: Callable[[GameRecord], None] | None = None,
         store_games: Callable[[list[GameRecord]], int] | None = None,
         library_path: str | Path | None = None,
+        current_rules: Rules | None = None,
+        settings: QSettings | None = None,
     ) -> None:
+        """``current_rules``: the board the main window plays, offered with the presets.
+        ``settings`` keeps the board and the time a move chosen last."""
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle(self.tr("Tournament"))
         self.setObjectName("tournament-window")
@@ -183,6 +216,9 @@ class TournamentWindow(QWidget):
         # Each game goes to the library as it finishes, so a stopped tournament resumes.
         self._library_path = None if library_path is None else Path(library_path)
         self._saver: Any = None
+        self._settings = settings if settings is not None else _app_settings()
+        # Ticked kinds put aside while the board is one they do not play.
+        self._parked: set[str] = set()
         self.runner: TournamentRunner | None = None
         self.result: TournamentResult | None = None
         self._last_refresh = 0.0
@@ -191,6 +227,7 @@ class TournamentWindow(QWidget):
         self._timer.setInterval(POLL_MS)
         self._timer.timeout.connect(self._poll)
         self._build()
+        self._choose_first_board(current_rules)
         fit_to_screen(self, QSize(1180, 720))
         self._screen_keeper = ScreenKeeper(self)  # within the screen when it shows
 
@@ -209,6 +246,21 @@ class TournamentWindow(QWidget):
     def _build_setup(self) -> QWidget:
         box = QGroupBox(self.tr("Set-up"))
         layout = QVBoxLayout(box)
+        board_form = QFormLayout()
+        self.board_combo = QComboBox()
+        self.board_combo.setAccessibleName(self.tr("Board"))
+        self.board_combo.setToolTip(self.tr("The board every game of the tournament is played on"))
+        for rules in PRESETS.values():
+            self.board_combo.addItem(rules_title(rules), rules.key)
+        board_form.addRow(self.tr("&Board:"), self.board_combo)
+        self.turn_spin = QSpinBox()
+        self.turn_spin.setRange(10, 60_000)
+        self.turn_spin.setSingleStep(50)
+        self.turn_spin.setSuffix(self.tr(" ms"))
+        self.turn_spin.setAccessibleName(self.tr("Time a move"))
+        self.turn_spin.setValue(self._remembered_turn_ms())
+        board_form.addRow(self.tr("Time a &move:"), self.turn_spin)
+        layout.addLayout(board_form)
         layout.addWidget(QLabel(self.tr("Players (tick them; seeds: how many of each kind)")))
         self.players_table = QTableWidget(len(PLAYABLE_KINDS), 2)
         self.players_table.setAccessibleName(self.tr("Players"))
@@ -235,6 +287,8 @@ class TournamentWindow(QWidget):
             self.seed_counts[kind] = spin
         self.players_table.resizeRowsToContents()
         self.players_table.itemChanged.connect(self._update_start)
+        self.board_combo.currentIndexChanged.connect(self._board_changed)
+        self.turn_spin.valueChanged.connect(self._turn_changed)
         layout.addWidget(self.players_table, 1)
 
         form = QFormLayout()
@@ -310,6 +364,9 @@ class TournamentWindow(QWidget):
     def _build_results(self) -> QWidget:
         from ttt_desktop.gui.charts import ErrorBarChart  # noqa: PLC0415  (QtCharts on use)
 
+        self.results_board_label = QLabel()
+        self.results_board_label.setAccessibleName(self.tr("Board of the results"))
+        self.results_board_label.setWordWrap(True)
         self.tabs = QTabWidget()
         standings = QWidget()
         standings_layout = QVBoxLayout(standings)
@@ -388,9 +445,125 @@ class TournamentWindow(QWidget):
         panel = QWidget()
         panel_layout = QVBoxLayout(panel)
         panel_layout.setContentsMargins(0, 0, 0, 0)
+        panel_layout.addWidget(self.results_board_label)
         panel_layout.addWidget(self.tabs, 1)
         panel_layout.addLayout(export)
         return panel
+
+    # Board --------------------------------------------------------------------------
+
+    def rules(self) -> Rules:
+        """The board chosen for the tournament."""
+        key = self.board_combo.currentData()
+        try:
+            return Rules.parse(str(key))
+        except RulesError:
+            return TIC_TAC_TOE
+
+    def offer_rules(self, rules: Rules) -> int:
+        """Offer ``rules`` in the board choice (the presets are there already); its index."""
+        index = self.board_combo.findData(rules.key)
+        if index < 0:
+            self.board_combo.addItem(rules_title(rules), rules.key)
+            index = self.board_combo.count() - 1
+        return index
+
+    def set_rules(self, rules: Rules) -> None:
+        """Choose ``rules`` as the tournament's board."""
+        self.board_combo.setCurrentIndex(self.offer_rules(rules))
+        self._board_changed()
+
+    def _choose_first_board(self, current: Rules | None) -> None:
+        """The board remembered, else the main window's; both are offered."""
+        if current is not None:
+            self.offer_rules(current)
+        remembered = self._remembered_rules()
+        self.set_rules(remembered or current or TIC_TAC_TOE)
+
+    def _remembered_rules(self) -> Rules | None:
+        value = self._settings.value(RULES_KEY)
+        if not isinstance(value, str):
+            return None
+        try:
+            return Rules.parse(value)
+        except RulesError:
+            return None  # a hand-edited value: the default instead
+
+    def _remembered_turn_ms(self) -> int:
+        value = self._settings.value(TURN_MS_KEY)
+        try:
+            turn_ms = int(str(value))
+        except ValueError:
+            return DEFAULT_TURN_MS
+        return turn_ms if 10 <= turn_ms <= 60_000 else DEFAULT_TURN_MS
+
+    def _turn_changed(self, value: int) -> None:
+        self._settings.setValue(TURN_MS_KEY, value)
+        self._update_start()
+
+    def _board_changed(self, *_args: object) -> None:
+        """Offer only the kinds that play the board; keep the others' ticks for later."""
+        rules = self.rules()
+        self._settings.setValue(RULES_KEY, rules.key)
+        classic = rules is TIC_TAC_TOE
+        self.turn_spin.setEnabled(not classic and not self._running())
+        self.turn_spin.setToolTip(
+            self.tr("Tic-tac-toe's games are played without a clock")
+            if classic
+            else self.tr(
+                "How long a searching player thinks about each move; a player far over "
+                "its time loses on time"
+            )
+        )
+        table = self.players_table
+        table.blockSignals(True)
+        for row in range(table.rowCount()):
+            item = self._kind_item(row)
+            kind = str(item.data(Qt.ItemDataRole.UserRole))
+            plays = supports(kind, rules)
+            checked = item.checkState() == Qt.CheckState.Checked
+            if plays:
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setToolTip("")
+                if kind in self._parked:
+                    self._parked.discard(kind)
+                    item.setCheckState(Qt.CheckState.Checked)
+            else:
+                if checked:
+                    self._parked.add(kind)
+                    item.setCheckState(Qt.CheckState.Unchecked)
+                item.setFlags(Qt.ItemFlag.ItemIsUserCheckable)
+                item.setToolTip(self._not_playing(kind, rules))
+            self.seed_counts[kind].setEnabled(plays)
+        table.blockSignals(False)
+        model = self.challenger_combo.model()
+        assert isinstance(model, QStandardItemModel)
+        for index in range(self.challenger_combo.count()):
+            kind = str(self.challenger_combo.itemData(index))
+            entry = model.item(index)
+            plays = supports(kind, rules)
+            entry.setEnabled(plays)
+            entry.setToolTip("" if plays else self._not_playing(kind, rules))
+        if not supports(str(self.challenger_combo.currentData()), rules):
+            # The strongest kind that plays the board challenges instead.
+            playable = [kind for kind in PLAYABLE_KINDS if supports(kind, rules)]
+            self.challenger_combo.setCurrentIndex(self.challenger_combo.findData(playable[-1]))
+        self._update_start()
+
+    def _not_playing(self, kind: str, rules: Rules) -> str:
+        """Why ``kind`` is not offered on ``rules``."""
+        name = display_name(kind)
+        if BOARDS.get(kind) == SOLVED_BOARDS:
+            text = self.tr(
+                "{name} plays only the boards solved exactly (up to 4x4 and 5x4 with four "
+                "in a row), not {board}"
+            )
+        else:
+            text = self.tr("{name} plays only tic-tac-toe, not {board}")
+        return text.format(name=name, board=rules_title(rules))
+
+    def _running(self) -> bool:
+        return self.runner is not None and self.runner.running
 
     # Set-up -------------------------------------------------------------------------
 
@@ -401,14 +574,17 @@ class TournamentWindow(QWidget):
 
     def chosen_kinds(self) -> list[str]:
         kinds = []
+        rules = self.rules()
         for row in range(self.players_table.rowCount()):
             item = self._kind_item(row)
-            if item.checkState() == Qt.CheckState.Checked:
-                kinds.append(str(item.data(Qt.ItemDataRole.UserRole)))
+            kind = str(item.data(Qt.ItemDataRole.UserRole))
+            if item.checkState() == Qt.CheckState.Checked and supports(kind, rules):
+                kinds.append(kind)
         return kinds
 
     def set_players(self, counts: dict[str, int]) -> None:
         """Tick exactly the kinds in ``counts``, each with that many seeds."""
+        self._parked.clear()
         for row in range(self.players_table.rowCount()):
             item = self._kind_item(row)
             kind = str(item.data(Qt.ItemDataRole.UserRole))
@@ -440,11 +616,19 @@ class TournamentWindow(QWidget):
                     choices.append((kind, entrant_seed))
         if len(choices) < 2:
             raise ValueError(self.tr("Pick at least two players (or two seeds of one)."))
+        rules = self.rules()
+        clock = (
+            None
+            if rules is TIC_TAC_TOE
+            else TimeControl(turn_ms=float(self.turn_spin.value()), margin_ms=TURN_MARGIN_MS)
+        )
         return TournamentSpec(
             make_entrants(choices),
             self.games_spin.value(),
             seed,
             "gauntlet" if fmt == "gauntlet" else "round-robin",
+            rules=rules,
+            clock=clock,
         )
 
     def _update_start(self, *_args: object) -> None:
@@ -553,6 +737,9 @@ class TournamentWindow(QWidget):
             return
         self.seed_spin.setValue(spec.seed % 2**31)
         self.games_spin.setValue(spec.games_per_pairing)
+        self.set_rules(spec.rules)
+        if spec.clock is not None and spec.clock.turn_ms is not None:
+            self.turn_spin.setValue(round(spec.clock.turn_ms))
         self._run(spec, done, kept=stored.id)
 
     def _open_saver(self, spec: TournamentSpec, resumed: int) -> None:
@@ -568,6 +755,8 @@ class TournamentWindow(QWidget):
         name = self.tr("Tournament: {players}").format(
             players=", ".join(entrant.label for entrant in spec.entrants)
         )
+        if spec.rules is not TIC_TAC_TOE:
+            name = self.tr("{name} on {board}").format(name=name, board=rules_title(spec.rules))
         self._saver = TournamentSaver(library, spec, name, resume=resumed or None)
 
     def _close_saver(self, finished: bool = False) -> None:
@@ -594,7 +783,9 @@ class TournamentWindow(QWidget):
         self.cancel_button.setEnabled(running)
         self.finish_button.setEnabled(running)
         self.resume_button.setEnabled(not running and self._library_path is not None)
+        self.turn_spin.setEnabled(not running and self.rules() is not TIC_TAC_TOE)
         for widget in (
+            self.board_combo,
             self.players_table,
             self.format_combo,
             self.games_spin,
@@ -702,12 +893,20 @@ class TournamentWindow(QWidget):
         if result is None:
             return
         self._last_refresh = time.perf_counter()
+        self._show_board(result.spec)
         self._show_progress()
         ratings = self._current_ratings()
         self._fill_standings(result, ratings)
         self._fill_crosstable(result)
         self.games_model.set_result(result)
         self.results_refreshed.emit(len(result))
+
+    def _show_board(self, spec: TournamentSpec) -> None:
+        """Name the board (and the clock) the results are of, above the tables."""
+        text = self.tr("Played on: {board}").format(board=rules_title(spec.rules))
+        if spec.clock is not None and spec.clock.turn_ms is not None:
+            text += self.tr(", {ms} ms a move").format(ms=number(spec.clock.turn_ms))
+        self.results_board_label.setText(text)
 
     def _current_ratings(self) -> dict[str, Any]:
         """Ratings over every game finished so far, in game order (see TournamentResult)."""

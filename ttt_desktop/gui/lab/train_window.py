@@ -151,9 +151,21 @@ class TrainWindow(QWidget):
         charts.addWidget(self.perfect_chart)
         charts.addWidget(self.rando_chart)
 
-        layout = QHBoxLayout(self)
-        layout.addLayout(left, 0)
-        layout.addLayout(charts, 1)
+        # The learner's table is tic-tac-toe's positions: it learns no other board.
+        self.board_label = QLabel(
+            self.tr(
+                "The learner plays tic-tac-toe (3x3) only: it is trained and measured "
+                "on that board, whatever board the main window plays."
+            )
+        )
+        self.board_label.setWordWrap(True)
+        self.board_label.setAccessibleName(self.tr("Board"))
+        columns = QHBoxLayout()
+        columns.addLayout(left, 0)
+        columns.addLayout(charts, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.board_label)
+        layout.addLayout(columns, 1)
         close = QShortcut(QKeySequence(QKeySequence.StandardKey.Close), self)
         close.activated.connect(self.close)
         self._update_buttons()
