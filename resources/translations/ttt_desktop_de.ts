@@ -1495,6 +1495,14 @@
         <translation>Noch eine Partie mit denselben Spielern (Strg+R)</translation>
     </message>
     <message>
+        <source>Choose board...</source>
+        <translation>Spielfeld wählen ...</translation>
+    </message>
+    <message>
+        <source>Choose the board and the players (Ctrl+Shift+N)</source>
+        <translation>Spielfeld und Spieler wählen (Strg+Umschalt+N)</translation>
+    </message>
+    <message>
         <source>Start</source>
         <translation>Starten</translation>
     </message>

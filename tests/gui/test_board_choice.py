@@ -312,3 +312,17 @@ def test_the_self_test_plays_tic_tac_toe_whatever_board_was_chosen_last(
     out, err = io.StringIO(), io.StringIO()
     assert run_self_test(window, out=out, err=err) == 0, err.getvalue()
     assert window.controller.record.rules is TIC_TAC_TOE
+
+
+def test_the_first_screen_offers_the_board_choice(make_window: WindowMaker, qtbot: QtBot) -> None:
+    window = make_window()
+    button = window.choose_board_button
+    assert button.isVisible() and button.isEnabled()
+    assert button.text() == "Choose board..."
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.findChild(NewGameDialog) is not None)
+    dialog = window.findChild(NewGameDialog)
+    assert dialog is not None and dialog.isVisible()
+    dialog.presets.setCurrentRow(list(PRESETS).index("gomoku"))
+    dialog.accept()
+    assert window.controller.rules is GOMOKU

@@ -311,6 +311,13 @@ class MainWindow(QMainWindow):
         self.play_again_button = QPushButton(self.tr("Play again"))
         self.play_again_button.setToolTip(self.tr("Another game with the same players (Ctrl+R)"))
         self.play_again_button.clicked.connect(self.play_again)
+        # The board choice on the first screen too, not only in the Game menu.
+        self.choose_board_button = QPushButton(self.tr("Choose board..."))
+        self.choose_board_button.setObjectName("choose-board")
+        self.choose_board_button.setToolTip(
+            self.tr("Choose the board and the players (Ctrl+Shift+N)")
+        )
+        self.choose_board_button.clicked.connect(self.choose_new_game)
         self.start_button = QPushButton(self.tr("Start"))
         self.start_button.setObjectName("start")
         self.start_button.setToolTip(self.tr("Let the two computer players play this game"))
@@ -321,6 +328,7 @@ class MainWindow(QMainWindow):
         buttons.addWidget(self.start_button)
         buttons.addWidget(self.new_game_button)
         buttons.addWidget(self.play_again_button)
+        buttons.addWidget(self.choose_board_button)
         buttons.addStretch(1)
         # Under the board: the buttons, and room kept for what features add there (the
         # replay bar, a match's score), so the board never changes size when they show.
