@@ -1495,14 +1495,6 @@
         <translation>Noch eine Partie mit denselben Spielern (Strg+R)</translation>
     </message>
     <message>
-        <source>Choose board...</source>
-        <translation>Spielfeld wählen ...</translation>
-    </message>
-    <message>
-        <source>Choose the board and the players (Ctrl+Shift+N)</source>
-        <translation>Spielfeld und Spieler wählen (Strg+Umschalt+N)</translation>
-    </message>
-    <message>
         <source>Start</source>
         <translation>Starten</translation>
     </message>
@@ -2224,8 +2216,24 @@
         <translation>Erster Zug:</translation>
     </message>
     <message>
+        <source>Choose the board and the players (Ctrl+Shift+N)</source>
+        <translation>Spielfeld und Spieler wählen (Strg+Umschalt+N)</translation>
+    </message>
+    <message>
+        <source>&amp;Board:</source>
+        <translation>Spiel&amp;feld:</translation>
+    </message>
+    <message>
         <source>Score this session</source>
         <translation>Punktestand dieser Sitzung</translation>
+    </message>
+    <message>
+        <source>{board}...</source>
+        <translation>{board} ...</translation>
+    </message>
+    <message>
+        <source>Board: {board}</source>
+        <translation>Spielfeld: {board}</translation>
     </message>
     <message>
         <source>People</source>

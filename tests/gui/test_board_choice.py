@@ -318,7 +318,7 @@ def test_the_first_screen_offers_the_board_choice(make_window: WindowMaker, qtbo
     window = make_window()
     button = window.choose_board_button
     assert button.isVisible() and button.isEnabled()
-    assert button.text() == "Choose board..."
+    assert button.text() == "Tic-tac-toe..."
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.findChild(NewGameDialog) is not None)
     dialog = window.findChild(NewGameDialog)
@@ -326,3 +326,4 @@ def test_the_first_screen_offers_the_board_choice(make_window: WindowMaker, qtbo
     dialog.presets.setCurrentRow(list(PRESETS).index("gomoku"))
     dialog.accept()
     assert window.controller.rules is GOMOKU
+    assert button.text() == "Gomoku 15x15..."

@@ -311,13 +311,6 @@ class MainWindow(QMainWindow):
         self.play_again_button = QPushButton(self.tr("Play again"))
         self.play_again_button.setToolTip(self.tr("Another game with the same players (Ctrl+R)"))
         self.play_again_button.clicked.connect(self.play_again)
-        # The board choice on the first screen too, not only in the Game menu.
-        self.choose_board_button = QPushButton(self.tr("Choose board..."))
-        self.choose_board_button.setObjectName("choose-board")
-        self.choose_board_button.setToolTip(
-            self.tr("Choose the board and the players (Ctrl+Shift+N)")
-        )
-        self.choose_board_button.clicked.connect(self.choose_new_game)
         self.start_button = QPushButton(self.tr("Start"))
         self.start_button.setObjectName("start")
         self.start_button.setToolTip(self.tr("Let the two computer players play this game"))
@@ -328,7 +321,6 @@ class MainWindow(QMainWindow):
         buttons.addWidget(self.start_button)
         buttons.addWidget(self.new_game_button)
         buttons.addWidget(self.play_again_button)
-        buttons.addWidget(self.choose_board_button)
         buttons.addStretch(1)
         # Under the board: the buttons, and room kept for what features add there (the
         # replay bar, a match's score), so the board never changes size when they show.
@@ -356,6 +348,9 @@ class MainWindow(QMainWindow):
         self.game_column = game_column
 
         self.player_panel = PlayerPanel(self.roster, self.settings.people(), ask_name=ask_name)
+        # The board choice on the first screen too, not only in the Game menu.
+        self.choose_board_button = self.player_panel.board_button
+        self.player_panel.board_requested.connect(self.choose_new_game)
         self.player_panel.setObjectName("players")
         self.player_panel.setFixedWidth(280)
         self.player_panel.seat_chosen.connect(self._on_seat_chosen)

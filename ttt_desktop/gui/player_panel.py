@@ -53,6 +53,7 @@ from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.gui import engine_players, roster_text
 from ttt_desktop.gui.board_widget import mark_colour, paint_mark
 from ttt_desktop.gui.controller import START_POLICIES, Seat
+from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.gui.settings import MAX_NAME_LENGTH, tidy_person_name
 from ttt_desktop.players import HUMAN_KIND
 from ttt_desktop.players.roster import UnknownPlayerError, supports
@@ -237,6 +238,7 @@ class PlayerPanel(QWidget):
     swap_requested = Signal()
     choice_cancelled = Signal()  # "New player..." was cancelled: the previous choice stays
     manage_people_requested = Signal()  # "Rename or remove people..." was picked
+    board_requested = Signal()  # the board button: choose another board
 
     def __init__(
         self,
@@ -295,6 +297,16 @@ class PlayerPanel(QWidget):
             self._start_combo.addItem(self.tr(str(START_POLICY_LABELS[policy])), policy)
         self._start_combo.activated.connect(self._on_start_policy_activated)
         form.addRow(self.tr("First move:"), self._start_combo)
+
+        # The board played, named; a click offers the others (Game > New game with...).
+        self.board_button = QPushButton()
+        self.board_button.setObjectName("choose-board")
+        self.board_button.setToolTip(self.tr("Choose the board and the players (Ctrl+Shift+N)"))
+        self.board_button.clicked.connect(self.board_requested)
+        board_label = QLabel(self.tr("&Board:"))
+        board_label.setBuddy(self.board_button)
+        form.addRow(board_label, self.board_button)
+        self._name_board(self._rules)
 
         score_box = QGroupBox(self.tr("Score this session"))
         score_layout = QVBoxLayout(score_box)
@@ -448,9 +460,15 @@ class PlayerPanel(QWidget):
 
     def set_rules(self, rules: Rules) -> None:
         """Offer only the computers that play by ``rules``."""
+        self._name_board(rules)
         if rules is not self._rules:
             self._rules = rules
             self._refill_all()
+
+    def _name_board(self, rules: Rules) -> None:
+        title = rules_title(rules)
+        self.board_button.setText(self.tr("{board}...").format(board=title))
+        self.board_button.setAccessibleName(self.tr("Board: {board}").format(board=title))
 
     def offered_kinds(self) -> list[str]:
         """The computer kinds the drop-downs offer for the board chosen."""
