@@ -1,5 +1,5 @@
 """The manual: Sphinx builds it without a warning, its internal links lead somewhere, and the
-app's copy of the user pages (resources/manual/) is current.
+app's copy of the user pages (resources/manual/) is current; every user page is in German too.
 
 The build runs ``sphinx-build -W --keep-going -b html`` as CI would, in a fresh process,
 then walks every built page for links and images that point at a file or anchor of the
@@ -22,6 +22,9 @@ MANUAL = ROOT / "docs" / "manual"
 sys.path.insert(0, str(ROOT / "tools"))
 
 import update_manual  # noqa: E402
+
+# English user pages with no German page yet (each one shown in English under F1 in German).
+UNTRANSLATED: list[str] = []
 
 
 class _Links(html.parser.HTMLParser):
@@ -69,6 +72,8 @@ def test_the_manual_builds_without_a_warning(built: Path) -> None:
     assert {"index.html", "user/playing.html", "developer/architecture.html"} <= pages
     assert {"api/engine.html", "api/players.html", "api/analysis.html"} <= pages
     assert {"api/library.html", "api/lab.html"} <= pages
+    german = {f"de/user/{name}.html" for name in update_manual.user_pages("de")}
+    assert {"de/index.html"} | german <= pages
 
 
 def test_the_api_pages_come_from_the_docstrings(built: Path) -> None:
@@ -112,9 +117,9 @@ def test_the_readme_links_into_the_manual_and_stays_short() -> None:
     assert not missing
 
 
-def test_the_user_pages_link_only_to_each_other() -> None:
+@pytest.mark.parametrize("user", [MANUAL / "user", MANUAL / "de" / "user"], ids=["en", "de"])
+def test_the_user_pages_link_only_to_each_other(user: Path) -> None:
     # The app shows the user pages on their own: a link out of them would lead nowhere there.
-    user = MANUAL / "user"
     for page in user.glob("*.md"):
         text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.DOTALL)
         for target in re.findall(r"(?<!!)\[[^\]]*\]\(([^)]+)\)", text):
@@ -128,9 +133,38 @@ def test_the_app_carries_the_current_user_pages() -> None:
     assert update_manual.stale_files() == [], "run: python tools/update_manual.py"
     shipped = ROOT / "resources" / "manual"
     assert (shipped / "index.md").is_file()
-    for page in shipped.glob("*.md"):
+    assert (shipped / "de" / "index.md").is_file()
+    for page in shipped.rglob("*.md"):
         text = page.read_text(encoding="utf-8")
         assert "![" not in text, f"{page.name} shows a screenshot the app does not carry"
+        assert "Taken under Xvfb" not in text and "Aufgenommen unter Xvfb" not in text
         for target in re.findall(r"\]\(([^)]+)\)", text):
             if "://" not in target:
-                assert (shipped / target.split("#", 1)[0]).is_file(), f"{page.name}: {target}"
+                # A German page missing is shown in English (the app falls back per page).
+                name = target.split("#", 1)[0]
+                assert (page.parent / name).is_file() or (shipped / name).is_file(), (
+                    f"{page.relative_to(shipped)}: {target}"
+                )
+
+
+def test_every_english_user_page_has_a_german_one() -> None:
+    assert update_manual.untranslated("de") == UNTRANSLATED
+    assert update_manual.user_pages("de") == update_manual.user_pages()
+    german = MANUAL / "de" / "user"
+    assert {path.stem for path in german.glob("*.md")} == set(update_manual.user_pages())
+
+
+def test_the_german_pages_are_translations_not_copies() -> None:
+    for name in update_manual.user_pages("de"):
+        english = (MANUAL / "user" / f"{name}.md").read_text(encoding="utf-8")
+        german = (MANUAL / "de" / "user" / f"{name}.md").read_text(encoding="utf-8")
+        assert update_manual.title(german) != update_manual.title(english), name
+        assert re.search(r"\b(?:der|die|das|und)\b", german), name
+        assert len(german.splitlines()) > len(english.splitlines()) // 2, name
+
+
+def test_the_german_contents_list_every_page_with_its_german_title() -> None:
+    contents = (ROOT / "resources" / "manual" / "de" / "index.md").read_text(encoding="utf-8")
+    for name in update_manual.user_pages():
+        german = (MANUAL / "de" / "user" / f"{name}.md").read_text(encoding="utf-8")
+        assert f"- [{update_manual.title(german)}]({name}.md)" in contents
