@@ -157,7 +157,9 @@ class ManualWindow(QDialog):
         splitter.addWidget(self.pages)
         splitter.addWidget(self.browser)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([220, 600])
+        # The list as wide as its longest title (German ones run long), within reason.
+        widest = self.pages.sizeHintForColumn(0) + 2 * self.pages.frameWidth() + 8
+        splitter.setSizes([min(max(220, widest), 340), 600])
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.close)
