@@ -168,3 +168,36 @@ def test_the_german_contents_list_every_page_with_its_german_title() -> None:
     for name in update_manual.user_pages():
         german = (MANUAL / "de" / "user" / f"{name}.md").read_text(encoding="utf-8")
         assert f"- [{update_manual.title(german)}]({name}.md)" in contents
+
+
+def _german_texts() -> set[str]:
+    """Every German text of the window, as shown (without the & of its keyboard accelerator)."""
+    from xml.etree import ElementTree  # noqa: PLC0415
+
+    catalogue = ROOT / "resources" / "translations" / "ttt_desktop_de.ts"
+    texts: set[str] = set()
+    for translation in ElementTree.parse(catalogue).getroot().iter("translation"):
+        forms = [translation.text or ""] + [form.text or "" for form in translation]
+        texts |= {" ".join(form.replace("&", "").split()) for form in forms if form.strip()}
+    return texts
+
+
+def test_the_german_pages_name_the_menus_as_the_german_window_does() -> None:
+    # "Ansicht > Analyse": the menu and its item exactly as the translation has them.
+    texts = _german_texts()
+    menus = ("Spiel", "Datei", "Ansicht", "Labor", "Hilfe")
+    assert set(menus) <= texts
+    named = 0
+    for path in sorted((MANUAL / "de" / "user").glob("*.md")):
+        text = " ".join(path.read_text(encoding="utf-8").split())
+        for match in re.finditer(r"\b(" + "|".join(menus) + r") > ", text):
+            rest = text[match.end() :]
+            # The item ends where the sentence goes on: "*", " (", ":", "," or ")".
+            items = [
+                item
+                for item in texts
+                if rest.startswith(item) and re.match(r"\*|\s\(|[:,)]", rest[len(item) :])
+            ]
+            assert items, f"{path.name}: {match.group(0)}{rest[:40]}"
+            named += 1
+    assert named >= 30
