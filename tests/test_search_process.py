@@ -4,7 +4,9 @@ players between moves, stops when asked, and survives players that crash or hang
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -12,18 +14,20 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "gui"))
 
-from slow_players import Flag, SlowPlayers
+from slow_players import Flag, GatedPlayer, SlowPlayers
 
 from ttt_desktop.engine import Board, Mark
 from ttt_desktop.players import create_player
 from ttt_desktop.players.thought import Thought
 from ttt_desktop.search_process import (
+    SILENT_AFTER_S,
     STOP_GRACE_S,
     CallJob,
     ProcessDied,
     SearchAbandoned,
     SearchFailed,
     SearchProcess,
+    SearchRestarted,
     ThinkJob,
     child_modules,
     child_pid,
@@ -181,3 +185,43 @@ def test_a_flag_is_shared_with_the_child() -> None:
     assert not flag.is_set() and not flag.wait(0.01)
     flag.set()
     assert flag.is_set() and flag.wait(0)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs SIGSTOP")
+def test_a_stopped_process_is_noticed_and_a_restart_ends_the_job() -> None:
+    players = SlowPlayers()
+    process = SearchProcess(players)
+    heard: list[object] = []
+
+    def run() -> None:
+        try:
+            process.run(
+                ThinkJob.for_board("gated", 1, Board.empty(Mark.X)), on_silence=heard.append
+            )
+        except SearchRestarted:
+            heard.append("restarted")
+
+    thread = threading.Thread(target=run)
+    try:
+        thread.start()
+        deadline = time.perf_counter() + 30
+        while process.pid is None or not players.has(GatedPlayer):
+            assert time.perf_counter() < deadline, "the gated player never started"
+            time.sleep(0.01)
+        pid = process.pid
+        os.kill(pid, signal.SIGSTOP)
+        stopped_at = time.perf_counter()
+        while True not in heard:
+            assert time.perf_counter() - stopped_at < SILENT_AFTER_S + 3, heard
+            time.sleep(0.01)
+        process.restart()
+        thread.join(10)
+        assert not thread.is_alive()
+        assert heard == [True, False, "restarted"]
+        # The next job runs in a fresh process.
+        players.gate.set()
+        assert process.run(CallJob(child_pid)) != pid
+    finally:
+        players.gate.set()
+        process.close()
+        thread.join(10)

@@ -480,3 +480,36 @@ class TestOtherRules:
         with pytest.raises(ValueError, match="must be 3 to 20"):
             session.new_game(rules="2,2,2")
         assert session.record is record and session.rules is TIC_TAC_TOE
+
+
+# A game between computers nobody asked for waits to be started -----------------------
+
+
+class TestHeldGames:
+    def test_a_seat_change_to_two_computers_waits_for_start_play(self) -> None:
+        session, heard = make_session(ALICE, Seat("rando", "Rando"))
+        session.new_game(Mark.X)
+        session.play_cell(4)
+        heard.requests.clear()
+        session.set_seat(Mark.X, Seat("perfect", "Perfect"))
+        assert session.awaiting_start and not heard.requests
+        assert not session.record.moves
+        session.start_play()
+        assert not session.awaiting_start and len(heard.requests) == 1
+        answer_all(session, heard, Thinker())
+        assert session.record.is_finished
+
+    def test_held_only_between_computers_and_only_when_asked(self) -> None:
+        session, heard = make_session(ALICE, Seat("rando", "Rando"))
+        session.new_game(Mark.O, hold=True)
+        assert not session.awaiting_start and len(heard.requests) == 1  # a person plays
+        session.set_seat(Mark.X, Seat("perfect", "Perfect"))
+        session.new_game(Mark.X)  # New game asked for: it plays
+        assert not session.awaiting_start
+
+    def test_a_step_starts_a_held_game(self) -> None:
+        session, heard = make_session(Seat("rando", "Rando"), Seat("perfect", "Perfect"))
+        session.new_game(Mark.X, hold=True)
+        session.set_paused(True)
+        session.step_once()
+        assert not session.awaiting_start and len(heard.requests) == 1

@@ -19,6 +19,14 @@ millisecond). A player that ignores it, hangs or takes too long is killed with
 its process after a grace period, and a process that died (a crash in a
 player) is reported as such and started afresh for the next job.
 
+A process that neither answers nor dies (stopped with SIGSTOP, frozen by the
+system, hung in a C library holding the interpreter lock) is noticed by its
+heartbeat: a thread of the child counts up a shared number ten times a second.
+When the count stands still for :data:`SILENT_AFTER_S` while a job is under way,
+:meth:`SearchProcess.run` tells its ``on_silence`` callback, and tells it again
+when the count moves on; :meth:`SearchProcess.restart` ends such a process and
+starts the job again in a fresh one.
+
 Nothing here imports Qt.
 """
 
@@ -45,6 +53,12 @@ STOP_GRACE_S: Final = 1.0
 """How long a player told to stop may take before its process is killed."""
 POLL_S: Final = 0.02
 GAMES_KEPT: Final = 4
+BEAT_S: Final = 0.1
+"""How often the child's heartbeat counts up."""
+SILENT_AFTER_S: Final = 3.0
+"""A heartbeat standing still this long while a job runs: the process is not answering."""
+FIRST_BEAT_WITHIN_S: Final = 20.0
+"""The first beat of a process just started may take this long (imports on a busy machine)."""
 """Games whose players the child keeps (the newest ones); older ones are dropped."""
 
 
@@ -54,6 +68,11 @@ class SearchFailed(Exception):  # noqa: N818  (the player failed, not this code)
 
 class SearchAbandoned(Exception):  # noqa: N818  (an outcome, not a fault)
     """The job was stopped before it finished, as asked; there is no answer."""
+
+
+class SearchRestarted(Exception):  # noqa: N818  (an outcome, not a fault)
+    """The process was restarted while the job ran (see :meth:`SearchProcess.restart`);
+    the job may be run again."""
 
 
 class ProcessDied(Exception):  # noqa: N818
@@ -110,8 +129,21 @@ class CallJob:
 Job = ThinkJob | CallJob
 
 
-def serve(connection: Connection, stop_number: Any, factory: PlayerFactory) -> None:
-    """The child's loop: answer ``(number, job)`` messages until the pipe closes."""
+def _beat(beats: Any) -> None:
+    while True:
+        beats.value += 1
+        time.sleep(BEAT_S)
+
+
+def serve(
+    connection: Connection, stop_number: Any, factory: PlayerFactory, beats: Any = None
+) -> None:
+    """The child's loop: answer ``(number, job)`` messages until the pipe closes.
+
+    ``beats`` (a shared integer) is counted up by a heartbeat thread while the child lives.
+    """
+    if beats is not None:
+        threading.Thread(target=_beat, args=(beats,), name="heartbeat", daemon=True).start()
     players: dict[tuple[int, str], Any] = {}
     games: list[int] = []
     while True:
@@ -197,6 +229,8 @@ class SearchProcess:
         self._factory = factory
         self._context = multiprocessing.get_context(START_METHOD)
         self._stop_number = self._context.RawValue("q", -1)
+        self._beats = self._context.RawValue("Q", 0)
+        self._restart_asked = False
         self._process: Any = None
         self._connection: Connection | None = None
         self._number = 0
@@ -225,9 +259,10 @@ class SearchProcess:
             if self._closed or self.is_alive:
                 return
             parent_end, child_end = self._context.Pipe()
+            self._beats.value = 0
             process = self._context.Process(
                 target=serve,
-                args=(child_end, self._stop_number, self._factory),
+                args=(child_end, self._stop_number, self._factory, self._beats),
                 name="ttt-search",
                 daemon=True,
             )
@@ -238,12 +273,23 @@ class SearchProcess:
             self._started_once = True
             self._process, self._connection = process, parent_end
 
-    def run(self, job: Job, *, time_limit_s: float | None = None) -> Any:
+    def run(
+        self,
+        job: Job,
+        *,
+        time_limit_s: float | None = None,
+        on_silence: Callable[[bool], None] | None = None,
+    ) -> Any:
         """The job's answer (a :class:`Thought` for a :class:`ThinkJob`).
 
         Raises :class:`SearchFailed` (the player's error), :class:`SearchAbandoned`
-        (stopped by :meth:`stop` or :meth:`close`, or over ``time_limit_s``) or
-        :class:`ProcessDied`.
+        (stopped by :meth:`stop` or :meth:`close`, or over ``time_limit_s``),
+        :class:`SearchRestarted` (by :meth:`restart`) or :class:`ProcessDied`.
+
+        ``on_silence(True)`` is called (in this thread) when the process's heartbeat
+        has stood still for :data:`SILENT_AFTER_S`, and ``on_silence(False)`` when it
+        beats again or the job ends after a silence. Time spent silent does not count
+        towards ``time_limit_s``: a process stopped from outside is not a slow player.
         """
         self.start()
         with self._lock:
@@ -252,6 +298,7 @@ class SearchProcess:
             self._number += 1
             number = self._number
             self._stop_asked_at = None
+            self._restart_asked = False
             connection = self._connection
             process = self._process
         assert connection is not None and process is not None
@@ -261,6 +308,24 @@ class SearchProcess:
             self._forget_dead_process()
             raise ProcessDied(self._death_message(process)) from None
         started = time.perf_counter()
+        watch = _Heartbeat(self._beats, started, on_silence)
+        try:
+            return self._wait(
+                number, connection, process, started=started, time_limit_s=time_limit_s, watch=watch
+            )
+        finally:
+            watch.end()
+
+    def _wait(
+        self,
+        number: int,
+        connection: Connection,
+        process: Any,
+        *,
+        started: float,
+        time_limit_s: float | None,
+        watch: _Heartbeat,
+    ) -> Any:
         while True:
             try:
                 ready = connection.poll(POLL_S)
@@ -271,7 +336,7 @@ class SearchProcess:
                     kind, answered, payload = connection.recv()
                 except (EOFError, OSError):
                     self._forget_dead_process()
-                    raise ProcessDied(self._death_message(process)) from None
+                    raise self._ended(process) from None
                 if answered != number:
                     continue  # an answer to a job given up before (cannot happen, but harmless)
                 if kind == "done":
@@ -282,9 +347,13 @@ class SearchProcess:
             if self._closed:
                 self._kill()
                 raise SearchAbandoned("the search process was closed")
+            if self._restart_asked:
+                self._kill()
+                raise SearchRestarted("the search process was restarted")
+            started += watch.check()
             if not process.is_alive():
                 self._forget_dead_process()
-                raise ProcessDied(self._death_message(process))
+                raise self._ended(process)
             if time_limit_s is not None and time.perf_counter() - started > time_limit_s:
                 self._kill()
                 raise SearchAbandoned(f"no answer within {time_limit_s:g} s")
@@ -300,6 +369,14 @@ class SearchProcess:
             self._stop_number.value = self._number
             if self._stop_asked_at is None:
                 self._stop_asked_at = time.perf_counter()
+
+    def restart(self) -> None:
+        """End the child now and let the job under way (if any) raise :class:`SearchRestarted`,
+        to be run again in a fresh process; callable from any thread."""
+        with self._lock:
+            self._restart_asked = True
+            self._stop_number.value = self._number
+        self._kill()
 
     def close(self) -> None:
         """End the child at once (a search under way is abandoned); callable from any thread."""
@@ -327,6 +404,11 @@ class SearchProcess:
         if process is not None:
             process.join(1.0)
 
+    def _ended(self, process: Any) -> Exception:
+        if self._restart_asked:
+            return SearchRestarted("the search process was restarted")
+        return ProcessDied(self._death_message(process))
+
     @staticmethod
     def _death_message(process: Any) -> str:
         process.join(0.5)
@@ -334,6 +416,43 @@ class SearchProcess:
         if code is not None and code < 0:
             return f"the search process was ended by signal {-code}"
         return f"the search process ended unexpectedly (exit code {code})"
+
+
+class _Heartbeat:
+    """Watches the child's heartbeat for one job and tells ``on_silence`` when it changes."""
+
+    def __init__(self, beats: Any, now: float, on_silence: Callable[[bool], None] | None) -> None:
+        self._beats = beats
+        self._seen = int(beats.value)
+        self._heard_at = now
+        self._checked_at = now
+        self._on_silence = on_silence
+        self.silent = False
+
+    def check(self) -> float:
+        """Look at the heartbeat; returns the seconds since the last check spent silent."""
+        now = time.perf_counter()
+        since_check, self._checked_at = now - self._checked_at, now
+        beats = int(self._beats.value)
+        if beats != self._seen:
+            self._seen, self._heard_at = beats, now
+            if self.silent:
+                self._say(False)
+            return 0.0
+        allowed = SILENT_AFTER_S if beats else FIRST_BEAT_WITHIN_S
+        if not self.silent and now - self._heard_at > allowed:
+            self._say(True)
+        return since_check if self.silent else 0.0
+
+    def end(self) -> None:
+        """The job is over: a silence reported is over too."""
+        if self.silent:
+            self._say(False)
+
+    def _say(self, silent: bool) -> None:
+        self.silent = silent
+        if self._on_silence is not None:
+            self._on_silence(silent)
 
 
 def child_modules(*, stop: Callable[[], bool] | None = None) -> list[str]:

@@ -667,6 +667,17 @@
     </message>
 </context>
 <context>
+    <name>GameInProgress</name>
+    <message>
+        <source>The game left unfinished last time could not be read ({reason}), nor set aside ({error}); a new game starts.</source>
+        <translation>Die beim letzten Mal nicht beendete Partie ließ sich nicht lesen ({reason}) und auch nicht beiseitelegen ({error}); ein neues Spiel beginnt.</translation>
+    </message>
+    <message>
+        <source>The game left unfinished last time could not be read ({reason}). The file is kept as {name}; a new game starts.</source>
+        <translation>Die beim letzten Mal nicht beendete Partie ließ sich nicht lesen ({reason}). Die Datei bleibt als {name} erhalten; ein neues Spiel beginnt.</translation>
+    </message>
+</context>
+<context>
     <name>GamesModel</name>
     <message>
         <source>Game</source>
@@ -1128,6 +1139,18 @@
         <translation>Die Suchbäume von Minimax und Alpha-Beta ab der gezeigten Stellung erkunden</translation>
     </message>
     <message>
+        <source>No computer has moved yet in this game.</source>
+        <translation>In dieser Partie hat noch kein Computer gezogen.</translation>
+    </message>
+    <message>
+        <source>No computer moved to the position on show.</source>
+        <translation>Zu der gezeigten Stellung hat kein Computer gezogen.</translation>
+    </message>
+    <message>
+        <source>Ask a computer about it below.</source>
+        <translation>Fragen Sie unten einen Computer danach.</translation>
+    </message>
+    <message>
         <source>The game is over: there is no move to think about.</source>
         <translation>Die Partie ist vorbei: Es gibt keinen Zug mehr zu bedenken.</translation>
     </message>
@@ -1218,6 +1241,26 @@
         <source>The language changes when TTT Desktop starts again.</source>
         <translation>Die Sprache wechselt beim nächsten Start von TTT Desktop.</translation>
     </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Start it again now? The game in hand is kept and comes back.</source>
+        <translation>Jetzt neu starten? Die laufende Partie bleibt erhalten und ist danach wieder da.</translation>
+    </message>
+    <message>
+        <source>Start again now</source>
+        <translation>Jetzt neu starten</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>Später</translation>
+    </message>
+    <message>
+        <source>TTT Desktop could not be started again: please start it yourself.</source>
+        <translation>TTT Desktop ließ sich nicht neu starten: Bitte starten Sie es selbst.</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -1236,6 +1279,10 @@
     <message>
         <source>Slow (1 s)</source>
         <translation>Langsam (1 s)</translation>
+    </message>
+    <message>
+        <source>The unfinished game could not be resumed</source>
+        <translation>Die unterbrochene Partie kann nicht fortgesetzt werden</translation>
     </message>
     <message>
         <source>Game status</source>
@@ -1262,6 +1309,14 @@
         <translation>Noch eine Partie mit denselben Spielern (Strg+R)</translation>
     </message>
     <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Let the two computer players play this game</source>
+        <translation>Die beiden Computerspieler diese Partie spielen lassen</translation>
+    </message>
+    <message>
         <source>&amp;Game</source>
         <translation>&amp;Spiel</translation>
     </message>
@@ -1276,6 +1331,10 @@
     <message>
         <source>Choose the board and the players</source>
         <translation>Spielfeld und Spieler wählen</translation>
+    </message>
+    <message>
+        <source>S&amp;tart the computers&apos; game</source>
+        <translation>Partie der Computer s&amp;tarten</translation>
     </message>
     <message>
         <source>Play &amp;again</source>
@@ -1376,6 +1435,10 @@
     <message>
         <source>{name} wins</source>
         <translation>{name} gewinnt</translation>
+    </message>
+    <message>
+        <source>{first} v {second}: press Start to watch</source>
+        <translation>{first} gegen {second}: „Starten“ drücken</translation>
     </message>
     <message>
         <source>{name} is thinking...</source>
@@ -1497,11 +1560,11 @@
     </message>
     <message>
         <source>Watch a match</source>
-        <translation>Einem Turnier zusehen</translation>
+        <translation>Einem Match zusehen</translation>
     </message>
     <message>
         <source>A match is for two computer players: choose one for X and one for O in the Players panel first.</source>
-        <translation>Ein Turnier ist für zwei Computerspieler: Wählen Sie zuerst im Bereich „Spieler“ je einen für X und für O.</translation>
+        <translation>Ein Match ist für zwei Computerspieler: Wählen Sie zuerst im Bereich „Spieler“ je einen für X und für O.</translation>
     </message>
     <message>
         <source>{x} (X) against {o} (O)</source>
@@ -1509,7 +1572,7 @@
     </message>
     <message>
         <source>Start match</source>
-        <translation>Turnier starten</translation>
+        <translation>Match starten</translation>
     </message>
     <message>
         <source>Games</source>
@@ -1524,11 +1587,11 @@
     <name>MatchRunner</name>
     <message>
         <source>a match is 1-{most} games, not {games!r}</source>
-        <translation>ein Turnier hat 1 bis {most} Partien, nicht {games!r}</translation>
+        <translation>ein Match hat 1 bis {most} Partien, nicht {games!r}</translation>
     </message>
     <message>
         <source>a match is for two computer players: choose one for X and for O</source>
-        <translation>ein Turnier ist für zwei Computerspieler: Wählen Sie je einen für X und für O</translation>
+        <translation>ein Match ist für zwei Computerspieler: Wählen Sie je einen für X und für O</translation>
     </message>
 </context>
 <context>
@@ -1539,11 +1602,11 @@
     </message>
     <message>
         <source>Match stopped after {played} of {games}: {tally}</source>
-        <translation>Turnier nach {played} von {games} Partien abgebrochen: {tally}</translation>
+        <translation>Match nach {played} von {games} Partien abgebrochen: {tally}</translation>
     </message>
     <message>
         <source>Match over, {games} games: {tally}</source>
-        <translation>Turnier beendet, {games} Partien: {tally}</translation>
+        <translation>Match beendet, {games} Partien: {tally}</translation>
     </message>
     <message>
         <source>Game {number} of {games} - {tally}</source>
@@ -1558,7 +1621,7 @@
     </message>
     <message>
         <source>Mark</source>
-        <translation>Zeichen</translation>
+        <translation>X/O</translation>
     </message>
     <message>
         <source>Cell</source>
@@ -1566,7 +1629,7 @@
     </message>
     <message>
         <source>Row, col</source>
-        <translation>Zeile, Spalte</translation>
+        <translation>Z., Sp.</translation>
     </message>
     <message>
         <source>Moves</source>
@@ -1694,6 +1757,37 @@
     <message>
         <source>{name} does not play {board}</source>
         <translation>{name} spielt nicht {board}</translation>
+    </message>
+</context>
+<context>
+    <name>NotAnsweringNotice</name>
+    <message>
+        <source>The computer is not answering</source>
+        <translation>Der Computer antwortet nicht</translation>
+    </message>
+    <message>
+        <source>The computer player is not answering.</source>
+        <translation>Der Computerspieler antwortet nicht.</translation>
+    </message>
+    <message>
+        <source>Its process has stopped responding (the system may have paused it). You can wait for it, or restart it: the move is then thought out again.</source>
+        <translation>Sein Prozess reagiert nicht mehr (vielleicht hat das System ihn angehalten). Sie können warten oder ihn neu starten: Der Zug wird dann noch einmal berechnet.</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>Warten</translation>
+    </message>
+    <message>
+        <source>Restart the computer player</source>
+        <translation>Computerspieler neu starten</translation>
+    </message>
+    <message>
+        <source>Restarting the computer player...</source>
+        <translation>Der Computerspieler wird neu gestartet …</translation>
+    </message>
+    <message>
+        <source>Waiting for the computer player, which is not answering</source>
+        <translation>Warten auf den Computerspieler, der nicht antwortet</translation>
     </message>
 </context>
 <context>
@@ -2064,11 +2158,11 @@
     </message>
     <message>
         <source>Pause the match between moves</source>
-        <translation>Das Turnier zwischen zwei Zügen anhalten</translation>
+        <translation>Das Match zwischen zwei Zügen anhalten</translation>
     </message>
     <message>
         <source>Resume the match</source>
-        <translation>Das Turnier fortsetzen</translation>
+        <translation>Das Match fortsetzen</translation>
     </message>
     <message>
         <source>Stop the playback</source>
@@ -2122,7 +2216,7 @@
     <name>ReviewFeatures</name>
     <message>
         <source>Match score</source>
-        <translation>Turnierstand</translation>
+        <translation>Stand des Matches</translation>
     </message>
     <message>
         <source>Moves</source>
@@ -2158,11 +2252,11 @@
     </message>
     <message>
         <source>&amp;Watch a match...</source>
-        <translation>Einem Turnier &amp;zusehen …</translation>
+        <translation>Einem &amp;Match zusehen …</translation>
     </message>
     <message>
         <source>&amp;Stop the match</source>
-        <translation>Turnier a&amp;bbrechen</translation>
+        <translation>Match a&amp;bbrechen</translation>
     </message>
     <message>
         <source>That was an earlier position: back to the newest one, where you can move.</source>
@@ -2178,7 +2272,7 @@
     </message>
     <message>
         <source>Can&apos;t start the match</source>
-        <translation>Das Turnier lässt sich nicht starten</translation>
+        <translation>Das Match lässt sich nicht starten</translation>
     </message>
     <message>
         <source>Could not open the game</source>
@@ -2257,7 +2351,7 @@
     </message>
     <message>
         <source>accuracy {percent}%</source>
-        <translation>Genauigkeit {percent} %</translation>
+        <translation>Genauigkeit {percent}&#xa0;%</translation>
     </message>
     <message numerus="yes">
         <source>%n move(s)</source>
@@ -2425,6 +2519,14 @@
         <translation>{mark} am Zug, {empty} freie Felder</translation>
     </message>
     <message>
+        <source>Values are from {mark}&apos;s side ({mark} to move at the top): above 0 {mark} wins, the sooner the higher; 0 a draw; below 0 {mark} loses.</source>
+        <translation>Die Werte gelten aus Sicht von {mark} ({mark} ist oben am Zug): über 0 gewinnt {mark}, je früher, desto höher; 0 ist ein Unentschieden; unter 0 verliert {mark}.</translation>
+    </message>
+    <message>
+        <source>Value for {mark}</source>
+        <translation>Wert für {mark}</translation>
+    </message>
+    <message>
         <source>The game is over: there is nothing to search.</source>
         <translation>Die Partie ist vorbei: Es gibt nichts zu durchsuchen.</translation>
     </message>
@@ -2438,7 +2540,7 @@
     </message>
     <message>
         <source>alpha-beta visited {share}% of minimax&apos;s {minimax} nodes ({alphabeta} nodes, {cutoffs} moves cut off)</source>
-        <translation>Alpha-Beta besuchte {share} % der {minimax} Knoten von Minimax ({alphabeta} Knoten, {cutoffs} Züge abgeschnitten)</translation>
+        <translation>Alpha-Beta besuchte {share}&#xa0;% der {minimax} Knoten von Minimax ({alphabeta} Knoten, {cutoffs} Züge abgeschnitten)</translation>
     </message>
     <message>
         <source>cut off: hid {nodes} nodes</source>
@@ -2618,6 +2720,50 @@
         <translation>ein erzwungener Gewinn aus der Drohungssuche: bewiesen, was {mark} auch spielt</translation>
     </message>
     <message>
+        <source>Evaluations of a search cut off at its depth, for the side to move: above 0 is good for it; W or L with the moves marks a win or loss the search proved.</source>
+        <translation>Bewertungen einer Suche bis zu ihrer Tiefe, für die Seite am Zug: über 0 ist gut für sie; S oder N mit den Zügen markiert einen Sieg oder eine Niederlage, die die Suche bewiesen hat.</translation>
+    </message>
+    <message>
+        <source>Win rates of Monte Carlo tree search: how often the side to move won the random games through the cell (draws count a half), with how many games went through it.</source>
+        <translation>Gewinnquoten der Monte-Carlo-Baumsuche: wie oft die Seite am Zug die Zufallspartien durch das Feld gewann (Unentschieden zählen halb), und wie viele Partien hindurchgingen.</translation>
+    </message>
+    <message>
+        <source>{percent}%</source>
+        <translation>{percent} %</translation>
+    </message>
+    <message>
+        <source>cell {cell}: won {percent}% of 1 random game</source>
+        <translation>Feld {cell}: {percent} % von 1 Zufallspartie gewonnen</translation>
+    </message>
+    <message>
+        <source>cell {cell}: won {percent}% of {visits} random games</source>
+        <translation>Feld {cell}: {percent} % von {visits} Zufallspartien gewonnen</translation>
+    </message>
+    <message>
+        <source>cell {cell}: proven win in {plies}</source>
+        <translation>Feld {cell}: bewiesener Gewinn in {plies}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: proven loss in {plies}</source>
+        <translation>Feld {cell}: bewiesener Verlust in {plies}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: evaluation at most {score}</source>
+        <translation>Feld {cell}: Bewertung höchstens {score}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: evaluation at least {score}</source>
+        <translation>Feld {cell}: Bewertung mindestens {score}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: evaluation {score}</source>
+        <translation>Feld {cell}: Bewertung {score}</translation>
+    </message>
+    <message>
+        <source>{positions}, {deep}.</source>
+        <translation>{positions}, {deep}.</translation>
+    </message>
+    <message>
         <source>its own reasons</source>
         <translation>eigene Gründe</translation>
     </message>
@@ -2650,18 +2796,6 @@
         <translation>Exakte Werte aus dem gelösten Spiel, mit den Zügen bis zum Ende.</translation>
     </message>
     <message>
-        <source>Evaluations of a search cut off at its depth, for the side to move: above 0 is good for it; W or L with the moves marks a win or loss the search proved.</source>
-        <translation>Bewertungen einer Suche bis zu ihrer Tiefe, für die Seite am Zug: über 0 ist gut für sie; S oder N mit den Zügen markiert einen Sieg oder eine Niederlage, die die Suche bewiesen hat.</translation>
-    </message>
-    <message>
-        <source>Win rates of Monte Carlo tree search: how often the side to move won the random games through the cell (draws count a half), with how many games went through it.</source>
-        <translation>Gewinnquoten der Monte-Carlo-Baumsuche: wie oft die Seite am Zug die Zufallspartien durch das Feld gewann (Unentschieden zählen halb), und wie viele Partien hindurchgingen.</translation>
-    </message>
-    <message>
-        <source>{percent}%</source>
-        <translation>{percent} %</translation>
-    </message>
-    <message>
         <source>W{plies}</source>
         <translation>S{plies}</translation>
     </message>
@@ -2676,34 +2810,6 @@
     <message>
         <source>D</source>
         <translation>U</translation>
-    </message>
-    <message>
-        <source>cell {cell}: won {percent}% of 1 random game</source>
-        <translation>Feld {cell}: {percent} % von 1 Zufallspartie gewonnen</translation>
-    </message>
-    <message>
-        <source>cell {cell}: won {percent}% of {visits} random games</source>
-        <translation>Feld {cell}: {percent} % von {visits} Zufallspartien gewonnen</translation>
-    </message>
-    <message>
-        <source>cell {cell}: proven win in {plies}</source>
-        <translation>Feld {cell}: bewiesener Gewinn in {plies}</translation>
-    </message>
-    <message>
-        <source>cell {cell}: proven loss in {plies}</source>
-        <translation>Feld {cell}: bewiesener Verlust in {plies}</translation>
-    </message>
-    <message>
-        <source>cell {cell}: evaluation at most {score}</source>
-        <translation>Feld {cell}: Bewertung höchstens {score}</translation>
-    </message>
-    <message>
-        <source>cell {cell}: evaluation at least {score}</source>
-        <translation>Feld {cell}: Bewertung mindestens {score}</translation>
-    </message>
-    <message>
-        <source>cell {cell}: evaluation {score}</source>
-        <translation>Feld {cell}: Bewertung {score}</translation>
     </message>
     <message>
         <source>cell {cell}: wins in {plies}</source>
@@ -2746,10 +2852,6 @@
         <translation>{games} Zufallspartien zu Ende gespielt.</translation>
     </message>
     <message>
-        <source>{nodes} positions searched, {depth} moves deep.</source>
-        <translation>{nodes} Stellungen durchsucht, {depth} Züge tief.</translation>
-    </message>
-    <message>
         <source>{cutoffs} moves cut off unsearched.</source>
         <translation>{cutoffs} Züge ungeprüft abgeschnitten.</translation>
     </message>
@@ -2764,6 +2866,20 @@
     <message>
         <source>Thought for {ms} ms.</source>
         <translation>{ms} ms nachgedacht.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln position(s) searched</source>
+        <translation>
+            <numerusform>%Ln Stellung durchsucht</numerusform>
+            <numerusform>%Ln Stellungen durchsucht</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n move(s) deep</source>
+        <translation>
+            <numerusform>%n Zug tief</numerusform>
+            <numerusform>%n Züge tief</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3183,7 +3299,7 @@
     </message>
     <message>
         <source>{episodes} episodes, {positions} positions learned, exploration {epsilon}; against Perfect {won}% won, {lost}% lost</source>
-        <translation>{episodes} Episoden, {positions} Stellungen gelernt, Erkundung {epsilon}; gegen Perfect {won} % gewonnen, {lost} % verloren</translation>
+        <translation>{episodes} Episoden, {positions} Stellungen gelernt, Erkundung {epsilon}; gegen Perfect {won}&#xa0;% gewonnen, {lost}&#xa0;% verloren</translation>
     </message>
     <message>
         <source>&amp;Resume</source>

@@ -112,4 +112,21 @@
             </translation>
         </message>
     </context>
+    <context>
+        <name>Thinking</name>
+        <message numerus="yes">
+            <source>%Ln position(s) searched</source>
+            <translation>
+                <numerusform>%Ln position searched</numerusform>
+                <numerusform>%Ln positions searched</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n move(s) deep</source>
+            <translation>
+                <numerusform>%n move deep</numerusform>
+                <numerusform>%n moves deep</numerusform>
+            </translation>
+        </message>
+    </context>
 </TS>

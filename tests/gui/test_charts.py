@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from pytestqt.qtbot import QtBot
 
@@ -121,3 +123,19 @@ def test_charts_follow_the_palette(qtbot: QtBot) -> None:
     assert chart.chart.backgroundBrush().color().name() == "#1e1e1e"
     assert chart.chart.titleBrush().color().name() == "#eeeeee"
     assert all(axis.labelsColor().name() == "#eeeeee" for axis in chart.chart.axes())
+
+
+def test_a_line_charts_ticks_fall_on_round_numbers(qtbot: QtBot) -> None:
+    chart = LineChart("Learning", x_title="Episodes", y_title="Share")
+    qtbot.addWidget(chart)
+    chart.set_y_range(0.0, 1.0)
+    chart.set_data([Series("Won", [(episodes, 0.5) for episodes in range(0, 23_001, 500)])])
+    (x_axis,) = chart.chart.axes(Qt.Orientation.Horizontal)
+    low, high, ticks = x_axis.min(), x_axis.max(), x_axis.tickCount()
+    step = (high - low) / (ticks - 1)
+    labels = [low + step * number for number in range(ticks)]
+    assert low <= 0 and high >= 23_000
+    # 0, 5,000, 10,000... and never 5,750 or 11,500.
+    mantissa = step / 10 ** math.floor(math.log10(step))
+    assert round(mantissa, 6) in (1.0, 2.0, 2.5, 5.0), labels
+    assert all(label % step == 0 for label in labels), labels

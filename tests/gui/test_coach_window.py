@@ -302,8 +302,9 @@ def test_no_undo_between_two_computers(qtbot: QtBot, make_window: WindowMaker) -
     window = make_window()
     window.ai_speed_actions[0].trigger()
     choose(window, Mark.X, kind="perfect")
+    choose(window, Mark.O, kind="perfect")
     with qtbot.waitSignal(window.controller.game_finished, timeout=20_000):
-        choose(window, Mark.O, kind="perfect")
+        window.start_button.click()
     features = window.coach
     assert not features.undo_action.isEnabled()
     assert not features.redo_action.isEnabled()
@@ -464,7 +465,10 @@ def test_review_after_a_game_with_two_mistakes(qtbot: QtBot, two_people: WindowM
     assert practice.branched_from is not None and practice.branched_from.ply == 1
     assert (practice.x.name, practice.o.name) == ("Alice", "Bob")
     assert controller.board.to_move is Mark.O
-    assert panel.review is None, "the practice game is reviewed when it ends"
+    # The review it came from stays on show to practise with; the practice game's own
+    # review comes when it ends.
+    assert window.coach.review_dock.isVisible()
+    assert panel.record is not None and panel.record.game_id == record.game_id
 
 
 def test_an_opened_game_is_reviewed_at_once(

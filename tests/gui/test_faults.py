@@ -10,14 +10,16 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from conftest import MovePlayer
-from PySide6.QtCore import QElapsedTimer, QStandardPaths, Qt
+from PySide6.QtCore import QElapsedTimer, QRect, QStandardPaths, Qt
 from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 from slow_players import GatedPlayer, NameQueue, SlowPlayers
 
 from ttt_desktop.engine import GameRecord, Mark
 from ttt_desktop.formats.json_codec import record_from_json, record_to_json
+from ttt_desktop.gui import screen_fit
 from ttt_desktop.gui.app import DESKTOP_FILE_NAME, WM_CLASS_NAME, qt_argv
 from ttt_desktop.gui.controller import OPENING_DELAY_MS
 from ttt_desktop.gui.main_window import MainWindow
@@ -213,8 +215,14 @@ def test_13_a_digit_for_a_taken_cell_says_so_and_keeps_the_cursor(
 
 
 def test_7_the_board_keeps_its_size_when_a_match_line_history_or_banner_appears(
-    qtbot: QtBot, make_window: WindowMaker, play_moves: MovePlayer
+    qtbot: QtBot,
+    make_window: WindowMaker,
+    play_moves: MovePlayer,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # A screen with room for the first-run size (the offscreen one is 800 px wide, and
+    # windows keep within their screen).
+    monkeypatch.setattr(screen_fit, "available_geometry", lambda widget: QRect(0, 0, 1366, 768))
     window = make_window(ask_name=NameQueue("Alice", "Bob"))
     window.resize(1040, 660)
     window.ai_speed_actions[0].trigger()

@@ -17,12 +17,13 @@ from typing import Any
 
 import pytest
 from conftest import MovePlayer
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import Mark
 from ttt_desktop.formats.files import save_record
+from ttt_desktop.gui import screen_fit
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.people_dialog import PeopleDialog
@@ -35,8 +36,13 @@ X_WINS = (0, 3, 1, 4, 2)
 
 
 @pytest.fixture
-def two_people_calm(two_people: WindowMaker) -> WindowMaker:
-    """Alice (X) against Bob (O) at the first-run size, the winning line drawn at once."""
+def two_people_calm(two_people: WindowMaker, monkeypatch: pytest.MonkeyPatch) -> WindowMaker:
+    """Alice (X) against Bob (O) at the first-run size, the winning line drawn at once.
+
+    On a 1,366 x 768 screen: the offscreen one is 800 px wide, and windows keep within
+    their screen.
+    """
+    monkeypatch.setattr(screen_fit, "available_geometry", lambda widget: QRect(0, 0, 1366, 768))
 
     def make(**options: Any) -> MainWindow:
         window = two_people(**options)

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from conftest import MovePlayer
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QPaintEvent, QRegion
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import Mark
+from ttt_desktop.gui.header import GameHeader
 from ttt_desktop.gui.main_window import MainWindow
 
 WindowMaker = Callable[..., MainWindow]
@@ -116,9 +119,10 @@ def test_no_banner_between_two_computers(qtbot: QtBot, make_window: WindowMaker)
     window = make_window()
     window.ai_speed_actions[0].trigger()
     panel = window.player_panel
+    panel.choose_index(Mark.X, panel.index_of(Mark.X, kind="rando"))
+    panel.choose_index(Mark.O, panel.index_of(Mark.O, kind="perfect"))
     with qtbot.waitSignal(window.controller.game_finished, timeout=20_000):
-        panel.choose_index(Mark.X, panel.index_of(Mark.X, kind="rando"))
-        panel.choose_index(Mark.O, panel.index_of(Mark.O, kind="perfect"))
+        window.start_button.click()
     qtbot.wait(450)  # longer than the line's animation
     assert not window.result_banner.isVisible()
 
@@ -139,3 +143,38 @@ def test_5_the_status_speaks_of_the_position_on_show(
     window.review.replay_bar.follow_live()
     assert window.status_label.text() == "Alice (X) to move"
     assert window.header.highlighted is Mark.X
+
+
+class _PaintedRegions(QObject):
+    """Collects the regions a widget is asked to paint."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self.region = QRegion()
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            assert isinstance(event, QPaintEvent)
+            self.region = self.region.united(event.region())
+        return False
+
+
+def test_11_a_shorter_name_repaints_the_whole_tile(qtbot: QtBot) -> None:
+    header = GameHeader()
+    qtbot.addWidget(header)
+    header.resize(600, 40)
+    header.set_players("Maximiliane Wunderlich-Oberhausen", "Bob")
+    header.set_highlighted(Mark.X)
+    header.show()
+    qtbot.waitExposed(header)
+    side = header.name_label(Mark.X).parentWidget()
+    assert side is not None
+    painted = _PaintedRegions(side)
+    # Only what the change asks for: the first paint of the window is done and forgotten.
+    for _ in range(5):
+        QApplication.processEvents()
+    painted.region = QRegion()
+    header.set_players("Al", "Bob")
+    # The longer name's tile reached into the side's margin: that part is drawn again too.
+    qtbot.waitUntil(lambda: QRegion(side.rect()).subtracted(painted.region).isEmpty())

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+import pytest
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QKeySequence
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import Board, GameRecord, Mark
+from ttt_desktop.gui import screen_fit
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.insight.features import THOUGHT_LAYER
 from ttt_desktop.gui.main_window import MainWindow
@@ -134,7 +136,7 @@ def test_ask_any_computer_about_the_position_without_it_playing(
     assert thought.kind == "alphabeta" and thought.move == 2, "O must block 7-8-9"
     assert window.controller.record.moves == (0, 4, 1), "asking plays nothing"
     assert panel.headline.text().startswith("AlphaBeta (O) would play 9: ")
-    assert "positions searched" in panel.details.text()
+    assert "searched, 6 move" in panel.details.text()
     overlay = window.board.overlay(THOUGHT_LAYER)
     assert overlay is not None and overlay.marked == (2,)
     assert [ghost.cell for ghost in overlay.ghosts][:1] == [2]
@@ -187,3 +189,52 @@ def test_the_tree_explorer_compares_and_expands_lazily(
     assert sorted(values) == sorted(
         f"{int(s.value):+d}" if s.value else "0" for s in thought.scores
     )
+
+
+def test_browsing_the_game_shows_the_thought_behind_the_position_on_show(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.insight.dock_action.trigger()
+    person_against(window, "ralph")
+    _, first = play(qtbot, window, 4)
+    free = next(cell for cell in range(9) if window.controller.board.cells[cell] == ".")
+    _, second = play(qtbot, window, free)
+    panel, bar = window.insight.panel, window.review.replay_bar
+    assert panel.thought is second
+    bar.step_back()  # the person's second move: no computer moved there
+    assert panel.thought is None
+    assert panel.headline.text() == "No computer moved to the position on show."
+    assert window.board.overlay(THOUGHT_LAYER) is None
+    bar.step_back()  # after Ralph's first reply: the thought behind it
+    assert panel.thought is first
+    assert panel.headline.text().startswith(f"Ralph (O) played {keypad(first.move)}: ")
+    bar.follow_live()
+    assert panel.thought is second
+    # An opened game has no thoughts: the dock does not speak of the last one.
+    window.review.open_game(window.controller.record)
+    assert panel.thought is None
+    assert "Ralph" not in panel.headline.text()
+
+
+def test_the_tree_says_whose_values_and_opens_beside_the_board(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(screen_fit, "available_geometry", lambda widget: QRect(0, 0, 1920, 1080))
+    window = make_window()
+    window.resize(1040, 660)
+    window.move(0, 0)
+    window.controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Ann"))
+    window.controller.set_seat(Mark.O, Seat(HUMAN_KIND, "Bob"))
+    window.controller.new_game(Mark.X)
+    with qtbot.waitSignal(window.controller.move_played):
+        window.board.cell_clicked.emit(4)
+    explorer = window.insight.open_explorer()
+    qtbot.waitExposed(explorer)
+    # O is to move: the values are O's.
+    assert "from O's side" in explorer.values_label.text()
+    assert explorer.model.headerData(1, Qt.Orientation.Horizontal) == "Value for O"
+    board = window.board
+    board_area = QRect(board.mapToGlobal(QPoint(0, 0)), board.size())
+    qtbot.waitUntil(lambda: not explorer.frameGeometry().intersects(board_area))
+    explorer.close()

@@ -221,7 +221,10 @@ def test_training_draws_a_curve_and_saves_a_player_for_the_drop_downs(
         qtbot.mouseClick(train.start_button, Qt.MouseButton.LeftButton)
     assert train.perfect_chart.series_names() == ["Won", "Drawn", "Lost"]
     assert [x for x, _ in train.rando_chart.points("Won")] == [0, 500, 1000, 1500, 2000]
-    assert train.status_label.text() == "Done: 2,000 episodes."
+    # The end keeps the last measurement's figures.
+    done, figures = train.status_label.text().split("\n")
+    assert done == "Done: 2,000 episodes."
+    assert figures.startswith("2,000 episodes, ") and "against Perfect" in figures
     assert train.save_button.isEnabled()
     kind = train.save_as_player("Rando Hunter")
     panel = window.player_panel

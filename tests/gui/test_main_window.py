@@ -331,8 +331,13 @@ def test_computer_against_computer_plays_itself_to_the_end(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:
     window = against(make_window, "perfect")
+    choose(window, Mark.X, kind="strategist")
+    # Seated, not started: the game waits to be asked for.
+    assert window.controller.awaiting_start and not window.controller.is_thinking
+    assert window.status_label.text() == "Strategist v Perfect: press Start to watch"
     with qtbot.waitSignal(window.controller.game_finished, timeout=20_000) as finished:
-        choose(window, Mark.X, kind="strategist")
+        window.start_action.trigger()
+    assert not window.start_button.isVisible()
     assert finished.args[0].result == "draw"
     assert window.status_label.text() == "Draw"
     assert "Strategist 0 : 0 Perfect, 1 draw" in window.player_panel.score_label.text()

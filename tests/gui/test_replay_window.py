@@ -147,6 +147,10 @@ def test_history_keys_pressed_in_the_window(qtbot: QtBot, window: MainWindow) ->
 
 
 def test_speed_slider_drives_the_move_delay(window: MainWindow) -> None:
+    # A game between computers: the slider is their speed.
+    window.controller.set_seat(Mark.X, Seat("turnstile", "Turnstile"))
+    window.controller.set_seat(Mark.O, Seat("rando", "Rando"))
+    window.new_game()
     bar = window.review.replay_bar
     bar.speed.setValue(0)
     assert window.controller.move_delay_ms == 3000
@@ -154,6 +158,19 @@ def test_speed_slider_drives_the_move_delay(window: MainWindow) -> None:
     assert bar.move_delay_ms == 200
     window.set_move_delay(1200)
     assert bar.move_delay_ms == 1200, "the slider follows the delay whoever sets it"
+
+
+def test_the_speed_slider_leaves_the_computers_speed_against_people_alone(
+    window: MainWindow,
+) -> None:
+    window.ai_speed_actions[400].trigger()
+    record = window.controller.record
+    assert record.x.is_human or record.o.is_human
+    bar = window.review.replay_bar
+    bar.speed.setValue(0)  # the playback's pace
+    assert bar.move_delay_ms == 3000
+    assert window.controller.move_delay_ms == 400
+    assert window.ai_speed_actions[400].isChecked()
 
 
 def test_move_list_and_replay_bar_layout_is_remembered(
@@ -446,3 +463,24 @@ def test_replay_live_of_a_human_game_explains_why_not(qtbot: QtBot, window: Main
     assert errors.shown == [
         "Ann is a person: only games between computer players can be replayed live."
     ]
+
+
+def test_the_history_items_are_disabled_on_an_empty_board(
+    qtbot: QtBot, two_people: WindowMaker, play_moves: Callable[..., GameRecord]
+) -> None:
+    window = two_people()
+    actions = window.review.replay_bar.history_actions
+    assert [action.text() for action in actions] == [
+        "&Back one move",
+        "&Forward one move",
+        "First &position",
+        "&Newest position",
+        "Play / &pause",
+    ]
+    assert not any(action.isEnabled() for action in actions)
+    play_moves(window, (4,))
+    back, forward, first, newest, play = actions
+    assert back.isEnabled() and first.isEnabled() and play.isEnabled()
+    assert not forward.isEnabled() and not newest.isEnabled()
+    window.new_game()
+    assert not any(action.isEnabled() for action in actions)

@@ -11,8 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import WindowMaker
-from PySide6.QtCore import QPoint, QSettings
-from PySide6.QtGui import QColor, QGuiApplication, QImage, QPalette
+from PySide6.QtCore import QPoint, QRect, QSettings
+from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QPalette
+from PySide6.QtWidgets import QStyle, QStyleOptionButton
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import Board, Mark
@@ -243,3 +244,55 @@ def test_the_marks_beside_the_drop_downs_follow_the_theme(
     qtbot.waitUntil(lambda: drawn_colour() == DARK.x)
     use_theme(qtbot, window, ThemeChoice.LIGHT)
     qtbot.waitUntil(lambda: drawn_colour() == LIGHT.x)
+
+
+def _most_contrast(image: QImage, ground: QColor) -> float:
+    """The highest contrast of any opaque-ish pixel of ``image`` against ``ground``."""
+    best = 1.0
+    for y in range(image.height()):
+        for x in range(image.width()):
+            pixel = image.pixelColor(x, y)
+            if pixel.alpha() < 128:
+                continue
+            best = max(best, contrast_ratio(theme.composite(pixel, ground), ground))
+    return best
+
+
+@pytest.mark.parametrize("choice", [ThemeChoice.LIGHT, ThemeChoice.DARK])
+def test_the_replay_bars_icons_read_like_its_text(
+    qtbot: QtBot, make_window: WindowMaker, choice: ThemeChoice
+) -> None:
+    window = make_window()
+    use_theme(qtbot, window, choice)
+    bar = window.review.replay_bar
+    ground = bar.palette().color(QPalette.ColorRole.Button)
+    for button in (bar.start_button, bar.back_button, bar.play_button, bar.end_button):
+        image = button.icon().pixmap(18, 18).toImage()
+        # Dark grey pictures on the dark scheme's grey read as disabled (about 1.5:1).
+        assert _most_contrast(image, ground) >= 4.5, button.objectName()
+
+
+@pytest.mark.parametrize("choice", [ThemeChoice.LIGHT, ThemeChoice.DARK])
+def test_an_unchecked_box_shows_its_edge(
+    qtbot: QtBot, make_window: WindowMaker, choice: ThemeChoice
+) -> None:
+    window = make_window()
+    use_theme(qtbot, window, choice)
+    # The View menu's check items and the Tournament window's player list draw their
+    # boxes as this primitive.
+    menu = window.review.view_menu
+    ground = menu.palette().color(QPalette.ColorRole.Window)
+    for element in (
+        QStyle.PrimitiveElement.PE_IndicatorCheckBox,
+        QStyle.PrimitiveElement.PE_IndicatorItemViewItemCheck,
+    ):
+        image = QImage(24, 24, QImage.Format.Format_ARGB32)
+        image.fill(ground)
+        option = QStyleOptionButton()
+        option.initFrom(menu)
+        option.rect = QRect(5, 5, 14, 14)
+        option.state = QStyle.StateFlag.State_Enabled | QStyle.StateFlag.State_Off
+        painter = QPainter(image)
+        menu.style().drawPrimitive(element, option, painter, menu)
+        painter.end()
+        assert _most_contrast(image, ground) >= 3.0, element

@@ -428,6 +428,9 @@ def test_english_says_1_move_and_2_moves() -> None:
         assert translate("Coach", "{cells} would have won in %n move(s)", None, 2) == (
             "{cells} would have won in 2 moves"
         )
+        assert translate("Thinking", "%Ln position(s) searched", None, 1) == ("1 position searched")
+        assert translate("Thinking", "%n move(s) deep", None, 1) == "1 move deep"
+        assert translate("Thinking", "%n move(s) deep", None, 6) == "6 moves deep"
     finally:
         translation.remove(installed)
 
@@ -569,3 +572,39 @@ def test_the_qt_tools_are_found_beside_the_running_interpreter() -> None:
     if beside.exists():
         assert lupdate == beside
     assert Path(qt_tool("pyside6-lrelease")).parent == lupdate.parent
+
+
+def test_a_language_change_offers_to_start_again(
+    qtbot: QtBot, make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    launched: list[tuple[str, list[str]]] = []
+    window = make_window()
+    look = window.look
+
+    def launch(program: str, arguments: list[str]) -> bool:
+        launched.append((program, arguments))
+        return True
+
+    monkeypatch.setattr(look, "launch", launch)
+    look.language_actions["de"].trigger()
+    box = look.restart_box
+    assert box is not None
+    qtbot.waitUntil(box.isVisible)
+    assert "starts again" in box.text()
+    button = look.restart_now_button
+    assert button is not None
+    button.click()
+    assert launched and launched[0][0] == sys.executable
+    assert not window.isVisible()  # closed: the new one takes over, with the game in hand
+
+
+def test_later_keeps_the_window(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    look = window.look
+    look.language_actions["de"].trigger()
+    box = look.restart_box
+    assert box is not None
+    qtbot.waitUntil(box.isVisible)
+    box.reject()
+    assert look.restart_box is None and window.isVisible()
+    assert "starts again" in window.statusBar().currentMessage()

@@ -222,6 +222,7 @@ class GameSession:
         self._is_closed = False
         self._paused = False
         self._step_allowed = False
+        self._awaiting_start = False
         self._last_thought: Any = None
         # Moves taken back, newest undo last: each entry is (cell, seconds) per move.
         self._redo_groups: list[tuple[tuple[int, float], ...]] = []
@@ -245,7 +246,8 @@ class GameSession:
             return
         self._seats[mark] = seat
         if self._started:
-            self.new_game()
+            # Not asked for: a game between two computers waits for start_play().
+            self.new_game(hold=True)
         else:
             self._movers[mark] = mover_for(seat)
 
@@ -356,26 +358,43 @@ class GameSession:
 
     # Games --------------------------------------------------------------------
 
-    def new_game(self, first: Mark | None = None, rules: Rules | str | None = None) -> None:
+    def new_game(
+        self, first: Mark | None = None, rules: Rules | str | None = None, *, hold: bool = False
+    ) -> None:
         """Start a new game; ``first`` moves first, or the start policy decides.
 
         ``rules`` (a :class:`Rules`, a preset name or ``"m,n,k"``) changes the rules for
-        this game and the ones after; None keeps the current rules.
+        this game and the ones after; None keeps the current rules. With ``hold`` (a
+        game nobody asked to watch: at start-up, after a change of seat) a game between
+        two computers waits before its first move until :meth:`start_play`.
         """
         if rules is not None:
             self._rules = coerce_rules(rules)
         if first is None:
             first = self._first_by_policy()
-        self._begin(self._fresh_record(Mark(first)))
+        self._begin(self._fresh_record(Mark(first)), hold=hold)
+
+    @property
+    def awaiting_start(self) -> bool:
+        """True while a game between two computers waits to be started (:meth:`start_play`)."""
+        return self._awaiting_start
+
+    def start_play(self) -> None:
+        """Let a game between two computers that waits to be started make its moves."""
+        if not self._awaiting_start or self._is_closed:
+            return
+        self._awaiting_start = False
+        self._ask_mover()
 
     def start_from(self, record: GameRecord, ply: int) -> None:
         """Play on from ``record``'s position after ``ply`` moves, with the current seats."""
         self._begin(record.branched_at(ply, x=self._entry(Mark.X), o=self._entry(Mark.O)))
 
-    def open_record(self, record: GameRecord) -> None:
-        """Make ``record`` the game in hand, seating its players; an unfinished game plays on."""
+    def open_record(self, record: GameRecord, *, hold: bool = False) -> None:
+        """Make ``record`` the game in hand, seating its players; an unfinished game plays on
+        (between two computers, with ``hold``, once :meth:`start_play` is called)."""
         self._seat_from(record)
-        self._begin(record)
+        self._begin(record, hold=hold)
 
     def replay_live(self, record: GameRecord) -> None:
         """Play ``record``'s game again from the start, its computers made from their seeds."""
@@ -526,6 +545,7 @@ class GameSession:
             return
         if self.board.is_over:
             return
+        self._awaiting_start = False  # a step asked for is a start asked for
         self._step_allowed = True
         self._ask_mover()
         # Used up by the request, or unused because no computer is to move: either way, gone.
@@ -571,12 +591,17 @@ class GameSession:
     def _fresh_record(self, first: Mark) -> GameRecord:
         return GameRecord(self._entry(Mark.X), self._entry(Mark.O), first, rules=self._rules)
 
-    def _begin(self, record: GameRecord) -> None:
+    def _begin(self, record: GameRecord, *, hold: bool = False) -> None:
         if self._is_closed:
             return
         self._bump_generation()
         self._set_thinking(None)
         self._movers = {Mark.X: mover_for(record.x), Mark.O: mover_for(record.o)}
+        self._awaiting_start = (
+            hold
+            and not record.is_finished
+            and not any(mover.waits_for_input for mover in self._movers.values())
+        )
         self._rules = record.rules
         self._record = record
         self._started = True
@@ -607,6 +632,8 @@ class GameSession:
         board = self.board
         if board.is_over:
             # Nobody moves after a result (releasing a pause on a finished game got here).
+            return
+        if self._awaiting_start:
             return
         request = self._movers[board.to_move].request(self._generation, board)
         if request is None or self._holds_for_pause():

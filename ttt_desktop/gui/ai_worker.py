@@ -16,6 +16,12 @@ for an outdated game to stop (the searches check a flag every 512 positions); a
 player that does not listen is killed with its process after a second, and the
 process is started afresh for the next job.
 
+A process that stops answering without dying (its heartbeat stands still for a
+few seconds: stopped from outside, or frozen) is reported at once through
+:attr:`AiWorker.silence_changed`; :meth:`AiWorker.restart_process` (callable from
+the GUI thread, which never waits on the process) ends it and runs the job again in
+a fresh one.
+
 Other questions (asking a player about a position, exploring a search tree)
 travel as :class:`InsightRequest` objects, numbered by tickets, and are answered
 with :attr:`AiWorker.insight_ready` / :attr:`AiWorker.insight_failed`.
@@ -39,6 +45,7 @@ from ttt_desktop.search_process import (
     SearchAbandoned,
     SearchFailed,
     SearchProcess,
+    SearchRestarted,
     ThinkJob,
 )
 
@@ -63,6 +70,7 @@ class AiWorker(QObject):
     answered = Signal(object)  # the MoveAnswer to a MoveRequest: move and thought together
     insight_ready = Signal(int, object)  # ticket, the answer
     insight_failed = Signal(int, str)  # ticket, what went wrong
+    silence_changed = Signal(bool)  # True: the search process stopped answering; False: again
 
     def __init__(self, factory: PlayerFactory) -> None:
         super().__init__()
@@ -88,7 +96,7 @@ class AiWorker(QObject):
             request.kind, request.seed, request.board, generation, request.mark.value
         )
         try:
-            thought = self.process.run(job, time_limit_s=self.move_time_limit_s)
+            thought = self._run(job, self.move_time_limit_s, "game", generation)
         except SearchAbandoned as why:
             if self._wanted("game", generation):
                 reason = self._says("it {why}").format(why=why)
@@ -107,7 +115,7 @@ class AiWorker(QObject):
         if not self._enter("insight", request.ticket):
             return
         try:
-            answer: Any = self.process.run(request.job, time_limit_s=MOVE_TIME_LIMIT_S)
+            answer: Any = self._run(request.job, MOVE_TIME_LIMIT_S, "insight", request.ticket)
         except SearchAbandoned as why:
             if self._wanted("insight", request.ticket):
                 self.insight_failed.emit(request.ticket, str(why))
@@ -118,6 +126,22 @@ class AiWorker(QObject):
         finally:
             self._leave()
         self.insight_ready.emit(request.ticket, answer)
+
+    def _run(self, job: Job, time_limit_s: float | None, channel: str, number: int) -> Any:
+        # A restart asked while the job ran: the job runs again in the fresh process.
+        while True:
+            try:
+                return self.process.run(
+                    job, time_limit_s=time_limit_s, on_silence=self.silence_changed.emit
+                )
+            except SearchRestarted:
+                if not self._wanted(channel, number):
+                    raise SearchAbandoned("no longer wanted") from None
+
+    def restart_process(self) -> None:
+        """End a search process that does not answer and run its job again in a fresh one;
+        callable from any thread (it never waits for the process)."""
+        self.process.restart()
 
     def cancel_before(self, generation: int, channel: str = "game") -> None:
         """Abandon ``channel``'s work numbered below ``generation``; callable from any thread.

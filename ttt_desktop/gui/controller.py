@@ -132,6 +132,9 @@ class GameController(QObject):
     computer_thought = Signal(object, object)  # GameRecord, Thought
     insight_ready = Signal(int, object)  # ticket, answer of ask_insight()
     insight_failed = Signal(int, str)  # ticket, what went wrong
+    # True: the search process has stopped answering (its heartbeat stands still); False:
+    # it answers again, or the job is over.
+    search_silence_changed = Signal(bool)
 
     def __init__(
         self, parent: QObject | None = None, *, player_factory: PlayerFactory = create_player
@@ -167,6 +170,7 @@ class GameController(QObject):
         self._worker.answered.connect(self._on_answered)
         self._worker.insight_ready.connect(self.insight_ready)
         self._worker.insight_failed.connect(self.insight_failed)
+        self._worker.silence_changed.connect(self.search_silence_changed)
         self._worker_thread.start()
         self._session = GameSession(_Signals(self))
 
@@ -249,6 +253,12 @@ class GameController(QObject):
         if not self._is_shut_down:
             self._process_start_requested.emit()
 
+    def restart_search_process(self) -> None:
+        """End a search process that does not answer; the job under way runs again in a
+        fresh one. Returns at once: the GUI thread never waits on the process."""
+        if not self._is_shut_down:
+            self._worker.restart_process()
+
     def ask_insight(self, job: Any) -> int:
         """Run ``job`` (a search-process job) off the GUI thread; returns its ticket.
 
@@ -271,13 +281,25 @@ class GameController(QObject):
         """The next game is played by ``rules`` (see :meth:`GameSession.set_rules`)."""
         self._session.set_rules(rules)
 
-    def new_game(self, first: Mark | None = None, rules: Rules | str | None = None) -> None:
+    def new_game(
+        self, first: Mark | None = None, rules: Rules | str | None = None, *, hold: bool = False
+    ) -> None:
         """Start a new game; ``first`` moves first, or the start policy decides.
 
         ``rules`` (a :class:`~ttt_desktop.engine.rules.Rules`, a preset name or
-        ``"m,n,k"``) plays this game and the next ones by other rules.
+        ``"m,n,k"``) plays this game and the next ones by other rules. With ``hold``, a
+        game between two computers waits for :meth:`start_play` (nobody asked to watch it).
         """
-        self._session.new_game(first, rules)
+        self._session.new_game(first, rules, hold=hold)
+
+    @property
+    def awaiting_start(self) -> bool:
+        """True while a game between two computers waits to be started."""
+        return self._session.awaiting_start
+
+    def start_play(self) -> None:
+        """Start the game between two computers that waits to be started."""
+        self._session.start_play()
 
     def start_from(self, record: GameRecord, ply: int) -> None:
         """Play on from ``record``'s position after ``ply`` moves, with the current seats."""
@@ -336,14 +358,15 @@ class GameController(QObject):
         """While paused, let the AI to move make one move (nothing while it is already thinking)."""
         self._session.step_once()
 
-    def open_record(self, record: GameRecord) -> None:
-        """Make ``record`` the game in hand, seating its players; an unfinished game plays on.
+    def open_record(self, record: GameRecord, *, hold: bool = False) -> None:
+        """Make ``record`` the game in hand, seating its players; an unfinished game plays on
+        (between two computers, with ``hold``, once :meth:`start_play` is called).
 
         Raises ``ValueError`` before anything changes when a player's kind can't be
         made here (a file from another version, say).
         """
         self._check_kinds(record)
-        self._session.open_record(record)
+        self._session.open_record(record, hold=hold)
 
     def replay_live(self, record: GameRecord) -> None:
         """Play ``record``'s game again from the start, its AIs re-created from their seeds.

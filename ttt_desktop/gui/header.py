@@ -182,6 +182,9 @@ class GameHeader(QWidget):
             self._names[mark] = name
             label = self._sides[mark].name_label
             label.setText(name)
+            # The tile fits the name: all of it is drawn again (the label alone would leave
+            # a strip of the longer name's tile in the margin beside it).
+            self._sides[mark].update()
             tip = self.tr("{name} plays {mark}").format(name=name, mark=mark.value)
             self._sides[mark].setToolTip(tip)
             label.setToolTip(tip)

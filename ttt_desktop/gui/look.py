@@ -13,13 +13,21 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Final
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QProcess, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QWidget,
+)
 
-from ttt_desktop.gui import translation
+from ttt_desktop.gui import indicators, translation
 from ttt_desktop.gui.theme import ThemeChoice, ThemeManager
 
 SIDE_PANEL_KEY: Final = "view/side_panel_visible"
@@ -50,6 +58,11 @@ class LookFeatures(QObject):
         self.side_panel = side_panel
         self.settings = settings
         self.themes = ThemeManager.for_application(settings)
+        self.restart_box: QMessageBox | None = None
+        self.restart_now_button: QAbstractButton | None = None
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            indicators.install(app)  # check boxes that show on the dark scheme too
         view_menu.addSeparator()
         view_menu.addMenu(self._build_theme_menu())
         view_menu.addMenu(self._build_language_menu())
@@ -137,12 +150,63 @@ class LookFeatures(QObject):
         self.set_language(str(action.data()))
 
     def set_language(self, code: str) -> None:
-        """Remember the language ``code`` ("" for the system's); it applies at the next start."""
+        """Remember the language ``code`` ("" for the system's); it applies at the next start,
+        which a message box offers to make now (the game in hand comes back with it)."""
         self.language_actions[code].setChecked(True)
         if translation.set_language_choice(self.settings, code):
             self.window.statusBar().showMessage(
                 self.tr("The language changes when TTT Desktop starts again."), MESSAGE_MS
             )
+            self._offer_restart()
+
+    def _offer_restart(self) -> None:
+        if self.restart_box is not None:
+            return
+        box = QMessageBox(self.window)
+        box.setObjectName("restart-for-language")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Language"))
+        box.setText(self.tr("The language changes when TTT Desktop starts again."))
+        box.setInformativeText(
+            self.tr("Start it again now? The game in hand is kept and comes back.")
+        )
+        self.restart_now_button = box.addButton(
+            self.tr("Start again now"), QMessageBox.ButtonRole.AcceptRole
+        )
+        box.addButton(self.tr("Later"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(self.restart_now_button)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.buttonClicked.connect(self._on_restart_answer)
+        box.finished.connect(self._forget_restart_box)
+        self.restart_box = box
+        box.open()
+
+    def _on_restart_answer(self, button: object) -> None:
+        if button is self.restart_now_button:
+            self.start_again()
+
+    def _forget_restart_box(self) -> None:
+        self.restart_box = None
+
+    def start_again(self) -> None:
+        """Start a new TTT Desktop with the same arguments and close this window (which keeps
+        the game in hand for the new one)."""
+        if getattr(sys, "frozen", False):
+            program, arguments = sys.executable, sys.argv[1:]
+        else:
+            program, arguments = sys.executable, ["-m", "ttt_desktop", *sys.argv[1:]]
+        if self.launch(program, arguments):
+            self.window.close()
+        else:
+            self.window.statusBar().showMessage(
+                self.tr("TTT Desktop could not be started again: please start it yourself.")
+            )
+
+    @staticmethod
+    def launch(program: str, arguments: list[str]) -> bool:
+        """Start ``program`` on its own (tests replace this); True when it started."""
+        started, _pid = QProcess.startDetached(program, arguments)
+        return bool(started)
 
     # Full screen and side panel ----------------------------------------------------
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, QSize, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -43,6 +44,7 @@ from ttt_desktop.gui.busy_indicator import BusyIndicator
 from ttt_desktop.gui.coach import CoachFeatures
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
 from ttt_desktop.gui.engines_dialog import add_engines_action
+from ttt_desktop.gui.game_in_progress import GameInProgress, path_beside
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.help import HelpFeatures
 from ttt_desktop.gui.history import HistoryFeatures
@@ -50,6 +52,7 @@ from ttt_desktop.gui.insight import InsightFeatures
 from ttt_desktop.gui.lab import LabFeatures
 from ttt_desktop.gui.look import LookFeatures
 from ttt_desktop.gui.motion import REDUCE_MOTION_KEY
+from ttt_desktop.gui.not_answering import NotAnsweringNotice
 from ttt_desktop.gui.player_panel import (
     NameAsker,
     PlayerPanel,
@@ -59,6 +62,7 @@ from ttt_desktop.gui.player_panel import (
 )
 from ttt_desktop.gui.result_banner import ResultBanner
 from ttt_desktop.gui.review import ReviewFeatures
+from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.session_score import PairingScore, SessionScore
 from ttt_desktop.gui.settings import AppSettings, SeatChoice
 from ttt_desktop.gui.sound import SoundFeatures
@@ -113,11 +117,14 @@ class MainWindow(QMainWindow):
         library_path: str | Path | None = None,
         trained_players_folder: str | Path | None = None,
         rules: Rules | None = None,
+        game_in_progress_path: str | Path | None = "beside-library",
     ) -> None:
         """``player_factory`` and ``roster`` default to the players package's.
 
         ``library_path`` is the game library's file (None: games are not remembered).
         ``rules`` is the board of the first game (None: the one last chosen).
+        ``game_in_progress_path`` keeps the game in hand between runs (by default beside
+        the library; None: a new game at every start).
         """
         super().__init__(parent)
         self.settings = settings if settings is not None else AppSettings()
@@ -146,6 +153,7 @@ class MainWindow(QMainWindow):
         self._build_central_widget(ask_name)
         self._build_menus()
         self._connect_controller()
+        self.not_answering = NotAnsweringNotice(self, self.controller)
         self._restore_settings()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
         self.review = ReviewFeatures(
@@ -161,7 +169,7 @@ class MainWindow(QMainWindow):
         self.review.viewed_ply_changed.connect(self.show_viewed_ply)
         self.review.board_released.connect(self._refresh_status)
         self.review.file_named.connect(self.set_file_name)
-        self.review.replay_bar.move_delay_changed.connect(self.set_move_delay)
+        self.review.replay_bar.move_delay_changed.connect(self._on_replay_speed)
         self.help = HelpFeatures(self, self.help_menu)
         self.look = LookFeatures(
             self,
@@ -218,7 +226,40 @@ class MainWindow(QMainWindow):
             history=self.history,
         )
         add_engines_action(self.lab.lab_menu, self)
-        self.controller.new_game(rules=self._start_rules)
+        if game_in_progress_path == "beside-library":
+            kept = path_beside(library_path)
+        else:
+            kept = None if game_in_progress_path is None else Path(game_in_progress_path)
+        self.game_in_progress = GameInProgress(self.controller, kept)
+        self._resume_or_start()
+
+    def _resume_or_start(self) -> None:
+        """Play on the game left unfinished last time, as it was; else start a new game."""
+        self.resume_problem_box: QMessageBox | None = None
+        record, problem = self.game_in_progress.take()
+        if record is not None:
+            try:
+                self.controller.open_record(record, hold=True)
+            except ValueError as error:
+                problem = self.game_in_progress.set_aside(str(error))
+                record = None
+        if record is None:
+            # Two computers seated: their game waits for Start (nobody asked to watch it).
+            self.controller.new_game(rules=self._start_rules, hold=True)
+        if problem is not None:
+            self.statusBar().showMessage(problem)
+            box = QMessageBox(
+                QMessageBox.Icon.Warning,
+                self.tr("The unfinished game could not be resumed"),
+                problem,
+                QMessageBox.StandardButton.Ok,
+                self,
+            )
+            box.setObjectName("resume-problem")
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            self.resume_problem_box = box
+            # Once the window shows: a window-modal box needs its window on screen.
+            QTimer.singleShot(0, box.open)
 
     # Layout -------------------------------------------------------------------
 
@@ -258,8 +299,14 @@ class MainWindow(QMainWindow):
         self.play_again_button = QPushButton(self.tr("Play again"))
         self.play_again_button.setToolTip(self.tr("Another game with the same players (Ctrl+R)"))
         self.play_again_button.clicked.connect(self.play_again)
+        self.start_button = QPushButton(self.tr("Start"))
+        self.start_button.setObjectName("start")
+        self.start_button.setToolTip(self.tr("Let the two computer players play this game"))
+        self.start_button.clicked.connect(self.start_play)
+        self.start_button.hide()
         buttons = QHBoxLayout()
         buttons.addStretch(1)
+        buttons.addWidget(self.start_button)
         buttons.addWidget(self.new_game_button)
         buttons.addWidget(self.play_again_button)
         buttons.addStretch(1)
@@ -326,6 +373,12 @@ class MainWindow(QMainWindow):
         self.new_game_with_action.setToolTip(self.tr("Choose the board and the players"))
         self.new_game_with_action.triggered.connect(self.choose_new_game)
         menu.addAction(self.new_game_with_action)
+
+        self.start_action = QAction(self.tr("S&tart the computers' game"), self)
+        self.start_action.setShortcut(QKeySequence("Ctrl+Return"))
+        self.start_action.setEnabled(False)
+        self.start_action.triggered.connect(self.start_play)
+        menu.addAction(self.start_action)
 
         self.play_again_action = QAction(self.tr("Play &again"), self)
         self.play_again_action.setShortcut(QKeySequence("Ctrl+R"))
@@ -517,6 +570,15 @@ class MainWindow(QMainWindow):
         self.controller.new_game(rules=rules)
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def start_play(self) -> None:
+        """Let a game between two computers that waits to be started begin."""
+        self.controller.start_play()
+        if self.controller.paused:
+            # Start means play: a pause chosen before it (the replay bar's) is let go.
+            self.controller.set_paused(False)
+        self._refresh_status()
+        self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def play_again(self) -> None:
         """Another game with the same players, once the last one has a result."""
         if self.controller.record.is_finished:
@@ -548,6 +610,15 @@ class MainWindow(QMainWindow):
             self.custom_speed_action.setVisible(False)
         action.setChecked(True)
 
+    def _on_replay_speed(self, delay_ms: int) -> None:
+        record = self.controller.record
+        if record.x.is_human or record.o.is_human:
+            # In a person's game the slider paces the playback of its moves only: the
+            # computer's speed against people is Game > Computer speed's, never changed
+            # behind the person's back.
+            return
+        self.set_move_delay(delay_ms)
+
     def show_how_to_play(self) -> None:
         """Open the manual's window (F1)."""
         self.help.show_manual()
@@ -559,6 +630,9 @@ class MainWindow(QMainWindow):
     # Reacting to the panel ----------------------------------------------------
 
     def _seat(self, mark: Mark, seat: Seat) -> None:
+        if self.controller.seat(mark) != seat:
+            # The game in hand is left for the new seating: not stored as an unfinished game.
+            self.history.drop_unfinished()
         self.settings.set_seat_choice(mark.value, SeatChoice.from_seat(seat))
         self.player_panel.show_seat(mark, seat)
         self.controller.set_seat(mark, seat)
@@ -748,6 +822,10 @@ class MainWindow(QMainWindow):
         self.busy_indicator.set_busy(controller.is_thinking)
         self.play_again_button.setEnabled(board.is_over)
         self.play_again_action.setEnabled(board.is_over)
+        awaiting_start = controller.awaiting_start
+        self.start_button.setVisible(awaiting_start)
+        self.start_button.setDefault(awaiting_start)
+        self.start_action.setEnabled(awaiting_start)
         self.play_again_button.setDefault(board.is_over)
 
         names_clash = record.x.name == record.o.name
@@ -781,7 +859,11 @@ class MainWindow(QMainWindow):
             mover = record.player(board.to_move)
             label = f"{mover.name} ({board.to_move.value})"
             colour = colours.mark_text(board.to_move)
-            if controller.is_thinking:
+            if awaiting_start:
+                text = self.tr("{first} v {second}: press Start to watch").format(
+                    first=record.x.name, second=record.o.name
+                )
+            elif controller.is_thinking:
                 text = self.tr("{name} is thinking...").format(name=label)
             else:
                 text = self.tr("{name} to move").format(name=label)
@@ -855,11 +937,12 @@ class MainWindow(QMainWindow):
         if geometry is None or not self.restoreGeometry(geometry):
             # Room for the move list, the board and the players side by side, on
             # screens that have it.
-            available = self.screen().availableGeometry()
-            self.resize(
-                min(DEFAULT_WINDOW_SIZE.width(), available.width()),
-                min(DEFAULT_WINDOW_SIZE.height(), available.height()),
-            )
+            fit_to_screen(self, DEFAULT_WINDOW_SIZE)
+        elif not (self.isMaximized() or self.isFullScreen()):
+            # Saved on a larger screen, or grown past it before this version: fit this one.
+            fit_to_screen(self)
+        # Docks and panels shown later never push the window past its screen.
+        self.screen_keeper = ScreenKeeper(self)
         self.controller.start_policy = settings.start_policy()
         self.player_panel.show_start_policy(self.controller.start_policy)
         delay = settings.move_delay_ms()
@@ -912,6 +995,7 @@ class MainWindow(QMainWindow):
         self.player_panel.set_roster(self.roster)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.game_in_progress.save_now(wait=True)
         self.save_settings()
         self.controller.shutdown()
         super().closeEvent(event)

@@ -77,10 +77,19 @@ class MoveList(QTableWidget):
         self.setTabKeyNavigation(False)
         self.setWordWrap(False)
         header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # The short columns are as wide as what they hold, not as their titles (German
+        # titles are long: "Zeile, Spalte" squeezed the players' names to "..."); a title
+        # too long is elided and whole in its tooltip. The player column takes the rest.
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(12)
+        for column in range(len(COLUMNS)):
+            title = self.horizontalHeaderItem(column)
+            if title is not None:
+                title.setToolTip(title.text())
         self.currentCellChanged.connect(self._on_current_cell_changed)
         self._add_row(0, ("", self.tr("Start"), "", "", ""))
+        self._fit_columns()
 
     # What to show -------------------------------------------------------------
 
@@ -111,8 +120,27 @@ class MoveList(QTableWidget):
             self.setRowCount(keep + 1)
             for ply in range(keep + 1, len(record.moves) + 1):
                 self._add_row(ply, move_row_texts(record, ply))
+            self._fit_columns()
         finally:
             self._updating = False
+
+    def _fit_columns(self) -> None:
+        header = self.horizontalHeader()
+        padding = 2 * self.style().pixelMetric(self.style().PixelMetric.PM_HeaderMargin)
+        for column in range(len(COLUMNS)):
+            if column == 1:
+                continue
+            widest = max(
+                (
+                    self.fontMetrics().horizontalAdvance(item.text())
+                    for item in (self.item(row, column) for row in range(self.rowCount()))
+                    if item is not None
+                ),
+                default=0,
+            )
+            # At least the width of "X/O", so a title has a few letters before its "...".
+            least = self.fontMetrics().horizontalAdvance("XX/OO")
+            header.resizeSection(column, max(widest, least) + padding + 6)
 
     def set_current_ply(self, ply: int) -> None:
         """Highlight the row of ``ply`` without emitting :attr:`ply_selected`."""

@@ -43,3 +43,14 @@ class Coach(QObject):
             self.tr("{cells} would have won in %n move(s)", "", n),
             self.tr("{move} still wins, in %n move(s); {better}.", "", n),
         ]
+
+
+class Thinking(QObject):
+    """The Thinking dock's counted texts (``gui/insight/words.py``), for pyside6-lupdate only."""
+
+    def counted_texts(self, n: int) -> list[str]:
+        """Every text of the Thinking dock that takes a count ``n``."""
+        return [
+            self.tr("%Ln position(s) searched", "", n),
+            self.tr("%n move(s) deep", "", n),
+        ]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QCoreApplication, QLocale, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -34,11 +34,13 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.engine import GameRecord
+from ttt_desktop.gui.indicators import tinted_icon
 
 # Delays between AI moves offered by the speed slider, slowest first; 0 means
 # "as fast as the machine goes".
 SPEED_STEPS_MS: Final = (3000, 2000, 1200, 800, 400, 200, 100, 50, 0)
 DEFAULT_DELAY_MS: Final = 400
+ICON_PX: Final = 18
 # Playing back a finished game at full speed still shows each position briefly.
 FASTEST_PLAYBACK_MS: Final = 30
 
@@ -69,6 +71,8 @@ class ReplayBar(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._icons: dict[QToolButton, QStyle.StandardPixmap] = {}
+        self._playing_icon = False
         self.setObjectName("replay-bar")
         self._record: GameRecord | None = None
         self._viewed_ply = 0
@@ -79,7 +83,6 @@ class ReplayBar(QWidget):
         self._playback = QTimer(self)
         self._playback.timeout.connect(self._play_back_one)
 
-        style = self.style()
         pixmap = QStyle.StandardPixmap
         self.start_button = self._button(
             "to-start", self.tr("First position"), pixmap.SP_MediaSkipBackward
@@ -100,8 +103,8 @@ class ReplayBar(QWidget):
         self.live_button.setCheckable(True)
         self.live_button.setToolTip(self.tr("Follow the newest move of the running game"))
         self.live_button.setAccessibleName(self.tr("Follow live"))
-        self._play_icon = style.standardIcon(pixmap.SP_MediaPlay)
-        self._pause_icon = style.standardIcon(pixmap.SP_MediaPause)
+        self._play_icon = tinted_icon(self, pixmap.SP_MediaPlay, ICON_PX)
+        self._pause_icon = tinted_icon(self, pixmap.SP_MediaPause, ICON_PX)
 
         self.timeline = QSlider(Qt.Orientation.Horizontal, self)
         self.timeline.setObjectName("timeline")
@@ -169,12 +172,25 @@ class ReplayBar(QWidget):
     def _button(self, name: str, tip: str, icon: QStyle.StandardPixmap) -> QToolButton:
         button = QToolButton(self)
         button.setObjectName(name)
-        button.setIcon(self.style().standardIcon(icon))
-        button.setIconSize(QSize(18, 18))
+        # In the text's colour: the style's own grey pictures looked disabled when dark.
+        button.setIcon(tinted_icon(self, icon, ICON_PX))
+        self._icons[button] = icon
+        button.setIconSize(QSize(ICON_PX, ICON_PX))
         button.setToolTip(tip)
         button.setAccessibleName(tip)
         button.setAutoRaise(True)
         return button
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange and self._icons:
+            # A new theme: the icons take its text colour.
+            pixmap = QStyle.StandardPixmap
+            for button, icon in self._icons.items():
+                button.setIcon(tinted_icon(self, icon, ICON_PX))
+            self._play_icon = tinted_icon(self, pixmap.SP_MediaPlay, ICON_PX)
+            self._pause_icon = tinted_icon(self, pixmap.SP_MediaPause, ICON_PX)
+            self.play_button.setIcon(self._pause_icon if self._playing_icon else self._play_icon)
+        super().changeEvent(event)
 
     def _make_actions(self) -> list[QAction]:
         """Window-wide history keys: Alt+arrows, Alt+Home/End, Ctrl+P (plain keys: the board's)."""
@@ -393,6 +409,7 @@ class ReplayBar(QWidget):
             playing = self._playback.isActive()
             self.play_button.setEnabled(last > 0)
             tip = self.tr("Stop the playback") if playing else self.tr("Play the moves back")
+        self._playing_icon = playing
         self.play_button.setIcon(self._pause_icon if playing else self._play_icon)
         self.play_button.setToolTip(tip)
         self.play_button.setAccessibleName(self.tr("Pause") if playing else self.tr("Play"))
@@ -403,6 +420,16 @@ class ReplayBar(QWidget):
             move = f"{record.mark_at(ply - 1).value}{record.rules.geometry.name(cell)}"
             text = self._position_text(ply, last, move)
         self.position_label.setText(text)
+        # The menu's items go where their buttons go: none on an empty board.
+        buttons = (
+            self.back_button,
+            self.forward_button,
+            self.start_button,
+            self.end_button,
+            self.play_button,
+        )
+        for action, button in zip(getattr(self, "_actions", ()), buttons, strict=False):
+            action.setEnabled(button.isEnabled())
 
     def _position_text(self, ply: int, last: int, move: str) -> str:
         return self.tr("Move {ply} of {last}: {move}").format(ply=ply, last=last, move=move)

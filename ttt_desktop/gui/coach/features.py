@@ -354,7 +354,11 @@ class CoachFeatures(QObject):
         # starts on the same position ("Try again from here").
         self._review_board = None
         self.board.set_overlay(REVIEW_LAYER, None)
-        if record.moves and not self._starting_practice:
+        if self._starting_practice:
+            # "Try again": the review of the game it came from stays on show to practise
+            # with (it was cleared, and the dock stayed open and empty).
+            pass
+        elif record.moves:
             # A game opened with moves in it: its review, at once.
             self.review_panel.show_review(_review_of(record), record)
         else:

@@ -80,8 +80,10 @@ class ReviewPanel(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.title)
         layout.addWidget(self.summary)
-        layout.addWidget(self.moves, 1)
+        # Above the list, where the dock's height changing below (the moves and replay
+        # appearing when a verdict is chosen) does not move it from under the mouse.
         layout.addWidget(self.try_again_button)
+        layout.addWidget(self.moves, 1)
         self.show_review(None, None)
 
     # What is shown ----------------------------------------------------------------

@@ -246,6 +246,13 @@ class HistoryFeatures(QObject):
             self.store(record)
             self._stored_finished.add(record.game_id)
 
+    def drop_unfinished(self) -> None:
+        """The game in hand is being left for a change of seat: it is not stored (a game
+        abandoned that way is nobody's unfinished game on their page)."""
+        current = self._current
+        if current is not None and not current.is_finished:
+            self._current = None
+
     def _worth_storing_unfinished(self, record: GameRecord) -> bool:
         # Left mid-way with moves played (or changed since it was opened).
         return bool(record.moves) and not record.is_finished and record != self._start_record

@@ -27,6 +27,7 @@ from PySide6.QtCore import (
     QDate,
     QDateTime,
     QModelIndex,
+    QSize,
     QStandardPaths,
     Qt,
     QThread,
@@ -63,6 +64,7 @@ from ttt_desktop.engine.rules import Rules
 from ttt_desktop.gui.history.handle import LibraryHandle
 from ttt_desktop.gui.history.model import ROW_ROLE, HistoryModel, date_format
 from ttt_desktop.gui.rules_text import rules_title
+from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.translation import number as local_number
 from ttt_desktop.library import (
     GameFilter,
@@ -165,7 +167,8 @@ class HistoryWindow(QWidget):
         self.import_message = ""
         self.setObjectName("history-window")
         self.setWindowTitle(self.tr("History"))
-        self.resize(980, 640)
+        fit_to_screen(self, QSize(980, 640))
+        self._screen_keeper = ScreenKeeper(self)  # within the screen when it shows
         self.setAcceptDrops(True)
         self.model: HistoryModel | None = None
         self._players: list[PlayerName] = []

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDockWidget,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
@@ -64,13 +63,13 @@ class ThinkingPanel(QWidget):
         self.show_on_board.setChecked(True)
         self.show_on_board.toggled.connect(self.show_on_board_toggled)
 
-        ask_row = QHBoxLayout()
-        ask_row.addWidget(self.kind_box)
-        ask_row.addWidget(self.ask_button, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
         layout.addWidget(self.details, 1)
-        layout.addLayout(ask_row)
+        # One above the other: side by side, the longest name widened the dock (and with
+        # it the window) as soon as it was chosen.
+        layout.addWidget(self.kind_box)
+        layout.addWidget(self.ask_button)
         layout.addWidget(self.show_on_board)
         self.thought: Thought | None = None
 

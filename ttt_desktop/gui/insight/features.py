@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from PySide6.QtCore import QCoreApplication, QObject, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
@@ -32,6 +32,7 @@ from ttt_desktop.gui.controller import GameController
 from ttt_desktop.gui.insight import words
 from ttt_desktop.gui.insight.dock import ThinkingDock
 from ttt_desktop.gui.insight.tree import SearchTreeExplorer
+from ttt_desktop.gui.screen_fit import place_beside
 from ttt_desktop.players.thought import Meaning, Thought
 from ttt_desktop.search_process import ThinkJob
 
@@ -134,6 +135,10 @@ class InsightFeatures(QObject):
         self._asked: dict[int, str] = {}
         self._explorer: SearchTreeExplorer | None = None
         self._shown: Thought | None = None
+        # The game's computer thoughts by the position their move led to, and the newest:
+        # browsing the game shows the thought behind the position on show.
+        self._thoughts: dict[tuple[str, str, str], Thought] = {}
+        self._last: Thought | None = None
 
         self.dock = ThinkingDock(window)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
@@ -162,6 +167,7 @@ class InsightFeatures(QObject):
 
         controller.computer_thought.connect(self._on_computer_thought)
         controller.game_started.connect(self._on_game_started)
+        board.board_changed.connect(self._on_board_changed)
         controller.insight_ready.connect(self._on_insight_ready)
         controller.insight_failed.connect(self._on_insight_failed)
 
@@ -178,6 +184,8 @@ class InsightFeatures(QObject):
         self._draw()
 
     def _on_computer_thought(self, record: GameRecord, thought: Thought) -> None:
+        self._thoughts[_position(record.final_board)] = thought
+        self._last = thought
         self.panel.show_thought(thought)
         self._shown = thought
         self.panel.select_kind(thought.kind)
@@ -185,8 +193,29 @@ class InsightFeatures(QObject):
 
     def _on_game_started(self, record: GameRecord) -> None:
         self.panel.set_rules(record.rules)
-        self._shown = None
+        self._shown = self._last = None
+        self._thoughts.clear()
         self._board.set_overlay(THOUGHT_LAYER, None)
+        self.panel.show_message(self.tr("No computer has moved yet in this game."))
+
+    def _on_board_changed(self, board: Board) -> None:
+        # The newest position keeps the newest thought (a person's move after it too);
+        # an earlier one on show, the thought whose move led there, or none.
+        newest = board == self._controller.board
+        thought = self._last if newest else self._thoughts.get(_position(board))
+        if thought is self._shown:
+            return
+        if thought is None and newest:
+            return  # an answer asked about the newest position stays
+        self._shown = thought
+        if thought is None:
+            self.panel.show_message(
+                self.tr("No computer moved to the position on show."),
+                self.tr("Ask a computer about it below."),
+            )
+        else:
+            self.panel.show_thought(thought)
+        self._draw()
 
     def ask(self, kind: str) -> int:
         """Ask the computer ``kind`` about the position on show; returns the request's ticket."""
@@ -238,5 +267,15 @@ class InsightFeatures(QObject):
         if self._explorer is None:
             self._explorer = SearchTreeExplorer(self._controller.ask_insight, self._window)
         self._explorer.explore(self._board.board)
+        first_time = not self._explorer.isVisible()
         self._explorer.show()
+        if first_time:
+            # Beside the window, never over the board it explains.
+            board = self._board
+            clear = QRect(board.mapToGlobal(QPoint(0, 0)), board.size())
+            place_beside(self._explorer, self._window, clear)
         return self._explorer
+
+
+def _position(board: Board) -> tuple[str, str, str]:
+    return board.cells, board.to_move.value, board.rules.key

@@ -74,6 +74,10 @@ class SearchTreeExplorer(QDialog):
         self.algorithm_box.addItem(self.tr("MiniMax"), "minimax")
         self.algorithm_box.currentIndexChanged.connect(self._reload)
         self.position_label = QLabel()
+        # Whose side the values are from: +1 and -1 mean nothing without it.
+        self.values_label = QLabel()
+        self.values_label.setObjectName("search-values-side")
+        self.values_label.setWordWrap(True)
         self.comparison = QLabel(self.tr("Comparing the searches..."))
         self.comparison.setObjectName("search-comparison")
         self.comparison.setWordWrap(True)
@@ -101,6 +105,7 @@ class SearchTreeExplorer(QDialog):
         top.addWidget(self.position_label, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.values_label)
         layout.addWidget(self.comparison)
         layout.addWidget(self.view, 1)
         self.resize(640, 520)
@@ -121,6 +126,16 @@ class SearchTreeExplorer(QDialog):
             self.tr("{mark} to move, {empty} empty cells").format(
                 mark=board.to_move.value, empty=board.cells.count(".")
             )
+        )
+        mark = board.to_move.value
+        self.values_label.setText(
+            self.tr(
+                "Values are from {mark}'s side ({mark} to move at the top): above 0 {mark} "
+                "wins, the sooner the higher; 0 a draw; below 0 {mark} loses."
+            ).format(mark=mark)
+        )
+        self.model.setHeaderData(
+            1, Qt.Orientation.Horizontal, self.tr("Value for {mark}").format(mark=mark)
         )
         self.comparison.setText(self.tr("Comparing the searches..."))
         self.comparison.setAccessibleDescription(self.comparison.text())

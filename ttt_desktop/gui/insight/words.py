@@ -315,10 +315,15 @@ def figures(thought: Thought) -> list[str]:
             ).format(games=f"{simulations:,}")
         )
     if thought.nodes:
+        # Counted texts (declared for the translation in plural_texts.Thinking).
+        positions = QCoreApplication.translate(
+            "Thinking", "%Ln position(s) searched", None, thought.nodes
+        )
+        deep = QCoreApplication.translate("Thinking", "%n move(s) deep", None, thought.depth)
         lines.append(
-            QCoreApplication.translate(
-                "Thinking", "{nodes} positions searched, {depth} moves deep."
-            ).format(nodes=f"{thought.nodes:,}", depth=thought.depth)
+            QCoreApplication.translate("Thinking", "{positions}, {deep}.").format(
+                positions=positions, deep=deep
+            )
         )
     if thought.cutoffs:
         lines.append(

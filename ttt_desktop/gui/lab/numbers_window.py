@@ -10,7 +10,7 @@ when the page opens.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.engine import Mark
 from ttt_desktop.gui import theme
+from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.translation import number
 
 FIRST_PLY_SHOWN = 5
@@ -49,7 +50,8 @@ class NumbersWindow(QWidget):
             self._build()
         finally:
             QGuiApplication.restoreOverrideCursor()
-        self.resize(1100, 600)
+        fit_to_screen(self, QSize(1100, 600))
+        self._screen_keeper = ScreenKeeper(self)  # within the screen when it shows
 
     def _build(self) -> None:
         from ttt_desktop.gui.charts import StackedBarChart  # noqa: PLC0415  (QtCharts on use)

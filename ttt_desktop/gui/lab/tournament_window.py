@@ -21,6 +21,7 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
+    QSize,
     Qt,
     QTimer,
     Signal,
@@ -50,6 +51,7 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.engine import Mark
 from ttt_desktop.engine.record import GameRecord, PlayerEntry, utc_now
+from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.translation import number
 from ttt_desktop.lab.runner import TournamentRunner
 from ttt_desktop.lab.tournament import (
@@ -183,7 +185,8 @@ class TournamentWindow(QWidget):
         self._timer.setInterval(POLL_MS)
         self._timer.timeout.connect(self._poll)
         self._build()
-        self.resize(1180, 720)
+        fit_to_screen(self, QSize(1180, 720))
+        self._screen_keeper = ScreenKeeper(self)  # within the screen when it shows
 
     # Building -----------------------------------------------------------------------
 

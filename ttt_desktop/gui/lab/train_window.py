@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.theme import RESULTS
 from ttt_desktop.gui.translation import number
 from ttt_desktop.lab.tournament import PLAYABLE_KINDS
@@ -64,12 +65,14 @@ class TrainWindow(QWidget):
         self.trained = trained
         self._on_saved = on_saved
         self.runner: TrainingRunner | None = None
+        self._figures = ""  # the last measurement, in words
         self._stopping = False
         self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
         self._timer.timeout.connect(self._poll)
         self._build()
-        self.resize(1100, 620)
+        fit_to_screen(self, QSize(1100, 620))
+        self._screen_keeper = ScreenKeeper(self)  # within the screen when it shows
 
     # Building -----------------------------------------------------------------------
 
@@ -193,6 +196,7 @@ class TrainWindow(QWidget):
         if self.runner is not None:
             self.runner.close()
         self._stopping = False
+        self._figures = ""
         self.runner = TrainingRunner(settings)
         for chart in (self.perfect_chart, self.rando_chart):
             chart.clear()
@@ -258,7 +262,9 @@ class TrainWindow(QWidget):
                     if self._stopping
                     else self.tr("Done: {episodes} episodes.")
                 )
-                self.status_label.setText(text.format(episodes=number(runner.episodes)))
+                # The last measurement's figures stay: the end is when they matter most.
+                lines = [text.format(episodes=number(runner.episodes)), self._figures]
+                self.status_label.setText("\n".join(line for line in lines if line))
                 self.progress_bar.setValue(runner.episodes)
             self._update_buttons()
             self.state_changed.emit(state)
@@ -270,19 +276,18 @@ class TrainWindow(QWidget):
             for name, share, result in zip(names, shares, RESULTS, strict=True):
                 chart.append(name, point.episodes, share, colour=result)
         self.progress_bar.setValue(point.episodes)
+        self._figures = self.tr(
+            "{episodes} episodes, {positions} positions learned, exploration {epsilon}; "
+            "against Perfect {won}% won, {lost}% lost"
+        ).format(
+            episodes=number(point.episodes),
+            positions=number(point.positions),
+            epsilon=number(point.exploration, 3),
+            won=round(100 * point.perfect[0]),
+            lost=round(100 * point.perfect[2]),
+        )
         if self.runner is not None and not self.runner.paused and not self._stopping:
-            self.status_label.setText(
-                self.tr(
-                    "{episodes} episodes, {positions} positions learned, exploration {epsilon}; "
-                    "against Perfect {won}% won, {lost}% lost"
-                ).format(
-                    episodes=number(point.episodes),
-                    positions=number(point.positions),
-                    epsilon=number(point.exploration, 3),
-                    won=round(100 * point.perfect[0]),
-                    lost=round(100 * point.perfect[2]),
-                )
-            )
+            self.status_label.setText(self._figures)
         self.point_added.emit(point.episodes)
 
     def _update_buttons(self) -> None:

@@ -1,0 +1,112 @@
+"""A game in progress survives quitting: saved as it goes and on quit, there again at the
+next start with its rules, players and moves; a damaged save is set aside with a message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import WindowMaker
+from pytestqt.qtbot import QtBot
+
+from ttt_desktop.engine import Mark
+from ttt_desktop.formats.files import load_record
+from ttt_desktop.gui.controller import GameController, Seat
+from ttt_desktop.gui.game_in_progress import FILE_NAME, GameInProgress, path_beside
+from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.players import HUMAN_KIND
+
+
+def _play(qtbot: QtBot, window: MainWindow, cells: list[int]) -> None:
+    for cell in cells:
+        with qtbot.waitSignal(window.controller.move_played):
+            window.controller.play_cell(cell)
+
+
+def test_the_game_in_hand_is_there_again_after_quitting(
+    qtbot: QtBot, two_people: WindowMaker, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    kept = tmp_path / FILE_NAME
+    window = two_people("Alice", "Bob", game_in_progress_path=kept)
+    _play(qtbot, window, [0, 1, 4])
+    before = window.controller.record
+    window.close()
+    assert kept.exists()
+
+    again = make_window(game_in_progress_path=kept)
+    record = again.controller.record
+    assert record.game_id == before.game_id
+    assert record.rules.is_classic
+    assert (record.x.name, record.o.name) == ("Alice", "Bob")
+    assert list(record.moves) == [0, 1, 4]
+    assert again.controller.board.to_move is Mark.O
+    assert "Bob (O) to move" in again.status_label.text()
+    # And it plays on, and counts when it ends.
+    _play(qtbot, again, [2, 8])
+    assert again.controller.record.is_finished
+    assert "Alice 1 : 0 Bob" in again.player_panel.score_label.text()
+
+
+def test_a_game_on_another_board_keeps_its_rules_players_and_seeds(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    kept = tmp_path / FILE_NAME
+    controller = GameController()
+    try:
+        controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Alice"))
+        controller.set_seat(Mark.O, Seat(HUMAN_KIND, "Bob"))
+        saver = GameInProgress(controller, kept)
+        assert saver.take() == (None, None)
+        controller.new_game(Mark.X, rules="7,6,4")
+        for cell in (0, 8, 16):
+            controller.play_cell(cell)
+        saver.save_now(wait=True)
+        before = controller.record
+    finally:
+        controller.shutdown()
+    after = GameController()
+    try:
+        record, problem = GameInProgress(after, kept).take()
+        assert problem is None and record is not None
+        assert record.rules.key == "7,6,4" and record == before
+        after.open_record(record)
+        assert after.board == before.final_board
+        assert after.seat(Mark.O) == Seat(HUMAN_KIND, "Bob")
+    finally:
+        after.shutdown()
+
+
+def test_the_game_is_saved_as_it_goes_not_only_on_quit(
+    qtbot: QtBot, two_people: WindowMaker, tmp_path: Path
+) -> None:
+    kept = tmp_path / FILE_NAME
+    window = two_people(game_in_progress_path=kept)
+    _play(qtbot, window, [4, 0])
+    # No quit: a crash now would find the game on disk within the save's second.
+    qtbot.waitUntil(lambda: kept.exists() and list(load_record(kept).moves) == [4, 0])
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    # A finished game leaves nothing to resume.
+    _play(qtbot, window, [3, 1, 5])
+    assert window.controller.record.is_finished
+    qtbot.waitUntil(lambda: not kept.exists(), timeout=5000)
+
+
+def test_a_damaged_save_is_set_aside_with_a_message(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    kept = tmp_path / FILE_NAME
+    kept.write_bytes(b'{"format": "ttt-desktop-game", "version": 3, "moves": [\xff\xfe')
+    window = make_window(game_in_progress_path=kept)
+    assert not window.controller.record.moves  # a new game, no crash
+    assert not kept.exists()
+    aside = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+    assert len(aside) == 1
+    box = window.resume_problem_box
+    assert box is not None
+    qtbot.waitUntil(box.isVisible)
+    assert "could not be read" in box.text() and aside[0].name in box.text()
+    box.accept()
+
+
+def test_the_save_lives_beside_the_library(tmp_path: Path) -> None:
+    assert path_beside(tmp_path / "library.sqlite3") == tmp_path / FILE_NAME
+    assert path_beside(None) is None
