@@ -201,3 +201,30 @@ def test_the_german_pages_name_the_menus_as_the_german_window_does() -> None:
             assert items, f"{path.name}: {match.group(0)}{rest[:40]}"
             named += 1
     assert named >= 30
+
+
+def test_the_record_of_what_each_german_page_was_translated_from_covers_every_page() -> None:
+    record = update_manual.recorded_digests("de")
+    assert set(record) == set(update_manual.user_pages("de"))
+    assert all(re.fullmatch(r"[0-9a-f]{16}", value) for value in record.values())
+
+
+def test_a_changed_english_page_names_its_german_page_as_outdated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    toc = "```{toctree}\nuser/a\nuser/b\n```\n"
+    for folder in (tmp_path, tmp_path / "de"):
+        (folder / "user").mkdir(parents=True)
+        (folder / "index.md").write_text(toc, encoding="utf-8")
+        for name in ("a", "b"):
+            (folder / "user" / f"{name}.md").write_text(f"# {name}\n", encoding="utf-8")
+    monkeypatch.setattr(update_manual, "SOURCE", tmp_path)
+    assert update_manual.outdated_translations() == ["a", "b"]  # nothing recorded yet
+    update_manual.mark_translated(["all"])
+    assert update_manual.outdated_translations() == []
+    (tmp_path / "user" / "b.md").write_text("# b\n\nMore.\n", encoding="utf-8")
+    assert update_manual.outdated_translations() == ["b"]
+    update_manual.mark_translated(["b"])
+    assert update_manual.outdated_translations() == []
+    with pytest.raises(SystemExit, match="no such user page: c"):
+        update_manual.mark_translated(["c"])

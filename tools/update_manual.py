@@ -23,11 +23,20 @@ fails while the copy differs from what this script would write.
 
     python tools/update_manual.py           # write resources/manual/
     python tools/update_manual.py --check   # exit 1, naming the files, if they are not current
+
+Keeping the German pages in step: ``docs/manual/de/translated-from.json`` records, for each
+German page, a digest of the English page it was translated from. Writing the copy names
+the German pages whose English page has changed since (a warning, not a failure: an English
+page may change before its translator gets to it). After bringing a German page in line:
+
+    python tools/update_manual.py --translated playing coach   # or --translated all
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import re
 import sys
 from pathlib import Path
@@ -143,6 +152,51 @@ def stale_files() -> list[str]:
     return sorted(stale + sorted(present - set(expected)))
 
 
+def translation_record(language: str = "de") -> Path:
+    """The file recording which English text each page of ``language`` was translated from."""
+    return SOURCE / language / "translated-from.json"
+
+
+def digest(name: str) -> str:
+    """A short digest of the English user page ``name`` as it is now."""
+    text = (SOURCE / "user" / f"{name}.md").read_text(encoding="utf-8")
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def recorded_digests(language: str = "de") -> dict[str, str]:
+    """Page name -> the digest of the English page its ``language`` page was made from."""
+    path = translation_record(language)
+    if not path.is_file():
+        return {}
+    record = json.loads(path.read_text(encoding="utf-8"))
+    return {str(name): str(value) for name, value in record.items()}
+
+
+def outdated_translations(language: str = "de") -> list[str]:
+    """The translated pages whose English page changed after they were last brought in line."""
+    record = recorded_digests(language)
+    folder = SOURCE / language / "user"
+    return [
+        name
+        for name in user_pages()
+        if (folder / f"{name}.md").is_file() and record.get(name) != digest(name)
+    ]
+
+
+def mark_translated(names: list[str], language: str = "de") -> None:
+    """Record that ``names`` ("all" for every page) now match their English pages."""
+    pages = user_pages()
+    chosen = pages if names == ["all"] else names
+    unknown = sorted(set(chosen) - set(pages))
+    if unknown:
+        raise SystemExit(f"no such user page: {', '.join(unknown)} (pages: {', '.join(pages)})")
+    record = recorded_digests(language)
+    record.update({name: digest(name) for name in chosen})
+    ordered = {name: record[name] for name in pages if name in record}
+    text = json.dumps(ordered, indent=2, ensure_ascii=False) + "\n"
+    translation_record(language).write_text(text, encoding="utf-8")
+
+
 def _present() -> set[str]:
     """The Markdown files under resources/manual/ now, as names relative to it."""
     if not TARGET.is_dir():
@@ -153,7 +207,15 @@ def _present() -> set[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--check", action="store_true", help="only say whether it is current")
+    parser.add_argument(
+        "--translated",
+        nargs="+",
+        metavar="PAGE",
+        help='record that these German pages ("all" for every one) match their English pages',
+    )
     args = parser.parse_args(argv)
+    if args.translated:
+        mark_translated(args.translated)
     if args.check:
         stale = stale_files()
         if stale:
@@ -169,6 +231,15 @@ def main(argv: list[str] | None = None) -> int:
         (TARGET / name).parent.mkdir(parents=True, exist_ok=True)
         (TARGET / name).write_text(text, encoding="utf-8")
     print(f"wrote {len(expected)} files to {TARGET.relative_to(ROOT)}")
+    for language in LANGUAGES:
+        outdated = outdated_translations(language)
+        if outdated:
+            print(
+                f"the English of these pages changed since their {language} translation: "
+                + ", ".join(outdated)
+                + f"\n(bring docs/manual/{language}/user/ in line, then run with --translated)",
+                file=sys.stderr,
+            )
     return 0
 
 
