@@ -3,7 +3,8 @@
 Each kind of player lives in its own module, imported the first time that kind
 is created, so importing this package is cheap. Kinds, weakest first:
 ``rando``, ``sequence``, ``levi``, ``ralph``, ``humiston``, ``utility``,
-``learner``, ``monty``, ``strategist``, ``minimax``, ``alphabeta``, ``perfect``.
+``learner``, ``monty``, ``strategist``, ``minimax``, ``alphabeta``, ``perfect``,
+``searcher``, ``strongest``.
 
 >>> from ttt_desktop.engine import Board
 >>> player = create_player("perfect", seed=1)
