@@ -8,6 +8,7 @@ repainted. Prints the match result, the time taken and the stall figures.
 
     .venv/bin/python benchmarks/match_stall.py                 # perfect vs perfect, 20 games
     .venv/bin/python benchmarks/match_stall.py --kind minimax --games 4
+    .venv/bin/python benchmarks/match_stall.py --kind strongest --rules gomoku --games 1
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kind", default="perfect", help="the AI kind for both seats")
     parser.add_argument("--games", type=int, default=20, help="games in the match")
+    parser.add_argument("--rules", default="3,3,3", help="the board: M,N,K or a preset's name")
     options = parser.parse_args(argv)
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -36,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
     from ttt_desktop.engine import Mark  # noqa: PLC0415
+    from ttt_desktop.engine.rules import Rules  # noqa: PLC0415
     from ttt_desktop.gui.app import GUI_SWITCH_INTERVAL_S  # noqa: PLC0415
     from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
     from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
@@ -49,7 +52,8 @@ def main(argv: list[str] | None = None) -> int:
         QSettings.setPath(settings_format, QSettings.Scope.UserScope, settings_folder)
     QCoreApplication.setOrganizationName("TTT Desktop benchmark")
     app = QApplication([sys.argv[0]])
-    window = MainWindow()
+    rules = Rules.parse(options.rules)
+    window = MainWindow(rules=rules)
     window.show()
     # As the app does once the window shows: the search process starts before a move is due.
     if hasattr(window.controller, "start_search_process"):  # older versions searched in a thread
@@ -103,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
 
     score = final[0]
     stalls = [gap - HEARTBEAT_MS for gap in gaps_ms]
-    print(f"match: {options.games} games of {name} vs {name} at full speed")
+    print(f"match: {options.games} games of {name} vs {name} at full speed, {rules.title}")
     print(f"  result: {score.describe()}")
     print(f"  time: {elapsed:.2f} s ({options.games / elapsed:.1f} games/s, {moves[0]} moves)")
     print(f"  heartbeat {HEARTBEAT_MS} ms, {len(gaps_ms)} ticks")

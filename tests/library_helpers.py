@@ -44,15 +44,19 @@ def old_library(path: str | os.PathLike[str], version: int, games: Sequence[Game
     (from version 1 on), as that version of the app left it: rated from version 3 on."""
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("BEGIN")
-    for migration in schema.MIGRATIONS[:version]:
+    # Games are written and rated in the version-5 shape; version 6 on carry them over.
+    before_rules = min(version, 5)
+    for migration in schema.MIGRATIONS[:before_rules]:
         migration(db)
-    db.execute(f"PRAGMA user_version = {version}")
     if version >= 1:
         for number, game in enumerate(games):
             _v1_insert(db, game, number)
     if version >= 3:
         # From version 3 on, the app kept the ratings table up to date with every store.
         schema._rate_v3(db)
+    for migration in schema.MIGRATIONS[before_rules:version]:
+        migration(db)
+    db.execute(f"PRAGMA user_version = {version}")
     db.execute("COMMIT")
     db.close()
 

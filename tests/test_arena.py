@@ -214,7 +214,6 @@ class TestAnyBoard:
         [
             (["census", "--rules", "4,4,4"], "the census"),
             (["train", "--rules", "gomoku", "--episodes", "10"], "the learner"),
-            (["tournament", "--players", "rando,levi", "--rules", "5,5,4"], "a tournament"),
         ],
     )
     def test_3x3_only_figures_refuse_other_rules(

@@ -165,9 +165,11 @@ class TestCancel:
         while len(polled) < 3:
             polled += runner.poll(1.0)
             assert runner.error is None
+        processes = runner._processes()
+        assert processes
         polled += runner.cancel()
         assert runner.done and not runner.running
-        assert all(not worker.process.is_alive() for worker in runner._workers)
+        assert all(not process.is_alive() for process in processes)
         result = runner.result
         assert result.cancelled
         assert 3 <= len(result) < spec.total_games

@@ -15,7 +15,7 @@ from ttt_desktop.players.ladder import Level, ladder
 from ttt_desktop.players.roster import kinds_for, supports
 from ttt_desktop.players.searcher import SearcherPlayer, tables_for
 from ttt_desktop.players.strongest import StrongestPlayer, delegate_kind
-from ttt_desktop.players.thought import Bound, Meaning, Rule, SearchStopped
+from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, SearchStopped
 
 BOARDS = ("3,3,3", "4,4,4", "5,5,4", "7,7,5", "9,9,5", "15,15,5", "15,15,5,exact", "8,3,3")
 
@@ -305,3 +305,23 @@ def test_strongest_plays_perfects_frozen_moves_on_tic_tac_toe() -> None:
 
     golden = json.loads(GOLDEN_PATH.read_text(encoding="utf-8"))
     assert walk("strongest") == golden["moves"]["perfect"]
+
+
+def test_strongest_plays_a_threat_win_it_finds_and_says_it_is_proven() -> None:
+    # The position of tests/test_threats.py's VCT_7: X to move has a win by fours and threes.
+    moves = "e9 g5 k10 g10 h11 h5 g7 f8 g9 i7 j11 e7 h10"
+    board = Board.empty(rules=GOMOKU).play_all(map(GOMOKU.geometry.parse, moves.split()))
+    strongest = StrongestPlayer(seed=3, nodes=2_000)
+    win = strongest.threat_win(board)
+    assert win is not None and win.plies == 7
+    thought = strongest.think(board)
+    assert thought.kind == "strongest" and thought.rule is Rule.THREATS
+    assert thought.move == win.line[0] and thought.line == win.line
+    assert thought.scores == (CellScore(win.line[0], 1, plies=7),)
+    assert strongest.choose_move(board) == win.line[0]
+    # Where the game is solved Perfect plays, and below five in a row there are no fours.
+    assert strongest.threat_win(Board.from_string("X...O....", "X")) is None
+    assert strongest.threat_win(Board.empty(rules=Rules(7, 7, 4)).play(24)) is None
+    calls = iter(range(10**6))
+    with pytest.raises(SearchStopped):
+        strongest.think(board, stop=lambda: next(calls) > 3)

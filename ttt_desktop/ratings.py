@@ -167,6 +167,24 @@ class Ratings:
         if game.x == game.o:
             # Somebody playing themselves tells nothing about their strength.
             return self.get(game.x)
+        before_x, before_o = self.get(game.x), self.get(game.o)
+        result = game.result
+        if result == "O":
+            (o_mu, o_sigma), (x_mu, x_sigma) = rate_pair(
+                before_o.mu, before_o.sigma, before_x.mu, before_x.sigma, draw=False
+            )
+        else:
+            (x_mu, x_sigma), (o_mu, o_sigma) = rate_pair(
+                before_x.mu, before_x.sigma, before_o.mu, before_o.sigma, draw=result == "draw"
+            )
+        self._players[game.x] = _after(before_x, x_mu, x_sigma, result, "X")
+        self._players[game.o] = _after(before_o, o_mu, o_sigma, result, "O")
+        return self._players[game.x]
+
+    def add_with_openskill(self, game: GameResult) -> PlayerRating:
+        """:meth:`add` through ``openskill`` itself: the reference :meth:`add` is checked with."""
+        if game.x == game.o:
+            return self.get(game.x)
         if self._model_instance is None:
             self._model_instance = _model()
         model = self._model_instance
@@ -188,6 +206,76 @@ class Ratings:
     def leaderboard(self) -> list[PlayerRating]:
         """Every player, best first (by the conservative rating, then by rating, then key)."""
         return sorted(self._players.values(), key=lambda p: (-p.conservative, -p.rating, p.player))
+
+
+# openskill's PlackettLuce defaults (the model :func:`_model` makes).
+_BETA_SQUARED: Final = (START_SIGMA / 2.0) ** 2
+_TAU: Final = START_MU / 300.0
+_KAPPA: Final = 0.0001
+
+
+def rate_pair(
+    first_mu: float, first_sigma: float, second_mu: float, second_sigma: float, *, draw: bool
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """openskill's PlackettLuce ``rate`` for two one-player teams, ``first`` ahead (or level).
+
+    The same arithmetic, operation for operation, as openskill 6's ``rate`` with the
+    default model (tau, no weights, no balance, no margin, no sigma limit), without its
+    copies and per-call objects: about twenty times quicker, the same floats to the last
+    bit (``tests/test_ratings.py`` checks it against openskill on random games).
+    """
+    tau_squared = _TAU * _TAU
+    sigma_0 = math.sqrt(first_sigma * first_sigma + tau_squared)
+    sigma_1 = math.sqrt(second_sigma * second_sigma + tau_squared)
+    ss_0 = sigma_0**2
+    ss_1 = sigma_1**2
+    c = math.sqrt(0.0 + (ss_0 + _BETA_SQUARED) + (ss_1 + _BETA_SQUARED))
+    e_0 = math.exp(first_mu / c)
+    e_1 = math.exp(second_mu / c)
+    # openskill's sums over the teams ranked at or below each, unrolled (adding 0.0 or
+    # dividing by 1 changes no float, so those steps are left out).
+    if draw:
+        both = e_0 + e_1
+        v = e_0 / both
+        omega_0 = (1 - v) / 2 - v / 2
+        delta_0 = v * (1 - v) / 2 + v * (1 - v) / 2
+        v = e_1 / both
+        omega_1 = -(v / 2) + (1 - v) / 2
+        delta_1 = v * (1 - v) / 2 + v * (1 - v) / 2
+    else:
+        v = e_0 / (e_0 + e_1)
+        omega_0 = 1 - v
+        delta_0 = v * (1 - v)
+        v = e_1 / (e_0 + e_1)
+        omega_1 = -v
+        delta_1 = v * (1 - v)
+    c_squared = c**2
+    omega_0 *= ss_0 / c
+    delta_0 *= ss_0 / c_squared
+    delta_0 *= math.sqrt(ss_0) / c
+    omega_1 *= ss_1 / c
+    delta_1 *= ss_1 / c_squared
+    delta_1 *= math.sqrt(ss_1) / c
+    share_0 = sigma_0**2 / ss_0
+    share_1 = sigma_1**2 / ss_1
+    return (
+        (first_mu + share_0 * omega_0, sigma_0 * math.sqrt(max(1 - share_0 * delta_0, _KAPPA))),
+        (second_mu + share_1 * omega_1, sigma_1 * math.sqrt(max(1 - share_1 * delta_1, _KAPPA))),
+    )
+
+
+def _after(before: PlayerRating, mu: float, sigma: float, result: str, mark: str) -> PlayerRating:
+    won = result == mark
+    drew = result == "draw"
+    return PlayerRating(
+        player=before.player,
+        mu=mu,
+        sigma=sigma,
+        games=before.games + 1,
+        wins=before.wins + int(won),
+        draws=before.draws + int(drew),
+        losses=before.losses + int(not won and not drew),
+    )
 
 
 def _model_rating(model: PlackettLuce, rating: PlayerRating) -> PlackettLuceRating:

@@ -2991,12 +2991,36 @@
         <translation>&amp;Arbeitsprozesse:</translation>
     </message>
     <message>
+        <source>this computer</source>
+        <translation>dieser Rechner</translation>
+    </message>
+    <message>
+        <source>A Dask scheduler&apos;s address (tcp://host:8786) plays the games on its workers; empty: worker processes on this computer</source>
+        <translation>Die Adresse eines Dask-Schedulers (tcp://host:8786) spielt die Partien auf seinen Workern; leer: Arbeitsprozesse auf diesem Rechner</translation>
+    </message>
+    <message>
+        <source>Sc&amp;heduler:</source>
+        <translation>Ablauf&amp;planer:</translation>
+    </message>
+    <message>
         <source>&amp;Start</source>
         <translation>&amp;Starten</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
+    </message>
+    <message>
+        <source>Finish games in &amp;progress, then stop</source>
+        <translation>Laufende Partien &amp;beenden, dann anhalten</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume...</source>
+        <translation>&amp;Fortsetzen...</translation>
+    </message>
+    <message>
+        <source>Carry on a stopped tournament of the game library: only its missing games</source>
+        <translation>Ein angehaltenes Turnier der Partienbibliothek fortsetzen: nur seine fehlenden Partien</translation>
     </message>
     <message>
         <source>Games played</source>
@@ -3097,6 +3121,30 @@
     <message>
         <source>Starting the worker processes...</source>
         <translation>Arbeitsprozesse werden gestartet …</translation>
+    </message>
+    <message>
+        <source>Finishing the games in progress...</source>
+        <translation>Die laufenden Partien werden beendet...</translation>
+    </message>
+    <message>
+        <source>{id}: {name} ({played} of {total} games)</source>
+        <translation>{id}: {name} ({played} von {total} Partien)</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>No stopped tournament to resume.</source>
+        <translation>Kein angehaltenes Turnier zum Fortsetzen.</translation>
+    </message>
+    <message>
+        <source>Tournament:</source>
+        <translation>Turnier:</translation>
+    </message>
+    <message>
+        <source>Tournament: {players}</source>
+        <translation>Turnier: {players}</translation>
     </message>
     <message>
         <source>Cancelling...</source>

@@ -6,6 +6,7 @@ import csv
 import json
 from pathlib import Path
 
+import pytest
 from conftest import WindowMaker
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
@@ -128,6 +129,7 @@ def test_cancel_keeps_the_finished_games(make_window: WindowMaker, qtbot: QtBot)
         timeout=RUN_TIMEOUT_MS,
     )
     assert tournament.cancel_button.isEnabled()
+    processes = tournament.runner._processes()  # type: ignore[union-attr]
     with qtbot.waitSignal(tournament.run_finished, timeout=RUN_TIMEOUT_MS):
         qtbot.mouseClick(tournament.cancel_button, Qt.MouseButton.LeftButton)
     result = tournament.result
@@ -135,9 +137,7 @@ def test_cancel_keeps_the_finished_games(make_window: WindowMaker, qtbot: QtBot)
     assert 0 < len(result) < result.spec.total_games
     assert tournament.progress_label.text().startswith("Cancelled:")
     assert tournament.games_model.rowCount() == len(result)
-    runner = tournament.runner
-    assert runner is not None
-    assert all(not worker.process.is_alive() for worker in runner._workers)
+    assert all(not process.is_alive() for process in processes)
     assert tournament.start_button.isEnabled()
 
 
@@ -149,9 +149,11 @@ def test_closing_the_main_window_stops_a_running_tournament(
     start_tournament(window, qtbot, {"minimax": 1, "rando": 1}, games=400)
     runner = tournament.runner
     assert runner is not None and runner.running
+    qtbot.waitUntil(lambda: len(runner._processes()) > 0)
+    processes = runner._processes()
     window.close()
     assert not runner.running
-    assert all(not worker.process.is_alive() for worker in runner._workers)
+    assert all(not process.is_alive() for process in processes)
 
 
 def test_a_set_up_with_one_player_cannot_start(make_window: WindowMaker) -> None:
@@ -292,3 +294,40 @@ def test_a_tournament_is_stored_in_the_game_library_once(
     assert tournament.progress_label.text() == "Stored 12 games in the game library."
     tournament.store_in_library()
     assert library.count() == before + 12  # the same games are not stored twice
+
+
+def test_finish_the_games_in_progress_then_resume_from_the_library(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window(library_path=tmp_path / "games.sqlite")
+    qtbot.waitUntil(lambda: window.history.library is not None)
+    tournament = window.lab.show_tournament()
+    assert tournament.resume_button.isEnabled()
+    assert tournament.scheduler_edit.text() == ""
+    start_tournament(window, qtbot, {"minimax": 1, "rando": 1, "levi": 1}, games=60)
+    qtbot.waitUntil(
+        lambda: tournament.result is not None and len(tournament.result) > 0,
+        timeout=RUN_TIMEOUT_MS,
+    )
+    assert tournament.finish_button.isEnabled() and not tournament.resume_button.isEnabled()
+    with qtbot.waitSignal(tournament.run_finished, timeout=RUN_TIMEOUT_MS):
+        qtbot.mouseClick(tournament.finish_button, Qt.MouseButton.LeftButton)
+    first = tournament.result
+    assert first is not None and first.cancelled and tournament.runner.error is None  # type: ignore[union-attr]
+    kept = len(first)
+    assert 0 < kept < first.spec.total_games
+    offered: list[list[str]] = []
+
+    def pick(
+        _parent: object, _title: str, _label: str, items: list[str], *_: object
+    ) -> tuple[str, bool]:
+        offered.append(items)
+        return items[0], True
+
+    monkeypatch.setattr("ttt_desktop.gui.lab.tournament_window.QInputDialog.getItem", pick)
+    with qtbot.waitSignal(tournament.run_finished, timeout=RUN_TIMEOUT_MS):
+        qtbot.mouseClick(tournament.resume_button, Qt.MouseButton.LeftButton)
+    assert offered and f"({kept} of {first.spec.total_games} games)" in offered[0][0]
+    result = tournament.result
+    assert result is not None and result.finished
+    assert result.games() == run_tournament(result.spec, processes=False).games()

@@ -59,6 +59,10 @@ ARENA_KINDS: Final[tuple[str, ...]] = tuple(kind for kind in KINDS if kind != "s
 _PROGRESS_INTERVAL_SECONDS: Final = 1.0
 
 
+class FailedError(Exception):
+    """The run failed partway (a worker process died); what was finished is kept."""
+
+
 class RefusedError(Exception):
     """The run cannot be done as asked (a player or a figure does not support the rules)."""
 
@@ -201,6 +205,72 @@ def _fraction(text: str) -> float:
     return value
 
 
+def _sprt(text: str) -> Any:
+    from ttt_desktop.lab.sprt import parse_sprt  # noqa: PLC0415
+
+    try:
+        return parse_sprt(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _milliseconds(text: str) -> float:
+    value = _parse_number(text, float, "a number of milliseconds")
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, not {value}")
+    return value
+
+
+DEFAULT_MARGIN_MS: Final = 50.0
+
+
+def _non_negative_milliseconds(text: str) -> float:
+    value = _parse_number(text, float, "a number of milliseconds")
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def _clock_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("time control (searching players read it as their budget)")
+    group.add_argument(
+        "--turn-ms", type=_milliseconds, metavar="MS", help="each move may take MS milliseconds"
+    )
+    group.add_argument(
+        "--game-ms", type=_milliseconds, metavar="MS", help="each player has MS ms for a game"
+    )
+    group.add_argument(
+        "--increment-ms",
+        type=_milliseconds,
+        metavar="MS",
+        help="added to a player's game clock after each of its moves (with --game-ms)",
+    )
+    group.add_argument(
+        "--margin-ms",
+        type=_non_negative_milliseconds,
+        metavar="MS",
+        help=f"slack over the limit before a player loses on time (default "
+        f"{DEFAULT_MARGIN_MS:g}: a search stops at its next look at the clock)",
+    )
+
+
+def _time_control(arguments: argparse.Namespace) -> Any:
+    turn, game = arguments.turn_ms, arguments.game_ms
+    increment = arguments.increment_ms or 0.0
+    margin = DEFAULT_MARGIN_MS if arguments.margin_ms is None else arguments.margin_ms
+    if turn is None and game is None:
+        if increment or arguments.margin_ms is not None:
+            raise ValueError("--increment-ms and --margin-ms go with --game-ms or --turn-ms")
+        return None
+    if turn is not None and game is not None:
+        raise ValueError("choose --turn-ms or --game-ms, not both")
+    if turn is not None and increment:
+        raise ValueError("--increment-ms goes with --game-ms")
+    from ttt_desktop.lab.tournament import TimeControl  # noqa: PLC0415
+
+    return TimeControl(turn, game, increment, margin)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``ttt-arena`` argument parser."""
     parser = argparse.ArgumentParser(
@@ -278,6 +348,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="also store every game in this game library (SQLite; made if missing)",
     )
+    match_parser.add_argument(
+        "--sprt",
+        type=_sprt,
+        metavar="elo0=E0,elo1=E1,alpha=A,beta=B",
+        help="a sequential test of --x against --o (as cutechess-cli and fastchess run it): "
+        "pairs of games, each player X once, until H0 (--x is at most E0 Elo stronger) or H1 "
+        "(at least E1) is accepted, or --games are played; model=normalized for normalized "
+        "Elo (default logistic)",
+    )
 
     tournament_parser = commands.add_parser(
         "tournament", help="every pair of kinds, both colours, in a crosstable"
@@ -285,7 +364,6 @@ def build_parser() -> argparse.ArgumentParser:
     tournament_parser.add_argument(
         "--players",
         type=_entrant_list,
-        required=True,
         metavar="A,B,...",
         help="kinds to enter; KIND*N enters N of a kind with different seeds, KIND@S one "
         "with seed S",
@@ -316,7 +394,42 @@ def build_parser() -> argparse.ArgumentParser:
         "--library",
         type=Path,
         metavar="PATH",
-        help="also store every game in this game library (SQLite; made if missing)",
+        help="keep the tournament in this game library (SQLite; made if missing): its "
+        "settings at the start, each game as it finishes (for --resume), and every game "
+        "as a stored game at the end",
+    )
+    tournament_parser.add_argument(
+        "--resume",
+        type=_positive_int,
+        metavar="ID",
+        help="carry on tournament ID of the game library (--library or $TTT_DESKTOP_LIBRARY): "
+        "play only its missing games, with its own settings",
+    )
+    tournament_parser.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="play on a Dask cluster (pip install 'ttt-desktop[cluster]'; start it with "
+        "'dask scheduler' and 'dask worker tcp://HOST:PORT --nthreads 1'); the same seed "
+        "gives the same games",
+    )
+    tournament_parser.add_argument(
+        "--openings",
+        metavar="builtin|FILE",
+        help="start the games from openings, each played with both colours: 'builtin' (every "
+        "first move on small boards, 26 three-stone openings on 7x7 and up) or a file with "
+        "one opening a line (cells as the board names them, such as 'h8 h9 j10')",
+    )
+    tournament_parser.add_argument(
+        "--symmetries",
+        action="store_true",
+        help="turn or mirror each opening by one of the board's symmetries, drawn from the seed",
+    )
+    _clock_arguments(tournament_parser)
+    tournament_parser.add_argument(
+        "--adjudicate",
+        action="store_true",
+        help="end a game, scored, once the side to move has a forced win by continuous fours "
+        "(proved by the threat search)",
     )
 
     solve_parser = commands.add_parser(
@@ -411,6 +524,9 @@ def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
     seeds = random.Random(seed)
     x_player = create_player(arguments.x, seed=seeds.getrandbits(32))
     o_player = create_player(arguments.o, seed=seeds.getrandbits(32))
+    if arguments.sprt is not None:
+        _run_sprt(arguments, x_player, o_player, seed, out, progress)
+        return
     games = arguments.games
     writer = _library_writer(
         arguments,
@@ -460,48 +576,190 @@ def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
         print_match(result, seed, out)
 
 
+def _run_sprt(  # noqa: PLR0917
+    arguments: argparse.Namespace,
+    first: Any,
+    second: Any,
+    seed: int,
+    out: TextIO,
+    progress: _Progress,
+) -> None:
+    from ttt_desktop.lab.sprt import play_sprt_match  # noqa: PLC0415
+
+    if arguments.library is not None or arguments.start != "x":
+        raise RefusedError(
+            "an SPRT match plays pairs of games, each player X once, and stores none: "
+            "leave out --start and --library"
+        )
+    settings = arguments.sprt
+    progress.stream.write(
+        f"SPRT of {arguments.x} against {arguments.o}: {settings.label()}; at most "
+        f"{arguments.games:,} games\n"
+    )
+    progress.stream.flush()
+    match = play_sprt_match(
+        first,
+        second,
+        settings,
+        rules=arguments.rules,
+        max_games=arguments.games,
+        on_pair=lambda state: progress.say(f"sprt: {state.describe()}"),
+    )
+    if arguments.json:
+        print_json(
+            {
+                "seed": seed,
+                "rules": arguments.rules.key,
+                "x": arguments.x,
+                "o": arguments.o,
+                "sprt": match.as_json(),
+            },
+            out,
+        )
+    else:
+        out.write(f"{arguments.x} against {arguments.o} (seed {seed}): {match.state.describe()}\n")
+        out.write(match.conclusion() + "\n")
+
+
 def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> None:
     from ttt_desktop.lab import report  # noqa: PLC0415  (only tournaments need the lab)
-    from ttt_desktop.lab.runner import run_tournament  # noqa: PLC0415
+    from ttt_desktop.lab.runner import WorkerError, run_tournament  # noqa: PLC0415
+    from ttt_desktop.lab.tournament import PlayedGame  # noqa: PLC0415
+
+    done: list[PlayedGame] = []
+    library = None
+    saver = None
+    if arguments.resume is not None:
+        spec, done, library, saver = _resumed(arguments, progress)
+    else:
+        spec = _new_spec(arguments)
+    _check_players(spec.rules, *(entrant.kind for entrant in spec.entrants))
+    total = spec.total_games
+    jobs = arguments.jobs
+    name = "Tournament: " + ", ".join(entrant.label for entrant in spec.entrants)
+    writer = _library_writer(arguments, "tournament", name, spec.as_json())
+    if writer is not None and saver is None:
+        from ttt_desktop.cli.storing import TournamentSaver  # noqa: PLC0415
+
+        saver = TournamentSaver(writer.library, spec, name)
+    if saver is not None:
+        where = writer.library.path if writer is not None else library.path  # type: ignore[union-attr]
+        progress.stream.write(
+            f"tournament {saver.id} in {where}: each game is kept as it finishes; after a "
+            f"stop, carry on with --resume {saver.id}\n"
+        )
+    hearers = []
+    if saver is not None:
+        hearers.append(saver.add)
+    json_writer = None
+    in_workers = jobs > 1 or arguments.scheduler is not None
+    if arguments.json:
+        # The games are formatted as they are played (by the workers, when there are
+        # some): the end has only the tables to write.
+        json_writer = report.ArenaJsonWriter([entrant.label for entrant in spec.entrants])
+        if not in_workers:
+            hearers.append(json_writer.add)
+
+    def on_games(games: list[PlayedGame]) -> None:
+        for hear in hearers:
+            hear(games)
+
+    try:
+        result = run_tournament(
+            spec,
+            jobs=jobs,
+            processes=in_workers,
+            scheduler=arguments.scheduler,
+            done=done,
+            on_games=on_games if hearers else None,
+            render=None if json_writer is None else json_writer.formatter,
+            on_rendered=None if json_writer is None else json_writer.add_texts,
+            on_progress=lambda runner, played: progress.say(
+                f"tournament: {played:,} of {total:,} games"
+                + (_time_left(runner.seconds_left()) if runner is not None else "")
+            ),
+        )
+    except WorkerError as error:
+        hint = f" (carry on with --resume {saver.id})" if saver is not None else ""
+        raise FailedError(f"the tournament stopped: {error}{hint}") from None
+    finally:
+        if saver is not None:
+            saver.flush()
+    if saver is not None:
+        saver.finish(result.finished)
+    if library is not None:
+        library.close()
+    if writer is not None:
+        writer.add_tournament(spec, result)
+        writer.close(progress.stream)
+    if json_writer is not None:
+        json_writer.write(result, out)
+    else:
+        out.write(report.crosstable_text(result))
+
+
+def _time_left(seconds: float | None) -> str:
+    return "" if seconds is None else f", about {seconds:,.0f} s left"
+
+
+def _new_spec(arguments: argparse.Namespace) -> Any:
     from ttt_desktop.lab.tournament import TournamentSpec, parse_entrants  # noqa: PLC0415
 
-    _classic_only(arguments.rules, "a tournament", "the lab's tournaments play tic-tac-toe for now")
+    if arguments.players is None:
+        raise ValueError("name the players (--players A,B,...) or --resume a tournament")
+    rules: Rules = arguments.rules
     seed = arguments.seed if arguments.seed is not None else fresh_seed()
-    spec = TournamentSpec(
+    openings: tuple[tuple[int, ...], ...] = ()
+    if arguments.openings is not None:
+        from ttt_desktop.lab.openings import builtin_openings, read_openings  # noqa: PLC0415
+
+        if arguments.openings == "builtin":
+            openings = builtin_openings(rules)
+        else:
+            openings = read_openings(arguments.openings, rules)
+    elif arguments.symmetries:
+        raise ValueError("--symmetries turns openings: give --openings too")
+    return TournamentSpec(
         parse_entrants(arguments.players, seed),
         # Each pair plays --games games each way round: the players take turns at X.
         2 * arguments.games,
         seed,
         arguments.format,
+        rules,
+        openings,
+        arguments.symmetries,
+        _time_control(arguments),
+        arguments.adjudicate,
     )
-    total = spec.total_games
-    jobs = arguments.jobs
-    writer = _library_writer(
-        arguments,
-        "tournament",
-        "Tournament: " + ", ".join(entrant.label for entrant in spec.entrants),
-        spec.as_json(),
+
+
+def _resumed(arguments: argparse.Namespace, progress: _Progress) -> tuple[Any, Any, Any, Any]:
+    from ttt_desktop.cli.storing import TournamentSaver  # noqa: PLC0415
+    from ttt_desktop.lab.tournament import PlayedGame, TournamentSpec  # noqa: PLC0415
+    from ttt_desktop.library import Library, library_path  # noqa: PLC0415
+    from ttt_desktop.library.tournaments import TournamentStore  # noqa: PLC0415
+
+    path = library_path(explicit=arguments.library)
+    if path is None:
+        raise ValueError("--resume reads the game library: give --library PATH")
+    if arguments.players is not None or arguments.openings is not None:
+        raise ValueError("a resumed tournament keeps its own players and openings")
+    library = Library(path)
+    try:
+        store = TournamentStore(library)
+        stored = store.get(arguments.resume)
+        spec = TournamentSpec.from_json(stored.settings)
+        done = [PlayedGame(*row) for row in store.games(stored.id)]  # type: ignore[arg-type]
+    except BaseException:
+        library.close()
+        raise
+    progress.stream.write(
+        f"resuming tournament {stored.id} ({stored.name}): {len(done):,} of "
+        f"{spec.total_games:,} games played, {spec.total_games - len(done):,} to go\n"
     )
-    if writer is not None:
-        progress.stream.write(
-            f"the games go to {writer.library.path} when the tournament ends: "
-            "a kill before then stores none of them\n"
-        )
-    result = run_tournament(
-        spec,
-        jobs=jobs,
-        processes=jobs > 1,
-        on_progress=lambda _runner, played: progress.say(
-            f"tournament: {played:,} of {total:,} games"
-        ),
-    )
-    if writer is not None:
-        writer.add_tournament(spec, result)
-        writer.close(progress.stream)
-    if arguments.json:
-        print_json(report.arena_json(result), out)
-    else:
-        out.write(report.crosstable_text(result))
+    # The stored games are the ones written; --library would store records a second time.
+    arguments.library = None
+    return spec, done, library, TournamentSaver(library, spec, stored.name, resume=stored.id)
 
 
 def _run_train(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> None:
@@ -634,6 +892,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RefusedError as error:
         err.write(f"ttt-arena: {error}\n")
         return 2
+    except FailedError as error:
+        err.write(f"ttt-arena: {error}\n")
+        return 1
     except IllegalMoveError as error:
         err.write(f"ttt-arena: a player made an illegal move: {error}\n")
         return 1

@@ -20,7 +20,7 @@ from ttt_desktop.engine.board import Mark
 from ttt_desktop.engine.play import PlayedGame
 from ttt_desktop.players.base import Player
 
-__all__ = ["FLUSH_SECONDS", "LibraryWriter"]
+__all__ = ["FLUSH_SECONDS", "LibraryWriter", "TournamentSaver"]
 
 FLUSH_SECONDS: Final = 0.5
 """The longest a finished game waits before it is stored."""
@@ -86,3 +86,44 @@ class LibraryWriter:
         finally:
             self.library.close()
         err.write(f"stored {self.stored:,} games in {self.library.path}\n")
+
+
+class TournamentSaver:
+    """A tournament's settings, then its games as they finish, in the game library.
+
+    The games that finished within the last :data:`FLUSH_SECONDS` go in one transaction,
+    so a kill loses at most those, and ``--resume`` plays them again.
+    """
+
+    def __init__(self, library: Any, spec: Any, name: str, resume: int | None = None) -> None:
+        from ttt_desktop.library.tournaments import TournamentStore  # noqa: PLC0415
+
+        self.store = TournamentStore(library)
+        if resume is None:
+            self.id = self.store.add(name, spec.as_json(), spec.total_games)
+        else:
+            self.id = resume
+        self.pending: list[Any] = []
+        self._last_flush = time.perf_counter()
+
+    def add(self, games: list[Any]) -> None:
+        self.pending.extend(games)
+        if time.perf_counter() - self._last_flush >= FLUSH_SECONDS:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.pending:
+            self.store.add_games(
+                self.id,
+                [
+                    (g.index, g.pairing, g.x, g.o, g.moves, g.winner, g.seconds, g.reason)
+                    for g in self.pending
+                ],
+            )
+            self.pending = []
+        self._last_flush = time.perf_counter()
+
+    def finish(self, finished: bool) -> None:
+        self.flush()
+        if finished:
+            self.store.mark_finished(self.id)

@@ -9,24 +9,30 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, TextIO
 
-from ttt_desktop.lab.tournament import TournamentResult
+from ttt_desktop.lab.tournament import PlayedGame, TournamentResult
 
-__all__ = ["arena_json", "crosstable_text"]
+__all__ = [
+    "ArenaJsonWriter",
+    "GameFormatter",
+    "arena_json",
+    "crosstable_text",
+    "write_arena_json",
+]
+
+_GAMES_MARK = "\x00games\x00"
 
 
-def arena_json(result: TournamentResult) -> dict[str, Any]:
+def arena_json(result: TournamentResult, *, with_games: bool = True) -> dict[str, Any]:
     """The result as one JSON-ready object."""
     labels = result.labels()
     points = result.points()
-    document = result.as_json()
+    document = result.as_json(with_games=with_games)
     crosstable = document.pop("crosstable")
     table = document.pop("standings")
-    matches: dict[tuple[int, int], list[int]] = {}
-    for game in result.games():
-        tally = matches.setdefault((game.x, game.o), [0, 0, 0])
-        tally[{"X": 0, "O": 1, "draw": 2}[game.winner]] += 1
+    matches = result.colour_tallies()
     return {
         **document,
         "players": labels,
@@ -51,6 +57,69 @@ def arena_json(result: TournamentResult) -> dict[str, Any]:
             for (x, o), tally in sorted(matches.items())
         ],
     }
+
+
+class GameFormatter:
+    """One game's entry of the JSON document's ``games``, as ``json.dumps(indent=2)`` writes it.
+
+    Picklable (the labels only), so that worker processes can format their own games while
+    they play them: the runner's ``render``.
+    """
+
+    def __init__(self, labels: list[str]) -> None:
+        self.labels = [json.dumps(label) for label in labels]
+
+    def __call__(self, game: PlayedGame) -> str:
+        labels = self.labels
+        cells = game.cells
+        moves = "[\n        " + ",\n        ".join(map(str, cells)) + "\n      ]" if cells else "[]"
+        reason = f',\n      "reason": {json.dumps(game.reason)}' if game.reason else ""
+        return (
+            f'    {{\n      "index": {game.index},\n      "x": {labels[game.x]},\n      '
+            f'"o": {labels[game.o]},\n      "moves": {moves},\n      '
+            f'"winner": "{game.winner}"{reason}\n    }}'
+        )
+
+
+class ArenaJsonWriter:
+    """:func:`arena_json` written as ``json.dumps(..., indent=2)`` would, but quicker.
+
+    The games (90,000 in a big tournament) are formatted directly rather than through
+    the JSON encoder, and as they come in (:meth:`add`, or already formatted by the
+    workers: :meth:`add_texts`), so at the end only the tables are left to write; the
+    text is the same as the encoder's.
+    """
+
+    def __init__(self, labels: list[str]) -> None:
+        self.formatter = GameFormatter(labels)
+        self._games: dict[int, str] = {}
+
+    def add(self, games: list[PlayedGame]) -> None:
+        texts = self._games
+        formatter = self.formatter
+        for game in games:
+            if game.index not in texts:
+                texts[game.index] = formatter(game)
+
+    def add_texts(self, texts: dict[int, str]) -> None:
+        """Games formatted elsewhere (by :attr:`formatter`), by game number."""
+        self._games.update(texts)
+
+    def write(self, result: TournamentResult, out: TextIO) -> None:
+        """Write ``result``'s document (its games not added yet are formatted now)."""
+        self.add([game for game in result.games() if game.index not in self._games])
+        document = arena_json(result, with_games=False)
+        document["games"] = _GAMES_MARK
+        text = json.dumps(document, indent=2)
+        texts = self._games
+        parts = [texts[game.index] for game in result.games()]
+        games = "[\n" + ",\n".join(parts) + "\n  ]" if parts else "[]"
+        out.write(text.replace(json.dumps(_GAMES_MARK), games, 1) + "\n")
+
+
+def write_arena_json(result: TournamentResult, out: TextIO) -> None:
+    """:func:`arena_json` as indented JSON text (see :class:`ArenaJsonWriter`)."""
+    ArenaJsonWriter(result.labels()).write(result, out)
 
 
 def crosstable_text(result: TournamentResult) -> str:

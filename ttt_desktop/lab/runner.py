@@ -1,103 +1,205 @@
-"""Play a tournament's chunks in worker processes: progress, time left, and a prompt cancel.
+"""Play a tournament's chunks on a ``concurrent.futures.Executor``: locally or on a cluster.
 
-:class:`TournamentRunner` starts ``jobs`` worker processes with the ``spawn`` context by
-default (``forkserver`` also works; ``fork`` is refused: the window's process has Qt
-threads, and forking a threaded process is unsafe). Each worker imports only the
-engine, the players and :mod:`ttt_desktop.lab.tournament`, and talks to the runner
-over a pipe of its own: the runner hands out chunk numbers two at a time, the worker
-sends back finished games in batches and a word when a chunk is done.
+:class:`TournamentRunner` hands the tournament's chunks (a few games of one pairing each,
+:meth:`TournamentSpec.chunks`) to an executor as tasks and takes their games as each task
+finishes. Locally that executor is a :class:`~concurrent.futures.ProcessPoolExecutor` of
+``jobs`` worker processes started with the ``spawn`` context (``forkserver`` also works;
+``fork`` is refused: the window's process has Qt threads, and forking a threaded process
+is unsafe). With ``scheduler="tcp://host:8786"`` it is a Dask cluster's executor
+(``distributed.Client(scheduler).get_executor()``, the optional ``cluster`` extra); Dask
+is imported then and only then. Each game's players are seeded from the tournament's
+seed and the game's number, so the games come out the same whichever worker plays them,
+in whatever order, in this process, in N local processes or on a cluster.
 
-The runner never blocks for long: :meth:`TournamentRunner.poll` waits at most the
+Only a few tasks are out at a time (two per worker), so a stop leaves little to wait
+for. The runner never blocks for long: :meth:`TournamentRunner.poll` waits at most the
 timeout it is given, so a window can call it from a timer and a command line from a
-loop. :meth:`TournamentRunner.cancel` asks the workers to stop between games, takes
-what they send within ``grace`` seconds, and terminates any still busy with a long
-game: the games finished before the cancel are kept.
+loop. :meth:`TournamentRunner.request_stop` is "finish the games in progress, then stop":
+no new task goes out and the local workers stop after their current game.
+:meth:`TournamentRunner.cancel` does that and, after ``grace`` seconds, ends the workers
+still busy (their unfinished games are lost, nothing else).
+
+Nothing is lost silently: a worker that dies (a crash, the kernel's out-of-memory
+killer, a SIGKILL) breaks the pool, every task it held fails at once, and the runner
+stops with a :class:`WorkerError` message that says so; the games finished before are
+kept (and, with a game library, a resume plays only the missing ones).
 
 :func:`run_tournament` is the blocking form, for the command line and scripts; with
-``jobs=1`` and ``processes=False`` it plays in this process with the same code.
+``processes=False`` it plays in this process with the same code.
 
 Nothing here imports Qt.
 """
 
 from __future__ import annotations
 
-import contextlib
+import concurrent.futures
 import multiprocessing
+import signal
 import time
 import traceback
-from collections.abc import Callable
-from multiprocessing.connection import Connection, wait
+from collections.abc import Callable, Container, Iterable
+from concurrent.futures import FIRST_COMPLETED, Future
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final
 
 from ttt_desktop.lab.tournament import (
+    Chunk,
     PlayedGame,
     TournamentResult,
     TournamentSpec,
     play_chunk,
 )
 
-__all__ = ["CONTEXTS", "TournamentRunner", "WorkerError", "run_tournament"]
+__all__ = ["CONTEXTS", "TournamentRunner", "WorkerError", "missing_tasks", "run_tournament"]
 
 CONTEXTS: Final = ("spawn", "forkserver")
 IN_FLIGHT: Final = 2
-"""Chunks handed to a worker ahead, so it never waits for the next one."""
+"""Tasks handed to each worker ahead, so it never waits for the next one."""
+
+TASK_SECONDS: Final = 0.05
+"""A task carries about this much play (from the pace so far): enough to make its round trip
+cheap, little enough that results, progress and a stop stay prompt."""
+
+FIRST_TASK_GAMES: Final = 2
+"""Games in each task until the first results give the pace."""
+
+CONNECT_SECONDS: Final = 10.0
+"""How long to try to reach a scheduler."""
+
+Task = tuple[int, frozenset[int] | None]
+"""A chunk's number and the game numbers of it still to play (None: all of them)."""
+
+Batch = tuple[int, ...]
+"""The game numbers of one task, in order."""
+
+GamesHook = Callable[[list[PlayedGame]], None]
+
+# A local worker's stop: set by the runner, asked between games (None on a cluster).
+_stop_event: Any = None
 
 
 class WorkerError(RuntimeError):
-    """A worker process failed: its traceback, or how it ended."""
+    """A worker failed: its traceback, or how it ended."""
 
 
-def _worker_main(spec: TournamentSpec, connection: Connection, stop: Any) -> None:
-    """A worker process: play the chunks the runner sends until it sends ``None``."""
-    chunks = spec.chunks()
-
-    def deliver(batch: list[PlayedGame]) -> None:
-        connection.send(
-            ("games", [(g.index, g.pairing, g.x, g.o, g.moves, g.winner, g.seconds) for g in batch])
-        )
-
-    try:
-        while True:
-            number = connection.recv()
-            if number is None or stop.is_set():
-                break
-            play_chunk(spec, chunks[number], stop=stop.is_set, deliver=deliver)
-            connection.send(("done", number))
-        connection.send(("exit", None))
-    except (EOFError, BrokenPipeError, KeyboardInterrupt):
-        pass
-    except Exception:
-        connection.send(("error", traceback.format_exc()))
-    finally:
-        connection.close()
+def _init_worker(stop: Any) -> None:
+    global _stop_event  # noqa: PLW0603  (one per worker process, set once at its start)
+    _stop_event = stop
 
 
-class _Worker:
-    def __init__(self, process: Any, connection: Connection) -> None:
-        self.process = process
-        self.connection = connection
-        self.in_flight = 0
-        self.exited = False
+def play_task(
+    spec: TournamentSpec,
+    work: tuple[tuple[Chunk, Container[int] | None], ...],
+    render: Callable[[PlayedGame], str] | None = None,
+) -> list[tuple[Any, ...]]:
+    """A worker's task: play each chunk (or the games ``only`` of it); their games' fields.
+
+    Plain tuples, not :class:`PlayedGame`\\ s: they cross the pipe for less. With
+    ``render`` each game's text comes too (the report's, made here in parallel).
+    """
+    games: list[PlayedGame] = []
+    stop = _stop_event.is_set if _stop_event is not None else None
+    for chunk, only in work:
+        if stop is not None and stop():
+            break
+        play_chunk(spec, chunk, stop=stop, deliver=games.extend, only=only)
+    if render is not None:
+        return [
+            (g.index, g.pairing, g.x, g.o, g.moves, g.winner, g.seconds, g.reason, render(g))
+            for g in games
+        ]
+    return [(g.index, g.pairing, g.x, g.o, g.moves, g.winner, g.seconds, g.reason) for g in games]
+
+
+def missing_tasks(spec: TournamentSpec, done: Iterable[int] = ()) -> list[Task]:
+    """The tasks that play every game of ``spec`` whose number is not in ``done``."""
+    finished = set(done)
+    tasks: list[Task] = []
+    for chunk in spec.chunks():
+        numbers = range(chunk.first_index, chunk.first_index + chunk.count)
+        left = [index for index in numbers if index not in finished]
+        if len(left) == chunk.count:
+            tasks.append((chunk.number, None))
+        elif left:
+            tasks.append((chunk.number, frozenset(left)))
+    return tasks
+
+
+def _describe(batch: Batch) -> str:
+    first, last = batch[0], batch[-1]
+    return f"game {first + 1}" if first == last else f"games {first + 1}-{last + 1}"
+
+
+def _work(spec: TournamentSpec, chunks: tuple[Chunk, ...], batch: Batch) -> tuple[Any, ...]:
+    """``batch``'s games as (chunk, the games of it to play: None, a range or a set)."""
+    size = spec.chunk_games
+    per_pairing = -(-spec.games_per_pairing // size)
+    work: list[tuple[Chunk, Container[int] | None]] = []
+    start = 0
+    while start < len(batch):
+        pairing, game = divmod(batch[start], spec.games_per_pairing)
+        chunk = chunks[pairing * per_pairing + game // size]
+        end = chunk.first_index + chunk.count
+        stop = start
+        while stop < len(batch) and batch[stop] < end:
+            stop += 1
+        first, last, count = batch[start], batch[stop - 1], stop - start
+        only: Container[int] | None
+        if count == chunk.count:
+            only = None
+        elif last - first == count - 1:
+            only = range(first, last + 1)
+        else:
+            only = frozenset(batch[start:stop])
+        work.append((chunk, only))
+        start = stop
+    return tuple(work)
 
 
 class TournamentRunner:
-    """Plays ``spec`` in ``jobs`` worker processes; poll it for games and progress."""
+    """Plays ``spec`` on ``jobs`` local worker processes or a Dask scheduler; poll it."""
 
-    def __init__(self, spec: TournamentSpec, jobs: int, *, context: str = "spawn") -> None:
+    def __init__(
+        self,
+        spec: TournamentSpec,
+        jobs: int = 1,
+        *,
+        context: str = "spawn",
+        scheduler: str | None = None,
+        done: Iterable[PlayedGame] = (),
+        on_games: GamesHook | None = None,
+        render: Callable[[PlayedGame], str] | None = None,
+        on_rendered: Callable[[dict[int, str]], None] | None = None,
+    ) -> None:
+        """``render`` (picklable) formats each game in the worker that plays it;
+        ``on_rendered`` hears the texts by game number as they come."""
         if jobs < 1:
             raise ValueError(f"jobs is at least 1, not {jobs}")
         if context not in CONTEXTS:
             raise ValueError(f"worker processes start with {' or '.join(CONTEXTS)}, not {context}")
         self.spec = spec
         self.jobs = jobs
-        self.result = TournamentResult(spec)
+        self.scheduler = scheduler
+        self.result = TournamentResult(spec, done)
         self.result.jobs = jobs
+        self.resumed_with = len(self.result)
         self.error: str | None = None
+        self.on_games = on_games
+        self.render = render if on_rendered is not None else None
+        self.on_rendered = on_rendered
         self._context: Any = multiprocessing.get_context(context)
         self._chunks = spec.chunks()
-        self._next_chunk = 0
-        self._workers: list[_Worker] = []
-        self._stop = self._context.Event()
+        finished = {game.index for game in self.result.games()}
+        self._todo = [index for index in range(spec.total_games) if index not in finished]
+        self._next_game = 0
+        self._seen: dict[int, Any] = {}
+        self._played_seconds = 0.0
+        self._timed_games = 0
+        self._in_flight: dict[Future[list[tuple[Any, ...]]], Batch] = {}
+        self._executor: Any = None
+        self._client: Any = None
+        self._stop: Any = None
+        self._slots = jobs
         self._started_at: float | None = None
         self._first_game_at: float | None = None
         self._ended_at: float | None = None
@@ -106,24 +208,42 @@ class TournamentRunner:
     # Life cycle ---------------------------------------------------------------------
 
     def start(self) -> None:
-        """Start the worker processes and hand out the first chunks."""
+        """Start the workers (or connect to the scheduler) and hand out the first tasks."""
         if self._started_at is not None:
             raise RuntimeError("a runner starts once")
         self._started_at = time.perf_counter()
-        for _ in range(min(self.jobs, len(self._chunks))):
-            ours, theirs = self._context.Pipe(duplex=True)
-            process = self._context.Process(
-                target=_worker_main,
-                args=(self.spec, theirs, self._stop),
-                name="ttt-lab-worker",
-                daemon=True,
+        if not self._todo:
+            self._finish()
+            return
+        if self.scheduler is not None:
+            self._executor = self._cluster_executor(self.scheduler)
+        else:
+            self._stop = self._context.Event()
+            self._executor = concurrent.futures.ProcessPoolExecutor(
+                max_workers=min(self.jobs, len(self._todo)),
+                mp_context=self._context,
+                initializer=_init_worker,
+                initargs=(self._stop,),
             )
-            process.start()
-            theirs.close()
-            worker = _Worker(process, ours)
-            self._workers.append(worker)
-            for _ in range(IN_FLIGHT):
-                self._hand_out(worker)
+        self._top_up()
+
+    def _cluster_executor(self, address: str) -> Any:
+        try:
+            import distributed  # noqa: PLC0415  (the optional cluster extra)
+        except ImportError:
+            raise WorkerError(
+                "a scheduler needs Dask's distributed package: "
+                "pip install 'ttt-desktop[cluster]' (or 'dask[distributed]')"
+            ) from None
+        try:
+            client: Any = distributed.Client  # typed or not, whichever Dask is installed
+            self._client = client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        except OSError as error:
+            raise WorkerError(f"the scheduler at {address} can't be reached: {error}") from None
+        threads = sum(self._client.nthreads().values())
+        self._slots = max(1, threads)
+        self.result.jobs = self._slots
+        return self._client.get_executor(pure=False)
 
     @property
     def running(self) -> bool:
@@ -138,85 +258,58 @@ class TournamentRunner:
         if not self.running:
             return []
         new: list[PlayedGame] = []
-        deadline = time.perf_counter() + timeout
-        while True:
-            live = [w for w in self._workers if not w.exited]
-            if not live:
-                break
-            waitables: list[Any] = [w.connection for w in live] + [w.process.sentinel for w in live]
-            remaining = max(0.0, deadline - time.perf_counter()) if not new else 0.0
-            ready = wait(waitables, remaining)
-            if not ready:
-                break
-            for worker in live:
-                if worker.connection in ready:
-                    self._read(worker, new)
-                elif worker.process.sentinel in ready and not worker.exited:
-                    self._read(worker, new)
-                    if not worker.exited:
-                        worker.exited = True
-                        self._fail(
-                            f"a worker process ended unexpectedly "
-                            f"(exit code {worker.process.exitcode})"
-                        )
-        if all(w.exited for w in self._workers):
+        if self._in_flight:
+            finished, _ = concurrent.futures.wait(
+                list(self._in_flight), timeout=timeout, return_when=FIRST_COMPLETED
+            )
+            self._collect(finished, new)
+        if not self._in_flight:
             self._finish()
         return new
+
+    def request_stop(self) -> None:
+        """Finish the games in progress, then stop: no new task, workers stop after a game.
+
+        A window calls this, keeps polling, and calls :meth:`cancel` with no grace if a
+        worker is still busy a moment later.
+        """
+        if self.stop_requested:
+            return
+        self.stop_requested = True
+        if self._stop is not None:
+            self._stop.set()
+        self._cancel_waiting()
 
     def cancel(self, grace: float = 0.25) -> list[PlayedGame]:
         """Stop: keep the games finished so far; returns those not yet polled.
 
-        Workers stop between games; any still in a game after ``grace`` seconds is
-        terminated (its unfinished game is lost, nothing else).
+        Workers stop between games; any still in a game after ``grace`` seconds is ended
+        (its unfinished game is lost, nothing else).
         """
         if not self.running:
             return []
         self.request_stop()
         new: list[PlayedGame] = []
         deadline = time.perf_counter() + grace
-        while any(not w.exited for w in self._workers) and time.perf_counter() < deadline:
-            live = [w for w in self._workers if not w.exited]
-            ready = wait([w.connection for w in live], max(0.0, deadline - time.perf_counter()))
-            for worker in live:
-                if worker.connection in ready:
-                    self._read(worker, new)
-        for worker in self._workers:
-            if not worker.exited:
-                worker.process.terminate()
-        for worker in self._workers:
-            worker.process.join(1.0)
-            if not worker.exited:
-                # Whatever it sent in full before it was stopped still counts.
-                self._read(worker, new, drain_only=True)
-                worker.exited = True
+        while self._in_flight:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                break
+            finished, _ = concurrent.futures.wait(
+                list(self._in_flight), timeout=left, return_when=FIRST_COMPLETED
+            )
+            self._collect(finished, new)
+        if self._in_flight:
+            self._end_workers()
+            self._in_flight.clear()
         self._finish()
         return new
 
-    def request_stop(self) -> None:
-        """Ask the workers to stop between games, without waiting (then :meth:`poll` on).
-
-        A window calls this, keeps polling, and calls :meth:`cancel` with no grace if a
-        worker is still busy a moment later.
-        """
-        if self._stop.is_set() and self.stop_requested:
-            return
-        self.stop_requested = True
-        self._stop.set()
-        for worker in self._workers:
-            if not worker.exited:
-                with contextlib.suppress(OSError):
-                    worker.connection.send(None)
-
     def close(self) -> None:
-        """Cancel if running and release the processes (safe to call twice)."""
+        """Cancel if running and release the workers (safe to call twice)."""
         if self.running:
             self.cancel(grace=0.0)
-        for worker in self._workers:
-            if worker.process.is_alive():
-                worker.process.kill()
-            worker.process.join(1.0)
-            worker.connection.close()
-        self._workers = []
+        self._release()
 
     # Progress -----------------------------------------------------------------------
 
@@ -233,54 +326,143 @@ class TournamentRunner:
 
     def seconds_left(self) -> float | None:
         """An estimate of the time left from the pace so far; ``None`` before the first game."""
-        played = self.played
-        if self._first_game_at is None or not played:
+        played = self.played - self.resumed_with
+        if self._first_game_at is None or played <= 0:
             return None
         if self.done:
             return 0.0
         pace = (time.perf_counter() - self._first_game_at) / played
-        return pace * (self.spec.total_games - played)
+        return pace * (self.spec.total_games - self.played)
 
     # Inside ---------------------------------------------------------------------------
 
-    def _hand_out(self, worker: _Worker) -> None:
-        if self._next_chunk < len(self._chunks) and not self._stop.is_set():
-            worker.connection.send(self._next_chunk)
-            self._next_chunk += 1
-            worker.in_flight += 1
-        elif worker.in_flight == 0:
-            worker.connection.send(None)
+    def _top_up(self) -> None:
+        """Keep ``IN_FLIGHT`` tasks a worker out, in game order, each of about
+        :data:`TASK_SECONDS` of play at the pace so far."""
+        limit = IN_FLIGHT * self._slots
+        while (
+            len(self._in_flight) < limit
+            and self._next_game < len(self._todo)
+            and not self.stop_requested
+            and self.error is None
+        ):
+            left = len(self._todo) - self._next_game
+            if self._timed_games:
+                pace = self._played_seconds / self._timed_games
+                games = int(TASK_SECONDS / pace) if pace > 0 else left
+                # Near the end, smaller tasks: every worker finishes at about the same time.
+                games = max(1, min(games, left // (limit * 2) or 1))
+            else:
+                games = FIRST_TASK_GAMES
+            batch = tuple(self._todo[self._next_game : self._next_game + games])
+            self._next_game += len(batch)
+            work = _work(self.spec, self._chunks, batch)
+            try:
+                future = self._executor.submit(play_task, self.spec, work, self.render)
+            except BrokenProcessPool:
+                self._fail_broken(batch)
+                return
+            self._in_flight[future] = batch
+            # Kept: after a worker dies the pool lets go of its processes, and their exit
+            # codes say how it died.
+            for process in self._processes():
+                self._seen[process.pid] = process
 
-    def _read(self, worker: _Worker, new: list[PlayedGame], *, drain_only: bool = False) -> None:
-        connection = worker.connection
-        try:
-            while connection.poll(0):
-                kind, payload = connection.recv()
-                if kind == "games":
-                    games = [PlayedGame(*fields) for fields in payload]
+    def _collect(
+        self, finished: Iterable[Future[list[tuple[Any, ...]]]], new: list[PlayedGame]
+    ) -> None:
+        for future in sorted(finished, key=lambda f: self._in_flight[f][0]):
+            task = self._in_flight.pop(future)
+            if future.cancelled():
+                continue
+            error = future.exception()
+            if error is None:
+                rows = future.result()
+                if self.render is not None and self.on_rendered is not None:
+                    self.on_rendered({row[0]: row[8] for row in rows})
+                    rows = [row[:8] for row in rows]
+                games = [PlayedGame(*fields) for fields in rows]
+                self._timed_games += len(games)
+                self._played_seconds += sum(game.seconds for game in games)
+                if games:
                     if self._first_game_at is None:
                         self._first_game_at = time.perf_counter()
                     self.result.add(games)
                     new.extend(games)
-                elif drain_only:
-                    continue
-                elif kind == "done":
-                    worker.in_flight -= 1
-                    self._hand_out(worker)
-                elif kind == "exit":
-                    worker.exited = True
-                    return
-                elif kind == "error":
-                    worker.exited = True
-                    self._fail(str(payload))
-                    return
-        except (EOFError, OSError):
-            worker.exited = True
+                    if self.on_games is not None:
+                        self.on_games(games)
+            elif isinstance(error, BrokenProcessPool):
+                self._fail_broken(task)
+            else:
+                text = "".join(traceback.format_exception(error)).strip()
+                self._fail(f"a worker failed at {_describe(task)}:\n{text}")
+        # Ratings keep up with the games as they come (the end then has little left to do).
+        self.result.keep_up()
+        self._top_up()
+
+    def _fail_broken(self, task: Batch) -> None:
+        # The pool's own thread may be reaping the dead worker this very moment: its exit
+        # code shows a moment later.
+        deadline = time.perf_counter() + 1.0
+        while True:
+            codes = sorted(
+                (
+                    process.exitcode
+                    for process in self._seen.values()
+                    if process.exitcode is not None and process.exitcode != 0
+                ),
+                # The pool ends the other workers itself (SIGTERM): the first cause first.
+                key=lambda code: code == -signal.SIGTERM,
+            )
+            if (codes and codes[0] != -signal.SIGTERM) or time.perf_counter() > deadline:
+                break
+            time.sleep(0.02)
+        how = (
+            f"exit code {codes[0]}" + (f", killed by signal {-codes[0]}" if codes[0] < 0 else "")
+            if codes
+            else "it was terminated abruptly"
+        )
+        self._fail(
+            f"a worker process ended unexpectedly ({how}) while playing "
+            f"{_describe(task)}; the {len(self.result):,} games "
+            f"finished before are kept"
+        )
 
     def _fail(self, message: str) -> None:
         if self.error is None:
             self.error = message
-        self._stop.set()
+        self.stop_requested = True
+        if self._stop is not None:
+            self._stop.set()
+        self._cancel_waiting()
+
+    def _cancel_waiting(self) -> None:
+        """On a cluster, tasks not started yet never start. Locally they start, see the
+        stop and return at once: a local future cancelled here would break Python 3.11's
+        pool if a worker is ended later (it sets the error on the cancelled future)."""
+        if self._client is None:
+            return
+        for future in list(self._in_flight):
+            if future.cancel():
+                del self._in_flight[future]
+
+    def _processes(self) -> list[Any]:
+        # The pool keeps its processes in a private dict; there is no public way to end a
+        # worker in the middle of a task before Python 3.14's terminate_workers().
+        processes = getattr(self._executor, "_processes", None) or {}
+        return list(processes.values())
+
+    def _end_workers(self) -> None:
+        if self._client is not None:
+            # The cluster's executor cancels every task it holds.
+            self._executor.shutdown(wait=False)
+            return
+        processes = self._processes()
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(1.0)
 
     def _finish(self) -> None:
         if self._ended_at is None:
@@ -288,8 +470,32 @@ class TournamentRunner:
             self.result.seconds = self._ended_at - (self._started_at or self._ended_at)
             if self.error is not None or self.stop_requested:
                 self.result.cancelled = not self.result.finished
-            for worker in self._workers:
-                worker.process.join(1.0)
+            elif not self.result.finished and self.error is None:
+                # Every task came back and still games are missing: never silently.
+                self.error = (
+                    f"only {len(self.result):,} of {self.spec.total_games:,} games came back "
+                    f"from the workers"
+                )
+                self.result.cancelled = True
+            processes = self._processes()
+            self._release()
+            if self.stop_requested:
+                # A stopped run returns once its workers are gone (they leave at once).
+                for process in processes:
+                    process.join(1.0)
+
+    def _release(self) -> None:
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            # Not waiting for the workers to exit: every task is done or cancelled (or
+            # its worker ended), and they leave on their own.
+            if self._client is None:
+                executor.shutdown(wait=False, cancel_futures=True)
+            else:
+                executor.shutdown(wait=False)
+        if self._client is not None:
+            self._client.close()
+            self._client = None
 
 
 def run_tournament(
@@ -298,35 +504,38 @@ def run_tournament(
     jobs: int = 1,
     processes: bool = True,
     context: str = "spawn",
+    scheduler: str | None = None,
+    done: Iterable[PlayedGame] = (),
+    on_games: GamesHook | None = None,
     on_progress: Callable[[TournamentRunner | None, int], None] | None = None,
     stop: Callable[[], bool] | None = None,
+    render: Callable[[PlayedGame], str] | None = None,
+    on_rendered: Callable[[dict[int, str]], None] | None = None,
 ) -> TournamentResult:
     """Play ``spec`` to the end (or until ``stop()``) and return the result.
 
-    ``processes=False`` (``jobs`` must be 1) plays in this process with the same code.
-    ``on_progress`` hears (runner or ``None``, games played) about ten times a second.
-    Raises :class:`WorkerError` when a worker fails.
+    ``processes=False`` (``jobs`` must be 1) plays in this process with the same code;
+    ``scheduler`` plays on a Dask cluster. ``done`` are games already played (a resumed
+    tournament): only the others are played. ``on_games`` hears each batch of games as
+    it comes in; ``render`` and ``on_rendered`` have the workers format each game's text
+    (:class:`TournamentRunner`; in this process the caller formats them from
+    ``on_games``). ``on_progress`` hears (runner or ``None``, games played) about ten
+    times a second. Raises :class:`WorkerError` when a worker fails.
     """
-    if not processes:
+    if not processes and scheduler is None:
         if jobs != 1:
             raise ValueError("several jobs need worker processes")
-        result = TournamentResult(spec)
-        started = time.perf_counter()
-        last_report = started
-        for chunk in spec.chunks():
-            if stop is not None and stop():
-                result.cancelled = True
-                break
-            play_chunk(spec, chunk, stop=stop, deliver=result.add)
-            now = time.perf_counter()
-            if on_progress is not None and now - last_report >= 0.1:
-                on_progress(None, len(result))
-                last_report = now
-        if not result.finished:
-            result.cancelled = True
-        result.seconds = time.perf_counter() - started
-        return result
-    runner = TournamentRunner(spec, jobs, context=context)
+        return _run_here(spec, done, on_games, on_progress, stop)
+    runner = TournamentRunner(
+        spec,
+        jobs,
+        context=context,
+        scheduler=scheduler,
+        done=done,
+        on_games=on_games,
+        render=render,
+        on_rendered=on_rendered,
+    )
     runner.start()
     try:
         while runner.running:
@@ -341,3 +550,33 @@ def run_tournament(
     if runner.error is not None:
         raise WorkerError(runner.error)
     return runner.result
+
+
+def _run_here(
+    spec: TournamentSpec,
+    done: Iterable[PlayedGame],
+    on_games: GamesHook | None,
+    on_progress: Callable[[TournamentRunner | None, int], None] | None,
+    stop: Callable[[], bool] | None,
+) -> TournamentResult:
+    result = TournamentResult(spec, done)
+    chunks = spec.chunks()
+    started = time.perf_counter()
+    last_report = started
+
+    def deliver(games: list[PlayedGame]) -> None:
+        result.add(games)
+        if on_games is not None:
+            on_games(games)
+
+    for number, only in missing_tasks(spec, (game.index for game in result.games())):
+        if stop is not None and stop():
+            break
+        play_chunk(spec, chunks[number], stop=stop, deliver=deliver, only=only)
+        now = time.perf_counter()
+        if on_progress is not None and now - last_report >= 0.1:
+            on_progress(None, len(result))
+            last_report = now
+    result.cancelled = not result.finished
+    result.seconds = time.perf_counter() - started
+    return result

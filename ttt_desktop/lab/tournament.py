@@ -22,14 +22,16 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, ClassVar, Final, Literal
 
-from ttt_desktop.engine.board import Mark
+from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.play import play_game
+from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.players import create_player, display_name
 from ttt_desktop.players.roster import KINDS
+from ttt_desktop.ratings import START_MU, START_SIGMA, rate_pair
 
 __all__ = [
     "CHUNK_GAMES",
@@ -38,6 +40,7 @@ __all__ = [
     "Entrant",
     "PairingRecord",
     "PlayedGame",
+    "TimeControl",
     "TournamentResult",
     "TournamentSpec",
     "parse_entrants",
@@ -50,6 +53,13 @@ FORMATS: Final[tuple[Format, ...]] = ("round-robin", "gauntlet")
 CHUNK_GAMES: Final = 50
 """Games in a chunk: the unit of work a process takes, small enough to spread the load."""
 
+ADJUDICATION_NODES: Final = 2_000
+"""The threat search's budget per position when games are adjudicated."""
+
+SLOW_CHUNK_GAMES: Final = 2
+"""Games in a chunk on boards beyond 3x3 or under a clock: games long enough to be sent one
+pair of colours at a time, so progress, a cancel and a resume lose little."""
+
 PLAYABLE_KINDS: Final[tuple[str, ...]] = tuple(kind for kind in KINDS if kind != "sequence")
 
 _X: Final = Mark.X
@@ -57,6 +67,7 @@ _O: Final = Mark.O
 
 
 _MASK64: Final = (1 << 64) - 1
+_OUTCOME_SLOT: Final = {"X": 0, "O": 1, "draw": 2}
 
 
 def _mix(value: int) -> int:
@@ -151,15 +162,164 @@ class Chunk:
 
 
 @dataclass(frozen=True)
+class TimeControl:
+    """A player's clock: a fixed time per move, or a time per game with an increment.
+
+    ``turn_ms``: each move may take that long. ``game_ms``: the whole game may take that
+    long, and ``increment_ms`` is added after each move (the clock is read after it).
+    A player over its time loses the game on time. ``margin_ms`` is the slack allowed
+    over the limit (a search stops at its next check, not on the microsecond).
+    """
+
+    turn_ms: float | None = None
+    game_ms: float | None = None
+    increment_ms: float = 0.0
+    margin_ms: float = 0.0
+
+    MOVES_AHEAD: ClassVar[int] = 20
+    """A game clock's budget for a move: the time left over this many moves, plus the increment."""
+
+    def __post_init__(self) -> None:
+        if (self.turn_ms is None) == (self.game_ms is None):
+            raise ValueError("a time control is a time per move or a time per game, not both")
+        for name in ("turn_ms", "game_ms"):
+            value = getattr(self, name)
+            if value is not None and not value > 0:
+                raise ValueError(f"{name.replace('_', ' ')} is more than 0, not {value}")
+        if self.increment_ms < 0 or self.margin_ms < 0:
+            raise ValueError("an increment and a margin are not negative")
+        if self.turn_ms is not None and self.increment_ms:
+            raise ValueError("an increment goes with a time per game, not a time per move")
+
+    def budget(self, left_ms: float) -> float:
+        """The time to give a player for its next move when its clock shows ``left_ms``."""
+        if self.turn_ms is not None:
+            return self.turn_ms
+        return max(0.0, min(left_ms, left_ms / self.MOVES_AHEAD + self.increment_ms))
+
+    def label(self) -> str:
+        if self.turn_ms is not None:
+            return f"{self.turn_ms:g} ms a move"
+        plus = f" + {self.increment_ms:g} ms a move" if self.increment_ms else ""
+        return f"{self.game_ms:g} ms a game{plus}"
+
+    def as_json(self) -> dict[str, float]:
+        fields = {
+            "turn_ms": self.turn_ms,
+            "game_ms": self.game_ms,
+            "increment_ms": self.increment_ms,
+            "margin_ms": self.margin_ms,
+        }
+        return {key: value for key, value in fields.items() if value}
+
+
+class _Clock:
+    """Both players' clocks in one game: sets their budgets, flags the one over its time."""
+
+    def __init__(self, control: TimeControl, seats: dict[Mark, Any], opening: int) -> None:
+        self.control = control
+        self.seats = seats
+        self.opening = opening
+        start = control.game_ms if control.game_ms is not None else 0.0
+        self.left = {_X: start, _O: start}
+        self.flagged: Mark | None = None
+        for mark, seat in seats.items():
+            seat.budget_ms = control.budget(self.left[mark])
+
+    def on_move(self, board: Any, _cell: int, seconds: Any) -> None:
+        mover = board.to_move
+        if board.ply < self.opening or self.flagged is not None:
+            return
+        spent = float(seconds) * 1000.0
+        control = self.control
+        if control.turn_ms is not None:
+            if spent > control.turn_ms + control.margin_ms:
+                self.flagged = mover
+        else:
+            left = self.left[mover] - spent
+            if left < -control.margin_ms:
+                self.flagged = mover
+            self.left[mover] = left + control.increment_ms
+        other = _O if mover is _X else _X
+        self.seats[other].budget_ms = control.budget(self.left[other])
+
+    def over(self) -> bool:
+        return self.flagged is not None
+
+
+class _Judge:
+    """Adjudication: a game ends once the side to move has a forced win by continuous fours.
+
+    The threat-space search (:func:`ttt_desktop.analysis.threats.forced_win`, fours only,
+    within :data:`ADJUDICATION_NODES` nodes) proves the win; the proof stands for the rest
+    of the game, so the game is scored at once.
+    """
+
+    def __init__(self, opening: int) -> None:
+        from ttt_desktop.analysis.threats import forced_win  # noqa: PLC0415  (on use)
+
+        self.forced_win = forced_win
+        self.opening = opening
+        self.winner: Winner | None = None
+
+    def on_move(self, board: Any, cell: int) -> None:
+        after = board.play(cell)
+        if after.ply < self.opening or after.is_over or self.winner is not None:
+            return
+        win = self.forced_win(after, max_nodes=ADJUDICATION_NODES, threes=False)
+        if win is not None:
+            self.winner = "X" if after.to_move is _X else "O"
+
+    def over(self) -> bool:
+        return self.winner is not None
+
+
+class _Opening:
+    """A seat that plays its side's moves of an opening, then lets its player think."""
+
+    def __init__(self, player: Any, opening: tuple[int, ...]) -> None:
+        self.player = player
+        self.opening = opening
+        self.length = len(opening)
+
+    def choose_move(self, board: Any) -> int:
+        ply = board.ply
+        if ply < self.length:
+            cell: int = self.opening[ply]
+            return cell
+        return int(self.player.choose_move(board))
+
+
+@dataclass(frozen=True)
 class TournamentSpec:
-    """Everything that decides a tournament's games."""
+    """Everything that decides a tournament's games.
+
+    ``openings`` (cells from the empty board) are played in turn, each with both colours
+    (games ``2j`` and ``2j + 1`` of a pairing share opening ``j``); with ``symmetric`` each
+    such pair gets the opening turned or mirrored by one of the board's symmetries, drawn
+    from the seed, the pairing and ``j``. ``clock`` times every player's moves. With
+    ``adjudicate`` a game ends, scored, once the side to move has a forced win by fours.
+    """
 
     entrants: tuple[Entrant, ...]
     games_per_pairing: int
     seed: int
     format: Format = "round-robin"
+    rules: Rules = TIC_TAC_TOE
+    openings: tuple[tuple[int, ...], ...] = ()
+    symmetric: bool = False
+    clock: TimeControl | None = None
+    adjudicate: bool = False
 
     def __post_init__(self) -> None:
+        for opening in self.openings:
+            board = Board.empty(_X, self.rules)
+            try:
+                board = board.play_all(opening)
+            except Exception as error:
+                raise ValueError(f"the opening {list(opening)} is not legal: {error}") from None
+            if board.is_over:
+                raise ValueError(f"the opening {list(opening)} already ends the game")
         if len(self.entrants) < 2:
             raise ValueError("a tournament needs at least two players")
         if len({entrant.label for entrant in self.entrants}) != len(self.entrants):
@@ -181,13 +341,20 @@ class TournamentSpec:
     def total_games(self) -> int:
         return len(self.pairings) * self.games_per_pairing
 
+    @property
+    def chunk_games(self) -> int:
+        """Games in a chunk: many quick 3x3 games, or a pair of longer ones."""
+        fast = self.rules is TIC_TAC_TOE and self.clock is None and not self.adjudicate
+        return CHUNK_GAMES if fast else SLOW_CHUNK_GAMES
+
     def chunks(self) -> tuple[Chunk, ...]:
         """The games cut into chunks, in game order."""
         chunks: list[Chunk] = []
         index = 0
+        size = self.chunk_games
         for pairing in range(len(self.pairings)):
-            for first in range(0, self.games_per_pairing, CHUNK_GAMES):
-                count = min(CHUNK_GAMES, self.games_per_pairing - first)
+            for first in range(0, self.games_per_pairing, size):
+                count = min(size, self.games_per_pairing - first)
                 chunks.append(Chunk(len(chunks), pairing, first, count, index))
                 index += count
         return tuple(chunks)
@@ -196,6 +363,18 @@ class TournamentSpec:
         """(X, O) entrant numbers of the pairing's ``game``-th game: they take turns at X."""
         a, b = self.pairings[pairing]
         return (a, b) if game % 2 == 0 else (b, a)
+
+    def opening(self, pairing: int, game: int) -> tuple[int, ...]:
+        """The cells the pairing's ``game``-th game starts with (both colours share one)."""
+        if not self.openings:
+            return ()
+        number = (game // 2) % len(self.openings)
+        cells = self.openings[number]
+        if not self.symmetric:
+            return cells
+        geometry = self.rules.geometry
+        drawn = _mix(_mix(_mix(self.seed ^ 0x6F70656E) ^ pairing) ^ (game // 2))
+        return geometry.transform(cells, drawn % len(geometry.symmetries))
 
     def player_seed(self, index: int, entrant: int) -> int:
         """The seed of ``entrant``'s player in game ``index``: from the spec alone.
@@ -208,12 +387,47 @@ class TournamentSpec:
         return _mix(mixed ^ entrant) >> 32
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        """The spec as JSON; :meth:`from_json` reads it back (a resumed tournament's spec)."""
+        document: dict[str, Any] = {
             "format": self.format,
             "games_per_pairing": self.games_per_pairing,
             "seed": self.seed,
             "players": [{"label": e.label, "kind": e.kind, "seed": e.seed} for e in self.entrants],
         }
+        # Only what differs from a plain 3x3 tournament: the older documents stay as they were.
+        if self.rules is not TIC_TAC_TOE:
+            document["rules"] = self.rules.key
+        if self.openings:
+            document["openings"] = [list(opening) for opening in self.openings]
+            document["symmetric"] = self.symmetric
+        if self.clock is not None:
+            document["clock"] = self.clock.as_json()
+        if self.adjudicate:
+            document["adjudicate"] = True
+        return document
+
+    @classmethod
+    def from_json(cls, document: dict[str, Any]) -> TournamentSpec:
+        """The spec :meth:`as_json` wrote; raises ``ValueError`` for a damaged one."""
+        try:
+            entrants = tuple(
+                Entrant(_check_kind(str(p["kind"])), int(p["seed"]), str(p["label"]))
+                for p in document["players"]
+            )
+            clock = document.get("clock")
+            return cls(
+                entrants,
+                int(document["games_per_pairing"]),
+                int(document["seed"]),
+                document.get("format", "round-robin"),
+                Rules.parse(document.get("rules", TIC_TAC_TOE.key)),
+                tuple(tuple(int(c) for c in opening) for opening in document.get("openings", ())),
+                bool(document.get("symmetric", False)),
+                None if clock is None else TimeControl(**clock),
+                bool(document.get("adjudicate", False)),
+            )
+        except (KeyError, TypeError, AttributeError) as error:
+            raise ValueError(f"not a tournament's settings: {error!r}") from None
 
 
 Winner = Literal["X", "O", "draw"]
@@ -221,7 +435,12 @@ Winner = Literal["X", "O", "draw"]
 
 @dataclass(frozen=True, slots=True)
 class PlayedGame:
-    """One finished game of a tournament; ``moves`` are the cells in order, as digits 0-8."""
+    """One finished game of a tournament.
+
+    ``moves`` are the cells in order, one character each: ``chr(48 + cell)``, so the
+    digits 0-8 on 3x3 (:attr:`cells` reads them back). ``reason`` says why a game ended
+    other than on the board: ``"time"`` when the loser ran out of time.
+    """
 
     index: int
     pairing: int
@@ -230,10 +449,16 @@ class PlayedGame:
     moves: str
     winner: Winner
     seconds: float = field(compare=False)
+    reason: str = ""
 
     @property
     def cells(self) -> list[int]:
-        return [int(cell) for cell in self.moves]
+        return [ord(cell) - 48 for cell in self.moves]
+
+
+def encode_moves(cells: Iterable[int]) -> str:
+    """:attr:`PlayedGame.moves` for ``cells``: a character a cell, digits on 3x3."""
+    return "".join([chr(48 + cell) for cell in cells])
 
 
 def play_chunk(
@@ -243,41 +468,51 @@ def play_chunk(
     stop: Callable[[], bool] | None = None,
     deliver: Callable[[list[PlayedGame]], None],
     flush_seconds: float = 0.05,
+    only: Container[int] | None = None,
 ) -> int:
     """Play ``chunk``'s games, handing finished games to ``deliver`` in batches.
 
     A batch goes when a game took long (it is worth sending at once), when
     ``flush_seconds`` passed since the last one, and at the end. ``stop`` is asked
-    between games; the games played so far are delivered. Returns the games played.
+    between games; the games played so far are delivered. ``only`` (game numbers) plays
+    just those of the chunk's games (the ones a resumed tournament misses). Returns the
+    games played.
     """
     kinds = [entrant.kind for entrant in spec.entrants]
     clock = time.perf_counter
     batch: list[PlayedGame] = []
     last_flush = clock()
     played = 0
+    plain = (
+        spec.rules is TIC_TAC_TOE
+        and not spec.openings
+        and spec.clock is None
+        and not spec.adjudicate
+    )
     for offset in range(chunk.count):
         if stop is not None and stop():
             break
         game = chunk.first + offset
-        x, o = spec.sides(chunk.pairing, game)
         index = chunk.first_index + offset
+        if only is not None and index not in only:
+            continue
+        x, o = spec.sides(chunk.pairing, game)
         started = clock()
-        game_played = play_game(
-            create_player(kinds[x], seed=spec.player_seed(index, x)),
-            create_player(kinds[o], seed=spec.player_seed(index, o)),
-        )
+        x_player = create_player(kinds[x], seed=spec.player_seed(index, x))
+        o_player = create_player(kinds[o], seed=spec.player_seed(index, o))
+        reason = ""
+        if plain:
+            game_played = play_game(x_player, o_player)
+            board, moves = game_played.board, game_played.moves or ()
+            winner: Winner = "X" if board.winner is _X else "O" if board.winner is _O else "draw"
+        else:
+            winner, moves, reason = _play_one(
+                spec, spec.opening(chunk.pairing, game), x_player, o_player
+            )
         now = clock()
-        board, moves = game_played.board, game_played.moves or ()
-        winner: Winner = "X" if board.winner is _X else "O" if board.winner is _O else "draw"
         batch.append(
             PlayedGame(
-                index,
-                chunk.pairing,
-                x,
-                o,
-                "".join(map(str, moves)),
-                winner,
-                now - started,
+                index, chunk.pairing, x, o, encode_moves(moves), winner, now - started, reason
             )
         )
         played += 1
@@ -288,6 +523,42 @@ def play_chunk(
     if batch:
         deliver(batch)
     return played
+
+
+def _play_one(
+    spec: TournamentSpec, opening: tuple[int, ...], x_player: Any, o_player: Any
+) -> tuple[Winner, tuple[int, ...], str]:
+    """One game from ``opening`` under the spec's clock: (winner, cells, reason)."""
+    x_seat: Any = _Opening(x_player, opening) if opening else x_player
+    o_seat: Any = _Opening(o_player, opening) if opening else o_player
+    if spec.clock is None and not spec.adjudicate:
+        played = play_game(x_seat, o_seat, spec.rules)
+    else:
+        timer = (
+            _Clock(spec.clock, {_X: x_player, _O: o_player}, len(opening))
+            if spec.clock is not None
+            else None
+        )
+        judge = _Judge(len(opening)) if spec.adjudicate else None
+
+        def on_move(board: Any, cell: int, seconds: Any) -> None:
+            if timer is not None:
+                timer.on_move(board, cell, seconds)
+            if judge is not None and (timer is None or timer.flagged is None):
+                judge.on_move(board, cell)
+
+        def over() -> bool:
+            return (timer is not None and timer.over()) or (judge is not None and judge.over())
+
+        played = play_game(x_seat, o_seat, spec.rules, stop=over, on_move=on_move)
+        if timer is not None and timer.flagged is not None:
+            winner: Winner = "O" if timer.flagged is _X else "X"
+            return winner, played.moves or (), "time"
+        if judge is not None and judge.winner is not None:
+            return judge.winner, played.moves or (), "adjudicated"
+    board = played.board
+    result: Winner = "X" if board.winner is _X else "O" if board.winner is _O else "draw"
+    return result, played.moves or (), ""
 
 
 @dataclass(frozen=True)
@@ -316,12 +587,16 @@ class TournamentResult:
         for a, b in spec.pairings:
             self._tallies[(a, b)] = [0, 0, 0]
             self._tallies[(b, a)] = [0, 0, 0]
+        # (X entrant, O entrant) -> [X wins, O wins, draws].
+        self._by_colour: dict[tuple[int, int], list[int]] = {}
         self.cancelled = False
         self.seconds = 0.0
         self.jobs = 1
         self._ratings_cache: tuple[int, dict[str, Any]] | None = None
         # Ratings over the unbroken run of games 0..k-1 (never rated again), and that k.
-        self._settled_ratings: Any = None
+        # Per entrant: [mu, sigma, games, wins, draws, losses, order of first game] over the
+        # unbroken run of games 0..k-1 (never rated again), and that k.
+        self._settled: list[list[Any] | None] | None = None
         self._settled_upto = 0
         self.add(games)
 
@@ -331,6 +606,10 @@ class TournamentResult:
             if game.index in self._games:
                 continue
             self._games[game.index] = game
+            colour = self._by_colour.get((game.x, game.o))
+            if colour is None:
+                colour = self._by_colour[(game.x, game.o)] = [0, 0, 0]
+            colour[_OUTCOME_SLOT[game.winner]] += 1
             if game.winner == "draw":
                 tallies[(game.x, game.o)][1] += 1
                 tallies[(game.o, game.x)][1] += 1
@@ -394,40 +673,59 @@ class TournamentResult:
         points = self.points()
         return sorted(range(len(points)), key=lambda entrant: -points[entrant])
 
+    def keep_up(self) -> None:
+        """Rate the games come in since the last call that carry on the unbroken run 0..k.
+
+        A runner calls this as games arrive, so that the ratings at the end (and any
+        report) cost only the games of the last moments.
+        """
+        if self._games.get(self._settled_upto) is None:
+            return
+        if self._settled is None:
+            self._settled = [None] * len(self.spec.entrants)
+        settled = self._settled
+        while (game := self._games.get(self._settled_upto)) is not None:
+            _rate_game(settled, game)
+            self._settled_upto += 1
+
     def ratings(self) -> dict[str, Any]:
         """Each entrant's rating (``ttt_desktop.ratings``), by label, from every finished game.
 
         The games are rated in game order; games not finished yet (while other workers are
         still on them) are skipped, so everybody who has played has a rating. Once every
         game is in, this is the rating of all the games in order. The unbroken run 0..k is
-        rated once and kept; only the games after the first gap are rated again each time.
+        rated once and kept (:meth:`keep_up`); only the games after the first gap are
+        rated again each time.
         """
-        from ttt_desktop.ratings import GameResult, Ratings  # noqa: PLC0415  (openskill on use)
+        from ttt_desktop.ratings import PlayerRating  # noqa: PLC0415
 
         if self._ratings_cache is not None and self._ratings_cache[0] == len(self._games):
             return self._ratings_cache[1]
+        self.keep_up()
+        settled = self._settled or [None] * len(self.spec.entrants)
+        state = [None if kept is None else list(kept) for kept in settled]
+        for index in sorted(index for index in self._games if index > self._settled_upto):
+            _rate_game(state, self._games[index])
         labels = self.labels()
-        if self._settled_ratings is None:
-            self._settled_ratings = Ratings()
-        settled = self._settled_ratings
-        while (game := self._games.get(self._settled_upto)) is not None:
-            settled.add(GameResult(labels[game.x], labels[game.o], game.winner))
-            self._settled_upto += 1
-        later = sorted(index for index in self._games if index > self._settled_upto)
-        if later:
-            ratings = Ratings.of(settled.as_dict().values())
-            for index in later:
-                game = self._games[index]
-                ratings.add(GameResult(labels[game.x], labels[game.o], game.winner))
-            rated: dict[str, Any] = ratings.as_dict()
-        else:
-            rated = settled.as_dict()
+        rated: dict[str, Any] = {}
+        # In the order the entrants first played, as the ratings module keeps them.
+        for entrant in sorted(
+            (e for e in range(len(state)) if state[e] is not None),
+            key=lambda e: state[e][6],  # type: ignore[index]
+        ):
+            mu, sigma, games, wins, draws, losses, _ = state[entrant]  # type: ignore[misc]
+            label = labels[entrant]
+            rated[label] = PlayerRating(label, mu, sigma, games, wins, draws, losses)
         self._ratings_cache = (len(self._games), rated)
         return rated
 
     # Export -----------------------------------------------------------------------
 
-    def as_json(self) -> dict[str, Any]:
+    def colour_tallies(self) -> dict[tuple[int, int], list[int]]:
+        """(X entrant, O entrant) -> [X wins, O wins, draws] over the games so far."""
+        return {pair: list(tally) for pair, tally in sorted(self._by_colour.items())}
+
+    def as_json(self, *, with_games: bool = True) -> dict[str, Any]:
         labels = self.labels()
         points = self.points()
         ratings = self.ratings()
@@ -463,13 +761,16 @@ class TournamentResult:
                 }
                 for a in range(len(labels))
             },
-            "games": [
+            "games": []
+            if not with_games
+            else [
                 {
                     "index": game.index,
                     "x": labels[game.x],
                     "o": labels[game.o],
                     "moves": game.cells,
                     "winner": game.winner,
+                    **({"reason": game.reason} if game.reason else {}),
                 }
                 for game in self.games()
             ],
@@ -479,8 +780,17 @@ class TournamentResult:
         """One row per game: number, X, O, winner, moves (digits), plus a header row."""
         labels = self.labels()
         rows = [["game", "x", "o", "winner", "moves"]]
+        classic = self.spec.rules is TIC_TAC_TOE
+        names = self.spec.rules.geometry.names
         rows += [
-            [str(g.index + 1), labels[g.x], labels[g.o], g.winner, g.moves] for g in self.games()
+            [
+                str(g.index + 1),
+                labels[g.x],
+                labels[g.o],
+                g.winner + (f" ({g.reason})" if g.reason else ""),
+                g.moves if classic else names(g.cells),
+            ]
+            for g in self.games()
         ]
         return rows
 
@@ -507,6 +817,33 @@ class TournamentResult:
                 ]
             )
         return rows
+
+
+def _rate_game(state: list[list[Any] | None], game: PlayedGame) -> None:
+    """Apply ``game`` to the per-entrant rating ``state`` (as :class:`Ratings.add` would)."""
+    x, o = game.x, game.o
+    for entrant in (x, o):
+        if state[entrant] is None:
+            state[entrant] = [START_MU, START_SIGMA, 0, 0, 0, 0, game.index * 2 + (entrant == o)]
+    xs, os_ = state[x], state[o]
+    assert xs is not None and os_ is not None
+    winner = game.winner
+    if winner == "O":
+        (os_[0], os_[1]), (xs[0], xs[1]) = rate_pair(os_[0], os_[1], xs[0], xs[1], draw=False)
+        os_[3] += 1
+        xs[5] += 1
+    else:
+        (xs[0], xs[1]), (os_[0], os_[1]) = rate_pair(
+            xs[0], xs[1], os_[0], os_[1], draw=winner == "draw"
+        )
+        if winner == "X":
+            xs[3] += 1
+            os_[5] += 1
+        else:
+            xs[4] += 1
+            os_[4] += 1
+    xs[2] += 1
+    os_[2] += 1
 
 
 def _record_json(record: PairingRecord) -> dict[str, int]:

@@ -278,6 +278,39 @@ def _v6_rules(db: sqlite3.Connection) -> None:
     db.execute("DROP TABLE ratings_v5")
 
 
+def _v7_tournaments(db: sqlite3.Connection) -> None:
+    # A tournament's settings (its whole schedule follows from them) and each game as it
+    # finishes, so an interrupted tournament resumes with only the missing games.
+    db.execute(
+        """
+        CREATE TABLE tournaments (
+            id          INTEGER PRIMARY KEY,
+            name        TEXT    NOT NULL,
+            created_at  TEXT    NOT NULL,
+            settings    TEXT    NOT NULL,
+            total_games INTEGER NOT NULL,
+            finished_at TEXT
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE tournament_games (
+            tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+            game          INTEGER NOT NULL,
+            pairing       INTEGER NOT NULL,
+            x             INTEGER NOT NULL,
+            o             INTEGER NOT NULL,
+            moves         TEXT    NOT NULL,
+            winner        TEXT    NOT NULL CHECK (winner IN ('X', 'O', 'draw')),
+            reason        TEXT    NOT NULL DEFAULT '',
+            seconds       REAL    NOT NULL,
+            PRIMARY KEY (tournament_id, game)
+        ) WITHOUT ROWID
+        """
+    )
+
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     _v1_games,
     _v2_events,
@@ -285,6 +318,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     _v4_person_scan,
     _v5_rating_before,
     _v6_rules,
+    _v7_tournaments,
 )
 """Migration ``i`` (0-based) takes the database from version ``i`` to ``i + 1``."""
 

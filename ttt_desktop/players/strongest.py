@@ -1,9 +1,12 @@
 """The Strongest player: whichever player of this program is strongest on the board played.
 
 Where :func:`~ttt_desktop.players.roster.supports` says the Perfect player plays the rules
-(the boards whose game is solved), Strongest plays Perfect's moves; everywhere else it plays
-the Searcher's (:mod:`ttt_desktop.players.searcher`), under the same time, node or depth
-budget. Its :class:`~ttt_desktop.players.thought.Thought` is its delegate's, under the kind
+(the boards whose game is solved), Strongest plays Perfect's moves; everywhere else it first
+looks for a forced win by threats (:func:`ttt_desktop.analysis.threats.forced_win`, on boards
+of five or more in a row, within :data:`THREAT_NODES` positions) and plays its first move when
+there is one, and otherwise plays the Searcher's (:mod:`ttt_desktop.players.searcher`), under
+the same time, node or depth budget less the time the threat search took. Its
+:class:`~ttt_desktop.players.thought.Thought` is the threat win's or its delegate's, under the kind
 ``strongest``, so a person sees which algorithm chose the move by what the thought says.
 
 Nothing here imports Qt.
@@ -12,6 +15,7 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import dataclasses
+import time
 
 from ttt_desktop.engine.board import Board
 from ttt_desktop.engine.cells import Cell
@@ -20,11 +24,18 @@ from ttt_desktop.players.roster import supports
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ttt_desktop.analysis.threats import ThreatWin
     from ttt_desktop.engine.rules import Rules
     from ttt_desktop.players.thought import StopCheck, Thought
 
 PERFECT_KIND = "perfect"
 SEARCH_KIND = "searcher"
+THREAT_K = 5
+"""The threat search is asked on boards of at least this many in a row (its fours and threes)."""
+THREAT_NODES = 3_000
+"""The threat search's budget of positions a move (tens of milliseconds when it finds nothing)."""
+MIN_SEARCH_SHARE = 0.5
+"""The Searcher keeps at least this share of a time budget, whatever the threat search took."""
 
 
 def delegate_kind(rules: Rules) -> str:
@@ -63,7 +74,7 @@ class StrongestPlayer(Player):
         self._perfect: Player | None = None
 
     def delegate(self, rules: Rules) -> Player:
-        """The player that chooses this player's moves on ``rules``."""
+        """The player that chooses this player's moves on ``rules`` (with no threat win)."""
         if delegate_kind(rules) == PERFECT_KIND:
             if self._perfect is None:
                 from ttt_desktop.players import create_player  # noqa: PLC0415  (no circle)
@@ -73,10 +84,66 @@ class StrongestPlayer(Player):
         self._searcher.budget_ms = self.budget_ms
         return self._searcher
 
+    def threat_win(self, board: Board, *, stop: StopCheck | None = None) -> ThreatWin | None:
+        """A forced win by threats for the side to move, where Strongest looks for one.
+
+        None on solved boards (Perfect knows better), below five in a row, when there is
+        none within :data:`THREAT_NODES` positions. A ``stop`` that answers true raises
+        :class:`~ttt_desktop.players.thought.SearchStopped`.
+        """
+        if board.rules.k < THREAT_K or delegate_kind(board.rules) == PERFECT_KIND:
+            return None
+        from ttt_desktop.analysis.threats import (  # noqa: PLC0415  (on use)
+            ThreatSearchStopped,
+            forced_win,
+        )
+        from ttt_desktop.players.thought import SearchStopped  # noqa: PLC0415  (see thought.py)
+
+        try:
+            return forced_win(board, max_nodes=THREAT_NODES, stop=stop)
+        except ThreatSearchStopped:
+            raise SearchStopped from None
+
     def choose_move(self, board: Board) -> Cell:
-        return self.delegate(board.rules).choose_move(board)
+        return self.think(board).move
 
     def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
-        """The delegate's thought, as this player's (kind ``strongest``)."""
-        thought = self.delegate(board.rules).think(board, stop=stop)
-        return dataclasses.replace(thought, kind=self.kind)
+        """A threat win's first move, or the delegate's thought, as this player's."""
+        started = time.perf_counter()
+        win = self.threat_win(board, stop=stop)
+        if win is not None:
+            return _threat_thought(self.kind, board, win, time.perf_counter() - started)
+        delegate = self.delegate(board.rules)
+        spent_ms = (time.perf_counter() - started) * 1000
+        if delegate is self._searcher and self.budget_ms is not None and spent_ms > 0:
+            delegate.budget_ms = max(self.budget_ms * MIN_SEARCH_SHARE, self.budget_ms - spent_ms)
+        thought = delegate.think(board, stop=stop)
+        return dataclasses.replace(
+            thought, kind=self.kind, seconds=thought.seconds + spent_ms / 1000
+        )
+
+
+def _threat_thought(kind: str, board: Board, win: ThreatWin, seconds: float) -> Thought:
+    """The thought of a move that starts a forced win by threats: proven, with its line."""
+    from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+        CellScore,
+        Meaning,
+        Rule,
+        Thought,
+    )
+
+    move = win.line[0]
+    return Thought(
+        kind,
+        board.cells,
+        board.to_move.value,
+        move,
+        rule=Rule.THREATS,
+        scores=(CellScore(move, 1, plies=win.plies),),
+        meaning=Meaning.EVALUATION,
+        nodes=win.nodes,
+        depth=win.plies,
+        seconds=seconds,
+        line=win.line,
+        rules=board.rules.key,
+    )

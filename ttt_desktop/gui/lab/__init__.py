@@ -106,7 +106,10 @@ class LabFeatures(QObject):
             from ttt_desktop.gui.lab.tournament_window import TournamentWindow  # noqa: PLC0415
 
             self.tournament_window = TournamentWindow(
-                self.window, open_record=self._open_game, store_games=self._store_games
+                self.window,
+                open_record=self._open_game,
+                store_games=self._store_games,
+                library_path=getattr(self._history, "library_path", None),
             )
         _raise(self.tournament_window)
         return self.tournament_window

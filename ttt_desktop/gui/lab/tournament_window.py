@@ -35,7 +35,9 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
+    QInputDialog,
     QLabel,
+    QLineEdit,
     QMessageBox,
     QProgressBar,
     QPushButton,
@@ -171,12 +173,16 @@ class TournamentWindow(QWidget):
         *,
         open_record: Callable[[GameRecord], None] | None = None,
         store_games: Callable[[list[GameRecord]], int] | None = None,
+        library_path: str | Path | None = None,
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle(self.tr("Tournament"))
         self.setObjectName("tournament-window")
         self._open_record = open_record
         self._store_games = store_games
+        # Each game goes to the library as it finishes, so a stopped tournament resumes.
+        self._library_path = None if library_path is None else Path(library_path)
+        self._saver: Any = None
         self.runner: TournamentRunner | None = None
         self.result: TournamentResult | None = None
         self._last_refresh = 0.0
@@ -259,6 +265,15 @@ class TournamentWindow(QWidget):
             self.tr("Worker processes; the games are the same for any number")
         )
         form.addRow(self.tr("&Worker processes:"), self.jobs_spin)
+        self.scheduler_edit = QLineEdit()
+        self.scheduler_edit.setPlaceholderText(self.tr("this computer"))
+        self.scheduler_edit.setToolTip(
+            self.tr(
+                "A Dask scheduler's address (tcp://host:8786) plays the games on its "
+                "workers; empty: worker processes on this computer"
+            )
+        )
+        form.addRow(self.tr("Sc&heduler:"), self.scheduler_edit)
         layout.addLayout(form)
 
         buttons = QHBoxLayout()
@@ -267,7 +282,18 @@ class TournamentWindow(QWidget):
         self.cancel_button = QPushButton(self.tr("&Cancel"))
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
+        self.finish_button = QPushButton(self.tr("Finish games in &progress, then stop"))
+        self.finish_button.setEnabled(False)
+        self.finish_button.clicked.connect(self.finish_and_stop)
+        self.resume_button = QPushButton(self.tr("Res&ume..."))
+        self.resume_button.setToolTip(
+            self.tr("Carry on a stopped tournament of the game library: only its missing games")
+        )
+        self.resume_button.setEnabled(self._library_path is not None)
+        self.resume_button.clicked.connect(self.resume)
         buttons.addWidget(self.start_button)
+        buttons.addWidget(self.resume_button)
+        buttons.addWidget(self.finish_button)
         buttons.addWidget(self.cancel_button)
         layout.addLayout(buttons)
         self.progress_bar = QProgressBar()
@@ -448,18 +474,109 @@ class TournamentWindow(QWidget):
         except ValueError as error:
             QMessageBox.warning(self, self.tr("Tournament"), str(error))
             return
+        self._run(spec)
+
+    def _run(
+        self, spec: TournamentSpec, done: list[PlayedGame] | None = None, kept: int = 0
+    ) -> None:
+        from ttt_desktop.lab.runner import WorkerError  # noqa: PLC0415
+
         if self.runner is not None:
             self.runner.close()
-        self.runner = TournamentRunner(spec, self.jobs_spin.value())
+        self._close_saver()
+        self._open_saver(spec, kept)
+        scheduler = self.scheduler_edit.text().strip() or None
+        self.runner = TournamentRunner(
+            spec,
+            self.jobs_spin.value(),
+            scheduler=scheduler,
+            done=done or (),
+            on_games=None if self._saver is None else self._saver.add,
+        )
         self.result = self.runner.result
         self._cancel_deadline = None
         self.progress_bar.setRange(0, spec.total_games)
-        self.progress_bar.setValue(0)
+        self.progress_bar.setValue(len(self.result))
         self.progress_label.setText(self.tr("Starting the worker processes..."))
-        self.runner.start()
+        try:
+            self.runner.start()
+        except WorkerError as error:
+            self.runner = None
+            self._close_saver()
+            QMessageBox.warning(self, self.tr("Tournament"), str(error))
+            return
         self._set_running(True)
         self._refresh(force=True)
         self._timer.start()
+
+    def finish_and_stop(self) -> None:
+        """Let the games in progress end, then stop (returns at once; see _poll)."""
+        runner = self.runner
+        if runner is None or not runner.running:
+            return
+        runner.request_stop()
+        self.finish_button.setEnabled(False)
+        self.progress_label.setText(self.tr("Finishing the games in progress..."))
+
+    def resume(self) -> None:
+        """Pick a stopped tournament of the game library and play its missing games."""
+        if self._library_path is None or (self.runner is not None and self.runner.running):
+            return
+        from ttt_desktop.library import Library, LibraryError  # noqa: PLC0415
+        from ttt_desktop.library.tournaments import TournamentStore  # noqa: PLC0415
+
+        try:
+            with Library(self._library_path) as library:
+                store = TournamentStore(library)
+                stopped = [t for t in store.all() if not t.finished]
+                labels = [
+                    self.tr("{id}: {name} ({played} of {total} games)").format(
+                        id=t.id, name=t.name, played=number(t.played), total=number(t.total_games)
+                    )
+                    for t in stopped
+                ]
+                if not stopped:
+                    QMessageBox.information(
+                        self, self.tr("Resume"), self.tr("No stopped tournament to resume.")
+                    )
+                    return
+                label, chosen = QInputDialog.getItem(
+                    self, self.tr("Resume"), self.tr("Tournament:"), labels, 0, False
+                )
+                if not chosen:
+                    return
+                stored = stopped[labels.index(label)]
+                spec = TournamentSpec.from_json(stored.settings)
+                done = [PlayedGame(*row) for row in store.games(stored.id)]  # type: ignore[arg-type]
+        except (LibraryError, ValueError) as error:
+            QMessageBox.warning(self, self.tr("Resume"), str(error))
+            return
+        self.seed_spin.setValue(spec.seed % 2**31)
+        self.games_spin.setValue(spec.games_per_pairing)
+        self._run(spec, done, kept=stored.id)
+
+    def _open_saver(self, spec: TournamentSpec, resumed: int) -> None:
+        if self._library_path is None:
+            return
+        from ttt_desktop.cli.storing import TournamentSaver  # noqa: PLC0415
+        from ttt_desktop.library import Library, LibraryError  # noqa: PLC0415
+
+        try:
+            library = Library(self._library_path)
+        except LibraryError:
+            return  # the window's history says what is wrong with the library
+        name = self.tr("Tournament: {players}").format(
+            players=", ".join(entrant.label for entrant in spec.entrants)
+        )
+        self._saver = TournamentSaver(library, spec, name, resume=resumed or None)
+
+    def _close_saver(self, finished: bool = False) -> None:
+        saver, self._saver = self._saver, None
+        if saver is not None:
+            try:
+                saver.finish(finished)
+            finally:
+                saver.store.library.close()
 
     def cancel(self) -> None:
         """Stop the run, keeping the games finished so far (returns at once; see _poll)."""
@@ -475,12 +592,15 @@ class TournamentWindow(QWidget):
 
     def _set_running(self, running: bool) -> None:
         self.cancel_button.setEnabled(running)
+        self.finish_button.setEnabled(running)
+        self.resume_button.setEnabled(not running and self._library_path is not None)
         for widget in (
             self.players_table,
             self.format_combo,
             self.games_spin,
             self.seed_spin,
             self.jobs_spin,
+            self.scheduler_edit,
         ):
             widget.setEnabled(not running)
         has_games = not running and self.result is not None and len(self.result) > 0
@@ -501,6 +621,8 @@ class TournamentWindow(QWidget):
             self._timer.stop()
             return
         new = runner.poll(0.0)
+        if self._saver is not None:
+            self._saver.add([])  # stores what came within the last half second
         if (
             runner.running
             and self._cancel_deadline is not None
@@ -509,6 +631,7 @@ class TournamentWindow(QWidget):
             new += runner.cancel(grace=0.0)
         if runner.done:
             self._timer.stop()
+            self._close_saver(finished=self.result is not None and self.result.finished)
             self._refresh(force=True)
             self._set_running(False)
             if runner.error is not None:
@@ -720,6 +843,7 @@ class TournamentWindow(QWidget):
         self._timer.stop()
         if self.runner is not None:
             self.runner.close()
+        self._close_saver()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.runner is not None and self.runner.running:
