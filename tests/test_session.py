@@ -356,6 +356,23 @@ class TestComputers:
         session.deliver(MoveAnswer.failed(request.generation, "it crashed"))
         assert heard.events[-1] == ("player_failed", ("Randy", Mark.O, "it crashed"))
 
+    def test_a_forfeit_ends_the_game_with_the_reason_and_the_log(self) -> None:
+        session, heard = make_session(ALICE, Seat("brain.b", "Brain", 1))
+        session.new_game(Mark.X)
+        session.play_cell(4)
+        request = heard.requests.pop()
+        heard.clear()
+        log = ("O 0.0 > TURN 2,2", "O 5.0 ended: exited with code 7")
+        session.deliver(MoveAnswer.forfeited(request.generation, "the brain crashed", log))
+        record = session.record
+        assert heard.events == [("thinking_stopped", None), ("game_finished", record)]
+        assert record.forfeit is not None and record.forfeit.loser is Mark.O
+        assert record.forfeit.reason == "the brain crashed" and record.log == log
+        assert record.result == "X" and record.is_finished and record.finished_at
+        heard.clear()
+        session.play_cell(0)  # the game is over, though its board is not
+        assert heard.events[-1][0] == "move_refused" and not heard.requests
+
 
 # Generations -------------------------------------------------------------------------
 

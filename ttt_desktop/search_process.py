@@ -32,8 +32,11 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import multiprocessing
 import os
+import signal
 import threading
 import time
 import traceback
@@ -43,6 +46,7 @@ from multiprocessing.connection import Connection
 from typing import Any, Final
 
 from ttt_desktop.engine.board import Board
+from ttt_desktop.engine.play import SeatForfeit
 from ttt_desktop.players import create_player
 from ttt_desktop.players.thought import SearchStopped, Thought
 
@@ -64,6 +68,16 @@ FIRST_BEAT_WITHIN_S: Final = 20.0
 
 class SearchFailed(Exception):  # noqa: N818  (the player failed, not this code)
     """The player raised an error (the message is the player's), or answered nonsense."""
+
+
+class SearchForfeited(SearchFailed):
+    """The player lost the game off the board (a Gomocup brain that crashed, ran out of
+    time or answered garbage): ``reason`` says how, ``log`` is what its pipe said."""
+
+    def __init__(self, reason: str, log: tuple[str, ...] = ()) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.log = log
 
 
 class SearchAbandoned(Exception):  # noqa: N818  (an outcome, not a fault)
@@ -129,6 +143,42 @@ class CallJob:
 Job = ThinkJob | CallJob
 
 
+# The child's players by (game, mark), for the release job and the end (external programs).
+_players: dict[tuple[int, str], Any] = {}
+# When each game's first pipe line was said (its log's times count from there).
+_log_origins: dict[tuple[int, str], float] = {}
+
+
+def _kill_players_and_exit(signum: int, frame: Any) -> None:
+    """SIGTERM in the child: kill the players' external programs at once, then leave."""
+    for player in list(_players.values()):
+        kill = getattr(player, "kill", None)
+        if kill is not None:
+            # Leaving anyway: kill what can be killed.
+            with contextlib.suppress(Exception):
+                kill()
+    os._exit(0)
+
+
+def _close(player: Any) -> None:
+    """End a player that keeps an external program (a brain); others have nothing to end."""
+    close = getattr(player, "close", None)
+    if close is not None:
+        # A player being dropped: nothing to report.
+        with contextlib.suppress(Exception):
+            close()
+
+
+def release_players_before(game: int, *, stop: Callable[[], bool] | None = None) -> int:
+    """End the players of games numbered below ``game`` (run in the child as a
+    :class:`CallJob`): a brain's process does not outlive its game. Returns how many."""
+    dropped = [key for key in _players if key[0] < game]
+    for key in dropped:
+        _close(_players.pop(key))
+        _log_origins.pop(key, None)
+    return len(dropped)
+
+
 def _beat(beats: Any) -> None:
     while True:
         beats.value += 1
@@ -144,8 +194,10 @@ def serve(
     """
     if beats is not None:
         threading.Thread(target=_beat, args=(beats,), name="heartbeat", daemon=True).start()
-    players: dict[tuple[int, str], Any] = {}
+    players = _players
     games: list[int] = []
+    # Terminated (the window closes, a hung search is ended): external programs go too.
+    signal.signal(signal.SIGTERM, _kill_players_and_exit)
     while True:
         try:
             number, job = connection.recv()
@@ -163,6 +215,9 @@ def serve(
             reply: tuple[str, int, Any] = ("done", number, answer)
         except SearchStopped:
             reply = ("stopped", number, None)
+        except SeatForfeit as failure:
+            reason = str(getattr(failure, "reason", "") or failure)
+            reply = ("forfeit", number, (reason, getattr(failure, "pipe_log", ())))
         except Exception as error:  # a player's error is reported, never fatal
             reply = ("failed", number, (str(error) or type(error).__name__, _trace(error)))
         try:
@@ -194,12 +249,23 @@ def _think(
                 games.append(job.game)
                 for old in games[:-GAMES_KEPT]:
                     for old_key in [k for k in players if k[0] == old]:
-                        del players[old_key]
+                        _close(players.pop(old_key))
+                        _log_origins.pop(old_key, None)
                 del games[:-GAMES_KEPT]
+                # An external program (a brain) does not stay for games gone by.
+                for old_key in [k for k in players if k[0] != job.game]:
+                    if hasattr(players[old_key], "take_log"):
+                        _close(players.pop(old_key))
     think = getattr(player, "think", None)
     thought: Thought
     if think is not None:
-        thought = think(board, stop=stop)
+        try:
+            thought = think(board, stop=stop)
+        except SeatForfeit as failure:
+            failure.pipe_log = _pipe_log(player, job)  # type: ignore[attr-defined]
+            raise
+        if hasattr(player, "take_log"):
+            thought = dataclasses.replace(thought, log=_pipe_log(player, job))
     else:
         # A player with choose_move alone (the scripting API's minimum).
         started = time.perf_counter()
@@ -215,6 +281,21 @@ def _think(
     if type(thought.move) is not int:
         raise SearchFailed(f"a player answered {thought.move!r} instead of a cell")
     return thought
+
+
+def _pipe_log(player: Any, job: ThinkJob) -> tuple[str, ...]:
+    """What ``player``'s pipe said since it was last asked (an external program's), each
+    line as a game's log keeps it: the mark, ms since the game's first line, the line."""
+    take_log = getattr(player, "take_log", None)
+    if take_log is None:
+        return ()
+    lines = take_log()
+    if not lines:
+        return ()
+    key = (job.game if job.game is not None else -1, job.mark)
+    origin = _log_origins.setdefault(key, lines[0][0])
+    mark = job.mark or job.to_move
+    return tuple(f"{mark} {(when - origin) * 1000:.1f} {line}"[:500] for when, line in lines)
 
 
 class SearchProcess:
@@ -343,6 +424,8 @@ class SearchProcess:
                     return payload
                 if kind == "stopped":
                     raise SearchAbandoned("stopped as asked")
+                if kind == "forfeit":
+                    raise SearchForfeited(payload[0], tuple(payload[1]))
                 raise SearchFailed(payload[0])
             if self._closed:
                 self._kill()
@@ -390,8 +473,13 @@ class SearchProcess:
             process, connection = self._process, self._connection
             self._process = self._connection = None
         if process is not None and process.is_alive():
-            process.kill()
-            process.join(1.0)
+            # SIGTERM first: the child kills its players' external programs (brains) and
+            # leaves at once; SIGKILL if it does not (stuck outside the interpreter).
+            process.terminate()
+            process.join(0.5)
+            if process.is_alive():
+                process.kill()
+                process.join(1.0)
         if connection is not None:
             connection.close()
 

@@ -403,6 +403,52 @@
     </message>
 </context>
 <context>
+    <name>EngineLogDialog</name>
+    <message>
+        <source>Engine log: {x} against {o}</source>
+        <translation>Protokoll der Spielprogramme: {x} gegen {o}</translation>
+    </message>
+    <message>
+        <source>{loser} lost by forfeit: {reason}</source>
+        <translation>{loser} verliert durch Regelverstoß: {reason}</translation>
+    </message>
+    <message>
+        <source>{count} lines: &gt; the manager wrote, &lt; the brain answered</source>
+        <translation>{count} Zeilen: &gt; schrieb die Spielleitung, &lt; antwortete das Programm</translation>
+    </message>
+    <message>
+        <source>Engine log</source>
+        <translation>Protokoll der Spielprogramme</translation>
+    </message>
+</context>
+<context>
+    <name>EnginePlayers</name>
+    <message>
+        <source>{name} is no longer in the engine list</source>
+        <translation>{name} steht nicht mehr in der Liste der Spielprogramme</translation>
+    </message>
+    <message>
+        <source>{name} plays five in a row (Gomocup), not {board}</source>
+        <translation>{name} spielt Fünf in einer Reihe (Gomocup), nicht {board}</translation>
+    </message>
+    <message>
+        <source>{name} was not asked whether it plays rectangles: probe it in Lab &gt; Engines...</source>
+        <translation>{name} wurde nicht gefragt, ob es rechteckige Bretter spielt: prüfen Sie es unter Labor &gt; Spielprogramme …</translation>
+    </message>
+    <message>
+        <source>{name} does not play rectangular boards such as {board}</source>
+        <translation>{name} spielt keine rechteckigen Bretter wie {board}</translation>
+    </message>
+    <message>
+        <source>{name} was not probed yet: probe it in Lab &gt; Engines...</source>
+        <translation>{name} wurde noch nicht geprüft: prüfen Sie es unter Labor &gt; Spielprogramme …</translation>
+    </message>
+    <message>
+        <source>{name} plays {sizes} (as probed), not {board}</source>
+        <translation>{name} spielt {sizes} (laut Prüfung), nicht {board}</translation>
+    </message>
+</context>
+<context>
     <name>EnginesDialog</name>
     <message>
         <source>{name} lost a test game on {board}: {reason}</source>
@@ -952,6 +998,22 @@
         <translation>Partiedateien (.tttgame), JSON-Zeilen (.jsonl) oder Ordner davon; oder ziehen Sie sie auf dieses Fenster</translation>
     </message>
     <message>
+        <source>Show engine log</source>
+        <translation>Protokoll des Spielprogramms zeigen</translation>
+    </message>
+    <message>
+        <source>What was said on a Gomocup brain&apos;s pipe during the selected game</source>
+        <translation>Was ein Gomocup-Programm in der gewählten Partie über seine Leitung sagte und hörte</translation>
+    </message>
+    <message>
+        <source>Select a game with a Gomocup brain in it first.</source>
+        <translation>Wählen Sie zuerst eine Partie mit einem Gomocup-Programm.</translation>
+    </message>
+    <message>
+        <source>This game has no engine log: only games with a brain have one.</source>
+        <translation>Diese Partie hat kein Protokoll: Nur Partien mit einem Spielprogramm haben eines.</translation>
+    </message>
+    <message>
         <source>JSON lines (*{suffix})</source>
         <translation>JSON-Zeilen (*{suffix})</translation>
     </message>
@@ -1421,12 +1483,20 @@
         <translation>{name} gewinnt!</translation>
     </message>
     <message>
+        <source>{loser} lost by forfeit: {reason}</source>
+        <translation>{loser} verliert durch Regelverstoß: {reason}</translation>
+    </message>
+    <message>
         <source>Earlier position: the start (newest: move {total})</source>
         <translation>Frühere Stellung: der Anfang (neueste: Zug {total})</translation>
     </message>
     <message>
         <source>Earlier position: move {ply} of {total}</source>
         <translation>Frühere Stellung: Zug {ply} von {total}</translation>
+    </message>
+    <message>
+        <source>{name} wins: {loser} lost by forfeit ({reason})</source>
+        <translation>{name} gewinnt: {loser} verliert durch Regelverstoß ({reason})</translation>
     </message>
     <message>
         <source>Draw</source>
@@ -2036,6 +2106,14 @@
     <message>
         <source>Change a person&apos;s name (their score goes with them) or remove them</source>
         <translation>Den Namen einer Person ändern (ihr Punktestand geht mit) oder sie entfernen</translation>
+    </message>
+    <message>
+        <source>Engines</source>
+        <translation>Spielprogramme</translation>
+    </message>
+    <message>
+        <source>Gomocup brains of the engine list (Lab &gt; Engines...)</source>
+        <translation>Gomocup-Programme aus der Liste der Spielprogramme (Labor &gt; Spielprogramme …)</translation>
     </message>
     <message>
         <source>Easy</source>

@@ -43,6 +43,7 @@ from typing import IO, Final
 from ttt_desktop.brains import protocol
 from ttt_desktop.brains.protocol import LineSplitter, Reply, ReplyKind
 from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.play import SeatForfeit
 from ttt_desktop.engine.record import MAX_LOG_LINE
 from ttt_desktop.engine.rules import Rules
 from ttt_desktop.players.thought import SearchStopped, StopCheck
@@ -77,7 +78,7 @@ class BrainError(Exception):
         self.reason = reason
 
 
-class BrainFailure(BrainError):  # noqa: N818  (a verdict, named as the players say it)
+class BrainFailure(BrainError, SeatForfeit):  # noqa: N818  (a verdict, as players say it)
     """The brain broke a rule (crash, hang, timeout, garbage, illegal move): it loses."""
 
 
@@ -368,6 +369,11 @@ class BrainProcess:
         if self._suspended:
             _signal_group(self.pid, signal.SIGCONT)
             self._suspended = False
+
+    def kill(self) -> None:
+        """Kill the whole process group at once (no END: the program is going away)."""
+        self._closed = True
+        self._finalizer()
 
     def close(self) -> None:
         """END, a grace period to leave, then the whole process group is killed."""

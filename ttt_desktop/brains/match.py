@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ttt_desktop.brains.manager import BrainFailure
 from ttt_desktop.brains.player import BrainPlayer
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.play import play_game
@@ -77,12 +76,9 @@ def play_brain_game(
             on_move(board, cell, thought)
 
     started = utc_now()
-    forfeit = None
-    try:
-        play_game(x, o, rules, first, think=True, on_move=heard)
-    except BrainFailure as failure:
-        loser = Board.empty(first, rules).play_all(moves).to_move
-        forfeit = Forfeit(loser, failure.reason)
+    played = play_game(x, o, rules, first, think=True, on_move=heard)
+    # The loop turns a brain's BrainFailure (a SeatForfeit) into the loss of the game.
+    forfeit = None if played.forfeit is None else Forfeit(*played.forfeit)
     board = Board.empty(first, rules).play_all(moves)
     return GameRecord(
         entry_of(x),

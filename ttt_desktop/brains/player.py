@@ -56,6 +56,8 @@ class BrainPlayer(Player):
     """
 
     kind = "brain"
+    may_forfeit = True
+    """It may lose a game off the board (BrainFailure): the play loop records that."""
 
     def __init__(
         self,
@@ -119,6 +121,12 @@ class BrainPlayer(Player):
     def close(self) -> None:
         """END the brain and make sure its process group is gone."""
         self._drop()
+
+    def kill(self) -> None:
+        """Kill the brain's process group at once, without END (its program is ending)."""
+        process, self._process = self._process, None
+        if process is not None:
+            process.kill()
 
     def __enter__(self) -> BrainPlayer:
         return self

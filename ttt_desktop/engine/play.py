@@ -43,7 +43,18 @@ if TYPE_CHECKING:
     MoveHook = Callable[[Board, int, Any], None]
     """``on_move(board_before, cell, thought_or_seconds)``."""
 
-__all__ = ["PlayedGame", "play_game", "play_games"]
+__all__ = ["ForfeitedGame", "PlayedGame", "SeatForfeit", "play_game", "play_games"]
+
+
+class SeatForfeit(Exception):  # noqa: N818  (a verdict on the seat, not a fault of the loop)
+    """Raised by a seat that loses the game off the board (an external program that
+    crashed, ran out of time or answered garbage): the loop ends the game there and
+    the seat to move loses it, ``reason`` saying how (see :class:`ForfeitedGame`)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
 
 # On Python 3.11 ``Mark.X`` costs about 0.3 us (the enum metaclass's attribute hook).
 _X = Mark.X
@@ -70,6 +81,9 @@ class PlayedGame(tuple[object, ...]):
 
     __slots__ = ()
 
+    forfeit: tuple[Mark, str] | None = None
+    """``(loser, reason)`` when a seat forfeited the game (:class:`ForfeitedGame`)."""
+
     board: Board = property(itemgetter(0))  # type: ignore[assignment]
     first: Mark = property(itemgetter(1))  # type: ignore[assignment]
     moves: tuple[int, ...] | None = property(itemgetter(2))  # type: ignore[assignment]
@@ -94,11 +108,14 @@ class PlayedGame(tuple[object, ...]):
 
     @property
     def winner(self) -> Mark | None:
+        forfeit = self.forfeit
+        if forfeit is not None:
+            return forfeit[0].opponent
         return self.board.winner
 
     @property
     def finished(self) -> bool:
-        return self.board.is_over
+        return self.forfeit is not None or self.board.is_over
 
     @property
     def seconds(self) -> tuple[float, ...]:
@@ -123,6 +140,7 @@ class PlayedGame(tuple[object, ...]):
         times are rounded to ``seconds_digits`` (None: kept as measured).
         """
         from ttt_desktop.engine.record import (  # noqa: PLC0415  (records load on use)
+            Forfeit,
             GameRecord,
             new_game_id,
             utc_now,
@@ -131,6 +149,7 @@ class PlayedGame(tuple[object, ...]):
         if self.moves is None:
             raise ValueError("the game was played without keeping its moves")
         now = utc_now()
+        forfeit = None if self.forfeit is None else Forfeit(*self.forfeit)
         seconds = self.seconds
         if seconds_digits is not None:
             seconds = tuple(round(value, seconds_digits) for value in seconds)
@@ -144,12 +163,43 @@ class PlayedGame(tuple[object, ...]):
             finished_at=(finished_at or now) if self.finished else None,
             game_id=game_id or new_game_id(),
             rules=self.rules,
+            forfeit=forfeit,
         )
 
     def __repr__(self) -> str:
         winner = self.winner
         outcome = "stopped" if self.stopped else "draw" if winner is None else f"{winner} wins"
+        if self.forfeit is not None:
+            outcome += f" ({self.forfeit[0]} forfeited: {self.forfeit[1]})"
         return f"PlayedGame({self.rules.key}, first={self.first}, moves={self.moves}, {outcome})"
+
+
+class ForfeitedGame(PlayedGame):
+    """A game a seat lost off the board: it raised :class:`SeatForfeit` on its turn.
+
+    Still the six values of a :class:`PlayedGame` (``board`` is the position the seat
+    failed to move in, never over), plus :attr:`forfeit`: ``(loser, reason)``;
+    :attr:`winner` is the loser's opponent and :attr:`finished` is true.
+    """
+
+    # No __slots__: a tuple's subclass keeps extra values in its __dict__.
+
+    def __new__(  # noqa: PLR0917
+        cls,
+        board: Board,
+        first: Mark,
+        moves: tuple[int, ...] | None,
+        move_ns: tuple[int, ...] = (),
+        seat_ns: tuple[int, int, int, int] | None = None,
+        stopped: bool = False,
+        forfeit: tuple[Mark, str] = (_X, "forfeited"),
+    ) -> ForfeitedGame:
+        game = _tuple_new(cls, (board, first, moves, move_ns, seat_ns, stopped))
+        game.__dict__["forfeit"] = (Mark(forfeit[0]), str(forfeit[1]))
+        return game
+
+    def __reduce__(self) -> Any:
+        return (ForfeitedGame, (*self, self.forfeit))
 
 
 def play_game(
@@ -180,7 +230,11 @@ def play_game(
     the board before it and the thought (``think``) or the think time in seconds.
 
     A seat's illegal move raises the board's
-    :class:`~ttt_desktop.engine.board.IllegalMoveError`.
+    :class:`~ttt_desktop.engine.board.IllegalMoveError`. A seat with a true
+    ``may_forfeit`` attribute (a Gomocup brain) that raises :class:`SeatForfeit` loses
+    the game there: the answer is a :class:`ForfeitedGame` with the loser and the
+    reason, and a series goes on. (Such seats play in the general loop, which also
+    keeps each move's time and all the moves.)
     """
     games = play_games(
         x,
@@ -221,7 +275,16 @@ def play_games(
     else:
         rules = coerce_rules(rules)
         empty_x, empty_o = Board.empty(_X, rules), Board.empty(_O, rules)
-    fast = stop is None and on_move is None and not think and not move_times
+    # A seat that may forfeit (a brain) plays in the general loop, which turns its
+    # SeatForfeit into the game's loss; the fast loop (3x3 tallies) stays as lean as it was.
+    fast = (
+        stop is None
+        and on_move is None
+        and not think
+        and not move_times
+        and not getattr(x, "may_forfeit", False)
+        and not getattr(o, "may_forfeit", False)
+    )
     x_choose, o_choose = x.choose_move, o.choose_move
     clock = time.perf_counter_ns
     for asked in firsts:
@@ -291,6 +354,19 @@ def play_games(
         yield _tuple_new(PlayedGame, (board, first, kept, (), seats, False))
 
 
+def _forfeited(  # noqa: PLR0917  (private)
+    board: Board,
+    first: Mark,
+    moves: tuple[int, ...] | None,
+    move_ns: tuple[int, ...],
+    seat_ns: tuple[int, int, int, int] | None,
+    failure: SeatForfeit,
+) -> ForfeitedGame:
+    """The game ``board.to_move`` lost by ``failure`` (it was that seat's turn)."""
+    reason = str(getattr(failure, "reason", "") or failure or type(failure).__name__)
+    return ForfeitedGame(board, first, moves, move_ns, seat_ns, False, (board.to_move, reason))
+
+
 def _general_game(  # noqa: PLR0917  (private, one caller)
     x: Seat,
     o: Seat,
@@ -307,6 +383,7 @@ def _general_game(  # noqa: PLR0917  (private, one caller)
     clock = time.perf_counter_ns
     spent_by_move: list[int] = []
     stopped = False
+    forfeit: SeatForfeit | None = None
     while not board.is_over:
         if stop is not None and stop():
             stopped = True
@@ -323,9 +400,12 @@ def _general_game(  # noqa: PLR0917  (private, one caller)
                 cell = seat.choose_move(board)
                 spent = clock() - before
                 answer = spent / 1e9
-        except Exception:
+        except Exception as error:
             if stop is not None and stop():
                 stopped = True
+                break
+            if isinstance(error, SeatForfeit):
+                forfeit = error
                 break
             raise
         after = board.play(cell)
@@ -340,4 +420,6 @@ def _general_game(  # noqa: PLR0917  (private, one caller)
         first_pair = (sum(firsts), max(firsts, default=0))
         second_pair = (sum(seconds), max(seconds, default=0))
         seats = (*first_pair, *second_pair) if first is _X else (*second_pair, *first_pair)
+    if forfeit is not None:
+        return _forfeited(board, first, tuple(moves), tuple(spent_by_move), seats, forfeit)
     return PlayedGame(board, first, tuple(moves), tuple(spent_by_move), seats, stopped)

@@ -29,7 +29,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from ttt_desktop.engine.board import Board, IllegalMoveError, Mark
-from ttt_desktop.engine.record import GameRecord, PlayerEntry
+from ttt_desktop.engine.record import (
+    MAX_LOG_LINES,
+    Forfeit,
+    GameRecord,
+    PlayerEntry,
+    _finish_time,
+)
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, coerce_rules
 
 HUMAN_KIND: Final = "human"
@@ -87,11 +93,20 @@ class MoveAnswer:
     seconds: float = 0.0
     thought: Any = None
     error: str | None = None
+    forfeit: bool = False
+    """The player lost the game off the board (a brain's failure): ``error`` says how."""
+    log: tuple[str, ...] = ()
+    """What the player's pipe said (an external program's), for the game's log."""
 
     @classmethod
     def failed(cls, generation: int, error: str) -> MoveAnswer:
         """The answer of a player that could not move."""
         return cls(generation, None, error=error)
+
+    @classmethod
+    def forfeited(cls, generation: int, reason: str, log: tuple[str, ...] = ()) -> MoveAnswer:
+        """The answer of a player that broke a rule of the game (it loses it)."""
+        return cls(generation, None, error=reason, forfeit=True, log=log)
 
 
 @dataclass(frozen=True)
@@ -406,7 +421,7 @@ class GameSession:
         board = self.board
         if self._is_closed:
             return
-        if board.is_over:
+        if board.is_over or self._record.forfeit is not None:
             self.events.move_refused(Refusal("game-over"))
             return
         mark = board.to_move
@@ -430,6 +445,9 @@ class GameSession:
         if self._waiting_for != answer.generation:
             return  # nothing asked for in this generation (cannot happen from one worker)
         self._set_thinking(None)
+        if answer.move is None and answer.forfeit:
+            self._forfeit(answer.error or "no move", answer.log)
+            return
         if answer.move is None:
             self._report_failure(answer.error or "no move")
             return
@@ -543,7 +561,7 @@ class GameSession:
         """While paused, let the computer to move make one move (nothing while one thinks)."""
         if not self._paused or self.is_thinking or self._is_closed or not self._started:
             return
-        if self.board.is_over:
+        if self._record.is_finished:
             return
         self._awaiting_start = False  # a step asked for is a start asked for
         self._step_allowed = True
@@ -618,6 +636,9 @@ class GameSession:
 
     def _apply_move(self, cell: int, seconds: float, thought: Any) -> None:
         self._record = self._record.with_move(cell, seconds)
+        log = getattr(thought, "log", ())
+        if log:
+            self._record = dataclasses.replace(self._record, log=_longer_log(self._record.log, log))
         # A move of its own, not a redo: what was taken back is gone for good.
         self._redo_groups.clear()
         if thought is not None:
@@ -628,9 +649,22 @@ class GameSession:
         else:
             self._ask_mover()
 
+    def _forfeit(self, reason: str, log: tuple[str, ...]) -> None:
+        """The player to move broke a rule (a brain that crashed, timed out, answered
+        garbage): it loses the game, the reason and its pipe's log go in the record."""
+        record = self._record
+        self._record = dataclasses.replace(
+            record,
+            forfeit=Forfeit(record.final_board.to_move, reason),
+            finished_at=_finish_time(record.started_at),
+            log=_longer_log(record.log, log),
+        )
+        self._redo_groups.clear()
+        self.events.game_finished(self._record)
+
     def _ask_mover(self) -> None:
         board = self.board
-        if board.is_over:
+        if board.is_over or self._record.forfeit is not None:
             # Nobody moves after a result (releasing a pause on a finished game got here).
             return
         if self._awaiting_start:
@@ -652,3 +686,14 @@ class GameSession:
     def _report_failure(self, error: str) -> None:
         mark = self.board.to_move
         self.events.player_failed(self._seats[mark].name, mark, error)
+
+
+def _longer_log(kept: tuple[str, ...], more: tuple[str, ...]) -> tuple[str, ...]:
+    """A game's log with ``more`` lines; past the most a record keeps, the first half and
+    the newest lines stay, with a line saying how many were left out."""
+    lines = (*kept, *more)
+    if len(lines) <= MAX_LOG_LINES:
+        return lines
+    half = MAX_LOG_LINES // 2
+    left_out = len(lines) - 2 * half + 1
+    return (*lines[:half], f"... {left_out:,} lines left out ...", *lines[-half + 1 :])

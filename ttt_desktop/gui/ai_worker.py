@@ -31,6 +31,7 @@ This module never touches a widget.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -39,14 +40,17 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
 from ttt_desktop.engine.session import MoveAnswer, MoveRequest
 from ttt_desktop.search_process import (
+    CallJob,
     Job,
     PlayerFactory,
     ProcessDied,
     SearchAbandoned,
     SearchFailed,
+    SearchForfeited,
     SearchProcess,
     SearchRestarted,
     ThinkJob,
+    release_players_before,
 )
 
 MOVE_TIME_LIMIT_S = 120.0
@@ -80,6 +84,8 @@ class AiWorker(QObject):
         self._lock = threading.Lock()
         self._busy: tuple[str, int] | None = None
         self._oldest_wanted = {"game": 0, "insight": 0}
+        # Whether a player with a process of its own (a brain: "brain." kinds) was asked.
+        self._external_players = False
 
     @Slot()
     def start_process(self) -> None:
@@ -95,8 +101,14 @@ class AiWorker(QObject):
         job = ThinkJob.for_board(
             request.kind, request.seed, request.board, generation, request.mark.value
         )
+        if request.kind.startswith("brain."):
+            self._external_players = True
         try:
             thought = self._run(job, self.move_time_limit_s, "game", generation)
+        except SearchForfeited as lost:
+            # A brain broke a rule (crash, timeout, garbage): it loses the game.
+            self.answered.emit(MoveAnswer.forfeited(generation, lost.reason, lost.log))
+            return
         except SearchAbandoned as why:
             if self._wanted("game", generation):
                 reason = self._says("it {why}").format(why=why)
@@ -108,6 +120,15 @@ class AiWorker(QObject):
         finally:
             self._leave()
         self.answered.emit(MoveAnswer(generation, thought.move, thought.seconds, thought))
+
+    @Slot(int)
+    def release_before(self, generation: int) -> None:
+        """End the players of older games that keep a process (brains), if any ran."""
+        if not self._external_players or not self.process.is_alive:
+            return
+        # A process gone or going takes its brains with it.
+        with contextlib.suppress(SearchAbandoned, SearchFailed, ProcessDied):
+            self.process.run(CallJob(release_players_before, (generation,)), time_limit_s=10)
 
     @Slot(object)
     def answer(self, request: InsightRequest) -> None:

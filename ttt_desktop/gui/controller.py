@@ -128,6 +128,7 @@ class GameController(QObject):
     _move_requested = Signal(object)
     _insight_requested = Signal(object)
     _process_start_requested = Signal()
+    _release_requested = Signal(int)  # end older games' brains (generation)
     # The Thought of the computer move just played (after move_played), and the record.
     computer_thought = Signal(object, object)  # GameRecord, Thought
     insight_ready = Signal(int, object)  # ticket, answer of ask_insight()
@@ -167,6 +168,7 @@ class GameController(QObject):
         self._move_requested.connect(self._worker.choose_move)
         self._insight_requested.connect(self._worker.answer)
         self._process_start_requested.connect(self._worker.start_process)
+        self._release_requested.connect(self._worker.release_before)
         self._worker.answered.connect(self._on_answered)
         self._worker.insight_ready.connect(self.insight_ready)
         self._worker.insight_failed.connect(self.insight_failed)
@@ -395,6 +397,11 @@ class GameController(QObject):
         for entry in (record.x, record.o):
             if entry.is_human:
                 continue
+            if entry.kind.startswith("brain."):
+                # A brain is an external program: not started here (nor in this thread)
+                # to see whether it can be; a game that goes on starts it in the search
+                # process, and a brain no longer in the engine list loses there.
+                continue
             try:
                 self._player_factory(entry.kind, seed=entry.seed)
             except ValueError as error:
@@ -438,6 +445,8 @@ class GameController(QObject):
         self._delay_timer.stop()
         self._send_timer.stop()
         self._worker.cancel_before(generation)
+        if not self._is_shut_down:
+            self._release_requested.emit(generation)
 
     def _send_later(self, request: MoveRequest) -> None:
         self._request_sent_at = time.perf_counter()

@@ -290,7 +290,20 @@ class EnginesDialog(QDialog):
         super().done(code)
 
 
-def add_engines_action(menu: QMenu, parent: QWidget) -> None:
-    """Put *Engines...* in ``menu`` (the Lab menu), opening :class:`EnginesDialog`."""
+def add_engines_action(
+    menu: QMenu,
+    parent: QWidget,
+    *,
+    path: Path | None = None,
+    on_closed: Callable[[], None] | None = None,
+) -> None:
+    """Put *Engines...* in ``menu`` (the Lab menu), opening :class:`EnginesDialog` on
+    ``path``'s list; ``on_closed`` is called once it closes (the player lists refresh)."""
     action = menu.addAction(QCoreApplication.translate("EnginesDialog", "&Engines..."))
-    action.triggered.connect(lambda: EnginesDialog(parent).exec())
+
+    def open_dialog() -> None:
+        EnginesDialog(parent, path).exec()
+        if on_closed is not None:
+            on_closed()
+
+    action.triggered.connect(open_dialog)

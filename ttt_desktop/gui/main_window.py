@@ -34,16 +34,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ttt_desktop.brains.factory import BrainPlayerFactory
 from ttt_desktop.engine import Mark
 from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.engine.rules import Rules
-from ttt_desktop.gui import dialogs, motion, theme
+from ttt_desktop.gui import dialogs, engine_players, motion, theme
 from ttt_desktop.gui.board_view import BoardView
 from ttt_desktop.gui.board_widget import MARK_STYLE_KEY, BoardWidget, MarkStyle
 from ttt_desktop.gui.busy_indicator import BusyIndicator
 from ttt_desktop.gui.coach import CoachFeatures
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
-from ttt_desktop.gui.engines_dialog import add_engines_action
+from ttt_desktop.gui.engines_dialog import add_engines_action, default_engines_path
 from ttt_desktop.gui.game_in_progress import GameInProgress, path_beside
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.help import HelpFeatures
@@ -117,9 +118,13 @@ class MainWindow(QMainWindow):
         library_path: str | Path | None = None,
         trained_players_folder: str | Path | None = None,
         rules: Rules | None = None,
+        engines_file: str | Path | None = None,
         game_in_progress_path: str | Path | None = "beside-library",
     ) -> None:
         """``player_factory`` and ``roster`` default to the players package's.
+
+        ``engines_file`` is the engine list whose brains are offered as players (None:
+        ``engines.json`` in the data folder, or ``$TTT_DESKTOP_ENGINES``).
 
         ``library_path`` is the game library's file (None: games are not remembered).
         ``rules`` is the board of the first game (None: the one last chosen).
@@ -132,10 +137,15 @@ class MainWindow(QMainWindow):
         self.lab: LabFeatures | None = None
         # Picklable: the players are made in the search process (trained ones from their files).
         player_factory = TrainedPlayerFactory(player_factory, trained_players_folder)
+        # The engine list's brains ("brain.<name>" kinds) are made there too.
+        self.engines_file = Path(engines_file) if engines_file else default_engines_path()
+        player_factory = BrainPlayerFactory(player_factory, self.engines_file)
         self.controller = GameController(self, player_factory=player_factory)
         # First to hear the controller: the session score is a view over the library.
         self.history = HistoryFeatures(self, self.controller, library_path)
         self.roster = _offered(all_players() if roster is None else roster)
+        self.engines_problem = ""
+        self.roster += self._load_engines()
         self.score: SessionScore = self.history.score
         self._record_at_start: GameRecord | None = None
         # The finished game whose result the banner shows (its score line follows the score).
@@ -225,7 +235,9 @@ class MainWindow(QMainWindow):
             on_players_changed=self._set_trained_players,
             history=self.history,
         )
-        add_engines_action(self.lab.lab_menu, self)
+        add_engines_action(
+            self.lab.lab_menu, self, path=self.engines_file, on_closed=self.refresh_engines
+        )
         if game_in_progress_path == "beside-library":
             kept = path_beside(library_path)
         else:
@@ -748,6 +760,8 @@ class MainWindow(QMainWindow):
         if record is None or record is not self.controller.record:
             return
         winner = record.final_board.winner
+        if record.forfeit is not None:
+            winner = record.forfeit.loser.opponent
         if winner is None:
             title, accent = self.tr("It's a draw"), None
         else:
@@ -761,11 +775,21 @@ class MainWindow(QMainWindow):
         rows = {cell // 3 for cell in line} if line is not None and classic else set()
         self.result_banner.show_result(
             title,
-            self._describe_pairing(pairing),
+            self._banner_score(record, pairing),
             accent,
             area=self.board.board_rect(),
             winning_row=rows.pop() if len(rows) == 1 else None,
         )
+
+    def _banner_score(self, record: GameRecord, pairing: PairingScore) -> str:
+        """The banner's line under the result: a forfeit's reason, then the score."""
+        score = self._describe_pairing(pairing)
+        if record.forfeit is None:
+            return score
+        lost = self.tr("{loser} lost by forfeit: {reason}").format(
+            loser=record.player(record.forfeit.loser).name, reason=record.forfeit.reason
+        )
+        return f"{lost}\n{score}"
 
     def _on_game_reopened(self, record: GameRecord) -> None:
         # Undo after the end: the game goes on, so its result and banner go.
@@ -809,7 +833,8 @@ class MainWindow(QMainWindow):
         someone_here = record.x.is_human or record.o.is_human
         self.board.set_cursor_enabled(someone_here)
         self.header.set_players(record.x.name, record.o.name)
-        human_to_move = not board.is_over and controller.seat(board.to_move).is_human
+        over = board.is_over or record.forfeit is not None
+        human_to_move = not over and controller.seat(board.to_move).is_human
         if (
             self._turn_message is not None
             and not controller.is_thinking
@@ -820,13 +845,13 @@ class MainWindow(QMainWindow):
         self.board.set_accepts_clicks(human_to_move)
         self.board.set_preview_mark(board.to_move if human_to_move else None)
         self.busy_indicator.set_busy(controller.is_thinking)
-        self.play_again_button.setEnabled(board.is_over)
-        self.play_again_action.setEnabled(board.is_over)
+        self.play_again_button.setEnabled(over)
+        self.play_again_action.setEnabled(over)
         awaiting_start = controller.awaiting_start
         self.start_button.setVisible(awaiting_start)
         self.start_button.setDefault(awaiting_start)
         self.start_action.setEnabled(awaiting_start)
-        self.play_again_button.setDefault(board.is_over)
+        self.play_again_button.setDefault(over)
 
         names_clash = record.x.name == record.o.name
         colours = theme.board_colours(self.palette())
@@ -845,6 +870,15 @@ class MainWindow(QMainWindow):
             else:
                 text = self.tr("Earlier position: move {ply} of {total}")
             text, colour = text.format(ply=viewed, total=total), None
+        elif record.forfeit is not None:
+            winner = record.forfeit.loser.opponent
+            self.header.set_highlighted(winner)
+            text = self.tr("{name} wins: {loser} lost by forfeit ({reason})").format(
+                name=record.player(winner).name,
+                loser=record.player(record.forfeit.loser).name,
+                reason=record.forfeit.reason,
+            )
+            colour = colours.mark_text(winner)
         elif board.is_over:
             self.header.set_highlighted(board.winner)
             if board.winner is None:
@@ -913,7 +947,7 @@ class MainWindow(QMainWindow):
             # The score changed while the banner shows this game's result (the library
             # stored the game after the banner came up): its score line follows.
             pairing = self.score.told(record.x.name, record.o.name)
-            self.result_banner.score_label.setText(self._describe_pairing(pairing))
+            self.result_banner.score_label.setText(self._banner_score(banner, pairing))
 
     def _describe_pairing(self, pairing: PairingScore) -> str:
         """``"Alice 2 : 1 Perfect, 3 draws"``, translated."""
@@ -969,7 +1003,11 @@ class MainWindow(QMainWindow):
     def _default_computer_seat(self, rules: Rules | None = None) -> Seat:
         # A first-time player meets a fair opponent: strength 3 if the roster has one.
         rules = self.controller.rules if rules is None else rules
-        playing = [entry for entry in self.roster if kind_plays(entry.kind, rules)]
+        playing = [
+            entry
+            for entry in self.roster
+            if kind_plays(entry.kind, rules) and not engine_players.is_brain(entry.kind)
+        ]
         if not playing:
             return Seat(HUMAN_KIND, self.player_panel.people[-1])
         entry = min(playing, key=lambda info: abs(info.strength - 3))
@@ -993,6 +1031,19 @@ class MainWindow(QMainWindow):
         kept = [entry for entry in self.roster if not entry.kind.startswith("trained.")]
         self.roster = [*kept, *profiles]
         self.player_panel.set_roster(self.roster)
+
+    def _load_engines(self) -> list[RosterEntry]:
+        infos, self.engines_problem = engine_players.load_engines(self.engines_file)
+        engine_players.set_engines(infos)
+        return list(infos)
+
+    def refresh_engines(self) -> None:
+        """Offer the engine list's brains as it is now (after Lab > Engines... closed)."""
+        kept = [entry for entry in self.roster if not engine_players.is_brain(entry.kind)]
+        self.roster = [*kept, *self._load_engines()]
+        self.player_panel.set_roster(self.roster)
+        if self.engines_problem:
+            self.statusBar().showMessage(self.engines_problem, HINT_MS)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.game_in_progress.save_now(wait=True)

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.engine import Mark
 from ttt_desktop.engine.rules import MAX_SIDE, MIN_K, MIN_SIDE, PRESETS, Rules, RulesError
-from ttt_desktop.gui import theme
+from ttt_desktop.gui import engine_players, theme
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.player_panel import RosterEntry, kind_plays
 from ttt_desktop.gui.rules_text import rules_title
@@ -380,6 +380,8 @@ class NewGameDialog(QDialog):
     def _why_not(self, seat: Seat, rules: Rules | None) -> str:
         if rules is None:
             return self.tr("Choose a board first")
+        if engine_players.is_brain(seat.kind):
+            return engine_players.why_not(seat.kind, seat.name, rules)
         boards = BOARDS.get(seat.kind, CLASSIC_ONLY)
         if boards == CLASSIC_ONLY:
             text = self.tr("{name} plays only tic-tac-toe, not {board}")

@@ -50,7 +50,7 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.engine import Mark
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
-from ttt_desktop.gui import roster_text
+from ttt_desktop.gui import engine_players, roster_text
 from ttt_desktop.gui.board_widget import mark_colour, paint_mark
 from ttt_desktop.gui.controller import START_POLICIES, Seat
 from ttt_desktop.gui.settings import MAX_NAME_LENGTH, tidy_person_name
@@ -129,8 +129,10 @@ def kind_plays(kind: str, rules: Rules) -> bool:
     """Whether computers of ``kind`` play by ``rules``.
 
     Kinds outside the players' roster (trained players, a test's scripted ones) play
-    tic-tac-toe only.
+    tic-tac-toe only; the engine list's brains play the boards their probe found.
     """
+    if engine_players.is_brain(kind):
+        return engine_players.brain_plays(kind, rules)
     try:
         return supports(kind, rules)
     except UnknownPlayerError:
@@ -478,7 +480,11 @@ class PlayerPanel(QWidget):
             self.tr("Change a person's name (their score goes with them) or remove them")
         )
         model.appendRow(manage_item)
-        playing = [entry for entry in self._roster if kind_plays(entry.kind, self._rules)]
+        playing = [
+            entry
+            for entry in self._roster
+            if not engine_players.is_brain(entry.kind) and kind_plays(entry.kind, self._rules)
+        ]
         kinds = {entry.kind for entry in playing}
         # The computers by difficulty; each keeps its own name and description.
         for group in DIFFICULTY_GROUPS:
@@ -500,6 +506,7 @@ class PlayerPanel(QWidget):
                     )
                 item.setToolTip(tip)
                 model.appendRow(item)
+        self._add_engines(model, kinds)
         # A seat set from elsewhere (a loaded game, a test's scripted player) still shows.
         for seat in self._shown_seats.values():
             if not seat.is_human and seat.kind not in kinds:
@@ -511,6 +518,27 @@ class PlayerPanel(QWidget):
         combo.blockSignals(False)
         if mark in self._shown_seats:
             self._select(mark, self._shown_seats[mark])
+
+    def _add_engines(self, model: QStandardItemModel, kinds: set[str]) -> None:
+        """The engine list's brains, after the roster's players: those that play the
+        board to choose, the others greyed out with the reason in their tooltip."""
+        brains = [entry for entry in self._roster if engine_players.is_brain(entry.kind)]
+        if not brains:
+            return
+        header = self._header(self.tr("Engines"))
+        header.setToolTip(self.tr("Gomocup brains of the engine list (Lab > Engines...)"))
+        model.appendRow(header)
+        for entry in brains:
+            item = QStandardItem(entry.name)
+            item.setData(entry.name, NAME_ROLE)
+            item.setData(Seat(entry.kind, entry.name), ENTRY_ROLE)
+            kinds.add(entry.kind)
+            if kind_plays(entry.kind, self._rules):
+                item.setToolTip(entry.description)
+            else:
+                item.setEnabled(False)
+                item.setToolTip(engine_players.why_not(entry.kind, entry.name, self._rules))
+            model.appendRow(item)
 
     def _refill_all(self) -> None:
         for mark in (Mark.X, Mark.O):

@@ -180,6 +180,8 @@ def play_match(
         if game_o_max > o_max:  # noqa: PLR1730
             o_max = game_o_max
         winner = board.winner  # type: ignore[attr-defined]
+        if winner is None and type(played) is not PlayedGame:
+            winner = played.winner  # a forfeit (a brain's failure): the game's, not the board's
         if winner is _X:
             x_wins += 1
         elif winner is _O:

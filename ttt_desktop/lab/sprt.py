@@ -363,7 +363,7 @@ def play_sprt_match(
         scores = []
         for first_is_x in (True, False):
             x, o = (first, second) if first_is_x else (second, first)
-            winner = play_game(x, o, rules).board.winner
+            winner = play_game(x, o, rules).winner  # a forfeit's too
             if winner is None:
                 scores.append(0.5)
             else:

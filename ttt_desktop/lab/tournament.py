@@ -503,8 +503,9 @@ def play_chunk(
         reason = ""
         if plain:
             game_played = play_game(x_player, o_player)
-            board, moves = game_played.board, game_played.moves or ()
-            winner: Winner = "X" if board.winner is _X else "O" if board.winner is _O else "draw"
+            moves = game_played.moves or ()
+            won = game_played.winner  # the game's: a forfeit leaves the board undecided
+            winner: Winner = "X" if won is _X else "O" if won is _O else "draw"
         else:
             winner, moves, reason = _play_one(
                 spec, spec.opening(chunk.pairing, game), x_player, o_player
@@ -556,9 +557,10 @@ def _play_one(
             return winner, played.moves or (), "time"
         if judge is not None and judge.winner is not None:
             return judge.winner, played.moves or (), "adjudicated"
-    board = played.board
-    result: Winner = "X" if board.winner is _X else "O" if board.winner is _O else "draw"
-    return result, played.moves or (), ""
+    won = played.winner  # the game's: a forfeit leaves the board undecided
+    result: Winner = "X" if won is _X else "O" if won is _O else "draw"
+    forfeit = getattr(played, "forfeit", None)
+    return result, played.moves or (), f"forfeit: {forfeit[1]}" if forfeit else ""
 
 
 @dataclass(frozen=True)

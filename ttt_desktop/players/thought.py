@@ -158,6 +158,9 @@ class Thought:
     messages: tuple[str, ...] = ()
     """What an external program said while it thought, in its own words (a Gomocup brain's
     MESSAGE lines: depth, evaluation, best line), for the Thinking dock to show as they are."""
+    log: tuple[str, ...] = ()
+    """What was said on an external program's pipe since its previous move (``"X 12.3 >
+    TURN 7,7"``: the mark, ms since the game's first line, the line), for the game's log."""
 
     @property
     def board(self) -> Board:

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDateEdit,
+    QDialog,
     QFileDialog,
     QFormLayout,
     QGridLayout,
@@ -333,6 +334,11 @@ class HistoryWindow(QWidget):
             )
         )
         self.import_button.clicked.connect(self._import_dialog)
+        self.log_button = QPushButton(self.tr("Show engine log"))
+        self.log_button.setToolTip(
+            self.tr("What was said on a Gomocup brain's pipe during the selected game")
+        )
+        self.log_button.clicked.connect(self.show_engine_log)
         buttons = QHBoxLayout()
         buttons.addWidget(self.count_label, 1)
         for button in (
@@ -340,6 +346,7 @@ class HistoryWindow(QWidget):
             self.export_button,
             self.export_lines_button,
             self.import_button,
+            self.log_button,
         ):
             buttons.addWidget(button)
 
@@ -417,6 +424,26 @@ class HistoryWindow(QWidget):
             return False
         record = self._guard(lambda: library.record(row.id))
         return record is not None and self._open_game(record)
+
+    def show_engine_log(self) -> QDialog | None:
+        """Show the selected game's engine log, read-only (None: it has none)."""
+        from ttt_desktop.gui.history.engine_log import EngineLogDialog  # noqa: PLC0415
+
+        library = self.handle.library
+        rows = self.selected_rows()
+        if library is None or not rows:
+            self._say(self.tr("Select a game with a Gomocup brain in it first."))
+            return None
+        record = self._guard(lambda: library.record(rows[0].id))
+        if record is None:
+            return None
+        if not record.log:
+            self._say(self.tr("This game has no engine log: only games with a brain have one."))
+            return None
+        dialog = EngineLogDialog(record, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
 
     # Export and import ------------------------------------------------------------------
 

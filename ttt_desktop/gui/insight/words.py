@@ -39,11 +39,15 @@ def line_text(line: tuple[int, ...], geometry: Geometry | None = None) -> str:
 
 
 def kind_name(kind: str) -> str:
-    """The display name of a player kind (the kind itself for one not in the roster)."""
+    """The display name of a player kind (the kind itself for one not in the roster; a
+    brain's name from the engine list)."""
     try:
         return display_name(kind)
     except ValueError:
-        return kind
+        from ttt_desktop.gui.engine_players import engine_info  # noqa: PLC0415
+
+        info = engine_info(kind)
+        return kind if info is None else info.name
 
 
 def rule_sentence(thought: Thought) -> str:

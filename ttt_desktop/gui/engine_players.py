@@ -1,0 +1,88 @@
+"""The engine list's brains as computer players of the window's drop-downs.
+
+The engine list (``engines.json``, :mod:`ttt_desktop.brains.engines`) names the Gomocup
+brains this user has added in *Lab > Engines...*; each is a kind of its own
+(``brain.<name>``) that the window's player factory
+(:class:`~ttt_desktop.brains.factory.BrainPlayerFactory`) makes in the search process. A
+brain is offered for the boards its probe found it plays (five in a row on the square
+sizes it accepted, rectangles if it took RECTSTART, any k with our ``INFO k``); for the
+others it is listed disabled, its tooltip saying why.
+
+:func:`set_engines` keeps the brains the window knows, so that every list that asks
+whether a kind plays a board (:func:`~ttt_desktop.gui.player_panel.kind_plays`) gets the
+same answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+
+from ttt_desktop.brains.engines import EngineList, EngineListError
+from ttt_desktop.brains.factory import KIND_PREFIX, BrainInfo, engine_entries
+from ttt_desktop.engine.rules import Rules
+from ttt_desktop.gui.rules_text import rules_title
+
+__all__ = ["brain_plays", "engine_info", "is_brain", "load_engines", "set_engines", "why_not"]
+
+_known: dict[str, BrainInfo] = {}
+
+
+def is_brain(kind: str) -> bool:
+    """Whether ``kind`` is a brain of the engine list."""
+    return kind.startswith(KIND_PREFIX)
+
+
+def load_engines(path: Path) -> tuple[list[BrainInfo], str]:
+    """The brains of the engine list in ``path``, and what went wrong reading it ("" if
+    nothing did: a list that can't be read is moved aside and no brain is offered)."""
+    try:
+        return engine_entries(EngineList.load(path)), ""
+    except EngineListError as error:
+        return [], str(error)
+
+
+def set_engines(infos: Iterable[BrainInfo]) -> None:
+    """The brains the window offers from now on."""
+    _known.clear()
+    _known.update((info.kind, info) for info in infos)
+
+
+def engine_info(kind: str) -> BrainInfo | None:
+    """The brain of ``kind``, if the engine list has it."""
+    return _known.get(kind)
+
+
+def brain_plays(kind: str, rules: Rules) -> bool:
+    """Whether the brain of ``kind`` plays ``rules``, as its probe found (an unknown
+    brain, or a board it was not probed for, is not offered)."""
+    info = _known.get(kind)
+    return info is not None and info.entry.plays(rules) is True
+
+
+def why_not(kind: str, name: str, rules: Rules) -> str:
+    """Why the brain of ``kind`` is not offered for ``rules``, in words for a tooltip."""
+    info = _known.get(kind)
+    translate = QCoreApplication.translate
+    board = rules_title(rules)
+    if info is None:
+        text = translate("EnginePlayers", "{name} is no longer in the engine list")
+        return text.format(name=name)
+    entry = info.entry
+    if rules.k != 5 and not entry.mnk:
+        text = translate("EnginePlayers", "{name} plays five in a row (Gomocup), not {board}")
+    elif rules.m != rules.n and entry.rectangles is None:
+        text = translate(
+            "EnginePlayers",
+            "{name} was not asked whether it plays rectangles: probe it in Lab > Engines...",
+        )
+    elif rules.m != rules.n:
+        text = translate("EnginePlayers", "{name} does not play rectangular boards such as {board}")
+    elif not entry.sizes:
+        text = translate("EnginePlayers", "{name} was not probed yet: probe it in Lab > Engines...")
+    else:
+        text = translate("EnginePlayers", "{name} plays {sizes} (as probed), not {board}")
+    sizes = ", ".join(f"{size}x{size}" for size in entry.sizes)
+    return text.format(name=name, board=board, sizes=sizes)
