@@ -13,7 +13,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bin="$root/.venv/bin"
 folder="$root/resources/translations"
 # The texts: the window, and the coach's sentences (Qt-free, but in Qt's translation).
-sources=("$root/ttt_desktop/gui" "$root/ttt_desktop/analysis/coach.py")
+sources=("$root/ttt_desktop/gui" "$root/ttt_desktop/analysis/coach.py"
+  "$root/ttt_desktop/analysis/board_coach.py")
 
 update() {  # update <language> [lupdate options...]
   local language=$1

@@ -323,6 +323,86 @@
         <source>After {move}, {steps}; {better}.</source>
         <translation>Nach {move}: {steps}; {better}.</translation>
     </message>
+    <message>
+        <source>Take {cell}: it wins with best play (proved)</source>
+        <translation>Setzen Sie auf Feld {cell}: Das gewinnt bei bestem Spiel (bewiesen)</translation>
+    </message>
+    <message>
+        <source>Any of {cell} wins with best play (proved)</source>
+        <translation>Jedes der Felder {cell} gewinnt bei bestem Spiel (bewiesen)</translation>
+    </message>
+    <message>
+        <source>Whatever you play, {opponent} wins with best play (proved)</source>
+        <translation>Was Sie auch spielen, {opponent} gewinnt bei bestem Spiel (bewiesen)</translation>
+    </message>
+    <message>
+        <source>{mark} has a forced win in {plies}: {moves}</source>
+        <translation>{mark} hat einen erzwungenen Gewinn in {plies}: {moves}</translation>
+    </message>
+    <message>
+        <source>{opponent} has a forced win whatever you play; {cell} holds out longest (found in {seconds} s)</source>
+        <translation>{opponent} gewinnt erzwungen, was Sie auch spielen; Feld {cell} hält am längsten stand (gefunden in {seconds} s)</translation>
+    </message>
+    <message>
+        <source>Block {cell} (best found in {seconds} s)</source>
+        <translation>Blockieren Sie Feld {cell} (das Beste, gefunden in {seconds} s)</translation>
+    </message>
+    <message>
+        <source>Best found in {seconds} s: {cell}; the search expects {line}</source>
+        <translation>Das Beste, gefunden in {seconds} s: Feld {cell}; die Suche erwartet {line}</translation>
+    </message>
+    <message>
+        <source>win</source>
+        <translation>Gewinn</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>best found</source>
+        <translation>beste Wahl</translation>
+    </message>
+    <message>
+        <source>playing here wins with best play</source>
+        <translation>ein Zug hier gewinnt bei bestem Spiel</translation>
+    </message>
+    <message>
+        <source>playing here loses against best play</source>
+        <translation>ein Zug hier verliert gegen bestes Spiel</translation>
+    </message>
+    <message>
+        <source>the best move a search of {seconds} s found</source>
+        <translation>der beste Zug, den eine Suche von {seconds} s gefunden hat</translation>
+    </message>
+    <message>
+        <source>{move} missed a forced win in {plies}: {line}.</source>
+        <translation>{move} hat einen erzwungenen Gewinn in {plies} verpasst: {line}.</translation>
+    </message>
+    <message>
+        <source>{move} let a won game go; {better} won ({line}).</source>
+        <translation>{move} hat eine gewonnene Partie verschenkt; {better} gewann ({line}).</translation>
+    </message>
+    <message>
+        <source>After {move}, {opponent} wins: {refutation}; {better} was better ({line}).</source>
+        <translation>Nach {move} gewinnt {opponent}: {refutation}; {better} war besser ({line}).</translation>
+    </message>
+    <message>
+        <source>{move} turned a drawn game into a loss; {better} held ({line}).</source>
+        <translation>{move} hat eine remise Partie verloren gegeben; {better} hielt sie ({line}).</translation>
+    </message>
+    <message>
+        <source>{move} lost ground by the search&apos;s evaluation; it preferred {line}.</source>
+        <translation>{move} hat nach der Bewertung der Suche an Boden verloren; sie zog {line} vor.</translation>
+    </message>
+    <message>
+        <source>Judged by the exact solver.</source>
+        <translation>Beurteilt vom exakten Löser.</translation>
+    </message>
+    <message>
+        <source>Judged by a search of {budget} s per move ({seconds} s in all).</source>
+        <translation>Beurteilt von einer Suche von {budget} s je Zug ({seconds} s insgesamt).</translation>
+    </message>
 </context>
 <context>
     <name>CoachFeatures</name>
@@ -351,6 +431,18 @@
         <translation>Jedes freie Feld zeigt, wohin ein Zug dorthin bei bestem Spiel führt</translation>
     </message>
     <message>
+        <source>Coach&apos;s search &amp;time</source>
+        <translation>Such&amp;dauer des Trainers</translation>
+    </message>
+    <message>
+        <source>How long the coach searches for a hint or the move values on boards that are not solved</source>
+        <translation>Wie lange der Trainer auf nicht gelösten Brettern nach einem Tipp oder den Zugwerten sucht</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} Sek.</translation>
+    </message>
+    <message>
         <source>Review</source>
         <translation>Analyse</translation>
     </message>
@@ -375,8 +467,40 @@
         <translation>Tipp für {mark}: {sentence}</translation>
     </message>
     <message>
+        <source>The coach is working out the best move...</source>
+        <translation>Der Trainer ermittelt den besten Zug...</translation>
+    </message>
+    <message>
+        <source>The coach is working out the value of every move...</source>
+        <translation>Der Trainer ermittelt den Wert jedes Zuges...</translation>
+    </message>
+    <message>
+        <source>The coach is looking for the best move ({seconds} s)...</source>
+        <translation>Der Trainer sucht den besten Zug ({seconds} s)...</translation>
+    </message>
+    <message>
+        <source>The coach is weighing the moves ({seconds} s)...</source>
+        <translation>Der Trainer wägt die Züge ab ({seconds} s)...</translation>
+    </message>
+    <message>
+        <source>The coach could not look at this position: {message}</source>
+        <translation>Der Trainer konnte diese Stellung nicht ansehen: {message}</translation>
+    </message>
+    <message>
+        <source>The review failed: {message}</source>
+        <translation>Die Analyse ist fehlgeschlagen: {message}</translation>
+    </message>
+    <message>
         <source>Try again: the position before move {number}</source>
         <translation>Noch einmal versuchen: die Stellung vor Zug {number}</translation>
+    </message>
+    <message>
+        <source>Reviewing the game with the exact solver...</source>
+        <translation>Die Partie wird mit dem exakten Löser analysiert...</translation>
+    </message>
+    <message>
+        <source>Reviewing the game: a search of {budget} s per position, about {total} s...</source>
+        <translation>Die Partie wird analysiert: eine Suche von {budget} s je Stellung, etwa {total} s...</translation>
     </message>
 </context>
 <context>

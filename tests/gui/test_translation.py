@@ -48,6 +48,7 @@ from pytestqt.qtbot import QtBot
 
 from ttt_desktop.analysis import coach
 from ttt_desktop.engine import Board, Mark
+from ttt_desktop.engine.rules import GOMOKU
 from ttt_desktop.gui import roster_text, translation
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.help.manual import ManualWindow
@@ -365,6 +366,7 @@ def pending(tmp_path_factory: pytest.TempPathFactory) -> set[tuple[str, str]]:
             "de",
             str(ROOT / "ttt_desktop" / "gui"),
             str(ROOT / "ttt_desktop" / "analysis" / "coach.py"),
+            str(ROOT / "ttt_desktop" / "analysis" / "board_coach.py"),
             "-ts",
             str(copy),
         ],
@@ -525,6 +527,29 @@ def test_the_coach_speaks_german(german: Callable[[], None]) -> None:
                 QCoreApplication.translate("Coach", "{cells} would have won in %n move(s)", None, n)
                 == f"Feld {{cells}} hätte in {n} {word} gewonnen"
             )
+    finally:
+        coach.set_translator(None)
+
+
+def test_the_coach_of_every_board_speaks_german(german: Callable[[], None]) -> None:
+    from ttt_desktop.analysis.board_coach import BoardAdvice  # noqa: PLC0415
+
+    german()
+    coach.set_translator(QCoreApplication.translate)
+    try:
+        g = GOMOKU.geometry
+        board = Board.empty(Mark.X, GOMOKU).play(g.parse("h8"))
+        line = tuple(g.parse(name) for name in ("i9", "g7", "j10"))
+        searched = BoardAdvice(
+            GOMOKU.key, board.cells, "O", "search", line[:1], None, None, line, (), 1000.0, 1.0
+        )
+        assert searched.sentence == (
+            "Das Beste, gefunden in 1 s: Feld i9; die Suche erwartet i9, g7, j10"
+        )
+        proved = BoardAdvice(
+            GOMOKU.key, board.cells, "O", "threats", line[:1], "win", 3, line, (), 1000.0, 1.0
+        )
+        assert proved.sentence == "O hat einen erzwungenen Gewinn in 3: i9, g7, j10"
     finally:
         coach.set_translator(None)
 

@@ -272,6 +272,11 @@ class GameController(QObject):
         self._insight_requested.emit(InsightRequest(ticket, job))
         return ticket
 
+    def cancel_insight(self, ticket: int) -> None:
+        """Abandon the insight job ``ticket`` and any asked before it that is still waiting or
+        under way (its answer never comes)."""
+        self._worker.cancel_before(ticket + 1, "insight")
+
     @property
     def generation(self) -> int:
         """The current game's generation; answers for older ones are dropped."""

@@ -17,26 +17,32 @@
   "Try again from here"; choosing a move shows the position before it with the
   better move marked.
 
-Everything is read from :mod:`ttt_desktop.analysis.coach` (exact, from the solver),
-never from the computer being played; it is imported on first use, after the window
-shows.
+On tic-tac-toe everything is read from :mod:`ttt_desktop.analysis.coach` (exact, from
+the solver), never from the computer being played; it is imported on first use, after
+the window shows. On every other board the coach is
+:mod:`ttt_desktop.analysis.board_coach`: exact on the solved boards, elsewhere a threat
+search's proof or the best a search found within a budget (View > Coach's search time,
+a second by default), and it always runs in the search process: the window never waits
+for it. While it works the status bar says so; a new move, a computer starting to think
+or another position abandons it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from PySide6.QtCore import QObject, QSettings, QSize, Qt
-from PySide6.QtGui import QAction, QIcon, QKeySequence
+from PySide6.QtCore import QObject, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
-from ttt_desktop.engine import Board
+from ttt_desktop.engine import Board, Mark
 from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.coach.overlays import (
     HINT_LAYER,
     REVIEW_LAYER,
     VALUES_LAYER,
+    advice_values_overlay,
     hint_overlay,
     load_coach,
     preload_coach,
@@ -46,12 +52,22 @@ from ttt_desktop.gui.coach.overlays import (
 from ttt_desktop.gui.coach.review_panel import ReviewPanel
 from ttt_desktop.gui.controller import GameController
 from ttt_desktop.gui.review import MOVES_DOCK_WIDTH, ReviewFeatures
+from ttt_desktop.players.boards import SOLVED_KEYS
+from ttt_desktop.search_process import CallJob
 
 if TYPE_CHECKING:
+    from ttt_desktop.analysis import board_coach
     from ttt_desktop.analysis import coach as coach_module
 
 SHOW_VALUES_KEY: Final = "coach/show_move_values"
+BUDGET_KEY: Final = "coach/search_budget_ms"
+BUDGETS_MS: Final = (250, 500, 1000, 2000, 5000)
+"""The coach's search times to choose from (View > Coach's search time)."""
+DEFAULT_BUDGET_MS: Final = 1000
+REVIEW_BUDGET_MS: Final = 200
 HINT_MESSAGE_MS: Final = 10_000
+ADVICE_CACHE: Final = 32
+"""Positions whose advice is kept (browsing back and forth asks again for none of them)."""
 REVIEW_DOCK_WIDTH: Final = MOVES_DOCK_WIDTH
 
 
@@ -74,6 +90,10 @@ def redo_keys() -> list[QKeySequence]:
 
 class CoachFeatures(QObject):
     """Undo, redo, hint, move values and the Review dock for ``window``."""
+
+    hint_shown = Signal(object)  # the Hint (3x3) or BoardAdvice behind a hint on show
+    advice_ready = Signal(object)  # a BoardAdvice the search process answered
+    review_ready = Signal(object)  # a BoardReview the search process answered
 
     def __init__(
         self,
@@ -100,6 +120,22 @@ class CoachFeatures(QObject):
         self._starting_practice = False
         # A finished computers' game whose review waits for the Review dock to show.
         self._review_due: GameRecord | None = None
+        # The coach on boards other than 3x3: what the search process is asked, by ticket.
+        self.budget_ms = _budget_setting(settings)
+        self.search_nodes: int | None = None
+        """A node budget for the coach's searches as well as the time (None: time only)."""
+        self.review_budget_ms: float = REVIEW_BUDGET_MS
+        self.review_nodes: int | None = None
+        self.last_advice: board_coach.BoardAdvice | None = None
+        self._advice: dict[tuple[Board, float, int | None], board_coach.BoardAdvice] = {}
+        self._asked: dict[int, Board] = {}
+        self._reviews_asked: dict[int, GameRecord] = {}
+        self._hint_wanted: Board | None = None
+        self._waiting_message = ""
+        self._values_timer = QTimer(self)
+        self._values_timer.setSingleShot(True)
+        self._values_timer.setInterval(0)
+        self._values_timer.timeout.connect(self._refresh_values)
 
         self._build_actions()
         self._build_review_dock()
@@ -140,6 +176,23 @@ class CoachFeatures(QObject):
             self.tr("Every empty cell says what playing there leads to with best play")
         )
         self.show_values_action.toggled.connect(self._on_show_values_toggled)
+        self.budget_menu = QMenu(self.tr("Coach's search &time"))
+        self.budget_menu.setObjectName("coach-budget")
+        self.budget_menu.setToolTip(
+            self.tr(
+                "How long the coach searches for a hint or the move values on boards "
+                "that are not solved"
+            )
+        )
+        self.budget_group = QActionGroup(self)
+        for budget in BUDGETS_MS:
+            action = QAction(self.tr("{seconds} s").format(seconds=f"{budget / 1000:g}"), self)
+            action.setCheckable(True)
+            action.setData(budget)
+            action.setChecked(budget == self.budget_ms)
+            self.budget_group.addAction(action)
+            self.budget_menu.addAction(action)
+        self.budget_group.triggered.connect(self._on_budget_chosen)
 
     def _build_review_dock(self) -> None:
         self.review_panel = ReviewPanel()
@@ -172,6 +225,7 @@ class CoachFeatures(QObject):
             game_menu.addActions([self.undo_action, self.redo_action, self.hint_action])
         view_menu.addSeparator()
         view_menu.addAction(self.show_values_action)
+        view_menu.addMenu(self.budget_menu)
         view_menu.addAction(self.review_action)
 
     def _build_toolbar(self) -> None:
@@ -209,6 +263,11 @@ class CoachFeatures(QObject):
         controller.game_finished.connect(self._on_game_finished)
         controller.move_played.connect(self._update_review)
         controller.history_changed.connect(self._update_review)
+        controller.thinking_started.connect(self._cancel_advice)
+        # The values a computer's thinking held back (a browsed position), once it is done.
+        controller.thinking_stopped.connect(self._on_thinking_stopped)
+        controller.insight_ready.connect(self._on_insight_ready)
+        controller.insight_failed.connect(self._on_insight_failed)
         self.board.board_changed.connect(self._on_board_changed)
         self.review.replay_bar.view_changed.connect(self.refresh_actions)
         self.review_panel.verdict_chosen.connect(self.show_verdict)
@@ -238,10 +297,8 @@ class CoachFeatures(QObject):
                 self.tr("Undo is for games with a person in them: browse the moves instead")
             )
         board = record.final_board
-        # The coach knows the solved boards only (tic-tac-toe, for now).
         self.hint_action.setEnabled(
-            record.rules.is_classic
-            and not board.is_over
+            not board.is_over
             and controller.seat(board.to_move).is_human
             and not controller.is_thinking
             and self.review.shows_newest
@@ -273,15 +330,134 @@ class CoachFeatures(QObject):
         if not self.hint_action.isEnabled():
             return
         board = self.controller.board
+        if not board.rules.is_classic:
+            advice = self._advice.get(self._advice_key(board))
+            if advice is None:
+                # The search process answers; the window goes on meanwhile.
+                self._hint_wanted = board
+                self._ask_advice(board)
+                return
+            self._present_hint(board, advice)
+            return
         found = load_coach().hint(board)
-        self.controller.note_hint()
         self.last_hint = found
+        self._present_hint(board, found)
+
+    def _present_hint(
+        self, board: Board, found: coach_module.Hint | board_coach.BoardAdvice
+    ) -> None:
+        self._hint_wanted = None
+        self.controller.note_hint()
         self._hint_board = board
         self.board.set_overlay(HINT_LAYER, hint_overlay(found))
         self._hint_message = self.tr("Hint for {mark}: {sentence}").format(
             mark=board.to_move.value, sentence=found.sentence
         )
         self.window.statusBar().showMessage(self._hint_message, HINT_MESSAGE_MS)
+        self.hint_shown.emit(found)
+
+    @property
+    def is_searching(self) -> bool:
+        """True while the coach waits for the search process (a hint, values or a review)."""
+        return bool(self._asked or self._reviews_asked)
+
+    def set_budget_ms(self, budget_ms: float) -> None:
+        """The coach's search time for hints and values on boards that are not solved."""
+        self.budget_ms = float(budget_ms)
+        for action in self.budget_group.actions():
+            action.setChecked(action.data() == budget_ms)
+        self._refresh_values()
+
+    def _on_budget_chosen(self, action: QAction) -> None:
+        self.settings.setValue(BUDGET_KEY, int(action.data()))
+        self.set_budget_ms(float(action.data()))
+
+    # The search process --------------------------------------------------------------
+
+    def _advice_key(self, board: Board) -> tuple[Board, float, int | None]:
+        return (board, self.budget_ms, self.search_nodes)
+
+    def _ask_advice(self, board: Board) -> None:
+        """Ask the search process for the advice on ``board`` (once; older asks abandoned)."""
+        if board in self._asked.values():
+            return
+        self._cancel_advice()
+        from ttt_desktop.players import coach_search  # noqa: PLC0415  (on first use)
+
+        job = CallJob(
+            coach_search.advise_job,
+            (
+                board.rules.key,
+                board.cells,
+                board.to_move.value,
+                self.budget_ms,
+                self.search_nodes,
+            ),
+        )
+        ticket = self.controller.ask_insight(job)
+        self._asked[ticket] = board
+        if board.rules.key in SOLVED_KEYS:
+            # A proof, not a search against the clock: no time to show.
+            if self._hint_wanted is not None:
+                text = self.tr("The coach is working out the best move...")
+            else:
+                text = self.tr("The coach is working out the value of every move...")
+        elif self._hint_wanted is not None:
+            text = self.tr("The coach is looking for the best move ({seconds} s)...")
+        else:
+            text = self.tr("The coach is weighing the moves ({seconds} s)...")
+        self._waiting_message = text.format(seconds=f"{self.budget_ms / 1000:g}")
+        self.window.statusBar().showMessage(self._waiting_message)
+
+    def _cancel_advice(self, *_args: object) -> None:
+        """Abandon the advice asked for (a move was made, a computer thinks, another position)."""
+        if not self._asked:
+            return
+        self.controller.cancel_insight(max(self._asked))
+        self._asked.clear()
+        self._hint_wanted = None
+        self._clear_waiting_message()
+
+    def _clear_waiting_message(self) -> None:
+        if self._waiting_message and self.window.statusBar().currentMessage() == (
+            self._waiting_message
+        ):
+            self.window.statusBar().clearMessage()
+        self._waiting_message = ""
+
+    def _on_insight_ready(self, ticket: int, answer: Any) -> None:
+        board = self._asked.pop(ticket, None)
+        if board is not None:
+            self._clear_waiting_message()
+            if len(self._advice) >= ADVICE_CACHE:
+                self._advice.pop(next(iter(self._advice)))
+            self._advice[self._advice_key(board)] = answer
+            self.last_advice = answer
+            self.advice_ready.emit(answer)
+            if self._hint_wanted == board and self.controller.board == board:
+                self._present_hint(board, answer)
+            self._refresh_values()
+            return
+        record = self._reviews_asked.pop(ticket, None)
+        if record is not None:
+            self._present_board_review(record, answer)
+
+    def _on_insight_failed(self, ticket: int, message: str) -> None:
+        if self._asked.pop(ticket, None) is not None:
+            self._hint_wanted = None
+            self._clear_waiting_message()
+            self.window.statusBar().showMessage(
+                self.tr("The coach could not look at this position: {message}").format(
+                    message=message
+                ),
+                HINT_MESSAGE_MS,
+            )
+            return
+        record = self._reviews_asked.pop(ticket, None)
+        if record is not None and self.review_panel.record is record:
+            self.review_panel.show_pending(
+                record, self.tr("The review failed: {message}").format(message=message)
+            )
 
     def show_values(self, shown: bool) -> None:
         """Show or hide the move values (the View menu's check box), and remember it."""
@@ -290,11 +466,11 @@ class CoachFeatures(QObject):
     def show_review(self, record: GameRecord) -> None:
         """Review ``record`` in the dock and show the dock (games opened or from history)."""
         self._review_due = None
-        self.review_panel.show_review(_review_of(record), record)
+        self._review(record)
         self.review_dock.show()
         self.review_dock.raise_()
 
-    def show_verdict(self, verdict: coach_module.MoveVerdict) -> None:
+    def show_verdict(self, verdict: coach_module.MoveVerdict | board_coach.BoardVerdict) -> None:
         """Show the position before ``verdict``'s move with the better move marked."""
         record = self.review_panel.record
         if record is None or record.game_id != self.controller.record.game_id:
@@ -306,7 +482,7 @@ class CoachFeatures(QObject):
             verdict.sentence or load_coach().verdict_label(verdict.kind), HINT_MESSAGE_MS
         )
 
-    def try_again(self, verdict: coach_module.MoveVerdict) -> None:
+    def try_again(self, verdict: coach_module.MoveVerdict | board_coach.BoardVerdict) -> None:
         """Start a game from the position before ``verdict``'s move, with the same players."""
         self.review.replay_bar.show_ply(verdict.ply)
         self._starting_practice = True
@@ -327,12 +503,31 @@ class CoachFeatures(QObject):
 
     def _refresh_values(self) -> None:
         board = self.board.board
-        # Exact values exist for the solved boards only (tic-tac-toe, for now).
-        shown = self.show_values_action.isChecked() and board.rules.is_classic
-        self.board.set_overlay(VALUES_LAYER, values_overlay(board) if shown else None)
+        shown = self.show_values_action.isChecked()
+        if not shown or board.rules.is_classic or board.is_over:
+            self.board.set_overlay(VALUES_LAYER, values_overlay(board) if shown else None)
+            return
+        advice = self._advice.get(self._advice_key(board))
+        if advice is not None:
+            self.board.set_overlay(VALUES_LAYER, advice_values_overlay(advice))
+            return
+        self.board.set_overlay(VALUES_LAYER, None)
+        # No search while a computer thinks: its move comes first.
+        if not self.controller.is_thinking:
+            self._ask_advice(board)
+
+    def _on_thinking_stopped(self) -> None:
+        if self.show_values_action.isChecked() and not self.board.board.rules.is_classic:
+            self._values_timer.start()
 
     def _on_board_changed(self, board: Board) -> None:
-        self._refresh_values()
+        if self._asked and board not in self._asked.values():
+            self._cancel_advice()
+        if board.rules.is_classic:
+            self._refresh_values()
+        else:
+            # After the signals of this move settle (a computer may start thinking on it).
+            self._values_timer.start()
         if self._hint_board is not None and board is not self._hint_board:
             self._hint_board = None
             self.board.set_overlay(HINT_LAYER, None)
@@ -349,7 +544,7 @@ class CoachFeatures(QObject):
         self._review_due = None
         if record.x.is_human or record.o.is_human:
             # A person's game ends with its review at once: the coach loads meanwhile.
-            preload_coach()
+            preload_coach(every_board=not record.rules.is_classic)
         # A verdict's marking belongs to the game it came from, even when the new game
         # starts on the same position ("Try again from here").
         self._review_board = None
@@ -360,8 +555,9 @@ class CoachFeatures(QObject):
             pass
         elif record.moves:
             # A game opened with moves in it: its review, at once.
-            self.review_panel.show_review(_review_of(record), record)
+            self._review(record)
         else:
+            self._cancel_reviews()
             self.review_panel.show_review(None, None)
         if self.review.game_was_opened and record.moves:
             self.review_dock.show()
@@ -376,12 +572,12 @@ class CoachFeatures(QObject):
     def _on_game_finished(self, record: GameRecord) -> None:
         if (record.x.is_human or record.o.is_human) and record.moves:
             self._review_due = None
-            self.review_panel.show_review(_review_of(record), record)
+            self._review(record)
             self.review_dock.show()
             self.review_dock.raise_()
         elif self.review_dock.isVisible():
             self._review_due = None
-            self.review_panel.show_review(_review_of(record), record)
+            self._review(record)
         else:
             # Computers' games with the dock hidden: the review is built when the dock
             # shows (the first review, importing the solver, cost 15-23 ms in the GUI thread).
@@ -393,7 +589,7 @@ class CoachFeatures(QObject):
         record = self._review_due
         if visible and record is not None:
             self._review_due = None
-            self.review_panel.show_review(_review_of(record), record)
+            self._review(record)
 
     @property
     def review_due(self) -> GameRecord | None:
@@ -404,13 +600,90 @@ class CoachFeatures(QObject):
         # A review on show follows its game (moves taken back, a game opened and played on).
         shown = self.review_panel.record
         if shown is not None and shown.game_id == record.game_id and not record.is_finished:
+            if record.rules.is_classic:
+                self.review_panel.show_review(_review_of(record), record)
+            else:
+                # A search's review costs seconds: it is asked again when the game ends.
+                self._cancel_reviews()
+                self.review_panel.show_review(None, None)
+
+    # Reviews on boards other than 3x3 ---------------------------------------------------
+
+    def _review(self, record: GameRecord) -> None:
+        """Show the review of ``record``: at once on 3x3, from the search process elsewhere."""
+        if record in self._reviews_asked.values():
+            return
+        self._cancel_reviews()
+        if record.rules.is_classic:
             self.review_panel.show_review(_review_of(record), record)
+            return
+        if not record.moves:
+            self.review_panel.show_review(None, None)
+            return
+        from ttt_desktop.analysis import board_coach  # noqa: PLC0415  (on first use)
+        from ttt_desktop.players import coach_search  # noqa: PLC0415
+
+        load_coach()
+        job = CallJob(
+            coach_search.review_job,
+            (
+                record.rules.key,
+                record.first.value,
+                tuple(record.moves),
+                self.review_budget_ms,
+                self.review_nodes,
+            ),
+        )
+        ticket = self.controller.ask_insight(job)
+        self._reviews_asked[ticket] = record
+        if board_coach.is_exact(record.rules):
+            text = self.tr("Reviewing the game with the exact solver...")
+        else:
+            text = self.tr(
+                "Reviewing the game: a search of {budget} s per position, about {total} s..."
+            ).format(
+                budget=f"{self.review_budget_ms / 1000:g}",
+                total=round(self.review_budget_ms * (len(record.moves) + 1) / 1000),
+            )
+        self.review_panel.show_pending(record, text)
+
+    def _cancel_reviews(self) -> None:
+        if self._reviews_asked:
+            self.controller.cancel_insight(max(self._reviews_asked))
+            self._reviews_asked.clear()
+
+    def _present_board_review(self, record: GameRecord, answer: Any) -> None:
+        from ttt_desktop.analysis import board_coach  # noqa: PLC0415  (loaded by now)
+
+        verdicts, seconds = answer
+        marks = (Mark.X, Mark.O)
+        review = board_coach.BoardReview(
+            verdicts,
+            board_coach.summarise(
+                verdicts,
+                {mark: record.player(mark).name for mark in marks},
+                {mark: record.moves_taken_back(mark) for mark in marks},
+                {mark: record.hints_used(mark) for mark in marks},
+            ),
+            board_coach.is_exact(record.rules),
+            None if board_coach.is_exact(record.rules) else self.review_budget_ms,
+            seconds,
+        )
+        if self.review_panel.record is record:
+            self.review_panel.show_review(review, record)
+        self.review_ready.emit(review)
+
+
+def _budget_setting(settings: QSettings) -> float:
+    value = settings.value(BUDGET_KEY, DEFAULT_BUDGET_MS)
+    try:
+        budget = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return float(DEFAULT_BUDGET_MS)
+    return budget if budget in BUDGETS_MS else float(DEFAULT_BUDGET_MS)
 
 
 def _review_of(record: GameRecord) -> coach_module.GameReview | None:
-    """The coach's review of ``record``; None on boards the coach has not solved (all but
-    tic-tac-toe, for now): the panel then says what it is for, and nothing fails."""
-    if not record.rules.is_classic:
-        return None
+    """The coach's review of a tic-tac-toe game (None for a game with no moves)."""
     review: coach_module.GameReview = load_coach().review_game(record)
     return review

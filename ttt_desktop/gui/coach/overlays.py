@@ -15,6 +15,7 @@ from ttt_desktop.engine import Board
 from ttt_desktop.gui.board_overlay import BoardOverlay, CellAnnotation, GhostMark, Tone
 
 if TYPE_CHECKING:
+    from ttt_desktop.analysis import board_coach
     from ttt_desktop.analysis import coach as coach_module
 
 VALUES_LAYER: Final = "coach-values"
@@ -27,17 +28,25 @@ TONE_OF_OUTCOME: Final[dict[str, Tone]] = {"win": "win", "draw": "draw", "loss":
 _speaks_qt: list[bool] = []
 
 
-def preload_coach() -> None:
+def preload_coach(*, every_board: bool = False) -> None:
     """Import the coach in a background thread, so a review's first use does not stall the
-    window (the import cost a person's first game end 9-20 ms in the GUI thread)."""
+    window (the import cost a person's first game end 9-20 ms in the GUI thread).
+
+    ``every_board`` also imports the coach of the other boards and its search's jobs."""
     import sys  # noqa: PLC0415
     import threading  # noqa: PLC0415
 
-    if "ttt_desktop.analysis.coach" in sys.modules:
+    wanted = ["ttt_desktop.analysis.coach"]
+    if every_board:
+        wanted += ["ttt_desktop.analysis.board_coach", "ttt_desktop.players.coach_search"]
+    if all(name in sys.modules for name in wanted):
         return
 
     def load() -> None:
-        from ttt_desktop.analysis import coach  # noqa: F401, PLC0415
+        import importlib  # noqa: PLC0415
+
+        for name in wanted:
+            importlib.import_module(name)
 
     threading.Thread(target=load, name="coach-preload", daemon=True).start()
 
@@ -70,7 +79,29 @@ def values_overlay(board: Board) -> BoardOverlay | None:
     return BoardOverlay(annotations=annotations)
 
 
-def hint_overlay(hint: coach_module.Hint) -> BoardOverlay:
+def advice_values_overlay(advice: board_coach.BoardAdvice) -> BoardOverlay:
+    """The cells the coach weighed on a board other than 3x3: proven results in words and the
+    search's choice ("best found"), with their long form for a screen reader."""
+    from ttt_desktop.analysis import board_coach  # noqa: PLC0415  (loaded with the coach)
+
+    load_coach()
+    annotations = {
+        value.cell: CellAnnotation(
+            board_coach.value_words(value),
+            QCoreApplication.translate("CoachOverlays", "for {mark}, {description}").format(
+                mark=advice.mover,
+                description=board_coach.value_description(value, advice.budget_ms),
+            ),
+            TONE_OF_OUTCOME[board_coach.value_tone(value)],
+        )
+        for value in advice.values
+        # The moves the search proved nothing about stay blank: it does not rank them.
+        if value.outcome is not None or value.rank == 1
+    }
+    return BoardOverlay(annotations=annotations)
+
+
+def hint_overlay(hint: coach_module.Hint | board_coach.BoardAdvice) -> BoardOverlay:
     """The hint's best cells, outlined, with its sentence for a screen reader."""
     return BoardOverlay(
         marked=hint.cells,
@@ -80,7 +111,9 @@ def hint_overlay(hint: coach_module.Hint) -> BoardOverlay:
     )
 
 
-def verdict_overlay(verdict: coach_module.MoveVerdict) -> BoardOverlay:
+def verdict_overlay(
+    verdict: coach_module.MoveVerdict | board_coach.BoardVerdict,
+) -> BoardOverlay:
     """The position before a reviewed move: the better cells outlined, the move played faint."""
     coach = load_coach()
     played = CellAnnotation(
@@ -88,7 +121,7 @@ def verdict_overlay(verdict: coach_module.MoveVerdict) -> BoardOverlay:
         QCoreApplication.translate("CoachOverlays", "the move played: {verdict}").format(
             verdict=coach.verdict_label(verdict.kind)
         ),
-        TONE_OF_OUTCOME[verdict.after.outcome],
+        _verdict_tone(verdict),
     )
     better = verdict.better or (verdict.cell,)
     return BoardOverlay(
@@ -97,3 +130,11 @@ def verdict_overlay(verdict: coach_module.MoveVerdict) -> BoardOverlay:
         marked_description=QCoreApplication.translate("CoachOverlays", "the best move here"),
         ghosts=(GhostMark(verdict.cell, verdict.mark, verdict.number),),
     )
+
+
+def _verdict_tone(verdict: coach_module.MoveVerdict | board_coach.BoardVerdict) -> Tone:
+    from ttt_desktop.analysis import board_coach  # noqa: PLC0415  (loaded with the coach)
+
+    if isinstance(verdict, board_coach.BoardVerdict):
+        return TONE_OF_OUTCOME[verdict.tone]
+    return TONE_OF_OUTCOME[verdict.after.outcome]

@@ -30,7 +30,11 @@ from ttt_desktop.gui import theme
 from ttt_desktop.gui.coach.overlays import load_coach
 
 if TYPE_CHECKING:
+    from ttt_desktop.analysis import board_coach
     from ttt_desktop.analysis import coach as coach_module
+
+    AnyReview = coach_module.GameReview | board_coach.BoardReview
+    AnyVerdict = coach_module.MoveVerdict | board_coach.BoardVerdict
 
 _VERDICT_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -47,7 +51,7 @@ class ReviewPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._review: coach_module.GameReview | None = None
+        self._review: AnyReview | None = None
         self._record: GameRecord | None = None
 
         self.title = QLabel()
@@ -89,7 +93,7 @@ class ReviewPanel(QWidget):
     # What is shown ----------------------------------------------------------------
 
     @property
-    def review(self) -> coach_module.GameReview | None:
+    def review(self) -> AnyReview | None:
         """The review on show, if any."""
         return self._review
 
@@ -98,9 +102,13 @@ class ReviewPanel(QWidget):
         """The game reviewed, if any."""
         return self._record
 
-    def show_review(
-        self, review: coach_module.GameReview | None, record: GameRecord | None
-    ) -> None:
+    def show_pending(self, record: GameRecord, text: str) -> None:
+        """Say that ``record`` is being reviewed (``text``: how, and about how long)."""
+        self.show_review(None, None)
+        self._record = record
+        self.title.setText(text)
+
+    def show_review(self, review: AnyReview | None, record: GameRecord | None) -> None:
         """Show ``review`` of ``record``; None shows what the panel is for."""
         self._review, self._record = review, record
         self.moves.clear()
@@ -110,7 +118,9 @@ class ReviewPanel(QWidget):
             self.summary.hide()
             self.try_again_button.setEnabled(False)
             return
-        self.title.setText(self._title_text(record))
+        title = self._title_text(record)
+        method = getattr(review, "method", "")
+        self.title.setText(f"{title}\n{method}" if method else title)
         self.summary.setText(self._summary_html(review))
         self.summary.show()
         colours = theme.board_colours(self.palette())
@@ -124,7 +134,7 @@ class ReviewPanel(QWidget):
             self.moves.addItem(item)
         self.try_again_button.setEnabled(review.first_mistake is not None)
 
-    def verdict_at(self, row: int) -> coach_module.MoveVerdict:
+    def verdict_at(self, row: int) -> AnyVerdict:
         """The verdict in list row ``row``."""
         assert self._review is not None
         return self._review.verdicts[row]
@@ -140,15 +150,19 @@ class ReviewPanel(QWidget):
         winner = record.player(Mark(record.result)).name
         return self.tr("{names}: {winner} won").format(names=names, winner=winner)
 
-    def _row_text(self, verdict: coach_module.MoveVerdict) -> str:
+    def _row_text(self, verdict: AnyVerdict) -> str:
+        if self._record is not None and not self._record.rules.is_classic:
+            move = f"{verdict.mark.value}{self._record.rules.geometry.name(verdict.cell)}"
+        else:
+            move = load_coach().move_name(verdict.mark, verdict.cell)
         head = self.tr("{number}. {move} - {verdict}").format(
             number=verdict.number,
-            move=load_coach().move_name(verdict.mark, verdict.cell),
+            move=move,
             verdict=load_coach().verdict_label(verdict.kind),
         )
         return head if not verdict.sentence else f"{head}\n{verdict.sentence}"
 
-    def _summary_html(self, review: coach_module.GameReview) -> str:
+    def _summary_html(self, review: AnyReview) -> str:
         lines = []
         for mark in (Mark.X, Mark.O):
             summary = review.summaries[mark]
@@ -174,9 +188,7 @@ class ReviewPanel(QWidget):
         return "<br>".join(lines)
 
     @staticmethod
-    def _verdict_colour(
-        verdict: coach_module.MoveVerdict, colours: theme.BoardColours
-    ) -> QColor | None:
+    def _verdict_colour(verdict: AnyVerdict, colours: theme.BoardColours) -> QColor | None:
         if verdict.kind in ("mistake", "blunder"):
             return QColor(colours.annotation_loss)
         if verdict.kind == "missed_win":

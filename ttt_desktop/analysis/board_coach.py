@@ -1,0 +1,654 @@
+"""The coach on every board: exact where the board is solved, a search with a budget elsewhere.
+
+Tic-tac-toe keeps its own coach (:mod:`ttt_desktop.analysis.coach`, distance-aware and
+worded move by move). Every other board is coached here, in two ways, and the words say
+which:
+
+* **Solved boards** (:func:`ttt_desktop.analysis.mnk_solver.is_solved`: 4,4,4, 5,4,4...):
+  the hint, the value of every cell and the review are proved by the exact solver: win,
+  draw or loss with best play (the solver gives no distances there).
+* **Every other board**: a forced win found by the threat-space search
+  (:mod:`ttt_desktop.analysis.threats`) is a proof and is stated as one ("X has a forced win
+  in 7: h8, ..."); otherwise the hint and the values are what a search found within a
+  budget of time ("Best found in 1 s: h8"), and the review marks the moves where the
+  search's evaluation dropped most for the player who made them.
+
+The search itself belongs to the players' layer: it comes in as an :data:`Evaluate`
+callable (``ttt_desktop.players.coach_search`` gives the Searcher's), so this module
+imports the engine and the analysis only. Everything returned is plain data that can travel
+between processes; the sentences are made when asked for (:attr:`BoardAdvice.sentence`,
+:attr:`BoardVerdict.sentence`), through :func:`ttt_desktop.analysis.coach.translate`, so
+they come out in the language of the process that reads them. Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, Literal, Protocol
+
+from ttt_desktop.analysis import mnk_solver
+from ttt_desktop.analysis.coach import (
+    VERDICT_KINDS,
+    PlayerSummary,
+    VerdictKind,
+    translate,
+)
+from ttt_desktop.analysis.threats import forced_win
+from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.rules import Rules
+from ttt_desktop.engine.tactics import completing_cells
+
+Outcome = Literal["win", "draw", "loss"]
+Source = Literal["solved", "threats", "search"]
+
+DEFAULT_BUDGET_MS: Final = 1000.0
+"""The search's time for a hint or the move values, unless the person chose another."""
+REVIEW_BUDGET_MS: Final = 200.0
+"""The search's time per position when a game is reviewed."""
+HINT_THREAT_NODES: Final = 3000
+"""The threat search's positions before a hint's search (about a tenth of a second)."""
+REVIEW_THREAT_NODES: Final = 600
+"""The threat search's positions per position of a reviewed game."""
+MISTAKE_DROP: Final = 4
+"""A drop of at least this many "threes" (the worth of a window of k-2 stones) is a mistake."""
+LINE_SHOWN: Final = 8
+"""The most moves of a line a sentence names."""
+
+
+class StopCheck(Protocol):
+    def __call__(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class CellEstimate:
+    """One cell's value for the side to move.
+
+    ``outcome`` is set when it is proven (by the solver, the threat search, or a search that
+    reached the end), with ``plies`` to the end where known. ``rank`` is 1 for the search's
+    choice (None otherwise: the search proves its other moves no better, it does not rank
+    them); ``score`` is the search's evaluation, a bound for the moves not chosen.
+    """
+
+    cell: int
+    outcome: Outcome | None
+    plies: int | None = None
+    rank: int | None = None
+    score: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What a search found on one position, for its side to move.
+
+    ``value`` is the best move's evaluation; ``outcome``/``plies`` are set when the search
+    proved the result; ``scores`` is each move it tried as (cell, evaluation, proven plies
+    or None); ``scale`` is the worth of one window of k-2 stones, the unit of a drop.
+    """
+
+    move: int
+    value: float
+    outcome: Outcome | None
+    plies: int | None
+    line: tuple[int, ...]
+    scores: tuple[tuple[int, float, int | None], ...]
+    depth: int
+    nodes: int
+    seconds: float
+    scale: float
+
+
+class Evaluate(Protocol):
+    """A search under a budget: ``evaluate(board, budget_ms=, nodes=, stop=)``."""
+
+    def __call__(
+        self,
+        board: Board,
+        *,
+        budget_ms: float | None,
+        nodes: int | None,
+        stop: Callable[[], bool] | None,
+    ) -> Evaluation: ...
+
+
+def is_exact(rules: Rules | str) -> bool:
+    """Whether the coach's answers on ``rules`` are proved (a solved board other than 3x3
+    counts, as does tic-tac-toe, coached by :mod:`ttt_desktop.analysis.coach`)."""
+    return mnk_solver.is_solved(rules)
+
+
+def _seconds_text(budget_ms: float) -> str:
+    return f"{budget_ms / 1000:g}"
+
+
+def _names(rules: Rules, cells: Sequence[int]) -> str:
+    shown = [rules.geometry.name(cell) for cell in cells[:LINE_SHOWN]]
+    if len(cells) > LINE_SHOWN:
+        shown.append("...")
+    return ", ".join(shown)
+
+
+def _cells_text(rules: Rules, cells: Sequence[int]) -> str:
+    names = [rules.geometry.name(cell) for cell in cells]
+    if len(names) <= 1:
+        return "".join(names)
+    return translate("Coach", "{first} or {last}").format(
+        first=", ".join(names[:-1]), last=names[-1]
+    )
+
+
+# Advice on one position: the hint and the values together -------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BoardAdvice:
+    """The coach's word on one position of any board but 3x3: the best cell(s) and why, and
+    what each cell is worth.
+
+    ``source`` says where it comes from: ``solved`` (the exact solver), ``threats`` (a
+    forced win proved by the threat search) or ``search`` (the best a search found within
+    ``budget_ms``; ``outcome`` is set when the search proved the result). ``line`` is the
+    proof or the line the search expects, from the best cell on.
+    """
+
+    rules_key: str
+    cells_text: str
+    mover: str
+    source: Source
+    cells: tuple[int, ...]
+    outcome: Outcome | None
+    plies: int | None
+    line: tuple[int, ...]
+    values: tuple[CellEstimate, ...]
+    budget_ms: float | None
+    seconds: float
+    depth: int = 0
+    nodes: int = 0
+    block: bool = False
+
+    @property
+    def rules(self) -> Rules:
+        return Rules.parse(self.rules_key)
+
+    @property
+    def mark(self) -> Mark:
+        return Mark(self.mover)
+
+    @property
+    def proven(self) -> bool:
+        """True when the advice is a proof (solved board, threat win, or a search's proof)."""
+        return self.source != "search" or self.outcome is not None
+
+    @property
+    def sentence(self) -> str:
+        """The hint in words, in the reading process's language."""
+        rules = self.rules
+        mark = self.mover
+        opponent = self.mark.opponent.value
+        cell = _cells_text(rules, self.cells)
+        if self.outcome == "win" and self.plies == 1:
+            if len(self.cells) == 1:
+                return translate("Coach", "Take {cell}: it wins at once").format(cell=cell)
+            return translate("Coach", "Take {cell}: each wins at once").format(cell=cell)
+        if self.source == "solved":
+            if self.outcome == "win":
+                if len(self.cells) == 1:
+                    text = translate("Coach", "Take {cell}: it wins with best play (proved)")
+                else:
+                    text = translate("Coach", "Any of {cell} wins with best play (proved)")
+            elif self.outcome == "draw":
+                if len(self.cells) == 1:
+                    text = translate(
+                        "Coach", "Take {cell}: it is the only move that keeps the draw"
+                    )
+                else:
+                    text = translate("Coach", "Any of {cells} keeps the draw")
+            else:
+                text = translate(
+                    "Coach", "Whatever you play, {opponent} wins with best play (proved)"
+                )
+            return text.format(cell=cell, cells=cell, opponent=opponent)
+        if self.outcome == "win" and self.plies is not None:
+            text = translate("Coach", "{mark} has a forced win in {plies}: {moves}")
+            return text.format(mark=mark, plies=self.plies, moves=_names(rules, self.line))
+        seconds = _seconds_text(self.budget_ms or 0.0)
+        if self.outcome == "loss":
+            text = translate(
+                "Coach",
+                "{opponent} has a forced win whatever you play; {cell} holds out longest "
+                "(found in {seconds} s)",
+            )
+            return text.format(opponent=opponent, cell=cell, seconds=seconds)
+        if self.block:
+            text = translate("Coach", "Block {cell} (best found in {seconds} s)")
+            return text.format(cell=cell, seconds=seconds)
+        text = translate("Coach", "Best found in {seconds} s: {cell}; the search expects {line}")
+        return text.format(seconds=seconds, cell=cell, line=_names(rules, self.line))
+
+    def value_of(self, cell: int) -> CellEstimate | None:
+        return next((value for value in self.values if value.cell == cell), None)
+
+
+def value_words(value: CellEstimate) -> str:
+    """A cell's value in a word or two: "win", "draw", "loss", "wins in 3", "best found"
+    (the search's choice); "" for a cell the search tried without proving anything."""
+    if value.outcome is not None and value.plies is not None and value.outcome != "draw":
+        n = (value.plies + 1) // 2
+        if value.outcome == "win":
+            return translate("Coach", "wins in %n", None, n)
+        return translate("Coach", "loses in %n", None, n)
+    if value.outcome == "win":
+        return translate("Coach", "win")
+    if value.outcome == "loss":
+        return translate("Coach", "loss")
+    if value.outcome == "draw":
+        return translate("Coach", "draw")
+    return translate("Coach", "best found") if value.rank == 1 else ""
+
+
+def value_description(value: CellEstimate, budget_ms: float | None) -> str:
+    """The long form for a screen reader."""
+    if value.outcome == "win":
+        return translate("Coach", "playing here wins with best play")
+    if value.outcome == "loss":
+        return translate("Coach", "playing here loses against best play")
+    if value.outcome == "draw":
+        return translate("Coach", "playing here leads to a draw with best play")
+    text = translate("Coach", "the best move a search of {seconds} s found")
+    return text.format(seconds=_seconds_text(budget_ms or 0.0))
+
+
+def value_tone(value: CellEstimate) -> Outcome:
+    """The colour a value is drawn in: a proven outcome's, or the search's choice as a win."""
+    if value.outcome is not None:
+        return value.outcome
+    return "win" if value.rank == 1 else "draw"
+
+
+def _outcome(value: int) -> Outcome:
+    return {1: "win", 0: "draw", -1: "loss"}[value]  # type: ignore[return-value]
+
+
+def _solved_advice(board: Board, stop: Callable[[], bool] | None) -> BoardAdvice:
+    started = time.perf_counter()
+    values = mnk_solver.move_values(board, stop=stop)
+    best_value = max(values.values())
+    wins_now = completing_cells(board, board.to_move)
+    if wins_now:
+        best = tuple(sorted(wins_now))
+        plies: int | None = 1
+    else:
+        best = tuple(cell for cell, value in values.items() if value == best_value)
+        plies = None
+    block = len(completing_cells(board, board.to_move.opponent)) == 1 and not wins_now
+    estimates = tuple(
+        CellEstimate(cell, _outcome(value), 1 if cell in wins_now else None)
+        for cell, value in values.items()
+    )
+    return BoardAdvice(
+        board.rules.key,
+        board.cells,
+        board.to_move.value,
+        "solved",
+        best,
+        _outcome(best_value),
+        plies,
+        best[:1],
+        estimates,
+        None,
+        time.perf_counter() - started,
+        block=block,
+    )
+
+
+def _estimates(
+    evaluation: Evaluation, proof: tuple[int, int] | None = None
+) -> tuple[CellEstimate, ...]:
+    """The cells the search tried: proven results, and its choice (or ``proof``'s first cell,
+    a (cell, plies) win the threat search proved) as rank 1."""
+    chosen = evaluation.move if proof is None else proof[0]
+    estimates = []
+    for cell, score, proven_plies in sorted(evaluation.scores):
+        outcome: Outcome | None = None
+        plies = proven_plies
+        if plies is not None:
+            outcome = "win" if score > 0 else "loss"
+        if proof is not None and cell == chosen:
+            outcome, plies = "win", proof[1]
+        estimates.append(CellEstimate(cell, outcome, plies, 1 if cell == chosen else None, score))
+    if proof is not None and all(value.cell != chosen for value in estimates):
+        estimates.append(CellEstimate(chosen, "win", proof[1], 1, evaluation.value))
+    return tuple(sorted(estimates, key=lambda value: value.cell))
+
+
+def advise(
+    board: Board,
+    evaluate: Evaluate,
+    *,
+    budget_ms: float | None = DEFAULT_BUDGET_MS,
+    nodes: int | None = None,
+    threat_nodes: int = HINT_THREAT_NODES,
+    stop: Callable[[], bool] | None = None,
+) -> BoardAdvice:
+    """The coach's advice on ``board`` (not 3x3, not over): exact on solved boards, else a
+    threat search's proof or the best ``evaluate`` finds within ``budget_ms`` (or ``nodes``).
+
+    ``stop`` ends the work early (the searches raise their own "stopped" errors)."""
+    if board.is_over:
+        raise ValueError("the game is over: there is nothing to advise")
+    if mnk_solver.is_solved(board.rules) and not board.rules.exact:
+        return _solved_advice(board, stop)
+    started = time.perf_counter()
+    mark = board.to_move
+    wins_now = completing_cells(board, mark)
+    threat = None if wins_now else forced_win(board, max_nodes=threat_nodes, stop=stop)
+    evaluation = evaluate(board, budget_ms=budget_ms, nodes=nodes, stop=stop)
+    if wins_now:
+        values = tuple(
+            CellEstimate(cell, "win", 1, 1, evaluation.value) for cell in sorted(wins_now)
+        )
+    else:
+        values = _estimates(evaluation, None if threat is None else (threat.line[0], threat.plies))
+    seconds = time.perf_counter() - started
+    common = (board.rules.key, board.cells, mark.value)
+    if wins_now:
+        best = tuple(sorted(wins_now))
+        return BoardAdvice(*common, "threats", best, "win", 1, best[:1], values, budget_ms, seconds)
+    if threat is not None:
+        return BoardAdvice(
+            *common,
+            "threats",
+            threat.line[:1],
+            "win",
+            threat.plies,
+            threat.line,
+            values,
+            budget_ms,
+            seconds,
+            evaluation.depth,
+            evaluation.nodes,
+        )
+    block = len(completing_cells(board, mark.opponent)) == 1
+    return BoardAdvice(
+        *common,
+        "search",
+        (evaluation.move,),
+        evaluation.outcome,
+        evaluation.plies,
+        evaluation.line,
+        values,
+        budget_ms,
+        seconds,
+        evaluation.depth,
+        evaluation.nodes,
+        block=block and evaluation.outcome is None,
+    )
+
+
+# Review of a game ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BoardVerdict:
+    """One move of a game on any board but 3x3, judged by the solver or a search.
+
+    ``better`` is the cell the coach preferred (empty for a move as good as it),
+    ``line`` the line it preferred from the position before the move, ``refutation``
+    the line after the move played. ``drop`` is how much the evaluation fell for the
+    mover, in "threes" (0 on solved boards and for proofs).
+    """
+
+    rules_key: str
+    ply: int
+    mark: Mark
+    cell: int
+    kind: VerdictKind
+    better: tuple[int, ...]
+    line: tuple[int, ...]
+    refutation: tuple[int, ...]
+    drop: float
+    proof_plies: int | None
+    exact: bool
+
+    @property
+    def number(self) -> int:
+        """The move's number in the game, counting from 1."""
+        return self.ply + 1
+
+    @property
+    def keeps_value(self) -> bool:
+        return self.kind in ("best", "kept")
+
+    @property
+    def tone(self) -> Outcome:
+        """How the move is drawn: a lost move as a loss, a missed win as a draw."""
+        if self.kind in ("mistake", "blunder"):
+            return "loss"
+        return "draw" if self.kind == "missed_win" else "win"
+
+    @property
+    def sentence(self) -> str:
+        """Why the move was not the best, in the reading process's language ("" if it was)."""
+        if self.keeps_value:
+            return ""
+        rules = Rules.parse(self.rules_key)
+        move = f"{self.mark.value}{rules.geometry.name(self.cell)}"
+        better = _cells_text(rules, self.better)
+        line = _names(rules, self.line)
+        if self.kind == "missed_win":
+            if self.proof_plies is not None:
+                text = translate("Coach", "{move} missed a forced win in {plies}: {line}.")
+            else:
+                text = translate("Coach", "{move} let a won game go; {better} won ({line}).")
+            return text.format(move=move, line=line, better=better, plies=self.proof_plies)
+        if self.kind == "blunder":
+            text = translate(
+                "Coach",
+                "After {move}, {opponent} wins: {refutation}; {better} was better ({line}).",
+            )
+            return text.format(
+                move=move,
+                opponent=self.mark.opponent.value,
+                refutation=_names(rules, self.refutation),
+                better=better,
+                line=line,
+            )
+        if self.exact:
+            text = translate(
+                "Coach", "{move} turned a drawn game into a loss; {better} held ({line})."
+            )
+            return text.format(move=move, better=better, line=line)
+        text = translate(
+            "Coach", "{move} lost ground by the search's evaluation; it preferred {line}."
+        )
+        return text.format(move=move, line=line)
+
+
+@dataclass(frozen=True)
+class BoardReview:
+    """A game on any board but 3x3, reviewed: verdicts, summaries per player, the cost."""
+
+    verdicts: tuple[BoardVerdict, ...]
+    summaries: Mapping[Mark, PlayerSummary]
+    exact: bool
+    budget_ms: float | None
+    seconds: float
+
+    @property
+    def first_mistake(self) -> BoardVerdict | None:
+        return next((verdict for verdict in self.verdicts if not verdict.keeps_value), None)
+
+    @property
+    def method(self) -> str:
+        """How the game was judged, in words."""
+        if self.exact:
+            return translate("Coach", "Judged by the exact solver.")
+        text = translate("Coach", "Judged by a search of {budget} s per move ({seconds} s in all).")
+        return text.format(
+            budget=_seconds_text(self.budget_ms or 0.0), seconds=f"{self.seconds:.1f}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Position:
+    """What the coach knows about one position of a reviewed game, for its side to move."""
+
+    best: int
+    value: float
+    outcome: Outcome | None
+    plies: int | None
+    line: tuple[int, ...]
+    values: Mapping[int, Outcome] | None  # every move's exact value (solved boards)
+    scale: float
+
+
+def _position(
+    board: Board,
+    evaluate: Evaluate | None,
+    *,
+    budget_ms: float | None,
+    nodes: int | None,
+    threat_nodes: int,
+    stop: Callable[[], bool] | None,
+) -> _Position:
+    if board.is_over:
+        outcome: Outcome = "draw" if board.winner is None else "loss"
+        return _Position(-1, 0.0, outcome, 0, (), None, 1.0)
+    if evaluate is None:
+        values = mnk_solver.move_values(board, stop=stop)
+        best_value = max(values.values())
+        best = next(cell for cell, value in values.items() if value == best_value)
+        words = {cell: _outcome(value) for cell, value in values.items()}
+        return _Position(best, float(best_value), words[best], None, (best,), words, 1.0)
+    evaluation = evaluate(board, budget_ms=budget_ms, nodes=nodes, stop=stop)
+    if evaluation.outcome is None and threat_nodes > 0:
+        threat = forced_win(board, max_nodes=threat_nodes, stop=stop)
+        if threat is not None:
+            return _Position(
+                threat.line[0],
+                evaluation.value,
+                "win",
+                threat.plies,
+                threat.line,
+                None,
+                evaluation.scale,
+            )
+    return _Position(
+        evaluation.move,
+        evaluation.value,
+        evaluation.outcome,
+        evaluation.plies,
+        evaluation.line,
+        None,
+        evaluation.scale,
+    )
+
+
+def _judge(
+    rules: Rules, ply: int, board: Board, cell: int, *, before: _Position, after: _Position
+) -> BoardVerdict:
+    mark = board.to_move
+    exact = before.values is not None
+    won_at_once = board.play(cell).winner is mark
+    after_for_mover = {"win": "loss", "loss": "win", "draw": "draw", None: None}[after.outcome]
+    drop = 0.0
+    kind: VerdictKind
+    if won_at_once or cell == before.best:
+        kind = "best"
+    elif exact:
+        assert before.values is not None
+        was, now = before.outcome, before.values[cell]
+        if now == was:
+            kind = "best"
+        elif was == "win":
+            kind = "missed_win" if now == "draw" else "blunder"
+        else:
+            kind = "mistake"
+    elif before.outcome == "win" and after_for_mover != "win":
+        kind = "blunder" if after_for_mover == "loss" else "missed_win"
+    elif after_for_mover == "loss" and before.outcome != "loss":
+        kind = "blunder"
+    elif before.outcome == "loss" or after_for_mover == "win":
+        kind = "kept"
+    else:
+        drop = (before.value + after.value) / max(before.scale, 1.0)
+        kind = "mistake" if drop >= MISTAKE_DROP else "kept"
+    better = () if kind in ("best", "kept") else (before.best,)
+    proof = before.plies if kind == "missed_win" else None
+    return BoardVerdict(
+        rules.key,
+        ply,
+        mark,
+        cell,
+        kind,
+        better,
+        before.line,
+        after.line,
+        round(drop, 1),
+        proof,
+        exact,
+    )
+
+
+def review_moves(
+    rules: Rules | str,
+    first: Mark | str,
+    moves: Sequence[int],
+    evaluate: Evaluate | None,
+    *,
+    budget_ms: float | None = REVIEW_BUDGET_MS,
+    nodes: int | None = None,
+    threat_nodes: int = REVIEW_THREAT_NODES,
+    stop: Callable[[], bool] | None = None,
+) -> tuple[tuple[BoardVerdict, ...], float]:
+    """Every move of a game judged, and the seconds it took.
+
+    On solved boards the solver judges (``evaluate`` is not used); elsewhere each position
+    is searched once within ``budget_ms`` (or ``nodes``), and a move's drop is the mover's
+    evaluation before it against the opponent's after it.
+    """
+    started = time.perf_counter()
+    rules = Rules.parse(rules) if isinstance(rules, str) else rules
+    exact = mnk_solver.is_solved(rules) and not rules.exact
+    search = None if exact else evaluate
+    if search is None and not exact:
+        raise ValueError(f"{rules.key} is not solved: the review needs a search")
+    boards = [Board.empty(Mark(first), rules)]
+    for cell in moves:
+        boards.append(boards[-1].play(cell))
+    positions = [
+        _position(
+            board,
+            search,
+            budget_ms=budget_ms,
+            nodes=nodes,
+            threat_nodes=threat_nodes,
+            stop=stop,
+        )
+        for board in boards
+    ]
+    verdicts = tuple(
+        _judge(rules, ply, boards[ply], cell, before=positions[ply], after=positions[ply + 1])
+        for ply, cell in enumerate(moves)
+    )
+    return verdicts, time.perf_counter() - started
+
+
+def summarise(
+    verdicts: Sequence[BoardVerdict],
+    names: Mapping[Mark, str],
+    undos: Mapping[Mark, int],
+    hints: Mapping[Mark, int],
+) -> dict[Mark, PlayerSummary]:
+    """The summary per player of ``verdicts`` (names, moves taken back and hints from the game)."""
+    summaries = {}
+    for mark in (Mark.X, Mark.O):
+        own = [verdict for verdict in verdicts if verdict.mark is mark]
+        counts = dict.fromkeys(VERDICT_KINDS, 0)
+        for verdict in own:
+            counts[verdict.kind] += 1
+        summaries[mark] = PlayerSummary(
+            mark, names[mark], len(own), counts, undos.get(mark, 0), hints.get(mark, 0)
+        )
+    return summaries

@@ -1,0 +1,106 @@
+"""The coach's search on boards nobody has solved: the Searcher under a budget, as plain data.
+
+:mod:`ttt_desktop.analysis.board_coach` takes its search as a callable;
+:func:`evaluate` is that callable, built on the Searcher
+(:mod:`ttt_desktop.players.searcher`, iterative-deepening alpha-beta). :func:`advise_job`
+and :func:`review_job` are what the window runs in its search process (a
+:class:`~ttt_desktop.search_process.CallJob`), so a hint on 15x15 never makes the window
+wait: positions travel as rules key, cells and side to move, answers as plain data, and
+every search listens to ``stop``.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ttt_desktop.analysis import board_coach
+from ttt_desktop.analysis.board_coach import BoardAdvice, BoardVerdict, Evaluation
+from ttt_desktop.analysis.mnk_solver import SolveStopped
+from ttt_desktop.analysis.threats import ThreatSearchStopped
+from ttt_desktop.engine.board import Board
+from ttt_desktop.players.searcher import SearcherPlayer, tables_for
+from ttt_desktop.players.thought import SearchStopped
+
+COACH_SEED = 20_240
+"""The Searcher's seed for the coach: the same position gets the same advice."""
+
+
+def evaluate(
+    board: Board,
+    *,
+    budget_ms: float | None,
+    nodes: int | None,
+    stop: Callable[[], bool] | None,
+) -> Evaluation:
+    """The Searcher's view of ``board`` within ``budget_ms`` and/or ``nodes``.
+
+    Raises :class:`~ttt_desktop.players.thought.SearchStopped` when ``stop`` answered true
+    before the first iteration finished."""
+    if budget_ms is None and nodes is None:
+        budget_ms = board_coach.DEFAULT_BUDGET_MS
+    player = SearcherPlayer(seed=COACH_SEED, budget_ms=budget_ms, nodes=nodes)
+    thought = player.think(board, stop=stop)
+    tables = tables_for(board.rules)
+    scores = tuple((score.cell, float(score.value), score.plies) for score in thought.scores)
+    best = next((score for score in thought.scores if score.cell == thought.move), None)
+    value = float(best.value) if best is not None else 0.0
+    outcome: board_coach.Outcome | None = None
+    plies = None
+    if best is not None and best.plies is not None:
+        outcome = "win" if best.value > 0 else "loss"
+        plies = best.plies
+    elif thought.scores and all(
+        score.plies is not None and score.value < 0 for score in thought.scores
+    ):
+        outcome, plies = "loss", max(score.plies or 0 for score in thought.scores)
+    return Evaluation(
+        thought.move,
+        value,
+        outcome,
+        plies,
+        tuple(thought.line) or (thought.move,),
+        scores,
+        thought.depth,
+        thought.nodes,
+        thought.seconds,
+        float(tables.weights[max(tables.k - 2, 1)]),
+    )
+
+
+def advise_job(
+    rules: str,
+    cells: str,
+    to_move: str,
+    budget_ms: float | None,
+    nodes: int | None,
+    *,
+    stop: Callable[[], bool],
+) -> BoardAdvice:
+    """:func:`~ttt_desktop.analysis.board_coach.advise` on a position given as text (a job
+    for the search process)."""
+    board = Board.from_string(cells, to_move, rules=rules)
+    try:
+        return board_coach.advise(board, evaluate, budget_ms=budget_ms, nodes=nodes, stop=stop)
+    except (SolveStopped, ThreatSearchStopped):
+        raise SearchStopped("the coach was told to stop") from None
+
+
+def review_job(
+    rules: str,
+    first: str,
+    moves: Sequence[int],
+    budget_ms: float | None,
+    nodes: int | None,
+    *,
+    stop: Callable[[], bool],
+) -> tuple[tuple[BoardVerdict, ...], float]:
+    """:func:`~ttt_desktop.analysis.board_coach.review_moves` with the Searcher (a job for
+    the search process)."""
+    try:
+        return board_coach.review_moves(
+            rules, first, moves, evaluate, budget_ms=budget_ms, nodes=nodes, stop=stop
+        )
+    except (SolveStopped, ThreatSearchStopped):
+        raise SearchStopped("the coach was told to stop") from None
