@@ -54,6 +54,9 @@ KEPT = [
     "PySide6/translations/qtbase_de.qm",
     "ttt_desktop/resources/icons/ttt-desktop-48.png",
     "ttt_desktop/resources/translations/ttt_desktop_de.qm",
+    # The manual F1 shows, in English and in German.
+    "ttt_desktop/resources/manual/index.md",
+    "ttt_desktop/resources/manual/de/playing.md",
     "libxcb-cursor.so.0",
     "libstdc++.so.6",
     "PySide6/QtWidgets.abi3.so",

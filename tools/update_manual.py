@@ -8,16 +8,35 @@ so the wheel and the packaged app carry a copy under ``resources/manual/``:
 - each page as it is, less its screenshots (the images stay in ``docs/``, out of the app);
 - ``index.md``, the contents: the pages in the order of the manual's table of contents.
 
+The manual is also in German. The German pages are Markdown files of their own, in
+``docs/manual/de/user/`` beside the English ones (and ``docs/manual/de/index.md``, their table
+of contents, in the same Sphinx build), copied to ``resources/manual/de/``. Whole translated
+pages rather than Sphinx's gettext catalogues (``.po`` files cut into paragraphs): the app
+shows the Markdown itself, not Sphinx's output, so a catalogue would need a second step to
+put the pages back together for it, and a page reads (and is reviewed) better as a whole
+page. ``tests/test_manual.py`` checks that every English user page has a German one.
+A German page missing all the same is listed in the German contents under its English
+title, and the app shows the English page for it.
+
 Run it after changing a user page and commit what it writes; ``tests/test_manual.py``
 fails while the copy differs from what this script would write.
 
     python tools/update_manual.py           # write resources/manual/
     python tools/update_manual.py --check   # exit 1, naming the files, if they are not current
+
+Keeping the German pages in step: ``docs/manual/de/translated-from.json`` records, for each
+German page, a digest of the English page it was translated from. Writing the copy names
+the German pages whose English page has changed since (a warning, not a failure: an English
+page may change before its translator gets to it). After bringing a German page in line:
+
+    python tools/update_manual.py --translated playing coach   # or --translated all
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import re
 import sys
 from pathlib import Path
@@ -25,15 +44,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "docs" / "manual"
 TARGET = ROOT / "resources" / "manual"
+#: The manual's translations: language -> the title of its contents page.
+LANGUAGES = {"de": "TTT Desktop-Handbuch"}
 
 _TOCTREE = re.compile(r"```\{toctree\}\n(.*?)```", re.DOTALL)
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 _TABLE_RULE = re.compile(r"^\|(?:\s*:?-*:?\s*\|)+\s*$")
+# How a screenshot's caption begins, in each language of the manual.
+_CAPTIONS = ("Taken under Xvfb", "Aufgenommen unter Xvfb")
 
 
-def user_pages() -> list[str]:
+def user_pages(language: str = "en") -> list[str]:
     """The user manual's page names ("playing", ...) in the order of its table of contents."""
-    index = (SOURCE / "index.md").read_text(encoding="utf-8")
+    folder = SOURCE if language == "en" else SOURCE / language
+    index = (folder / "index.md").read_text(encoding="utf-8")
     for block in _TOCTREE.findall(index):
         entries = [line.strip() for line in block.splitlines()]
         pages = [entry.removeprefix("user/") for entry in entries if entry.startswith("user/")]
@@ -60,7 +84,7 @@ def in_app_text(markdown: str) -> str:
     kept = [
         block
         for block in blocks
-        if not _is_picture_block(block) and not block.startswith("Taken under Xvfb")
+        if not _is_picture_block(block) and not block.startswith(_CAPTIONS)
     ]
     return "\n\n".join(kept) + "\n"
 
@@ -73,9 +97,9 @@ def title(markdown: str) -> str:
     raise ValueError("a manual page needs a '# title' line")
 
 
-def contents(pages: list[tuple[str, str]]) -> str:
+def contents(pages: list[tuple[str, str]], heading: str = "TTT Desktop manual") -> str:
     """``index.md``: a link to every page, with its title."""
-    lines = ["# TTT Desktop manual", ""]
+    lines = [f"# {heading}", ""]
     lines += [f"- [{page_title}]({name}.md)" for name, page_title in pages]
     return "\n".join(lines) + "\n"
 
@@ -89,7 +113,31 @@ def expected_files() -> dict[str, str]:
         files[f"{name}.md"] = in_app_text(source)
         titles.append((name, title(source)))
     files["index.md"] = contents(titles)
+    english = dict(titles)
+    for language, heading in LANGUAGES.items():
+        translated = SOURCE / language / "user"
+        listed = user_pages(language)
+        # The English order; a page not translated yet keeps its English title (and page).
+        names = [name for name in english if name in listed]
+        names += [name for name in listed if name not in english]
+        names += [name for name in english if name not in names]
+        localized: list[tuple[str, str]] = []
+        for name in names:
+            page = translated / f"{name}.md"
+            if page.is_file():
+                source = page.read_text(encoding="utf-8")
+                files[f"{language}/{name}.md"] = in_app_text(source)
+                localized.append((name, title(source)))
+            else:
+                localized.append((name, english[name]))
+        files[f"{language}/index.md"] = contents(localized, heading)
     return files
+
+
+def untranslated(language: str) -> list[str]:
+    """The English user pages with no page in ``language``."""
+    folder = SOURCE / language / "user"
+    return [name for name in user_pages() if not (folder / f"{name}.md").is_file()]
 
 
 def stale_files() -> list[str]:
@@ -100,14 +148,74 @@ def stale_files() -> list[str]:
         for name, text in expected.items()
         if not (TARGET / name).is_file() or (TARGET / name).read_text(encoding="utf-8") != text
     ]
-    present = {path.name for path in TARGET.glob("*.md")} if TARGET.is_dir() else set()
+    present = _present()
     return sorted(stale + sorted(present - set(expected)))
+
+
+def translation_record(language: str = "de") -> Path:
+    """The file recording which English text each page of ``language`` was translated from."""
+    return SOURCE / language / "translated-from.json"
+
+
+def digest(name: str) -> str:
+    """A short digest of the English user page ``name`` as it is now."""
+    text = (SOURCE / "user" / f"{name}.md").read_text(encoding="utf-8")
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def recorded_digests(language: str = "de") -> dict[str, str]:
+    """Page name -> the digest of the English page its ``language`` page was made from."""
+    path = translation_record(language)
+    if not path.is_file():
+        return {}
+    record = json.loads(path.read_text(encoding="utf-8"))
+    return {str(name): str(value) for name, value in record.items()}
+
+
+def outdated_translations(language: str = "de") -> list[str]:
+    """The translated pages whose English page changed after they were last brought in line."""
+    record = recorded_digests(language)
+    folder = SOURCE / language / "user"
+    return [
+        name
+        for name in user_pages()
+        if (folder / f"{name}.md").is_file() and record.get(name) != digest(name)
+    ]
+
+
+def mark_translated(names: list[str], language: str = "de") -> None:
+    """Record that ``names`` ("all" for every page) now match their English pages."""
+    pages = user_pages()
+    chosen = pages if names == ["all"] else names
+    unknown = sorted(set(chosen) - set(pages))
+    if unknown:
+        raise SystemExit(f"no such user page: {', '.join(unknown)} (pages: {', '.join(pages)})")
+    record = recorded_digests(language)
+    record.update({name: digest(name) for name in chosen})
+    ordered = {name: record[name] for name in pages if name in record}
+    text = json.dumps(ordered, indent=2, ensure_ascii=False) + "\n"
+    translation_record(language).write_text(text, encoding="utf-8")
+
+
+def _present() -> set[str]:
+    """The Markdown files under resources/manual/ now, as names relative to it."""
+    if not TARGET.is_dir():
+        return set()
+    return {path.relative_to(TARGET).as_posix() for path in TARGET.rglob("*.md")}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--check", action="store_true", help="only say whether it is current")
+    parser.add_argument(
+        "--translated",
+        nargs="+",
+        metavar="PAGE",
+        help='record that these German pages ("all" for every one) match their English pages',
+    )
     args = parser.parse_args(argv)
+    if args.translated:
+        mark_translated(args.translated)
     if args.check:
         stale = stale_files()
         if stale:
@@ -117,12 +225,21 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     TARGET.mkdir(parents=True, exist_ok=True)
     expected = expected_files()
-    for path in TARGET.glob("*.md"):
-        if path.name not in expected:
-            path.unlink()
+    for name in _present() - set(expected):
+        (TARGET / name).unlink()
     for name, text in expected.items():
+        (TARGET / name).parent.mkdir(parents=True, exist_ok=True)
         (TARGET / name).write_text(text, encoding="utf-8")
     print(f"wrote {len(expected)} files to {TARGET.relative_to(ROOT)}")
+    for language in LANGUAGES:
+        outdated = outdated_translations(language)
+        if outdated:
+            print(
+                f"the English of these pages changed since their {language} translation: "
+                + ", ".join(outdated)
+                + f"\n(bring docs/manual/{language}/user/ in line, then run with --translated)",
+                file=sys.stderr,
+            )
     return 0
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 
 from conftest import WindowMaker
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QMenu
+from PySide6.QtWidgets import QApplication, QLabel, QMenu
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.gui.help.manual import ManualWindow, manual_folder, manual_pages
@@ -214,3 +216,34 @@ def test_the_shortcuts_window_opened_from_the_manual_comes_in_front(
     qtbot.waitUntil(dialog.isActiveWindow)
     dialog.close()
     manual.close()
+
+
+def test_a_german_page_missing_is_shown_in_english(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    # A copy of the manual whose German coach page is missing: the German contents still
+    # list it (under its English title, as tools/update_manual.py writes them), and the
+    # window shows the English page for it and German for the rest.
+    shutil.copytree(manual_folder(), tmp_path / "manual")
+    folder = tmp_path / "manual"
+    (folder / "de" / "coach.md").unlink()
+    window = make_window()
+    manual = ManualWindow(window, folder=folder, language="de")
+    qtbot.addWidget(manual)
+    assert manual.findChild(QLabel, "manual-language-note") is None
+    assert manual.page_path("index.md") == folder / "de" / "index.md"
+    assert manual.page_path("coach.md") == folder / "coach.md"
+    manual.browser.anchorClicked.emit(QUrl("coach.md"))
+    assert manual.current_page() == "coach.md"
+    assert "Undo and redo" in manual.browser.toPlainText()
+    manual.browser.anchorClicked.emit(QUrl("library.md"))
+    assert "Jede Partie aufbewahrt" in manual.browser.toPlainText()
+    qtbot.mouseClick(manual.back_button, Qt.MouseButton.LeftButton)
+    assert manual.current_page() == "coach.md"
+    # English asked for: the English pages, German or not beside them.
+    english = ManualWindow(window, folder=folder, language="en")
+    qtbot.addWidget(english)
+    assert english.page_path("library.md") == folder / "library.md"
+    assert [page for page, _ in manual_pages(folder, "en")] == [
+        page for page, _ in manual_pages(folder, "de")
+    ]

@@ -19,7 +19,15 @@ from xml.etree import ElementTree
 import pytest
 import shiboken6
 from conftest import WindowMaker
-from PySide6.QtCore import QCoreApplication, QLocale, QModelIndex, QObject, QSettings, Qt
+from PySide6.QtCore import (
+    QCoreApplication,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QSettings,
+    Qt,
+    QUrl,
+)
 from PySide6.QtGui import QAction, QStandardItemModel, QTextDocumentFragment
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -546,20 +554,39 @@ def test_the_coach_of_every_board_speaks_german(german: Callable[[], None]) -> N
         coach.set_translator(None)
 
 
-def test_the_manual_in_german_says_its_pages_are_english(
+def test_f1_in_german_shows_the_german_manual(
     qtbot: QtBot, make_window: WindowMaker, german: Callable[[], None]
 ) -> None:
     german()
     window = make_window()
     window.resize(1040, 660)
-    window.how_to_play_action.trigger()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key.Key_F1)
     manual = window.findChild(ManualWindow, "manual")
     assert manual is not None
     qtbot.waitUntil(manual.isVisible)
     assert manual.windowTitle() == "TTT Desktop-Handbuch"
-    note = manual.findChild(QLabel, "manual-language-note")
-    assert note is not None and note.text() == "Das Handbuch ist auf Englisch geschrieben."
-    assert manual.pages.item(0).text() == "Inhalt"
+    # The pages are German now: no note that they are English.
+    assert manual.findChild(QLabel, "manual-language-note") is None
+    assert manual.back_button.text() == "Zurück" and manual.contents_button.text() == "Inhalt"
+    titles = [manual.pages.item(row).text() for row in range(manual.pages.count())]
+    assert titles[:3] == ["Inhalt", "Spielen", "Partien zuschauen und nachspielen"]
+    assert "Spielprogramme: Gomocup-Brains" in titles
+    contents = manual.browser.toPlainText()
+    assert "TTT Desktop-Handbuch" in contents and "Die Computerspieler" in contents
+    assert manual.page_path("index.md").parent.name == "de"
+    # A link between pages stays in German, and so do the list, Back and the coach's words.
+    manual.browser.anchorClicked.emit(QUrl("coach.md"))
+    assert manual.current_page() == "coach.md"
+    text = manual.browser.toPlainText()
+    assert "Zurücknehmen und Wiederherstellen" in text and "Strg+Z" in text
+    assert "Undo and redo" not in text
+    assert manual.pages.currentItem().text() == "Der Trainer: Zurücknehmen, Tipps, Analyse"
+    # The menu items the manual names are the ones the German window shows.
+    for name in ("undo", "redo", "hint"):
+        action = window.findChild(QAction, name)
+        assert action is not None and action.text().replace("&", "") in text, name
     manual.close()
 
 

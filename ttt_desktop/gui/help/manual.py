@@ -6,6 +6,10 @@ into ``resources/manual/`` (the wheel and the packaged app carry that folder). A
 window, Back and Forward go through the pages seen, and the list on the left names every
 page of ``index.md`` (the contents). Links to web pages open in the desktop's browser.
 
+The manual speaks the interface's language where it has been translated: German pages
+live in ``resources/manual/de/`` (from ``docs/manual/de/user/``), with their own
+``index.md``. A page missing there is shown in English, so a link never leads nowhere.
+
 The window is not modal, so the game stays playable beside it, and the Keyboard shortcuts
 window it opens comes up in front of it.
 """
@@ -36,7 +40,9 @@ from ttt_desktop.gui import translation
 from ttt_desktop.resource_paths import resource_path
 
 CONTENTS: Final = "index.md"
-# The pages' names in the list, in the interface's language (the pages are in English).
+#: Languages the manual is written in besides English, each a folder of ``resources/manual/``.
+MANUAL_LANGUAGES: Final = ("de",)
+# The pages' names in the list, in the interface's language.
 PAGE_TITLES: Final = {
     "index.md": QT_TRANSLATE_NOOP("ManualWindow", "Contents"),
     "playing.md": QT_TRANSLATE_NOOP("ManualWindow", "Playing"),
@@ -53,16 +59,33 @@ _LINK: Final = re.compile(r"^- \[(?P<title>[^\]]+)\]\((?P<page>[^)]+\.md)\)$", r
 
 
 def manual_folder() -> Path:
-    """The folder of the app's copy of the user manual."""
+    """The folder of the app's copy of the user manual (the English pages)."""
     return resource_path("manual")
 
 
-def manual_pages(folder: Path | None = None) -> list[tuple[str, str]]:
+def manual_language() -> str:
+    """The language the manual is shown in: the interface's if the manual has it, else "en"."""
+    code = QLocale.languageToCode(translation.app_locale().language())
+    return code if code in MANUAL_LANGUAGES else "en"
+
+
+def translated_folder(folder: Path, language: str) -> Path | None:
+    """The folder of ``language``'s pages under ``folder``, or None (English, or not there)."""
+    if language == "en":
+        return None
+    translated = folder / language
+    return translated if (translated / CONTENTS).is_file() else None
+
+
+def manual_pages(folder: Path | None = None, language: str | None = None) -> list[tuple[str, str]]:
     """(file name, title) of the contents and every page it lists, in its order.
 
-    The titles are :data:`PAGE_TITLES`' in the interface's language, or the page's own.
+    The contents are ``language``'s (default: :func:`manual_language`) where the manual has
+    it. The titles are :data:`PAGE_TITLES`' in the interface's language, or the page's own.
     """
     folder = manual_folder() if folder is None else folder
+    language = manual_language() if language is None else language
+    folder = translated_folder(folder, language) or folder
     text = (folder / CONTENTS).read_text(encoding="utf-8")
     pages = [(CONTENTS, "Contents")]
     pages += [(match["page"], match["title"]) for match in _LINK.finditer(text)]
@@ -79,17 +102,22 @@ class ManualWindow(QDialog):
 
     shortcuts_requested = Signal()
 
-    def __init__(self, parent: QWidget, folder: Path | None = None) -> None:
+    def __init__(
+        self, parent: QWidget, folder: Path | None = None, language: str | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("manual")
         self.setWindowTitle(self.tr("TTT Desktop manual"))
         self.setModal(False)
         self._folder = manual_folder() if folder is None else folder
+        self.language = manual_language() if language is None else language
+        # The pages in the manual's language; None when they are the English ones.
+        self._translated = translated_folder(self._folder, self.language)
 
         self.pages = QListWidget(self)
         self.pages.setObjectName("manual-pages")
         self.pages.setAccessibleName(self.tr("Pages of the manual"))
-        for page, title in manual_pages(self._folder):
+        for page, title in manual_pages(self._folder, self.language):
             item = QListWidgetItem(title, self.pages)
             item.setData(Qt.ItemDataRole.UserRole, page)
             item.setToolTip(title)
@@ -99,7 +127,7 @@ class ManualWindow(QDialog):
         self.browser.setObjectName("manual-text")
         self.browser.setAccessibleName(self.tr("Manual page"))
         self.browser.setOpenLinks(False)
-        self.browser.setSearchPaths([str(self._folder)])
+        self.browser.setSearchPaths([str(self._translated or self._folder)])
         self.browser.anchorClicked.connect(self._on_link)
         self.browser.sourceChanged.connect(self._on_source_changed)
         self.browser.historyChanged.connect(self._update_buttons)
@@ -129,13 +157,18 @@ class ManualWindow(QDialog):
         splitter.addWidget(self.pages)
         splitter.addWidget(self.browser)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([220, 600])
+        # The list as wide as its longest title (German ones run long), within reason.
+        widest = self.pages.sizeHintForColumn(0) + 2 * self.pages.frameWidth() + 8
+        splitter.setSizes([min(max(220, widest), 340), 600])
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.close)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        if translation.app_locale().language() != QLocale.Language.English:
+        if (
+            translation.app_locale().language() != QLocale.Language.English
+            and self._translated is None
+        ):
             note = QLabel(self.tr("The manual is written in English."), self)
             note.setObjectName("manual-language-note")
             layout.addWidget(note)
@@ -146,10 +179,16 @@ class ManualWindow(QDialog):
 
     def show_page(self, page: str, fragment: str = "") -> None:
         """Show ``page`` (a file name of the manual, "coach.md"), at ``fragment`` if given."""
-        url = QUrl.fromLocalFile(str(self._folder / page))
+        url = QUrl.fromLocalFile(str(self.page_path(page)))
         if fragment:
             url.setFragment(fragment)
         self.browser.setSource(url, QTextDocument.ResourceType.MarkdownResource)
+
+    def page_path(self, page: str) -> Path:
+        """The file shown for ``page``: in the manual's language if there, else in English."""
+        if self._translated is not None and (self._translated / page).is_file():
+            return self._translated / page
+        return self._folder / page
 
     def current_page(self) -> str:
         """The file name of the page shown."""
@@ -167,7 +206,7 @@ class ManualWindow(QDialog):
             return
         if url.isRelative() or url.isLocalFile():
             target = Path(url.path()).name if url.path() else self.current_page()
-            if (self._folder / target).is_file():
+            if self.page_path(target).is_file():
                 self.show_page(target, url.fragment())
 
     def _on_source_changed(self, url: QUrl) -> None:
