@@ -452,7 +452,8 @@ class LimitedSearch:
     (:func:`search_cells`), so at the same depth they return the same value.
     ``nodes`` counts every position visited, ``deepest`` the deepest ply below the
     root, ``cutoffs`` the moves alpha-beta left unsearched. ``stop`` is asked every
-    512 positions; once it answers true the search raises
+    64 positions (a big board's positions cost more than tic-tac-toe's: told to stop, the
+    search answers within a few milliseconds); once it answers true the search raises
     :class:`~ttt_desktop.players.thought.SearchStopped`.
     """
 
@@ -473,7 +474,7 @@ class LimitedSearch:
         before = self.nodes
         self.nodes += count
         self.deepest = max(self.deepest, ply)
-        if self.stop is not None and before >> 9 != self.nodes >> 9 and self.stop():
+        if self.stop is not None and before >> 6 != self.nodes >> 6 and self.stop():
             _stopped()
 
     def _frontier(self, board: Board, cells: tuple[Cell, ...], balance: int) -> list[int]:
