@@ -37,6 +37,11 @@ EXCLUDED_MODULES: Final = (
     "_hashlib",
     "pytest",
     "hypothesis",
+    # The cluster extra (tournaments on a Dask cluster, from the command line): not part of
+    # the packaged app, which says how to install it when --scheduler is asked for. PyInstaller
+    # would otherwise follow the runner's guarded import into Dask, NumPy, SciPy and Sphinx.
+    "distributed",
+    "dask",
     "PySide6.QtNetwork",
     "PySide6.QtQml",
     "PySide6.QtQuick",
@@ -79,7 +84,7 @@ APP_LANGUAGES: Final = ("de",)
 
 # Excluded modules that the app does import, each behind an ImportError guard that
 # leaves the feature off: sound (gui/sound.py) without QtMultimedia.
-OPTIONAL_MODULES: Final = ("PySide6.QtMultimedia",)
+OPTIONAL_MODULES: Final = ("PySide6.QtMultimedia", "distributed", "dask")
 
 # System libraries PyInstaller collects from the build machine that every Linux
 # desktop has, by soname, with the Debian package that provides each (the .deb
