@@ -3,6 +3,7 @@ openings, time controls and the SPRT."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -10,6 +11,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -21,7 +23,14 @@ from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.lab import report
 from ttt_desktop.lab.openings import builtin_openings, parse_openings, read_openings
-from ttt_desktop.lab.runner import TournamentRunner, WorkerError, missing_tasks, run_tournament
+from ttt_desktop.lab.runner import (
+    CONTEXTS,
+    TournamentRunner,
+    WorkerError,
+    default_context,
+    missing_tasks,
+    run_tournament,
+)
 from ttt_desktop.lab.sprt import (
     SprtSettings,
     SprtState,
@@ -76,10 +85,12 @@ def arena(*arguments: str, **popen: Any) -> subprocess.Popen[str]:
 
 
 def worker_pids(pid: int) -> list[int]:
-    """The spawned worker processes of ``pid`` (not multiprocessing's resource tracker)."""
+    """The worker processes of ``pid``, spawned or forked (not multiprocessing's resource
+    tracker)."""
     pids = []
     try:
         children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        parent_command = Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return []
     for child in children:
@@ -87,7 +98,7 @@ def worker_pids(pid: int) -> list[int]:
             command = Path(f"/proc/{child}/cmdline").read_bytes()
         except OSError:
             continue
-        if b"spawn_main" in command:
+        if b"spawn_main" in command or command == parent_command:
             pids.append(int(child))
     return pids
 
@@ -96,13 +107,31 @@ def worker_pids(pid: int) -> list[int]:
 
 
 class TestSameGames:
-    def test_in_process_and_two_local_workers(self) -> None:
+    @pytest.mark.parametrize("context", [None, *CONTEXTS])
+    def test_in_process_and_two_local_workers(self, context: str | None) -> None:
         spec = spec_of("rando,levi,humiston,perfect", 120, seed=11)
         here = run_tournament(spec, processes=False)
-        there = run_tournament(spec, jobs=2)
+        there = run_tournament(spec, jobs=2, context=context)
         assert here.games() == there.games()
         assert here.ratings() == there.ratings()
         assert untimed(report.arena_json(here)) == untimed(report.arena_json(there))
+
+    def test_workers_are_forked_only_from_a_process_without_other_threads(self) -> None:
+        if sys.platform.startswith("linux") and "PySide6.QtCore" not in sys.modules:
+            assert default_context() == "fork"
+        spec = spec_of("rando,levi", 4)
+        release = threading.Event()
+        other = threading.Thread(target=release.wait)
+        other.start()
+        try:
+            assert default_context() == "spawn"
+            runner = TournamentRunner(spec, 2, context="fork")
+            with pytest.raises(ValueError, match="other threads"):
+                runner.start()
+            assert run_tournament(spec, jobs=2).games() == run_tournament(spec).games()
+        finally:
+            release.set()
+            other.join()
 
     def test_any_board_with_openings_and_a_clock(self) -> None:
         spec = spec_of(
@@ -208,6 +237,41 @@ class TestKilledWorker:
             process.kill()
         assert process.returncode == 1, err
         assert "a worker process ended unexpectedly" in err
+        assert out == ""
+
+    def test_a_worker_killed_while_it_sends_its_games_is_reported_at_once(self) -> None:
+        # Half a result left in the pipe kept the pool's thread waiting for the rest: the
+        # futures never failed and the run never ended. The command is stopped so that the
+        # workers' results fill the pipe, one worker is killed in the middle of writing.
+        process = arena(
+            "tournament", "--players", "rando,levi,ralph,perfect", "--games", "20000",
+            "--jobs", "2", "--json",
+        )  # fmt: skip
+        try:
+            deadline = time.perf_counter() + 60
+            while len(worker_pids(process.pid)) < 2 and time.perf_counter() < deadline:
+                time.sleep(0.05)
+            time.sleep(1.0)
+            os.kill(process.pid, signal.SIGSTOP)
+            victim = None
+            deadline = time.perf_counter() + 30
+            while victim is None and time.perf_counter() < deadline:
+                for pid in worker_pids(process.pid):
+                    with contextlib.suppress(OSError):
+                        if Path(f"/proc/{pid}/wchan").read_text().endswith("pipe_write"):
+                            victim = pid
+                time.sleep(0.01)
+            assert victim is not None, "no worker was writing its result"
+            os.kill(victim, signal.SIGKILL)
+            os.kill(process.pid, signal.SIGCONT)
+            out, err = process.communicate(timeout=60)
+        finally:
+            with contextlib.suppress(OSError):
+                os.kill(process.pid, signal.SIGCONT)
+            process.kill()
+        assert process.returncode == 1, err
+        assert "a worker process ended unexpectedly (exit code -9, killed by signal 9)" in err
+        assert "Exception" not in err
         assert out == ""
 
 

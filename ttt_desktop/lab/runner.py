@@ -3,9 +3,13 @@
 :class:`TournamentRunner` hands the tournament's chunks (a few games of one pairing each,
 :meth:`TournamentSpec.chunks`) to an executor as tasks and takes their games as each task
 finishes. Locally that executor is a :class:`~concurrent.futures.ProcessPoolExecutor` of
-``jobs`` worker processes started with the ``spawn`` context (``forkserver`` also works;
-``fork`` is refused: the window's process has Qt threads, and forking a threaded process
-is unsafe). With ``scheduler="tcp://host:8786"`` it is a Dask cluster's executor
+``jobs`` worker processes. :class:`TournamentRunner` starts them with the ``spawn`` context
+by default (``forkserver`` also works): the window's process has Qt threads, and forking a
+threaded process is unsafe. :func:`run_tournament` (the command line, scripts) forks them
+where that is safe (:func:`default_context`: Linux, no other thread, no Qt): a forked
+worker starts at once with every module of its parent, where a spawned one spends about
+0.1 s of CPU starting Python and importing the lab before its first game. With
+``scheduler="tcp://host:8786"`` it is a Dask cluster's executor
 (``distributed.Client(scheduler).get_executor()``, the optional ``cluster`` extra); Dask
 is imported then and only then. Each game's players are seeded from the tournament's
 seed and the game's number, so the games come out the same whichever worker plays them,
@@ -21,8 +25,10 @@ still busy (their unfinished games are lost, nothing else).
 
 Nothing is lost silently: a worker that dies (a crash, the kernel's out-of-memory
 killer, a SIGKILL) breaks the pool, every task it held fails at once, and the runner
-stops with a :class:`WorkerError` message that says so; the games finished before are
-kept (and, with a game library, a resume plays only the missing ones).
+stops with a :class:`WorkerError` message that says so (the runner also watches the
+processes itself: a worker killed while it writes its result would otherwise leave the
+pool waiting for the rest); the games finished before are kept (and, with a game
+library, a resume plays only the missing ones).
 
 :func:`run_tournament` is the blocking form, for the command line and scripts; with
 ``processes=False`` it plays in this process with the same code.
@@ -35,6 +41,8 @@ from __future__ import annotations
 import concurrent.futures
 import multiprocessing
 import signal
+import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Container, Iterable
@@ -50,9 +58,16 @@ from ttt_desktop.lab.tournament import (
     play_chunk,
 )
 
-__all__ = ["CONTEXTS", "TournamentRunner", "WorkerError", "missing_tasks", "run_tournament"]
+__all__ = [
+    "CONTEXTS",
+    "TournamentRunner",
+    "WorkerError",
+    "default_context",
+    "missing_tasks",
+    "run_tournament",
+]
 
-CONTEXTS: Final = ("spawn", "forkserver")
+CONTEXTS: Final = ("spawn", "forkserver", "fork")
 IN_FLIGHT: Final = 2
 """Tasks handed to each worker ahead, so it never waits for the next one."""
 
@@ -80,6 +95,19 @@ _stop_event: Any = None
 
 class WorkerError(RuntimeError):
     """A worker failed: its traceback, or how it ended."""
+
+
+def default_context() -> str:
+    """``"fork"`` where forking is safe and available: on Linux, in a process that runs no
+    thread but this one and has not loaded Qt (whose threads :mod:`threading` cannot see);
+    ``"spawn"`` anywhere else."""
+    if (
+        sys.platform.startswith("linux")
+        and threading.active_count() == 1
+        and "PySide6.QtCore" not in sys.modules
+    ):
+        return "fork"
+    return "spawn"
 
 
 def _init_worker(stop: Any) -> None:
@@ -218,6 +246,11 @@ class TournamentRunner:
         if self.scheduler is not None:
             self._executor = self._cluster_executor(self.scheduler)
         else:
+            if self._context.get_start_method() == "fork" and threading.active_count() > 1:
+                raise ValueError(
+                    "worker processes are not forked from a process that runs other threads: "
+                    "use spawn"
+                )
             self._stop = self._context.Event()
             self._executor = concurrent.futures.ProcessPoolExecutor(
                 max_workers=min(self.jobs, len(self._todo)),
@@ -263,6 +296,8 @@ class TournamentRunner:
                 list(self._in_flight), timeout=timeout, return_when=FIRST_COMPLETED
             )
             self._collect(finished, new)
+            if self._in_flight and self.error is None:
+                self._check_workers(new)
         if not self._in_flight:
             self._finish()
         return new
@@ -428,6 +463,27 @@ class TournamentRunner:
             f"finished before are kept"
         )
 
+    def _check_workers(self, new: list[PlayedGame]) -> None:
+        """Fail at once if a local worker has died, whatever the pool's thread knows.
+
+        A worker killed while it writes a task's result leaves half a message in the
+        pipe: the pool's thread then waits for the rest, and the futures it holds never
+        fail. So the runner looks at the processes itself: it keeps what came back, ends
+        the other workers and closes its own end for writing results, so that the pool's
+        thread reads the end of the pipe and lets go.
+        """
+        if self._client is not None or not any(
+            process.exitcode not in (None, 0) for process in self._seen.values()
+        ):
+            return
+        self._fail_broken(min(self._in_flight.values()))
+        self._collect([future for future in self._in_flight if future.done()], new)
+        self._end_workers()
+        results = getattr(self._executor, "_result_queue", None)
+        if results is not None:
+            results._writer.close()
+        self._in_flight.clear()
+
     def _fail(self, message: str) -> None:
         if self.error is None:
             self.error = message
@@ -490,7 +546,12 @@ class TournamentRunner:
             # Not waiting for the workers to exit: every task is done or cancelled (or
             # its worker ended), and they leave on their own.
             if self._client is None:
+                manager = getattr(executor, "_executor_manager_thread", None)
                 executor.shutdown(wait=False, cancel_futures=True)
+                if self.error is not None and manager is not None:
+                    # A broken pool's thread is still ending the workers and closing its
+                    # pipes: let it finish, or this process's exit races with it.
+                    manager.join(2.0)
             else:
                 executor.shutdown(wait=False)
         if self._client is not None:
@@ -503,7 +564,7 @@ def run_tournament(
     *,
     jobs: int = 1,
     processes: bool = True,
-    context: str = "spawn",
+    context: str | None = None,
     scheduler: str | None = None,
     done: Iterable[PlayedGame] = (),
     on_games: GamesHook | None = None,
@@ -515,7 +576,8 @@ def run_tournament(
     """Play ``spec`` to the end (or until ``stop()``) and return the result.
 
     ``processes=False`` (``jobs`` must be 1) plays in this process with the same code;
-    ``scheduler`` plays on a Dask cluster. ``done`` are games already played (a resumed
+    ``scheduler`` plays on a Dask cluster; ``context`` starts the local workers (by
+    default :func:`default_context`). ``done`` are games already played (a resumed
     tournament): only the others are played. ``on_games`` hears each batch of games as
     it comes in; ``render`` and ``on_rendered`` have the workers format each game's text
     (:class:`TournamentRunner`; in this process the caller formats them from
@@ -529,7 +591,7 @@ def run_tournament(
     runner = TournamentRunner(
         spec,
         jobs,
-        context=context,
+        context=default_context() if context is None else context,
         scheduler=scheduler,
         done=done,
         on_games=on_games,
