@@ -116,6 +116,31 @@ class TestSameGames:
         assert here.ratings() == there.ratings()
         assert untimed(report.arena_json(here)) == untimed(report.arena_json(there))
 
+    def test_the_workers_texts_make_the_encoders_document(self) -> None:
+        # Each task's games come formatted in one piece; a resumed run's games (played
+        # before, formatted here) sit between them; a game with a reason too.
+        spec = spec_of("rando,levi,humiston", 300, seed=2)
+        reference = run_tournament(spec, processes=False)
+        done = [game for game in reference.games() if game.index % 7 == 3]
+        writer = report.ArenaJsonWriter(reference.labels())
+        result = run_tournament(
+            spec, jobs=2, done=done, render=writer.formatter, on_rendered=writer.add_texts
+        )
+        text = io.StringIO()
+        writer.write(result, text)
+        expected = json.dumps(report.arena_json(result), indent=2) + "\n"
+        assert text.getvalue() == expected
+        assert untimed(json.loads(expected)) == untimed(report.arena_json(reference))
+        timed = spec_of("rando,levi", 6, clock=TimeControl(turn_ms=1e-6))
+        writer = report.ArenaJsonWriter(["rando", "levi"])
+        result = run_tournament(
+            timed, jobs=2, render=writer.formatter, on_rendered=writer.add_texts
+        )
+        text = io.StringIO()
+        writer.write(result, text)
+        assert '"reason": "time"' in text.getvalue()
+        assert text.getvalue() == json.dumps(report.arena_json(result), indent=2) + "\n"
+
     def test_workers_are_forked_only_from_a_process_without_other_threads(self) -> None:
         if sys.platform.startswith("linux") and "PySide6.QtCore" not in sys.modules:
             assert default_context() == "fork"

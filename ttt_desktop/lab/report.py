@@ -86,13 +86,15 @@ class ArenaJsonWriter:
 
     The games (90,000 in a big tournament) are formatted directly rather than through
     the JSON encoder, and as they come in (:meth:`add`, or already formatted by the
-    workers: :meth:`add_texts`), so at the end only the tables are left to write; the
-    text is the same as the encoder's.
+    workers, a task's games in one piece: :meth:`add_texts`), so at the end only the
+    tables are left to write; the text is the same as the encoder's.
     """
 
     def __init__(self, labels: list[str]) -> None:
         self.formatter = GameFormatter(labels)
         self._games: dict[int, str] = {}
+        # Games formatted elsewhere: by their first game number, (their numbers, text).
+        self._blocks: dict[int, tuple[list[int], str]] = {}
 
     def add(self, games: list[PlayedGame]) -> None:
         texts = self._games
@@ -101,20 +103,40 @@ class ArenaJsonWriter:
             if game.index not in texts:
                 texts[game.index] = formatter(game)
 
-    def add_texts(self, texts: dict[int, str]) -> None:
-        """Games formatted elsewhere (by :attr:`formatter`), by game number."""
-        self._games.update(texts)
+    def add_texts(self, indices: list[int], text: str) -> None:
+        """Games formatted elsewhere (by :attr:`formatter`): their numbers, in order, and
+        their texts joined by ``",\\n"``."""
+        if indices:
+            self._blocks[indices[0]] = (indices, text)
 
     def write(self, result: TournamentResult, out: TextIO) -> None:
         """Write ``result``'s document (its games not added yet are formatted now)."""
-        self.add([game for game in result.games() if game.index not in self._games])
+        games = result.games()
+        parts: list[str] = []
+        texts = self._games
+        blocks = self._blocks
+        formatter = self.formatter
+        position = 0
+        while position < len(games):
+            game = games[position]
+            block = blocks.get(game.index)
+            if block is not None:
+                indices, text = block
+                end = position + len(indices)
+                # A block goes whole when its games follow one another in the document
+                # (a resumed run's earlier games may sit between them: then one by one).
+                if indices == [g.index for g in games[position:end]]:
+                    parts.append(text)
+                    position = end
+                    continue
+            known = texts.get(game.index)
+            parts.append(known if known is not None else formatter(game))
+            position += 1
         document = arena_json(result, with_games=False)
         document["games"] = _GAMES_MARK
-        text = json.dumps(document, indent=2)
-        texts = self._games
-        parts = [texts[game.index] for game in result.games()]
-        games = "[\n" + ",\n".join(parts) + "\n  ]" if parts else "[]"
-        out.write(text.replace(json.dumps(_GAMES_MARK), games, 1) + "\n")
+        head = json.dumps(document, indent=2)
+        body = "[\n" + ",\n".join(parts) + "\n  ]" if parts else "[]"
+        out.write(head.replace(json.dumps(_GAMES_MARK), body, 1) + "\n")
 
 
 def write_arena_json(result: TournamentResult, out: TextIO) -> None:

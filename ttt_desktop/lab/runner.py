@@ -45,6 +45,7 @@ import sys
 import threading
 import time
 import traceback
+from array import array
 from collections.abc import Callable, Container, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future
 from concurrent.futures.process import BrokenProcessPool
@@ -55,6 +56,7 @@ from ttt_desktop.lab.tournament import (
     PlayedGame,
     TournamentResult,
     TournamentSpec,
+    Winner,
     play_chunk,
 )
 
@@ -87,7 +89,14 @@ Task = tuple[int, frozenset[int] | None]
 Batch = tuple[int, ...]
 """The game numbers of one task, in order."""
 
+TaskGames = tuple["array[int]", str, str, "array[float]", dict[int, str], str | None]
+"""A task's games as :func:`play_task` sends them: (number, pairing, X, O) four numbers a
+game; the moves, one string a game joined by newlines (no cell is written as one); the
+winners, a letter a game (``X``, ``O``, ``d`` for a draw); the seconds; the reasons by
+position (only the games that have one); the texts of ``render`` or None."""
+
 GamesHook = Callable[[list[PlayedGame]], None]
+RenderedHook = Callable[[list[int], str], None]
 
 # A local worker's stop: set by the runner, asked between games (None on a cluster).
 _stop_event: Any = None
@@ -119,11 +128,12 @@ def play_task(
     spec: TournamentSpec,
     work: tuple[tuple[Chunk, Container[int] | None], ...],
     render: Callable[[PlayedGame], str] | None = None,
-) -> list[tuple[Any, ...]]:
-    """A worker's task: play each chunk (or the games ``only`` of it); their games' fields.
+) -> TaskGames:
+    """A worker's task: play each chunk (or the games ``only`` of it); its games, compact.
 
-    Plain tuples, not :class:`PlayedGame`\\ s: they cross the pipe for less. With
-    ``render`` each game's text comes too (the report's, made here in parallel).
+    Columns, not a tuple a game (:data:`TaskGames`): they cross the pipe for less and
+    the main process reads them back for less (:func:`games_of`). With ``render`` the
+    games' texts come too (the report's, made here in parallel), joined by ``",\\n"``.
     """
     games: list[PlayedGame] = []
     stop = _stop_event.is_set if _stop_event is not None else None
@@ -131,12 +141,44 @@ def play_task(
         if stop is not None and stop():
             break
         play_chunk(spec, chunk, stop=stop, deliver=games.extend, only=only)
-    if render is not None:
-        return [
-            (g.index, g.pairing, g.x, g.o, g.moves, g.winner, g.seconds, g.reason, render(g))
-            for g in games
-        ]
-    return [(g.index, g.pairing, g.x, g.o, g.moves, g.winner, g.seconds, g.reason) for g in games]
+    numbers = array("q")
+    for g in games:
+        numbers.extend((g.index, g.pairing, g.x, g.o))
+    reasons = {position: g.reason for position, g in enumerate(games) if g.reason}
+    return (
+        numbers,
+        "\n".join([g.moves for g in games]),
+        "".join([g.winner[0] for g in games]),
+        array("d", [g.seconds for g in games]),
+        reasons,
+        None if render is None else ",\n".join([render(g) for g in games]),
+    )
+
+
+_WINNERS: Final[dict[str, Winner]] = {"X": "X", "O": "O", "d": "draw"}
+
+
+def games_of(task_games: TaskGames) -> list[PlayedGame]:
+    """The games :func:`play_task` sent, as :class:`PlayedGame`\\ s."""
+    numbers, moves, winners, seconds, reasons, _texts = task_games
+    if not seconds:
+        return []
+    why = [""] * len(seconds)
+    for position, reason in reasons.items():
+        why[position] = reason
+    fields = iter(numbers)
+    outcome = _WINNERS
+    return [
+        PlayedGame(index, pairing, x, o, cells, outcome[winner], spent, reason)
+        for (index, pairing, x, o), cells, winner, spent, reason in zip(
+            zip(fields, fields, fields, fields, strict=True),
+            moves.split("\n"),
+            winners,
+            seconds,
+            why,
+            strict=True,
+        )
+    ]
 
 
 def missing_tasks(spec: TournamentSpec, done: Iterable[int] = ()) -> list[Task]:
@@ -197,10 +239,11 @@ class TournamentRunner:
         done: Iterable[PlayedGame] = (),
         on_games: GamesHook | None = None,
         render: Callable[[PlayedGame], str] | None = None,
-        on_rendered: Callable[[dict[int, str]], None] | None = None,
+        on_rendered: RenderedHook | None = None,
     ) -> None:
         """``render`` (picklable) formats each game in the worker that plays it;
-        ``on_rendered`` hears the texts by game number as they come."""
+        ``on_rendered`` hears each task's texts as they come: the game numbers and their
+        texts, in that order, joined by ``",\\n"``."""
         if jobs < 1:
             raise ValueError(f"jobs is at least 1, not {jobs}")
         if context not in CONTEXTS:
@@ -223,7 +266,7 @@ class TournamentRunner:
         self._seen: dict[int, Any] = {}
         self._played_seconds = 0.0
         self._timed_games = 0
-        self._in_flight: dict[Future[list[tuple[Any, ...]]], Batch] = {}
+        self._in_flight: dict[Future[TaskGames], Batch] = {}
         self._executor: Any = None
         self._client: Any = None
         self._stop: Any = None
@@ -403,22 +446,20 @@ class TournamentRunner:
             for process in self._processes():
                 self._seen[process.pid] = process
 
-    def _collect(
-        self, finished: Iterable[Future[list[tuple[Any, ...]]]], new: list[PlayedGame]
-    ) -> None:
+    def _collect(self, finished: Iterable[Future[TaskGames]], new: list[PlayedGame]) -> None:
         for future in sorted(finished, key=lambda f: self._in_flight[f][0]):
             task = self._in_flight.pop(future)
             if future.cancelled():
                 continue
             error = future.exception()
             if error is None:
-                rows = future.result()
-                if self.render is not None and self.on_rendered is not None:
-                    self.on_rendered({row[0]: row[8] for row in rows})
-                    rows = [row[:8] for row in rows]
-                games = [PlayedGame(*fields) for fields in rows]
+                task_games = future.result()
+                games = games_of(task_games)
+                texts = task_games[5]
+                if texts is not None and self.on_rendered is not None and games:
+                    self.on_rendered([game.index for game in games], texts)
                 self._timed_games += len(games)
-                self._played_seconds += sum(game.seconds for game in games)
+                self._played_seconds += sum(task_games[3])
                 if games:
                     if self._first_game_at is None:
                         self._first_game_at = time.perf_counter()
@@ -571,7 +612,7 @@ def run_tournament(
     on_progress: Callable[[TournamentRunner | None, int], None] | None = None,
     stop: Callable[[], bool] | None = None,
     render: Callable[[PlayedGame], str] | None = None,
-    on_rendered: Callable[[dict[int, str]], None] | None = None,
+    on_rendered: RenderedHook | None = None,
 ) -> TournamentResult:
     """Play ``spec`` to the end (or until ``stop()``) and return the result.
 
