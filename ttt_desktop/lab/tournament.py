@@ -685,10 +685,14 @@ class TournamentResult:
             return
         if self._settled is None:
             self._settled = [None] * len(self.spec.entrants)
-        settled = self._settled
-        while (game := self._games.get(self._settled_upto)) is not None:
-            _rate_game(settled, game)
-            self._settled_upto += 1
+        games = self._games
+        upto = self._settled_upto
+        run = []
+        while (game := games.get(upto)) is not None:
+            run.append(game)
+            upto += 1
+        _rate_games(self._settled, run)
+        self._settled_upto = upto
 
     def ratings(self) -> dict[str, Any]:
         """Each entrant's rating (``ttt_desktop.ratings``), by label, from every finished game.
@@ -706,8 +710,8 @@ class TournamentResult:
         self.keep_up()
         settled = self._settled or [None] * len(self.spec.entrants)
         state = [None if kept is None else list(kept) for kept in settled]
-        for index in sorted(index for index in self._games if index > self._settled_upto):
-            _rate_game(state, self._games[index])
+        later = sorted(index for index in self._games if index > self._settled_upto)
+        _rate_games(state, [self._games[index] for index in later])
         labels = self.labels()
         rated: dict[str, Any] = {}
         # In the order the entrants first played, as the ratings module keeps them.
@@ -821,31 +825,33 @@ class TournamentResult:
         return rows
 
 
-def _rate_game(state: list[list[Any] | None], game: PlayedGame) -> None:
-    """Apply ``game`` to the per-entrant rating ``state`` (as :class:`Ratings.add` would)."""
-    x, o = game.x, game.o
-    for entrant in (x, o):
-        if state[entrant] is None:
-            state[entrant] = [START_MU, START_SIGMA, 0, 0, 0, 0, game.index * 2 + (entrant == o)]
-    xs, os_ = state[x], state[o]
-    assert xs is not None and os_ is not None
-    winner = game.winner
-    if winner == "O":
-        (os_[0], os_[1]), (xs[0], xs[1]) = rate_pair(os_[0], os_[1], xs[0], xs[1], draw=False)
-        os_[3] += 1
-        xs[5] += 1
-    else:
-        (xs[0], xs[1]), (os_[0], os_[1]) = rate_pair(
-            xs[0], xs[1], os_[0], os_[1], draw=winner == "draw"
-        )
-        if winner == "X":
-            xs[3] += 1
-            os_[5] += 1
+def _rate_games(state: list[list[Any] | None], games: Iterable[PlayedGame]) -> None:
+    """Apply ``games`` in order to the per-entrant rating ``state`` (as :class:`Ratings.add`
+    would, game after game)."""
+    rate = rate_pair
+    for game in games:
+        x, o = game.x, game.o
+        xs, os_ = state[x], state[o]
+        if xs is None:
+            xs = state[x] = [START_MU, START_SIGMA, 0, 0, 0, 0, game.index * 2]
+        if os_ is None:
+            os_ = state[o] = [START_MU, START_SIGMA, 0, 0, 0, 0, game.index * 2 + 1]
+        winner = game.winner
+        if winner == "O":
+            (os_[0], os_[1]), (xs[0], xs[1]) = rate(os_[0], os_[1], xs[0], xs[1], draw=False)
+            os_[3] += 1
+            xs[5] += 1
         else:
-            xs[4] += 1
-            os_[4] += 1
-    xs[2] += 1
-    os_[2] += 1
+            draw = winner == "draw"
+            (xs[0], xs[1]), (os_[0], os_[1]) = rate(xs[0], xs[1], os_[0], os_[1], draw=draw)
+            if draw:
+                xs[4] += 1
+                os_[4] += 1
+            else:
+                xs[3] += 1
+                os_[5] += 1
+        xs[2] += 1
+        os_[2] += 1
 
 
 def _record_json(record: PairingRecord) -> dict[str, int]:
