@@ -5,6 +5,7 @@ was, and after "Try again" the dock still shows the review it came from."""
 from __future__ import annotations
 
 import pytest
+import shiboken6
 from conftest import MovePlayer, WindowMaker
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication
@@ -123,3 +124,15 @@ def test_try_again_keeps_the_review_it_came_from(
     assert window.coach.review_dock.isVisible()
     assert panel.record is reviewed and panel.moves.count() == len(reviewed.moves)
     assert "appears here when it ends" not in panel.title.text()
+
+
+def test_deleting_the_window_while_the_review_shows_raises_nothing(
+    qtbot: QtBot, two_people: WindowMaker, play_moves: MovePlayer
+) -> None:
+    window = _finished_game(two_people, play_moves)
+    window.controller.shutdown()
+    # Deleted while shown, as at the program's end: the docks hide while the window goes,
+    # and the room kept for them must not look at it.
+    with qtbot.capture_exceptions() as exceptions:
+        shiboken6.delete(window)
+    assert [str(error) for _, error, _ in exceptions] == []

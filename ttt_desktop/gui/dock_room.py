@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -88,6 +89,8 @@ class DockRoom(QObject):
 
     def update(self, *_: object) -> None:
         """Set the strip for the docks shown now and the room the board leaves."""
+        if not all(map(shiboken6.isValid, (self.window, self.central, self.board_view))):
+            return  # the window is being deleted (its docks hide on the way)
         if self._updating:
             # Called again by the layout this call changed: once more when it is done.
             self._again = True
