@@ -32,8 +32,6 @@ def run(window: MainWindow, **options: Any) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-# Without a sound server (CI's test run) QtMultimedia's PulseAudio client says so once.
-@pytest.mark.qt_log_ignore("PulseAudioService: pa_context_connect")
 def test_passes_on_the_real_window_and_plays_a_whole_game(make_window: WindowMaker) -> None:
     window = make_window(roster=OFFERED)
     code, out, err = run(window)
