@@ -78,11 +78,13 @@ def _tail(games: int, jobs: int) -> tuple[float, float]:
     writer = report.ArenaJsonWriter([entrant.label for entrant in spec.entrants])
     last = [0.0]
 
-    def on_games(batch: list[PlayedGame]) -> None:
-        writer.add(batch)
+    def on_games(_batch: list[PlayedGame]) -> None:
         last[0] = time.perf_counter()
 
-    result = run_tournament(spec, jobs=jobs, on_games=on_games)
+    # As the command line runs it: the workers format their games' texts.
+    result = run_tournament(
+        spec, jobs=jobs, on_games=on_games, render=writer.formatter, on_rendered=writer.add_texts
+    )
     finished = time.perf_counter()
     writer.write(result, io.StringIO())
     written = time.perf_counter()
@@ -100,15 +102,17 @@ def main() -> None:
         + " ".join(f"{load:.2f}" for load in os.getloadavg())
     )
     walls: dict[int, list[float]] = {1: [], 2: []}
+    cpus: dict[int, list[float]] = {1: [], 2: []}
     documents: dict[int, dict[str, object]] = {}
     for repeat in range(arguments.repeats):
         for jobs in (1, 2):
             wall, cpu, document = _run(jobs, arguments.games)
             walls[jobs].append(wall)
+            cpus[jobs].append(cpu)
             documents[jobs] = document
             print(
                 f"run {repeat + 1}, {jobs} job{'s' if jobs > 1 else ''}: {wall:6.2f} s wall, "
-                f"{cpu:6.2f} s CPU"
+                f"{cpu:6.2f} s CPU (load average {os.getloadavg()[0]:.2f})"
             )
     if documents[1] != documents[2]:
         raise SystemExit("1 job and 2 jobs printed different tournaments")
@@ -116,6 +120,12 @@ def main() -> None:
     print(
         f"median: 1 job {one:.2f} s, 2 jobs {two:.2f} s: {one / two:.2f}x "
         f"(best of each: {min(walls[1]) / min(walls[2]):.2f}x); same games and tables"
+    )
+    cpu_one, cpu_two = statistics.median(cpus[1]), statistics.median(cpus[2])
+    # On 2 cores the 2-job run takes at least half its CPU: the bound on its speed-up.
+    print(
+        f"CPU: 1 job {cpu_one:.2f} s, 2 jobs {cpu_two:.2f} s ({cpu_two / cpu_one:.2f}x; "
+        f"2 cores bound the speed-up to {2 * cpu_one / cpu_two:.2f}x)"
     )
     tails = [_tail(arguments.games, 2) for _ in range(arguments.repeats)]
     print(

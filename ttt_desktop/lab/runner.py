@@ -268,6 +268,7 @@ class TournamentRunner:
         self._timed_games = 0
         self._in_flight: dict[Future[TaskGames], Batch] = {}
         self._executor: Any = None
+        self._manager: Any = None
         self._client: Any = None
         self._stop: Any = None
         self._slots = jobs
@@ -581,6 +582,14 @@ class TournamentRunner:
                 for process in processes:
                     process.join(1.0)
 
+    def wait_closed(self, timeout: float = 5.0) -> None:
+        """After :meth:`close`: wait (at most ``timeout`` s) for the local pool's thread,
+        which ends once every worker has left; then this process runs no thread of the
+        pool (and may fork the workers of another tournament)."""
+        manager, self._manager = self._manager, None
+        if manager is not None:
+            manager.join(timeout)
+
     def _release(self) -> None:
         executor, self._executor = self._executor, None
         if executor is not None:
@@ -588,6 +597,7 @@ class TournamentRunner:
             # its worker ended), and they leave on their own.
             if self._client is None:
                 manager = getattr(executor, "_executor_manager_thread", None)
+                self._manager = manager
                 executor.shutdown(wait=False, cancel_futures=True)
                 if self.error is not None and manager is not None:
                     # A broken pool's thread is still ending the workers and closing its
@@ -650,6 +660,8 @@ def run_tournament(
                 on_progress(runner, runner.played)
     finally:
         runner.close()
+        # The workers leave at once; the command line's exit would wait for them anyway.
+        runner.wait_closed()
     if runner.error is not None:
         raise WorkerError(runner.error)
     return runner.result
