@@ -46,7 +46,7 @@ import threading
 import time
 import traceback
 from array import array
-from collections.abc import Callable, Container, Iterable
+from collections.abc import Callable, Container, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final
@@ -89,7 +89,7 @@ Task = tuple[int, frozenset[int] | None]
 Batch = tuple[int, ...]
 """The game numbers of one task, in order."""
 
-TaskGames = tuple["array[int]", str, str, "array[float]", dict[int, str], str | None]
+TaskGames = tuple[Sequence[int], str, str, Sequence[float], dict[int, str], str | None]
 """A task's games as :func:`play_task` sends them: (number, pairing, X, O) four numbers a
 game; the moves, one string a game joined by newlines (no cell is written as one); the
 winners, a letter a game (``X``, ``O``, ``d`` for a draw); the seconds; the reasons by
@@ -132,7 +132,7 @@ def play_task(
     """A worker's task: play each chunk (or the games ``only`` of it); its games, compact.
 
     Columns, not a tuple a game (:data:`TaskGames`): they cross the pipe for less and
-    the main process reads them back for less (:func:`games_of`). With ``render`` the
+    the main process reads them back for less (:func:`_games_of`). With ``render`` the
     games' texts come too (the report's, made here in parallel), joined by ``",\\n"``.
     """
     games: list[PlayedGame] = []
@@ -158,8 +158,8 @@ def play_task(
 _WINNERS: Final[dict[str, Winner]] = {"X": "X", "O": "O", "d": "draw"}
 
 
-def games_of(task_games: TaskGames) -> list[PlayedGame]:
-    """The games :func:`play_task` sent, as :class:`PlayedGame`\\ s."""
+def _games_of(task_games: TaskGames) -> list[PlayedGame]:
+    """The games :func:`play_task` sent, as :class:`~ttt_desktop.lab.tournament.PlayedGame`\\ s."""
     numbers, moves, winners, seconds, reasons, _texts = task_games
     if not seconds:
         return []
@@ -455,7 +455,7 @@ class TournamentRunner:
             error = future.exception()
             if error is None:
                 task_games = future.result()
-                games = games_of(task_games)
+                games = _games_of(task_games)
                 texts = task_games[5]
                 if texts is not None and self.on_rendered is not None and games:
                     self.on_rendered([game.index for game in games], texts)
