@@ -162,6 +162,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QTimer  # noqa: PLC0415
 
     QTimer.singleShot(0, window.controller.start_search_process)
+    from ttt_desktop.gui.termination import quit_on_termination  # noqa: PLC0415
+
+    # SIGTERM (a desktop logging out) and SIGHUP quit as Quit does: the game saved.
+    termination = quit_on_termination(window)
     try:
         if options.self_test:
             from ttt_desktop.gui.self_test import run_self_test  # noqa: PLC0415
@@ -171,6 +175,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             exit_code = app.exec()
     finally:
         window.controller.shutdown()
+        if termination is not None:
+            termination.remove()
         shiboken6.delete(window)
         if watcher is not None:
             app.removeNativeEventFilter(watcher)
