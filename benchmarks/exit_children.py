@@ -135,8 +135,13 @@ def type_ctrl_q(pid: int) -> bool:
     return done.returncode == 0
 
 
-def one_try(how: str, options: argparse.Namespace) -> tuple[int, list[str], int | None, str]:
-    """Start, end ``how``; returns (processes left, their command lines, exit code, note)."""
+def one_try(
+    how: str, options: argparse.Namespace, timing: list[tuple[float | None, float | None]]
+) -> tuple[int, list[str], int | None, str]:
+    """Start, end ``how``; returns (processes left, their command lines, exit code, note).
+
+    Appends to ``timing`` the seconds from the ending to the app's exit and to the last
+    process's (None: not within ``--after``)."""
     folder = Path(tempfile.mkdtemp(prefix="ttt-exit-"))
     write_settings(folder, options.kind, options.rules)
     environment = dict(
@@ -183,8 +188,16 @@ def one_try(how: str, options: argparse.Namespace) -> tuple[int, list[str], int 
         else:
             os.kill(app.pid, signal.SIGTERM)
         ended = time.monotonic()
-        time.sleep(options.after)
+        # Watch until the count: when the app's process ended, when the last process did.
+        app_gone = all_gone = None
+        while (now := time.monotonic()) < ended + options.after:
+            if app_gone is None and app.poll() is not None:
+                app_gone = now - ended
+            if all_gone is None and not session_processes(sid):
+                all_gone = now - ended
+            time.sleep(0.01)
         left = [command for pid, command in session_processes(sid)]
+        timing.append((app_gone, all_gone))
         code = app.poll()
         if code is None:
             exit_by = ended + EXITED_WITHIN_S
@@ -204,6 +217,11 @@ def one_try(how: str, options: argparse.Namespace) -> tuple[int, list[str], int 
             app.kill()
         app.wait()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def seconds_text(seconds: float | None) -> str:
+    """``"0.31 s"``, or ``"-"`` for a time not reached."""
+    return "-" if seconds is None or seconds == float("inf") else f"{seconds:.2f} s"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -238,11 +256,16 @@ def main(argv: list[str] | None = None) -> int:
     for how in ways:
         counts: list[int] = []
         codes: collections.Counter[int | None] = collections.Counter()
+        timing: list[tuple[float | None, float | None]] = []
         for number in range(1, options.tries + 1):
-            count, left, code, note = one_try(how, options)
+            count, left, code, note = one_try(how, options, timing)
             counts.append(count)
             codes[code] += 1
-            line = f"{how:>7} {number:>3}: {count} left, exit code {code}"
+            app_gone, all_gone = timing[-1]
+            line = (
+                f"{how:>7} {number:>3}: {count} left, exit code {code}; app gone after "
+                f"{seconds_text(app_gone)}, all after {seconds_text(all_gone)}"
+            )
             if left:
                 line += "  [" + "; ".join(command[:90] for command in left) + "]"
             if note:
@@ -250,10 +273,12 @@ def main(argv: list[str] | None = None) -> int:
             print(line, flush=True)
             clean = clean and count == 0 and code == 0
         spread = collections.Counter(counts)
+        alls = sorted(all_gone if all_gone is not None else float("inf") for _, all_gone in timing)
         print(
             f"{how}: {spread[0]} of {len(counts)} tries left nothing after {options.after:g} s; "
             f"processes left per try {dict(sorted(spread.items()))}; "
-            f"exit codes {dict(codes)}",
+            f"exit codes {dict(codes)}; all gone after {seconds_text(alls[len(alls) // 2])} "
+            f"(median), {seconds_text(alls[-1])} (slowest)",
             flush=True,
         )
     print(f"load {os.getloadavg()}")

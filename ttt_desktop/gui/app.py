@@ -177,8 +177,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         window.controller.shutdown()
         if termination is not None:
             termination.remove()
+        # Closed here, not whenever the interpreter gets to it (or never, see below).
+        window.history.close_library()
         shiboken6.delete(window)
         if watcher is not None:
             app.removeNativeEventFilter(watcher)
         translation.remove(translators)
+    if termination is not None and termination.received:
+        # The session is ending: the game, the settings and the library are on disk and
+        # the search process has ended; the interpreter's teardown is skipped.
+        termination.leave(exit_code)
     return exit_code

@@ -6,7 +6,8 @@ last save is lost, and the search process, busy with a move, runs on until it no
 its parent is gone. :func:`quit_on_termination` installs a Python handler for both
 that closes the window from the Qt event loop (``closeEvent`` saves the game in
 progress and the settings and shuts the controller down, ending the search process)
-and then quits the loop, so ``app.main`` returns 0 through its usual shutdown path.
+and then quits the loop, so ``app.main`` goes through its usual shutdown path; it then
+ends the process with exit code 0 at once (:meth:`TerminationHandler.leave`).
 
 Qt's loop does not give Python a chance to run a handler while it waits, so the C
 handler writes the signal's number to a socket (:func:`signal.set_wakeup_fd`) that a
@@ -25,9 +26,10 @@ import contextlib
 import os
 import signal
 import socket
+import sys
 from collections.abc import Mapping
 from types import FrameType
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, QTimer
 from PySide6.QtWidgets import QMainWindow
@@ -93,6 +95,20 @@ class TerminationHandler(QObject):
         self._notifier.setEnabled(False)
         self._reader.close()
         self._writer.close()
+
+    def leave(self, exit_code: int) -> NoReturn:
+        """End the process now, once everything of value is saved and the children ended.
+
+        The interpreter's own teardown (freeing every module and Qt object) costs more
+        CPU than the whole quit before it (60-110 ms against 30-50 ms), which a desktop
+        logging out, many programs ending at once, can't spare: the app is gone within
+        a second of SIGTERM on a loaded machine.
+        """
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    stream.flush()
+        os._exit(exit_code)
 
 
 def quit_on_termination(
