@@ -242,6 +242,14 @@ def test_players_and_session_tallies(library: Library, games: list[GameRecord]) 
         later[0].o.name,
         {"X": later[0].x.name, "O": later[0].o.name}.get(later[0].result or ""),
     )
+    # The same games counted by SQLite: one row per pairing as seated and result, in the
+    # order of each row's first game; as many rows as pairings, however many games.
+    counted = library.tally_counts(since)
+    expected: dict[tuple[str, str, str | None], int] = {}
+    for tally in tallies:
+        expected[tally] = expected.get(tally, 0) + 1
+    assert counted == [(*tally, count) for tally, count in expected.items()]
+    assert sum(count for *_, count in counted) == len(later) > len(counted)
 
 
 # Migrations -----------------------------------------------------------------------------

@@ -874,6 +874,22 @@ class Library:
             ).fetchall()
         return [(x, o, {"X": x, "O": o}.get(result)) for x, o, result in rows]
 
+    def tally_counts(self, since: str) -> list[tuple[str, str, str | None, int]]:
+        """:meth:`tallies` counted by SQLite: (X name, O name, winner name, games), one row
+        per pairing as seated and result, in the order of each row's first game.
+
+        As long as the pairings, not the games: the session score read every game of the
+        session at each game's end, a list 10,000 games long in a long evening.
+        """
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT x_name, o_name, result, count(*), min(id) AS first FROM games "
+                "WHERE result IS NOT NULL AND started_at >= ? "
+                "GROUP BY x_name, o_name, result ORDER BY first",
+                (since,),
+            ).fetchall()
+        return [(x, o, {"X": x, "O": o}.get(result), games) for x, o, result, games, _ in rows]
+
     def integrity_check(self) -> str:
         """SQLite's ``PRAGMA integrity_check``: ``"ok"`` for a sound file."""
         with self._read() as db:

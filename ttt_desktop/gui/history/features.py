@@ -61,9 +61,9 @@ class LibrarySessionScore(SessionScore):
         self._features = features
         self._renames: dict[str, str] = {}
 
-    def add_result(self, x_name: str, o_name: str, winner_name: str | None) -> None:
+    def add_result(self, x_name: str, o_name: str, winner_name: str | None, games: int = 1) -> None:
         if self._features.library is None:
-            super().add_result(x_name, o_name, winner_name)
+            super().add_result(x_name, o_name, winner_name, games)
 
     def remove_result(self, x_name: str, o_name: str, winner_name: str | None) -> None:
         if self._features.library is None:
@@ -78,16 +78,17 @@ class LibrarySessionScore(SessionScore):
             }
             self._renames[old_name] = new_name
 
-    def refresh(self, games: list[tuple[str, str, str | None]]) -> None:
-        """Count ``games`` (X name, O name, winner name) from scratch."""
+    def refresh(self, games: list[tuple[str, str, str | None, int]]) -> None:
+        """Count ``games`` (X name, O name, winner name, how many games) from scratch."""
         self._tallies.clear()
         self._order.clear()
         name = self._renames.get
-        for x_name, o_name, winner in games:
+        for x_name, o_name, winner, count in games:
             x, o = name(x_name, x_name), name(o_name, o_name)
             if x == o:
                 continue
-            SessionScore.add_result(self, x, o, None if winner is None else name(winner, winner))
+            winner_name = None if winner is None else name(winner, winner)
+            SessionScore.add_result(self, x, o, winner_name, count)
 
 
 class HistoryFeatures(QObject):
@@ -300,11 +301,13 @@ class HistoryFeatures(QObject):
             from ttt_desktop.library import LibraryError  # noqa: PLC0415
 
             try:
-                games = self.library.tallies(self.session_started)
+                games = self.library.tally_counts(self.session_started)
             except LibraryError:
                 games = []
             waiting = [
-                (r.x.name, r.o.name, _winner_name(r)) for r in self.pending if r.result is not None
+                (r.x.name, r.o.name, _winner_name(r), 1)
+                for r in self.pending
+                if r.result is not None
             ]
             self.score.refresh(games + waiting)
         if self._refresh_score is not None:
