@@ -9,7 +9,8 @@ process and of the search process (the child where the computers think), the C h
 as glibc's ``mallinfo2`` counts it (in use, and free inside the heap), SQLite's own
 allocations (``sqlite3_memory_used``), the window's thread count and the games per
 second. At the end: the growth per 1,000 games after the warm-up (``--warmup`` games,
-1,000 unless N is smaller), of both processes.
+1,000 unless N is smaller), of both processes, and over the second half of the games
+after it.
 
 ``--trace`` starts ``tracemalloc`` at the end of the warm-up and prints the Python
 allocations still held at the end that were made after it (the growth, by line).
@@ -211,20 +212,23 @@ def main(argv: list[str] | None = None) -> int:
     # Growth after the warm-up (imports, caches filling, the interned boards all made).
     first = next(entry for entry in reports if entry[0] >= warmup)
     last = reports[-1]
-    games = max(last[0] - first[0], 1)
     print(
         f"done: {finished} games in {seconds:.0f} s ({finished / seconds:.1f} games/s), "
         f"library {'off' if options.no_library else 'on'}; threads {reports[0][3]} -> {last[3]}"
     )
-    print(
-        f"growth from game {first[0]} to {last[0]}: window's process RSS {first[1]:.1f} -> "
-        f"{last[1]:.1f} MiB, {(last[1] - first[1]) * 2**20 / games:+.0f} bytes/game "
-        f"({(last[1] - first[1]) * 1024 / games * 1000:+.0f} KiB per 1,000 games); "
-        f"search process {first[2]:.1f} -> {last[2]:.1f} MiB, "
-        f"{(last[2] - first[2]) * 2**20 / games:+.0f} bytes/game "
-        f"({(last[2] - first[2]) * 1024 / games * 1000:+.0f} KiB per 1,000 games); "
-        f"load {os.getloadavg()}"
-    )
+    # And over the second half: caches of positions that fill slowly show as a fall.
+    middle = next(entry for entry in reports if entry[0] >= (first[0] + last[0]) / 2)
+    for start in (first, middle) if middle[0] not in (first[0], last[0]) else (first,):
+        games = max(last[0] - start[0], 1)
+        print(
+            f"growth from game {start[0]} to {last[0]}: window's process RSS {start[1]:.1f} -> "
+            f"{last[1]:.1f} MiB, {(last[1] - start[1]) * 2**20 / games:+.0f} bytes/game "
+            f"({(last[1] - start[1]) * 1024 / games * 1000:+.0f} KiB per 1,000 games); "
+            f"search process {start[2]:.1f} -> {last[2]:.1f} MiB, "
+            f"{(last[2] - start[2]) * 2**20 / games:+.0f} bytes/game "
+            f"({(last[2] - start[2]) * 1024 / games * 1000:+.0f} KiB per 1,000 games)"
+        )
+    print(f"load {os.getloadavg()}")
     return 0 if finished == options.games else 1
 
 
