@@ -178,3 +178,20 @@ def test_the_quit_hook_triggers_the_quit_action_only_when_asked(qtbot: QtBot) ->
         assert signal.getsignal(signal.SIGUSR1) == before
     finally:
         plain.remove()
+
+
+def test_leaving_at_once_waits_for_the_teardown_while_other_children_run(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import multiprocessing  # noqa: PLC0415
+
+    # A lab's pool of worker processes: the interpreter's teardown ends them, so the
+    # process is not ended under them (leave returns instead of exiting).
+    monkeypatch.setattr(multiprocessing, "active_children", lambda: [object()])
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    handler = termination.quit_on_termination(window, environment={})
+    assert handler is not None
+    handler.remove()
+    handler.leave(0)  # returns: this test goes on
+    assert window.isWindow()

@@ -185,6 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         translation.remove(translators)
     if termination is not None and termination.received:
         # The session is ending: the game, the settings and the library are on disk and
-        # the search process has ended; the interpreter's teardown is skipped.
+        # the search process has ended; the interpreter's teardown is skipped (unless
+        # other children still need it to end them).
         termination.leave(exit_code)
     return exit_code

@@ -29,7 +29,7 @@ import socket
 import sys
 from collections.abc import Mapping
 from types import FrameType
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
 from PySide6.QtCore import QCoreApplication, QObject, QSocketNotifier, QTimer
 from PySide6.QtWidgets import QMainWindow
@@ -96,14 +96,19 @@ class TerminationHandler(QObject):
         self._reader.close()
         self._writer.close()
 
-    def leave(self, exit_code: int) -> NoReturn:
-        """End the process now, once everything of value is saved and the children ended.
+    def leave(self, exit_code: int) -> None:
+        """End the process now, once everything of value is saved and the search process
+        ended; returns only while other child processes run (a lab's pool of workers:
+        the interpreter's teardown ends them).
 
         The interpreter's own teardown (freeing every module and Qt object) costs more
         CPU than the whole quit before it (60-110 ms against 30-50 ms), which a desktop
         logging out, many programs ending at once, can't spare: the app is gone within
         a second of SIGTERM on a loaded machine.
         """
+        multiprocessing = sys.modules.get("multiprocessing")
+        if multiprocessing is not None and multiprocessing.active_children():
+            return
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:
                 with contextlib.suppress(OSError, ValueError):
