@@ -7,7 +7,9 @@ board. The pairings cycle through quick players (``--kinds``) with a fresh seed 
 game. Every K games it prints the resident memory (RSS, from /proc) of the window's
 process and of the search process (the child where the computers think), the C heap
 as glibc's ``mallinfo2`` counts it (in use, and free inside the heap), SQLite's own
-allocations (``sqlite3_memory_used``), the window's thread count and the games per
+allocations (``sqlite3_memory_used``), the tic-tac-toe positions each process holds
+(interned boards, a cache that fills towards 10,956 as rarer positions come up; the
+search process's as of the report before), the window's thread count and the games per
 second. At the end: the growth per 1,000 games after the warm-up (``--warmup`` games,
 1,000 unless N is smaller), of both processes, and over the second half of the games
 after it.
@@ -102,6 +104,13 @@ class CHeap:
         return 0.0 if self._sqlite_used is None else self._sqlite_used() / 2**20
 
 
+def interned_boards(*, stop: object = None) -> int:
+    """How many tic-tac-toe positions the process holds (interned boards; 10,956 at most)."""
+    from ttt_desktop.engine.board import Board  # noqa: PLC0415
+
+    return len(Board._interned)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
@@ -139,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
     from ttt_desktop.gui.settings import AppSettings  # noqa: PLC0415
     from ttt_desktop.players import roster as all_players  # noqa: PLC0415
+    from ttt_desktop.search_process import CallJob  # noqa: PLC0415
 
     app = QApplication([sys.argv[0]])
     names = {info.kind: info.name for info in all_players()}
@@ -156,6 +166,14 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     last_report = started
     reports: list[tuple[int, float, float, int]] = []
+    # The search process's count of boards, asked at each report and shown at the next.
+    child_boards = {"ticket": -1, "count": 0}
+
+    def on_insight(ticket: int, answer: object) -> None:
+        if ticket == child_boards["ticket"] and isinstance(answer, int):
+            child_boards["count"] = answer
+
+    controller.insight_ready.connect(on_insight)
     heap = CHeap()
     traced: list[object] = []
 
@@ -172,9 +190,11 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{finished:>7} games  RSS {memory:7.1f} MiB  search process {child:6.1f} MiB  "
             f"malloc in use {in_use:6.1f} free {free:5.1f}  SQLite {heap.sqlite_mib():4.1f}  "
+            f"boards {interned_boards():>5} / {child_boards['count']:>5}  "
             f"threads {threads:>3}  {rate}",
             flush=True,
         )
+        child_boards["ticket"] = controller.ask_insight(CallJob(interned_boards))
 
     def next_game() -> None:
         if finished >= options.games:
