@@ -49,13 +49,16 @@ from ttt_desktop.engine.rules import Rules
 from ttt_desktop.players.thought import SearchStopped, StopCheck
 
 __all__ = [
+    "OWNER_ENV",
     "BrainError",
     "BrainFailure",
     "BrainProcess",
     "BrainRefused",
     "LogLine",
     "TimeControl",
+    "owned_processes",
     "split_command",
+    "sweep",
 ]
 
 LOG_HEAD: Final = 200
@@ -66,6 +69,9 @@ MESSAGES_KEPT: Final = 50
 """The most MESSAGE lines kept for one move (the last ones)."""
 REPLIES_KEPT: Final = 64
 """The most unread replies kept (a brain flooding answers loses the oldest)."""
+OWNER_ENV: Final = "TTT_DESKTOP_BRAIN_OWNER"
+"""The environment variable that marks a brain's processes (and their children) as a run's:
+:func:`sweep` ends every process that carries the run's mark."""
 _POLL: Final = 0.005
 _STOP_POLL: Final = 0.05
 
@@ -656,3 +662,46 @@ class BrainProcess:
             del self._position[cell]
             return True
         return False
+
+
+def owned_processes(owner: str) -> list[int]:
+    """The live processes whose environment marks them as ``owner``'s (:data:`OWNER_ENV`),
+    read from ``/proc`` (Linux; elsewhere none are found)."""
+    if not owner:
+        return []
+    mark = f"{OWNER_ENV}={owner}".encode()
+    found = []
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as file:
+                environment = file.read()
+            with open(f"/proc/{entry}/stat", "rb") as file:
+                state = file.read().rpartition(b")")[2].split()[0]
+        except OSError:
+            continue
+        if state != b"Z" and mark in environment.split(b"\0"):
+            found.append(int(entry))
+    return found
+
+
+def sweep(owner: str) -> int:
+    """Kill every process marked as ``owner``'s, with its process group: the brains of a
+    run whose worker was killed, interrupted or never closed them. Returns how many were
+    found (0 when every brain had already left)."""
+    found = owned_processes(owner)
+    for pid in found:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            pgid = os.getpgid(pid)
+            # A brain leads a group of its own; never the caller's group (our own).
+            if pgid != os.getpgrp():
+                _signal_group(pgid, signal.SIGKILL)
+            os.kill(pid, signal.SIGKILL)
+            # A stopped process dies only once continued.
+            os.kill(pid, signal.SIGCONT)
+    return len(found)

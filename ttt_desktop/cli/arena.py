@@ -32,6 +32,7 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import random
 import sys
@@ -148,12 +149,24 @@ def _classic_only(rules: Rules, what: str, why: str) -> None:
 
 
 def _entrant_list(text: str) -> str:
-    """``--players``: kinds, ``kind*N`` or ``kind@seed``, at least two entrants, no plain repeat."""
+    """``--players``: kinds, ``kind*N`` or ``kind@seed``, ``brain:COMMAND`` or
+    ``engine:NAME``, each with its own ``[turn=MS]`` or ``[game=MS+INC]`` if wanted; at
+    least two entrants, no plain repeat."""
+    from ttt_desktop.lab.tournament import split_clock  # noqa: PLC0415
+
     plain: list[str] = []
     entrants = 0
     for raw in text.split(","):
-        part = raw.strip()
+        try:
+            part, _clock = split_clock(raw)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
         if not part:
+            continue
+        if part.startswith(("brain:", "engine:")):
+            _seat(part)
+            plain.append(part)
+            entrants += 1
             continue
         kind, _, rest = part.replace("@", "*", 1).partition("*")
         _kind(kind.strip())
@@ -366,7 +379,15 @@ def build_parser() -> argparse.ArgumentParser:
         type=_entrant_list,
         metavar="A,B,...",
         help="kinds to enter; KIND*N enters N of a kind with different seeds, KIND@S one "
-        "with seed S",
+        "with seed S; brain:COMMAND a Gomocup brain (a command without commas), engine:NAME "
+        "one of the engine list; any of them with its own clock: KIND[turn=MS] or "
+        "KIND[game=MS+INC] (quote the list for the shell)",
+    )
+    tournament_parser.add_argument(
+        "--engines",
+        type=Path,
+        metavar="PATH",
+        help="the engine list for engine:NAME (default: engines.json in the data folder)",
     )
     tournament_parser.add_argument(
         "--games", type=_positive_int, default=100, metavar="N", help="games per pairing and colour"
@@ -622,8 +643,6 @@ def _run_sprt(  # noqa: PLR0917
 
 
 def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> None:
-    from ttt_desktop.lab import report  # noqa: PLC0415  (only tournaments need the lab)
-    from ttt_desktop.lab.runner import WorkerError, run_tournament  # noqa: PLC0415
     from ttt_desktop.lab.tournament import PlayedGame  # noqa: PLC0415
 
     done: list[PlayedGame] = []
@@ -633,21 +652,76 @@ def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progr
         spec, done, library, saver = _resumed(arguments, progress)
     else:
         spec = _new_spec(arguments)
-    _check_players(spec.rules, *(entrant.kind for entrant in spec.entrants))
+    try:
+        _check_players(spec.rules, *(e.kind for e in spec.entrants if not e.is_brain))
+        if spec.has_brains:
+            spec = _prepare_brains(spec, arguments, resumed=arguments.resume is not None)
+    except BaseException:
+        if library is not None:
+            library.close()
+        raise
+    name = "Tournament: " + ", ".join(entrant.label for entrant in spec.entrants)
+    try:
+        writer = _library_writer(arguments, "tournament", name, spec.as_json())
+        if writer is not None and saver is None:
+            from ttt_desktop.cli.storing import TournamentSaver  # noqa: PLC0415
+
+            saver = TournamentSaver(writer.library, spec, name)
+        if saver is not None:
+            where = writer.library.path if writer is not None else library.path  # type: ignore[union-attr]
+            progress.stream.write(
+                f"tournament {saver.id} in {where}: each game is kept as it finishes; after a "
+                f"stop, carry on with --resume {saver.id}\n"
+            )
+            if spec.brains is not None:
+                from dataclasses import replace  # noqa: PLC0415
+
+                from ttt_desktop.lab.tournament import brain_log_dir  # noqa: PLC0415
+
+                log_dir = brain_log_dir(Path(where), saver.id)
+                spec = replace(spec, brains=replace(spec.brains, log_dir=str(log_dir)))
+                progress.stream.write(f"the brains' pipe logs go to {log_dir}\n")
+        _play_tournament(arguments, spec, out, progress, (done, library, saver, writer))
+    finally:
+        if spec.brains is not None:
+            from ttt_desktop.lab.brains import finish  # noqa: PLC0415
+
+            swept = finish(spec)
+            if swept:
+                progress.stream.write(
+                    f"ended {swept} brain process{'es' if swept != 1 else ''} left behind\n"
+                )
+
+
+def _prepare_brains(spec: Any, arguments: argparse.Namespace, *, resumed: bool) -> Any:
+    """Start each brain once: its name, and whether it plays the board (else no tournament)."""
+    from ttt_desktop.brains.engines import EngineListError  # noqa: PLC0415
+    from ttt_desktop.brains.manager import BrainError  # noqa: PLC0415
+    from ttt_desktop.lab.brains import prepare  # noqa: PLC0415
+
+    engines = "" if arguments.engines is None else str(arguments.engines)
+    try:
+        return prepare(spec, engines_file=engines, relabel=not resumed)
+    except BrainError as error:
+        raise RefusedError(error.reason) from None
+    except EngineListError as error:
+        raise RefusedError(str(error)) from None
+
+
+def _play_tournament(
+    arguments: argparse.Namespace,
+    spec: Any,
+    out: TextIO,
+    progress: _Progress,
+    stores: tuple[Any, Any, Any, Any],
+) -> None:
+    from ttt_desktop.lab import report  # noqa: PLC0415  (only tournaments need the lab)
+    from ttt_desktop.lab.runner import WorkerError, run_tournament  # noqa: PLC0415
+    from ttt_desktop.lab.tournament import PlayedGame  # noqa: PLC0415
+
+    done, library, saver, writer = stores
     total = spec.total_games
     jobs = arguments.jobs
-    name = "Tournament: " + ", ".join(entrant.label for entrant in spec.entrants)
-    writer = _library_writer(arguments, "tournament", name, spec.as_json())
-    if writer is not None and saver is None:
-        from ttt_desktop.cli.storing import TournamentSaver  # noqa: PLC0415
-
-        saver = TournamentSaver(writer.library, spec, name)
-    if saver is not None:
-        where = writer.library.path if writer is not None else library.path  # type: ignore[union-attr]
-        progress.stream.write(
-            f"tournament {saver.id} in {where}: each game is kept as it finishes; after a "
-            f"stop, carry on with --resume {saver.id}\n"
-        )
     hearers = []
     if saver is not None:
         hearers.append(saver.add)
@@ -692,6 +766,13 @@ def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progr
     if writer is not None:
         writer.add_tournament(spec, result)
         writer.close(progress.stream)
+        if spec.brains is not None and spec.brains.log_dir and result.finished:
+            # The stored games carry their logs now.
+            import shutil  # noqa: PLC0415
+
+            shutil.rmtree(spec.brains.log_dir, ignore_errors=True)
+            with contextlib.suppress(OSError):  # the library's log folder, once empty
+                Path(spec.brains.log_dir).parent.rmdir()
     if json_writer is not None:
         json_writer.write(result, out)
     else:
@@ -898,6 +979,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except IllegalMoveError as error:
         err.write(f"ttt-arena: a player made an illegal move: {error}\n")
         return 1
+    except KeyboardInterrupt:
+        # The games finished so far are kept (a tournament in a library: --resume).
+        err.write("ttt-arena: interrupted\n")
+        return 130
     except OSError as error:
         err.write(f"ttt-arena: {error}\n")
         return 1

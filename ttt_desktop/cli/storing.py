@@ -16,7 +16,6 @@ import uuid
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from ttt_desktop.engine.board import Mark
 from ttt_desktop.engine.play import PlayedGame
 from ttt_desktop.players.base import Player
 
@@ -57,19 +56,17 @@ class LibraryWriter:
             self.flush()
 
     def add_tournament(self, spec: Any, result: Any) -> None:
-        """Every game of a finished (or cancelled) lab tournament, with its players' seeds."""
-        from ttt_desktop.engine.board import Board  # noqa: PLC0415
-        from ttt_desktop.players import create_player  # noqa: PLC0415
+        """Every game of a finished (or cancelled) lab tournament, on its board, with its
+        players' seeds, its forfeits and (brains) what was said on the pipes."""
+        from ttt_desktop.lab.brains import read_log  # noqa: PLC0415
+        from ttt_desktop.lab.tournament import game_record  # noqa: PLC0415
 
         for game in result.games():
-            # Each game's players are made afresh from the game's own seeds.
-            players = [
-                create_player(spec.entrants[e].kind, seed=spec.player_seed(game.index, e))
-                for e in (game.x, game.o)
-            ]
             # A tournament's games always start with X; think times are not kept per move.
-            board = Board.empty(Mark.X).play_all(game.cells)
-            self.add(players[0], players[1], PlayedGame(board, Mark.X, tuple(game.cells)))
+            self.pending.append(game_record(spec, game, log=read_log(spec, game.index)))
+            self.ids.append(uuid.uuid4().hex)
+            if len(self.pending) >= self.BATCH:
+                self.flush()
 
     def flush(self) -> None:
         if self.pending:
