@@ -262,14 +262,20 @@ def prepare(
     engines_file: str = "",
     log_dir: str = "",
     relabel: bool = True,
+    check: bool = True,
 ) -> TournamentSpec:
     """``spec`` ready to run its brains: each is started once, asked its name (its label,
     with ``relabel``) and whether it plays the board; the run gets its mark and log folder.
 
     Raises :class:`BrainRefused` naming the brain that can't be started or declines the
     board (or whose engine list entry says it does not play it): there is no tournament.
+    Without ``check`` no brain is started (a window, which never waits on one, offers
+    only the boards the engine list's probe found them to play): the run gets its mark
+    and log folder only.
     """
     setup = BrainSetup(new_owner(), engines_file, log_dir)
+    if not check:
+        return replace(spec, brains=setup)
     entrants = []
     for entrant in spec.entrants:
         if not entrant.is_brain:
