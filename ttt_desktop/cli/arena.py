@@ -219,10 +219,10 @@ def _fraction(text: str) -> float:
 
 
 def _sprt(text: str) -> Any:
-    from ttt_desktop.lab.sprt import parse_sprt  # noqa: PLC0415
+    from ttt_desktop.cli.sprt import parse_settings  # noqa: PLC0415
 
     try:
-        return parse_sprt(text)
+        return parse_settings(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
@@ -364,11 +364,12 @@ def build_parser() -> argparse.ArgumentParser:
     match_parser.add_argument(
         "--sprt",
         type=_sprt,
-        metavar="elo0=E0,elo1=E1,alpha=A,beta=B",
+        metavar="ELO0,ELO1[,ALPHA,BETA]",
         help="a sequential test of --x against --o (as cutechess-cli and fastchess run it): "
-        "pairs of games, each player X once, until H0 (--x is at most E0 Elo stronger) or H1 "
-        "(at least E1) is accepted, or --games are played; model=normalized for normalized "
-        "Elo (default logistic)",
+        "pairs of games, each player X once, until H0 (--x is at most ELO0 Elo stronger) or "
+        "H1 (at least ELO1) is accepted, or --games are played; the LLR is shown as it goes. "
+        "Also as elo0=E0,elo1=E1,alpha=A,beta=B; model=normalized for normalized Elo "
+        "(default logistic). Brains (brain:, engine:) may play",
     )
 
     tournament_parser = commands.add_parser(
@@ -546,7 +547,12 @@ def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
     x_player = create_player(arguments.x, seed=seeds.getrandbits(32))
     o_player = create_player(arguments.o, seed=seeds.getrandbits(32))
     if arguments.sprt is not None:
-        _run_sprt(arguments, x_player, o_player, seed, out, progress)
+        from ttt_desktop.cli.sprt import SprtRefusedError, run_sprt  # noqa: PLC0415
+
+        try:
+            run_sprt(arguments, x_player, o_player, seed, out, progress.stream)
+        except SprtRefusedError as error:
+            raise RefusedError(str(error)) from None
         return
     games = arguments.games
     writer = _library_writer(
@@ -595,51 +601,6 @@ def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
         print_json({"seed": seed, **result.as_json(), "played": played}, out)
     else:
         print_match(result, seed, out)
-
-
-def _run_sprt(  # noqa: PLR0917
-    arguments: argparse.Namespace,
-    first: Any,
-    second: Any,
-    seed: int,
-    out: TextIO,
-    progress: _Progress,
-) -> None:
-    from ttt_desktop.lab.sprt import play_sprt_match  # noqa: PLC0415
-
-    if arguments.library is not None or arguments.start != "x":
-        raise RefusedError(
-            "an SPRT match plays pairs of games, each player X once, and stores none: "
-            "leave out --start and --library"
-        )
-    settings = arguments.sprt
-    progress.stream.write(
-        f"SPRT of {arguments.x} against {arguments.o}: {settings.label()}; at most "
-        f"{arguments.games:,} games\n"
-    )
-    progress.stream.flush()
-    match = play_sprt_match(
-        first,
-        second,
-        settings,
-        rules=arguments.rules,
-        max_games=arguments.games,
-        on_pair=lambda state: progress.say(f"sprt: {state.describe()}"),
-    )
-    if arguments.json:
-        print_json(
-            {
-                "seed": seed,
-                "rules": arguments.rules.key,
-                "x": arguments.x,
-                "o": arguments.o,
-                "sprt": match.as_json(),
-            },
-            out,
-        )
-    else:
-        out.write(f"{arguments.x} against {arguments.o} (seed {seed}): {match.state.describe()}\n")
-        out.write(match.conclusion() + "\n")
 
 
 def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> None:

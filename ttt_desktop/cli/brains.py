@@ -211,6 +211,18 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
             err.write(f"ttt-arena: {message}\n")
             return 2
         x, o = players
+        if getattr(arguments, "sprt", None) is not None:
+            from ttt_desktop.cli.sprt import SprtRefusedError, run_sprt  # noqa: PLC0415
+
+            try:
+                run_sprt(arguments, x, o, seed, out, err)
+            except SprtRefusedError as error:
+                err.write(f"ttt-arena: {error}\n")
+                return 2
+            except BrainRefused as error:
+                err.write(f"ttt-arena: {error.reason}\n")
+                return 2
+            return 0
         if arguments.library is not None:
             from ttt_desktop.library import Library  # noqa: PLC0415
 
