@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import shlex
-from pathlib import Path
 
 import pytest
 from brain_helpers import our_brain
@@ -65,6 +64,10 @@ def test_a_brain_plays_an_sprt(capsys: pytest.CaptureFixture[str]) -> None:
     assert "sprt: 2 games" in captured.err
 
 
-def test_an_sprt_stores_no_games(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert main([*MATCH, "--sprt", "0,10", "--library", str(tmp_path / "g.db")]) == 2
-    assert "leave out --start and --library" in capsys.readouterr().err
+def test_a_brain_that_declines_the_board_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from brain_helpers import bad_brain  # noqa: PLC0415
+
+    brain = "brain:" + shlex.join(bad_brain("refuse"))
+    arguments = ["match", "--x", brain, "--o", "rando", "--rules", "gomoku", "--sprt", "0,10"]
+    assert main(arguments) == 2
+    assert "declined START 15" in capsys.readouterr().err

@@ -372,6 +372,8 @@ def build_parser() -> argparse.ArgumentParser:
         "(default logistic). Brains (brain:, engine:) may play",
     )
 
+    _opening_arguments(match_parser, " (with --sprt: each pair of games shares one)")
+
     tournament_parser = commands.add_parser(
         "tournament", help="every pair of kinds, both colours, in a crosstable"
     )
@@ -434,18 +436,7 @@ def build_parser() -> argparse.ArgumentParser:
         "'dask scheduler' and 'dask worker tcp://HOST:PORT --nthreads 1'); the same seed "
         "gives the same games",
     )
-    tournament_parser.add_argument(
-        "--openings",
-        metavar="builtin|FILE",
-        help="start the games from openings, each played with both colours: 'builtin' (every "
-        "first move on small boards, 26 three-stone openings on 7x7 and up) or a file with "
-        "one opening a line (cells as the board names them, such as 'h8 h9 j10')",
-    )
-    tournament_parser.add_argument(
-        "--symmetries",
-        action="store_true",
-        help="turn or mirror each opening by one of the board's symmetries, drawn from the seed",
-    )
+    _opening_arguments(tournament_parser)
     _clock_arguments(tournament_parser)
     tournament_parser.add_argument(
         "--adjudicate",
@@ -528,6 +519,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _opening_arguments(parser: argparse.ArgumentParser, note: str = "") -> None:
+    parser.add_argument(
+        "--openings",
+        metavar="builtin|FILE",
+        help="start the games from openings, each played with both colours"
+        + note
+        + ": 'builtin' (every first move on small boards, 26 three-stone openings on 7x7 and "
+        "up) or a file with one opening a line (cells as the board names them, such as "
+        "'h8 h9 j10')",
+    )
+    parser.add_argument(
+        "--symmetries",
+        action="store_true",
+        help="turn or mirror each opening by one of the board's symmetries, drawn from the seed",
+    )
+
+
+def _openings(arguments: argparse.Namespace, rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """The openings --openings names (none without it); --symmetries alone is refused."""
+    if arguments.openings is None:
+        if arguments.symmetries:
+            raise ValueError("--symmetries turns openings: give --openings too")
+        return ()
+    from ttt_desktop.lab.openings import builtin_openings, read_openings  # noqa: PLC0415
+
+    if arguments.openings == "builtin":
+        return builtin_openings(rules)
+    return read_openings(arguments.openings, rules)
+
+
 def _library_writer(
     arguments: argparse.Namespace, kind: str, name: str, settings: dict[str, Any]
 ) -> Any:
@@ -547,13 +568,13 @@ def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
     x_player = create_player(arguments.x, seed=seeds.getrandbits(32))
     o_player = create_player(arguments.o, seed=seeds.getrandbits(32))
     if arguments.sprt is not None:
-        from ttt_desktop.cli.sprt import SprtRefusedError, run_sprt  # noqa: PLC0415
-
-        try:
-            run_sprt(arguments, x_player, o_player, seed, out, progress.stream)
-        except SprtRefusedError as error:
-            raise RefusedError(str(error)) from None
+        _run_sprt(arguments, x_player, o_player, seed, out, progress)
         return
+    if arguments.openings is not None or arguments.symmetries:
+        raise RefusedError(
+            "a match keeps each player on its side, so openings would favour one of them: "
+            "give --sprt (pairs of games, each opening with both colours) or play a tournament"
+        )
     games = arguments.games
     writer = _library_writer(
         arguments,
@@ -601,6 +622,106 @@ def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
         print_json({"seed": seed, **result.as_json(), "played": played}, out)
     else:
         print_match(result, seed, out)
+
+
+def _run_sprt(  # noqa: PLR0917
+    arguments: argparse.Namespace,
+    first: Any,
+    second: Any,
+    seed: int,
+    out: TextIO,
+    progress: _Progress,
+) -> None:
+    from ttt_desktop.cli.sprt import LiveLlr  # noqa: PLC0415
+    from ttt_desktop.lab.openings import opening_sequence  # noqa: PLC0415
+    from ttt_desktop.lab.sprt import play_sprt_match  # noqa: PLC0415
+
+    if arguments.start != "x":
+        raise RefusedError(
+            "an SPRT match plays pairs of games, each player X once: leave out --start"
+        )
+    rules: Rules = arguments.rules
+    openings = _openings(arguments, rules)
+    settings = arguments.sprt
+    book = (
+        f"; {len(openings):,} openings{' turned by symmetries' if arguments.symmetries else ''}"
+        if openings
+        else ""
+    )
+    progress.stream.write(
+        f"SPRT of {arguments.x} against {arguments.o}: {settings.label()}; at most "
+        f"{arguments.games:,} games{book}\n"
+    )
+    writer = _library_writer(
+        arguments,
+        "match",
+        f"{first.name} v {second.name} (SPRT)",
+        {
+            "x": arguments.x,
+            "o": arguments.o,
+            "games": arguments.games,
+            "seed": seed,
+            "sprt": settings.as_json(),
+            **({"openings": [list(cells) for cells in openings]} if openings else {}),
+            **({"symmetries": True} if arguments.symmetries else {}),
+        },
+    )
+    if writer is not None:
+        from ttt_desktop.cli.storing import FLUSH_SECONDS  # noqa: PLC0415
+
+        progress.stream.write(
+            f"storing each game in {writer.library.path} as it ends, within {FLUSH_SECONDS:g} s: "
+            f"a kill loses at most the games of the last {FLUSH_SECONDS:g} s\n"
+        )
+    progress.stream.flush()
+    try:
+        match = play_sprt_match(
+            first,
+            second,
+            settings,
+            rules=rules,
+            max_games=arguments.games,
+            on_pair=LiveLlr(progress.stream),
+            openings=(
+                opening_sequence(openings, rules, seed if arguments.symmetries else None)
+                if openings
+                else None
+            ),
+            on_game=writer.add if writer is not None else None,
+        )
+    finally:
+        if writer is not None:
+            writer.close(progress.stream)
+    if arguments.json:
+        print_json(
+            {
+                "seed": seed,
+                "rules": arguments.rules.key,
+                "x": arguments.x,
+                "o": arguments.o,
+                "sprt": match.as_json(),
+            },
+            out,
+        )
+    else:
+        out.write(f"{arguments.x} against {arguments.o} (seed {seed}): {match.state.describe()}\n")
+        out.write(match.conclusion() + "\n")
+
+
+def _run_brain_sprt(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> int:
+    """An SPRT with a brain in it: the players as a brain match seats them."""
+    from ttt_desktop.brains.manager import BrainRefused  # noqa: PLC0415
+    from ttt_desktop.cli.brains import open_players  # noqa: PLC0415
+
+    seed = arguments.seed if arguments.seed is not None else fresh_seed()
+    with open_players(arguments, seed, progress.stream) as players:
+        if players is None:
+            return 2
+        try:
+            _run_sprt(arguments, *players, seed, out, progress)
+        except BrainRefused as error:
+            raise RefusedError(error.reason) from None
+    return 0
 
 
 def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> None:
@@ -751,16 +872,7 @@ def _new_spec(arguments: argparse.Namespace) -> Any:
         raise ValueError("name the players (--players A,B,...) or --resume a tournament")
     rules: Rules = arguments.rules
     seed = arguments.seed if arguments.seed is not None else fresh_seed()
-    openings: tuple[tuple[int, ...], ...] = ()
-    if arguments.openings is not None:
-        from ttt_desktop.lab.openings import builtin_openings, read_openings  # noqa: PLC0415
-
-        if arguments.openings == "builtin":
-            openings = builtin_openings(rules)
-        else:
-            openings = read_openings(arguments.openings, rules)
-    elif arguments.symmetries:
-        raise ValueError("--symmetries turns openings: give --openings too")
+    openings = _openings(arguments, rules)
     return TournamentSpec(
         parse_entrants(arguments.players, seed),
         # Each pair plays --games games each way round: the players take turns at X.
@@ -912,6 +1024,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ttt_desktop.cli import brains  # noqa: PLC0415
 
             if brains.is_brain_seat(arguments.x) or brains.is_brain_seat(arguments.o):
+                if arguments.sprt is not None:
+                    return _run_brain_sprt(arguments, out, progress)
                 return brains.run_brain_match(arguments, out, err)
             _run_match(arguments, out, progress)
         elif arguments.command == "solve":
