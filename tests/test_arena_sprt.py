@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shlex
+from pathlib import Path
 
 import pytest
 from brain_helpers import our_brain
@@ -71,3 +72,22 @@ def test_a_brain_that_declines_the_board_is_refused(capsys: pytest.CaptureFixtur
     arguments = ["match", "--x", brain, "--o", "rando", "--rules", "gomoku", "--sprt", "0,10"]
     assert main(arguments) == 2
     assert "declined START 15" in capsys.readouterr().err
+
+
+def test_a_brains_sprt_games_are_stored_with_their_logs(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from ttt_desktop.library import Library  # noqa: PLC0415
+
+    brain = "brain:" + shlex.join(our_brain("perfect", 1))
+    library = tmp_path / "games.db"
+    arguments = ["match", "--x", brain, "--o", "rando", "--rules", "3,3,3", "--seed", "1"]
+    assert main([*arguments, "--sprt", "0,50", "--library", str(library)]) == 0
+    assert "H1 accepted" in capsys.readouterr().out
+    with Library(library) as opened:
+        records = [opened.record(row.id) for row in opened.rows()]
+    assert len(records) == 46
+    brains = [side for record in records for side in (record.x, record.o) if side.seed is None]
+    assert len(brains) == 46 and {side.kind for side in brains} == {"brain.ttt-perfect"}
+    assert all(any("> START 3" in line for line in record.log) for record in records[:1])
+    assert all(record.log for record in records)

@@ -45,9 +45,14 @@ class LibraryWriter:
         """Queue ``game`` between ``x`` and ``o``; stored within :data:`FLUSH_SECONDS`."""
         from ttt_desktop.engine.record import PlayerEntry  # noqa: PLC0415
 
-        self.pending.append(
-            game.record(PlayerEntry(x.kind, x.name, x.seed), PlayerEntry(o.kind, o.name, o.seed))
-        )
+        if getattr(x, "may_forfeit", False) or getattr(o, "may_forfeit", False):
+            self.pending.append(_brain_record(x, o, game))
+        else:
+            self.pending.append(
+                game.record(
+                    PlayerEntry(x.kind, x.name, x.seed), PlayerEntry(o.kind, o.name, o.seed)
+                )
+            )
         self.ids.append(uuid.uuid4().hex)
         if (
             len(self.pending) >= self.BATCH
@@ -83,6 +88,17 @@ class LibraryWriter:
         finally:
             self.library.close()
         err.write(f"stored {self.stored:,} games in {self.library.path}\n")
+
+
+def _brain_record(x: Any, o: Any, game: PlayedGame) -> Any:
+    """A game with a brain in it: the brain has no seed of ours, and what was said on its
+    pipe goes with the game."""
+    from dataclasses import replace  # noqa: PLC0415
+
+    from ttt_desktop.brains.match import entry_of, game_log  # noqa: PLC0415
+
+    record = game.record(entry_of(x), entry_of(o))
+    return replace(record, log=game_log(x, o))
 
 
 class TournamentSaver:
