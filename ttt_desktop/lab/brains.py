@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
-from ttt_desktop.brains.engines import EngineList, engines_path
+from ttt_desktop.brains.engines import EngineList, EngineListError, engines_path
 from ttt_desktop.brains.manager import (
     OWNER_ENV,
     BrainError,
@@ -115,9 +115,11 @@ def _command(kind: str, engines_file: str) -> tuple[str, str | None, str]:
     prefix, _, rest = kind.partition(":")
     if prefix == "brain":
         return rest.strip(), None, ""
-    engines = EngineList.load(engines_path(explicit=engines_file or None))
     try:
+        engines = EngineList.load(engines_path(explicit=engines_file or None))
         entry = engines.get(rest.strip())
+    except EngineListError as error:
+        raise BrainRefused(str(error)) from None
     except KeyError as error:
         raise BrainRefused(str(error).strip("'\"")) from None
     return entry.command, entry.cwd or None, entry.name
