@@ -114,3 +114,40 @@ def test_a_tournament_with_brains_keeps_forfeits_and_logs(
             assert any(side.kind == "brain.ttt-rando" for side in (record.x, record.o))
     window.store_in_library()
     assert len(stored) == 6 and sum(1 for r in stored if r.log) == 6
+
+
+def test_a_stopped_tournament_with_a_brain_resumes_with_its_logs(
+    qtbot: QtBot, engines_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typing import Any  # noqa: PLC0415
+
+    from ttt_desktop.cli.storing import TournamentSaver  # noqa: PLC0415
+    from ttt_desktop.lab.tournament import TimeControl, TournamentSpec, make_entrants  # noqa: PLC0415
+    from ttt_desktop.library import Library  # noqa: PLC0415
+
+    path = tmp_path / "games.sqlite"
+    spec = TournamentSpec(
+        make_entrants([("rando", 1), ("engine:TTT Rando", 2)], [None, TimeControl(turn_ms=900.0)]),
+        4,
+        9,
+        rules=NINE,
+    )
+    with Library(path) as library:
+        TournamentSaver(library, spec, "stopped with a brain").finish(False)
+    window = TournamentWindow(settings=QSettings(), engines_file=engines_file, library_path=path)
+    qtbot.addWidget(window)
+
+    def pick(_parent: object, _title: str, _label: str, items: list[str], *_: object) -> Any:
+        return items[0], True
+
+    monkeypatch.setattr("ttt_desktop.gui.lab.tournament_window.QInputDialog.getItem", pick)
+    with qtbot.waitSignal(window.run_finished, timeout=RUN_TIMEOUT_MS):
+        window.resume()
+    result = window.result
+    assert result is not None and result.finished and result.spec == spec
+    assert result.spec.brains is not None
+    assert owned_processes(result.spec.brains.owner) == []
+    assert str(path) + ".logs" in result.spec.brains.log_dir
+    for row in range(4):
+        record = window.record_of_row(row)
+        assert record.result is not None and record.log
