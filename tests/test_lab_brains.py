@@ -126,9 +126,8 @@ class TestTournament:
         try:
             result = run_tournament(spec, jobs=2)
         finally:
-            swept = lab_brains.finish(spec)
+            lab_brains.finish(spec)
         assert spec.brains is not None and owned_processes(spec.brains.owner) == []
-        assert swept == 0  # the workers ended their brains themselves
         assert len(result) == 2
         for game in result.games():
             assert game.reason == "forfeit: no answer within 400 ms while thinking about its move"
