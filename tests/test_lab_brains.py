@@ -153,6 +153,27 @@ class TestTournament:
         assert runner.error is not None and "killed by signal 9" in runner.error
         assert owned_processes(spec.brains.owner) == []
 
+    def test_a_clusters_workers_end_their_brains_with_the_run(self) -> None:
+        distributed = pytest.importorskip(
+            "distributed", reason="Dask is not installed (pip install 'ttt-desktop[cluster]')"
+        )
+        spec = lab_brains.prepare(spec_of(f"rando,{OURS}", games=2))
+        assert spec.brains is not None
+        with distributed.LocalCluster(
+            n_workers=1,
+            threads_per_worker=2,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+        ) as cluster:
+            result = run_tournament(spec, scheduler=cluster.scheduler_address)
+            # The worker lives on; the brains it started do not.
+            deadline = time.monotonic() + 10
+            while owned_processes(spec.brains.owner) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert owned_processes(spec.brains.owner) == []
+        assert result.finished and len(result) == 2
+
 
 class TestCommandLine:
     def test_a_stored_tournament_with_brains_and_its_resume(

@@ -26,6 +26,7 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import os
+import threading
 import uuid
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -185,8 +186,10 @@ class BrainSeat:
             player.close()
 
 
-# This process's brains, by (the run's mark, the entrant's number).
-_seats: dict[tuple[str, int], BrainSeat] = {}
+# This process's brains, by (the run's mark, the entrant's number, the thread): a cluster's
+# worker plays several tasks at once, each thread with brains of its own.
+_seats: dict[tuple[str, int, int], BrainSeat] = {}
+_seats_lock = threading.Lock()
 
 
 def seat(spec: TournamentSpec, entrant: int, index: int) -> Any:
@@ -198,13 +201,16 @@ def seat(spec: TournamentSpec, entrant: int, index: int) -> Any:
     if not chosen.is_brain:
         return create_player(chosen.kind, seed=spec.player_seed(index, entrant))
     setup = spec.brains or BrainSetup(new_owner())
-    key = (setup.owner, entrant)
-    found = _seats.get(key)
-    if found is None:
+    key = (setup.owner, entrant, threading.get_ident())
+    with _seats_lock:
+        found = _seats.get(key)
+        done = [] if found is not None else [k for k in _seats if k[0] != setup.owner]
         # Another run's brains are done with (a window runs one tournament at a time).
-        for other in [key for key in _seats if key[0] != setup.owner]:
-            _seats.pop(other).close()
-        found = _seats[key] = BrainSeat(chosen, brain_clock(spec.clock_of(chosen)), setup)
+        ended = [_seats.pop(other) for other in done]
+        if found is None:
+            found = _seats[key] = BrainSeat(chosen, brain_clock(spec.clock_of(chosen)), setup)
+    for seat_done in ended:
+        seat_done.close()
     return found
 
 
@@ -237,10 +243,16 @@ def read_log(spec: TournamentSpec, index: int) -> tuple[str, ...]:
     return tuple(text.splitlines())
 
 
-def close_all() -> None:
-    """END this process's brains (the run in this process is over)."""
-    while _seats:
-        _seats.popitem()[1].close()
+def close_all(owner: str | None = None) -> int:
+    """END this process's brains (of the run ``owner``, or all): the run is over. Returns
+    how many there were. A cluster's workers outlive a run: the runner has each of them
+    call this with the run's mark at the end."""
+    with _seats_lock:
+        keys = [key for key in _seats if owner is None or key[0] == owner]
+        ended = [_seats.pop(key) for key in keys]
+    for brain in ended:
+        brain.close()
+    return len(ended)
 
 
 def finish(spec: TournamentSpec, grace: float = 1.0) -> int:
