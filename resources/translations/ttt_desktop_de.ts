@@ -3513,6 +3513,10 @@
         <translation>{played} von {total} Partien, noch etwa {left}</translation>
     </message>
     <message>
+        <source>Lost off the board: {players}.</source>
+        <translation>Neben dem Brett verloren: {players}.</translation>
+    </message>
+    <message>
         <source>{n} s</source>
         <translation>{n} s</translation>
     </message>

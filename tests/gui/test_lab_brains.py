@@ -112,6 +112,7 @@ def test_a_tournament_with_brains_keeps_forfeits_and_logs(
             assert "crashed" in result_text
         if 1 in (game.x, game.o):
             assert any(side.kind == "brain.ttt-rando" for side in (record.x, record.o))
+    assert window.progress_label.text().endswith("Lost off the board: Crasher 4.")
     window.store_in_library()
     assert len(stored) == 6 and sum(1 for r in stored if r.log) == 6
 

@@ -1012,6 +1012,7 @@ class TournamentWindow(QWidget):
                     seconds=number(seconds, 1),
                     rate=number(rate, 0),
                 )
+                + self._lost_off_board()
             )
             return
         if runner.stop_requested:
@@ -1024,6 +1025,21 @@ class TournamentWindow(QWidget):
                 played=number(played), total=number(total), left=self._duration(left)
             )
         self.progress_label.setText(text)
+
+    def _lost_off_board(self) -> str:
+        """ " Lost off the board: Crasher 4." (forfeits and losses on time), or nothing."""
+        result = self.result
+        if result is None:
+            return ""
+        counts: dict[str, int] = {}
+        for game in result.games():
+            if game.reason and game.winner != "draw" and game.reason != "adjudicated":
+                loser = entrant_name(result, game.o if game.winner == "X" else game.x)
+                counts[loser] = counts.get(loser, 0) + 1
+        if not counts:
+            return ""
+        each = ", ".join(f"{label} {number(count)}" for label, count in counts.items())
+        return " " + self.tr("Lost off the board: {players}.").format(players=each)
 
     def _duration(self, seconds: float) -> str:
         if seconds < 60:
