@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from ttt_desktop.lab.brains import BrainSetup
 
 __all__ = [
+    "BRAIN_PREFIXES",
     "CHUNK_GAMES",
     "FORMATS",
     "Chunk",
@@ -48,8 +49,17 @@ __all__ = [
     "TimeControl",
     "TournamentResult",
     "TournamentSpec",
+    "brain_label",
+    "brain_log_dir",
+    "entrant_name",
+    "game_record",
+    "is_brain_kind",
+    "lost_off_board",
+    "parse_clock",
     "parse_entrants",
     "play_chunk",
+    "split_clock",
+    "unique_labels",
 ]
 
 Format = Literal["round-robin", "gauntlet"]
