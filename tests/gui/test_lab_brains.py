@@ -90,12 +90,12 @@ def test_a_tournament_with_brains_keeps_forfeits_and_logs(
     window.set_rules(NINE)
     window.set_players({"rando": 1, "engine:TTT Rando": 1, "engine:Crasher": 1})
     assert window.chosen_kinds() == ["rando", "engine:TTT Rando", "engine:Crasher"]
-    window.brain_times["engine:TTT Rando"].setValue(800)
+    window.brain_times["engine:TTT Rando"].setValue(2500)
     window.games_spin.setValue(2)
     window.jobs_spin.setValue(2)
     spec = window.spec()
     assert [e.label for e in spec.entrants] == ["rando", "TTT Rando", "Crasher"]
-    assert spec.clock_of(spec.entrants[1]).turn_ms == 800
+    assert spec.clock_of(spec.entrants[1]).turn_ms == 2500
     with qtbot.waitSignal(window.run_finished, timeout=RUN_TIMEOUT_MS):
         window.start()
     result = window.result
