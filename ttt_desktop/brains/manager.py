@@ -72,6 +72,8 @@ REPLIES_KEPT: Final = 64
 OWNER_ENV: Final = "TTT_DESKTOP_BRAIN_OWNER"
 """The environment variable that marks a brain's processes (and their children) as a run's:
 :func:`sweep` ends every process that carries the run's mark."""
+READER_GRACE: Final = 0.5
+"""How long a closed brain's last output may take to be read (its pipes have ended)."""
 _POLL: Final = 0.005
 _STOP_POLL: Final = 0.05
 
@@ -248,14 +250,20 @@ def _signal_group(pgid: int, signum: int) -> None:
         os.killpg(pgid, signum)
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
-    """Kill ``process``'s whole group and reap it (the finalizer's and close's last step)."""
+def _end_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill ``process``'s whole group and reap it."""
     if process.returncode is None:
         # The group leader is unreaped until wait() below, so the group id is still ours.
         _signal_group(process.pid, signal.SIGKILL)
         _signal_group(process.pid, signal.SIGCONT)
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=5)
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    """Kill ``process``'s whole group, reap it and close its pipes (the finalizer's and
+    close's last step)."""
+    _end_group(process)
     for stream in (process.stdin, process.stdout, process.stderr):
         if stream is not None:
             with contextlib.suppress(OSError):
@@ -325,16 +333,19 @@ class BrainProcess:
                 raise BrainRefused(f"can't limit the brain's memory: {error}") from None
         self._channel.note(f"started: {shlex.join(self.argv)} (process {self.pid})")
         assert self.process.stdout is not None and self.process.stderr is not None
+        self._readers: list[threading.Thread] = []
         for target, stream, what in (
             (_read_stdout, self.process.stdout, "stdout"),
             (_read_stderr, self.process.stderr, "stderr"),
         ):
-            threading.Thread(
+            reader = threading.Thread(
                 target=target,
                 args=(stream, self._channel),
                 name=f"brain {self.pid} {what}",
                 daemon=True,
-            ).start()
+            )
+            reader.start()
+            self._readers.append(reader)
 
     # The process ------------------------------------------------------------------
 
@@ -397,6 +408,11 @@ class BrainProcess:
                     f"killed: did not leave within {self.time_control.end_grace_ms} ms of END"
                 )
         self._closed = True
+        _end_group(self.process)
+        # What it said last (a traceback on stderr) is read before its pipes are closed
+        # and the log is taken: the readers end at the pipes' end, now that it is gone.
+        for reader in self._readers:
+            reader.join(READER_GRACE)
         self._finalizer()
         self._channel.note(f"ended: {self.exit_description()}")
 
