@@ -223,7 +223,8 @@ class EnginesDialog(QDialog):
             # A brain needs some clock: without one, the time per move it had stays.
             turn_ms = entry.turn_ms or DEFAULT_TURN_MS
             self.status.setText(self.tr("A brain needs a time per move or a time per game."))
-        if (turn_ms, match_ms) == (entry.turn_ms, entry.match_ms) and entry.options:
+        if (turn_ms, match_ms) == (entry.turn_ms, entry.match_ms):
+            # Nothing changed (the field lost the focus): the list is not written.
             self._show_times()
             return
         self.engines.add(entry.with_times(turn_ms, match_ms))
