@@ -8,7 +8,8 @@ Subcommands:
   (``--rules``), and reports wins, draws, losses and move times per side and games per
   second; ``--json`` adds every game's moves and winner.
 * ``tournament`` plays every pair of the given kinds, both colours, and prints
-  a crosstable.
+  a crosstable; Gomocup brains enter as ``brain:COMMAND`` or ``engine:NAME``, and any
+  entrant may carry its own clock (``monty[turn=500]``).
 * ``solve`` proves a small board's value with best play (``--rules 5,4,4``: a draw) and
   prints it with the nodes searched and the seconds taken; ``--position`` for a position,
   ``--json`` for one JSON object.

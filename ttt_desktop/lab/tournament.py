@@ -11,6 +11,12 @@ of work of a process: whichever process plays a chunk, and in whatever order, th
 tournament comes out the same (:func:`play_chunk` plays them, through the one game loop
 :func:`ttt_desktop.engine.play.play_game`).
 
+Gomocup brains enter too (``brain:COMMAND``, ``engine:NAME``): they are external programs,
+so their games are not repeatable from the seeds; each process keeps its brains from game
+to game (:mod:`ttt_desktop.lab.brains`, which the spec's ``brains`` set-up names), and a
+brain's failure loses its game by forfeit, the reason in :attr:`PlayedGame.reason`. Any
+entrant may have its own clock (:attr:`Entrant.clock`); the others have the spec's.
+
 :class:`TournamentResult` gathers the :class:`PlayedGame`\\ s (in any order; it keeps
 them by game number) and answers with the crosstable, points, standings and ratings
 (``ttt_desktop.ratings``, applied in game order), and exports CSV and JSON.
