@@ -218,3 +218,54 @@ class TestCommandLine:
         status = main(["tournament", "--players", f"rando,{refusing}", "--rules", "9,9,5"])
         assert status == 2
         assert "declined START 9" in capsys.readouterr().err
+
+
+def _marked(mark: str) -> list[int]:
+    """Live processes whose environment carries ``TEST_RUN_MARK=mark``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            environment = Path(f"/proc/{entry}/environ").read_bytes()
+            state = Path(f"/proc/{entry}/stat").read_text().rpartition(")")[2].split()[0]
+        except OSError:
+            continue
+        if state != "Z" and f"TEST_RUN_MARK={mark}".encode() in environment.split(b"\0"):
+            found.append(int(entry))
+    return found
+
+
+def test_ctrl_c_leaves_no_brain_behind() -> None:
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+    import uuid  # noqa: PLC0415
+
+    mark = uuid.uuid4().hex
+    players = f"{OURS},{SILENT}[turn=5000]"
+    command = [sys.executable, "-m", "ttt_desktop.cli", "tournament", "--players", players]
+    process = subprocess.Popen(
+        [*command, "--rules", "9,9,5", "--games", "3", "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TEST_RUN_MARK": mark},
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        # The command, its workers and their brains (each worker starts both).
+        while len(_marked(mark)) < 5 and process.poll() is None:
+            assert time.monotonic() < deadline, "the brains never started"
+            time.sleep(0.05)
+        # Ctrl+C reaches the terminal's foreground group: the command and its workers.
+        os.killpg(process.pid, signal.SIGINT)
+        _out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 130, err
+    assert "interrupted" in err
+    deadline = time.monotonic() + 10
+    while _marked(mark) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _marked(mark) == []
