@@ -1,0 +1,61 @@
+"""The window's work for one move does not grow with the game: on 15x15 a move replays no
+positions from the move list (benchmarks/match_stall.py and gui_stall.py time the same)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import WindowMaker, seat_two_people
+from slow_players import NameQueue
+
+from ttt_desktop.engine import Board, Mark
+from ttt_desktop.engine.board import GridBoard
+from ttt_desktop.engine.rules import GOMOKU
+
+MOVES = 90
+"""A long game: the work of replaying the moves would be dozens of times a short one's."""
+MOST_PLAYS_A_MOVE = 3
+"""``Board.play`` calls the window may make for one move, whatever the move's number."""
+
+
+def quiet_moves(count: int, seed: int = 7) -> list[int]:
+    """``count`` gomoku moves in which nobody wins, chosen at random from a seed."""
+    rng = random.Random(seed)
+    board = Board.empty(Mark.X, GOMOKU)
+    moves: list[int] = []
+    while len(moves) < count:
+        cell = rng.choice(board.legal_moves())
+        after = board.play(cell)
+        if not after.is_over:
+            board = after
+            moves.append(cell)
+    return moves
+
+
+def test_a_move_on_15x15_replays_nothing(
+    make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window(rules=GOMOKU, ask_name=NameQueue("Alice", "Bob"))
+    seat_two_people(window)
+    # The move list and the replay bar on show, as in a match between computers.
+    window.review.history_always_action.setChecked(True)
+    assert window.review.history_shown
+    plays = [0]
+    play = GridBoard.play
+
+    def counted(self: GridBoard, cell: int) -> GridBoard:
+        plays[0] += 1
+        return play(self, cell)
+
+    monkeypatch.setattr(GridBoard, "play", counted)
+    per_move = []
+    for cell in quiet_moves(MOVES):
+        before = plays[0]
+        window.controller.play_cell(cell)
+        per_move.append(plays[0] - before)
+    assert len(window.controller.record.moves) == MOVES
+    assert window.review.move_list.rowCount() == MOVES + 1
+    # Before: every question about the newest position replayed the whole game (about
+    # 2,000 plays for move 90), a dozen questions a move.
+    assert max(per_move) <= MOST_PLAYS_A_MOVE, per_move
