@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -67,6 +67,9 @@ class MoveList(QTableWidget):
         super().__init__(0, len(COLUMNS), parent)
         self._record: GameRecord | None = None
         self._updating = False
+        # The widest text of each column so far (px), so that a new row measures only itself.
+        self._widest = [0] * len(COLUMNS)
+        self._section_widths: list[int | None] = [None] * len(COLUMNS)
         self.setObjectName("move-list")
         self.setAccessibleName(self.tr("Moves"))
         self.setHorizontalHeaderLabels([self.tr(str(column)) for column in COLUMNS])
@@ -89,6 +92,7 @@ class MoveList(QTableWidget):
                 title.setToolTip(title.text())
         self.currentCellChanged.connect(self._on_current_cell_changed)
         self._add_row(0, ("", self.tr("Start"), "", "", ""))
+        self._measure_row(0)
         self._fit_columns()
 
     # What to show -------------------------------------------------------------
@@ -117,30 +121,42 @@ class MoveList(QTableWidget):
                 and record.moves[: len(previous.moves)] == previous.moves
             )
             keep = len(previous.moves) if grew and previous is not None else 0
+            if keep == len(record.moves) and self.rowCount() == keep + 1:
+                return  # the same moves (a change of thinking, say): nothing to redo
             self.setRowCount(keep + 1)
+            if keep == 0:
+                # Rebuilt: the widths are measured again from the start row.
+                self._widest = [0] * len(COLUMNS)
+                self._measure_row(0)
             for ply in range(keep + 1, len(record.moves) + 1):
                 self._add_row(ply, move_row_texts(record, ply))
+                self._measure_row(ply)
             self._fit_columns()
         finally:
             self._updating = False
 
+    def _measure_row(self, row: int) -> None:
+        metrics = self.fontMetrics()
+        for column in range(len(COLUMNS)):
+            item = self.item(row, column)
+            if item is not None and column != 1:
+                width = metrics.horizontalAdvance(item.text())
+                self._widest[column] = max(self._widest[column], width)
+
     def _fit_columns(self) -> None:
+        """Each short column as wide as its widest text (kept as rows come: a move's row is
+        measured once, not every row at every move)."""
         header = self.horizontalHeader()
         padding = 2 * self.style().pixelMetric(self.style().PixelMetric.PM_HeaderMargin)
+        # At least the width of "X/O", so a title has a few letters before its "...".
+        least = self.fontMetrics().horizontalAdvance("XX/OO")
         for column in range(len(COLUMNS)):
             if column == 1:
                 continue
-            widest = max(
-                (
-                    self.fontMetrics().horizontalAdvance(item.text())
-                    for item in (self.item(row, column) for row in range(self.rowCount()))
-                    if item is not None
-                ),
-                default=0,
-            )
-            # At least the width of "X/O", so a title has a few letters before its "...".
-            least = self.fontMetrics().horizontalAdvance("XX/OO")
-            header.resizeSection(column, max(widest, least) + padding + 6)
+            width = max(self._widest[column], least) + padding + 6
+            if width != self._section_widths[column] or header.sectionSize(column) != width:
+                header.resizeSection(column, width)
+                self._section_widths[column] = width
 
     def set_current_ply(self, ply: int) -> None:
         """Highlight the row of ``ply`` without emitting :attr:`ply_selected`."""
@@ -153,6 +169,15 @@ class MoveList(QTableWidget):
             self.scrollTo(self.model().index(ply, 0))
         finally:
             self._updating = False
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            # Other letters: every row is measured again.
+            self._widest = [0] * len(COLUMNS)
+            for row in range(self.rowCount()):
+                self._measure_row(row)
+            self._fit_columns()
 
     # Input --------------------------------------------------------------------
 
