@@ -137,7 +137,7 @@ class InsightFeatures(QObject):
         self._shown: Thought | None = None
         # The game's computer thoughts by the position their move led to, and the newest:
         # browsing the game shows the thought behind the position on show.
-        self._thoughts: dict[tuple[str, str, str], Thought] = {}
+        self._thoughts: dict[tuple[int, int, str, str], Thought] = {}
         self._last: Thought | None = None
 
         self.dock = ThinkingDock(window)
@@ -277,5 +277,6 @@ class InsightFeatures(QObject):
         return self._explorer
 
 
-def _position(board: Board) -> tuple[str, str, str]:
-    return board.cells, board.to_move.value, board.rules.key
+def _position(board: Board) -> tuple[int, int, str, str]:
+    # The bitboards, not the cells' text: a 15x15 board's is 225 letters joined every move.
+    return board.x_bits, board.o_bits, board.to_move.value, board.rules.key
