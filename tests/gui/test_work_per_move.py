@@ -7,11 +7,13 @@ import random
 
 import pytest
 from conftest import WindowMaker, seat_two_people
+from pytestqt.qtbot import QtBot
 from slow_players import NameQueue
 
 from ttt_desktop.engine import Board, Mark
 from ttt_desktop.engine.board import GridBoard
 from ttt_desktop.engine.rules import GOMOKU
+from ttt_desktop.gui.controller import Seat
 
 MOVES = 90
 """A long game: the work of replaying the moves would be dozens of times a short one's."""
@@ -59,3 +61,33 @@ def test_a_move_on_15x15_replays_nothing(
     # Before: every question about the newest position replayed the whole game (about
     # 2,000 plays for move 90), a dozen questions a move.
     assert max(per_move) <= MOST_PLAYS_A_MOVE, per_move
+
+
+def test_between_two_computers_a_move_redraws_the_status_twice_at_most(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    controller = window.controller
+    controller.move_delay_ms = 0
+    controller.start_policy = "x"
+    heard: list[str] = []
+    controller.move_played.connect(lambda _record: heard.append("move"))
+    controller.game_finished.connect(lambda _record: heard.append("finished"))
+    controller.thinking_started.connect(lambda _mark: heard.append("started"))
+    controller.thinking_stopped.connect(lambda: heard.append("stopped"))
+    titles: list[str] = []
+    window.windowTitleChanged.connect(titles.append)
+    for mark in (Mark.X, Mark.O):
+        controller.set_seat(mark, Seat("perfect", "Perfect"))
+    titles.clear()
+    with qtbot.waitSignal(controller.game_finished, timeout=30_000):
+        controller.start_play()
+    moves = heard.count("move")
+    assert moves == len(controller.record.moves) >= 5
+    # One computer after the other: the thinking goes on from move to move, and stops once,
+    # after the game's last move and its end.
+    assert heard.count("stopped") == 1
+    assert heard[-2:] == ["finished", "stopped"]
+    assert heard.count("started") == moves
+    # "O to move", "O is thinking...": not "X to move" in between as well.
+    assert len(titles) <= 2 * moves + 1, titles

@@ -93,9 +93,14 @@ class _Signals(SessionEvents):
         self._controller.players_renamed.emit(record)
 
     def thinking_started(self, mark: Mark) -> None:
+        # A stop held back while a computer's move is applied is over: the next one thinks.
+        self._controller._stop_held = False
         self._controller.thinking_started.emit(mark)
 
     def thinking_stopped(self) -> None:
+        if self._controller._holding_stop:
+            self._controller._stop_held = True
+            return
         self._controller.thinking_stopped.emit()
 
     def move_wanted(self, request: MoveRequest) -> None:
@@ -127,6 +132,8 @@ class GameController(QObject):
     move_played = Signal(object)  # GameRecord after each move
     game_finished = Signal(object)  # GameRecord with a result
     thinking_started = Signal(object)  # Mark of the AI now thinking
+    # No AI thinks any more. After a computer's move it comes once the move is played (after
+    # move_played and game_finished), and not at all when the other computer thinks next.
     thinking_stopped = Signal()
     move_refused = Signal(str)  # why a person's move was refused, for the status bar
     stale_answer_dropped = Signal(int)  # generation of an AI answer that came too late
@@ -160,6 +167,12 @@ class GameController(QObject):
         self._pending_answer: MoveAnswer | None = None
         self._thought_played: tuple[GameRecord, Any] | None = None
         self._is_shut_down = False
+        # While a computer's move is applied, its "thinking stopped" waits until the move
+        # and what it set off are done: when the other computer starts thinking meanwhile,
+        # thinking_started alone says so (the window then redraws its status once a move,
+        # not three times: "thinking", "to move", "thinking").
+        self._holding_stop = False
+        self._stop_held = False
 
         # The answer is held back until the minimum visible delay has passed.
         self._delay_timer = QTimer(self)
@@ -509,7 +522,14 @@ class GameController(QObject):
         if answer is None:
             return
         self._thought_played = None
-        self._session.deliver(answer)
+        self._holding_stop, self._stop_held = True, False
+        try:
+            self._session.deliver(answer)
+        finally:
+            self._holding_stop = False
+            held, self._stop_held = self._stop_held, False
+        if held:
+            self.thinking_stopped.emit()
         played, self._thought_played = self._thought_played, None
         if played is not None:
             # After the move and everything it set off, as one answer: record and thought.
