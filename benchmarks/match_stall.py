@@ -32,7 +32,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="3,3,3", help="the board: M,N,K or a preset's name")
     options = parser.parse_args(argv)
 
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        # No screen (a server, CI): offscreen. Under xvfb-run, the X server's (xcb) plugin.
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import shiboken6  # noqa: PLC0415
     from PySide6.QtCore import QCoreApplication, QSettings, QTimer  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
@@ -108,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     score = final[0]
     stalls = [gap - HEARTBEAT_MS for gap in gaps_ms]
     print(f"match: {options.games} games of {name} vs {name} at full speed, {rules.title}")
+    print(f"  platform {app.platformName()}")
     print(f"  result: {score.describe()}")
     print(f"  time: {elapsed:.2f} s ({options.games / elapsed:.1f} games/s, {moves[0]} moves)")
     print(f"  heartbeat {HEARTBEAT_MS} ms, {len(gaps_ms)} ticks")
