@@ -19,7 +19,11 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QHeaderView,
+    QProxyStyle,
+    QStyle,
+    QStyleFactory,
     QTableWidget,
     QTableWidgetItem,
     QWidget,
@@ -58,6 +62,22 @@ def move_row_texts(record: GameRecord, ply: int) -> tuple[str, str, str, str, st
     )
 
 
+def plain_style(owner: QWidget) -> QStyle | None:
+    """The application's style without its proxy, owned by ``owner`` (None if none is made).
+
+    The window's style is a proxy written in Python (:mod:`ttt_desktop.gui.indicators`,
+    for check boxes): every part a style draws then calls into Python and waits for the
+    interpreter lock. A list repainted at every move draws a hundred parts, twice as slow
+    so (and slower while the worker thread holds the lock), and has no check box.
+    """
+    style = QApplication.style()
+    base = style.baseStyle() if isinstance(style, QProxyStyle) else style
+    plain = QStyleFactory.create(base.name()) if base is not None else None
+    if plain is not None:
+        plain.setParent(owner)
+    return plain
+
+
 class MoveList(QTableWidget):
     """The moves of one game; row 0 is the start, row ``n`` the position after move ``n``."""
 
@@ -90,6 +110,11 @@ class MoveList(QTableWidget):
             title = self.horizontalHeaderItem(column)
             if title is not None:
                 title.setToolTip(title.text())
+        style = plain_style(self)
+        if style is not None:
+            # The scroll bars, the header and the viewport draw themselves: each is told.
+            for widget in (self, *self.findChildren(QWidget)):
+                widget.setStyle(style)
         self.currentCellChanged.connect(self._on_current_cell_changed)
         self._add_row(0, ("", self.tr("Start"), "", "", ""))
         self._measure_row(0)
