@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
@@ -174,6 +175,8 @@ class InsightFeatures(QObject):
     # The dock -------------------------------------------------------------------------
 
     def _remember_visibility(self, visible: bool) -> None:
+        if not shiboken6.isValid(self._window) or not shiboken6.isValid(self._board):
+            return  # the window is being deleted: its docks hide, nobody chose that
         self._draw()
         if not self._window.isVisible():
             return  # closing the window hides the dock: that is no choice of the person's
