@@ -22,6 +22,7 @@ Pass ``--switch-interval`` to compare with other interpreter switch intervals.
     .venv/bin/python benchmarks/gui_stall.py
     .venv/bin/python benchmarks/gui_stall.py --switch-interval 0.005   # Python's default
     .venv/bin/python benchmarks/gui_stall.py --kind strongest --rules gomoku --games 3
+    chrt -f 1 xvfb-run -a .venv/bin/python benchmarks/gui_stall.py   # see match_stall.py
 """
 
 from __future__ import annotations

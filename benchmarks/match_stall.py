@@ -9,6 +9,13 @@ repainted. Prints the match result, the time taken and the stall figures.
     .venv/bin/python benchmarks/match_stall.py                 # perfect vs perfect, 20 games
     .venv/bin/python benchmarks/match_stall.py --kind minimax --games 4
     .venv/bin/python benchmarks/match_stall.py --kind strongest --rules gomoku --games 1
+    chrt -f 1 xvfb-run -a .venv/bin/python benchmarks/match_stall.py --kind minimax --games 4
+
+Under ``xvfb-run`` the window draws through the X server (the xcb plugin), and every
+repaint waits for Xvfb to take the previous one: run ``chrt`` outside ``xvfb-run`` so
+that the X server shares the window's priority, as a desktop's display server does
+(inside it, a busy machine starves Xvfb and its waits of 15-45 ms show as stalls).
+``benchmarks/move_work.py`` counts the GUI thread's CPU time a move instead.
 """
 
 from __future__ import annotations
