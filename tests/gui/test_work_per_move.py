@@ -7,6 +7,8 @@ import random
 
 import pytest
 from conftest import WindowMaker, seat_two_people
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication, QProxyStyle
 from pytestqt.qtbot import QtBot
 from slow_players import NameQueue
 
@@ -91,3 +93,45 @@ def test_between_two_computers_a_move_redraws_the_status_twice_at_most(
     assert heard.count("started") == moves
     # "O to move", "O is thinking...": not "X to move" in between as well.
     assert len(titles) <= 2 * moves + 1, titles
+
+
+def test_the_move_list_draws_without_the_python_style_proxy(
+    make_window: WindowMaker,
+) -> None:
+    window = make_window(rules=GOMOKU, ask_name=NameQueue("Alice", "Bob"))
+    app_style = QApplication.style()
+    assert isinstance(app_style, QProxyStyle), "the window mends check boxes with a proxy"
+    move_list = window.review.move_list
+    for widget in (move_list, move_list.viewport(), move_list.verticalScrollBar()):
+        style = widget.style()
+        assert not isinstance(style, QProxyStyle)
+        assert style.name() == app_style.baseStyle().name()
+
+
+def test_the_move_list_columns_fit_their_widest_text_as_rows_come(
+    make_window: WindowMaker,
+) -> None:
+    window = make_window(rules=GOMOKU, ask_name=NameQueue("Alice", "Bob"))
+    seat_two_people(window)
+    move_list = window.review.move_list
+    for cell in quiet_moves(12):
+        window.controller.play_cell(cell)
+
+    def fits() -> bool:
+        metrics = move_list.fontMetrics()
+        for column in (0, 2, 3, 4):
+            widest = max(
+                metrics.horizontalAdvance(move_list.item(row, column).text())
+                for row in range(move_list.rowCount())
+            )
+            if move_list.horizontalHeader().sectionSize(column) < widest:
+                return False
+        return True
+
+    assert move_list.rowCount() == 13
+    assert fits()
+    # A larger font: every row is measured again.
+    font = QFont(move_list.font())
+    font.setPointSizeF(font.pointSizeF() * 2)
+    move_list.setFont(font)
+    assert fits()
