@@ -7,10 +7,13 @@ would have waited. Two scenes:
 
 1. ``minimax`` against ``minimax`` with no move delay: the plain full-tree search
    (seconds on an empty board) runs in the worker thread, holding the interpreter.
-2. A person against ``perfect``, clicked through: the benchmark clicks the first
-   free cell as soon as it is the person's turn, for several games, with the app's
-   default move delay (``--person-delay 0`` answers at once: two moves' work then
-   falls between some ticks).
+2. A person against ``--kind`` (``perfect`` unless given) on ``--rules`` (tic-tac-toe
+   unless given), clicked through: the benchmark clicks a free cell (the first one on
+   tic-tac-toe, one drawn from a seeded generator on other boards) as soon as it is the
+   person's turn, for several games, with the app's default move delay
+   (``--person-delay 0`` answers at once: two moves' work then falls between some ticks).
+   The first scene is tic-tac-toe's only: on other rules it is left out
+   (``match_stall.py --rules`` watches two computers on any board).
 
 Prints, per scene: ticks, median and 99th-percentile lateness, the longest stall,
 and how many ticks were later than 8 ms and 16 ms (one frame at 120 / 60 Hz).
@@ -18,12 +21,15 @@ Pass ``--switch-interval`` to compare with other interpreter switch intervals.
 
     .venv/bin/python benchmarks/gui_stall.py
     .venv/bin/python benchmarks/gui_stall.py --switch-interval 0.005   # Python's default
+    .venv/bin/python benchmarks/gui_stall.py --kind strongest --rules gomoku --games 3
+    chrt -f 1 xvfb-run -a .venv/bin/python benchmarks/gui_stall.py   # see match_stall.py
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -74,16 +80,21 @@ def main(argv: list[str] | None = None) -> int:
         help="interpreter switch interval in seconds (default: the app's own)",
     )
     parser.add_argument("--minimax-games", type=int, default=3, help="minimax v minimax games")
-    parser.add_argument("--games", type=int, default=8, help="games against perfect")
+    parser.add_argument("--games", type=int, default=8, help="games of the person's scene")
+    parser.add_argument("--kind", default="perfect", help="the computer the person plays")
+    parser.add_argument("--rules", default="3,3,3", help="the board: M,N,K or a preset's name")
+    parser.add_argument("--seed", type=int, default=1, help="the person's clicks on big boards")
     parser.add_argument(
         "--person-delay",
         type=int,
         default=400,
-        help="Perfect's visible move delay in ms in the person's games (default: the app's)",
+        help="the computer's visible move delay in ms in the person's games (default: the app's)",
     )
     options = parser.parse_args(argv)
 
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        # No screen (a server, CI): offscreen. Under xvfb-run, the X server's (xcb) plugin.
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import shiboken6  # noqa: PLC0415
     from PySide6.QtCore import (  # noqa: PLC0415
         QCoreApplication,
@@ -96,11 +107,19 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
     from ttt_desktop.engine import Mark  # noqa: PLC0415
+    from ttt_desktop.engine.rules import Rules  # noqa: PLC0415
     from ttt_desktop.gui.app import GUI_SWITCH_INTERVAL_S  # noqa: PLC0415
     from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
     from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
     from ttt_desktop.gui.settings import APPLICATION  # noqa: PLC0415
-    from ttt_desktop.players import HUMAN_KIND  # noqa: PLC0415
+    from ttt_desktop.players import HUMAN_KIND, player_info  # noqa: PLC0415
+    from ttt_desktop.players.roster import supports  # noqa: PLC0415
+
+    rules = Rules.parse(options.rules)
+    if not supports(options.kind, rules):
+        parser.error(f"{options.kind} does not play {rules.title}")
+    opponent = player_info(options.kind).name
+    clicks = random.Random(options.seed)
 
     switch_interval = options.switch_interval or GUI_SWITCH_INTERVAL_S
     sys.setswitchinterval(switch_interval)
@@ -111,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     QCoreApplication.setOrganizationName("TTT Desktop benchmark")
     QCoreApplication.setApplicationName(APPLICATION)
     app = QApplication([sys.argv[0]])
-    window = MainWindow()
+    window = MainWindow(rules=rules)
     window.show()
     # The window's first paint (fonts, glyph caches, style) is start-up, not a stall.
     QTest.qWaitForWindowExposed(window)
@@ -170,15 +189,20 @@ def main(argv: list[str] | None = None) -> int:
         controller.new_game(Mark.X)
         return False
 
-    run_scene(f"minimax v minimax, {options.minimax_games} games", minimax_game, minimax_games_done)
+    if rules.is_classic and options.minimax_games > 0:
+        run_scene(
+            f"minimax v minimax, {options.minimax_games} games", minimax_game, minimax_games_done
+        )
 
-    # Scene 2: a person against perfect, clicked through.
+    # Scene 2: a person against --kind, clicked through.
     games_left = [options.games]
+    moves = [0]
+    controller.move_played.connect(lambda _record: moves.__setitem__(0, moves[0] + 1))
 
     def person_game() -> None:
         controller.move_delay_ms = options.person_delay
         controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Benchmark"))
-        controller.set_seat(Mark.O, Seat("perfect", "Perfect"))
+        controller.set_seat(Mark.O, Seat(options.kind, opponent))
         controller.new_game(Mark.X)
 
     def click_when_it_is_the_persons_turn() -> bool:
@@ -189,16 +213,23 @@ def main(argv: list[str] | None = None) -> int:
                 return True
             controller.new_game(Mark.X)
         elif not controller.is_thinking and board.to_move is Mark.X:
-            cell = board.legal_moves()[0]
-            QTest.mouseClick(window.board.cell_widget(cell), Qt.MouseButton.LeftButton)
+            if rules.is_classic:
+                cell = board.legal_moves()[0]
+                QTest.mouseClick(window.board.cell_widget(cell), Qt.MouseButton.LeftButton)
+            else:
+                cell = clicks.choice(board.legal_moves())
+                QTest.mouseClick(
+                    window.board, Qt.MouseButton.LeftButton, pos=window.board.cell_centre(cell)
+                )
         return False
 
     run_scene(
-        f"person v perfect, {options.games} games clicked through, "
+        f"person v {opponent}, {rules.title}, {options.games} games clicked through, "
         f"{options.person_delay} ms move delay",
         person_game,
         click_when_it_is_the_persons_turn,
     )
+    print(f"  {moves[0]} moves")
 
     window.close()
     shiboken6.delete(window)

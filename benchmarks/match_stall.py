@@ -9,6 +9,13 @@ repainted. Prints the match result, the time taken and the stall figures.
     .venv/bin/python benchmarks/match_stall.py                 # perfect vs perfect, 20 games
     .venv/bin/python benchmarks/match_stall.py --kind minimax --games 4
     .venv/bin/python benchmarks/match_stall.py --kind strongest --rules gomoku --games 1
+    chrt -f 1 xvfb-run -a .venv/bin/python benchmarks/match_stall.py --kind minimax --games 4
+
+Under ``xvfb-run`` the window draws through the X server (the xcb plugin), and every
+repaint waits for Xvfb to take the previous one: run ``chrt`` outside ``xvfb-run`` so
+that the X server shares the window's priority, as a desktop's display server does
+(inside it, a busy machine starves Xvfb and its waits of 15-45 ms show as stalls).
+``benchmarks/move_work.py`` counts the GUI thread's CPU time a move instead.
 """
 
 from __future__ import annotations
@@ -32,7 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="3,3,3", help="the board: M,N,K or a preset's name")
     options = parser.parse_args(argv)
 
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        # No screen (a server, CI): offscreen. Under xvfb-run, the X server's (xcb) plugin.
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import shiboken6  # noqa: PLC0415
     from PySide6.QtCore import QCoreApplication, QSettings, QTimer  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
@@ -108,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     score = final[0]
     stalls = [gap - HEARTBEAT_MS for gap in gaps_ms]
     print(f"match: {options.games} games of {name} vs {name} at full speed, {rules.title}")
+    print(f"  platform {app.platformName()}")
     print(f"  result: {score.describe()}")
     print(f"  time: {elapsed:.2f} s ({options.games / elapsed:.1f} games/s, {moves[0]} moves)")
     print(f"  heartbeat {HEARTBEAT_MS} ms, {len(gaps_ms)} ticks")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+import threading
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -270,6 +271,11 @@ def _check_log(lines: object) -> tuple[str, ...]:
     return values
 
 
+_known_final = threading.local()
+"""``board``: (moves, the board after them) that :meth:`GameRecord.with_move` hands the
+record it makes, so the new record need not replay its moves to find its final board."""
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """One game, finished or running: players, who moved first, moves, think times, timestamps.
@@ -309,6 +315,7 @@ class GameRecord:
     """What was said on the pipes of the external programs that played (Gomocup brains)."""
 
     def __post_init__(self) -> None:
+        given_moves = self.moves
         if not isinstance(self.rules, Rules):
             object.__setattr__(self, "rules", Rules.parse(self.rules))
         if not isinstance(self.x, PlayerEntry) or not isinstance(self.o, PlayerEntry):
@@ -360,8 +367,17 @@ class GameRecord:
                     f"after {hint.ply} moves it is {self.mark_at(hint.ply)}'s turn, "
                     f"so {hint.mark} can't have asked for that hint"
                 )
-        # Raises the IllegalMoveError family for a move the rules forbid.
-        final = start.play_all(moves)
+        # Raises the IllegalMoveError family for a move the rules forbid. A record one move
+        # longer than a checked one (with_move) is handed its final board: no replay.
+        known = getattr(_known_final, "board", None)
+        if known is not None and known[0] is given_moves and moves is given_moves:
+            final = known[1]
+        else:
+            final = start.play_all(moves)
+        # Kept, not a field: every question about the newest position (final_board, result,
+        # is_finished) is then one lookup, not a replay of the moves (thousands of plays a
+        # move on a big board, where the window asks a dozen times a move).
+        object.__setattr__(self, "_final_board", final)
         if self.forfeit is not None:
             if not isinstance(self.forfeit, Forfeit):
                 raise ValueError("forfeit must be a Forfeit or None")
@@ -407,7 +423,9 @@ class GameRecord:
         """The board after the first ``ply`` moves (0 is the empty board)."""
         if type(ply) is not int or not 0 <= ply <= len(self.moves):
             raise ValueError(f"ply must be 0-{len(self.moves)}, not {ply!r}")
-        # Boards are interned and memoise their children, so this is a few lookups.
+        if ply == len(self.moves):
+            return self.final_board
+        # 3x3 boards are interned and memoise their children, so this is a few lookups.
         return Board.empty(self.first, self.rules).play_all(self.moves[:ply])
 
     @property
@@ -417,8 +435,9 @@ class GameRecord:
 
     @property
     def final_board(self) -> Board:
-        """The board after every recorded move."""
-        return self.board_at(len(self.moves))
+        """The board after every recorded move (worked out once, when the record was made)."""
+        final: Board = self.__dict__["_final_board"]
+        return final
 
     @property
     def result(self) -> str | None:
@@ -456,13 +475,18 @@ class GameRecord:
         if self.forfeit is not None:
             raise ValueError(f"the game is over: {self.forfeit.loser} forfeited it")
         board = self.final_board.play(cell)
-        return dataclasses.replace(
-            self,
-            moves=(*self.moves, cell),
-            # Milliseconds are plenty for a think time, and keep files and texts short.
-            move_seconds=(*self.move_seconds, round(_check_seconds(seconds), 3)),
-            finished_at=_finish_time(self.started_at) if board.is_over else None,
-        )
+        moves = (*self.moves, cell)
+        _known_final.board = (moves, board)
+        try:
+            return dataclasses.replace(
+                self,
+                moves=moves,
+                # Milliseconds are plenty for a think time, and keep files and texts short.
+                move_seconds=(*self.move_seconds, round(_check_seconds(seconds), 3)),
+                finished_at=_finish_time(self.started_at) if board.is_over else None,
+            )
+        finally:
+            _known_final.board = None
 
     def with_undo(self, count: int) -> GameRecord:
         """This record with its last ``count`` moves taken back, and the undo noted.

@@ -478,8 +478,11 @@ class GameSession:
         record = self._record
         if not self._started or self._is_closed:
             return 0
+        waits = {mark: mover_for(record.player(mark)).waits_for_input for mark in Mark}
+        if not any(waits.values()):
+            return 0  # between two computers: asked every move, so not a walk over the moves
         for index in range(record.ply - 1, -1, -1):
-            if mover_for(record.player(record.mark_at(index))).waits_for_input:
+            if waits[record.mark_at(index)]:
                 return record.ply - index
         return 0
 

@@ -231,6 +231,7 @@ class BoardWidget(QWidget):
         self._grid_cache: QPixmap | None = None
         self._grid_cache_key: tuple[object, ...] | None = None
         self._stone_sprites: dict[tuple[object, ...], QPixmap] = {}
+        self._band: float | None = None  # the coordinates' room, once measured
         # How much of the winning line is drawn (0-1), animated when a line appears.
         self._line_progress = 1.0
         self._line_animation = QVariantAnimation(self)
@@ -488,7 +489,10 @@ class BoardWidget(QWidget):
         """The room for the coordinates on the left and bottom edges (0 on tic-tac-toe)."""
         if self._rules.is_classic:
             return 0.0
-        return float(max(14, QFontMetrics(self._coordinate_font()).height() + 4))
+        if self._band is None:
+            # Asked for every cell's rectangle: measured once per font, not once a cell.
+            self._band = float(max(14, QFontMetrics(self._coordinate_font()).height() + 4))
+        return self._band
 
     def _coordinate_font(self) -> QFont:
         font = QFont(self.font())
@@ -573,6 +577,11 @@ class BoardWidget(QWidget):
         # At least 12 px a cell, with the coordinates beside.
         extra = int(self._coordinate_band() + 2 * GRID_MARGIN)
         return QSize(self._rules.m * 12 + extra, self._rules.n * 12 + extra)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._band = None
+        super().changeEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         for cell, button in enumerate(self._cells):

@@ -19,6 +19,7 @@ Imports Qt (QtCore only), the engine and the worker; never a widget.
 
 from __future__ import annotations
 
+import gc
 import math
 import time
 from collections.abc import Callable
@@ -55,6 +56,17 @@ __all__ = [
 PlayerFactory = Callable[..., Any]
 
 
+_start_up_frozen = False
+
+
+def _freeze_start_up_objects() -> None:
+    """Move every object made so far out of the collector's sight, once per process."""
+    global _start_up_frozen  # noqa: PLW0603  (once per process, whichever window asks)
+    if not _start_up_frozen:
+        _start_up_frozen = True
+        gc.freeze()
+
+
 class _Signals(SessionEvents):
     """The session's events, each emitted as the controller's signal of the same meaning."""
 
@@ -81,9 +93,14 @@ class _Signals(SessionEvents):
         self._controller.players_renamed.emit(record)
 
     def thinking_started(self, mark: Mark) -> None:
+        # A stop held back while a computer's move is applied is over: the next one thinks.
+        self._controller._stop_held = False
         self._controller.thinking_started.emit(mark)
 
     def thinking_stopped(self) -> None:
+        if self._controller._holding_stop:
+            self._controller._stop_held = True
+            return
         self._controller.thinking_stopped.emit()
 
     def move_wanted(self, request: MoveRequest) -> None:
@@ -115,6 +132,8 @@ class GameController(QObject):
     move_played = Signal(object)  # GameRecord after each move
     game_finished = Signal(object)  # GameRecord with a result
     thinking_started = Signal(object)  # Mark of the AI now thinking
+    # No AI thinks any more. After a computer's move it comes once the move is played (after
+    # move_played and game_finished), and not at all when the other computer thinks next.
     thinking_stopped = Signal()
     move_refused = Signal(str)  # why a person's move was refused, for the status bar
     stale_answer_dropped = Signal(int)  # generation of an AI answer that came too late
@@ -148,6 +167,12 @@ class GameController(QObject):
         self._pending_answer: MoveAnswer | None = None
         self._thought_played: tuple[GameRecord, Any] | None = None
         self._is_shut_down = False
+        # While a computer's move is applied, its "thinking stopped" waits until the move
+        # and what it set off are done: when the other computer starts thinking meanwhile,
+        # thinking_started alone says so (the window then redraws its status once a move,
+        # not three times: "thinking", "to move", "thinking").
+        self._holding_stop = False
+        self._stop_held = False
 
         # The answer is held back until the minimum visible delay has passed.
         self._delay_timer = QTimer(self)
@@ -251,8 +276,16 @@ class GameController(QObject):
         return self._session.last_thought
 
     def start_search_process(self) -> None:
-        """Start the search process now (in the worker thread), before a computer must move."""
+        """Start the search process now (in the worker thread), before a computer must move.
+
+        Called once the window shows: the objects made so far (modules, classes, the
+        window's widgets) live as long as the app, so they go to the collector's permanent
+        generation (:func:`gc.freeze`) and a full collection no longer walks them (it took
+        10-11 ms of the GUI thread, or of the worker thread holding the interpreter lock,
+        whenever one came: a stall of the window in the middle of a match).
+        """
         if not self._is_shut_down:
+            _freeze_start_up_objects()
             self._process_start_requested.emit()
 
     def restart_search_process(self) -> None:
@@ -489,7 +522,14 @@ class GameController(QObject):
         if answer is None:
             return
         self._thought_played = None
-        self._session.deliver(answer)
+        self._holding_stop, self._stop_held = True, False
+        try:
+            self._session.deliver(answer)
+        finally:
+            self._holding_stop = False
+            held, self._stop_held = self._stop_held, False
+        if held:
+            self.thinking_stopped.emit()
         played, self._thought_played = self._thought_played, None
         if played is not None:
             # After the move and everything it set off, as one answer: record and thought.

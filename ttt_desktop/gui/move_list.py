@@ -15,11 +15,15 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QHeaderView,
+    QProxyStyle,
+    QStyle,
+    QStyleFactory,
     QTableWidget,
     QTableWidgetItem,
     QWidget,
@@ -58,6 +62,22 @@ def move_row_texts(record: GameRecord, ply: int) -> tuple[str, str, str, str, st
     )
 
 
+def plain_style(owner: QWidget) -> QStyle | None:
+    """The application's style without its proxy, owned by ``owner`` (None if none is made).
+
+    The window's style is a proxy written in Python (:mod:`ttt_desktop.gui.indicators`,
+    for check boxes): every part a style draws then calls into Python and waits for the
+    interpreter lock. A list repainted at every move draws a hundred parts, twice as slow
+    so (and slower while the worker thread holds the lock), and has no check box.
+    """
+    style = QApplication.style()
+    base = style.baseStyle() if isinstance(style, QProxyStyle) else style
+    plain = QStyleFactory.create(base.name()) if base is not None else None
+    if plain is not None:
+        plain.setParent(owner)
+    return plain
+
+
 class MoveList(QTableWidget):
     """The moves of one game; row 0 is the start, row ``n`` the position after move ``n``."""
 
@@ -67,6 +87,9 @@ class MoveList(QTableWidget):
         super().__init__(0, len(COLUMNS), parent)
         self._record: GameRecord | None = None
         self._updating = False
+        # The widest text of each column so far (px), so that a new row measures only itself.
+        self._widest = [0] * len(COLUMNS)
+        self._section_widths: list[int | None] = [None] * len(COLUMNS)
         self.setObjectName("move-list")
         self.setAccessibleName(self.tr("Moves"))
         self.setHorizontalHeaderLabels([self.tr(str(column)) for column in COLUMNS])
@@ -87,8 +110,14 @@ class MoveList(QTableWidget):
             title = self.horizontalHeaderItem(column)
             if title is not None:
                 title.setToolTip(title.text())
+        style = plain_style(self)
+        if style is not None:
+            # The scroll bars, the header and the viewport draw themselves: each is told.
+            for widget in (self, *self.findChildren(QWidget)):
+                widget.setStyle(style)
         self.currentCellChanged.connect(self._on_current_cell_changed)
         self._add_row(0, ("", self.tr("Start"), "", "", ""))
+        self._measure_row(0)
         self._fit_columns()
 
     # What to show -------------------------------------------------------------
@@ -117,30 +146,42 @@ class MoveList(QTableWidget):
                 and record.moves[: len(previous.moves)] == previous.moves
             )
             keep = len(previous.moves) if grew and previous is not None else 0
+            if keep == len(record.moves) and self.rowCount() == keep + 1:
+                return  # the same moves (a change of thinking, say): nothing to redo
             self.setRowCount(keep + 1)
+            if keep == 0:
+                # Rebuilt: the widths are measured again from the start row.
+                self._widest = [0] * len(COLUMNS)
+                self._measure_row(0)
             for ply in range(keep + 1, len(record.moves) + 1):
                 self._add_row(ply, move_row_texts(record, ply))
+                self._measure_row(ply)
             self._fit_columns()
         finally:
             self._updating = False
 
+    def _measure_row(self, row: int) -> None:
+        metrics = self.fontMetrics()
+        for column in range(len(COLUMNS)):
+            item = self.item(row, column)
+            if item is not None and column != 1:
+                width = metrics.horizontalAdvance(item.text())
+                self._widest[column] = max(self._widest[column], width)
+
     def _fit_columns(self) -> None:
+        """Each short column as wide as its widest text (kept as rows come: a move's row is
+        measured once, not every row at every move)."""
         header = self.horizontalHeader()
         padding = 2 * self.style().pixelMetric(self.style().PixelMetric.PM_HeaderMargin)
+        # At least the width of "X/O", so a title has a few letters before its "...".
+        least = self.fontMetrics().horizontalAdvance("XX/OO")
         for column in range(len(COLUMNS)):
             if column == 1:
                 continue
-            widest = max(
-                (
-                    self.fontMetrics().horizontalAdvance(item.text())
-                    for item in (self.item(row, column) for row in range(self.rowCount()))
-                    if item is not None
-                ),
-                default=0,
-            )
-            # At least the width of "X/O", so a title has a few letters before its "...".
-            least = self.fontMetrics().horizontalAdvance("XX/OO")
-            header.resizeSection(column, max(widest, least) + padding + 6)
+            width = max(self._widest[column], least) + padding + 6
+            if width != self._section_widths[column] or header.sectionSize(column) != width:
+                header.resizeSection(column, width)
+                self._section_widths[column] = width
 
     def set_current_ply(self, ply: int) -> None:
         """Highlight the row of ``ply`` without emitting :attr:`ply_selected`."""
@@ -153,6 +194,15 @@ class MoveList(QTableWidget):
             self.scrollTo(self.model().index(ply, 0))
         finally:
             self._updating = False
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            # Other letters: every row is measured again.
+            self._widest = [0] * len(COLUMNS)
+            for row in range(self.rowCount()):
+                self._measure_row(row)
+            self._fit_columns()
 
     # Input --------------------------------------------------------------------
 

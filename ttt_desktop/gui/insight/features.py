@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
@@ -137,7 +138,7 @@ class InsightFeatures(QObject):
         self._shown: Thought | None = None
         # The game's computer thoughts by the position their move led to, and the newest:
         # browsing the game shows the thought behind the position on show.
-        self._thoughts: dict[tuple[str, str, str], Thought] = {}
+        self._thoughts: dict[tuple[int, int, str, str], Thought] = {}
         self._last: Thought | None = None
 
         self.dock = ThinkingDock(window)
@@ -174,6 +175,8 @@ class InsightFeatures(QObject):
     # The dock -------------------------------------------------------------------------
 
     def _remember_visibility(self, visible: bool) -> None:
+        if not shiboken6.isValid(self._window) or not shiboken6.isValid(self._board):
+            return  # the window is being deleted: its docks hide, nobody chose that
         self._draw()
         if not self._window.isVisible():
             return  # closing the window hides the dock: that is no choice of the person's
@@ -277,5 +280,6 @@ class InsightFeatures(QObject):
         return self._explorer
 
 
-def _position(board: Board) -> tuple[str, str, str]:
-    return board.cells, board.to_move.value, board.rules.key
+def _position(board: Board) -> tuple[int, int, str, str]:
+    # The bitboards, not the cells' text: a 15x15 board's is 225 letters joined every move.
+    return board.x_bits, board.o_bits, board.to_move.value, board.rules.key

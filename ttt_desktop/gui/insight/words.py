@@ -7,6 +7,8 @@ on the top row), "h8" on every other board. Every string goes through
 
 from __future__ import annotations
 
+import functools
+
 from PySide6.QtCore import QCoreApplication
 
 from ttt_desktop.engine.geometry import Geometry
@@ -16,7 +18,13 @@ from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, Thought
 
 
 def _geometry(thought: Thought) -> Geometry:
-    return Rules.parse(thought.rules).geometry
+    return _geometry_of(thought.rules)
+
+
+@functools.lru_cache(maxsize=16)
+def _geometry_of(rules: str) -> Geometry:
+    # Asked once a cell named: a big board's figures name dozens of cells a move.
+    return Rules.parse(rules).geometry
 
 
 def cells_text(cells: tuple[int, ...] | list[int], geometry: Geometry | None = None) -> str:
