@@ -3,10 +3,11 @@
 With ``TTT_DESKTOP_REPORT_SHOWN=1`` in the environment, :func:`ttt_desktop.gui.app.main`
 calls :func:`report_first_paint` on the shown window: when the window's first
 paint event has been handled, one line ``TTT_DESKTOP_SHOWN <unix time>`` goes to
-stdout and the application quits normally. A benchmark starts the app (from
-source or the packaged executable), notes the wall-clock time just before, and
-reads the line: the difference is start-to-window time, including the
-interpreter's (or the bootloader's) own start. :func:`read_shown_time` parses
+stdout and the application quits normally (``TTT_DESKTOP_REPORT_HOLD_MS=N``: N ms
+later, so a benchmark can measure the running app's memory meanwhile).
+A benchmark starts the app (from source or the packaged executable), notes the
+wall-clock time just before, and reads the line: the difference is start-to-window
+time, including the interpreter's (or the bootloader's) own start. :func:`read_shown_time` parses
 the line, so producer and consumers share one format.
 """
 
@@ -22,6 +23,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
 __all__ = [
+    "HOLD_VARIABLE",
     "REPORT_SHOWN_VARIABLE",
     "SHOWN_LINE_PREFIX",
     "FirstPaintReporter",
@@ -32,6 +34,7 @@ __all__ = [
 
 REPORT_SHOWN_VARIABLE: Final = "TTT_DESKTOP_REPORT_SHOWN"
 SHOWN_LINE_PREFIX: Final = "TTT_DESKTOP_SHOWN"
+HOLD_VARIABLE: Final = "TTT_DESKTOP_REPORT_HOLD_MS"
 
 
 def report_shown_requested(environment: Mapping[str, str] = os.environ) -> bool:
@@ -74,12 +77,26 @@ class FirstPaintReporter(QObject):
         return False
 
 
-def report_first_paint(window: QWidget) -> FirstPaintReporter:
-    """Print ``TTT_DESKTOP_SHOWN <unix time>`` after ``window``'s first paint, then quit the app."""
+def _hold_ms(environment: Mapping[str, str]) -> int:
+    try:
+        return max(0, int(environment.get(HOLD_VARIABLE, "0")))
+    except ValueError:
+        return 0
+
+
+def report_first_paint(
+    window: QWidget, environment: Mapping[str, str] = os.environ
+) -> FirstPaintReporter:
+    """Print ``TTT_DESKTOP_SHOWN <unix time>`` after ``window``'s first paint, then quit the app
+    (at once, or ``TTT_DESKTOP_REPORT_HOLD_MS`` later)."""
+    hold_ms = _hold_ms(environment)
 
     def report() -> None:
         if sys.stdout is not None:
             print(f"{SHOWN_LINE_PREFIX} {time.time():.6f}", flush=True)
-        QCoreApplication.quit()
+        if hold_ms:
+            QTimer.singleShot(hold_ms, QCoreApplication.quit)
+        else:
+            QCoreApplication.quit()
 
     return FirstPaintReporter(window, report)
