@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from ttt_desktop.engine.rules import Rules
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 GUI_SWITCH_INTERVAL_S: Final = 0.0005
 # The desktop entry's StartupWMClass and file name (resources/).
 WM_CLASS_NAME: Final = "ttt-desktop"
+# What the first screen does not need is built after the first paint, or this long after
+# the start at the latest (a window that is not painted soon: started minimised, say).
+FINISH_START_LATEST_MS: Final = 1000
 DESKTOP_FILE_NAME: Final = "org.tttdesktop.TTTDesktop"
 
 
@@ -149,19 +152,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         library_path=_library_path(options),
         trained_players_folder=_trained_players_folder(options),
         rules=rules,
+        defer_until_shown=True,
     )
-    if startup_report.report_shown_requested():
-        # Benchmarks: print the time of the first paint, then quit.
-        startup_report.report_first_paint(window)
-    window.show()
-    from ttt_desktop.gui.window_watch import watch_for_outside_destruction  # noqa: PLC0415
+    watchers: list[Any] = []
 
-    # A window destroyed from outside (its window manager died) closes as if asked to.
-    watcher = watch_for_outside_destruction(window)
-    # The players think in a process of their own: start it once the window is up.
+    def finish_start() -> None:
+        # The library, the search process (if a computer plays), the Lab's menu and the
+        # rest the first screen does not show: once it is painted.
+        window.finish_start()
+        if watchers:
+            return
+        from ttt_desktop.gui.window_watch import watch_for_outside_destruction  # noqa: PLC0415
+
+        # A window destroyed from outside (its window manager died) closes as if asked to.
+        watchers.append(watch_for_outside_destruction(window))
+
+    startup_report.FirstPaintReporter(window, finish_start)
+    if startup_report.report_shown_requested():
+        # Benchmarks: print the time of the first paint, then quit. (Installed last, its
+        # filter hears the paint first: the report comes before finish_start runs.)
+        startup_report.report_first_paint(window)
     from PySide6.QtCore import QTimer  # noqa: PLC0415
 
-    QTimer.singleShot(0, window.controller.start_search_process)
+    QTimer.singleShot(FINISH_START_LATEST_MS, finish_start)
+    window.show()
     try:
         if options.self_test:
             from ttt_desktop.gui.self_test import run_self_test  # noqa: PLC0415
@@ -172,7 +186,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         window.controller.shutdown()
         shiboken6.delete(window)
-        if watcher is not None:
-            app.removeNativeEventFilter(watcher)
+        for watcher in watchers:
+            if watcher is not None:
+                app.removeNativeEventFilter(watcher)
         translation.remove(translators)
     return exit_code

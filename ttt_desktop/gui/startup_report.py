@@ -4,7 +4,10 @@ With ``TTT_DESKTOP_REPORT_SHOWN=1`` in the environment, :func:`ttt_desktop.gui.a
 calls :func:`report_first_paint` on the shown window: when the window's first
 paint event has been handled, one line ``TTT_DESKTOP_SHOWN <unix time>`` goes to
 stdout and the application quits normally (``TTT_DESKTOP_REPORT_HOLD_MS=N``: N ms
-later, so a benchmark can measure the running app's memory meanwhile).
+later, so a benchmark can measure the running app's memory meanwhile). With
+``TTT_DESKTOP_REPORT_MODULES=1`` too, a line ``TTT_DESKTOP_MODULES name name ...``
+lists the modules loaded at that moment (:func:`read_modules` parses it): a test
+keeps what the first screen does not need out of the start.
 A benchmark starts the app (from source or the packaged executable), notes the
 wall-clock time just before, and reads the line: the difference is start-to-window
 time, including the interpreter's (or the bootloader's) own start. :func:`read_shown_time` parses
@@ -24,9 +27,12 @@ from PySide6.QtWidgets import QWidget
 
 __all__ = [
     "HOLD_VARIABLE",
+    "MODULES_LINE_PREFIX",
+    "MODULES_VARIABLE",
     "REPORT_SHOWN_VARIABLE",
     "SHOWN_LINE_PREFIX",
     "FirstPaintReporter",
+    "read_modules",
     "read_shown_time",
     "report_first_paint",
     "report_shown_requested",
@@ -35,6 +41,8 @@ __all__ = [
 REPORT_SHOWN_VARIABLE: Final = "TTT_DESKTOP_REPORT_SHOWN"
 SHOWN_LINE_PREFIX: Final = "TTT_DESKTOP_SHOWN"
 HOLD_VARIABLE: Final = "TTT_DESKTOP_REPORT_HOLD_MS"
+MODULES_VARIABLE: Final = "TTT_DESKTOP_REPORT_MODULES"
+MODULES_LINE_PREFIX: Final = "TTT_DESKTOP_MODULES"
 
 
 def report_shown_requested(environment: Mapping[str, str] = os.environ) -> bool:
@@ -51,6 +59,15 @@ def read_shown_time(output: str) -> float | None:
                 return float(value)
             except ValueError:
                 return None
+    return None
+
+
+def read_modules(output: str) -> list[str] | None:
+    """The module names in the first ``TTT_DESKTOP_MODULES`` line of ``output``, or None."""
+    for line in output.splitlines():
+        prefix, _, names = line.partition(" ")
+        if prefix == MODULES_LINE_PREFIX:
+            return names.split()
     return None
 
 
@@ -90,10 +107,13 @@ def report_first_paint(
     """Print ``TTT_DESKTOP_SHOWN <unix time>`` after ``window``'s first paint, then quit the app
     (at once, or ``TTT_DESKTOP_REPORT_HOLD_MS`` later)."""
     hold_ms = _hold_ms(environment)
+    list_modules = environment.get(MODULES_VARIABLE) == "1"
 
     def report() -> None:
         if sys.stdout is not None:
             print(f"{SHOWN_LINE_PREFIX} {time.time():.6f}", flush=True)
+            if list_modules:
+                print(MODULES_LINE_PREFIX, *sorted(sys.modules), flush=True)
         if hold_ms:
             QTimer.singleShot(hold_ms, QCoreApplication.quit)
         else:
