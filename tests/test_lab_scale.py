@@ -604,3 +604,61 @@ class TestSprt:
         with pytest.raises(SystemExit):
             main([*arguments, "--sprt", "elo0=10,elo1=0"])
         assert "elo0 is less than elo1" in capsys.readouterr().err
+
+    def test_each_pair_shares_an_opening_and_every_game_can_be_stored(self) -> None:
+        from ttt_desktop.lab.openings import opening_sequence  # noqa: PLC0415
+
+        rules = Rules(7, 7, 4)
+        openings = builtin_openings(rules)
+        heard: list[tuple[str, str, tuple[int, ...]]] = []
+
+        def on_game(x: Any, o: Any, game: Any) -> None:
+            heard.append((x.name, o.name, tuple(game.moves)))
+
+        first, second = create_player("levi", seed=1), create_player("rando", seed=2)
+        match = play_sprt_match(
+            first,
+            second,
+            SprtSettings(0, 50),
+            rules=rules,
+            max_games=12,
+            openings=opening_sequence(openings, rules, symmetries_seed=5),
+            on_game=on_game,
+        )
+        assert len(heard) == match.state.games
+        sequence = opening_sequence(openings, rules, symmetries_seed=5)
+        for pair in range(len(heard) // 2):
+            one, two = heard[2 * pair], heard[2 * pair + 1]
+            assert (one[0], one[1]) == (two[1], two[0])  # the colours swap within a pair
+            opening = sequence(pair)
+            assert opening == sequence(pair)  # the same seed turns it the same way
+            assert one[2][: len(opening)] == two[2][: len(opening)] == opening
+        # A turned opening is one of the set under a symmetry of the board.
+        shapes = {
+            tuple(sorted(rules.geometry.transform(cells, s)))
+            for cells in openings
+            for s in range(len(rules.geometry.symmetries))
+        }
+        assert all(tuple(sorted(sequence(j))) in shapes for j in range(40))
+
+    def test_the_command_line_plays_openings_and_stores_the_games(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        library = tmp_path / "games.sqlite"
+        arguments = [
+            "match", "--rules", "7,7,4", "--x", "levi", "--o", "rando", "--seed", "3",
+            "--games", "8", "--sprt", "elo1=200", "--openings", "builtin", "--symmetries",
+            "--library", str(library), "--json",
+        ]  # fmt: skip
+        assert main(arguments) == 0
+        captured = capsys.readouterr()
+        document = json.loads(captured.out)
+        games = document["sprt"]["games"]
+        assert 2 <= games <= 8
+        assert "openings turned by symmetries" in captured.err
+        assert f"stored {games:,} games" in captured.err
+        with Library(library) as stored:
+            assert stored.count() == games
+        # A plain match refuses openings: its players keep their sides.
+        assert main(["match", "--x", "levi", "--o", "rando", "--openings", "builtin"]) == 2
+        assert "give --sprt" in capsys.readouterr().err

@@ -358,6 +358,8 @@ def build_parser() -> argparse.ArgumentParser:
         "Elo (default logistic)",
     )
 
+    _opening_arguments(match_parser, " (with --sprt: each pair of games shares one)")
+
     tournament_parser = commands.add_parser(
         "tournament", help="every pair of kinds, both colours, in a crosstable"
     )
@@ -412,18 +414,7 @@ def build_parser() -> argparse.ArgumentParser:
         "'dask scheduler' and 'dask worker tcp://HOST:PORT --nthreads 1'); the same seed "
         "gives the same games",
     )
-    tournament_parser.add_argument(
-        "--openings",
-        metavar="builtin|FILE",
-        help="start the games from openings, each played with both colours: 'builtin' (every "
-        "first move on small boards, 26 three-stone openings on 7x7 and up) or a file with "
-        "one opening a line (cells as the board names them, such as 'h8 h9 j10')",
-    )
-    tournament_parser.add_argument(
-        "--symmetries",
-        action="store_true",
-        help="turn or mirror each opening by one of the board's symmetries, drawn from the seed",
-    )
+    _opening_arguments(tournament_parser)
     _clock_arguments(tournament_parser)
     tournament_parser.add_argument(
         "--adjudicate",
@@ -506,6 +497,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _opening_arguments(parser: argparse.ArgumentParser, note: str = "") -> None:
+    parser.add_argument(
+        "--openings",
+        metavar="builtin|FILE",
+        help="start the games from openings, each played with both colours"
+        + note
+        + ": 'builtin' (every first move on small boards, 26 three-stone openings on 7x7 and "
+        "up) or a file with one opening a line (cells as the board names them, such as "
+        "'h8 h9 j10')",
+    )
+    parser.add_argument(
+        "--symmetries",
+        action="store_true",
+        help="turn or mirror each opening by one of the board's symmetries, drawn from the seed",
+    )
+
+
+def _openings(arguments: argparse.Namespace, rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """The openings --openings names (none without it); --symmetries alone is refused."""
+    if arguments.openings is None:
+        if arguments.symmetries:
+            raise ValueError("--symmetries turns openings: give --openings too")
+        return ()
+    from ttt_desktop.lab.openings import builtin_openings, read_openings  # noqa: PLC0415
+
+    if arguments.openings == "builtin":
+        return builtin_openings(rules)
+    return read_openings(arguments.openings, rules)
+
+
 def _library_writer(
     arguments: argparse.Namespace, kind: str, name: str, settings: dict[str, Any]
 ) -> Any:
@@ -527,6 +548,11 @@ def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
     if arguments.sprt is not None:
         _run_sprt(arguments, x_player, o_player, seed, out, progress)
         return
+    if arguments.openings is not None or arguments.symmetries:
+        raise RefusedError(
+            "a match keeps each player on its side, so openings would favour one of them: "
+            "give --sprt (pairs of games, each opening with both colours) or play a tournament"
+        )
     games = arguments.games
     writer = _library_writer(
         arguments,
@@ -584,27 +610,65 @@ def _run_sprt(  # noqa: PLR0917
     out: TextIO,
     progress: _Progress,
 ) -> None:
+    from ttt_desktop.lab.openings import opening_sequence  # noqa: PLC0415
     from ttt_desktop.lab.sprt import play_sprt_match  # noqa: PLC0415
 
-    if arguments.library is not None or arguments.start != "x":
+    if arguments.start != "x":
         raise RefusedError(
-            "an SPRT match plays pairs of games, each player X once, and stores none: "
-            "leave out --start and --library"
+            "an SPRT match plays pairs of games, each player X once: leave out --start"
         )
+    rules: Rules = arguments.rules
+    openings = _openings(arguments, rules)
     settings = arguments.sprt
+    book = (
+        f"; {len(openings):,} openings{' turned by symmetries' if arguments.symmetries else ''}"
+        if openings
+        else ""
+    )
     progress.stream.write(
         f"SPRT of {arguments.x} against {arguments.o}: {settings.label()}; at most "
-        f"{arguments.games:,} games\n"
+        f"{arguments.games:,} games{book}\n"
     )
+    writer = _library_writer(
+        arguments,
+        "match",
+        f"{first.name} v {second.name} (SPRT)",
+        {
+            "x": arguments.x,
+            "o": arguments.o,
+            "games": arguments.games,
+            "seed": seed,
+            "sprt": settings.as_json(),
+            **({"openings": [list(cells) for cells in openings]} if openings else {}),
+            **({"symmetries": True} if arguments.symmetries else {}),
+        },
+    )
+    if writer is not None:
+        from ttt_desktop.cli.storing import FLUSH_SECONDS  # noqa: PLC0415
+
+        progress.stream.write(
+            f"storing each game in {writer.library.path} as it ends, within {FLUSH_SECONDS:g} s: "
+            f"a kill loses at most the games of the last {FLUSH_SECONDS:g} s\n"
+        )
     progress.stream.flush()
-    match = play_sprt_match(
-        first,
-        second,
-        settings,
-        rules=arguments.rules,
-        max_games=arguments.games,
-        on_pair=lambda state: progress.say(f"sprt: {state.describe()}"),
-    )
+    try:
+        match = play_sprt_match(
+            first,
+            second,
+            settings,
+            rules=rules,
+            max_games=arguments.games,
+            on_pair=lambda state: progress.say(f"sprt: {state.describe()}"),
+            openings=(
+                opening_sequence(openings, rules, seed if arguments.symmetries else None)
+                if openings
+                else None
+            ),
+            on_game=writer.add if writer is not None else None,
+        )
+    finally:
+        if writer is not None:
+            writer.close(progress.stream)
     if arguments.json:
         print_json(
             {
@@ -709,16 +773,7 @@ def _new_spec(arguments: argparse.Namespace) -> Any:
         raise ValueError("name the players (--players A,B,...) or --resume a tournament")
     rules: Rules = arguments.rules
     seed = arguments.seed if arguments.seed is not None else fresh_seed()
-    openings: tuple[tuple[int, ...], ...] = ()
-    if arguments.openings is not None:
-        from ttt_desktop.lab.openings import builtin_openings, read_openings  # noqa: PLC0415
-
-        if arguments.openings == "builtin":
-            openings = builtin_openings(rules)
-        else:
-            openings = read_openings(arguments.openings, rules)
-    elif arguments.symmetries:
-        raise ValueError("--symmetries turns openings: give --openings too")
+    openings = _openings(arguments, rules)
     return TournamentSpec(
         parse_entrants(arguments.players, seed),
         # Each pair plays --games games each way round: the players take turns at X.

@@ -25,18 +25,65 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import os
-from typing import Final
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.rules import Rules
 from ttt_desktop.formats.files import FileKind, UserFileError, read_user_text
 
-__all__ = ["OPENING_FILE", "builtin_openings", "parse_openings", "read_openings"]
+__all__ = [
+    "OPENING_FILE",
+    "OpeningSeat",
+    "builtin_openings",
+    "opening_sequence",
+    "parse_openings",
+    "read_openings",
+]
 
 OPENING_FILE: Final = FileKind("opening file", 1_000_000)
 
 _BIG_BOARD: Final = 7
 """Boards at least this wide and high get the three-stone set; smaller ones every first move."""
+
+
+class OpeningSeat:
+    """A seat that plays its side's moves of an opening, then lets its player think."""
+
+    def __init__(self, player: Any, opening: tuple[int, ...]) -> None:
+        self.player = player
+        self.opening = opening
+        self.length = len(opening)
+
+    def choose_move(self, board: Any) -> int:
+        ply = board.ply
+        if ply < self.length:
+            cell: int = self.opening[ply]
+            return cell
+        return int(self.player.choose_move(board))
+
+
+def opening_sequence(
+    openings: Sequence[tuple[int, ...]], rules: Rules, symmetries_seed: int | None = None
+) -> Callable[[int], tuple[int, ...]]:
+    """Opening number ``j`` of a run: the set in turn, each turned by a symmetry if seeded.
+
+    With ``symmetries_seed`` each ``j`` gets one of the board's symmetries drawn from the
+    seed and ``j`` alone, so a run is repeatable and any of its games can be replayed.
+    """
+    if not openings:
+        raise ValueError("no openings to play")
+    geometry = rules.geometry
+
+    def opening(number: int) -> tuple[int, ...]:
+        cells = openings[number % len(openings)]
+        if symmetries_seed is None:
+            return cells
+        drawn = random.Random(f"{symmetries_seed}:{number}").randrange(len(geometry.symmetries))
+        return geometry.transform(cells, drawn)
+
+    return opening
 
 
 def builtin_openings(rules: Rules) -> tuple[tuple[int, ...], ...]:

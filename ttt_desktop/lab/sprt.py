@@ -347,28 +347,44 @@ def play_sprt_match(
     rules: Any = None,
     max_games: int = 100_000,
     on_pair: Callable[[SprtState], None] | None = None,
+    openings: Callable[[int], tuple[int, ...]] | None = None,
+    on_game: Callable[[Any, Any, Any], None] | None = None,
 ) -> SprtMatch:
     """Play pairs of games, ``first`` as X then as O, until the SPRT decides (or ``max_games``).
 
-    ``on_pair`` hears the state after each pair (the live LLR).
+    ``on_pair`` hears the state after each pair (the live LLR). With ``openings``, pair
+    ``j`` starts both its games from ``openings(j)`` (see
+    :func:`ttt_desktop.lab.openings.opening_sequence`), so the two players meet each
+    opening once with each colour. ``on_game`` hears ``(x, o, game)`` after every game
+    (the players and :func:`ttt_desktop.engine.play.play_game`'s result), for storing.
     """
     import time  # noqa: PLC0415
 
     from ttt_desktop.engine.board import Mark  # noqa: PLC0415
     from ttt_desktop.engine.play import play_game  # noqa: PLC0415
+    from ttt_desktop.lab.openings import OpeningSeat  # noqa: PLC0415
 
     state = SprtState(settings)
     started = time.perf_counter()
+    pair = 0
     while state.games + 2 <= max(2, max_games) and state.verdict is None:
+        opening = openings(pair) if openings is not None else ()
         scores = []
         for first_is_x in (True, False):
             x, o = (first, second) if first_is_x else (second, first)
-            winner = play_game(x, o, rules).winner  # a forfeit's too
+            if opening:
+                game = play_game(OpeningSeat(x, opening), OpeningSeat(o, opening), rules)
+            else:
+                game = play_game(x, o, rules)
+            if on_game is not None:
+                on_game(x, o, game)
+            winner = game.winner  # a forfeit's too
             if winner is None:
                 scores.append(0.5)
             else:
                 scores.append(1.0 if (winner is Mark.X) == first_is_x else 0.0)
         state.add_pair(scores[0], scores[1])
+        pair += 1
         if on_pair is not None:
             on_pair(state)
     return SprtMatch(state, first.name, second.name, time.perf_counter() - started, max_games)

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Final, Literal
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.play import play_game
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.lab.openings import OpeningSeat
 from ttt_desktop.players import create_player, display_name
 from ttt_desktop.players.roster import KINDS
 from ttt_desktop.ratings import START_MU, START_SIGMA, rate_pair
@@ -274,20 +275,7 @@ class _Judge:
         return self.winner is not None
 
 
-class _Opening:
-    """A seat that plays its side's moves of an opening, then lets its player think."""
-
-    def __init__(self, player: Any, opening: tuple[int, ...]) -> None:
-        self.player = player
-        self.opening = opening
-        self.length = len(opening)
-
-    def choose_move(self, board: Any) -> int:
-        ply = board.ply
-        if ply < self.length:
-            cell: int = self.opening[ply]
-            return cell
-        return int(self.player.choose_move(board))
+_Opening = OpeningSeat
 
 
 @dataclass(frozen=True)
