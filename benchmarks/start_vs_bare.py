@@ -6,6 +6,8 @@ way), 9 of each by default. For every start it notes, from outside:
 
 - the time from just before the process is started to its window's first paint
   (the ``TTT_DESKTOP_SHOWN`` line, see :mod:`ttt_desktop.gui.startup_report`);
+- the CPU time the process had used by its first paint (``TTT_DESKTOP_CPU``): on a
+  busy machine the wall clock includes waiting for a core, the CPU time much less;
 - the RSS of the process, and of the process with all its descendants (the search
   process, any helper), taken ``--settle-ms`` after the first paint while the
   window is held open (``TTT_DESKTOP_REPORT_HOLD_MS``).
@@ -30,9 +32,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ttt_desktop.gui.startup_report import (
+    CPU_LINE_PREFIX,
     HOLD_VARIABLE,
     REPORT_SHOWN_VARIABLE,
     SHOWN_LINE_PREFIX,
+    read_cpu_time,
     read_shown_time,
 )
 
@@ -60,7 +64,9 @@ class Reporter(QObject):
 
 
 def report():
-    print({SHOWN_LINE_PREFIX!r}, f"{{time.time():.6f}}", flush=True)
+    cpu, now = time.process_time(), time.time()
+    print({CPU_LINE_PREFIX!r}, f"{{cpu:.6f}}", flush=True)
+    print({SHOWN_LINE_PREFIX!r}, f"{{now:.6f}}", flush=True)
     QTimer.singleShot(hold_ms, app.quit)
 
 
@@ -77,6 +83,7 @@ MIB = 1024 * 1024
 @dataclass(frozen=True)
 class Start:
     seconds: float
+    cpu_seconds: float
     rss: int
     """Bytes: the process's own RSS."""
     tree_rss: int
@@ -120,12 +127,13 @@ def one_start(command: list[str], environment: dict[str, str], settle_s: float) 
         command, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     assert process.stdout is not None
-    shown = None
+    shown = cpu = None
     for line in process.stdout:
+        cpu = read_cpu_time(line) if cpu is None else cpu
         shown = read_shown_time(line)
         if shown is not None:
             break
-    if shown is None:
+    if shown is None or cpu is None:
         _, errors = process.communicate()
         raise SystemExit(f"{command[-1]!r} did not report its window:\n{errors}")
     time.sleep(settle_s)
@@ -135,7 +143,7 @@ def one_start(command: list[str], environment: dict[str, str], settle_s: float) 
     _, errors = process.communicate(timeout=60)
     if process.returncode != 0:
         raise SystemExit(f"exit code {process.returncode}:\n{errors}")
-    return Start(shown - started, rss, tree, len(family))
+    return Start(shown - started, cpu, rss, tree, len(family))
 
 
 def _median(values: list[float]) -> float:
@@ -185,6 +193,7 @@ def main(argv: list[str] | None = None) -> int:
                 results[name].append(start)
                 print(
                     f"run {run} {name:4}: {start.seconds * 1000:4.0f} ms, "
+                    f"CPU {start.cpu_seconds * 1000:4.0f} ms, "
                     f"RSS {start.rss / MIB:5.1f} MiB, {start.processes} process(es) "
                     f"{start.tree_rss / MIB:5.1f} MiB",
                     flush=True,
@@ -194,6 +203,10 @@ def main(argv: list[str] | None = None) -> int:
         "start to first paint (ms)": (
             [s.seconds * 1000 for s in app],
             [s.seconds * 1000 for s in bare],
+        ),
+        "CPU time to first paint (ms)": (
+            [s.cpu_seconds * 1000 for s in app],
+            [s.cpu_seconds * 1000 for s in bare],
         ),
         "RSS after start (MiB)": ([s.rss / MIB for s in app], [s.rss / MIB for s in bare]),
         "RSS, all processes (MiB)": (
@@ -205,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     for label, (app_values, bare_values) in figures.items():
         ours, theirs = _median(app_values), _median(bare_values)
         print(
-            f"  {label:27} app {ours:6.1f}  bare {theirs:6.1f}  "
+            f"  {label:29} app {ours:6.1f}  bare {theirs:6.1f}  "
             f"ratio {ours / theirs:.2f}  difference {ours - theirs:+.1f}"
         )
     most = max(s.processes for s in app)
