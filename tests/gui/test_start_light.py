@@ -74,6 +74,7 @@ NOT_BEFORE_THE_FIRST_PAINT = {
         "ttt_desktop.gui.self_test",
     ],
     "threads and C calls for later": ["concurrent.futures", "ctypes"],
+    "the desktop's animation setting": ["configparser"],
 }
 
 
@@ -224,6 +225,7 @@ def test_the_window_finished_after_its_first_paint_is_the_window_built_at_once(
     later.finish_start()  # twice: nothing more
     assert _menus(later) == _menus(at_once)
     assert _docks(later) == _docks(at_once)
+    assert later.board.reduced_motion == at_once.board.reduced_motion
     assert later.lab.lab_menu is later.lab_menu
 
 

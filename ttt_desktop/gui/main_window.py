@@ -159,6 +159,7 @@ class MainWindow(QMainWindow):
         )
         # What finish_start() still has to do (built at once unless the app defers it).
         self._after_first_paint: list[Callable[[], None]] = []
+        self._deferring = defer_until_shown
         # Picklable: the players are made in the search process (trained ones from their files).
         player_factory = TrainedPlayerFactory(player_factory, trained_players_folder)
         # The engine list's brains ("brain.<name>" kinds) are made there too.
@@ -569,7 +570,13 @@ class MainWindow(QMainWindow):
         self.reduce_motion_action.toggled.connect(self._on_reduce_motion_toggled)
         self.review.view_menu.addSeparator()
         self.review.view_menu.addAction(self.reduce_motion_action)
-        self._apply_reduced_motion()
+        if self._deferring:
+            # The desktop's wish (its settings files, gsettings on GNOME): after the first
+            # paint, which has nothing to animate.
+            self.board.reduced_motion = self.reduce_motion_action.isChecked()
+            self._after_first_paint.append(self._apply_reduced_motion)
+        else:
+            self._apply_reduced_motion()
 
     def _build_board_view_actions(self) -> None:
         """View > Zoom in / Zoom out / Actual size, and how marks are drawn."""
