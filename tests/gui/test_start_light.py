@@ -178,6 +178,11 @@ def test_a_game_between_people_never_starts_the_search_process(
     qtbot.wait(100)
     assert window.controller.search_process.pid is None
     assert "multiprocessing" not in sys.modules or not window.controller.search_process.is_alive
+    # Seating a computer starts it, before the computer's first move.
+    panel = window.player_panel
+    panel.choose_index(Mark.O, panel.index_of(Mark.O, kind="perfect"))
+    assert not window.controller.seat(Mark.O).is_human
+    qtbot.waitUntil(lambda: window.controller.search_process.is_alive, timeout=30_000)
 
 
 def test_a_computer_seated_starts_the_search_process_after_the_first_paint(

@@ -744,6 +744,9 @@ class MainWindow(QMainWindow):
         self.settings.set_seat_choice(mark.value, SeatChoice.from_seat(seat))
         self.player_panel.show_seat(mark, seat)
         self.controller.set_seat(mark, seat)
+        if self._deferring and not self._after_first_paint and not seat.is_human:
+            # A computer seated in the app: its process starts now, not at its first move.
+            self._start_search_process_if_needed()
 
     def _seat_choices(self) -> list[Seat]:
         choices = [Seat(HUMAN_KIND, name) for name in self.player_panel.people]
