@@ -42,7 +42,6 @@ EXCLUDED_MODULES: Final = (
     # would otherwise follow the runner's guarded import into Dask, NumPy, SciPy and Sphinx.
     "distributed",
     "dask",
-    "PySide6.QtNetwork",
     "PySide6.QtQml",
     "PySide6.QtQuick",
     "PySide6.QtQuickWidgets",
@@ -58,10 +57,9 @@ EXCLUDED_MODULES: Final = (
     "PySide6.QtDesigner",
     "PySide6.QtHelp",
     "PySide6.QtUiTools",
-    # Sound (gui/sound.py) would bring QtMultimedia and FFmpeg, about 20 MB, over the
-    # bundle's size bars: the packaged app plays no sound (sound.py says so when
-    # QtMultimedia is missing), the app run from source or the wheel does.
-    "PySide6.QtMultimedia",
+    # Sound (gui/sound.py) needs QtMultimedia (and QtNetwork, which its Python module
+    # imports) but not FFmpeg: QSoundEffect reads WAV itself and plays through
+    # PulseAudio from libQt6Multimedia alone (see DROPPED_PATHS).
     "PySide6.QtMultimediaWidgets",
     # Python extension modules the app never loads (checked: none of them is in
     # sys.modules after a self-test run from source, and no module of the app
@@ -83,8 +81,8 @@ EXCLUDED_MODULES: Final = (
 APP_LANGUAGES: Final = ("de",)
 
 # Excluded modules that the app does import, each behind an ImportError guard that
-# leaves the feature off: sound (gui/sound.py) without QtMultimedia.
-OPTIONAL_MODULES: Final = ("PySide6.QtMultimedia", "distributed", "dask")
+# leaves the feature off: the cluster extra.
+OPTIONAL_MODULES: Final = ("distributed", "dask")
 
 # System libraries PyInstaller collects from the build machine that every Linux
 # desktop has, by soname, with the Debian package that provides each (the .deb
@@ -105,6 +103,22 @@ SYSTEM_LIBRARIES: Final = {
     "libfreetype.so.6": "libfreetype6",
     "libxkbcommon.so.0": "libxkbcommon0",
     "libxkbcommon-x11.so.0": "libxkbcommon-x11-0",
+    # Sound: libQt6Multimedia plays through the PulseAudio client library (PipeWire's
+    # desktops have it too); what only it needs goes (libsndfile and its codecs).
+    "libpulse.so.0": "libpulse0",
+    # QtNetwork (which QtMultimedia needs) links Kerberos (libkrb5, libk5crypto...)
+    # and Brotli; the C++ runtime and the compression libraries are in every base
+    # system. Left to the system, they make room for sound under the bundle's bar,
+    # and the system's C++ runtime is the one its OpenGL drivers need anyway.
+    "libgssapi_krb5.so.2": "libgssapi-krb5-2",
+    "libbrotlidec.so.1": "libbrotli1",
+    "libbrotlicommon.so.1": "libbrotli1",
+    "libstdc++.so.6": "libstdc++6",
+    "libgcc_s.so.1": "libgcc-s1",
+    "libzstd.so.1": "libzstd1",
+    "liblzma.so.5": "liblzma5",
+    "libbz2.so.1.0": "libbz2-1.0",
+    "libz.so.1": "zlib1g",
 }
 # What the bundle loads from the system without collecting it (PyInstaller never
 # collects these), with their Debian packages, and the fonts Qt needs.
@@ -136,14 +150,15 @@ DROPPED_PATHS: Final = (
     r"plugins/imageformats/(lib)?q(pdf|tiff|webp|gif|jpeg|tga|wbmp|icns)",
     # No OpenGL anywhere in the app (the charts paint with QPainter): xcb's GL glue goes.
     r"plugins/xcbglintegrations/",
-    # QtMultimedia's backends and the FFmpeg they load (see EXCLUDED_MODULES).
+    # QtMultimedia's backends and the FFmpeg they load (about 20 MB): the sounds are WAV
+    # files, which QSoundEffect decodes and plays without a backend.
     r"plugins/multimedia/",
     r"(lib)?Qt6FFmpegStub",
-    r"Qt/lib/lib(avcodec|avformat|avutil|swresample|swscale)\.",
+    r"(^|/)(lib)?(avcodec|avformat|avutil|swresample|swscale)[-.]",
     # Qt libraries that only the dropped plugins or the excluded modules load.
     r"(lib)?Qt6(Pdf|Qml\w*|Quick\w*|VirtualKeyboard\w*|Wayland\w*|WlShell\w*|EglF[Ss]\w*)\b",
-    r"(lib)?Qt6(Network|Sql|Test|Designer\w*|Help|UiTools|Lottie\w*|Labs\w*)\b",
-    r"(lib)?Qt6(Concurrent|Xml|PrintSupport|ShaderTools|Multimedia\w*|3D\w*)\b",
+    r"(lib)?Qt6(Sql|Test|Designer\w*|Help|UiTools|Lottie\w*|Labs\w*)\b",
+    r"(lib)?Qt6(Xml|PrintSupport|ShaderTools|Multimedia(Quick|Widgets)|SpatialAudio\w*|3D\w*)\b",
     # Qt's translations of its standard texts: only those of the app's languages.
     r"PySide6/(Qt/)?translations/(?!qtbase_(" + "|".join(APP_LANGUAGES) + r")\.qm$)",
     # The translations' sources (the app loads the compiled .qm files).
@@ -238,9 +253,14 @@ def drop_dangling_symlinks(entries: Sequence[Entry], collected: Iterable[Entry])
 # three for its languages; the rest of the 30 MiB goes: other languages' locale
 # data, break iteration (Qt has its own) with its dictionaries, transliteration,
 # number spell-out, the character names and the legacy codecs (the app reads and
-# writes UTF-8 only).
+# writes UTF-8 only); and the names of currencies, units, languages and regions,
+# which Qt takes from its own CLDR data (QLocale), never from ICU, as the spoof
+# checker's confusables (ICU's, which Qt does not use).
 ICU_LANGUAGES: Final = ("root", "en", *APP_LANGUAGES)
-_ICU_DROPPED_TREES: Final = frozenset({"brkitr", "translit", "rbnf"})
+_ICU_DROPPED_TREES: Final = frozenset(
+    {"brkitr", "translit", "rbnf", "curr", "unit", "lang", "region"}
+)
+_ICU_DROPPED_ITEMS: Final = frozenset({"unames.icu", "confusables.cfu"})
 _ICU_LOCALE: Final = re.compile(r"[a-z]{2,3}(_\w*)*$")
 _ICU_NOT_LOCALES: Final = frozenset({"res_index", "pool"})
 
@@ -251,7 +271,7 @@ def keep_icu_item(item: str) -> bool:
     if tree in _ICU_DROPPED_TREES:
         return False
     stem, _, extension = name.rpartition(".")
-    if extension == "cnv" or name == "unames.icu":
+    if extension == "cnv" or item in _ICU_DROPPED_ITEMS:
         return False
     if extension == "res" and stem not in _ICU_NOT_LOCALES and _ICU_LOCALE.match(stem):
         return stem.split("_")[0] in ICU_LANGUAGES

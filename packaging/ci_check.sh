@@ -6,8 +6,9 @@
 #   3. --version and --help load no Qt library;
 #   4. unpack the archive somewhere else and run that copy's --self-test offscreen
 #      (window, icon, every computer player, a game on the worker thread, save/load,
-#      worker processes), so a missing plugin, resource or hidden import fails here;
-#      only the window's process loads Qt;
+#      worker processes, sound), so a missing plugin, resource or hidden import fails
+#      here; only the window's process loads Qt; with a private PulseAudio server
+#      whose only output is a null sink, QSoundEffect loads every sound (status Ready);
 #   5. the archive's install.sh into a throwaway HOME: menu entry, icons, metainfo,
 #      the installed program's --self-test; its uninstall.sh leaves HOME as it was;
 #   6. the .deb: lintian reports no error; installed with dpkg into a throwaway root
@@ -24,8 +25,10 @@ python=.venv/bin/python
 
 fail() { echo "packaging check FAILED: $*" >&2; exit 1; }
 
-# lintian checks the .deb (a Debian tool: installed like the build's tools).
-tools/bootstrap.sh --dev --for "checking the .deb" lintian
+# lintian checks the .deb (a Debian tool: installed like the build's tools); a PulseAudio
+# server gives the self-test an audio output (a null sink) to load the sounds for.
+tools/bootstrap.sh --dev --for "checking the .deb" lintian \
+  --for "checking the packaged app's sound" pulseaudio
 
 mapfile -t built < <(packaging/build.sh | tail -n 2)
 archive=${built[0]:-}
@@ -41,7 +44,15 @@ actual=$("$executable" --version)
 echo "version: $actual"
 
 scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+pulse_pid=
+cleanup() {
+  if [ -n "$pulse_pid" ]; then
+    kill "$pulse_pid" 2>/dev/null || true
+    wait "$pulse_pid" 2>/dev/null || true
+  fi
+  rm -rf "$scratch"
+}
+trap cleanup EXIT
 
 # The paths without a window load no Qt library (the dynamic loader's own log of
 # what it opens, one file per process).
@@ -60,6 +71,20 @@ self_test() {
     XDG_DATA_HOME="$scratch/app/data" XDG_CACHE_HOME="$scratch/app/cache" "$@" --self-test
 }
 
+# A private sound server for the self-tests: its only output is a null sink, its
+# socket is in $scratch (PULSE_SERVER sends the app there), and it ends with this script.
+mkdir -p "$scratch/pulse/home" "$scratch/pulse/runtime"
+chmod 700 "$scratch/pulse/runtime"
+HOME="$scratch/pulse/home" XDG_RUNTIME_DIR="$scratch/pulse/runtime" \
+  pulseaudio --daemonize=no --exit-idle-time=-1 --disallow-exit --disable-shm -n \
+  -L "module-null-sink sink_name=ttt_check" \
+  -L "module-native-protocol-unix auth-anonymous=1 socket=$scratch/pulse/native" \
+  >"$scratch/pulse/log" 2>&1 &
+pulse_pid=$!
+export PULSE_SERVER="unix:$scratch/pulse/native"
+for _ in $(seq 100); do [ -S "$scratch/pulse/native" ] && break; sleep 0.05; done
+[ -S "$scratch/pulse/native" ] || { cat "$scratch/pulse/log" >&2; fail "the PulseAudio server did not start"; }
+
 mkdir -p "$scratch/unpacked" "$scratch/home"
 tar -xJf "$archive" -C "$scratch/unpacked"
 # From the unpacked copy, in another folder, with empty settings: nothing of the
@@ -68,7 +93,10 @@ tar -xJf "$archive" -C "$scratch/unpacked"
 # the window's process may load Qt.
 rm -rf "$scratch/ld" && mkdir "$scratch/ld"
 (cd "$scratch" && HOME="$scratch/home" LD_DEBUG=files LD_DEBUG_OUTPUT="$scratch/ld/log" \
-  self_test ./unpacked/ttt-desktop/ttt-desktop) || fail "the packaged app's self-test failed"
+  self_test ./unpacked/ttt-desktop/ttt-desktop) | tee "$scratch/self-test.txt" \
+  || fail "the packaged app's self-test failed"
+grep -qx "self-test sound: move, win, loss, draw loaded by QSoundEffect" "$scratch/self-test.txt" \
+  || fail "the packaged app loaded no sound: $(grep '^self-test sound' "$scratch/self-test.txt")"
 processes=$(ls "$scratch"/ld/log.* | wc -l)
 qt_processes=$(grep -l 'file=.*libQt6Core' "$scratch"/ld/log.* | wc -l)
 [ "$processes" -gt 1 ] || fail "the self-test started no worker process"

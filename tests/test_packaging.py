@@ -58,7 +58,14 @@ KEPT = [
     "ttt_desktop/resources/manual/index.md",
     "ttt_desktop/resources/manual/de/playing.md",
     "libxcb-cursor.so.0",
-    "libstdc++.so.6",
+    # Sound: QSoundEffect (QtMultimedia, which links QtNetwork and whose Python module
+    # imports QtNetwork's).
+    "PySide6/Qt/lib/libQt6Multimedia.so.6",
+    "PySide6/Qt/lib/libQt6Network.so.6",
+    "PySide6/Qt/lib/libQt6Concurrent.so.6",
+    "PySide6/QtMultimedia.abi3.so",
+    "PySide6/QtNetwork.abi3.so",
+    "PySide6/Qt6Multimedia.dll",
     "PySide6/QtWidgets.abi3.so",
     "libpython3.11.so.1.0",
     "ttt_desktop/resources/icons/ttt-desktop.svg",
@@ -93,8 +100,16 @@ DROPPED = [
     "PySide6/Qt/lib/libQt6Pdf.so.6",
     "PySide6/Qt/lib/libQt6WaylandClient.so.6",
     "PySide6/Qt/lib/libQt6EglFSDeviceIntegration.so.6",
-    "PySide6/Qt/lib/libQt6Network.so.6",
-    "PySide6/Qt6Network.dll",
+    # QtMultimedia's media backends and FFmpeg: the sounds are WAV, which QSoundEffect
+    # plays without them.
+    "PySide6/Qt/plugins/multimedia/libffmpegmediaplugin.so",
+    "PySide6/Qt/lib/libavcodec.so.61",
+    "PySide6/Qt/lib/libavformat.so.61",
+    "PySide6/Qt/lib/libswresample.so.5",
+    "PySide6/avcodec-61.dll",
+    "PySide6/Qt/lib/libavutil.59.dylib",
+    "PySide6/Qt/lib/libQt6MultimediaQuick.so.6",
+    "PySide6/Qt/lib/libQt6MultimediaWidgets.so.6",
     "PySide6/Qt/translations/qtbase_fr.qm",
     "PySide6/Qt/translations/qt_de.qm",
     "PySide6/Qt/translations/qtdeclarative_de.qm",
@@ -107,6 +122,9 @@ DROPPED = [
     "libfontconfig.so.1",
     "libfreetype.so.6",
     "libxkbcommon.so.0",
+    "libpulse.so.0",
+    "libstdc++.so.6",
+    "libgssapi_krb5.so.2",
     "ttt_desktop/resources/translations/ttt_desktop_de.ts",
     # The macOS icon (this is not a macOS build).
     "ttt_desktop/resources/icons/ttt-desktop.icns",
@@ -270,9 +288,9 @@ ICU_KEPT = [
     "coll/de__PHONEBOOK.res",
     "coll/ucadata.icu",
     "coll/res_index.res",
-    "curr/en.res",
     "zone/de.res",
-    "unit/pool.res",
+    "zone/pool.res",
+    "metaZones.res",
     "cnvalias.icu",
     "nfkc.nrm",
     "uts46.nrm",
@@ -292,6 +310,12 @@ ICU_DROPPED = [
     "ibm-37_P100-1995.cnv",
     "gb18030.cnv",
     "unames.icu",
+    # Names Qt takes from its own CLDR data.
+    "curr/en.res",
+    "unit/pool.res",
+    "lang/de.res",
+    "region/en.res",
+    "confusables.cfu",
 ]
 
 
@@ -331,7 +355,8 @@ def test_the_pyside6_run_time_hook_loads_qt_only_when_the_app_does(tmp_path: Pat
 
 
 # What Qt asks ICU for, in the app's languages: collation (plain and numeric),
-# case mapping, time-zone names.
+# case mapping, time-zone names; and names Qt must not ask ICU for (currencies,
+# languages, regions), which the trimmed data no longer has.
 ICU_PROBE = """
 import json
 from functools import cmp_to_key
@@ -346,9 +371,17 @@ for name in ("de_DE", "de_CH", "en_US", "en_GB"):
     collator.setNumericMode(True)
     answers[name + " numeric"] = sorted(words, key=cmp_to_key(collator.compare))
     answers[name + " upper"] = locale.toUpper("straße ǆ istanbul")
-    answers[name + " zone"] = QTimeZone(b"Europe/Berlin").displayName(
-        QTimeZone.TimeType.StandardTime, QTimeZone.NameType.LongName, locale
-    )
+    for zone_name in (QTimeZone.NameType.LongName, QTimeZone.NameType.ShortName):
+        answers[name + " zone " + zone_name.name] = QTimeZone(b"Europe/Berlin").displayName(
+            QTimeZone.TimeType.StandardTime, zone_name, locale
+        )
+    answers[name + " money"] = locale.toCurrencyString(1234.5)
+    answers[name + " names"] = [
+        locale.nativeLanguageName(),
+        locale.nativeTerritoryName(),
+        locale.languageToString(QLocale.Language.French),
+        locale.currencySymbol(QLocale.CurrencySymbolFormat.CurrencyDisplayName),
+    ]
 print(json.dumps(answers))
 """
 
@@ -393,7 +426,7 @@ def test_the_trimmed_icu_data_answers_like_the_full_data_in_english_and_german(
 
 
 def test_no_module_of_the_app_imports_an_excluded_module() -> None:
-    # An optional module is imported behind an ImportError guard (sound without QtMultimedia).
+    # An optional module is imported behind an ImportError guard (the cluster extra).
     excluded = set(bundle_contents.EXCLUDED_MODULES) - set(bundle_contents.OPTIONAL_MODULES)
     found = []
     for path in sorted((PROJECT_ROOT / "ttt_desktop").rglob("*.py")):

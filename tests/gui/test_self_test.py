@@ -14,7 +14,7 @@ import pytest
 from slow_players import BrokenOrReal
 
 from ttt_desktop.engine import Board, GameRecord, load_record
-from ttt_desktop.gui import self_test
+from ttt_desktop.gui import self_test, sound
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.self_test import run_self_test
 from ttt_desktop.players import PlayerInfo, create_player, roster
@@ -36,7 +36,7 @@ def test_passes_on_the_real_window_and_plays_a_whole_game(make_window: WindowMak
     window = make_window(roster=OFFERED)
     code, out, err = run(window)
     assert (code, err) == (0, "")
-    for check in ("window", "players", "game", "record", "processes", "tournament"):
+    for check in ("window", "players", "game", "record", "processes", "tournament", "sound"):
         assert f"self-test {check}: " in out
     assert out.rstrip().splitlines()[-1].startswith("self-test passed in ")
     assert f"{len(OFFERED)} computer players move" in out
@@ -139,3 +139,43 @@ def test_the_command_line_option_exits_zero(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "self-test passed in " in result.stdout
     assert "FAILED" not in result.stderr
+
+
+def _effects(statuses: list[str]) -> dict[str, Any]:
+    return {name: _Effect(status) for name, status in zip(sound.SOUNDS, statuses, strict=False)}
+
+
+class _Effect:
+    def __init__(self, status: str) -> None:
+        self.status_name = status
+
+    def status(self) -> Any:
+        return type("Status", (), {"name": self.status_name})()
+
+    def deleteLater(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(
+    ("output", "statuses", "expected"),
+    [
+        (True, ["Ready"] * 4, "move, win, loss, draw loaded by QSoundEffect"),
+        (False, [], "no audio output device here, so no sound loaded"),
+    ],
+)
+def test_the_sound_check_loads_every_sound_where_there_is_an_audio_output(
+    qapp: Any, monkeypatch: pytest.MonkeyPatch, output: bool, statuses: list[str], expected: str
+) -> None:
+    monkeypatch.setattr(sound, "audio_output_present", lambda: output)
+    monkeypatch.setattr(sound, "sound_effects", lambda parent: _effects(statuses))
+    assert self_test._check_sounds(1.0).endswith(expected)
+
+
+def test_the_sound_check_fails_on_a_sound_that_does_not_load(
+    qapp: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sound, "audio_output_present", lambda: True)
+    statuses = ["Ready", "Error", "Ready", "Ready"]
+    monkeypatch.setattr(sound, "sound_effects", lambda parent: _effects(statuses))
+    with pytest.raises(self_test.SelfTestError, match=r"the sounds did not load: .*'win': 'Error'"):
+        self_test._check_sounds(1.0)

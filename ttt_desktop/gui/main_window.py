@@ -58,6 +58,7 @@ from ttt_desktop.gui.board_widget import MARK_STYLE_KEY, BoardWidget, MarkStyle
 from ttt_desktop.gui.busy_indicator import BusyIndicator
 from ttt_desktop.gui.coach import CoachFeatures
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
+from ttt_desktop.gui.dock_room import DockRoom
 from ttt_desktop.gui.engines_dialog import add_engines_action, default_engines_path
 from ttt_desktop.gui.game_in_progress import GameInProgress, path_beside
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
@@ -248,6 +249,8 @@ class MainWindow(QMainWindow):
                 Qt.DockWidgetArea.LeftDockWidgetArea, review_dock, Qt.Orientation.Vertical
             )
             review_dock.setVisible(shown)
+        # While no dock shows there, room is kept for them: the board does not jump.
+        self.dock_room = DockRoom(self, self.board_view, (self.review.moves_dock, review_dock))
         thinking_dock_open = self.settings.qsettings.value(
             THINKING_DOCK_VISIBLE_KEY, False, type=bool
         )

@@ -22,6 +22,9 @@ real main window is shown. It checks, in order:
    ``multiprocessing.freeze_support()`` in ``packaging/entry_point.py``;
 6. the lab's tournament worker: a two-game tournament played by one ``spawn``
    worker of :mod:`ttt_desktop.lab.runner` gives the same games as played here.
+7. sound: QtMultimedia loads, and where there is an audio output (a sound server,
+   a PulseAudio null sink in CI) its ``QSoundEffect`` loads every sound of the game
+   (status Ready): a bundle that lost QtMultimedia, or a library it needs, fails here.
 
 Success prints one line per check on stdout and returns 0. Any failure prints
 ``self-test FAILED: <why>`` on stderr and returns 1; the watchdog turns a hang
@@ -92,6 +95,7 @@ def run_self_test(
         ("record", lambda: _check_save_and_load(window.controller.record)),
         ("processes", lambda: _check_worker_processes(timeout_s)),
         ("tournament", lambda: _check_tournament_worker(timeout_s)),
+        ("sound", lambda: _check_sounds(timeout_s)),
     ]
     try:
         for name, check in checks:
@@ -305,3 +309,27 @@ def _check_tournament_worker(timeout_s: float) -> str:
     if in_worker.games() != reference.games():
         raise SelfTestError("the tournament worker's games differ from this process's")
     return f"{len(in_worker.games())} games in a spawn worker, the same as in this process"
+
+
+def _check_sounds(timeout_s: float) -> str:
+    from ttt_desktop.gui.sound import (  # noqa: PLC0415
+        audio_output_present,
+        sound_effects,
+        sound_statuses,
+    )
+
+    if not audio_output_present():  # this loads QtMultimedia
+        # QSoundEffect loads for a device; the window plays nothing without one either.
+        return "QtMultimedia loaded; no audio output device here, so no sound loaded"
+    effects = sound_effects(None)
+    _wait_until(
+        lambda: not {"Null", "Loading"} & set(sound_statuses(effects).values()),
+        timeout_s,
+        "the sounds to load",
+    )
+    statuses = sound_statuses(effects)
+    if set(statuses.values()) != {"Ready"}:
+        raise SelfTestError(f"the sounds did not load: {statuses}")
+    for effect in effects.values():
+        effect.deleteLater()
+    return f"{', '.join(statuses)} loaded by QSoundEffect"

@@ -25,7 +25,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Final, Protocol
 
-from PySide6.QtCore import QObject, QTimer, QUrl
+from PySide6.QtCore import QLoggingCategory, QObject, QTimer, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QMenu
 
@@ -101,10 +101,8 @@ class QtSoundPlayer:
 
     def _load(self) -> None:
         try:
-            # QtMultimedia loads FFmpeg and the audio libraries: only when sound is wanted.
-            from PySide6.QtMultimedia import QMediaDevices  # noqa: PLC0415
-
-            if QMediaDevices.defaultAudioOutput().isNull():
+            # QtMultimedia loads the audio libraries: only when sound is wanted.
+            if not audio_output_present():
                 self._available = False
                 self.problem = "no audio output device"
         except ImportError as error:  # no audio library (libpulse) on this system
@@ -114,14 +112,7 @@ class QtSoundPlayer:
             self._ready.set()
 
     def _made_effects(self) -> dict[str, Any]:
-        from PySide6.QtMultimedia import QSoundEffect  # noqa: PLC0415  (loaded by _load)
-
-        effects = {}
-        for name in SOUNDS:
-            effect = QSoundEffect(self._parent)
-            effect.setSource(QUrl.fromLocalFile(str(resource_path(f"sounds/{name}.wav"))))
-            effects[name] = effect
-        return effects
+        return sound_effects(self._parent)
 
     def play(self, name: str, volume: float) -> None:
         if not self.available:
@@ -136,6 +127,40 @@ class QtSoundPlayer:
         if effect is not None:
             effect.setVolume(volume)
             effect.play()
+
+
+def _multimedia() -> Any:
+    """QtMultimedia, imported without its warnings about optional libraries it looks for
+    (PipeWire's, VA-API's): their absence is normal, and the sounds need none of them."""
+    QLoggingCategory.setFilterRules("qt.multimedia.symbolsresolver.warning=false")
+    from PySide6 import QtMultimedia  # noqa: PLC0415  (only when sound is wanted)
+
+    return QtMultimedia
+
+
+def audio_output_present() -> bool:
+    """Whether the system has an audio output (imports QtMultimedia; ImportError without it)."""
+    return not _multimedia().QMediaDevices.defaultAudioOutput().isNull()
+
+
+def sound_effects(parent: QObject | None) -> dict[str, Any]:
+    """A ``QSoundEffect`` for each of :data:`SOUNDS`, given its WAV file (loading starts).
+
+    QSoundEffect reads WAV itself and plays through the system's audio (PulseAudio on
+    Linux) from QtMultimedia's own library: no media backend (FFmpeg) is needed, and
+    the packaged app ships none.
+    """
+    effects: dict[str, Any] = {}
+    for name in SOUNDS:
+        effect = _multimedia().QSoundEffect(parent)
+        effect.setSource(QUrl.fromLocalFile(str(resource_path(f"sounds/{name}.wav"))))
+        effects[name] = effect
+    return effects
+
+
+def sound_statuses(effects: dict[str, Any]) -> dict[str, str]:
+    """Each effect's status by sound: "Ready" once loaded, "Loading", "Error" or "Null"."""
+    return {name: effect.status().name for name, effect in effects.items()}
 
 
 # How the window makes its player; the tests put a recording player here.
