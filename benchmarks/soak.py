@@ -1,17 +1,27 @@
 """A long run in one process: N watched computer games, memory and threads as it goes.
 
 Opens the real window (offscreen unless ``--platform`` says otherwise) with a game
-library in a throw-away folder, as the app has, and plays N games between computer
-players at full speed, one after another, each shown on the board. The pairings
-cycle through quick players (``--kinds``) with a fresh seed per game. Every K games
-it prints the resident memory (RSS, from /proc) of the window's process and of the
-search process (the child where the computers think), the window's thread count and
-the games per second; at the end the growth from the report at K games to the last,
-per game.
+library in a throw-away folder, as the app has (``--no-library``: none), and plays N
+games between computer players at full speed, one after another, each shown on the
+board. The pairings cycle through quick players (``--kinds``) with a fresh seed per
+game. Every K games it prints the resident memory (RSS, from /proc) of the window's
+process and of the search process (the child where the computers think), the C heap
+as glibc's ``mallinfo2`` counts it (in use, and free inside the heap), SQLite's own
+allocations (``sqlite3_memory_used``), the tic-tac-toe positions each process holds
+(interned boards, a cache that fills towards 10,956 as rarer positions come up; the
+search process's as of the report before), the window's thread count and the games per
+second. At the end: the growth per 1,000 games after the warm-up (``--warmup`` games,
+1,000 unless N is smaller), of both processes, and over the second half of the games
+after it.
+
+``--trace`` starts ``tracemalloc`` at the end of the warm-up and prints the Python
+allocations still held at the end that were made after it (the growth, by line).
+
 Exit code 0 when every game finished with a result.
 
     .venv/bin/python benchmarks/soak.py                    # 1,000 games, a line every 100
     .venv/bin/python benchmarks/soak.py --games 10000 --every 1000
+    .venv/bin/python benchmarks/soak.py --games 3000 --every 500 --no-library --trace
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 
 def rss_mib(pid: int | str = "self") -> float:
@@ -46,6 +57,60 @@ def os_threads() -> int:
     return threading.active_count()
 
 
+class CHeap:
+    """glibc's view of the C heap (``mallinfo2``) and SQLite's allocations, where there are."""
+
+    def __init__(self) -> None:
+        import ctypes  # noqa: PLC0415
+        import ctypes.util  # noqa: PLC0415
+
+        class MallInfo2(ctypes.Structure):
+            _fields_ = [
+                (name, ctypes.c_size_t)
+                for name in (
+                    *("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks"),
+                    *("fsmblks", "uordblks", "fordblks", "keepcost"),
+                )
+            ]
+
+        self._mallinfo2: Any = None
+        self._sqlite_used: Any = None
+        try:
+            libc = ctypes.CDLL(None)
+            self._mallinfo2 = libc.mallinfo2
+            self._mallinfo2.restype = MallInfo2
+        except (OSError, AttributeError):
+            self._mallinfo2 = None
+        try:
+            import sqlite3  # noqa: PLC0415, F401  (loads the library SQLite's module uses)
+
+            name = ctypes.util.find_library("sqlite3")
+            if name:
+                used = ctypes.CDLL(name).sqlite3_memory_used
+                used.restype = ctypes.c_int64
+                self._sqlite_used = used
+        except (OSError, AttributeError):
+            pass
+
+    def in_use_and_free(self) -> tuple[float, float]:
+        """MiB allocated by malloc and in use (small + mmapped blocks), and free in the heap."""
+        if self._mallinfo2 is None:
+            return 0.0, 0.0
+        info = self._mallinfo2()
+        return (info.uordblks + info.hblkhd) / 2**20, info.fordblks / 2**20
+
+    def sqlite_mib(self) -> float:
+        """MiB that SQLite has allocated (its page caches, statements, ...)."""
+        return 0.0 if self._sqlite_used is None else self._sqlite_used() / 2**20
+
+
+def interned_boards(*, stop: object = None) -> int:
+    """How many tic-tac-toe positions the process holds (interned boards; 10,956 at most)."""
+    from ttt_desktop.engine.board import Board  # noqa: PLC0415
+
+    return len(Board._interned)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
@@ -59,7 +124,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-library", action="store_true", help="no game library (to tell its memory apart)"
     )
+    parser.add_argument(
+        "--warmup", type=int, default=1000, help="games before the growth is measured (1000)"
+    )
+    parser.add_argument(
+        "--trace", action="store_true", help="tracemalloc from the warm-up: where the growth is"
+    )
     options = parser.parse_args(argv)
+    warmup = min(options.warmup, options.games)
     kinds = [kind.strip() for kind in options.kinds.split(",") if kind.strip()]
 
     folder = tempfile.TemporaryDirectory(prefix="ttt-soak-")
@@ -76,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
     from ttt_desktop.gui.settings import AppSettings  # noqa: PLC0415
     from ttt_desktop.players import roster as all_players  # noqa: PLC0415
+    from ttt_desktop.search_process import CallJob  # noqa: PLC0415
 
     app = QApplication([sys.argv[0]])
     names = {info.kind: info.name for info in all_players()}
@@ -93,6 +166,16 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     last_report = started
     reports: list[tuple[int, float, float, int]] = []
+    # The search process's count of boards, asked at each report and shown at the next.
+    child_boards = {"ticket": -1, "count": 0}
+
+    def on_insight(ticket: int, answer: object) -> None:
+        if ticket == child_boards["ticket"] and isinstance(answer, int):
+            child_boards["count"] = answer
+
+    controller.insight_ready.connect(on_insight)
+    heap = CHeap()
+    traced: list[object] = []
 
     def report() -> None:
         nonlocal last_report
@@ -103,11 +186,15 @@ def main(argv: list[str] | None = None) -> int:
         pid = controller._worker.process.pid
         child = rss_mib(pid) if pid is not None else 0.0
         reports.append((finished, memory, child, threads))
+        in_use, free = heap.in_use_and_free()
         print(
             f"{finished:>7} games  RSS {memory:7.1f} MiB  search process {child:6.1f} MiB  "
+            f"malloc in use {in_use:6.1f} free {free:5.1f}  SQLite {heap.sqlite_mib():4.1f}  "
+            f"boards {interned_boards():>5} / {child_boards['count']:>5}  "
             f"threads {threads:>3}  {rate}",
             flush=True,
         )
+        child_boards["ticket"] = controller.ask_insight(CallJob(interned_boards))
 
     def next_game() -> None:
         if finished >= options.games:
@@ -121,8 +208,13 @@ def main(argv: list[str] | None = None) -> int:
     def on_finished(record: object) -> None:
         nonlocal finished
         finished += 1
-        if finished % options.every == 0:
+        if finished % options.every == 0 or finished == warmup:
             report()
+        if options.trace and finished == warmup:
+            import tracemalloc  # noqa: PLC0415
+
+            tracemalloc.start(8)
+            traced.append(tracemalloc.take_snapshot())
         # From the event loop, not from inside the signal: as a person's next click would.
         QTimer.singleShot(0, next_game)
 
@@ -132,21 +224,54 @@ def main(argv: list[str] | None = None) -> int:
     QTimer.singleShot(0, next_game)
     app.exec()
     seconds = time.perf_counter() - started
+    if traced:
+        show_growth(traced[0])
     controller.shutdown()
     shiboken6.delete(window)
     folder.cleanup()
-    # Growth from the first K games on: the start-up (imports, caches filling) is left out.
-    first, last = reports[min(1, len(reports) - 1)], reports[-1]
-    games = max(last[0] - first[0], 1)
+    # Growth after the warm-up (imports, caches filling, the interned boards all made).
+    first = next(entry for entry in reports if entry[0] >= warmup)
+    last = reports[-1]
     print(
-        f"done: {finished} games in {seconds:.0f} s ({finished / seconds:.1f} games/s); "
-        f"from game {first[0]} to {last[0]}: RSS {first[1]:.1f} -> {last[1]:.1f} MiB "
-        f"({(last[1] - first[1]) * 2**20 / games:+.0f} bytes/game), "
-        f"search process {first[2]:.1f} -> {last[2]:.1f} MiB "
-        f"({(last[2] - first[2]) * 2**20 / games:+.0f} bytes/game), "
-        f"threads {reports[0][3]} -> {last[3]}; load {os.getloadavg()}"
+        f"done: {finished} games in {seconds:.0f} s ({finished / seconds:.1f} games/s), "
+        f"library {'off' if options.no_library else 'on'}; threads {reports[0][3]} -> {last[3]}"
     )
+    # And over the second half: caches of positions that fill slowly show as a fall.
+    middle = next(entry for entry in reports if entry[0] >= (first[0] + last[0]) / 2)
+    for start in (first, middle) if middle[0] not in (first[0], last[0]) else (first,):
+        games = max(last[0] - start[0], 1)
+        print(
+            f"growth from game {start[0]} to {last[0]}: window's process RSS {start[1]:.1f} -> "
+            f"{last[1]:.1f} MiB, {(last[1] - start[1]) * 2**20 / games:+.0f} bytes/game "
+            f"({(last[1] - start[1]) * 1024 / games * 1000:+.0f} KiB per 1,000 games); "
+            f"search process {start[2]:.1f} -> {last[2]:.1f} MiB, "
+            f"{(last[2] - start[2]) * 2**20 / games:+.0f} bytes/game "
+            f"({(last[2] - start[2]) * 1024 / games * 1000:+.0f} KiB per 1,000 games)"
+        )
+    print(f"load {os.getloadavg()}")
     return 0 if finished == options.games else 1
+
+
+def show_growth(before: object, top: int = 20) -> None:
+    """The Python allocations made since ``before`` (a snapshot) and still held, by line."""
+    import tracemalloc  # noqa: PLC0415
+
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    ignore = [tracemalloc.Filter(False, tracemalloc.__file__)]
+    after = after.filter_traces(ignore)
+    differences = after.compare_to(before.filter_traces(ignore), "traceback")  # type: ignore[attr-defined]
+    total = sum(difference.size_diff for difference in differences)
+    print(f"tracemalloc: {total / 1024:+.0f} KiB held since the warm-up; the largest:")
+    for difference in differences[:top]:
+        frames = " <- ".join(
+            f"{Path(frame.filename).name}:{frame.lineno}"
+            for frame in list(difference.traceback)[::-1][:6]
+        )
+        print(
+            f"  {difference.size_diff / 1024:+8.1f} KiB {difference.count_diff:+7d} blocks"
+            f"  {frames}"
+        )
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ ALLOWED: dict[str, set[str]] = {
     "version": set(),
     "resource_paths": set(),
     "library": {"engine", "formats", "analysis", "ratings"},
-    "lab": {"engine", "formats", "analysis", "players", "ratings"},
+    "lab": {"engine", "formats", "analysis", "players", "ratings", "brains"},
     "search_process": {"engine", "players", "analysis"},
     "brains": {"engine", "formats", "analysis", "players", "version"},
     "cli": {

@@ -242,6 +242,26 @@ def test_players_and_session_tallies(library: Library, games: list[GameRecord]) 
         later[0].o.name,
         {"X": later[0].x.name, "O": later[0].o.name}.get(later[0].result or ""),
     )
+    # The same games counted by SQLite: one row per pairing as seated and result, in the
+    # order of each row's first game; as many rows as pairings, however many games.
+    counted = library.tally_counts(since)
+    expected: dict[tuple[str, str, str | None], int] = {}
+    for tally in tallies:
+        expected[tally] = expected.get(tally, 0) + 1
+    assert counted == [(*tally, count) for tally, count in expected.items()]
+    assert sum(count for *_, count in counted) == len(later) > len(counted)
+
+
+def test_whether_a_game_is_stored_finished_since_a_time(
+    library: Library, games: list[GameRecord]
+) -> None:
+    finished = next(g for g in games if g.is_finished)
+    running = next(g for g in games if not g.is_finished)
+    assert library.is_stored_finished(finished.game_id, "2000-01-01T00:00:00Z")
+    assert not library.is_stored_finished(running.game_id, "2000-01-01T00:00:00Z")
+    assert not library.is_stored_finished("no-such-game", "2000-01-01T00:00:00Z")
+    # Stored before the time asked about: not this session's.
+    assert not library.is_stored_finished(finished.game_id, "9999-01-01T00:00:00Z")
 
 
 # Migrations -----------------------------------------------------------------------------

@@ -181,9 +181,15 @@ def release_players_before(game: int, *, stop: Callable[[], bool] | None = None)
     return len(dropped)
 
 
-def _beat(beats: Any) -> None:
+def _beat(beats: Any, parent: int) -> None:
+    # Also the watch on the parent: a parent that died without ending this process (killed,
+    # crashed) leaves it to a new parent; the players' programs and this process go at once,
+    # even in the middle of a search, instead of thinking on for nobody.
     while True:
-        beats.value += 1
+        if beats is not None:
+            beats.value += 1
+        if os.getppid() != parent:
+            _kill_players_and_exit(signal.SIGTERM, None)
         time.sleep(BEAT_S)
 
 
@@ -192,10 +198,12 @@ def serve(
 ) -> None:
     """The child's loop: answer ``(number, job)`` messages until the pipe closes.
 
-    ``beats`` (a shared integer) is counted up by a heartbeat thread while the child lives.
+    ``beats`` (a shared integer) is counted up by a heartbeat thread while the child lives;
+    the same thread ends the child when its parent is gone.
     """
-    if beats is not None:
-        threading.Thread(target=_beat, args=(beats,), name="heartbeat", daemon=True).start()
+    threading.Thread(
+        target=_beat, args=(beats, os.getppid()), name="heartbeat", daemon=True
+    ).start()
     players = _players
     games: list[int] = []
     # Terminated (the window closes, a hung search is ended): external programs go too.

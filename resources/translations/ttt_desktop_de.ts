@@ -631,6 +631,42 @@
         <translation>Gomocup-Brains, gespeichert in {path}</translation>
     </message>
     <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source>Time per move</source>
+        <translation>Zeit pro Zug</translation>
+    </message>
+    <message>
+        <source>The selected brain&apos;s time for each move in the window&apos;s games (Gomocup&apos;s timeout_turn); a brain over it loses the game</source>
+        <translation>Die Zeit des gewählten Brains für jeden Zug in den Partien des Fensters (timeout_turn von Gomocup); ein Brain, das sie überschreitet, verliert die Partie</translation>
+    </message>
+    <message>
+        <source>Time per game</source>
+        <translation>Zeit pro Partie</translation>
+    </message>
+    <message>
+        <source>The selected brain&apos;s time for all its moves of a game (timeout_match); no limit: only the time per move counts</source>
+        <translation>Die Zeit des gewählten Brains für alle seine Züge einer Partie (timeout_match); keine Grenze: nur die Zeit pro Zug zählt</translation>
+    </message>
+    <message>
+        <source>Time per &amp;move:</source>
+        <translation>Zeit pro &amp;Zug:</translation>
+    </message>
+    <message>
+        <source>Time per &amp;game:</source>
+        <translation>Zeit pro &amp;Partie:</translation>
+    </message>
+    <message>
+        <source>A brain needs a time per move or a time per game.</source>
+        <translation>Ein Brain braucht eine Zeit pro Zug oder eine Zeit pro Partie.</translation>
+    </message>
+    <message>
         <source>not probed</source>
         <translation>nicht geprüft</translation>
     </message>
@@ -870,8 +906,24 @@
         <translation>Züge</translation>
     </message>
     <message>
+        <source>on time</source>
+        <translation>durch Zeitüberschreitung</translation>
+    </message>
+    <message>
+        <source>adjudicated</source>
+        <translation>gewertet: erzwungener Gewinn</translation>
+    </message>
+    <message>
+        <source>forfeit: {reason}</source>
+        <translation>Regelverstoß: {reason}</translation>
+    </message>
+    <message>
         <source>Draw</source>
         <translation>Unentschieden</translation>
+    </message>
+    <message>
+        <source>{name} wins ({why})</source>
+        <translation>{name} gewinnt ({why})</translation>
     </message>
     <message>
         <source>{name} wins</source>
@@ -1667,6 +1719,7 @@
     <name>ManualWindow</name>
     <message>
         <source>Contents</source>
+        <extracomment>Languages the manual is written in besides English, each a folder of ``resources/manual/``.</extracomment>
         <translation>Inhalt</translation>
     </message>
     <message>
@@ -3292,6 +3345,14 @@
         <translation>Turnierfortschritt</translation>
     </message>
     <message>
+        <source>Time a move of {name}</source>
+        <translation>Zeit pro Zug von {name}</translation>
+    </message>
+    <message>
+        <source>The brain&apos;s time for each move in this tournament (its time per move in Lab &gt; Engines... at first); a brain over it loses the game</source>
+        <translation>Die Zeit des Brains für jeden Zug in diesem Turnier (zu Beginn seine Zeit pro Zug aus Labor &gt; Spielprogramme …); ein Brain, das sie überschreitet, verliert die Partie</translation>
+    </message>
+    <message>
         <source>Board of the results</source>
         <translation>Spielfeld der Ergebnisse</translation>
     </message>
@@ -3450,6 +3511,10 @@
     <message>
         <source>{played} of {total} games, about {left} left</source>
         <translation>{played} von {total} Partien, noch etwa {left}</translation>
+    </message>
+    <message>
+        <source>Lost off the board: {players}.</source>
+        <translation>Neben dem Brett verloren: {players}.</translation>
     </message>
     <message>
         <source>{n} s</source>

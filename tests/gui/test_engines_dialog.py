@@ -87,3 +87,50 @@ def test_the_thinking_dock_shows_what_a_brain_said() -> None:
     assert headline(thought).startswith("brain.ttt-levi (X) played")
     said = [line for line in figures(thought) if line.startswith("It said: levi")]
     assert said and "ms" in said[0]
+
+
+def test_a_brains_time_per_move_and_game_is_set_remembered_and_used(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from ttt_desktop.brains.factory import BrainPlayerFactory  # noqa: PLC0415
+    from ttt_desktop.players import create_player  # noqa: PLC0415
+
+    path = tmp_path / "engines.json"
+    engines = EngineList(path)
+    engines.add(EngineEntry("Ok", f"{sys.executable} {BAD_BRAIN} ok", sizes=(15,)))
+    engines.save()
+    dialog = EnginesDialog(path=path)
+    qtbot.addWidget(dialog)
+    assert not dialog.turn_spin.isEnabled()  # nothing selected
+    dialog.table.selectRow(0)
+    assert dialog.turn_spin.isEnabled() and dialog.turn_spin.value() == 5000
+    assert dialog.match_spin.value() == 0 and dialog.match_spin.text() == "no limit"
+    dialog.turn_spin.setValue(1500)
+    dialog.match_spin.setValue(90_000)
+    dialog.turn_spin.editingFinished.emit()
+    saved = EngineList.load(path).get("Ok")
+    assert (saved.turn_ms, saved.match_ms) == (1500, 90_000)
+    # Neither limit is not a clock: the time per move it had stays.
+    dialog.set_times(0, 0)
+    assert "needs a time per move" in dialog.status.text()
+    assert EngineList.load(path).get("Ok").turn_ms == 1500
+    # A fresh dialog shows what was kept; the window's games use it.
+    again = EnginesDialog(path=path)
+    qtbot.addWidget(again)
+    again.table.selectRow(0)
+    assert again.turn_spin.value() == 1500
+    factory = BrainPlayerFactory(create_player, path)
+    with factory("brain.ok") as brain:
+        assert (brain.time_control.turn_ms, brain.time_control.match_ms) == (1500, 0)
+        assert brain.time_control.tolerance_ms == TimeControl().tolerance_ms
+    dialog.set_times(1500, 90_000)
+    with factory("brain.ok") as brain:
+        assert (brain.time_control.turn_ms, brain.time_control.match_ms) == (1500, 90_000)
+
+
+def test_an_engine_list_with_a_bad_time_is_refused() -> None:
+    with pytest.raises(ValueError, match="timeout_turn is a whole number"):
+        EngineEntry("Ok", "x", options={"timeout_turn": -1})
+    entry = EngineEntry("Ok", "x")
+    assert entry.time_control(TimeControl(turn_ms=700)).turn_ms == 700  # not set: the base
+    assert entry.with_times(0, 30_000).time_control().turn_ms == 0

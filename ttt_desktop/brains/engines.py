@@ -44,6 +44,12 @@ FILE_NAME: Final = "engines.json"
 FORMAT_NAME: Final = "ttt-desktop-engines"
 FORMAT_VERSION: Final = 1
 MAX_FILE_BYTES: Final = 1_000_000
+TURN_OPTION: Final = "timeout_turn"
+"""The option that keeps a brain's time per move in milliseconds (the protocol's INFO key)."""
+MATCH_OPTION: Final = "timeout_match"
+"""The option that keeps a brain's time for all its moves of a game (0: no limit)."""
+DEFAULT_TURN_MS: Final = 5000
+MAX_TURN_MS: Final = 3_600_000
 PROBE_SIZES: Final = (15, 20, 10, 19, 5, 8)
 """The square sizes a probe tries (Gomocup's 15 and 20 first)."""
 
@@ -102,6 +108,13 @@ class EngineEntry:
             )
         if not isinstance(self.options, dict):
             raise ValueError(f"the engine {self.name!r}'s options must be an object")
+        for key in (TURN_OPTION, MATCH_OPTION):
+            value = self.options.get(key, 0)
+            if type(value) is not int or not 0 <= value <= MAX_TURN_MS:
+                raise ValueError(
+                    f"the engine {self.name!r}'s {key} is a whole number of milliseconds "
+                    f"from 0 to {MAX_TURN_MS}"
+                )
         sizes = tuple(self.sizes)
         if not all(type(size) is int and 1 <= size <= 100 for size in sizes):
             raise ValueError(f"the engine {self.name!r}'s sizes must be whole numbers")
@@ -114,6 +127,35 @@ class EngineEntry:
             isinstance(key, str) and isinstance(value, str) for key, value in self.about.items()
         ):
             raise ValueError(f"the engine {self.name!r}'s about must map text to text")
+
+    @property
+    def turn_ms(self) -> int:
+        """Its time per move in milliseconds in the window's games (0: none, the game's
+        time only)."""
+        if TURN_OPTION not in self.options:
+            return DEFAULT_TURN_MS
+        return int(self.options[TURN_OPTION])
+
+    @property
+    def match_ms(self) -> int:
+        """Its time for all its moves of a game in milliseconds (0: no limit)."""
+        return int(self.options.get(MATCH_OPTION, 0))
+
+    def with_times(self, turn_ms: int, match_ms: int = 0) -> EngineEntry:
+        """This entry with another time per move and per game (kept in its options)."""
+        options = {**self.options, TURN_OPTION: turn_ms, MATCH_OPTION: match_ms}
+        return replace(self, options=options)
+
+    def time_control(self, base: TimeControl | None = None) -> TimeControl:
+        """``base`` (the manager's defaults) with this brain's time per move and per game,
+        when they were set (else ``base`` as it is)."""
+        base = base or TimeControl()
+        if TURN_OPTION not in self.options and MATCH_OPTION not in self.options:
+            return base
+        turn, match = self.turn_ms, self.match_ms
+        if not turn and not match:
+            turn = DEFAULT_TURN_MS
+        return replace(base, turn_ms=turn, match_ms=match)
 
     def plays(self, rules: Rules) -> bool | None:
         """Whether the probe says it plays ``rules`` (None when not probed or unsure)."""

@@ -79,7 +79,8 @@ class BrainPlayerFactory:
                     entry.command,
                     name=entry.name,
                     cwd=entry.cwd or None,
-                    time_control=self.time_control,
+                    # The time per move (and per game) set in the engine list.
+                    time_control=entry.time_control(self.time_control),
                     seed=seed,
                 )
         raise ValueError(f"no engine of kind {kind!r} in {self.engines_file}")

@@ -49,13 +49,16 @@ from ttt_desktop.engine.rules import Rules
 from ttt_desktop.players.thought import SearchStopped, StopCheck
 
 __all__ = [
+    "OWNER_ENV",
     "BrainError",
     "BrainFailure",
     "BrainProcess",
     "BrainRefused",
     "LogLine",
     "TimeControl",
+    "owned_processes",
     "split_command",
+    "sweep",
 ]
 
 LOG_HEAD: Final = 200
@@ -66,6 +69,11 @@ MESSAGES_KEPT: Final = 50
 """The most MESSAGE lines kept for one move (the last ones)."""
 REPLIES_KEPT: Final = 64
 """The most unread replies kept (a brain flooding answers loses the oldest)."""
+OWNER_ENV: Final = "TTT_DESKTOP_BRAIN_OWNER"
+"""The environment variable that marks a brain's processes (and their children) as a run's:
+:func:`sweep` ends every process that carries the run's mark."""
+READER_GRACE: Final = 0.5
+"""How long a closed brain's last output may take to be read (its pipes have ended)."""
 _POLL: Final = 0.005
 _STOP_POLL: Final = 0.05
 
@@ -242,14 +250,20 @@ def _signal_group(pgid: int, signum: int) -> None:
         os.killpg(pgid, signum)
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
-    """Kill ``process``'s whole group and reap it (the finalizer's and close's last step)."""
+def _end_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill ``process``'s whole group and reap it."""
     if process.returncode is None:
         # The group leader is unreaped until wait() below, so the group id is still ours.
         _signal_group(process.pid, signal.SIGKILL)
         _signal_group(process.pid, signal.SIGCONT)
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=5)
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    """Kill ``process``'s whole group, reap it and close its pipes (the finalizer's and
+    close's last step)."""
+    _end_group(process)
     for stream in (process.stdin, process.stdout, process.stderr):
         if stream is not None:
             with contextlib.suppress(OSError):
@@ -319,16 +333,19 @@ class BrainProcess:
                 raise BrainRefused(f"can't limit the brain's memory: {error}") from None
         self._channel.note(f"started: {shlex.join(self.argv)} (process {self.pid})")
         assert self.process.stdout is not None and self.process.stderr is not None
+        self._readers: list[threading.Thread] = []
         for target, stream, what in (
             (_read_stdout, self.process.stdout, "stdout"),
             (_read_stderr, self.process.stderr, "stderr"),
         ):
-            threading.Thread(
+            reader = threading.Thread(
                 target=target,
                 args=(stream, self._channel),
                 name=f"brain {self.pid} {what}",
                 daemon=True,
-            ).start()
+            )
+            reader.start()
+            self._readers.append(reader)
 
     # The process ------------------------------------------------------------------
 
@@ -391,6 +408,11 @@ class BrainProcess:
                     f"killed: did not leave within {self.time_control.end_grace_ms} ms of END"
                 )
         self._closed = True
+        _end_group(self.process)
+        # What it said last (a traceback on stderr) is read before its pipes are closed
+        # and the log is taken: the readers end at the pipes' end, now that it is gone.
+        for reader in self._readers:
+            reader.join(READER_GRACE)
         self._finalizer()
         self._channel.note(f"ended: {self.exit_description()}")
 
@@ -656,3 +678,46 @@ class BrainProcess:
             del self._position[cell]
             return True
         return False
+
+
+def owned_processes(owner: str) -> list[int]:
+    """The live processes whose environment marks them as ``owner``'s (:data:`OWNER_ENV`),
+    read from ``/proc`` (Linux; elsewhere none are found)."""
+    if not owner:
+        return []
+    mark = f"{OWNER_ENV}={owner}".encode()
+    found = []
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as file:
+                environment = file.read()
+            with open(f"/proc/{entry}/stat", "rb") as file:
+                state = file.read().rpartition(b")")[2].split()[0]
+        except OSError:
+            continue
+        if state != b"Z" and mark in environment.split(b"\0"):
+            found.append(int(entry))
+    return found
+
+
+def sweep(owner: str) -> int:
+    """Kill every process marked as ``owner``'s, with its process group: the brains of a
+    run whose worker was killed, interrupted or never closed them. Returns how many were
+    found (0 when every brain had already left)."""
+    found = owned_processes(owner)
+    for pid in found:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            pgid = os.getpgid(pid)
+            # A brain leads a group of its own; never the caller's group (our own).
+            if pgid != os.getpgrp():
+                _signal_group(pgid, signal.SIGKILL)
+            os.kill(pid, signal.SIGKILL)
+            # A stopped process dies only once continued.
+            os.kill(pid, signal.SIGCONT)
+    return len(found)

@@ -30,7 +30,7 @@ from ttt_desktop.engine.record import (
 from ttt_desktop.engine.rules import Rules
 from ttt_desktop.players.base import Player
 
-__all__ = ["BrainMatchResult", "entry_of", "play_brain_game", "play_brain_match"]
+__all__ = ["BrainMatchResult", "entry_of", "game_log", "play_brain_game", "play_brain_match"]
 
 
 def entry_of(player: Player) -> PlayerEntry:
@@ -39,13 +39,16 @@ def entry_of(player: Player) -> PlayerEntry:
     return PlayerEntry(player.kind, player.name, seed)
 
 
-def _log_of(x: Player, o: Player) -> tuple[str, ...]:
+def game_log(x: Any, o: Any) -> tuple[str, ...]:
     """Both brains' logs, in the order things were said: ``X 12.3 > TURN 7,7`` is what
-    the manager wrote to X 12.3 ms after the first line of the game."""
+    the manager wrote to X 12.3 ms after the first line of the game. Any seat with a
+    ``take_log()`` (a :class:`BrainPlayer`, or a seat holding one) counts; the others say
+    nothing."""
     timed: list[tuple[float, str, str]] = []
     for mark, player in ((Mark.X, x), (Mark.O, o)):
-        if isinstance(player, BrainPlayer):
-            timed.extend((when, mark.value, line) for when, line in player.take_log())
+        take_log = getattr(player, "take_log", None)
+        if take_log is not None:
+            timed.extend((when, mark.value, line) for when, line in take_log())
     timed.sort(key=lambda entry: entry[0])
     origin = timed[0][0] if timed else 0.0
     lines = [f"{mark} {(when - origin) * 1000:.1f} {line}" for when, mark, line in timed]
@@ -90,7 +93,7 @@ def play_brain_game(
         finished_at=utc_now() if board.is_over or forfeit else None,
         rules=rules,
         forfeit=forfeit,
-        log=_log_of(x, o),
+        log=game_log(x, o),
     )
 
 

@@ -68,6 +68,7 @@ class BrainPlayer(Player):
         time_control: TimeControl | None = None,
         seed: int | None = None,
         suspend: bool = True,
+        env: dict[str, str] | None = None,
     ) -> None:
         # Not Player.__init__: a brain is not in the roster and has no randomness of ours.
         import random  # noqa: PLC0415
@@ -79,6 +80,7 @@ class BrainPlayer(Player):
         self.cwd = cwd
         self.time_control = time_control or TimeControl()
         self.suspend = suspend
+        self.env = env
         self._log: list[LogLine] = []
         self._process: BrainProcess | None = None
         self.about: dict[str, str] = {}
@@ -96,7 +98,11 @@ class BrainPlayer(Player):
 
     def _open(self) -> BrainProcess:
         process = BrainProcess(
-            self.argv, cwd=self.cwd, time_control=self.time_control, suspend=self.suspend
+            self.argv,
+            cwd=self.cwd,
+            time_control=self.time_control,
+            suspend=self.suspend,
+            env=self.env,
         )
         self._process = process
         try:

@@ -8,7 +8,8 @@ Subcommands:
   (``--rules``), and reports wins, draws, losses and move times per side and games per
   second; ``--json`` adds every game's moves and winner.
 * ``tournament`` plays every pair of the given kinds, both colours, and prints
-  a crosstable.
+  a crosstable; Gomocup brains enter as ``brain:COMMAND`` or ``engine:NAME``, and any
+  entrant may carry its own clock (``monty[turn=500]``).
 * ``solve`` proves a small board's value with best play (``--rules 5,4,4``: a draw) and
   prints it with the nodes searched and the seconds taken; ``--position`` for a position,
   ``--json`` for one JSON object.
@@ -32,6 +33,7 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import random
 import sys
@@ -148,12 +150,24 @@ def _classic_only(rules: Rules, what: str, why: str) -> None:
 
 
 def _entrant_list(text: str) -> str:
-    """``--players``: kinds, ``kind*N`` or ``kind@seed``, at least two entrants, no plain repeat."""
+    """``--players``: kinds, ``kind*N`` or ``kind@seed``, ``brain:COMMAND`` or
+    ``engine:NAME``, each with its own ``[turn=MS]`` or ``[game=MS+INC]`` if wanted; at
+    least two entrants, no plain repeat."""
+    from ttt_desktop.lab.tournament import split_clock  # noqa: PLC0415
+
     plain: list[str] = []
     entrants = 0
     for raw in text.split(","):
-        part = raw.strip()
+        try:
+            part, _clock = split_clock(raw)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
         if not part:
+            continue
+        if part.startswith(("brain:", "engine:")):
+            _seat(part)
+            plain.append(part)
+            entrants += 1
             continue
         kind, _, rest = part.replace("@", "*", 1).partition("*")
         _kind(kind.strip())
@@ -206,10 +220,10 @@ def _fraction(text: str) -> float:
 
 
 def _sprt(text: str) -> Any:
-    from ttt_desktop.lab.sprt import parse_sprt  # noqa: PLC0415
+    from ttt_desktop.cli.sprt import parse_settings  # noqa: PLC0415
 
     try:
-        return parse_sprt(text)
+        return parse_settings(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
@@ -351,11 +365,12 @@ def build_parser() -> argparse.ArgumentParser:
     match_parser.add_argument(
         "--sprt",
         type=_sprt,
-        metavar="elo0=E0,elo1=E1,alpha=A,beta=B",
+        metavar="ELO0,ELO1[,ALPHA,BETA]",
         help="a sequential test of --x against --o (as cutechess-cli and fastchess run it): "
-        "pairs of games, each player X once, until H0 (--x is at most E0 Elo stronger) or H1 "
-        "(at least E1) is accepted, or --games are played; model=normalized for normalized "
-        "Elo (default logistic)",
+        "pairs of games, each player X once, until H0 (--x is at most ELO0 Elo stronger) or "
+        "H1 (at least ELO1) is accepted, or --games are played; the LLR is shown as it goes. "
+        "Also as elo0=E0,elo1=E1,alpha=A,beta=B; model=normalized for normalized Elo "
+        "(default logistic). Brains (brain:, engine:) may play",
     )
 
     _opening_arguments(match_parser, " (with --sprt: each pair of games shares one)")
@@ -368,7 +383,15 @@ def build_parser() -> argparse.ArgumentParser:
         type=_entrant_list,
         metavar="A,B,...",
         help="kinds to enter; KIND*N enters N of a kind with different seeds, KIND@S one "
-        "with seed S",
+        "with seed S; brain:COMMAND a Gomocup brain (a command without commas), engine:NAME "
+        "one of the engine list; any of them with its own clock: KIND[turn=MS] or "
+        "KIND[game=MS+INC] (quote the list for the shell)",
+    )
+    tournament_parser.add_argument(
+        "--engines",
+        type=Path,
+        metavar="PATH",
+        help="the engine list for engine:NAME (default: engines.json in the data folder)",
     )
     tournament_parser.add_argument(
         "--games", type=_positive_int, default=100, metavar="N", help="games per pairing and colour"
@@ -610,6 +633,7 @@ def _run_sprt(  # noqa: PLR0917
     out: TextIO,
     progress: _Progress,
 ) -> None:
+    from ttt_desktop.cli.sprt import LiveLlr  # noqa: PLC0415
     from ttt_desktop.lab.openings import opening_sequence  # noqa: PLC0415
     from ttt_desktop.lab.sprt import play_sprt_match  # noqa: PLC0415
 
@@ -658,7 +682,7 @@ def _run_sprt(  # noqa: PLR0917
             settings,
             rules=rules,
             max_games=arguments.games,
-            on_pair=lambda state: progress.say(f"sprt: {state.describe()}"),
+            on_pair=LiveLlr(progress.stream),
             openings=(
                 opening_sequence(openings, rules, seed if arguments.symmetries else None)
                 if openings
@@ -685,9 +709,23 @@ def _run_sprt(  # noqa: PLR0917
         out.write(match.conclusion() + "\n")
 
 
+def _run_brain_sprt(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> int:
+    """An SPRT with a brain in it: the players as a brain match seats them."""
+    from ttt_desktop.brains.manager import BrainRefused  # noqa: PLC0415
+    from ttt_desktop.cli.brains import open_players  # noqa: PLC0415
+
+    seed = arguments.seed if arguments.seed is not None else fresh_seed()
+    with open_players(arguments, seed, progress.stream) as players:
+        if players is None:
+            return 2
+        try:
+            _run_sprt(arguments, *players, seed, out, progress)
+        except BrainRefused as error:
+            raise RefusedError(error.reason) from None
+    return 0
+
+
 def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> None:
-    from ttt_desktop.lab import report  # noqa: PLC0415  (only tournaments need the lab)
-    from ttt_desktop.lab.runner import WorkerError, run_tournament  # noqa: PLC0415
     from ttt_desktop.lab.tournament import PlayedGame  # noqa: PLC0415
 
     done: list[PlayedGame] = []
@@ -697,21 +735,76 @@ def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progr
         spec, done, library, saver = _resumed(arguments, progress)
     else:
         spec = _new_spec(arguments)
-    _check_players(spec.rules, *(entrant.kind for entrant in spec.entrants))
+    try:
+        _check_players(spec.rules, *(e.kind for e in spec.entrants if not e.is_brain))
+        if spec.has_brains:
+            spec = _prepare_brains(spec, arguments, resumed=arguments.resume is not None)
+    except BaseException:
+        if library is not None:
+            library.close()
+        raise
+    name = "Tournament: " + ", ".join(entrant.label for entrant in spec.entrants)
+    try:
+        writer = _library_writer(arguments, "tournament", name, spec.as_json())
+        if writer is not None and saver is None:
+            from ttt_desktop.cli.storing import TournamentSaver  # noqa: PLC0415
+
+            saver = TournamentSaver(writer.library, spec, name)
+        if saver is not None:
+            where = writer.library.path if writer is not None else library.path  # type: ignore[union-attr]
+            progress.stream.write(
+                f"tournament {saver.id} in {where}: each game is kept as it finishes; after a "
+                f"stop, carry on with --resume {saver.id}\n"
+            )
+            if spec.brains is not None:
+                from dataclasses import replace  # noqa: PLC0415
+
+                from ttt_desktop.lab.tournament import brain_log_dir  # noqa: PLC0415
+
+                log_dir = brain_log_dir(Path(where), saver.id)
+                spec = replace(spec, brains=replace(spec.brains, log_dir=str(log_dir)))
+                progress.stream.write(f"the brains' pipe logs go to {log_dir}\n")
+        _play_tournament(arguments, spec, out, progress, (done, library, saver, writer))
+    finally:
+        if spec.brains is not None:
+            from ttt_desktop.lab.brains import finish  # noqa: PLC0415
+
+            swept = finish(spec)
+            if swept:
+                progress.stream.write(
+                    f"ended {swept} brain process{'es' if swept != 1 else ''} left behind\n"
+                )
+
+
+def _prepare_brains(spec: Any, arguments: argparse.Namespace, *, resumed: bool) -> Any:
+    """Start each brain once: its name, and whether it plays the board (else no tournament)."""
+    from ttt_desktop.brains.engines import EngineListError  # noqa: PLC0415
+    from ttt_desktop.brains.manager import BrainError  # noqa: PLC0415
+    from ttt_desktop.lab.brains import prepare  # noqa: PLC0415
+
+    engines = "" if arguments.engines is None else str(arguments.engines)
+    try:
+        return prepare(spec, engines_file=engines, relabel=not resumed)
+    except BrainError as error:
+        raise RefusedError(error.reason) from None
+    except EngineListError as error:
+        raise RefusedError(str(error)) from None
+
+
+def _play_tournament(
+    arguments: argparse.Namespace,
+    spec: Any,
+    out: TextIO,
+    progress: _Progress,
+    stores: tuple[Any, Any, Any, Any],
+) -> None:
+    from ttt_desktop.lab import report  # noqa: PLC0415  (only tournaments need the lab)
+    from ttt_desktop.lab.runner import WorkerError, run_tournament  # noqa: PLC0415
+    from ttt_desktop.lab.tournament import PlayedGame  # noqa: PLC0415
+
+    done, library, saver, writer = stores
     total = spec.total_games
     jobs = arguments.jobs
-    name = "Tournament: " + ", ".join(entrant.label for entrant in spec.entrants)
-    writer = _library_writer(arguments, "tournament", name, spec.as_json())
-    if writer is not None and saver is None:
-        from ttt_desktop.cli.storing import TournamentSaver  # noqa: PLC0415
-
-        saver = TournamentSaver(writer.library, spec, name)
-    if saver is not None:
-        where = writer.library.path if writer is not None else library.path  # type: ignore[union-attr]
-        progress.stream.write(
-            f"tournament {saver.id} in {where}: each game is kept as it finishes; after a "
-            f"stop, carry on with --resume {saver.id}\n"
-        )
     hearers = []
     if saver is not None:
         hearers.append(saver.add)
@@ -756,6 +849,13 @@ def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progr
     if writer is not None:
         writer.add_tournament(spec, result)
         writer.close(progress.stream)
+        if spec.brains is not None and spec.brains.log_dir and result.finished:
+            # The stored games carry their logs now.
+            import shutil  # noqa: PLC0415
+
+            shutil.rmtree(spec.brains.log_dir, ignore_errors=True)
+            with contextlib.suppress(OSError):  # the library's log folder, once empty
+                Path(spec.brains.log_dir).parent.rmdir()
     if json_writer is not None:
         json_writer.write(result, out)
     else:
@@ -925,6 +1025,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ttt_desktop.cli import brains  # noqa: PLC0415
 
             if brains.is_brain_seat(arguments.x) or brains.is_brain_seat(arguments.o):
+                if arguments.sprt is not None:
+                    return _run_brain_sprt(arguments, out, progress)
                 return brains.run_brain_match(arguments, out, err)
             _run_match(arguments, out, progress)
         elif arguments.command == "solve":
@@ -953,6 +1055,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except IllegalMoveError as error:
         err.write(f"ttt-arena: a player made an illegal move: {error}\n")
         return 1
+    except KeyboardInterrupt:
+        # The games finished so far are kept (a tournament in a library: --resume).
+        err.write("ttt-arena: interrupted\n")
+        return 130
     except OSError as error:
         err.write(f"ttt-arena: {error}\n")
         return 1

@@ -7,14 +7,22 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Final, TextIO
 
 from ttt_desktop.players import create_player
 from ttt_desktop.players.base import Player
 
-__all__ = ["BRAIN_PREFIX", "ENGINE_PREFIX", "is_brain_seat", "pbrain_main", "run_brain_match"]
+__all__ = [
+    "BRAIN_PREFIX",
+    "ENGINE_PREFIX",
+    "is_brain_seat",
+    "open_players",
+    "pbrain_main",
+    "run_brain_match",
+]
 
 BRAIN_PREFIX: Final = "brain:"
 ENGINE_PREFIX: Final = "engine:"
@@ -172,6 +180,47 @@ def _seat_player(seat: str, arguments: argparse.Namespace, seed: int, control: A
             entry.command, name=entry.name, cwd=entry.cwd or None, time_control=control
         )
     return create_player(seat, seed=seed)
+
+
+@contextlib.contextmanager
+def open_players(
+    arguments: argparse.Namespace, seed: int, err: TextIO
+) -> Iterator[tuple[Player, Player] | None]:
+    """The ``--x`` and ``--o`` players of a match with a brain (``--turn-ms``,
+    ``--match-ms``, ``--memory``), closed at the end; None after saying on ``err`` why
+    they can't be seated."""
+    import random  # noqa: PLC0415
+
+    from ttt_desktop.brains.engines import EngineListError  # noqa: PLC0415
+    from ttt_desktop.brains.manager import BrainError, TimeControl  # noqa: PLC0415
+    from ttt_desktop.players.roster import supports  # noqa: PLC0415
+
+    rules = arguments.rules
+    players: list[Player] = []
+    try:
+        for seat in (arguments.x, arguments.o):
+            if not is_brain_seat(seat) and not supports(seat, rules):
+                err.write(f"ttt-arena: {seat} does not play {rules.key}\n")
+                yield None
+                return
+        seeds = random.Random(seed)
+        try:
+            control = TimeControl(
+                turn_ms=arguments.turn_ms, match_ms=arguments.match_ms, max_memory=arguments.memory
+            )
+            for seat in (arguments.x, arguments.o):
+                players.append(_seat_player(seat, arguments, seeds.getrandbits(32), control))
+        except (BrainError, KeyError, EngineListError, ValueError) as error:
+            message = error.reason if isinstance(error, BrainError) else str(error).strip("'\"")
+            err.write(f"ttt-arena: {message}\n")
+            yield None
+            return
+        yield players[0], players[1]
+    finally:
+        for player in players:
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
 
 
 def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> int:

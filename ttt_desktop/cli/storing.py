@@ -16,7 +16,6 @@ import uuid
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from ttt_desktop.engine.board import Mark
 from ttt_desktop.engine.play import PlayedGame
 from ttt_desktop.players.base import Player
 
@@ -46,9 +45,14 @@ class LibraryWriter:
         """Queue ``game`` between ``x`` and ``o``; stored within :data:`FLUSH_SECONDS`."""
         from ttt_desktop.engine.record import PlayerEntry  # noqa: PLC0415
 
-        self.pending.append(
-            game.record(PlayerEntry(x.kind, x.name, x.seed), PlayerEntry(o.kind, o.name, o.seed))
-        )
+        if getattr(x, "may_forfeit", False) or getattr(o, "may_forfeit", False):
+            self.pending.append(_brain_record(x, o, game))
+        else:
+            self.pending.append(
+                game.record(
+                    PlayerEntry(x.kind, x.name, x.seed), PlayerEntry(o.kind, o.name, o.seed)
+                )
+            )
         self.ids.append(uuid.uuid4().hex)
         if (
             len(self.pending) >= self.BATCH
@@ -57,19 +61,17 @@ class LibraryWriter:
             self.flush()
 
     def add_tournament(self, spec: Any, result: Any) -> None:
-        """Every game of a finished (or cancelled) lab tournament, with its players' seeds."""
-        from ttt_desktop.engine.board import Board  # noqa: PLC0415
-        from ttt_desktop.players import create_player  # noqa: PLC0415
+        """Every game of a finished (or cancelled) lab tournament, on its board, with its
+        players' seeds, its forfeits and (brains) what was said on the pipes."""
+        from ttt_desktop.lab.brains import read_log  # noqa: PLC0415
+        from ttt_desktop.lab.tournament import game_record  # noqa: PLC0415
 
         for game in result.games():
-            # Each game's players are made afresh from the game's own seeds.
-            players = [
-                create_player(spec.entrants[e].kind, seed=spec.player_seed(game.index, e))
-                for e in (game.x, game.o)
-            ]
             # A tournament's games always start with X; think times are not kept per move.
-            board = Board.empty(Mark.X).play_all(game.cells)
-            self.add(players[0], players[1], PlayedGame(board, Mark.X, tuple(game.cells)))
+            self.pending.append(game_record(spec, game, log=read_log(spec, game.index)))
+            self.ids.append(uuid.uuid4().hex)
+            if len(self.pending) >= self.BATCH:
+                self.flush()
 
     def flush(self) -> None:
         if self.pending:
@@ -86,6 +88,17 @@ class LibraryWriter:
         finally:
             self.library.close()
         err.write(f"stored {self.stored:,} games in {self.library.path}\n")
+
+
+def _brain_record(x: Any, o: Any, game: PlayedGame) -> Any:
+    """A game with a brain in it: the brain has no seed of ours, and what was said on its
+    pipe goes with the game."""
+    from dataclasses import replace  # noqa: PLC0415
+
+    from ttt_desktop.brains.match import entry_of, game_log  # noqa: PLC0415
+
+    record = game.record(entry_of(x), entry_of(o))
+    return replace(record, log=game_log(x, o))
 
 
 class TournamentSaver:

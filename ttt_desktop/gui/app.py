@@ -180,6 +180,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QTimer  # noqa: PLC0415
 
     QTimer.singleShot(FINISH_START_LATEST_MS, finish_start)
+    from ttt_desktop.gui.termination import quit_on_termination  # noqa: PLC0415
+
+    # SIGTERM (a desktop logging out) and SIGHUP quit as Quit does: the game saved.
+    termination = quit_on_termination(window)
     window.show()
     try:
         if options.self_test:
@@ -190,9 +194,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             exit_code = app.exec()
     finally:
         window.controller.shutdown()
+        if termination is not None:
+            termination.remove()
+        # Closed here, not whenever the interpreter gets to it (or never, see below).
+        window.history.close_library()
         shiboken6.delete(window)
         for watcher in watchers:
             if watcher is not None:
                 app.removeNativeEventFilter(watcher)
         translation.remove(translators)
+    if termination is not None and termination.received:
+        # The session is ending: the game, the settings and the library are on disk and
+        # the search process has ended; the interpreter's teardown is skipped (unless
+        # other children still need it to end them).
+        termination.leave(exit_code)
     return exit_code

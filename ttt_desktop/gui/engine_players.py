@@ -20,7 +20,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 
-from ttt_desktop.brains.engines import EngineList, EngineListError
+from ttt_desktop.brains.engines import EngineEntry, EngineList, EngineListError
 from ttt_desktop.brains.factory import KIND_PREFIX, BrainInfo, engine_entries
 from ttt_desktop.engine.rules import Rules
 from ttt_desktop.gui.rules_text import rules_title
@@ -62,15 +62,18 @@ def brain_plays(kind: str, rules: Rules) -> bool:
     return info is not None and info.entry.plays(rules) is True
 
 
-def why_not(kind: str, name: str, rules: Rules) -> str:
-    """Why the brain of ``kind`` is not offered for ``rules``, in words for a tooltip."""
+def why_not(kind: str, name: str, rules: Rules, entry: EngineEntry | None = None) -> str:
+    """Why the brain of ``kind`` (or ``entry``) is not offered for ``rules``, in words for
+    a tooltip."""
     info = _known.get(kind)
     translate = QCoreApplication.translate
     board = rules_title(rules)
-    if info is None:
+    if entry is None and info is None:
         text = translate("EnginePlayers", "{name} is no longer in the engine list")
         return text.format(name=name)
-    entry = info.entry
+    if entry is None:
+        assert info is not None
+        entry = info.entry
     if rules.k != 5 and not entry.mnk:
         text = translate("EnginePlayers", "{name} plays five in a row (Gomocup), not {board}")
     elif rules.m != rules.n and entry.rectangles is None:

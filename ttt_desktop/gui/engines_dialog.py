@@ -5,6 +5,8 @@ folder; :mod:`ttt_desktop.brains.engines`) with the board sizes each accepts. *A
 for a command, starts it, reads its name from its ABOUT answer and probes the sizes it
 accepts; *Probe* does that again for the selected engine; *Test* plays it one quick game
 against Rando and says how it went (a forfeit's reason too); *Remove* takes it off the list.
+*Time per move* and *Time per game* below the list are the selected brain's times in the
+window's games (and the tournament's first offer), kept in the engine list.
 The brains run in a worker thread: the window never waits on one. The brains' modules are
 imported when the dialog opens, not with the window.
 """
@@ -21,12 +23,14 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
     QHBoxLayout,
     QInputDialog,
     QLabel,
     QLineEdit,
     QMenu,
     QPushButton,
+    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -150,11 +154,82 @@ class EnginesDialog(QDialog):
         layout.addWidget(QLabel(self.tr("Gomocup brains, kept in {path}").format(path=shown)))
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
+        layout.addLayout(self._build_times())
         layout.addWidget(self.status)
         layout.addWidget(close)
         self.table.itemSelectionChanged.connect(self._update_buttons)
+        self.table.itemSelectionChanged.connect(self._show_times)
         self._fill()
         self.resize(720, 360)
+
+    def _build_times(self) -> QFormLayout:
+        from ttt_desktop.brains.engines import MAX_TURN_MS  # noqa: PLC0415  (on first use)
+
+        form = QFormLayout()
+        self.turn_spin = QSpinBox()
+        self.turn_spin.setRange(0, MAX_TURN_MS)
+        self.turn_spin.setSingleStep(500)
+        self.turn_spin.setSuffix(self.tr(" ms"))
+        self.turn_spin.setSpecialValueText(self.tr("no limit"))
+        self.turn_spin.setAccessibleName(self.tr("Time per move"))
+        self.turn_spin.setToolTip(
+            self.tr(
+                "The selected brain's time for each move in the window's games (Gomocup's "
+                "timeout_turn); a brain over it loses the game"
+            )
+        )
+        self.match_spin = QSpinBox()
+        self.match_spin.setRange(0, MAX_TURN_MS)
+        self.match_spin.setSingleStep(10_000)
+        self.match_spin.setSuffix(self.tr(" ms"))
+        self.match_spin.setSpecialValueText(self.tr("no limit"))
+        self.match_spin.setAccessibleName(self.tr("Time per game"))
+        self.match_spin.setToolTip(
+            self.tr(
+                "The selected brain's time for all its moves of a game (timeout_match); "
+                "no limit: only the time per move counts"
+            )
+        )
+        for spin in (self.turn_spin, self.match_spin):
+            spin.setEnabled(False)
+            spin.editingFinished.connect(self._times_edited)
+        form.addRow(self.tr("Time per &move:"), self.turn_spin)
+        form.addRow(self.tr("Time per &game:"), self.match_spin)
+        return form
+
+    def _show_times(self) -> None:
+        entry = self.selected()
+        for spin, value in (
+            (self.turn_spin, 0 if entry is None else entry.turn_ms),
+            (self.match_spin, 0 if entry is None else entry.match_ms),
+        ):
+            spin.blockSignals(True)
+            spin.setValue(value)
+            spin.setEnabled(entry is not None and not self.busy)
+            spin.blockSignals(False)
+
+    def _times_edited(self) -> None:
+        self.set_times(self.turn_spin.value(), self.match_spin.value())
+
+    def set_times(self, turn_ms: int, match_ms: int) -> None:
+        """Give the selected brain ``turn_ms`` a move and ``match_ms`` a game (0: no
+        limit; not both) and save the list."""
+        from ttt_desktop.brains.engines import DEFAULT_TURN_MS  # noqa: PLC0415
+
+        entry = self.selected()
+        if entry is None:
+            return
+        if not turn_ms and not match_ms:
+            # A brain needs some clock: without one, the time per move it had stays.
+            turn_ms = entry.turn_ms or DEFAULT_TURN_MS
+            self.status.setText(self.tr("A brain needs a time per move or a time per game."))
+        if (turn_ms, match_ms) == (entry.turn_ms, entry.match_ms):
+            # Nothing changed (the field lost the focus): the list is not written.
+            self._show_times()
+            return
+        self.engines.add(entry.with_times(turn_ms, match_ms))
+        self._save()
+        self._show_times()
 
     # The list -----------------------------------------------------------------------
 
@@ -188,6 +263,8 @@ class EnginesDialog(QDialog):
         self.add_button.setEnabled(not busy)
         for button in (self.probe_button, self.test_button, self.remove_button):
             button.setEnabled(chosen and not busy)
+        if hasattr(self, "turn_spin"):
+            self._show_times()
 
     def _save(self) -> None:
         try:

@@ -99,17 +99,17 @@ class SessionScore:
         result = result_of(record)
         return result is not None and self._counted.get(record.game_id) == result
 
-    def add_result(self, x_name: str, o_name: str, winner_name: str | None) -> None:
-        """Count a finished game; ``winner_name`` is None for a draw."""
+    def add_result(self, x_name: str, o_name: str, winner_name: str | None, games: int = 1) -> None:
+        """Count a finished game (``games`` alike); ``winner_name`` is None for a draw."""
         first, second = sorted((x_name, o_name))
         self._order.setdefault((first, second), (x_name, o_name))
         first_wins, second_wins, draws = self._tallies.get((first, second), (0, 0, 0))
         if winner_name is None:
-            draws += 1
+            draws += games
         elif winner_name == first:
-            first_wins += 1
+            first_wins += games
         else:
-            second_wins += 1
+            second_wins += games
         self._tallies[(first, second)] = (first_wins, second_wins, draws)
 
     def remove_result(self, x_name: str, o_name: str, winner_name: str | None) -> None:

@@ -55,6 +55,8 @@ class OpeningSeat:
         self.player = player
         self.opening = opening
         self.length = len(opening)
+        # A brain may lose a game off the board: the play loop must know it of the seat.
+        self.may_forfeit = getattr(player, "may_forfeit", False)
 
     def choose_move(self, board: Any) -> int:
         ply = board.ply

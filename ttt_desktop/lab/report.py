@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
-from ttt_desktop.lab.tournament import PlayedGame, TournamentResult
+from ttt_desktop.lab.tournament import PlayedGame, TournamentResult, lost_off_board
 
 __all__ = [
     "ArenaJsonWriter",
@@ -45,6 +45,7 @@ def arena_json(result: TournamentResult, *, with_games: bool = True) -> dict[str
         "standings": [labels[entrant] for entrant in result.standings()],
         "table": table,
         "games_per_second": round(len(result) / result.seconds, 1) if result.seconds else None,
+        "forfeits": forfeits_json(result),
         "matches": [
             {
                 "x": labels[x],
@@ -122,6 +123,43 @@ def write_arena_json(result: TournamentResult, out: TextIO) -> None:
     ArenaJsonWriter(result.labels()).write(result, out)
 
 
+FORFEITS_LISTED = 20
+"""The most games lost off the board the text report lists one by one."""
+
+
+def forfeits_json(result: TournamentResult) -> dict[str, Any]:
+    """The games lost off the board: how many each player lost so, and each game's reason."""
+    lost = lost_off_board(result)
+    counts: dict[str, int] = {}
+    for _game, loser, _reason in lost:
+        counts[loser] = counts.get(loser, 0) + 1
+    return {
+        "by_player": counts,
+        "games": [
+            {"index": game.index, "loser": loser, "reason": reason} for game, loser, reason in lost
+        ],
+    }
+
+
+def forfeit_lines(result: TournamentResult) -> list[str]:
+    """The report's lines on games lost off the board (none when there were none)."""
+    lost = lost_off_board(result)
+    if not lost:
+        return []
+    counts: dict[str, int] = {}
+    for _game, loser, _reason in lost:
+        counts[loser] = counts.get(loser, 0) + 1
+    lines = [
+        "Lost off the board (forfeits, time): "
+        + ", ".join(f"{label} {count:,}" for label, count in counts.items())
+    ]
+    for game, loser, reason in lost[:FORFEITS_LISTED]:
+        lines.append(f"  game {game.index + 1}: {loser} lost: {reason}")
+    if len(lost) > FORFEITS_LISTED:
+        lines.append(f"  ... and {len(lost) - FORFEITS_LISTED:,} more")
+    return lines
+
+
 def crosstable_text(result: TournamentResult) -> str:
     """The crosstable, points, standings and ratings as lines of text."""
     spec = result.spec
@@ -164,6 +202,7 @@ def crosstable_text(result: TournamentResult) -> str:
             if labels[entrant] in ratings
         )
     )
+    lines.extend(forfeit_lines(result))
     if result.seconds:
         lines.append(
             f"{len(result):,} games in {result.seconds:.2f} s "

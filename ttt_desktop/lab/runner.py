@@ -33,6 +33,7 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import multiprocessing
 import signal
 import time
@@ -494,6 +495,13 @@ class TournamentRunner:
             else:
                 executor.shutdown(wait=False)
         if self._client is not None:
+            brains = getattr(self.spec, "brains", None)
+            if brains is not None:
+                # A cluster's workers outlive the run: the brains they started end now.
+                from ttt_desktop.lab.brains import close_all  # noqa: PLC0415
+
+                with contextlib.suppress(Exception):
+                    self._client.run(close_all, brains.owner)
             self._client.close()
             self._client = None
 

@@ -11,6 +11,12 @@ of work of a process: whichever process plays a chunk, and in whatever order, th
 tournament comes out the same (:func:`play_chunk` plays them, through the one game loop
 :func:`ttt_desktop.engine.play.play_game`).
 
+Gomocup brains enter too (``brain:COMMAND``, ``engine:NAME``): they are external programs,
+so their games are not repeatable from the seeds; each process keeps its brains from game
+to game (:mod:`ttt_desktop.lab.brains`, which the spec's ``brains`` set-up names), and a
+brain's failure loses its game by forfeit, the reason in :attr:`PlayedGame.reason`. Any
+entrant may have its own clock (:attr:`Entrant.clock`); the others have the spec's.
+
 :class:`TournamentResult` gathers the :class:`PlayedGame`\\ s (in any order; it keeps
 them by game number) and answers with the crosstable, points, standings and ratings
 (``ttt_desktop.ratings``, applied in game order), and exports CSV and JSON.
@@ -23,7 +29,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Container, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final, Literal
 
 from ttt_desktop.engine.board import Board, Mark
@@ -34,7 +40,12 @@ from ttt_desktop.players import create_player, display_name
 from ttt_desktop.players.roster import KINDS
 from ttt_desktop.ratings import START_MU, START_SIGMA, rate_pair
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ttt_desktop.lab.brains import BrainSetup
+
 __all__ = [
+    "BRAIN_PREFIXES",
     "CHUNK_GAMES",
     "FORMATS",
     "Chunk",
@@ -44,8 +55,17 @@ __all__ = [
     "TimeControl",
     "TournamentResult",
     "TournamentSpec",
+    "brain_label",
+    "brain_log_dir",
+    "entrant_name",
+    "game_record",
+    "is_brain_kind",
+    "lost_off_board",
+    "parse_clock",
     "parse_entrants",
     "play_chunk",
+    "split_clock",
+    "unique_labels",
 ]
 
 Format = Literal["round-robin", "gauntlet"]
@@ -56,6 +76,9 @@ CHUNK_GAMES: Final = 50
 
 ADJUDICATION_NODES: Final = 2_000
 """The threat search's budget per position when games are adjudicated."""
+
+DEFAULT_MARGIN_MS: Final = 50.0
+"""The slack over a player's own time limit (a search stops at its next look at the clock)."""
 
 SLOW_CHUNK_GAMES: Final = 2
 """Games in a chunk on boards beyond 3x3 or under a clock: games long enough to be sent one
@@ -79,54 +102,162 @@ def _mix(value: int) -> int:
     return value ^ (value >> 31)
 
 
+BRAIN_PREFIXES: Final = ("brain:", "engine:")
+"""A Gomocup brain's entry: ``brain:COMMAND`` (a program) or ``engine:NAME`` (the engine list)."""
+
+
+def is_brain_kind(kind: str) -> bool:
+    """Whether an entrant's kind is a Gomocup brain (``brain:COMMAND`` or ``engine:NAME``)."""
+    return kind.startswith(BRAIN_PREFIXES)
+
+
 @dataclass(frozen=True)
 class Entrant:
-    """A computer player in a tournament: a kind and its seed, with a label unique in it."""
+    """A computer player in a tournament: a kind and its seed, with a label unique in it.
+
+    A brain's kind is ``brain:COMMAND`` or ``engine:NAME`` and its label its name (the
+    ABOUT answer's, or the engine list's). ``clock`` is the player's own time control
+    (None: the tournament's).
+    """
 
     kind: str
     seed: int
     label: str
+    clock: TimeControl | None = None
 
     @property
     def name(self) -> str:
+        if is_brain_kind(self.kind):
+            return self.label
         return display_name(self.kind)
+
+    @property
+    def is_brain(self) -> bool:
+        return is_brain_kind(self.kind)
 
 
 def _check_kind(kind: str) -> str:
+    if is_brain_kind(kind):
+        if not kind.partition(":")[2].strip():
+            raise ValueError(f"{kind!r} needs a command (brain:) or an engine's name (engine:)")
+        return kind
     if kind not in PLAYABLE_KINDS:
-        raise ValueError(f"unknown player kind {kind!r}: choose one of {', '.join(PLAYABLE_KINDS)}")
+        raise ValueError(
+            f"unknown player kind {kind!r}: choose one of {', '.join(PLAYABLE_KINDS)}, "
+            "brain:COMMAND or engine:NAME"
+        )
     return kind
 
 
-def make_entrants(choices: Sequence[tuple[str, int]]) -> tuple[Entrant, ...]:
-    """Entrants for ``(kind, seed)`` pairs; a kind entered more than once gets ``kind#seed``."""
+def brain_label(kind: str) -> str:
+    """A brain's label before it has said its name: the engine's name, or the program's."""
+    prefix, _, rest = kind.partition(":")
+    if prefix == "engine":
+        return " ".join(rest.split())
+    words = rest.split()
+    # "python3 -m package brain ..." or "python3 bad_brain.py": the module or the script.
+    for index, word in enumerate(words):
+        if word == "-m" and index + 1 < len(words):
+            return words[index + 1].rpartition(".")[2]
+        if not word.startswith("-") and index > 0 and word.endswith(".py"):
+            return word.rpartition("/")[2].removesuffix(".py")
+    return words[0].rpartition("/")[2] if words else "brain"
+
+
+def parse_clock(text: str) -> TimeControl:
+    """A player's own time control: ``turn=MS`` (a time per move) or ``game=MS[+INC]``
+    (a time per game, with an increment after each move)."""
+    key, equals, value = text.strip().partition("=")
+    key = key.strip().lower()
+    try:
+        if equals and key == "turn":
+            return TimeControl(turn_ms=float(value), margin_ms=DEFAULT_MARGIN_MS)
+        if equals and key == "game":
+            total, _, increment = value.partition("+")
+            return TimeControl(
+                game_ms=float(total),
+                increment_ms=float(increment) if increment.strip() else 0.0,
+                margin_ms=DEFAULT_MARGIN_MS,
+            )
+    except ValueError as error:
+        if "could not convert" not in str(error):
+            raise
+    raise ValueError(
+        f"[{text}] is not a time control: write [turn=MS] for a time per move or "
+        "[game=MS] / [game=MS+INC] for a time per game"
+    )
+
+
+def make_entrants(
+    choices: Sequence[tuple[str, int]], clocks: Sequence[TimeControl | None] = ()
+) -> tuple[Entrant, ...]:
+    """Entrants for ``(kind, seed)`` pairs; a kind entered more than once gets ``kind#seed``.
+
+    ``clocks`` are the players' own time controls, in the same order (None or missing:
+    the tournament's). A brain is entered once; its label is its name for now
+    (:func:`brain_label`).
+    """
     counts: dict[str, int] = {}
     for kind, _seed in choices:
         _check_kind(kind)
         counts[kind] = counts.get(kind, 0) + 1
     seen: set[tuple[str, int]] = set()
     entrants = []
-    for kind, seed in choices:
-        if (kind, seed) in seen:
-            raise ValueError(f"{kind} with seed {seed} is entered twice")
+    for number, (kind, seed) in enumerate(choices):
+        if (kind, seed) in seen or (is_brain_kind(kind) and counts[kind] > 1):
+            which = kind if is_brain_kind(kind) else f"{kind} with seed {seed}"
+            raise ValueError(f"{which} is entered twice")
         seen.add((kind, seed))
-        label = kind if counts[kind] == 1 else f"{kind}#{seed}"
-        entrants.append(Entrant(kind, seed, label))
-    return tuple(entrants)
+        if is_brain_kind(kind):
+            label = brain_label(kind)
+        else:
+            label = kind if counts[kind] == 1 else f"{kind}#{seed}"
+        clock = clocks[number] if number < len(clocks) else None
+        entrants.append(Entrant(kind, seed, label, clock))
+    return tuple(unique_labels(entrants))
+
+
+def unique_labels(entrants: Iterable[Entrant]) -> list[Entrant]:
+    """``entrants`` with labels made unique (a second "TTT Rando" becomes "TTT Rando 2")."""
+    seen: set[str] = set()
+    unique = []
+    for entrant in entrants:
+        label, number = entrant.label, 1
+        while label in seen:
+            number += 1
+            label = f"{entrant.label} {number}"
+        seen.add(label)
+        unique.append(entrant if label == entrant.label else replace(entrant, label=label))
+    return unique
+
+
+def split_clock(part: str) -> tuple[str, TimeControl | None]:
+    """An entry and its own time control: ``"monty[turn=500]"`` is monty, 500 ms a move."""
+    part = part.strip()
+    if part.endswith("]") and "[" in part:
+        entry, _, clock = part[:-1].rpartition("[")
+        return entry.strip(), parse_clock(clock)
+    return part, None
 
 
 def parse_entrants(text: str, seed: int) -> tuple[Entrant, ...]:
     """Entrants from ``"rando*3,levi@7,perfect"``: ``kind``, ``kind@seed`` or ``kind*count``.
 
-    Seeds not given are drawn from ``seed`` (the tournament's), in order.
+    Seeds not given are drawn from ``seed`` (the tournament's), in order. ``brain:COMMAND``
+    (a program, its command without commas) and ``engine:NAME`` (the engine list) enter
+    Gomocup brains. Any entry may end with its own time control in brackets:
+    ``monty[turn=500]``, ``engine:pela[game=60000+100]``.
     """
     seeds = random.Random(f"entrants:{seed}")
     choices: list[tuple[str, int]] = []
+    clocks: list[TimeControl | None] = []
     for raw in text.split(","):
-        part = raw.strip()
+        part, clock = split_clock(raw)
         if not part:
             continue
-        if "@" in part:
+        if is_brain_kind(part):
+            choices.append((_check_kind(part), seeds.getrandbits(32)))
+        elif "@" in part:
             kind, _, seed_text = part.partition("@")
             try:
                 entrant_seed = int(seed_text)
@@ -147,7 +278,8 @@ def parse_entrants(text: str, seed: int) -> tuple[Entrant, ...]:
             choices.extend((kind.strip(), seeds.getrandbits(32)) for _ in range(count))
         else:
             choices.append((_check_kind(part), seeds.getrandbits(32)))
-    return make_entrants(choices)
+        clocks.extend([clock] * (len(choices) - len(clocks)))
+    return make_entrants(choices, clocks)
 
 
 @dataclass(frozen=True)
@@ -215,24 +347,41 @@ class TimeControl:
 
 
 class _Clock:
-    """Both players' clocks in one game: sets their budgets, flags the one over its time."""
+    """Both players' clocks in one game: sets their budgets, flags the one over its time.
 
-    def __init__(self, control: TimeControl, seats: dict[Mark, Any], opening: int) -> None:
-        self.control = control
+    Each side has its own control (None: that side is not timed here; a brain's clock is
+    kept by its manager, which knows when its answer came).
+    """
+
+    def __init__(
+        self,
+        controls: TimeControl | dict[Mark, TimeControl | None],
+        seats: dict[Mark, Any],
+        opening: int,
+    ) -> None:
+        if isinstance(controls, TimeControl):
+            controls = {_X: controls, _O: controls}
+        self.controls = controls
         self.seats = seats
         self.opening = opening
-        start = control.game_ms if control.game_ms is not None else 0.0
-        self.left = {_X: start, _O: start}
+        self.left = {
+            mark: (control.game_ms or 0.0) if control is not None else 0.0
+            for mark, control in controls.items()
+        }
         self.flagged: Mark | None = None
         for mark, seat in seats.items():
-            seat.budget_ms = control.budget(self.left[mark])
+            control = controls[mark]
+            if control is not None:
+                seat.budget_ms = control.budget(self.left[mark])
 
     def on_move(self, board: Any, _cell: int, seconds: Any) -> None:
         mover = board.to_move
         if board.ply < self.opening or self.flagged is not None:
             return
+        control = self.controls[mover]
+        if control is None:
+            return
         spent = float(seconds) * 1000.0
-        control = self.control
         if control.turn_ms is not None:
             if spent > control.turn_ms + control.margin_ms:
                 self.flagged = mover
@@ -241,8 +390,7 @@ class _Clock:
             if left < -control.margin_ms:
                 self.flagged = mover
             self.left[mover] = left + control.increment_ms
-        other = _O if mover is _X else _X
-        self.seats[other].budget_ms = control.budget(self.left[other])
+            self.seats[mover].budget_ms = control.budget(self.left[mover])
 
     def over(self) -> bool:
         return self.flagged is not None
@@ -298,6 +446,9 @@ class TournamentSpec:
     symmetric: bool = False
     clock: TimeControl | None = None
     adjudicate: bool = False
+    brains: BrainSetup | None = field(default=None, compare=False)
+    """Where this run's brains are found and their logs go, and the brains this process
+    keeps (:func:`ttt_desktop.lab.brains.prepare` sets it; not part of the settings)."""
 
     def __post_init__(self) -> None:
         for opening in self.openings:
@@ -316,6 +467,26 @@ class TournamentSpec:
             raise ValueError("each pairing plays at least one game")
         if self.format not in FORMATS:
             raise ValueError(f"format is one of {', '.join(FORMATS)}, not {self.format!r}")
+        for entrant in self.entrants:
+            clock = self.clock_of(entrant)
+            if entrant.is_brain and clock is not None and clock.increment_ms:
+                raise ValueError(
+                    f"{entrant.label}: a brain's clock is a time per move or a time per game "
+                    "without an increment (the Gomocup protocol has none)"
+                )
+
+    def clock_of(self, entrant: Entrant) -> TimeControl | None:
+        """The player's time control: its own, else the tournament's."""
+        return entrant.clock if entrant.clock is not None else self.clock
+
+    @property
+    def has_brains(self) -> bool:
+        return any(entrant.is_brain for entrant in self.entrants)
+
+    @property
+    def timed(self) -> bool:
+        """Whether any player plays under a clock of the tournament's."""
+        return self.clock is not None or any(e.clock is not None for e in self.entrants)
 
     @property
     def pairings(self) -> tuple[tuple[int, int], ...]:
@@ -332,7 +503,12 @@ class TournamentSpec:
     @property
     def chunk_games(self) -> int:
         """Games in a chunk: many quick 3x3 games, or a pair of longer ones."""
-        fast = self.rules is TIC_TAC_TOE and self.clock is None and not self.adjudicate
+        fast = (
+            self.rules is TIC_TAC_TOE
+            and not self.timed
+            and not self.adjudicate
+            and not self.has_brains
+        )
         return CHUNK_GAMES if fast else SLOW_CHUNK_GAMES
 
     def chunks(self) -> tuple[Chunk, ...]:
@@ -380,7 +556,7 @@ class TournamentSpec:
             "format": self.format,
             "games_per_pairing": self.games_per_pairing,
             "seed": self.seed,
-            "players": [{"label": e.label, "kind": e.kind, "seed": e.seed} for e in self.entrants],
+            "players": [_entrant_json(e) for e in self.entrants],
         }
         # Only what differs from a plain 3x3 tournament: the older documents stay as they were.
         if self.rules is not TIC_TAC_TOE:
@@ -399,7 +575,12 @@ class TournamentSpec:
         """The spec :meth:`as_json` wrote; raises ``ValueError`` for a damaged one."""
         try:
             entrants = tuple(
-                Entrant(_check_kind(str(p["kind"])), int(p["seed"]), str(p["label"]))
+                Entrant(
+                    _check_kind(str(p["kind"])),
+                    int(p["seed"]),
+                    str(p["label"]),
+                    None if p.get("clock") is None else TimeControl(**p["clock"]),
+                )
                 for p in document["players"]
             )
             clock = document.get("clock")
@@ -416,6 +597,13 @@ class TournamentSpec:
             )
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"not a tournament's settings: {error!r}") from None
+
+
+def _entrant_json(entrant: Entrant) -> dict[str, Any]:
+    document: dict[str, Any] = {"label": entrant.label, "kind": entrant.kind, "seed": entrant.seed}
+    if entrant.clock is not None:
+        document["clock"] = entrant.clock.as_json()
+    return document
 
 
 Winner = Literal["X", "O", "draw"]
@@ -474,9 +662,13 @@ def play_chunk(
     plain = (
         spec.rules is TIC_TAC_TOE
         and not spec.openings
-        and spec.clock is None
+        and not spec.timed
         and not spec.adjudicate
+        and not spec.has_brains
     )
+    brains = spec.brains
+    if spec.has_brains and brains is None:
+        raise ValueError("a tournament with brains is prepared first (lab.brains.prepare)")
     for offset in range(chunk.count):
         if stop is not None and stop():
             break
@@ -486,17 +678,29 @@ def play_chunk(
             continue
         x, o = spec.sides(chunk.pairing, game)
         started = clock()
-        x_player = create_player(kinds[x], seed=spec.player_seed(index, x))
-        o_player = create_player(kinds[o], seed=spec.player_seed(index, o))
         reason = ""
         if plain:
+            x_player = create_player(kinds[x], seed=spec.player_seed(index, x))
+            o_player = create_player(kinds[o], seed=spec.player_seed(index, o))
             game_played = play_game(x_player, o_player)
             moves = game_played.moves or ()
             won = game_played.winner  # the game's: a forfeit leaves the board undecided
             winner: Winner = "X" if won is _X else "O" if won is _O else "draw"
+        elif brains is not None:
+            # A brain's process lives on from game to game (this process's, see lab.brains).
+            x_player = brains.seat(spec, x, index)
+            o_player = brains.seat(spec, o, index)
+            try:
+                winner, moves, reason = _play_one(
+                    spec, spec.opening(chunk.pairing, game), x_player, o_player, (x, o)
+                )
+            finally:
+                brains.keep_log(index, x_player, o_player)
         else:
+            x_player = create_player(kinds[x], seed=spec.player_seed(index, x))
+            o_player = create_player(kinds[o], seed=spec.player_seed(index, o))
             winner, moves, reason = _play_one(
-                spec, spec.opening(chunk.pairing, game), x_player, o_player
+                spec, spec.opening(chunk.pairing, game), x_player, o_player, (x, o)
             )
         now = clock()
         batch.append(
@@ -515,19 +719,28 @@ def play_chunk(
 
 
 def _play_one(
-    spec: TournamentSpec, opening: tuple[int, ...], x_player: Any, o_player: Any
+    spec: TournamentSpec,
+    opening: tuple[int, ...],
+    x_player: Any,
+    o_player: Any,
+    sides: tuple[int, int],
 ) -> tuple[Winner, tuple[int, ...], str]:
-    """One game from ``opening`` under the spec's clock: (winner, cells, reason)."""
+    """One game from ``opening`` under the players' clocks: (winner, cells, reason).
+
+    ``sides`` are the X and O entrants' numbers. A brain's clock is its manager's (it
+    loses a game it runs out of time in by forfeit); the others' are kept here.
+    """
     x_seat: Any = _Opening(x_player, opening) if opening else x_player
     o_seat: Any = _Opening(o_player, opening) if opening else o_player
-    if spec.clock is None and not spec.adjudicate:
+    controls: dict[Mark, TimeControl | None] = {}
+    for mark, number in zip((_X, _O), sides, strict=True):
+        entrant = spec.entrants[number]
+        controls[mark] = None if entrant.is_brain else spec.clock_of(entrant)
+    timed = any(control is not None for control in controls.values())
+    if not timed and not spec.adjudicate:
         played = play_game(x_seat, o_seat, spec.rules)
     else:
-        timer = (
-            _Clock(spec.clock, {_X: x_player, _O: o_player}, len(opening))
-            if spec.clock is not None
-            else None
-        )
+        timer = _Clock(controls, {_X: x_player, _O: o_player}, len(opening)) if timed else None
         judge = _Judge(len(opening)) if spec.adjudicate else None
 
         def on_move(board: Any, cell: int, seconds: Any) -> None:
@@ -838,3 +1051,85 @@ def _rate_game(state: list[list[Any] | None], game: PlayedGame) -> None:
 
 def _record_json(record: PairingRecord) -> dict[str, int]:
     return {"wins": record.wins, "draws": record.draws, "losses": record.losses}
+
+
+def entrant_name(spec: TournamentSpec, entrant: int) -> str:
+    """A player's name for people: "Perfect", "Rando 1234" when a kind enters twice, or a
+    brain's name."""
+    chosen = spec.entrants[entrant]
+    if chosen.is_brain or chosen.label == chosen.kind:
+        return chosen.name
+    return f"{chosen.name} {chosen.seed}"
+
+
+def game_record(
+    spec: TournamentSpec,
+    game: PlayedGame,
+    *,
+    game_id: str | None = None,
+    log: tuple[str, ...] = (),
+) -> Any:
+    """A tournament game as a :class:`~ttt_desktop.engine.record.GameRecord`: its players
+    seeded as they played (a brain as its ``brain.<name>`` kind), a game lost off the
+    board (on time, by a brain's forfeit, adjudicated) with its reason, and ``log`` (what
+    was said on the brains' pipes)."""
+    from ttt_desktop.engine.record import (  # noqa: PLC0415  (records load on use)
+        Forfeit,
+        GameRecord,
+        PlayerEntry,
+        new_game_id,
+        utc_now,
+    )
+
+    def entry(number: int) -> Any:
+        chosen = spec.entrants[number]
+        if chosen.is_brain:
+            from ttt_desktop.brains.player import brain_kind  # noqa: PLC0415
+
+            return PlayerEntry(brain_kind(chosen.label), chosen.label, None)
+        return PlayerEntry(
+            chosen.kind, entrant_name(spec, number), spec.player_seed(game.index, number)
+        )
+
+    now = utc_now()
+    cells = tuple(game.cells)
+    forfeit = None
+    if game.reason and game.winner != "draw":
+        board = Board.empty(_X, spec.rules).play_all(cells)
+        if not board.is_over:
+            # Lost off the board: the record says who and why.
+            loser = Mark.O if game.winner == "X" else Mark.X
+            forfeit = Forfeit(loser, game.reason.removeprefix("forfeit: "))
+    return GameRecord(
+        entry(game.x),
+        entry(game.o),
+        Mark.X,
+        cells,
+        started_at=now,
+        finished_at=now,
+        game_id=game_id or new_game_id(),
+        rules=spec.rules,
+        forfeit=forfeit,
+        log=log,
+    )
+
+
+def brain_log_dir(library_path: Any, tournament: int) -> Any:
+    """Where a stored tournament's pipe logs are kept: ``<library>.logs/tournament-N``
+    beside the game library (until its games are stored with them)."""
+    from pathlib import Path  # noqa: PLC0415
+
+    path = Path(library_path)
+    return path.with_name(path.name + ".logs") / f"tournament-{tournament}"
+
+
+def lost_off_board(result: TournamentResult) -> list[tuple[PlayedGame, str, str]]:
+    """The games lost off the board (a forfeit, on time): (game, loser's label, reason)."""
+    labels = result.labels()
+    lost = []
+    for game in result.games():
+        if not game.reason or game.winner == "draw" or game.reason == "adjudicated":
+            continue
+        loser = game.o if game.winner == "X" else game.x
+        lost.append((game, labels[loser], game.reason.removeprefix("forfeit: ")))
+    return lost

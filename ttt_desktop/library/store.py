@@ -40,6 +40,8 @@ from ttt_desktop.ratings import PlayerRating
 
 SQLITE_HEADER: Final = b"SQLite format 3\x00"
 DEFAULT_TIMEOUT: Final = 2.0
+PAGE_CACHE_KIB: Final = 1024
+"""SQLite's page cache per open library (its default is 2,000 KiB)."""
 
 
 # Errors -------------------------------------------------------------------------------
@@ -408,6 +410,9 @@ class Library:
                 self.path, f"the game library {self.path.name} could not be switched to WAL mode"
             )
         db.execute("PRAGMA synchronous = FULL")
+        # SQLite's page cache is 2 MB by default and fills as the file grows (a long session
+        # of stored games); pages beyond it are read from the system's file cache.
+        db.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
         # Foreign keys off while migrating: a table copied into a new one (version 6)
         # keeps its row ids, so nothing points nowhere afterwards.
         self._migrate(db)
@@ -873,6 +878,31 @@ class Library:
                 (since,),
             ).fetchall()
         return [(x, o, {"X": x, "O": o}.get(result)) for x, o, result in rows]
+
+    def is_stored_finished(self, game_id: str, since: str) -> bool:
+        """Whether the game ``game_id`` is stored as finished, stored at or after ``since``."""
+        with self._read() as db:
+            row = db.execute(
+                "SELECT 1 FROM games WHERE game_id = ? AND result IS NOT NULL AND stored_at >= ?",
+                (game_id, since),
+            ).fetchone()
+        return row is not None
+
+    def tally_counts(self, since: str) -> list[tuple[str, str, str | None, int]]:
+        """:meth:`tallies` counted by SQLite: (X name, O name, winner name, games), one row
+        per pairing as seated and result, in the order of each row's first game.
+
+        As long as the pairings, not the games: the session score read every game of the
+        session at each game's end, a list 10,000 games long in a long evening.
+        """
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT x_name, o_name, result, count(*), min(id) AS first FROM games "
+                "WHERE result IS NOT NULL AND started_at >= ? "
+                "GROUP BY x_name, o_name, result ORDER BY first",
+                (since,),
+            ).fetchall()
+        return [(x, o, {"X": x, "O": o}.get(result), games) for x, o, result, games, _ in rows]
 
     def integrity_check(self) -> str:
         """SQLite's ``PRAGMA integrity_check``: ``"ok"`` for a sound file."""

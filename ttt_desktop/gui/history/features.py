@@ -61,9 +61,9 @@ class LibrarySessionScore(SessionScore):
         self._features = features
         self._renames: dict[str, str] = {}
 
-    def add_result(self, x_name: str, o_name: str, winner_name: str | None) -> None:
+    def add_result(self, x_name: str, o_name: str, winner_name: str | None, games: int = 1) -> None:
         if self._features.library is None:
-            super().add_result(x_name, o_name, winner_name)
+            super().add_result(x_name, o_name, winner_name, games)
 
     def remove_result(self, x_name: str, o_name: str, winner_name: str | None) -> None:
         if self._features.library is None:
@@ -78,16 +78,29 @@ class LibrarySessionScore(SessionScore):
             }
             self._renames[old_name] = new_name
 
-    def refresh(self, games: list[tuple[str, str, str | None]]) -> None:
-        """Count ``games`` (X name, O name, winner name) from scratch."""
+    def count_game(self, record: GameRecord) -> bool:
+        if self._features.library is not None:
+            # The stored game is counted (refresh): nothing is kept here per game, where a
+            # game id and a result piled up for every game of the session.
+            return record.is_finished
+        return super().count_game(record)
+
+    def uncount_game(self, record: GameRecord) -> bool:
+        if self._features.library is not None:
+            return False
+        return super().uncount_game(record)
+
+    def refresh(self, games: list[tuple[str, str, str | None, int]]) -> None:
+        """Count ``games`` (X name, O name, winner name, how many games) from scratch."""
         self._tallies.clear()
         self._order.clear()
         name = self._renames.get
-        for x_name, o_name, winner in games:
+        for x_name, o_name, winner, count in games:
             x, o = name(x_name, x_name), name(o_name, o_name)
             if x == o:
                 continue
-            SessionScore.add_result(self, x, o, None if winner is None else name(winner, winner))
+            winner_name = None if winner is None else name(winner, winner)
+            SessionScore.add_result(self, x, o, winner_name, count)
 
 
 class HistoryFeatures(QObject):
@@ -115,7 +128,6 @@ class HistoryFeatures(QObject):
         self._refresh_score: Callable[[], None] | None = None
         self._current: GameRecord | None = None
         self._start_record: GameRecord | None = None
-        self._stored_finished: set[str] = set()
         self._history_window: HistoryWindow | None = None
         self._player_panel: object | None = None
         self._open_game: Callable[[GameRecord], None] = controller.open_record
@@ -240,7 +252,7 @@ class HistoryFeatures(QObject):
     def _on_game_reopened(self, record: GameRecord) -> None:
         # Undo after the end: the stored game is unfinished again until it ends anew.
         self._current = record
-        if record.game_id in self._stored_finished:
+        if self._stored_finished(record.game_id):
             self.store(record)
 
     def _on_game_finished(self, record: GameRecord) -> None:
@@ -248,7 +260,23 @@ class HistoryFeatures(QObject):
         # A game that was already over when it was opened is not a new game.
         if record is not self._start_record:
             self.store(record)
-            self._stored_finished.add(record.game_id)
+
+    def _stored_finished(self, game_id: str) -> bool:
+        """Whether the game ``game_id`` ended in this session and was stored (or waits to be).
+
+        Asked of the library when a game is reopened, not kept in a set that grew by a game
+        id with every game of the session.
+        """
+        if any(r.game_id == game_id and r.is_finished for r in self.pending):
+            return True
+        if self.library is None:
+            return False
+        from ttt_desktop.library import LibraryError  # noqa: PLC0415
+
+        try:
+            return self.library.is_stored_finished(game_id, self.session_started)
+        except LibraryError:
+            return False
 
     def drop_unfinished(self) -> None:
         """The game in hand is being left for a change of seat: it is not stored (a game
@@ -304,11 +332,13 @@ class HistoryFeatures(QObject):
             from ttt_desktop.library import LibraryError  # noqa: PLC0415
 
             try:
-                games = self.library.tallies(self.session_started)
+                games = self.library.tally_counts(self.session_started)
             except LibraryError:
                 games = []
             waiting = [
-                (r.x.name, r.o.name, _winner_name(r)) for r in self.pending if r.result is not None
+                (r.x.name, r.o.name, _winner_name(r), 1)
+                for r in self.pending
+                if r.result is not None
             ]
             self.score.refresh(games + waiting)
         if self._refresh_score is not None:

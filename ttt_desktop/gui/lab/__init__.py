@@ -115,6 +115,7 @@ class LabFeatures(QObject):
                 store_games=self._store_games,
                 library_path=getattr(self._history, "library_path", None),
                 current_rules=self._current_rules(),
+                engines_file=getattr(self.window, "engines_file", None),
             )
         else:
             current = self._current_rules()

@@ -6,6 +6,12 @@ games come back from the workers: standings with ratings and their error bars (t
 and chart), the crosstable, and every game (double-click one to open it in review).
 The run goes on in worker processes (:mod:`ttt_desktop.lab.runner`); this window only
 polls them from a timer, so it never waits for a game.
+
+The engine list's Gomocup brains are offered below our players, each with its own time a
+move (its time per move in the engine list at first), for the boards their probe found
+them to play. They play in the worker processes (:mod:`ttt_desktop.lab.brains`); a brain
+that fails loses its game by forfeit, its reason in the games list, and each game's pipe
+log goes with the game when it is opened or stored ("Show engine log" in History).
 """
 
 from __future__ import annotations
@@ -27,7 +33,13 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QStandardItemModel
+from PySide6.QtGui import (
+    QCloseEvent,
+    QKeySequence,
+    QShortcut,
+    QShowEvent,
+    QStandardItemModel,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -52,8 +64,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.record import Forfeit, GameRecord, PlayerEntry, utc_now
+from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.engine.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
@@ -65,8 +76,11 @@ from ttt_desktop.lab.tournament import (
     TimeControl,
     TournamentResult,
     TournamentSpec,
+    is_brain_kind,
     make_entrants,
 )
+from ttt_desktop.lab.tournament import entrant_name as lab_entrant_name
+from ttt_desktop.lab.tournament import game_record as lab_game_record
 from ttt_desktop.players import display_name, fresh_seed
 from ttt_desktop.players.boards import SOLVED_BOARDS
 from ttt_desktop.players.roster import BOARDS, supports
@@ -86,35 +100,22 @@ TURN_MS_KEY: Final = "lab/tournament_turn_ms"
 
 
 def entrant_name(result: TournamentResult, entrant: int) -> str:
-    """A player's name for people: "Perfect", or "Rando 1234" when a kind enters twice."""
-    spec_entrant = result.spec.entrants[entrant]
-    if spec_entrant.label == spec_entrant.kind:
-        return spec_entrant.name
-    return f"{spec_entrant.name} {spec_entrant.seed}"
+    """A player's name for people: "Perfect", "Rando 1234" when a kind enters twice, or a
+    brain's name."""
+    return lab_entrant_name(result.spec, entrant)
 
 
 def game_record(result: TournamentResult, game: PlayedGame) -> GameRecord:
-    """A tournament game as a game record, its players seeded as they played."""
+    """A tournament game as a game record, its players seeded as they played, a game lost
+    off the board with its reason, and a brain's game with its pipe log."""
     spec = result.spec
-    now = utc_now()
-    x = spec.entrants[game.x]
-    o = spec.entrants[game.o]
-    forfeit = None
-    if game.reason and game.winner != "draw":
-        # Lost off the board (on time): the record says who and why.
-        loser = Mark.O if game.winner == "X" else Mark.X
-        forfeit = Forfeit(loser, game.reason)
-    return GameRecord(
-        PlayerEntry(x.kind, entrant_name(result, game.x), spec.player_seed(game.index, game.x)),
-        PlayerEntry(o.kind, entrant_name(result, game.o), spec.player_seed(game.index, game.o)),
-        Mark.X,
-        tuple(game.cells),
-        started_at=now,
-        finished_at=now,
-        game_id=game_id(spec, game.index),
-        rules=spec.rules,
-        forfeit=forfeit,
-    )
+    log: tuple[str, ...] = ()
+    if spec.brains is not None:
+        from ttt_desktop.lab.brains import read_log  # noqa: PLC0415
+
+        log = read_log(spec, game.index)
+    record: GameRecord = lab_game_record(spec, game, game_id=game_id(spec, game.index), log=log)
+    return record
 
 
 def _app_settings() -> QSettings:
@@ -168,11 +169,23 @@ class GamesModel(QAbstractTableModel):
             return self._headers[section]
         return None
 
+    def _why(self, reason: str) -> str:
+        """Why a game ended off the board, in words (a brain's forfeit in the manager's)."""
+        if reason == "time":
+            return self.tr("on time")
+        if reason == "adjudicated":
+            return self.tr("adjudicated")
+        return self.tr("forfeit: {reason}").format(reason=reason.removeprefix("forfeit: "))
+
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = 0) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole or self._result is None or not index.isValid():
+        if self._result is None or not index.isValid():
             return None
         game = self._games[index.row()]
         column = index.column()
+        if role == Qt.ItemDataRole.ToolTipRole and column == 3 and game.reason:
+            return self._why(game.reason)
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
         if column == 0:
             return number(game.index + 1)
         if column in (1, 2):
@@ -181,7 +194,10 @@ class GamesModel(QAbstractTableModel):
             if game.winner == "draw":
                 return self.tr("Draw")
             winner = game.x if game.winner == "X" else game.o
-            return self.tr("{name} wins").format(name=entrant_name(self._result, winner))
+            name = entrant_name(self._result, winner)
+            if game.reason:
+                return self.tr("{name} wins ({why})").format(name=name, why=self._why(game.reason))
+            return self.tr("{name} wins").format(name=name)
         rules = self._result.spec.rules
         if rules is TIC_TAC_TOE:
             return " ".join(str(cell + 1) for cell in game.cells)
@@ -205,9 +221,11 @@ class TournamentWindow(QWidget):
         library_path: str | Path | None = None,
         current_rules: Rules | None = None,
         settings: QSettings | None = None,
+        engines_file: str | Path | None = None,
     ) -> None:
         """``current_rules``: the board the main window plays, offered with the presets.
-        ``settings`` keeps the board and the time a move chosen last."""
+        ``settings`` keeps the board and the time a move chosen last. ``engines_file``:
+        the engine list whose brains are offered (None: none)."""
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle(self.tr("Tournament"))
         self.setObjectName("tournament-window")
@@ -215,6 +233,10 @@ class TournamentWindow(QWidget):
         self._store_games = store_games
         # Each game goes to the library as it finishes, so a stopped tournament resumes.
         self._library_path = None if library_path is None else Path(library_path)
+        self._engines_file = None if engines_file is None else Path(engines_file)
+        # The engine list's brains by their kind (engine:NAME), and each one's time a move.
+        self._brains: dict[str, Any] = {}
+        self.brain_times: dict[str, QSpinBox] = {}
         self._saver: Any = None
         self._settings = settings if settings is not None else _app_settings()
         # Ticked kinds put aside while the board is one they do not play.
@@ -223,6 +245,7 @@ class TournamentWindow(QWidget):
         self.result: TournamentResult | None = None
         self._last_refresh = 0.0
         self._cancel_deadline: float | None = None
+        self._temporary_logs: Any = None
         self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
         self._timer.timeout.connect(self._poll)
@@ -285,6 +308,7 @@ class TournamentWindow(QWidget):
             spin.valueChanged.connect(self._update_start)
             self.players_table.setCellWidget(row, 1, spin)
             self.seed_counts[kind] = spin
+        self._add_brain_rows()
         self.players_table.resizeRowsToContents()
         self.players_table.itemChanged.connect(self._update_start)
         self.board_combo.currentIndexChanged.connect(self._board_changed)
@@ -360,6 +384,81 @@ class TournamentWindow(QWidget):
         layout.addWidget(self.progress_label)
         self._update_start()
         return box
+
+    def _add_brain_rows(self) -> None:
+        """The engine list's brains as rows below our players (again: the list is read
+        anew, the ticks and times of the brains still there kept)."""
+        from ttt_desktop.brains.engines import EngineList, EngineListError  # noqa: PLC0415
+
+        table = self.players_table
+        ticked = set()
+        times = {kind: spin.value() for kind, spin in self.brain_times.items()}
+        for row in reversed(range(table.rowCount())):
+            kind = str(self._kind_item(row).data(Qt.ItemDataRole.UserRole))
+            if is_brain_kind(kind):
+                if self._kind_item(row).checkState() == Qt.CheckState.Checked:
+                    ticked.add(kind)
+                table.removeRow(row)
+        self._brains.clear()
+        self.brain_times.clear()
+        if self._engines_file is None:
+            return
+        try:
+            entries = list(EngineList.load(self._engines_file))
+        except EngineListError:
+            entries = []  # the main window says what is wrong with the list
+        blocked = table.blockSignals(True)
+        for entry in entries:
+            kind = f"engine:{entry.name}"
+            self._brains[kind] = entry
+            row = table.rowCount()
+            table.insertRow(row)
+            item = QTableWidgetItem(entry.name)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if kind in ticked else Qt.CheckState.Unchecked)
+            item.setData(Qt.ItemDataRole.UserRole, kind)
+            table.setItem(row, 0, item)
+            spin = QSpinBox()
+            spin.setRange(10, 600_000)
+            spin.setSingleStep(100)
+            spin.setSuffix(self.tr(" ms"))
+            spin.setValue(times.get(kind, max(10, entry.turn_ms or 5000)))
+            spin.setAccessibleName(self.tr("Time a move of {name}").format(name=entry.name))
+            spin.setToolTip(
+                self.tr(
+                    "The brain's time for each move in this tournament (its time per move in "
+                    "Lab > Engines... at first); a brain over it loses the game"
+                )
+            )
+            spin.valueChanged.connect(self._update_start)
+            table.setCellWidget(row, 1, spin)
+            self.brain_times[kind] = spin
+        table.blockSignals(blocked)
+        table.resizeRowsToContents()
+
+    def reload_engines(self) -> None:
+        """Offer the engine list's brains as the list is now (not while a run goes on)."""
+        if self._running():
+            return
+        self._add_brain_rows()
+        self._board_changed()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        # Brains added in Lab > Engines... since the window was last shown.
+        if self._engines_file is not None and not self._running():
+            self.reload_engines()
+        super().showEvent(event)
+
+    def _plays(self, kind: str, rules: Rules) -> bool:
+        """Whether ``kind`` plays ``rules`` (a brain: as the engine list's probe found)."""
+        if is_brain_kind(kind):
+            entry = self._brains.get(kind)
+            return entry is not None and entry.plays(rules) is True
+        return supports(kind, rules)
+
+    def _row_spin(self, kind: str) -> QSpinBox:
+        """The spin box beside ``kind``: its seeds, or a brain's time a move."""
+        return self.brain_times[kind] if is_brain_kind(kind) else self.seed_counts[kind]
 
     def _build_results(self) -> QWidget:
         from ttt_desktop.gui.charts import ErrorBarChart  # noqa: PLC0415  (QtCharts on use)
@@ -520,7 +619,7 @@ class TournamentWindow(QWidget):
         for row in range(table.rowCount()):
             item = self._kind_item(row)
             kind = str(item.data(Qt.ItemDataRole.UserRole))
-            plays = supports(kind, rules)
+            plays = self._plays(kind, rules)
             checked = item.checkState() == Qt.CheckState.Checked
             if plays:
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
@@ -534,7 +633,7 @@ class TournamentWindow(QWidget):
                     item.setCheckState(Qt.CheckState.Unchecked)
                 item.setFlags(Qt.ItemFlag.ItemIsUserCheckable)
                 item.setToolTip(self._not_playing(kind, rules))
-            self.seed_counts[kind].setEnabled(plays)
+            self._row_spin(kind).setEnabled(plays)
         table.blockSignals(False)
         model = self.challenger_combo.model()
         assert isinstance(model, QStandardItemModel)
@@ -552,6 +651,11 @@ class TournamentWindow(QWidget):
 
     def _not_playing(self, kind: str, rules: Rules) -> str:
         """Why ``kind`` is not offered on ``rules``."""
+        if is_brain_kind(kind):
+            from ttt_desktop.gui.engine_players import why_not  # noqa: PLC0415
+
+            entry = self._brains[kind]
+            return why_not(kind, entry.name, rules, entry)
         name = display_name(kind)
         if BOARDS.get(kind) == SOLVED_BOARDS:
             text = self.tr(
@@ -578,7 +682,7 @@ class TournamentWindow(QWidget):
         for row in range(self.players_table.rowCount()):
             item = self._kind_item(row)
             kind = str(item.data(Qt.ItemDataRole.UserRole))
-            if item.checkState() == Qt.CheckState.Checked and supports(kind, rules):
+            if item.checkState() == Qt.CheckState.Checked and self._plays(kind, rules):
                 kinds.append(kind)
         return kinds
 
@@ -589,7 +693,8 @@ class TournamentWindow(QWidget):
             item = self._kind_item(row)
             kind = str(item.data(Qt.ItemDataRole.UserRole))
             item.setCheckState(Qt.CheckState.Checked if kind in counts else Qt.CheckState.Unchecked)
-            self.seed_counts[kind].setValue(counts.get(kind, 1))
+            if kind in self.seed_counts:
+                self.seed_counts[kind].setValue(counts.get(kind, 1))
 
     def set_format(self, fmt: str, challenger: str | None = None) -> None:
         self.format_combo.setCurrentIndex(self.format_combo.findData(fmt))
@@ -609,6 +714,9 @@ class TournamentWindow(QWidget):
                 [challenger] if self.seed_counts[challenger].value() > 1 else []
             )
         for kind in kinds:
+            if is_brain_kind(kind):
+                choices.append((kind, seed))  # a brain has no seed of ours
+                continue
             count = self.seed_counts[kind].value()
             for copy in range(count):
                 entrant_seed = seed + 1 + copy
@@ -622,8 +730,15 @@ class TournamentWindow(QWidget):
             if rules is TIC_TAC_TOE
             else TimeControl(turn_ms=float(self.turn_spin.value()), margin_ms=TURN_MARGIN_MS)
         )
+        # A brain's own time a move; our players share the tournament's.
+        clocks = [
+            TimeControl(turn_ms=float(self.brain_times[kind].value()), margin_ms=TURN_MARGIN_MS)
+            if is_brain_kind(kind)
+            else None
+            for kind, _seed in choices
+        ]
         return TournamentSpec(
-            make_entrants(choices),
+            make_entrants(choices, clocks),
             self.games_spin.value(),
             seed,
             "gauntlet" if fmt == "gauntlet" else "round-robin",
@@ -667,8 +782,10 @@ class TournamentWindow(QWidget):
 
         if self.runner is not None:
             self.runner.close()
+        self._end_brains()
         self._close_saver()
         self._open_saver(spec, kept)
+        spec = self._with_brains(spec)
         scheduler = self.scheduler_edit.text().strip() or None
         self.runner = TournamentRunner(
             spec,
@@ -692,6 +809,33 @@ class TournamentWindow(QWidget):
         self._set_running(True)
         self._refresh(force=True)
         self._timer.start()
+
+    def _with_brains(self, spec: TournamentSpec) -> TournamentSpec:
+        """``spec`` with what its brains need: the engine list, the run's mark, and a
+        folder for each game's pipe log (beside the game library, else a temporary one)."""
+        if not spec.has_brains:
+            return spec
+        import tempfile  # noqa: PLC0415
+
+        from ttt_desktop.lab.brains import prepare  # noqa: PLC0415
+        from ttt_desktop.lab.tournament import brain_log_dir  # noqa: PLC0415
+
+        if self._saver is not None and self._library_path is not None:
+            log_dir = str(brain_log_dir(self._library_path, self._saver.id))
+        else:
+            self._temporary_logs = tempfile.TemporaryDirectory(prefix="ttt-tournament-logs-")
+            log_dir = self._temporary_logs.name
+        engines = "" if self._engines_file is None else str(self._engines_file)
+        # No brain is started here: the window never waits on one (the workers start them).
+        return prepare(spec, engines_file=engines, log_dir=log_dir, check=False)
+
+    def _end_brains(self) -> None:
+        """No brain of the last run outlives it (a killed worker's brains too)."""
+        result = self.result
+        if result is not None and result.spec.brains is not None:
+            from ttt_desktop.lab.brains import finish  # noqa: PLC0415
+
+            finish(result.spec, grace=0.0)
 
     def finish_and_stop(self) -> None:
         """Let the games in progress end, then stop (returns at once; see _poll)."""
@@ -822,6 +966,7 @@ class TournamentWindow(QWidget):
             new += runner.cancel(grace=0.0)
         if runner.done:
             self._timer.stop()
+            self._end_brains()
             self._close_saver(finished=self.result is not None and self.result.finished)
             self._refresh(force=True)
             self._set_running(False)
@@ -867,6 +1012,7 @@ class TournamentWindow(QWidget):
                     seconds=number(seconds, 1),
                     rate=number(rate, 0),
                 )
+                + self._lost_off_board()
             )
             return
         if runner.stop_requested:
@@ -879,6 +1025,21 @@ class TournamentWindow(QWidget):
                 played=number(played), total=number(total), left=self._duration(left)
             )
         self.progress_label.setText(text)
+
+    def _lost_off_board(self) -> str:
+        """ " Lost off the board: Crasher 4." (forfeits and losses on time), or nothing."""
+        result = self.result
+        if result is None:
+            return ""
+        counts: dict[str, int] = {}
+        for game in result.games():
+            if game.reason and game.winner != "draw" and game.reason != "adjudicated":
+                loser = entrant_name(result, game.o if game.winner == "X" else game.x)
+                counts[loser] = counts.get(loser, 0) + 1
+        if not counts:
+            return ""
+        each = ", ".join(f"{label} {number(count)}" for label, count in counts.items())
+        return " " + self.tr("Lost off the board: {players}.").format(players=each)
 
     def _duration(self, seconds: float) -> str:
         if seconds < 60:
@@ -1042,6 +1203,7 @@ class TournamentWindow(QWidget):
         self._timer.stop()
         if self.runner is not None:
             self.runner.close()
+        self._end_brains()
         self._close_saver()
 
     def closeEvent(self, event: QCloseEvent) -> None:
