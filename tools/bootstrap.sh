@@ -14,7 +14,9 @@
 # System packages are installed with apt-get when run as root on Debian/Ubuntu (its
 # output is kept in a log and shown only if it fails); otherwise the missing ones
 # are named with the command that installs them. Safe to run again: it only does
-# what is missing (.venv is set up again when pyproject.toml or this file change).
+# what is missing (.venv is set up again when pyproject.toml or this file change),
+# and says nothing when nothing is missing. When it sets something up it says each
+# step as it starts, shows pip's progress, and ends with how long the set-up took.
 set -euo pipefail
 
 project_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -32,7 +34,10 @@ qt_libraries=(
   libpulse0
 )
 
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
+
+set_up_started=$SECONDS
+set_up_done=0  # 1 once something had to be set up: the end says how long it took
 
 dev=0
 # Requested system packages, one "purpose<TAB>package" line each.
@@ -81,7 +86,8 @@ install_system_packages() {
   [ -z "$missing" ] && return 0
   packages=$(cut -f2 <<<"$missing" | paste -sd' ')
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "Installing with apt-get: $(describe "$missing")" >&2
+    echo "Installing with apt-get (a minute or so): $(describe "$missing")" >&2
+    set_up_done=1
     log=$(mktemp "${TMPDIR:-/tmp}/ttt-desktop-apt.XXXXXX.log")
     # shellcheck disable=SC2086
     if ! { apt-get update \
@@ -106,6 +112,8 @@ ensure_venv() {
     fi
     "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
       || { echo "TTT Desktop needs Python 3.11 or newer (found $("$python" --version))" >&2; exit 1; }
+    echo "Creating the Python environment $venv..." >&2
+    set_up_done=1
     "$python" -m venv "$venv"
   fi
   # What is installed, by what it was installed from: reinstalled when pyproject.toml
@@ -123,14 +131,16 @@ ensure_venv() {
     target="$project_root"
     what="the app and the Python packages it runs on (PySide6)"
   fi
-  echo "Setting up $venv: $what..." >&2
+  set_up_done=1
   local log="$venv/pip-install.log"
+  echo "Setting up $venv: $what." >&2
+  echo "pip downloads and installs them (the first time some 200 MB, a minute or so);" \
+    "its output follows and is kept in $log." >&2
   # compat mode puts a plain path entry in site-packages: the default editable
   # import hook costs every Python process (tests, benchmarks) about 20 ms.
   if ! { "$venv/bin/python" -m pip install --upgrade pip \
          && "$venv/bin/python" -m pip install --config-settings editable_mode=compat -e "$target"; } \
-       >"$log" 2>&1; then
-    tail -n 40 "$log" >&2
+       2>&1 | tee "$log" >&2; then
     echo "Installing the Python packages failed; the whole log is in $log" >&2
     exit 1
   fi
@@ -142,3 +152,6 @@ ensure_venv() {
 
 install_system_packages "$requested"
 ensure_venv
+if [ "$set_up_done" = 1 ]; then
+  echo "Set-up finished in $((SECONDS - set_up_started)) s (later runs skip it)." >&2
+fi

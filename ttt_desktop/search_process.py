@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import multiprocessing
 import os
 import signal
 import threading
@@ -42,13 +41,16 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
-from typing import Any, Final
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, Final
 
 from ttt_desktop.engine.board import Board
 from ttt_desktop.engine.play import SeatForfeit
 from ttt_desktop.players import create_player
 from ttt_desktop.players.thought import SearchStopped, Thought
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 PlayerFactory = Callable[..., Any]
 
@@ -316,9 +318,12 @@ class SearchProcess:
 
     def __init__(self, factory: PlayerFactory = create_player) -> None:
         self._factory = factory
-        self._context = multiprocessing.get_context(START_METHOD)
-        self._stop_number = self._context.RawValue("q", -1)
-        self._beats = self._context.RawValue("Q", 0)
+        # multiprocessing and the shared numbers come with the first start (the window's
+        # start-up does not pay for them, and a game between people never does): until
+        # then plain stand-ins hold the values.
+        self._context: Any = None
+        self._stop_number: Any = SimpleNamespace(value=-1)
+        self._beats: Any = SimpleNamespace(value=0)
         self._restart_asked = False
         self._process: Any = None
         self._connection: Connection | None = None
@@ -329,6 +334,14 @@ class SearchProcess:
         self.restarts = 0
         """Processes started after the first (a crash, a kill, a hang)."""
         self._started_once = False
+
+    def _share(self) -> None:
+        """The spawn context and the shared numbers, holding the stand-ins' values."""
+        import multiprocessing  # noqa: PLC0415
+
+        self._context = multiprocessing.get_context(START_METHOD)
+        self._stop_number = self._context.RawValue("q", self._stop_number.value)
+        self._beats = self._context.RawValue("Q", 0)
 
     @property
     def is_alive(self) -> bool:
@@ -347,6 +360,8 @@ class SearchProcess:
         with self._lock:
             if self._closed or self.is_alive:
                 return
+            if self._context is None:
+                self._share()
             parent_end, child_end = self._context.Pipe()
             self._beats.value = 0
             process = self._context.Process(
@@ -355,6 +370,9 @@ class SearchProcess:
                 name="ttt-search",
                 daemon=True,
             )
+            if os.name == "posix":
+                # Started without multiprocessing's resource tracker (see _spawn_popen).
+                process._Popen = _spawn_popen
             process.start()
             child_end.close()
             if self._started_once:
@@ -512,6 +530,51 @@ class SearchProcess:
         if code is not None and code < 0:
             return f"the search process was ended by signal {-code}"
         return f"the search process ended unexpectedly (exit code {code})"
+
+
+def _spawn_popen(process_obj: Any) -> Any:
+    """Launch ``process_obj`` as multiprocessing's ``spawn`` does, without its resource tracker.
+
+    On POSIX, ``spawn`` starts a resource-tracker process for every program (to clean up
+    named semaphores and shared memory a child might leak) and hands its pipe to the child.
+    The search process uses neither (a pipe, and numbers in an anonymous mapped file), so
+    the child gets ``tracker_fd=None``, as a freshly started interpreter has: it would start
+    a tracker of its own only if something in it ever needed one.
+    """
+    import io  # noqa: PLC0415
+    from multiprocessing import popen_spawn_posix, reduction, spawn  # noqa: PLC0415
+    from multiprocessing import util as typed_util  # noqa: PLC0415
+    from multiprocessing.context import set_spawning_popen  # noqa: PLC0415
+
+    # The stubs leave out what this needs of multiprocessing's internals.
+    util: Any = typed_util
+
+    class Popen(popen_spawn_posix.Popen):
+        def _launch(self, process_obj: Any) -> None:
+            prep_data = spawn.get_preparation_data(process_obj._name)
+            data = io.BytesIO()
+            set_spawning_popen(self)
+            try:
+                reduction.dump(prep_data, data)
+                reduction.dump(process_obj, data)
+            finally:
+                set_spawning_popen(None)
+            parent_r, child_w = os.pipe()
+            child_r, parent_w = os.pipe()
+            try:
+                command = spawn.get_command_line(tracker_fd=None, pipe_handle=child_r)
+                fds: list[int] = self._fds  # type: ignore[attr-defined]
+                fds.extend([child_r, child_w])
+                self.pid = util.spawnv_passfds(spawn.get_executable(), command, fds)
+                self.sentinel = parent_r
+                with open(parent_w, "wb", closefd=False) as pipe:
+                    pipe.write(data.getbuffer())
+            finally:
+                self.finalizer = util.Finalize(self, util.close_fds, [parent_r, parent_w])
+                os.close(child_r)
+                os.close(child_w)
+
+    return Popen(process_obj)
 
 
 class _Heartbeat:

@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from ttt_desktop.engine.rules import Rules
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 GUI_SWITCH_INTERVAL_S: Final = 0.0005
 # The desktop entry's StartupWMClass and file name (resources/).
 WM_CLASS_NAME: Final = "ttt-desktop"
+# What the first screen does not need is built after the first paint, or this long after
+# the start at the latest (a window that is not painted soon: started minimised, say).
+FINISH_START_LATEST_MS: Final = 1000
 DESKTOP_FILE_NAME: Final = "org.tttdesktop.TTTDesktop"
 
 
@@ -149,23 +152,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         library_path=_library_path(options),
         trained_players_folder=_trained_players_folder(options),
         rules=rules,
+        defer_until_shown=True,
     )
-    if startup_report.report_shown_requested():
-        # Benchmarks: print the time of the first paint, then quit.
-        startup_report.report_first_paint(window)
-    window.show()
-    from ttt_desktop.gui.window_watch import watch_for_outside_destruction  # noqa: PLC0415
+    watchers: list[Any] = []
 
-    # A window destroyed from outside (its window manager died) closes as if asked to.
-    watcher = watch_for_outside_destruction(window)
-    # The players think in a process of their own: start it once the window is up.
+    def finish_start() -> None:
+        # The library, the search process (if a computer plays), the Lab's menu and the
+        # rest the first screen does not show: once it is painted.
+        window.finish_start()
+        if watchers:
+            return
+        import linecache  # noqa: PLC0415
+
+        # PySide6 reads the source of every module imported after it (looking for its
+        # __feature__ imports), and linecache keeps it all: 2.4 MB of text here, 2 MiB of RSS.
+        linecache.clearcache()
+        from ttt_desktop.gui.window_watch import watch_for_outside_destruction  # noqa: PLC0415
+
+        # A window destroyed from outside (its window manager died) closes as if asked to.
+        watchers.append(watch_for_outside_destruction(window))
+
+    startup_report.FirstPaintReporter(window, finish_start)
+    if startup_report.report_shown_requested():
+        # Benchmarks: print the time of the first paint, then quit. (Installed last, its
+        # filter hears the paint first: the report comes before finish_start runs.)
+        startup_report.report_first_paint(window)
     from PySide6.QtCore import QTimer  # noqa: PLC0415
 
-    QTimer.singleShot(0, window.controller.start_search_process)
+    QTimer.singleShot(FINISH_START_LATEST_MS, finish_start)
     from ttt_desktop.gui.termination import quit_on_termination  # noqa: PLC0415
 
     # SIGTERM (a desktop logging out) and SIGHUP quit as Quit does: the game saved.
     termination = quit_on_termination(window)
+    window.show()
     try:
         if options.self_test:
             from ttt_desktop.gui.self_test import run_self_test  # noqa: PLC0415
@@ -180,8 +199,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Closed here, not whenever the interpreter gets to it (or never, see below).
         window.history.close_library()
         shiboken6.delete(window)
-        if watcher is not None:
-            app.removeNativeEventFilter(watcher)
+        for watcher in watchers:
+            if watcher is not None:
+                app.removeNativeEventFilter(watcher)
         translation.remove(translators)
     if termination is not None and termination.received:
         # The session is ending: the game, the settings and the library are on disk and

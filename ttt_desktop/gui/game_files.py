@@ -35,9 +35,10 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
-from ttt_desktop.engine import GameRecord, load_record, save_record
-from ttt_desktop.formats.files import remove_stale_temporaries
-from ttt_desktop.formats.text_codec import record_from_text, record_to_text
+from ttt_desktop.engine import GameRecord
+
+# The record codecs are imported when a game is saved, opened, copied or pasted: the
+# window's start does without them.
 
 FILE_SUFFIX: Final = ".tttgame"
 FILE_FILTER: Final = str(
@@ -219,6 +220,8 @@ class GameFiles(QObject):
             if not Path(path).suffix:
                 path = path + FILE_SUFFIX
         target = Path(path)
+        from ttt_desktop.formats.files import save_record  # noqa: PLC0415
+
         try:
             save_record(record, target)
         except OSError as error:
@@ -245,6 +248,8 @@ class GameFiles(QObject):
                 return None
             path = chosen
         target = Path(path)
+        from ttt_desktop.formats.files import load_record, remove_stale_temporaries  # noqa: PLC0415
+
         try:
             record = load_record(target)
         except ValueError as error:
@@ -269,6 +274,8 @@ class GameFiles(QObject):
 
     def copy_text(self) -> str:
         """Put the current game on the clipboard as text; returns that text."""
+        from ttt_desktop.formats.text_codec import record_to_text  # noqa: PLC0415
+
         text = record_to_text(self._current_record())
         QGuiApplication.clipboard().setText(text)
         return text
@@ -276,6 +283,8 @@ class GameFiles(QObject):
     def paste_text(self) -> GameRecord | None:
         """Read a game from the clipboard text; emits :attr:`record_opened` with ``"clipboard"``."""
         text = QGuiApplication.clipboard().text()
+        from ttt_desktop.formats.text_codec import record_from_text  # noqa: PLC0415
+
         try:
             record = record_from_text(text)
         except ValueError as error:

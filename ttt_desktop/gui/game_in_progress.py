@@ -21,15 +21,16 @@ from __future__ import annotations
 
 import os
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QObject, QTimer
 
 from ttt_desktop.engine.record import GameRecord
-from ttt_desktop.formats.files import load_record, save_record
 from ttt_desktop.gui.controller import GameController
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 FILE_NAME: Final = "game-in-progress.tttgame"
 SAVE_AFTER_MS: Final = 1000
@@ -78,6 +79,9 @@ class GameInProgress(QObject):
         path = self.path
         if path is None or not path.exists():
             return None, None
+        # The codecs only when there is a game to read (not for the window's first start).
+        from ttt_desktop.formats.files import load_record  # noqa: PLC0415
+
         try:
             record = load_record(path)
         except (ValueError, OSError) as error:
@@ -118,6 +122,8 @@ class GameInProgress(QObject):
         if record != self._saved:
             self._saved = record
             if self._writer is None:
+                from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415
+
                 self._writer = ThreadPoolExecutor(1, thread_name_prefix="game-in-progress")
             self._last_write = self._writer.submit(_write, record, path)
         if wait and self._writer is not None:
@@ -131,6 +137,8 @@ class GameInProgress(QObject):
 
 
 def _write(record: GameRecord, path: Path) -> None:
+    from ttt_desktop.formats.files import save_record  # noqa: PLC0415
+
     try:
         if record.moves and not record.is_finished:
             path.parent.mkdir(parents=True, exist_ok=True)

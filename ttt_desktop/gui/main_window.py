@@ -4,15 +4,29 @@
 ``controller``): widgets send intents to the controller, and the window redraws
 from the records the controller's signals carry. Each menu is built by its own
 ``_build_*_menu`` method so features can add actions with small edits.
+
+The app's window (``defer_until_shown=True``) leaves what its first screen does not
+show to :meth:`MainWindow.finish_start`, which the app calls after the first paint:
+the Thinking dock (unless it was left open), the Lab's menu entries, the game
+library and the search process. Until then the ``insight`` and ``lab`` attributes
+are built on first use; every other window builds everything at once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QLocale, QSize, Qt, QTimer
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QCoreApplication,
+    QEvent,
+    QLocale,
+    QSize,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -50,8 +64,7 @@ from ttt_desktop.gui.game_in_progress import GameInProgress, path_beside
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.help import HelpFeatures
 from ttt_desktop.gui.history import HistoryFeatures
-from ttt_desktop.gui.insight import InsightFeatures
-from ttt_desktop.gui.lab import LabFeatures
+from ttt_desktop.gui.insight import DOCK_VISIBLE_KEY as THINKING_DOCK_VISIBLE_KEY
 from ttt_desktop.gui.look import LookFeatures
 from ttt_desktop.gui.motion import REDUCE_MOTION_KEY
 from ttt_desktop.gui.not_answering import NotAnsweringNotice
@@ -73,6 +86,8 @@ from ttt_desktop.players import HUMAN_KIND, create_player
 from ttt_desktop.players import roster as all_players
 
 if TYPE_CHECKING:
+    from ttt_desktop.gui.insight.features import InsightFeatures
+    from ttt_desktop.gui.lab import LabFeatures
     from ttt_desktop.gui.new_game_dialog import NewGameDialog
     from ttt_desktop.gui.people_dialog import PeopleDialog
 
@@ -121,6 +136,7 @@ class MainWindow(QMainWindow):
         rules: Rules | None = None,
         engines_file: str | Path | None = None,
         game_in_progress_path: str | Path | None = "beside-library",
+        defer_until_shown: bool = False,
     ) -> None:
         """``player_factory`` and ``roster`` default to the players package's.
 
@@ -131,11 +147,20 @@ class MainWindow(QMainWindow):
         ``rules`` is the board of the first game (None: the one last chosen).
         ``game_in_progress_path`` keeps the game in hand between runs (by default beside
         the library; None: a new game at every start).
+        ``defer_until_shown`` leaves what the first screen does not show to
+        :meth:`finish_start` (see the module's docstring).
         """
         super().__init__(parent)
         self.settings = settings if settings is not None else AppSettings()
         self._start_rules = rules if rules is not None else self.settings.rules()
-        self.lab: LabFeatures | None = None
+        self._lab: LabFeatures | None = None
+        self._insight: InsightFeatures | None = None
+        self._trained_players_folder = (
+            None if trained_players_folder is None else Path(trained_players_folder)
+        )
+        # What finish_start() still has to do (built at once unless the app defers it).
+        self._after_first_paint: list[Callable[[], None]] = []
+        self._deferring = defer_until_shown
         # Picklable: the players are made in the search process (trained ones from their files).
         player_factory = TrainedPlayerFactory(player_factory, trained_players_folder)
         # The engine list's brains ("brain.<name>" kinds) are made there too.
@@ -143,7 +168,9 @@ class MainWindow(QMainWindow):
         player_factory = BrainPlayerFactory(player_factory, self.engines_file)
         self.controller = GameController(self, player_factory=player_factory)
         # First to hear the controller: the session score is a view over the library.
-        self.history = HistoryFeatures(self, self.controller, library_path)
+        self.history = HistoryFeatures(
+            self, self.controller, library_path, open_soon=not defer_until_shown
+        )
         self.roster = _offered(all_players() if roster is None else roster)
         self.engines_problem = ""
         self.roster += self._load_engines()
@@ -181,6 +208,9 @@ class MainWindow(QMainWindow):
         self.review.board_released.connect(self._refresh_status)
         self.review.file_named.connect(self.set_file_name)
         self.review.replay_bar.move_delay_changed.connect(self._on_replay_speed)
+        # The Lab's menu is in the menu bar from the start; its entries may come later.
+        self.lab_menu = QMenu(QCoreApplication.translate("LabFeatures", "&Lab"), self)
+        self.menuBar().insertMenu(self.help_menu.menuAction(), self.lab_menu)
         self.help = HelpFeatures(self, self.help_menu)
         self.look = LookFeatures(
             self,
@@ -221,32 +251,89 @@ class MainWindow(QMainWindow):
             review_dock.setVisible(shown)
         # While no dock shows there, room is kept for them: the board does not jump.
         self.dock_room = DockRoom(self, self.board_view, (self.review.moves_dock, review_dock))
-        self.insight = InsightFeatures(
-            self,
-            controller=self.controller,
-            board=self.board,
-            view_menu=self.review.view_menu,
-            settings=self.settings.qsettings,
+        thinking_dock_open = self.settings.qsettings.value(
+            THINKING_DOCK_VISIBLE_KEY, False, type=bool
         )
-        self.lab = LabFeatures(
-            self,
-            help_menu=self.help_menu,
-            open_record=self.review.open_game,
-            trained_players_folder=(
-                None if trained_players_folder is None else Path(trained_players_folder)
-            ),
-            on_players_changed=self._set_trained_players,
-            history=self.history,
-        )
-        add_engines_action(
-            self.lab.lab_menu, self, path=self.engines_file, on_closed=self.refresh_engines
-        )
+        if defer_until_shown:
+            if not thinking_dock_open:
+                self._after_first_paint.append(self._build_insight)
+            self._after_first_paint += [self._build_lab, self._open_library]
+            self._after_first_paint.append(self._start_search_process_if_needed)
+        if not defer_until_shown or thinking_dock_open:
+            self._build_insight()
+        if not defer_until_shown:
+            self._build_lab()
         if game_in_progress_path == "beside-library":
             kept = path_beside(library_path)
         else:
             kept = None if game_in_progress_path is None else Path(game_in_progress_path)
         self.game_in_progress = GameInProgress(self.controller, kept)
         self._resume_or_start()
+
+    # Built now or after the first paint ----------------------------------------------
+
+    def finish_start(self) -> None:
+        """Build and start what the first screen did not need; the app calls it once the
+        window is painted (calling it again does nothing)."""
+        while self._after_first_paint:
+            self._after_first_paint.pop(0)()
+
+    @property
+    def insight(self) -> InsightFeatures:
+        """The Thinking dock and the search-tree explorer (built on first use if deferred)."""
+        if self._insight is None:
+            self._build_insight()
+        assert self._insight is not None
+        return self._insight
+
+    @property
+    def lab(self) -> LabFeatures:
+        """The Lab menu's features (built on first use if deferred)."""
+        if self._lab is None:
+            self._build_lab()
+        assert self._lab is not None
+        return self._lab
+
+    def _build_insight(self) -> None:
+        if self._insight is not None:
+            return
+        from ttt_desktop.gui.insight.features import InsightFeatures  # noqa: PLC0415
+
+        self._insight = InsightFeatures(
+            self,
+            controller=self.controller,
+            board=self.board,
+            view_menu=self.review.view_menu,
+            settings=self.settings.qsettings,
+        )
+
+    def _build_lab(self) -> None:
+        if self._lab is not None:
+            return
+        from ttt_desktop.gui.lab import LabFeatures  # noqa: PLC0415
+
+        self._lab = LabFeatures(
+            self,
+            help_menu=self.help_menu,
+            open_record=self.review.open_game,
+            trained_players_folder=self._trained_players_folder,
+            on_players_changed=self._set_trained_players,
+            history=self.history,
+            menu=self.lab_menu,
+        )
+        add_engines_action(
+            self.lab_menu, self, path=self.engines_file, on_closed=self.refresh_engines
+        )
+
+    def _open_library(self) -> None:
+        if self.history.library_path is not None and self.history.library is None:
+            self.history.open_library()
+
+    def _start_search_process_if_needed(self) -> None:
+        # A game between people never needs it; a computer seated later starts it then.
+        controller = self.controller
+        if not (controller.seat(Mark.X).is_human and controller.seat(Mark.O).is_human):
+            controller.start_search_process()
 
     def _resume_or_start(self) -> None:
         """Play on the game left unfinished last time, as it was; else start a new game."""
@@ -486,7 +573,13 @@ class MainWindow(QMainWindow):
         self.reduce_motion_action.toggled.connect(self._on_reduce_motion_toggled)
         self.review.view_menu.addSeparator()
         self.review.view_menu.addAction(self.reduce_motion_action)
-        self._apply_reduced_motion()
+        if self._deferring:
+            # The desktop's wish (its settings files, gsettings on GNOME): after the first
+            # paint, which has nothing to animate.
+            self.board.reduced_motion = self.reduce_motion_action.isChecked()
+            self._after_first_paint.append(self._apply_reduced_motion)
+        else:
+            self._apply_reduced_motion()
 
     def _build_board_view_actions(self) -> None:
         """View > Zoom in / Zoom out / Actual size, and how marks are drawn."""
@@ -654,6 +747,9 @@ class MainWindow(QMainWindow):
         self.settings.set_seat_choice(mark.value, SeatChoice.from_seat(seat))
         self.player_panel.show_seat(mark, seat)
         self.controller.set_seat(mark, seat)
+        if self._deferring and not self._after_first_paint and not seat.is_human:
+            # A computer seated in the app: its process starts now, not at its first move.
+            self._start_search_process_if_needed()
 
     def _seat_choices(self) -> list[Seat]:
         choices = [Seat(HUMAN_KIND, name) for name in self.player_panel.people]

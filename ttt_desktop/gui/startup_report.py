@@ -3,10 +3,17 @@
 With ``TTT_DESKTOP_REPORT_SHOWN=1`` in the environment, :func:`ttt_desktop.gui.app.main`
 calls :func:`report_first_paint` on the shown window: when the window's first
 paint event has been handled, one line ``TTT_DESKTOP_SHOWN <unix time>`` goes to
-stdout and the application quits normally. A benchmark starts the app (from
-source or the packaged executable), notes the wall-clock time just before, and
-reads the line: the difference is start-to-window time, including the
-interpreter's (or the bootloader's) own start. :func:`read_shown_time` parses
+stdout and the application quits normally (``TTT_DESKTOP_REPORT_HOLD_MS=N``: N ms
+later, so a benchmark can measure the running app's memory meanwhile). With
+``TTT_DESKTOP_REPORT_MODULES=1`` too, a line ``TTT_DESKTOP_MODULES name name ...``
+lists the modules loaded at that moment (:func:`read_modules` parses it): a test
+keeps what the first screen does not need out of the start. Just before the
+``TTT_DESKTOP_SHOWN`` line, ``TTT_DESKTOP_CPU <seconds>`` gives the CPU time the
+process had used by then (all its threads; :func:`read_cpu_time`), a measure a busy
+machine disturbs less than the wall clock.
+A benchmark starts the app (from source or the packaged executable), notes the
+wall-clock time just before, and reads the line: the difference is start-to-window
+time, including the interpreter's (or the bootloader's) own start. :func:`read_shown_time` parses
 the line, so producer and consumers share one format.
 """
 
@@ -22,9 +29,15 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
 __all__ = [
+    "CPU_LINE_PREFIX",
+    "HOLD_VARIABLE",
+    "MODULES_LINE_PREFIX",
+    "MODULES_VARIABLE",
     "REPORT_SHOWN_VARIABLE",
     "SHOWN_LINE_PREFIX",
     "FirstPaintReporter",
+    "read_cpu_time",
+    "read_modules",
     "read_shown_time",
     "report_first_paint",
     "report_shown_requested",
@@ -32,6 +45,10 @@ __all__ = [
 
 REPORT_SHOWN_VARIABLE: Final = "TTT_DESKTOP_REPORT_SHOWN"
 SHOWN_LINE_PREFIX: Final = "TTT_DESKTOP_SHOWN"
+HOLD_VARIABLE: Final = "TTT_DESKTOP_REPORT_HOLD_MS"
+MODULES_VARIABLE: Final = "TTT_DESKTOP_REPORT_MODULES"
+MODULES_LINE_PREFIX: Final = "TTT_DESKTOP_MODULES"
+CPU_LINE_PREFIX: Final = "TTT_DESKTOP_CPU"
 
 
 def report_shown_requested(environment: Mapping[str, str] = os.environ) -> bool:
@@ -48,6 +65,27 @@ def read_shown_time(output: str) -> float | None:
                 return float(value)
             except ValueError:
                 return None
+    return None
+
+
+def read_cpu_time(output: str) -> float | None:
+    """The CPU seconds in the first ``TTT_DESKTOP_CPU`` line of ``output``, or None."""
+    for line in output.splitlines():
+        prefix, _, value = line.partition(" ")
+        if prefix == CPU_LINE_PREFIX:
+            try:
+                return float(value)
+            except ValueError:
+                return None
+    return None
+
+
+def read_modules(output: str) -> list[str] | None:
+    """The module names in the first ``TTT_DESKTOP_MODULES`` line of ``output``, or None."""
+    for line in output.splitlines():
+        prefix, _, names = line.partition(" ")
+        if prefix == MODULES_LINE_PREFIX:
+            return names.split()
     return None
 
 
@@ -74,12 +112,30 @@ class FirstPaintReporter(QObject):
         return False
 
 
-def report_first_paint(window: QWidget) -> FirstPaintReporter:
-    """Print ``TTT_DESKTOP_SHOWN <unix time>`` after ``window``'s first paint, then quit the app."""
+def _hold_ms(environment: Mapping[str, str]) -> int:
+    try:
+        return max(0, int(environment.get(HOLD_VARIABLE, "0")))
+    except ValueError:
+        return 0
+
+
+def report_first_paint(
+    window: QWidget, environment: Mapping[str, str] = os.environ
+) -> FirstPaintReporter:
+    """Print ``TTT_DESKTOP_SHOWN <unix time>`` after ``window``'s first paint, then quit the app
+    (at once, or ``TTT_DESKTOP_REPORT_HOLD_MS`` later)."""
+    hold_ms = _hold_ms(environment)
+    list_modules = environment.get(MODULES_VARIABLE) == "1"
 
     def report() -> None:
         if sys.stdout is not None:
-            print(f"{SHOWN_LINE_PREFIX} {time.time():.6f}", flush=True)
-        QCoreApplication.quit()
+            cpu, now = time.process_time(), time.time()
+            print(f"{CPU_LINE_PREFIX} {cpu:.6f}\n{SHOWN_LINE_PREFIX} {now:.6f}", flush=True)
+            if list_modules:
+                print(MODULES_LINE_PREFIX, *sorted(sys.modules), flush=True)
+        if hold_ms:
+            QTimer.singleShot(hold_ms, QCoreApplication.quit)
+        else:
+            QCoreApplication.quit()
 
     return FirstPaintReporter(window, report)

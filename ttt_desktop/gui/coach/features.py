@@ -66,6 +66,8 @@ BUDGETS_MS: Final = (250, 500, 1000, 2000, 5000)
 DEFAULT_BUDGET_MS: Final = 1000
 REVIEW_BUDGET_MS: Final = 200
 HINT_MESSAGE_MS: Final = 10_000
+PRELOAD_AFTER_MS: Final = 1000
+"""How long after a person's game starts the coach is imported in the background."""
 ADVICE_CACHE: Final = 32
 """Positions whose advice is kept (browsing back and forth asks again for none of them)."""
 REVIEW_DOCK_WIDTH: Final = MOVES_DOCK_WIDTH
@@ -543,8 +545,10 @@ class CoachFeatures(QObject):
         self.last_hint = None
         self._review_due = None
         if record.x.is_human or record.o.is_human:
-            # A person's game ends with its review at once: the coach loads meanwhile.
-            preload_coach(every_board=not record.rules.is_classic)
+            # A person's game ends with its review at once: the coach loads meanwhile (once
+            # the window is up: its import would compete with the window's start).
+            every_board = not record.rules.is_classic
+            QTimer.singleShot(PRELOAD_AFTER_MS, lambda: preload_coach(every_board=every_board))
         # A verdict's marking belongs to the game it came from, even when the new game
         # starts on the same position ("Try again from here").
         self._review_board = None

@@ -11,12 +11,15 @@ for it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
-from ttt_desktop.gui.help.manual import ManualWindow
-from ttt_desktop.gui.help.shortcuts import ShortcutsDialog
+if TYPE_CHECKING:
+    from ttt_desktop.gui.help.manual import ManualWindow
+    from ttt_desktop.gui.help.shortcuts import ShortcutsDialog
 
 SHORTCUTS_ACTION_NAME = "keyboard-shortcuts"
 
@@ -54,6 +57,8 @@ class HelpFeatures(QObject):
     def show_shortcuts(self) -> ShortcutsDialog:
         """Open (or raise) the Keyboard shortcuts window, listing the shortcuts as they are now."""
         if self.dialog is None:
+            from ttt_desktop.gui.help.shortcuts import ShortcutsDialog  # noqa: PLC0415
+
             self.dialog = ShortcutsDialog(self.window)
         self.dialog.refresh()
         self.dialog.show()
@@ -64,6 +69,8 @@ class HelpFeatures(QObject):
     def show_manual(self) -> ManualWindow:
         """Open (or raise) the manual's window, at its contents the first time."""
         if self.manual is None:
+            from ttt_desktop.gui.help.manual import ManualWindow  # noqa: PLC0415
+
             self.manual = ManualWindow(self.window)
             self.manual.shortcuts_requested.connect(self.show_shortcuts)
             self.manual.fit_to(self.window)

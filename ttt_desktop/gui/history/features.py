@@ -111,7 +111,11 @@ class HistoryFeatures(QObject):
         window: QMainWindow,
         controller: GameController,
         library_path: str | Path | None,
+        *,
+        open_soon: bool = True,
     ) -> None:
+        """``open_soon``: the library opens once the event loop runs (False: when
+        :meth:`open_library` is called, e.g. after the window's first paint)."""
         super().__init__(window)
         self.window = window
         self.controller = controller
@@ -143,7 +147,7 @@ class HistoryFeatures(QObject):
         # Games stored from elsewhere (the lab's tournaments, imports) move ratings too.
         self.handle.games_changed.connect(self._update_player_ratings)
         # After the first paint: opening SQLite and its schema waits for the window.
-        if self.handle.path is not None:
+        if self.handle.path is not None and open_soon:
             QTimer.singleShot(0, self.open_library)
 
     # The library ------------------------------------------------------------------

@@ -30,7 +30,7 @@ from ttt_desktop.engine.rules import Rules
 from ttt_desktop.gui.board_overlay import BoardOverlay, CellAnnotation, GhostMark
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.controller import GameController
-from ttt_desktop.gui.insight import words
+from ttt_desktop.gui.insight import DOCK_VISIBLE_KEY, words
 from ttt_desktop.gui.insight.dock import ThinkingDock
 from ttt_desktop.gui.insight.tree import SearchTreeExplorer
 from ttt_desktop.gui.screen_fit import place_beside
@@ -38,7 +38,6 @@ from ttt_desktop.players.thought import Meaning, Thought
 from ttt_desktop.search_process import ThinkJob
 
 THOUGHT_LAYER: Final = "insight-thought"
-DOCK_VISIBLE_KEY: Final = "insight/thinking_dock_visible"
 SCORES_ON_BOARD_KEY: Final = "insight/scores_on_board"
 ASK_SEED: Final = 2026
 """The seed of a computer asked about a position: the same question gets the same answer."""
@@ -171,6 +170,8 @@ class InsightFeatures(QObject):
         board.board_changed.connect(self._on_board_changed)
         controller.insight_ready.connect(self._on_insight_ready)
         controller.insight_failed.connect(self._on_insight_failed)
+        # The game in hand (the window may build this after its first game started).
+        self._on_game_started(controller.record)
 
     # The dock -------------------------------------------------------------------------
 

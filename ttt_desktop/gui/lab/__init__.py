@@ -40,10 +40,13 @@ class LabFeatures(QObject):
         trained_players_folder: Path | None = None,
         on_players_changed: Callable[[list[Any]], None] | None = None,
         history: Any = None,
+        menu: QMenu | None = None,
     ) -> None:
         """``trained_players_folder`` holds the trained players, read once the window shows;
         ``on_players_changed`` hears its roster entries then and after each save.
-        ``history`` (the window's game library features) lets tournaments be stored."""
+        ``history`` (the window's game library features) lets tournaments be stored.
+        ``menu`` is the Lab menu already in the window's menu bar (None: one is made and
+        put before ``help_menu``)."""
         super().__init__(window)
         self.window = window
         self._open_record = open_record
@@ -63,13 +66,14 @@ class LabFeatures(QObject):
         self.tournament_window: TournamentWindow | None = None
         self.train_window: TrainWindow | None = None
         self.numbers_window: NumbersWindow | None = None
-        self._build_menus(help_menu)
+        self._build_menus(help_menu, menu)
         window.installEventFilter(self)
 
-    def _build_menus(self, help_menu: QMenu) -> None:
-        bar = self.window.menuBar()
-        self.lab_menu = QMenu(self.tr("&Lab"), self.window)
-        bar.insertMenu(help_menu.menuAction(), self.lab_menu)
+    def _build_menus(self, help_menu: QMenu, menu: QMenu | None) -> None:
+        if menu is None:
+            menu = QMenu(self.tr("&Lab"), self.window)
+            self.window.menuBar().insertMenu(help_menu.menuAction(), menu)
+        self.lab_menu = menu
         self.tournament_action = QAction(self.tr("&Tournament..."), self)
         self.tournament_action.setShortcut(QKeySequence("Ctrl+Shift+T"))
         self.tournament_action.triggered.connect(self.show_tournament)
