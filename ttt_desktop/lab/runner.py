@@ -560,8 +560,7 @@ class TournamentRunner:
         for process in processes:
             if process.is_alive():
                 process.terminate()
-        for process in processes:
-            process.join(1.0)
+        _reap(processes)
 
     def _finish(self) -> None:
         if self._ended_at is None:
@@ -580,8 +579,7 @@ class TournamentRunner:
             self._release()
             if self.stop_requested:
                 # A stopped run returns once its workers are gone (they leave at once).
-                for process in processes:
-                    process.join(1.0)
+                _reap(processes)
 
     def wait_closed(self, timeout: float = 5.0) -> None:
         """After :meth:`close`: wait (at most ``timeout`` s) for the local pool's thread,
@@ -703,3 +701,18 @@ def _run_here(
     result.cancelled = not result.finished
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _reap(processes: list[Any], grace: float = 1.0) -> None:
+    """Wait up to ``grace`` seconds for the workers to leave, then kill what is left.
+
+    On a busy machine a worker told to stop may not have had a core within the grace;
+    none may outlive its run, so the rest get SIGKILL, which needs no core of theirs.
+    """
+    deadline = time.perf_counter() + grace
+    for process in processes:
+        process.join(max(0.0, deadline - time.perf_counter()))
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+            process.join()
