@@ -3,10 +3,13 @@ look in /proc for processes of a group."""
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
+
+from live_processes import group_members
+
+__all__ = ["BAD_BRAIN", "bad_brain", "group_members", "our_brain", "wait_gone"]
 
 BAD_BRAIN = Path(__file__).parent / "data" / "brains" / "bad_brain.py"
 
@@ -17,23 +20,6 @@ def our_brain(kind: str = "rando", seed: int = 1) -> list[str]:
 
 def bad_brain(mode: str) -> list[str]:
     return [sys.executable, str(BAD_BRAIN), mode]
-
-
-def group_members(pgid: int) -> list[int]:
-    """The live (not zombie) processes whose process group is ``pgid``."""
-    members = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            text = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue
-        fields = text.rpartition(")")[2].split()
-        state, group = fields[0], int(fields[2])
-        if group == pgid and state != "Z":
-            members.append(int(entry))
-    return members
 
 
 def wait_gone(pgid: int, seconds: float = 2.0) -> list[int]:

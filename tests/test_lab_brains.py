@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from brain_helpers import bad_brain, our_brain
+from live_processes import live_processes
 
 from ttt_desktop.arena import main
 from ttt_desktop.brains.manager import BrainRefused, owned_processes
@@ -222,18 +223,8 @@ class TestCommandLine:
 
 def _marked(mark: str) -> list[int]:
     """Live processes whose environment carries ``TEST_RUN_MARK=mark``."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            environment = Path(f"/proc/{entry}/environ").read_bytes()
-            state = Path(f"/proc/{entry}/stat").read_text().rpartition(")")[2].split()[0]
-        except OSError:
-            continue
-        if state != "Z" and f"TEST_RUN_MARK={mark}".encode() in environment.split(b"\0"):
-            found.append(int(entry))
-    return found
+    wanted = f"TEST_RUN_MARK={mark}".encode()
+    return [pid for pid, _, environ in live_processes("environ") if wanted in environ.split(b"\0")]
 
 
 def test_ctrl_c_leaves_no_brain_behind() -> None:

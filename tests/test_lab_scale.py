@@ -55,6 +55,23 @@ ROOT = Path(__file__).resolve().parent.parent
 TIMING = ("seconds", "jobs", "games_per_second")
 
 
+SAME_GAMES_FORKED = """
+from ttt_desktop.lab import report
+from ttt_desktop.lab.runner import run_tournament
+from ttt_desktop.lab.tournament import TournamentSpec, parse_entrants
+
+TIMING = ("seconds", "jobs", "games_per_second")
+spec = TournamentSpec(parse_entrants("rando,levi,humiston,perfect", 11), 120, 11)
+here = run_tournament(spec, processes=False)
+there = run_tournament(spec, jobs=2, context="fork")
+untimed = lambda document: {k: v for k, v in document.items() if k not in TIMING}
+assert here.games() == there.games()
+assert here.ratings() == there.ratings()
+assert untimed(report.arena_json(here)) == untimed(report.arena_json(there))
+print("same games, ratings and report")
+"""
+
+
 def spec_of(text: str, games: int, seed: int = 7, **options: Any) -> TournamentSpec:
     return TournamentSpec(parse_entrants(text, seed), games, seed, **options)
 
@@ -109,6 +126,19 @@ def worker_pids(pid: int) -> list[int]:
 class TestSameGames:
     @pytest.mark.parametrize("context", [None, *CONTEXTS])
     def test_in_process_and_two_local_workers(self, context: str | None) -> None:
+        if context == "fork" and threading.active_count() > 1:
+            # Workers are never forked from a process that runs other threads (a Dask
+            # test leaves its offload thread in this one): a fresh interpreter checks it.
+            check = subprocess.run(
+                [sys.executable, "-c", SAME_GAMES_FORKED],
+                capture_output=True,
+                text=True,
+                check=False,
+                env={**os.environ, "PYTHONPATH": str(ROOT)},
+            )
+            assert check.returncode == 0, check.stderr
+            assert check.stdout.strip() == "same games, ratings and report"
+            return
         spec = spec_of("rando,levi,humiston,perfect", 120, seed=11)
         here = run_tournament(spec, processes=False)
         there = run_tournament(spec, jobs=2, context=context)

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from live_processes import session_members
 
 GUI_TESTS = Path(__file__).resolve().parent / "gui"
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -39,21 +40,6 @@ PARENT = textwrap.dedent(
     time.sleep(600)
     """
 )
-
-
-def session_members(sid: int) -> list[int]:
-    """The live (not zombie) processes of session ``sid``."""
-    members = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            fields = Path(f"/proc/{entry}/stat").read_text().rpartition(")")[2].split()
-        except OSError:
-            continue
-        if int(fields[3]) == sid and fields[0] != "Z":
-            members.append(int(entry))
-    return members
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")

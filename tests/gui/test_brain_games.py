@@ -5,12 +5,12 @@ closes."""
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import pytest
 import shiboken6
+from live_processes import command_line, live_processes
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -47,19 +47,8 @@ def engines_file(tmp_path: Path) -> Path:
 
 
 def _brain_processes(command_part: str) -> list[int]:
-    """Live processes whose command line holds ``command_part`` (zombies aside)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            command = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-            state = Path(f"/proc/{entry}/stat").read_text().rpartition(")")[2].split()[0]
-        except OSError:
-            continue
-        if command_part in command and state != "Z":
-            found.append(int(entry))
-    return found
+    """Live processes whose command line holds ``command_part``."""
+    return [pid for pid, _, data in live_processes("cmdline") if command_part in command_line(data)]
 
 
 def _rows(window: MainWindow, mark: Mark) -> dict[str, tuple[bool, str]]:

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from live_processes import command_line, live_processes
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow
 from pytestqt.qtbot import QtBot
@@ -31,19 +32,12 @@ posix_proc = pytest.mark.skipif(
 
 
 def session_members(sid: int) -> dict[int, tuple[str, int]]:
-    """The live (not zombie) processes of session ``sid``: pid -> (command line, threads)."""
-    members = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            fields = Path(f"/proc/{entry}/stat").read_text().rpartition(")")[2].split()
-            command = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ")
-        except OSError:
-            continue
-        if int(fields[3]) == sid and fields[0] != "Z":
-            members[int(entry)] = (command.decode(errors="replace"), int(fields[17]))
-    return members
+    """The live processes of session ``sid``: pid -> (command line, threads)."""
+    return {
+        pid: (command_line(data), int(fields[17]))
+        for pid, fields, data in live_processes("cmdline")
+        if int(fields[3]) == sid
+    }
 
 
 def wait_for(condition: object, what: str) -> None:
