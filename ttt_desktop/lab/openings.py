@@ -31,10 +31,9 @@ from typing import Any, Final
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.rules import Rules
-from ttt_desktop.formats.files import FileKind, UserFileError, read_user_text
 
 __all__ = [
-    "OPENING_FILE",
+    "OPENING_FILE_LIMIT",
     "OpeningSeat",
     "builtin_openings",
     "opening_sequence",
@@ -42,7 +41,8 @@ __all__ = [
     "read_openings",
 ]
 
-OPENING_FILE: Final = FileKind("opening file", 1_000_000)
+OPENING_FILE_LIMIT: Final = 1_000_000
+"""The largest opening file read, in bytes (the user-file reader refuses a larger one)."""
 
 _BIG_BOARD: Final = 7
 """Boards at least this wide and high get the three-stone set; smaller ones every first move."""
@@ -147,7 +147,10 @@ def parse_openings(
 
 def read_openings(path: str | os.PathLike[str], rules: Rules) -> tuple[tuple[int, ...], ...]:
     """The openings of the file at ``path``; ``ValueError`` (or ``UserFileError``) if bad."""
-    text = read_user_text(path, OPENING_FILE)
+    # The user-file reader loads only here: a tournament without an opening file never needs it.
+    from ttt_desktop.formats.files import FileKind, UserFileError, read_user_text  # noqa: PLC0415
+
+    text = read_user_text(path, FileKind("opening file", OPENING_FILE_LIMIT))
     try:
         return parse_openings(text, rules, os.fspath(path))
     except UserFileError:
