@@ -335,6 +335,7 @@ class TournamentRunner:
         """Games finished since the last poll (waiting at most ``timeout`` s for the first)."""
         if not self.running:
             return []
+        self._note_workers()
         new: list[PlayedGame] = []
         if self._in_flight:
             finished, _ = concurrent.futures.wait(
@@ -368,6 +369,7 @@ class TournamentRunner:
         """
         if not self.running:
             return []
+        self._note_workers()
         self.request_stop()
         new: list[PlayedGame] = []
         deadline = time.perf_counter() + grace
@@ -443,10 +445,7 @@ class TournamentRunner:
                 self._fail_broken(batch)
                 return
             self._in_flight[future] = batch
-            # Kept: after a worker dies the pool lets go of its processes, and their exit
-            # codes say how it died.
-            for process in self._processes():
-                self._seen[process.pid] = process
+            self._note_workers()
 
     def _collect(self, finished: Iterable[Future[TaskGames]], new: list[PlayedGame]) -> None:
         for future in sorted(finished, key=lambda f: self._in_flight[f][0]):
@@ -551,12 +550,29 @@ class TournamentRunner:
         processes = getattr(self._executor, "_processes", None) or {}
         return list(processes.values())
 
+    def _note_workers(self) -> None:
+        # Kept: after a worker dies the pool lets go of its processes, and their exit codes
+        # say how it died; the pool starts its workers as tasks come, so they are noted
+        # whenever the runner is asked anything.
+        for process in self._processes():
+            self._seen[process.pid] = process
+
+    def _workers(self) -> list[Any]:
+        """Every local worker this run has had: the pool's, and those it has let go of.
+
+        A broken pool forgets its processes while some may still run; none may outlive
+        the run.
+        """
+        workers = {process.pid: process for process in self._seen.values()}
+        workers.update((process.pid, process) for process in self._processes())
+        return list(workers.values())
+
     def _end_workers(self) -> None:
         if self._client is not None:
             # The cluster's executor cancels every task it holds.
             self._executor.shutdown(wait=False)
             return
-        processes = self._processes()
+        processes = self._workers()
         for process in processes:
             if process.is_alive():
                 process.terminate()
@@ -575,7 +591,7 @@ class TournamentRunner:
                     f"from the workers"
                 )
                 self.result.cancelled = True
-            processes = self._processes()
+            processes = self._workers()
             self._release()
             if self.stop_requested:
                 # A stopped run returns once its workers are gone (they leave at once).
@@ -716,3 +732,10 @@ def _reap(processes: list[Any], grace: float = 1.0) -> None:
         if process.is_alive():
             process.kill()
             process.join()
+    # The pool's thread may have reaped a worker while this one waited for it: this
+    # join then returns without the exit code, which the pool's thread records as soon as
+    # it has the interpreter again.
+    deadline = time.perf_counter() + grace
+    for process in processes:
+        while process.exitcode is None and time.perf_counter() < deadline:
+            time.sleep(0.002)
