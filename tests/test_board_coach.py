@@ -4,6 +4,7 @@ with its budget elsewhere, and the review of a big-board game."""
 from __future__ import annotations
 
 from ttt_desktop.analysis import board_coach, mnk_solver
+from ttt_desktop.analysis.coach import summarise
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.rules import GOMOKU, Rules
 from ttt_desktop.players.coach_search import advise_job, evaluate, review_job
@@ -89,9 +90,7 @@ def test_review_of_a_15x15_game_marks_the_blunder_and_the_line_preferred() -> No
     assert blunder.sentence.startswith("After Oa1, X wins: ")
     assert "was better (" in blunder.sentence
     assert verdicts[-1].kind == "best"  # the winning move
-    summaries = board_coach.summarise(
-        verdicts, {Mark.X: "Ann", Mark.O: "Bob"}, {Mark.X: 0, Mark.O: 1}, {}
-    )
+    summaries = summarise(verdicts, {Mark.X: "Ann", Mark.O: "Bob"}, {Mark.X: 0, Mark.O: 1}, {})
     assert summaries[Mark.O].counts["blunder"] >= 1 and summaries[Mark.O].undos == 1
     review = board_coach.BoardReview(verdicts, summaries, False, 50.0, seconds)
     assert review.first_mistake is not None and review.first_mistake.number <= 6

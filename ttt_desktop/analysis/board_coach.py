@@ -30,7 +30,6 @@ from typing import Final, Literal, Protocol
 
 from ttt_desktop.analysis import mnk_solver
 from ttt_desktop.analysis.coach import (
-    VERDICT_KINDS,
     PlayerSummary,
     VerdictKind,
     translate,
@@ -633,22 +632,3 @@ def review_moves(
         for ply, cell in enumerate(moves)
     )
     return verdicts, time.perf_counter() - started
-
-
-def summarise(
-    verdicts: Sequence[BoardVerdict],
-    names: Mapping[Mark, str],
-    undos: Mapping[Mark, int],
-    hints: Mapping[Mark, int],
-) -> dict[Mark, PlayerSummary]:
-    """The summary per player of ``verdicts`` (names, moves taken back and hints from the game)."""
-    summaries = {}
-    for mark in (Mark.X, Mark.O):
-        own = [verdict for verdict in verdicts if verdict.mark is mark]
-        counts = dict.fromkeys(VERDICT_KINDS, 0)
-        for verdict in own:
-            counts[verdict.kind] += 1
-        summaries[mark] = PlayerSummary(
-            mark, names[mark], len(own), counts, undos.get(mark, 0), hints.get(mark, 0)
-        )
-    return summaries

@@ -29,9 +29,9 @@ call each takes microseconds (``benchmarks/coach_speed.py``).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from ttt_desktop.analysis.solver import (
     MoveValue,
@@ -429,13 +429,14 @@ class GameReview:
         return next((verdict for verdict in self.verdicts if not verdict.keeps_value), None)
 
 
-def review_game(record: GameRecord) -> GameReview:
-    """Judge every move of ``record`` against the solver and sum it up per player."""
-    verdicts = []
-    board = Board.empty(record.first)
-    for ply, cell in enumerate(record.moves):
-        verdicts.append(_verdict(board, ply, cell))
-        board = board.play(cell)
+def summarise(
+    verdicts: Sequence[Any],
+    names: Mapping[Mark, str],
+    undos: Mapping[Mark, int],
+    hints: Mapping[Mark, int],
+) -> dict[Mark, PlayerSummary]:
+    """The summary per player of ``verdicts`` (each with a ``mark`` and a ``kind``: this
+    coach's or the any-board coach's), with names, moves taken back and hints from the game."""
     summaries = {}
     for mark in (Mark.X, Mark.O):
         own = [verdict for verdict in verdicts if verdict.mark is mark]
@@ -443,13 +444,25 @@ def review_game(record: GameRecord) -> GameReview:
         for verdict in own:
             counts[verdict.kind] += 1
         summaries[mark] = PlayerSummary(
-            mark,
-            record.player(mark).name,
-            len(own),
-            counts,
-            record.moves_taken_back(mark),
-            record.hints_used(mark),
+            mark, names[mark], len(own), counts, undos.get(mark, 0), hints.get(mark, 0)
         )
+    return summaries
+
+
+def review_game(record: GameRecord) -> GameReview:
+    """Judge every move of ``record`` against the solver and sum it up per player."""
+    verdicts = []
+    board = Board.empty(record.first)
+    for ply, cell in enumerate(record.moves):
+        verdicts.append(_verdict(board, ply, cell))
+        board = board.play(cell)
+    marks = (Mark.X, Mark.O)
+    summaries = summarise(
+        verdicts,
+        {mark: record.player(mark).name for mark in marks},
+        {mark: record.moves_taken_back(mark) for mark in marks},
+        {mark: record.hints_used(mark) for mark in marks},
+    )
     return GameReview(tuple(verdicts), summaries)
 
 

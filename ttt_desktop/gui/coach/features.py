@@ -658,12 +658,13 @@ class CoachFeatures(QObject):
 
     def _present_board_review(self, record: GameRecord, answer: Any) -> None:
         from ttt_desktop.analysis import board_coach  # noqa: PLC0415  (loaded by now)
+        from ttt_desktop.analysis.coach import summarise  # noqa: PLC0415  (loaded with it)
 
         verdicts, seconds = answer
         marks = (Mark.X, Mark.O)
         review = board_coach.BoardReview(
             verdicts,
-            board_coach.summarise(
+            summarise(
                 verdicts,
                 {mark: record.player(mark).name for mark in marks},
                 {mark: record.moves_taken_back(mark) for mark in marks},
