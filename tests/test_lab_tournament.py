@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 
@@ -19,6 +20,7 @@ from ttt_desktop.lab.tournament import (
     make_entrants,
     parse_entrants,
     play_chunk,
+    played_games,
 )
 from ttt_desktop.ratings import GameResult, PlayerRating, rate
 
@@ -271,3 +273,79 @@ class TestRatingsWhileRunning:
         }
         again = run_tournament(spec, processes=False)
         assert final == {k: (r.mu, r.sigma, r.games) for k, r in again.ratings().items()}
+
+
+def columns_of(games: list[PlayedGame]) -> tuple[list[int], str, str, list[float], dict[int, str]]:
+    """``games`` as a worker sends them (lab.runner.play_task)."""
+    numbers = [value for g in games for value in (g.index, g.pairing, g.x, g.o)]
+    return (
+        numbers,
+        "\n".join(g.moves for g in games),
+        "".join(g.winner[0] for g in games),
+        [g.seconds for g in games],
+        {position: g.reason for position, g in enumerate(games) if g.reason},
+    )
+
+
+class TestColumns:
+    """A worker's games go into the result as columns, with no object a game."""
+
+    @staticmethod
+    def tables(result: TournamentResult) -> tuple[object, ...]:
+        ratings = {
+            k: (r.mu, r.sigma, r.games, r.wins, r.draws) for k, r in result.ratings().items()
+        }
+        return (
+            len(result),
+            result.finished,
+            result.indices(),
+            result.crosstable(),
+            result.colour_tallies(),
+            result.points(),
+            ratings,
+            [result.record(a, b) for a in range(4) for b in range(4)],
+        )
+
+    def test_columns_make_the_same_result_as_games_one_by_one(self) -> None:
+        spec = spec_of("rando,levi,humiston,perfect", 10, seed=3)
+        games = run_tournament(spec, processes=False).games()
+        games[5] = dataclasses.replace(games[5], reason="time")
+        by_objects = TournamentResult(spec)
+        by_columns = TournamentResult(spec)
+        for part in (games[20:40], games[30:50], games[::-1]):
+            # A run of new games; one overlapping games already in (they stay as they
+            # were); one out of order.
+            by_objects.add(part)
+            assert by_columns.add_columns(*columns_of(part)) == len(part)
+            assert self.tables(by_columns) == self.tables(by_objects)
+        assert by_columns.games() == by_objects.games() == games
+        assert [g.seconds for g in by_columns.games()] == [g.seconds for g in games]
+        assert by_columns.game(5).reason == "time"
+        assert by_columns.with_reasons() == [by_columns.game(5)]
+        assert by_columns.finished
+
+    def test_columns_read_back_as_the_games(self) -> None:
+        spec = spec_of("rando,levi,perfect", 8, seed=2)
+        games = run_tournament(spec, processes=False).games()
+        assert played_games(*columns_of(games)) == games
+        assert played_games(*columns_of([])) == []
+
+    def test_a_game_outside_the_tournament_is_refused(self) -> None:
+        spec = spec_of("rando,levi", 4)
+        result = TournamentResult(spec)
+        with pytest.raises(ValueError, match="game number 4 is not one of this tournament's 4"):
+            result.add([PlayedGame(4, 0, 0, 1, "0123456", "X", 0.0)])
+        with pytest.raises(KeyError):
+            result.game(0)
+
+    def test_a_runner_without_games_out_fills_the_result_only(self) -> None:
+        spec = spec_of("rando,levi,humiston", 60, seed=4)
+        runner = TournamentRunner(spec, 2, context="fork", games_out=False)
+        runner.start()
+        polled: list[PlayedGame] = []
+        while runner.running:
+            polled += runner.poll(0.1)
+        runner.close()
+        runner.wait_closed()
+        assert polled == []
+        assert runner.result.games() == run_tournament(spec, processes=False).games()

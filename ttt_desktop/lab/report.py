@@ -112,32 +112,37 @@ class ArenaJsonWriter:
 
     def write(self, result: TournamentResult, out: TextIO) -> None:
         """Write ``result``'s document (its games not added yet are formatted now)."""
-        games = result.games()
+        played = result.indices()
         parts: list[str] = []
         texts = self._games
         blocks = self._blocks
         formatter = self.formatter
         position = 0
-        while position < len(games):
-            game = games[position]
-            block = blocks.get(game.index)
+        while position < len(played):
+            index = played[position]
+            block = blocks.get(index)
             if block is not None:
                 indices, text = block
                 end = position + len(indices)
                 # A block goes whole when its games follow one another in the document
                 # (a resumed run's earlier games may sit between them: then one by one).
-                if indices == [g.index for g in games[position:end]]:
+                if indices == played[position:end]:
                     parts.append(text)
                     position = end
                     continue
-            known = texts.get(game.index)
-            parts.append(known if known is not None else formatter(game))
+            known = texts.get(index)
+            parts.append(known if known is not None else formatter(result.game(index)))
             position += 1
         document = arena_json(result, with_games=False)
         document["games"] = _GAMES_MARK
-        head = json.dumps(document, indent=2)
-        body = "[\n" + ",\n".join(parts) + "\n  ]" if parts else "[]"
-        out.write(head.replace(json.dumps(_GAMES_MARK), body, 1) + "\n")
+        before, _, after = json.dumps(document, indent=2).partition(json.dumps(_GAMES_MARK))
+        # In three pieces: the games' text (most of the document) is not copied again.
+        if parts:
+            out.write(before + "[\n")
+            out.write(",\n".join(parts))
+            out.write("\n  ]" + after + "\n")
+        else:
+            out.write(before + "[]" + after + "\n")
 
 
 def write_arena_json(result: TournamentResult, out: TextIO) -> None:

@@ -57,8 +57,8 @@ from ttt_desktop.lab.tournament import (
     PlayedGame,
     TournamentResult,
     TournamentSpec,
-    Winner,
     play_chunk,
+    played_games,
 )
 
 __all__ = [
@@ -133,7 +133,8 @@ def play_task(
     """A worker's task: play each chunk (or the games ``only`` of it); its games, compact.
 
     Columns, not a tuple a game (:data:`TaskGames`): they cross the pipe for less and
-    the main process reads them back for less (:func:`_games_of`). With ``render`` the
+    the main process takes them in for less
+    (:meth:`~ttt_desktop.lab.tournament.TournamentResult.add_columns`). With ``render`` the
     games' texts come too (the report's, made here in parallel), joined by ``",\\n"``.
     """
     games: list[PlayedGame] = []
@@ -154,32 +155,6 @@ def play_task(
         reasons,
         None if render is None else ",\n".join([render(g) for g in games]),
     )
-
-
-_WINNERS: Final[dict[str, Winner]] = {"X": "X", "O": "O", "d": "draw"}
-
-
-def _games_of(task_games: TaskGames) -> list[PlayedGame]:
-    """The games :func:`play_task` sent, as :class:`~ttt_desktop.lab.tournament.PlayedGame`\\ s."""
-    numbers, moves, winners, seconds, reasons, _texts = task_games
-    if not seconds:
-        return []
-    why = [""] * len(seconds)
-    for position, reason in reasons.items():
-        why[position] = reason
-    fields = iter(numbers)
-    outcome = _WINNERS
-    return [
-        PlayedGame(index, pairing, x, o, cells, outcome[winner], spent, reason)
-        for (index, pairing, x, o), cells, winner, spent, reason in zip(
-            zip(fields, fields, fields, fields, strict=True),
-            moves.split("\n"),
-            winners,
-            seconds,
-            why,
-            strict=True,
-        )
-    ]
 
 
 def missing_tasks(spec: TournamentSpec, done: Iterable[int] = ()) -> list[Task]:
@@ -241,10 +216,13 @@ class TournamentRunner:
         on_games: GamesHook | None = None,
         render: Callable[[PlayedGame], str] | None = None,
         on_rendered: RenderedHook | None = None,
+        games_out: bool = True,
     ) -> None:
         """``render`` (picklable) formats each game in the worker that plays it;
         ``on_rendered`` hears each task's texts as they come: the game numbers and their
-        texts, in that order, joined by ``",\\n"``."""
+        texts, in that order, joined by ``",\\n"``. With ``games_out`` false, :meth:`poll`
+        and :meth:`cancel` return no games (they are in :attr:`result`): no object is made
+        a game while they come unless ``on_games`` hears them."""
         if jobs < 1:
             raise ValueError(f"jobs is at least 1, not {jobs}")
         if context not in CONTEXTS:
@@ -259,9 +237,10 @@ class TournamentRunner:
         self.on_games = on_games
         self.render = render if on_rendered is not None else None
         self.on_rendered = on_rendered
+        self.games_out = games_out
         self._context: Any = multiprocessing.get_context(context)
         self._chunks = spec.chunks()
-        finished = {game.index for game in self.result.games()}
+        finished = set(self.result.indices())
         self._todo = [index for index in range(spec.total_games) if index not in finished]
         self._next_game = 0
         self._seen: dict[int, Any] = {}
@@ -447,6 +426,27 @@ class TournamentRunner:
             self._in_flight[future] = batch
             self._note_workers()
 
+    def _accept(self, task_games: TaskGames, new: list[PlayedGame]) -> None:
+        """Take in a task's games: into the result as columns; as
+        :class:`~ttt_desktop.lab.tournament.PlayedGame`\\ s only for whoever hears them."""
+        numbers, moves, winners, seconds, reasons, texts = task_games
+        count = len(seconds)
+        if not count:
+            return
+        if texts is not None and self.on_rendered is not None:
+            self.on_rendered(list(numbers[0::4]), texts)
+        self._timed_games += count
+        self._played_seconds += sum(seconds)
+        if self._first_game_at is None:
+            self._first_game_at = time.perf_counter()
+        self.result.add_columns(numbers, moves, winners, seconds, reasons)
+        if self.games_out or self.on_games is not None:
+            games = played_games(numbers, moves, winners, seconds, reasons)
+            if self.games_out:
+                new.extend(games)
+            if self.on_games is not None:
+                self.on_games(games)
+
     def _collect(self, finished: Iterable[Future[TaskGames]], new: list[PlayedGame]) -> None:
         for future in sorted(finished, key=lambda f: self._in_flight[f][0]):
             task = self._in_flight.pop(future)
@@ -454,20 +454,7 @@ class TournamentRunner:
                 continue
             error = future.exception()
             if error is None:
-                task_games = future.result()
-                games = _games_of(task_games)
-                texts = task_games[5]
-                if texts is not None and self.on_rendered is not None and games:
-                    self.on_rendered([game.index for game in games], texts)
-                self._timed_games += len(games)
-                self._played_seconds += sum(task_games[3])
-                if games:
-                    if self._first_game_at is None:
-                        self._first_game_at = time.perf_counter()
-                    self.result.add(games)
-                    new.extend(games)
-                    if self.on_games is not None:
-                        self.on_games(games)
+                self._accept(future.result(), new)
             elif isinstance(error, BrokenProcessPool):
                 self._fail_broken(task)
             else:
@@ -670,6 +657,7 @@ def run_tournament(
         on_games=on_games,
         render=render,
         on_rendered=on_rendered,
+        games_out=False,
     )
     runner.start()
     try:
@@ -706,7 +694,7 @@ def _run_here(
         if on_games is not None:
             on_games(games)
 
-    for number, only in missing_tasks(spec, (game.index for game in result.games())):
+    for number, only in missing_tasks(spec, result.indices()):
         if stop is not None and stop():
             break
         play_chunk(spec, chunks[number], stop=stop, deliver=deliver, only=only)

@@ -28,8 +28,11 @@ from __future__ import annotations
 
 import random
 import time
+from array import array
+from collections import Counter
 from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import compress
 from typing import Any, ClassVar, Final, Literal
 
 from ttt_desktop.engine.board import Board, Mark
@@ -91,7 +94,6 @@ _O: Final = Mark.O
 
 
 _MASK64: Final = (1 << 64) - 1
-_OUTCOME_SLOT: Final = {"X": 0, "O": 1, "draw": 2}
 
 
 def _mix(value: int) -> int:
@@ -632,6 +634,45 @@ class PlayedGame:
         return [ord(cell) - 48 for cell in self.moves]
 
 
+_X_WON: Final = 1
+_O_WON: Final = 2
+_DRAW: Final = 3
+_OUTCOME_CODE: Final[dict[str, int]] = {"X": _X_WON, "O": _O_WON, "draw": _DRAW}
+_WINNER_OF_CODE: Final[tuple[Winner, ...]] = ("draw", "X", "O", "draw")  # 0: never read
+_LETTER_CODES: Final = bytes.maketrans(b"XOd", bytes((_X_WON, _O_WON, _DRAW)))
+"""The winners column's letters (``X``, ``O``, ``d`` for a draw) as outcome codes."""
+_WINNER_OF_LETTER: Final[dict[str, Winner]] = {"X": "X", "O": "O", "d": "draw"}
+
+
+def played_games(
+    numbers: Sequence[int],
+    moves: str,
+    winners: str,
+    seconds: Sequence[float],
+    reasons: dict[int, str],
+) -> list[PlayedGame]:
+    """Games given as columns, as :class:`PlayedGame`\\ s: (number, pairing, X, O) four
+    numbers a game; the moves, a string a game (:attr:`PlayedGame.moves`) joined by
+    newlines; the winners, a letter a game (``X``, ``O``, ``d`` for a draw); the seconds;
+    the reasons by position (only the games that have one)."""
+    if not seconds:
+        return []
+    fields = iter(numbers)
+    outcome = _WINNER_OF_LETTER
+    return [
+        PlayedGame(index, pairing, x, o, cells, outcome[winner], spent, reasons.get(position, ""))
+        for position, ((index, pairing, x, o), cells, winner, spent) in enumerate(
+            zip(
+                zip(fields, fields, fields, fields, strict=True),
+                moves.split("\n"),
+                winners,
+                seconds,
+                strict=True,
+            )
+        )
+    ]
+
+
 def encode_moves(cells: Iterable[int]) -> str:
     """:attr:`PlayedGame.moves` for ``cells``: a character a cell, digits on 3x3."""
     return "".join([chr(48 + cell) for cell in cells])
@@ -780,11 +821,27 @@ class PairingRecord:
 
 
 class TournamentResult:
-    """The games of a tournament so far, and the tables they make."""
+    """The games of a tournament so far, and the tables they make.
+
+    The games are kept as columns by game number (outcome, pairing, sides, moves, seconds,
+    reasons), not as an object a game: a runner adds a task's games in one go
+    (:meth:`add_columns`, a few slice copies), and :class:`PlayedGame`\\ s are made only
+    when asked for (:meth:`games`, :meth:`game`).
+    """
 
     def __init__(self, spec: TournamentSpec, games: Iterable[PlayedGame] = ()) -> None:
         self.spec = spec
-        self._games: dict[int, PlayedGame] = {}
+        total = spec.total_games
+        # By game number: 0 not played yet, else _OUTCOME_CODE of its winner.
+        self._outcome = bytearray(total)
+        self._pairing = array("q", bytes(8 * total))
+        self._x = array("q", bytes(8 * total))
+        self._o = array("q", bytes(8 * total))
+        self._moves: list[str] = [""] * total
+        self._seconds = array("d", bytes(8 * total))
+        self._reasons: dict[int, str] = {}
+        self._count = 0
+        self._games_cache: list[PlayedGame] = []
         # (a, b) -> a's [wins, draws, losses] against b, kept up to date game by game.
         self._tallies: dict[tuple[int, int], list[int]] = {}
         for a, b in spec.pairings:
@@ -796,7 +853,6 @@ class TournamentResult:
         self.seconds = 0.0
         self.jobs = 1
         self._ratings_cache: tuple[int, dict[str, Any]] | None = None
-        # Ratings over the unbroken run of games 0..k-1 (never rated again), and that k.
         # Per entrant: [mu, sigma, games, wins, draws, losses, order of first game] over the
         # unbroken run of games 0..k-1 (never rated again), and that k.
         self._settled: list[list[Any] | None] | None = None
@@ -804,36 +860,123 @@ class TournamentResult:
         self.add(games)
 
     def add(self, games: Iterable[PlayedGame]) -> None:
-        tallies = self._tallies
+        """Add finished games (in any order; a game already in is kept as it was)."""
+        outcome = self._outcome
+        total = len(outcome)
         for game in games:
-            if game.index in self._games:
+            index = game.index
+            if not 0 <= index < total:
+                raise ValueError(
+                    f"game number {index} is not one of this tournament's {total:,} games"
+                )
+            if outcome[index]:
                 continue
-            self._games[game.index] = game
-            colour = self._by_colour.get((game.x, game.o))
-            if colour is None:
-                colour = self._by_colour[(game.x, game.o)] = [0, 0, 0]
-            colour[_OUTCOME_SLOT[game.winner]] += 1
-            if game.winner == "draw":
-                tallies[(game.x, game.o)][1] += 1
-                tallies[(game.o, game.x)][1] += 1
-            else:
-                winner, loser = (game.x, game.o) if game.winner == "X" else (game.o, game.x)
-                tallies[(winner, loser)][0] += 1
-                tallies[(loser, winner)][2] += 1
+            code = _OUTCOME_CODE[game.winner]
+            outcome[index] = code
+            self._pairing[index] = game.pairing
+            self._x[index] = game.x
+            self._o[index] = game.o
+            self._moves[index] = game.moves
+            self._seconds[index] = game.seconds
+            if game.reason:
+                self._reasons[index] = game.reason
+            self._count += 1
+            self._tally(game.x, game.o, code, 1)
+
+    def add_columns(
+        self,
+        numbers: Sequence[int],
+        moves: str,
+        winners: str,
+        seconds: Sequence[float],
+        reasons: dict[int, str],
+    ) -> int:
+        """Add games given as columns (a worker's task, see :func:`played_games`); returns
+        how many games that was.
+
+        Games numbered one after another, none of them in yet (a task's, as a rule), go
+        in with a few slice copies; any others one by one, as :meth:`add`.
+        """
+        count = len(seconds)
+        if not count:
+            return 0
+        first = numbers[0]
+        end = first + count
+        numbered = array("q", numbers)
+        if (
+            first >= 0
+            and end <= len(self._outcome)
+            and numbered[0::4] == array("q", range(first, end))
+            and self._outcome.count(0, first, end) == count
+        ):
+            codes = winners.encode("ascii").translate(_LETTER_CODES)
+            xs, os_ = numbered[2::4], numbered[3::4]
+            self._outcome[first:end] = codes
+            self._pairing[first:end] = numbered[1::4]
+            self._x[first:end] = xs
+            self._o[first:end] = os_
+            self._moves[first:end] = moves.split("\n")
+            self._seconds[first:end] = array("d", seconds)
+            for position, reason in reasons.items():
+                self._reasons[first + position] = reason
+            self._count += count
+            for (x, o, code), times in Counter(zip(xs, os_, codes, strict=True)).items():
+                self._tally(x, o, code, times)
+        else:
+            self.add(played_games(numbers, moves, winners, seconds, reasons))
+        return count
+
+    def _tally(self, x: int, o: int, code: int, count: int) -> None:
+        colour = self._by_colour.get((x, o))
+        if colour is None:
+            colour = self._by_colour[(x, o)] = [0, 0, 0]
+        colour[code - 1] += count
+        tallies = self._tallies
+        if code == _DRAW:
+            tallies[(x, o)][1] += count
+            tallies[(o, x)][1] += count
+        else:
+            winner, loser = (x, o) if code == _X_WON else (o, x)
+            tallies[(winner, loser)][0] += count
+            tallies[(loser, winner)][2] += count
 
     def __len__(self) -> int:
-        return len(self._games)
+        return self._count
 
     @property
     def finished(self) -> bool:
-        return len(self._games) == self.spec.total_games
+        return self._count == self.spec.total_games
+
+    def indices(self) -> list[int]:
+        """The numbers of the games played, in order."""
+        return list(compress(range(len(self._outcome)), self._outcome))
 
     def games(self) -> list[PlayedGame]:
         """Every game played, in game order."""
-        return [self._games[index] for index in sorted(self._games)]
+        if len(self._games_cache) != self._count:
+            self._games_cache = [self._played(index) for index in self.indices()]
+        return list(self._games_cache)
 
     def game(self, index: int) -> PlayedGame:
-        return self._games[index]
+        if not 0 <= index < len(self._outcome) or not self._outcome[index]:
+            raise KeyError(index)
+        return self._played(index)
+
+    def _played(self, index: int) -> PlayedGame:
+        return PlayedGame(
+            index,
+            self._pairing[index],
+            self._x[index],
+            self._o[index],
+            self._moves[index],
+            _WINNER_OF_CODE[self._outcome[index]],
+            self._seconds[index],
+            self._reasons.get(index, ""),
+        )
+
+    def with_reasons(self) -> list[PlayedGame]:
+        """The games that ended other than on the board (a reason given), in order."""
+        return [self._played(index) for index in sorted(self._reasons)]
 
     def labels(self) -> list[str]:
         return [entrant.label for entrant in self.spec.entrants]
@@ -842,17 +985,8 @@ class TournamentResult:
 
     def record(self, a: int, b: int) -> PairingRecord:
         """Entrant ``a``'s wins, draws and losses against ``b``."""
-        wins = draws = losses = 0
-        for game in self._games.values():
-            if {game.x, game.o} != {a, b}:
-                continue
-            if game.winner == "draw":
-                draws += 1
-            elif (game.winner == "X") == (game.x == a):
-                wins += 1
-            else:
-                losses += 1
-        return PairingRecord(a, b, wins, draws, losses)
+        tally = self._tallies.get((a, b))
+        return PairingRecord(a, b) if tally is None else PairingRecord(a, b, *tally)
 
     def crosstable(self) -> dict[tuple[int, int], PairingRecord]:
         """Every pairing's record, both ways round (``(a, b)`` and ``(b, a)``)."""
@@ -882,18 +1016,17 @@ class TournamentResult:
         A runner calls this as games arrive, so that the ratings at the end (and any
         report) cost only the games of the last moments.
         """
-        if self._games.get(self._settled_upto) is None:
+        outcome = self._outcome
+        upto = self._settled_upto
+        if upto >= len(outcome) or not outcome[upto]:
             return
         if self._settled is None:
             self._settled = [None] * len(self.spec.entrants)
-        games = self._games
-        upto = self._settled_upto
-        run = []
-        while (game := games.get(upto)) is not None:
-            run.append(game)
-            upto += 1
-        _rate_games(self._settled, run)
-        self._settled_upto = upto
+        end = outcome.find(0, upto)
+        if end < 0:
+            end = len(outcome)
+        self._rate(self._settled, range(upto, end))
+        self._settled_upto = end
 
     def ratings(self) -> dict[str, Any]:
         """Each entrant's rating (``ttt_desktop.ratings``), by label, from every finished game.
@@ -906,13 +1039,13 @@ class TournamentResult:
         """
         from ttt_desktop.ratings import PlayerRating  # noqa: PLC0415
 
-        if self._ratings_cache is not None and self._ratings_cache[0] == len(self._games):
+        if self._ratings_cache is not None and self._ratings_cache[0] == self._count:
             return self._ratings_cache[1]
         self.keep_up()
         settled = self._settled or [None] * len(self.spec.entrants)
         state = [None if kept is None else list(kept) for kept in settled]
-        later = sorted(index for index in self._games if index > self._settled_upto)
-        _rate_games(state, [self._games[index] for index in later])
+        after = self._settled_upto + 1
+        self._rate(state, compress(range(after, len(self._outcome)), self._outcome[after:]))
         labels = self.labels()
         rated: dict[str, Any] = {}
         # In the order the entrants first played, as the ratings module keeps them.
@@ -923,8 +1056,11 @@ class TournamentResult:
             mu, sigma, games, wins, draws, losses, _ = state[entrant]  # type: ignore[misc]
             label = labels[entrant]
             rated[label] = PlayerRating(label, mu, sigma, games, wins, draws, losses)
-        self._ratings_cache = (len(self._games), rated)
+        self._ratings_cache = (self._count, rated)
         return rated
+
+    def _rate(self, state: list[list[Any] | None], indices: Iterable[int]) -> None:
+        _rate_games(state, indices, self._x, self._o, self._outcome)
 
     # Export -----------------------------------------------------------------------
 
@@ -1026,33 +1162,44 @@ class TournamentResult:
         return rows
 
 
-def _rate_games(state: list[list[Any] | None], games: Iterable[PlayedGame]) -> None:
-    """Apply ``games`` in order to the per-entrant rating ``state`` (as :class:`Ratings.add`
-    would, game after game)."""
+def _rate_games(
+    state: list[list[Any] | None],
+    indices: Iterable[int],
+    xs: Sequence[int],
+    os_: Sequence[int],
+    outcome: Sequence[int],
+) -> None:
+    """Apply the games ``indices`` in order to the per-entrant rating ``state`` (as
+    :class:`Ratings.add` would, game after game); their sides and outcomes by number."""
     rate = rate_pair
-    for game in games:
-        x, o = game.x, game.o
-        xs, os_ = state[x], state[o]
-        if xs is None:
-            xs = state[x] = [START_MU, START_SIGMA, 0, 0, 0, 0, game.index * 2]
-        if os_ is None:
-            os_ = state[o] = [START_MU, START_SIGMA, 0, 0, 0, 0, game.index * 2 + 1]
-        winner = game.winner
-        if winner == "O":
-            (os_[0], os_[1]), (xs[0], xs[1]) = rate(os_[0], os_[1], xs[0], xs[1], draw=False)
-            os_[3] += 1
-            xs[5] += 1
+    o_won, drawn = _O_WON, _DRAW
+    for index in indices:
+        x, o = xs[index], os_[index]
+        x_state, o_state = state[x], state[o]
+        if x_state is None:
+            x_state = state[x] = [START_MU, START_SIGMA, 0, 0, 0, 0, index * 2]
+        if o_state is None:
+            o_state = state[o] = [START_MU, START_SIGMA, 0, 0, 0, 0, index * 2 + 1]
+        code = outcome[index]
+        if code == o_won:
+            (o_state[0], o_state[1]), (x_state[0], x_state[1]) = rate(
+                o_state[0], o_state[1], x_state[0], x_state[1], draw=False
+            )
+            o_state[3] += 1
+            x_state[5] += 1
         else:
-            draw = winner == "draw"
-            (xs[0], xs[1]), (os_[0], os_[1]) = rate(xs[0], xs[1], os_[0], os_[1], draw=draw)
+            draw = code == drawn
+            (x_state[0], x_state[1]), (o_state[0], o_state[1]) = rate(
+                x_state[0], x_state[1], o_state[0], o_state[1], draw=draw
+            )
             if draw:
-                xs[4] += 1
-                os_[4] += 1
+                x_state[4] += 1
+                o_state[4] += 1
             else:
-                xs[3] += 1
-                os_[5] += 1
-        xs[2] += 1
-        os_[2] += 1
+                x_state[3] += 1
+                o_state[5] += 1
+        x_state[2] += 1
+        o_state[2] += 1
 
 
 def _record_json(record: PairingRecord) -> dict[str, int]:
@@ -1133,8 +1280,8 @@ def lost_off_board(result: TournamentResult) -> list[tuple[PlayedGame, str, str]
     """The games lost off the board (a forfeit, on time): (game, loser's label, reason)."""
     labels = result.labels()
     lost = []
-    for game in result.games():
-        if not game.reason or game.winner == "draw" or game.reason == "adjudicated":
+    for game in result.with_reasons():
+        if game.winner == "draw" or game.reason == "adjudicated":
             continue
         loser = game.o if game.winner == "X" else game.x
         lost.append((game, labels[loser], game.reason.removeprefix("forfeit: ")))
