@@ -22,6 +22,7 @@ from ttt_desktop.arena import main
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.lab import report
+from ttt_desktop.lab import runner as runner_module
 from ttt_desktop.lab.openings import builtin_openings, parse_openings, read_openings
 from ttt_desktop.lab.runner import (
     CONTEXTS,
@@ -30,6 +31,7 @@ from ttt_desktop.lab.runner import (
     default_context,
     missing_tasks,
     run_tournament,
+    task_games,
 )
 from ttt_desktop.lab.sprt import (
     SprtSettings,
@@ -247,6 +249,43 @@ class TestSameGames:
             run_tournament(spec, scheduler="tcp://127.0.0.1:9")
 
 
+# The schedule -----------------------------------------------------------------------------
+
+
+class TestSchedule:
+    def test_tasks_carry_a_share_of_a_second_and_shrink_near_the_end(self) -> None:
+        assert task_games(None, 1000, 4) == runner_module.FIRST_TASK_GAMES
+        assert task_games(None, 1, 4) == 1
+        # 0.1 ms a game: 50 ms of play is 500 games.
+        assert task_games(1e-4, 90_000, 4) == 500
+        # Near the end an eighth of what is left (4 tasks out) ...
+        assert task_games(1e-4, 800, 4) == 100
+        # ... but never under 5 ms of play, where the round trip would cost more.
+        assert task_games(1e-4, 100, 4) == 50
+        assert task_games(1e-4, 30, 4) == 30
+        # Slow games go one at a time.
+        assert task_games(1.0, 10, 4) == 1
+        assert task_games(0.0, 10, 4) == 10
+
+    @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pipe sizes are Linux's")
+    def test_the_results_pipe_holds_a_whole_task(self) -> None:
+        import fcntl  # noqa: PLC0415
+
+        runner = TournamentRunner(spec_of("rando,levi", 20), 2, context=default_context())
+        runner.start()
+        try:
+            reader = runner._executor._result_queue._reader
+            size = fcntl.fcntl(reader.fileno(), fcntl.F_GETPIPE_SZ)
+            limit = int(Path("/proc/sys/fs/pipe-max-size").read_text())
+            assert size == min(runner_module.RESULTS_PIPE_BYTES, limit)
+            while runner.running:
+                runner.poll(0.1)
+        finally:
+            runner.close()
+            runner.wait_closed()
+        assert runner.result.finished
+
+
 # Nothing lost silently -------------------------------------------------------------------
 
 
@@ -298,9 +337,24 @@ class TestKilledWorker:
         # Half a result left in the pipe kept the pool's thread waiting for the rest: the
         # futures never failed and the run never ended. The command is stopped so that the
         # workers' results fill the pipe, one worker is killed in the middle of writing.
-        process = arena(
-            "tournament", "--players", "rando,levi,ralph,perfect", "--games", "20000",
-            "--jobs", "2", "--json",
+        # The results pipe keeps the kernel's 64 KiB, or the few tasks sent ahead would
+        # all fit in it and no worker would be writing when the main process stops.
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                "import sys\n"
+                "from ttt_desktop.lab import runner\n"
+                "runner.RESULTS_PIPE_BYTES = 1 << 16\n"
+                "from ttt_desktop.arena import main\n"
+                "sys.exit(main(sys.argv[1:]))",
+                "tournament", "--players", "rando,levi,ralph,perfect", "--games", "20000",
+                "--jobs", "2", "--json",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
         )  # fmt: skip
         try:
             deadline = time.perf_counter() + 60

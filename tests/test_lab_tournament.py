@@ -11,7 +11,7 @@ import pytest
 
 from ttt_desktop.arena import main
 from ttt_desktop.engine.board import Board
-from ttt_desktop.lab.runner import TournamentRunner, run_tournament
+from ttt_desktop.lab.runner import TournamentRunner, default_context, run_tournament
 from ttt_desktop.lab.tournament import (
     CHUNK_GAMES,
     PlayedGame,
@@ -340,7 +340,7 @@ class TestColumns:
 
     def test_a_runner_without_games_out_fills_the_result_only(self) -> None:
         spec = spec_of("rando,levi,humiston", 60, seed=4)
-        runner = TournamentRunner(spec, 2, context="fork", games_out=False)
+        runner = TournamentRunner(spec, 2, context=default_context(), games_out=False)
         runner.start()
         polled: list[PlayedGame] = []
         while runner.running:

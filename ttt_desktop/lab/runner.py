@@ -68,6 +68,7 @@ __all__ = [
     "default_context",
     "missing_tasks",
     "run_tournament",
+    "task_games",
 ]
 
 CONTEXTS: Final = ("spawn", "forkserver", "fork")
@@ -77,6 +78,15 @@ IN_FLIGHT: Final = 2
 TASK_SECONDS: Final = 0.05
 """A task carries about this much play (from the pace so far): enough to make its round trip
 cheap, little enough that results, progress and a stop stay prompt."""
+
+LAST_TASK_SECONDS: Final = 0.005
+"""The least play in a task near the end, where tasks shrink so that the workers finish
+together: a smaller one costs more in its round trip than it evens out."""
+
+RESULTS_PIPE_BYTES: Final = 1 << 20
+"""The local workers' results pipe holds this much (Linux; the kernel's default is 64 KiB):
+a task's result (its games' texts too) goes in whole, and its worker carries on with the
+next task while the main process has not read it yet."""
 
 FIRST_TASK_GAMES: Final = 2
 """Games in each task until the first results give the pace."""
@@ -155,6 +165,20 @@ def play_task(
         reasons,
         None if render is None else ",\n".join([render(g) for g in games]),
     )
+
+
+def task_games(pace: float | None, left: int, out: int) -> int:
+    """The games of the next task: about :data:`TASK_SECONDS` of play at ``pace`` (seconds
+    a game; None before the first results: :data:`FIRST_TASK_GAMES`), fewer near the end
+    (``left`` games to hand out, ``out`` tasks out at a time) so that the workers finish
+    at about the same time, but not under :data:`LAST_TASK_SECONDS` of play."""
+    if pace is None:
+        return min(FIRST_TASK_GAMES, left)
+    if pace <= 0:
+        return left
+    games = int(TASK_SECONDS / pace)
+    least = max(1, int(LAST_TASK_SECONDS / pace))
+    return min(left, max(least, min(games, left // (out * 2))))
 
 
 def missing_tasks(spec: TournamentSpec, done: Iterable[int] = ()) -> list[Task]:
@@ -282,6 +306,7 @@ class TournamentRunner:
                 initializer=_init_worker,
                 initargs=(self._stop,),
             )
+            _widen_results_pipe(self._executor)
         self._top_up()
 
     def _cluster_executor(self, address: str) -> Any:
@@ -408,13 +433,8 @@ class TournamentRunner:
             and self.error is None
         ):
             left = len(self._todo) - self._next_game
-            if self._timed_games:
-                pace = self._played_seconds / self._timed_games
-                games = int(TASK_SECONDS / pace) if pace > 0 else left
-                # Near the end, smaller tasks: every worker finishes at about the same time.
-                games = max(1, min(games, left // (limit * 2) or 1))
-            else:
-                games = FIRST_TASK_GAMES
+            pace = self._played_seconds / self._timed_games if self._timed_games else None
+            games = task_games(pace, left, limit)
             batch = tuple(self._todo[self._next_game : self._next_game + games])
             self._next_game += len(batch)
             work = _work(self.spec, self._chunks, batch)
@@ -705,6 +725,21 @@ def _run_here(
     result.cancelled = not result.finished
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _widen_results_pipe(executor: Any) -> None:
+    """Make the pool's results pipe :data:`RESULTS_PIPE_BYTES` long where the system allows."""
+    try:
+        import fcntl  # noqa: PLC0415  (not on Windows)
+    except ImportError:
+        return
+    size = getattr(fcntl, "F_SETPIPE_SZ", None)
+    # The pool keeps its results queue in a private attribute, as its processes.
+    reader = getattr(getattr(executor, "_result_queue", None), "_reader", None)
+    if size is None or reader is None:
+        return
+    with contextlib.suppress(OSError):
+        fcntl.fcntl(reader.fileno(), size, RESULTS_PIPE_BYTES)
 
 
 def _reap(processes: list[Any], grace: float = 1.0) -> None:
