@@ -47,6 +47,7 @@ import threading
 import time
 import traceback
 from array import array
+from bisect import bisect_left
 from collections.abc import Callable, Container, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future
 from concurrent.futures.process import BrokenProcessPool
@@ -209,10 +210,8 @@ def _work(spec: TournamentSpec, chunks: tuple[Chunk, ...], batch: Batch) -> tupl
     while start < len(batch):
         pairing, game = divmod(batch[start], spec.games_per_pairing)
         chunk = chunks[pairing * per_pairing + game // size]
-        end = chunk.first_index + chunk.count
-        stop = start
-        while stop < len(batch) and batch[stop] < end:
-            stop += 1
+        # The batch is in game order: the chunk's games of it end where its next one starts.
+        stop = bisect_left(batch, chunk.first_index + chunk.count, start)
         first, last, count = batch[start], batch[stop - 1], stop - start
         only: Container[int] | None
         if count == chunk.count:
