@@ -73,6 +73,12 @@ NOT_BEFORE_THE_FIRST_PAINT = {
         "ttt_desktop.gui.people_dialog",
         "ttt_desktop.gui.self_test",
     ],
+    "the engine manager (no engine list yet)": [
+        "subprocess",
+        "ttt_desktop.brains.engines",
+        "ttt_desktop.brains.manager",
+        "ttt_desktop.brains.player",
+    ],
     "threads and C calls for later": ["concurrent.futures", "ctypes"],
     "the desktop's animation setting": ["configparser"],
 }
