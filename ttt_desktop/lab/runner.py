@@ -446,8 +446,8 @@ class TournamentRunner:
             self._note_workers()
 
     def _accept(self, task_games: TaskGames, new: list[PlayedGame]) -> None:
-        """Take in a task's games: into the result as columns; as
-        :class:`~ttt_desktop.lab.tournament.PlayedGame`\\ s only for whoever hears them."""
+        """Take in a task's games: into the result as columns, or as
+        :class:`~ttt_desktop.lab.tournament.PlayedGame`\\ s when somebody hears them."""
         numbers, moves, winners, seconds, reasons, texts = task_games
         count = len(seconds)
         if not count:
@@ -458,9 +458,11 @@ class TournamentRunner:
         self._played_seconds += sum(seconds)
         if self._first_game_at is None:
             self._first_game_at = time.perf_counter()
-        self.result.add_columns(numbers, moves, winners, seconds, reasons)
-        if self.games_out or self.on_games is not None:
+        if not self.games_out and self.on_games is None:
+            self.result.add_columns(numbers, moves, winners, seconds, reasons)
+        else:
             games = played_games(numbers, moves, winners, seconds, reasons)
+            self.result.add(games)
             if self.games_out:
                 new.extend(games)
             if self.on_games is not None:

@@ -823,10 +823,11 @@ class PairingRecord:
 class TournamentResult:
     """The games of a tournament so far, and the tables they make.
 
-    The games are kept as columns by game number (outcome, pairing, sides, moves, seconds,
-    reasons), not as an object a game: a runner adds a task's games in one go
-    (:meth:`add_columns`, a few slice copies), and :class:`PlayedGame`\\ s are made only
-    when asked for (:meth:`games`, :meth:`game`).
+    A runner adds a task's games as columns by game number (outcome, pairing, sides,
+    moves, seconds, reasons) in one go (:meth:`add_columns`, a few slice copies), with no
+    object a game: their :class:`PlayedGame`\\ s are made when asked for (:meth:`games`,
+    :meth:`game`) and kept. Games given as objects (:meth:`add`) are kept as they are,
+    their outcome and sides in the columns too. The tables read the columns.
     """
 
     def __init__(self, spec: TournamentSpec, games: Iterable[PlayedGame] = ()) -> None:
@@ -841,7 +842,7 @@ class TournamentResult:
         self._seconds = array("d", bytes(8 * total))
         self._reasons: dict[int, str] = {}
         self._count = 0
-        self._games_cache: list[PlayedGame] = []
+        self._objects: dict[int, PlayedGame] = {}
         # (a, b) -> a's [wins, draws, losses] against b, kept up to date game by game.
         self._tallies: dict[tuple[int, int], list[int]] = {}
         for a, b in spec.pairings:
@@ -863,6 +864,11 @@ class TournamentResult:
         """Add finished games (in any order; a game already in is kept as it was)."""
         outcome = self._outcome
         total = len(outcome)
+        codes = _OUTCOME_CODE
+        xs, os_, reasons, objects = self._x, self._o, self._reasons, self._objects
+        # A game given as an object is kept as one: its pairing, moves and seconds are
+        # read from it, not from the columns (which only add_columns fills).
+        new: list[tuple[int, int, int]] = []
         for game in games:
             index = game.index
             if not 0 <= index < total:
@@ -871,17 +877,16 @@ class TournamentResult:
                 )
             if outcome[index]:
                 continue
-            code = _OUTCOME_CODE[game.winner]
-            outcome[index] = code
-            self._pairing[index] = game.pairing
-            self._x[index] = game.x
-            self._o[index] = game.o
-            self._moves[index] = game.moves
-            self._seconds[index] = game.seconds
+            code = outcome[index] = codes[game.winner]
+            x, o = xs[index], os_[index] = game.x, game.o
             if game.reason:
-                self._reasons[index] = game.reason
-            self._count += 1
-            self._tally(game.x, game.o, code, 1)
+                reasons[index] = game.reason
+            objects[index] = game
+            new.append((x, o, code))
+        if new:
+            self._count += len(new)
+            for (x, o, code), times in Counter(new).items():
+                self._tally(x, o, code, times)
 
     def add_columns(
         self,
@@ -953,14 +958,21 @@ class TournamentResult:
 
     def games(self) -> list[PlayedGame]:
         """Every game played, in game order."""
-        if len(self._games_cache) != self._count:
-            self._games_cache = [self._played(index) for index in self.indices()]
-        return list(self._games_cache)
+        objects = self._objects
+        indices = self.indices()
+        if len(objects) != self._count:
+            for index in indices:
+                if index not in objects:
+                    objects[index] = self._played(index)
+        return [objects[index] for index in indices]
 
     def game(self, index: int) -> PlayedGame:
         if not 0 <= index < len(self._outcome) or not self._outcome[index]:
             raise KeyError(index)
-        return self._played(index)
+        game = self._objects.get(index)
+        if game is None:
+            game = self._objects[index] = self._played(index)
+        return game
 
     def _played(self, index: int) -> PlayedGame:
         return PlayedGame(
@@ -976,7 +988,7 @@ class TournamentResult:
 
     def with_reasons(self) -> list[PlayedGame]:
         """The games that ended other than on the board (a reason given), in order."""
-        return [self._played(index) for index in sorted(self._reasons)]
+        return [self.game(index) for index in sorted(self._reasons)]
 
     def labels(self) -> list[str]:
         return [entrant.label for entrant in self.spec.entrants]
