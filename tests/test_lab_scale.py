@@ -256,8 +256,8 @@ class TestSchedule:
     def test_tasks_carry_a_share_of_a_second_and_shrink_near_the_end(self) -> None:
         assert task_games(None, 1000, 4) == runner_module.FIRST_TASK_GAMES
         assert task_games(None, 1, 4) == 1
-        # 0.1 ms a game: 50 ms of play is 500 games.
-        assert task_games(1e-4, 90_000, 4) == 500
+        # 0.1 ms a game: 100 ms of play is 1,000 games.
+        assert task_games(1e-4, 90_000, 4) == 1000
         # Near the end an eighth of what is left (4 tasks out) ...
         assert task_games(1e-4, 800, 4) == 100
         # ... but never under 5 ms of play, where the round trip would cost more.

@@ -76,7 +76,7 @@ CONTEXTS: Final = ("spawn", "forkserver", "fork")
 IN_FLIGHT: Final = 2
 """Tasks handed to each worker ahead, so it never waits for the next one."""
 
-TASK_SECONDS: Final = 0.05
+TASK_SECONDS: Final = 0.1
 """A task carries about this much play (from the pace so far): enough to make its round trip
 cheap, little enough that results, progress and a stop stay prompt."""
 
@@ -154,9 +154,7 @@ def play_task(
         if stop is not None and stop():
             break
         play_chunk(spec, chunk, stop=stop, deliver=games.extend, only=only)
-    numbers = array("q")
-    for g in games:
-        numbers.extend((g.index, g.pairing, g.x, g.o))
+    numbers = array("q", [n for g in games for n in (g.index, g.pairing, g.x, g.o)])
     reasons = {position: g.reason for position, g in enumerate(games) if g.reason}
     return (
         numbers,
