@@ -12,6 +12,10 @@ to the JSON report written (the bar: well under a second whatever the size).
 The machine's load average is printed before and after: other work on the cores skews
 wall-clock figures, so the CPU seconds are printed too, and a quiet machine is the judge.
 
+The package is compiled to bytecode first, as an installed one is: where
+``PYTHONDONTWRITEBYTECODE`` is set and the sources changed, every run would otherwise
+compile them again (about 50 ms, in 1 job and 2 alike, before any game).
+
     .venv/bin/python benchmarks/tournament_scale.py                 # 3 repeats
     .venv/bin/python benchmarks/tournament_scale.py --repeats 5 --games 1000
 """
@@ -19,6 +23,7 @@ wall-clock figures, so the CPU seconds are printed too, and a quiet machine is t
 from __future__ import annotations
 
 import argparse
+import compileall
 import io
 import json
 import os
@@ -97,6 +102,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3000, help="games per pairing and colour")
     parser.add_argument("--repeats", type=int, default=3)
     arguments = parser.parse_args()
+    compileall.compile_dir(ROOT / "ttt_desktop", quiet=1)
     print(
         f"{PLAYERS}, --games {arguments.games} ({15 * 2 * arguments.games:,} games); "
         f"{os.cpu_count()} cores; load average before: "
