@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ttt_desktop.brains import manager
     from ttt_desktop.brains.engines import EngineEntry, EngineList
-    from ttt_desktop.brains.manager import TimeControl
     from ttt_desktop.engine.rules import Rules
 
 __all__ = ["KIND_PREFIX", "BrainInfo", "BrainPlayerFactory", "engine_entries"]
@@ -66,7 +66,7 @@ class BrainPlayerFactory:
         self,
         factory: Callable[..., Any],
         engines_file: str | Path,
-        time_control: TimeControl | None = None,
+        time_control: manager.TimeControl | None = None,
     ) -> None:
         self.factory = factory
         self.engines_file = Path(engines_file)
