@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from live_processes import live_processes
 
 from ttt_desktop.arena import main
 from ttt_desktop.engine.board import Board, Mark
@@ -332,6 +333,36 @@ class TestKilledWorker:
         assert process.returncode == 1, err
         assert "a worker process ended unexpectedly" in err
         assert out == ""
+
+    @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's parent-death signal")
+    def test_the_workers_end_with_a_run_killed_by_sigkill(self) -> None:
+        # A SIGKILL runs none of the command's code: its workers, waiting for their next
+        # task, would wait for ever; they end with it.
+        process = arena(
+            "tournament", "--players", "rando,levi,ralph,perfect", "--games", "20000",
+            "--jobs", "2", "--json",
+        )  # fmt: skip
+        workers: list[int] = []
+        try:
+            deadline = time.perf_counter() + 60
+            while len(workers) < 2 and time.perf_counter() < deadline:
+                time.sleep(0.05)
+                workers = worker_pids(process.pid)
+            assert len(workers) == 2, "the workers did not start"
+            process.kill()
+            process.communicate(timeout=60)
+            deadline = time.perf_counter() + 10
+            while time.perf_counter() < deadline:
+                left = {pid for pid, _, _ in live_processes()} & set(workers)
+                if not left:
+                    break
+                time.sleep(0.05)
+            assert not left, f"workers {sorted(left)} outlived the run"
+        finally:
+            process.kill()
+            for pid in workers:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
 
     def test_a_worker_killed_while_it_sends_its_games_is_reported_at_once(self) -> None:
         # Half a result left in the pipe kept the pool's thread waiting for the rest: the

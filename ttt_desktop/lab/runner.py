@@ -41,6 +41,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import multiprocessing
+import os
 import signal
 import sys
 import threading
@@ -131,9 +132,32 @@ def default_context() -> str:
     return "spawn"
 
 
-def _init_worker(stop: Any) -> None:
+def _init_worker(stop: Any, parent: int | None = None) -> None:
     global _stop_event  # noqa: PLW0603  (one per worker process, set once at its start)
     _stop_event = stop
+    if parent is not None:
+        _end_with(parent)
+
+
+_PR_SET_PDEATHSIG: Final = 1
+
+
+def _end_with(parent: int) -> None:
+    """End this worker with ``parent``, the process that runs the tournament, however it
+    ends: a SIGKILL of it runs none of its code, and a worker left waiting for its next
+    task would wait for ever (Linux's parent-death signal; elsewhere nothing is done)."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes  # noqa: PLC0415  (Linux workers only)
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:
+        # The parent ended before the signal was set up.
+        os._exit(1)
 
 
 def play_task(
@@ -291,17 +315,23 @@ class TournamentRunner:
         if self.scheduler is not None:
             self._executor = self._cluster_executor(self.scheduler)
         else:
-            if self._context.get_start_method() == "fork" and threading.active_count() > 1:
+            method = self._context.get_start_method()
+            if method == "fork" and threading.active_count() > 1:
                 raise ValueError(
                     "worker processes are not forked from a process that runs other threads: "
                     "use spawn"
                 )
             self._stop = self._context.Event()
+            # The workers end with this process (_end_with) when they are its children
+            # (a forkserver's are the server's) made by its main thread (the signal comes
+            # when the thread that made them ends).
+            owner = threading.current_thread() is threading.main_thread()
+            parent = os.getpid() if owner and method != "forkserver" else None
             self._executor = concurrent.futures.ProcessPoolExecutor(
                 max_workers=min(self.jobs, len(self._todo)),
                 mp_context=self._context,
                 initializer=_init_worker,
-                initargs=(self._stop,),
+                initargs=(self._stop, parent),
             )
             _widen_results_pipe(self._executor)
         self._top_up()
