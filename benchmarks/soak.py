@@ -16,6 +16,8 @@ after it.
 
 ``--trace`` starts ``tracemalloc`` at the end of the warm-up and prints the Python
 allocations still held at the end that were made after it (the growth, by line).
+``--objects`` counts the objects the garbage collector tracks, by type, at the end of the
+warm-up and at the end, and prints the types whose count changed most.
 
 Exit code 0 when every game finished with a result.
 
@@ -33,6 +35,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +133,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--trace", action="store_true", help="tracemalloc from the warm-up: where the growth is"
     )
+    parser.add_argument(
+        "--objects",
+        action="store_true",
+        help="objects by type at the warm-up and the end: which kinds pile up",
+    )
     options = parser.parse_args(argv)
     warmup = min(options.warmup, options.games)
     kinds = [kind.strip() for kind in options.kinds.split(",") if kind.strip()]
@@ -176,6 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     controller.insight_ready.connect(on_insight)
     heap = CHeap()
     traced: list[object] = []
+    census: list[Counter[str]] = []
 
     def report() -> None:
         nonlocal last_report
@@ -215,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
 
             tracemalloc.start(8)
             traced.append(tracemalloc.take_snapshot())
+        if options.objects and finished in (warmup, options.games):
+            census.append(object_census())
         # From the event loop, not from inside the signal: as a person's next click would.
         QTimer.singleShot(0, next_game)
 
@@ -226,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.perf_counter() - started
     if traced:
         show_growth(traced[0])
+    if len(census) == 2:
+        show_census(*census, games=options.games - warmup)
     controller.shutdown()
     shiboken6.delete(window)
     folder.cleanup()
@@ -250,6 +263,28 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(f"load {os.getloadavg()}")
     return 0 if finished == options.games else 1
+
+
+def object_census() -> Counter[str]:
+    """The objects the garbage collector tracks, counted by type (after a collection)."""
+    import gc  # noqa: PLC0415
+
+    gc.collect()
+    return Counter(type(item).__qualname__ for item in gc.get_objects())
+
+
+def show_census(before: Counter[str], after: Counter[str], *, games: int, top: int = 15) -> None:
+    """The types whose count of tracked objects changed most between the two censuses."""
+    changes = Counter(after)
+    changes.subtract(before)
+    largest = sorted(changes.items(), key=lambda item: -abs(item[1]))[:top]
+    print(
+        f"objects tracked: {sum(before.values())} -> {sum(after.values())} over {games} games; "
+        "the largest changes:"
+    )
+    for name, change in largest:
+        if change:
+            print(f"  {change:+8d}  {name}  ({before[name]} -> {after[name]})")
 
 
 def show_growth(before: object, top: int = 20) -> None:
