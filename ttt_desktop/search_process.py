@@ -39,12 +39,12 @@ import signal
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Final
 
-from ttt_desktop.engine.board import Board
+from ttt_desktop.engine.board import Board, completion_steps, wants_completion
 from ttt_desktop.engine.play import SeatForfeit
 from ttt_desktop.players import create_player
 from ttt_desktop.players.thought import SearchStopped, Thought
@@ -234,6 +234,26 @@ def serve(
             connection.send(reply)
         except (BrokenPipeError, OSError):
             return
+        if _completion or wants_completion():
+            _complete_positions_while_idle(connection)
+
+
+# The walk interning the rest of the tic-tac-toe positions, under way between jobs.
+_completion: list[Iterator[int]] = []
+
+
+def _complete_positions_while_idle(connection: Connection) -> None:
+    """A long session's table of positions completed between jobs (:func:`wants_completion`):
+    a step of a few milliseconds at a time while no job waits, so nothing grows later."""
+    if not _completion:
+        _completion.append(completion_steps())
+    try:
+        while not connection.poll():
+            if next(_completion[0], None) is None:
+                _completion.clear()
+                return
+    except (EOFError, OSError):
+        return  # the pipe is closed: the loop ends at its next read
 
 
 def _trace(error: BaseException) -> str:

@@ -22,12 +22,13 @@ from __future__ import annotations
 import gc
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
 from ttt_desktop.engine import Board, Mark
+from ttt_desktop.engine.board import completion_steps, wants_completion
 from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.engine.rules import Rules
 from ttt_desktop.engine.session import (
@@ -200,6 +201,13 @@ class GameController(QObject):
         self._worker.silence_changed.connect(self.search_silence_changed)
         self._worker_thread.start()
         self._session = GameSession(_Signals(self))
+        # A long session's table of tic-tac-toe positions is completed after a game's end,
+        # a step of a few milliseconds per turn of the event loop (board.wants_completion).
+        self._completion: Iterator[int] | None = None
+        self._completion_timer = QTimer(self)
+        self._completion_timer.setInterval(0)
+        self._completion_timer.timeout.connect(self._complete_positions_step)
+        self.game_finished.connect(self._complete_positions_soon)
 
     # Seats and settings -------------------------------------------------------
 
@@ -373,11 +381,23 @@ class GameController(QObject):
         """Write into the record that the side to move asked for a hint; False once over."""
         return self._session.note_hint()
 
+    def _complete_positions_soon(self, record: GameRecord) -> None:
+        if self._completion is None and not self._is_shut_down and wants_completion():
+            self._completion = completion_steps()
+            self._completion_timer.start()
+
+    def _complete_positions_step(self) -> None:
+        if self._completion is None or next(self._completion, None) is None:
+            self._completion_timer.stop()
+            self._completion = None
+
     def shutdown(self) -> None:
         """Drop the game in hand and stop the worker thread; safe to call more than once."""
         if self._is_shut_down:
             return
         self._is_shut_down = True
+        self._completion_timer.stop()
+        self._completion = None
         self._session.close()
         self._worker.shutdown()
         self._worker_thread.quit()
