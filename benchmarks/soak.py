@@ -8,16 +8,17 @@ game. Every K games it prints the resident memory (RSS, from /proc) of the windo
 process and of the search process (the child where the computers think), the C heap
 as glibc's ``mallinfo2`` counts it (in use, and free inside the heap), SQLite's own
 allocations (``sqlite3_memory_used``), the tic-tac-toe positions each process holds
-(interned boards, a cache that fills towards 10,956 as rarer positions come up; the
-search process's as of the report before), the window's thread count and the games per
-second. At the end: the growth per 1,000 games after the warm-up (``--warmup`` games,
-1,000 unless N is smaller), of both processes, and over the second half of the games
-after it.
+(interned boards: they fill as rarer positions come up, until past 2,000 the rest of the
+10,956 are made at once) and the memory blocks Python has allocated in each (its objects,
+whether the collector tracks them or not; the search process's figures as of the report
+before), the window's thread count and the games per second. At the end: the growth
+per game and per 1,000 games after the warm-up (``--warmup`` games, 1,000 unless N is
+smaller), of both processes, and over the second half of the games after it.
 
 ``--trace`` starts ``tracemalloc`` at the end of the warm-up and prints the Python
 allocations still held at the end that were made after it (the growth, by line).
 ``--objects`` counts the objects the garbage collector tracks, by type, at the end of the
-warm-up and at the end, and prints the types whose count changed most.
+warm-up and at the end, in both processes, and prints the types whose count changed most.
 
 Exit code 0 when every game finished with a result.
 
@@ -107,11 +108,12 @@ class CHeap:
         return 0.0 if self._sqlite_used is None else self._sqlite_used() / 2**20
 
 
-def interned_boards(*, stop: object = None) -> int:
-    """How many tic-tac-toe positions the process holds (interned boards; 10,956 at most)."""
-    from ttt_desktop.engine.board import Board  # noqa: PLC0415
+def process_figures(*, stop: object = None) -> tuple[int, int]:
+    """The tic-tac-toe positions the process holds (interned boards: 10,956 a game can
+    reach) and the memory blocks Python has allocated (its objects, tracked or not)."""
+    from ttt_desktop.engine.board import interned_positions  # noqa: PLC0415
 
-    return len(Board._interned)
+    return interned_positions(), sys.getallocatedblocks()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -172,14 +174,18 @@ def main(argv: list[str] | None = None) -> int:
     pairings = itertools.cycle(itertools.product(kinds, kinds))
     finished = 0
     started = time.perf_counter()
+    deadline = float("inf")
     last_report = started
     reports: list[tuple[int, float, float, int]] = []
-    # The search process's count of boards, asked at each report and shown at the next.
-    child_boards = {"ticket": -1, "count": 0}
+    # The search process's figures, asked at each report and shown at the next; its census
+    # of objects (--objects), asked at the warm-up and at the end.
+    child: dict[str, Any] = {"ticket": -1, "figures": (0, 0), "census_ticket": -1, "census": None}
 
     def on_insight(ticket: int, answer: object) -> None:
-        if ticket == child_boards["ticket"] and isinstance(answer, int):
-            child_boards["count"] = answer
+        if ticket == child["ticket"]:
+            child["figures"] = answer
+        elif ticket == child["census_ticket"]:
+            child["census"] = answer
 
     controller.insight_ready.connect(on_insight)
     heap = CHeap()
@@ -193,20 +199,26 @@ def main(argv: list[str] | None = None) -> int:
         last_report = now
         memory, threads = rss_mib(), os_threads()
         pid = controller._worker.process.pid
-        child = rss_mib(pid) if pid is not None else 0.0
-        reports.append((finished, memory, child, threads))
+        child_memory = rss_mib(pid) if pid is not None else 0.0
+        reports.append((finished, memory, child_memory, threads))
         in_use, free = heap.in_use_and_free()
+        boards, blocks = process_figures()
+        child_boards, child_blocks = child["figures"]
         print(
-            f"{finished:>7} games  RSS {memory:7.1f} MiB  search process {child:6.1f} MiB  "
+            f"{finished:>7} games  RSS {memory:7.1f} MiB  search process {child_memory:6.1f} MiB  "
             f"malloc in use {in_use:6.1f} free {free:5.1f}  SQLite {heap.sqlite_mib():4.1f}  "
-            f"boards {interned_boards():>5} / {child_boards['count']:>5}  "
+            f"boards {boards:>5} / {child_boards:>5}  "
+            f"Python blocks {blocks / 1000:6.1f}k / {child_blocks / 1000:6.1f}k  "
             f"threads {threads:>3}  {rate}",
             flush=True,
         )
-        child_boards["ticket"] = controller.ask_insight(CallJob(interned_boards))
+        child["ticket"] = controller.ask_insight(CallJob(process_figures))
 
     def next_game() -> None:
         if finished >= options.games:
+            if options.objects and child["census"] is None and time.perf_counter() < deadline:
+                QTimer.singleShot(50, next_game)  # the search process's census is on its way
+                return
             app.quit()
             return
         x, o = next(pairings)
@@ -215,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         window.new_game()
 
     def on_finished(record: object) -> None:
-        nonlocal finished
+        nonlocal finished, deadline
         finished += 1
         if finished % options.every == 0 or finished == warmup:
             report()
@@ -226,6 +238,10 @@ def main(argv: list[str] | None = None) -> int:
             traced.append(tracemalloc.take_snapshot())
         if options.objects and finished in (warmup, options.games):
             census.append(object_census())
+            child["census_ticket"] = controller.ask_insight(CallJob(census_changes))
+            child["census"] = None
+        if finished == options.games:
+            deadline = time.perf_counter() + 30
         # From the event loop, not from inside the signal: as a person's next click would.
         QTimer.singleShot(0, next_game)
 
@@ -238,7 +254,8 @@ def main(argv: list[str] | None = None) -> int:
     if traced:
         show_growth(traced[0])
     if len(census) == 2:
-        show_census(*census, games=options.games - warmup)
+        print(f"window's process: {census_text(*census, games=options.games - warmup)}")
+        print(f"search process: {child['census'] or 'no census came'}")
     controller.shutdown()
     shiboken6.delete(window)
     folder.cleanup()
@@ -273,18 +290,33 @@ def object_census() -> Counter[str]:
     return Counter(type(item).__qualname__ for item in gc.get_objects())
 
 
-def show_census(before: Counter[str], after: Counter[str], *, games: int, top: int = 15) -> None:
+def census_text(before: Counter[str], after: Counter[str], *, games: int, top: int = 12) -> str:
     """The types whose count of tracked objects changed most between the two censuses."""
     changes = Counter(after)
     changes.subtract(before)
     largest = sorted(changes.items(), key=lambda item: -abs(item[1]))[:top]
-    print(
-        f"objects tracked: {sum(before.values())} -> {sum(after.values())} over {games} games; "
+    lines = [
+        f"objects tracked {sum(before.values())} -> {sum(after.values())} over {games} games; "
         "the largest changes:"
+    ]
+    lines.extend(
+        f"  {change:+8d}  {name}  ({before[name]} -> {after[name]})"
+        for name, change in largest
+        if change
     )
-    for name, change in largest:
-        if change:
-            print(f"  {change:+8d}  {name}  ({before[name]} -> {after[name]})")
+    return "\n".join(lines)
+
+
+_first_census: list[Counter[str]] = []
+
+
+def census_changes(*, stop: object = None) -> str:
+    """Run in the search process: its census at the warm-up (kept there), then the changes."""
+    now = object_census()
+    if not _first_census:
+        _first_census.append(now)
+        return ""
+    return census_text(_first_census[0], now, games=0).replace(" over 0 games", "")
 
 
 def show_growth(before: object, top: int = 20) -> None:
