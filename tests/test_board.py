@@ -265,11 +265,14 @@ from ttt_desktop.engine import board as engine_board
 from ttt_desktop.engine.board import Board, Mark
 
 assert not engine_board.wants_completion()
-for _ in range(200):  # a long session's rarer positions
+games = 0
+while not engine_board.wants_completion() and games < 5000:  # a long session's positions
     position = Board.empty(random.choice((Mark.X, Mark.O)))
     while not position.is_over:
         position = position.play(random.choice(position.legal_moves()))
-assert engine_board.wants_completion(), engine_board.interned_positions()
+    games += 1
+assert engine_board.interned_positions() >= engine_board.COMPLETE_AT, games
+assert engine_board.wants_completion()
 counts = list(engine_board.completion_steps(batch=500))
 assert counts == sorted(counts) and len(counts) > 5, counts
 assert counts[-1] == engine_board.interned_positions() == engine_board.POSITIONS

@@ -341,7 +341,7 @@ _EMPTIES: Final[dict[tuple[Cell, ...], tuple[Cell, ...]]] = {}
 POSITIONS: Final = 10_956
 """Tic-tac-toe positions a game can reach: 5,478 with X moving first, 5,478 with O first."""
 
-COMPLETE_AT: Final = 1_000
+COMPLETE_AT: Final = 2_000
 """Interned positions after which a long session interns the rest (:func:`completion_steps`)."""
 
 _completed: list[bool] = []
