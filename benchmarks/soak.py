@@ -50,6 +50,18 @@ def rss_mib(pid: int | str = "self") -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+def anonymous_mib(pid: int | str = "self") -> float:
+    """The anonymous part of the resident memory in MiB (heaps, arenas, stacks: what the
+    process allocated, not pages of its program and libraries read in from files)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("RssAnon:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, IndexError, ValueError):
+        pass
+    return 0.0
+
+
 def os_threads() -> int:
     """Threads of this process as the OS counts them (Python's count where /proc is missing)."""
     try:
@@ -176,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     deadline = float("inf")
     last_report = started
-    reports: list[tuple[int, float, float, int]] = []
+    reports: list[tuple[int, float, float, int, float, float]] = []
     # The search process's figures, asked at each report and shown at the next; its census
     # of objects (--objects), asked at the warm-up and at the end.
     child: dict[str, Any] = {"ticket": -1, "figures": (0, 0), "census_ticket": -1, "census": None}
@@ -197,15 +209,17 @@ def main(argv: list[str] | None = None) -> int:
         now = time.perf_counter()
         rate = f"{options.every / (now - last_report):6.1f} games/s" if finished else ""
         last_report = now
-        memory, threads = rss_mib(), os_threads()
+        memory, anonymous, threads = rss_mib(), anonymous_mib(), os_threads()
         pid = controller._worker.process.pid
         child_memory = rss_mib(pid) if pid is not None else 0.0
-        reports.append((finished, memory, child_memory, threads))
+        child_anonymous = anonymous_mib(pid) if pid is not None else 0.0
+        reports.append((finished, memory, child_memory, threads, anonymous, child_anonymous))
         in_use, free = heap.in_use_and_free()
         boards, blocks = process_figures()
         child_boards, child_blocks = child["figures"]
         print(
-            f"{finished:>7} games  RSS {memory:7.1f} MiB  search process {child_memory:6.1f} MiB  "
+            f"{finished:>7} games  RSS {memory:7.1f} MiB (anonymous {anonymous:5.1f})  "
+            f"search process {child_memory:6.1f} MiB ({child_anonymous:5.1f})  "
             f"malloc in use {in_use:6.1f} free {free:5.1f}  SQLite {heap.sqlite_mib():4.1f}  "
             f"boards {boards:>5} / {child_boards:>5}  "
             f"Python blocks {blocks / 1000:6.1f}k / {child_blocks / 1000:6.1f}k  "
@@ -271,15 +285,26 @@ def main(argv: list[str] | None = None) -> int:
     for start in (first, middle) if middle[0] not in (first[0], last[0]) else (first,):
         games = max(last[0] - start[0], 1)
         print(
-            f"growth from game {start[0]} to {last[0]}: window's process RSS {start[1]:.1f} -> "
-            f"{last[1]:.1f} MiB, {(last[1] - start[1]) * 2**20 / games:+.0f} bytes/game "
-            f"({(last[1] - start[1]) * 1024 / games * 1000:+.0f} KiB per 1,000 games); "
-            f"search process {start[2]:.1f} -> {last[2]:.1f} MiB, "
-            f"{(last[2] - start[2]) * 2**20 / games:+.0f} bytes/game "
-            f"({(last[2] - start[2]) * 1024 / games * 1000:+.0f} KiB per 1,000 games)"
+            f"growth from game {start[0]} to {last[0]}: "
+            f"window's process RSS {start[1]:.1f} -> {last[1]:.1f} MiB "
+            f"(anonymous {start[4]:.1f} -> {last[4]:.1f}), {_per_game(start[1], last[1], games)}; "
+            f"search process RSS {start[2]:.1f} -> {last[2]:.1f} MiB "
+            f"(anonymous {start[5]:.1f} -> {last[5]:.1f}), {_per_game(start[2], last[2], games)}"
         )
     print(f"load {os.getloadavg()}")
+    games = max(last[0] - first[0], 1)
+    print(
+        f"growth per game after the warm-up (games {first[0]} to {last[0]}, RSS): "
+        f"window's process {(last[1] - first[1]) * 1024 / games:+.3f} KiB, "
+        f"search process {(last[2] - first[2]) * 1024 / games:+.3f} KiB"
+    )
     return 0 if finished == options.games else 1
+
+
+def _per_game(before_mib: float, after_mib: float, games: int) -> str:
+    change = (after_mib - before_mib) * 2**20
+    per_1000 = change / 1024 / games * 1000
+    return f"{change / games:+.0f} bytes/game ({per_1000:+.0f} KiB per 1,000 games)"
 
 
 def object_census() -> Counter[str]:
