@@ -66,7 +66,7 @@ class MoveValue:
 
 _WIN_BASE: Final = 20
 
-REMEMBERED_POSITIONS: Final = 4096
+REMEMBERED_POSITIONS: Final = 1024
 """How many positions' answers :func:`solve`, :func:`best_moves` and :func:`principal_line`
 each remember (the most recently used): the rest are read off the table again in
 microseconds. Remembering all 10,956 cost about 7 MiB, filled game after game."""
