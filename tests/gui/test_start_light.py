@@ -26,6 +26,7 @@ from ttt_desktop.gui.startup_report import (
     HOLD_VARIABLE,
     MODULES_VARIABLE,
     REPORT_SHOWN_VARIABLE,
+    read_libraries,
     read_modules,
     read_shown_time,
 )
@@ -73,6 +74,12 @@ NOT_BEFORE_THE_FIRST_PAINT = {
         "ttt_desktop.gui.people_dialog",
         "ttt_desktop.gui.self_test",
     ],
+    "the engine manager (no engine list yet)": [
+        "subprocess",
+        "ttt_desktop.brains.engines",
+        "ttt_desktop.brains.manager",
+        "ttt_desktop.brains.player",
+    ],
     "threads and C calls for later": ["concurrent.futures", "ctypes"],
     "the desktop's animation setting": ["configparser"],
 }
@@ -112,6 +119,23 @@ def test_nothing_heavy_is_loaded_at_the_first_paint(tmp_path: Path) -> None:
     assert {feature: names for feature, names in early.items() if names} == {}
     # The report itself is no excuse: the window and the board are there.
     assert "ttt_desktop.gui.main_window" in loaded
+    libraries = read_libraries(output)
+    if libraries is not None and sys.platform.startswith("linux"):
+        assert any(name.startswith("libQt6Widgets") for name in libraries), libraries
+        assert [
+            name for name in libraries if name.startswith(QT_LIBRARIES_NOT_BEFORE_THE_FIRST_PAINT)
+        ] == []
+
+
+# Qt's libraries and plugins the first screen does not need: the SVG icon engine (the window's
+# icon is drawn in sizes), sound, the network (QtMultimedia brings it), the charts.
+QT_LIBRARIES_NOT_BEFORE_THE_FIRST_PAINT = (
+    "libQt6Svg",
+    "libqsvg",
+    "libQt6Multimedia",
+    "libQt6Network",
+    "libQt6Charts",
+)
 
 
 def _children(pid: int) -> list[tuple[int, str]]:

@@ -14,13 +14,13 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
+from ttt_desktop.brains.location import ENV_VAR, FILE_NAME, engines_path
 from ttt_desktop.brains.manager import (
     BrainFailure,
     BrainProcess,
@@ -39,8 +39,6 @@ __all__ = [
     "probe",
 ]
 
-ENV_VAR: Final = "TTT_DESKTOP_ENGINES"
-FILE_NAME: Final = "engines.json"
 FORMAT_NAME: Final = "ttt-desktop-engines"
 FORMAT_VERSION: Final = 1
 MAX_FILE_BYTES: Final = 1_000_000
@@ -56,26 +54,6 @@ PROBE_SIZES: Final = (15, 20, 10, 19, 5, 8)
 
 class EngineListError(ValueError):
     """The engine file could not be read (the message says why and where it was moved)."""
-
-
-def engines_path(
-    app_data: str | os.PathLike[str] | None = None,
-    explicit: str | os.PathLike[str] | None = None,
-    environ: Mapping[str, str] | None = None,
-) -> Path:
-    """The engine list's file: ``explicit``, else ``$TTT_DESKTOP_ENGINES``, else
-    :data:`FILE_NAME` in ``app_data`` (the window's data folder), else in the folder the
-    window uses on Linux (``$XDG_DATA_HOME`` or ``~/.local/share``, ``TTT Desktop/TTT
-    Desktop``)."""
-    if explicit:
-        return Path(explicit)
-    env = os.environ if environ is None else environ
-    if env.get(ENV_VAR):
-        return Path(env[ENV_VAR])
-    if app_data:
-        return Path(app_data) / FILE_NAME
-    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "TTT Desktop" / "TTT Desktop" / FILE_NAME
 
 
 @dataclass(frozen=True)

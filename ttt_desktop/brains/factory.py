@@ -8,7 +8,8 @@ window's players think, as the trained players' factory does. :func:`engine_entr
 the engine list's brains as the drop-downs list players (kind, name, description,
 strength).
 
-Nothing here imports Qt.
+Nothing here imports Qt, and the engine list and the brains' processes are only imported
+once a brain is listed or made: a window whose list is empty never loads them.
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ttt_desktop.brains.engines import EngineEntry, EngineList
-from ttt_desktop.brains.manager import TimeControl
-from ttt_desktop.brains.player import BrainPlayer, brain_kind
-from ttt_desktop.engine.rules import Rules
+if TYPE_CHECKING:
+    from ttt_desktop.brains import manager
+    from ttt_desktop.brains.engines import EngineEntry, EngineList
+    from ttt_desktop.engine.rules import Rules
 
 __all__ = ["KIND_PREFIX", "BrainInfo", "BrainPlayerFactory", "engine_entries"]
 
@@ -45,6 +46,8 @@ class BrainInfo:
 
 def engine_entries(engines: EngineList) -> list[BrainInfo]:
     """Each engine of the list as a player entry (``brain.<name>`` kinds)."""
+    from ttt_desktop.brains.player import brain_kind  # noqa: PLC0415
+
     infos = []
     for entry in engines:
         sizes = ", ".join(map(str, entry.sizes)) or "not probed"
@@ -63,15 +66,20 @@ class BrainPlayerFactory:
         self,
         factory: Callable[..., Any],
         engines_file: str | Path,
-        time_control: TimeControl | None = None,
+        time_control: manager.TimeControl | None = None,
     ) -> None:
         self.factory = factory
         self.engines_file = Path(engines_file)
-        self.time_control = time_control or TimeControl()
+        # None: the brains' default (:class:`~ttt_desktop.brains.manager.TimeControl`).
+        self.time_control = time_control
 
     def __call__(self, kind: str, *, seed: int | None = None, **options: Any) -> Any:
         if not kind.startswith(KIND_PREFIX):
             return self.factory(kind, seed=seed, **options)
+        from ttt_desktop.brains.engines import EngineList  # noqa: PLC0415
+        from ttt_desktop.brains.manager import TimeControl  # noqa: PLC0415
+        from ttt_desktop.brains.player import BrainPlayer, brain_kind  # noqa: PLC0415
+
         engines = EngineList.load(self.engines_file)
         for entry in engines:
             if brain_kind(entry.name) == kind:
@@ -80,7 +88,7 @@ class BrainPlayerFactory:
                     name=entry.name,
                     cwd=entry.cwd or None,
                     # The time per move (and per game) set in the engine list.
-                    time_control=entry.time_control(self.time_control),
+                    time_control=entry.time_control(self.time_control or TimeControl()),
                     seed=seed,
                 )
         raise ValueError(f"no engine of kind {kind!r} in {self.engines_file}")

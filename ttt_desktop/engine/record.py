@@ -24,7 +24,6 @@ import dataclasses
 import math
 import re
 import threading
-import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -51,6 +50,8 @@ def utc_now() -> str:
 
 def new_game_id() -> str:
     """A fresh game id: 32 lowercase hex digits (a random uuid4)."""
+    import uuid  # noqa: PLC0415  (uuid brings platform along: not before the first paint)
+
     return uuid.uuid4().hex
 
 

@@ -130,6 +130,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     import shiboken6  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
+    from ttt_desktop.gui.module_sources import spare_module_sources  # noqa: PLC0415
+
+    # Before the window's modules are imported: PySide6 would read each one's source.
+    spare_module_sources()
     from ttt_desktop.gui import startup_report, translation  # noqa: PLC0415
     from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
     from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings  # noqa: PLC0415
@@ -164,8 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return
         import linecache  # noqa: PLC0415
 
-        # PySide6 reads the source of every module imported after it (looking for its
-        # __feature__ imports), and linecache keeps it all: 2.4 MB of text here, 2 MiB of RSS.
+        # Whatever source was read for a message or a check (or by PySide6, were
+        # spare_module_sources without effect) is not needed again.
         linecache.clearcache()
         from ttt_desktop.gui.window_watch import watch_for_outside_destruction  # noqa: PLC0415
 

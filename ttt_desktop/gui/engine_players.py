@@ -17,13 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
-from ttt_desktop.brains.engines import EngineEntry, EngineList, EngineListError
 from ttt_desktop.brains.factory import KIND_PREFIX, BrainInfo, engine_entries
-from ttt_desktop.engine.rules import Rules
 from ttt_desktop.gui.rules_text import rules_title
+
+if TYPE_CHECKING:
+    from ttt_desktop.brains.engines import EngineEntry
+    from ttt_desktop.engine.rules import Rules
 
 __all__ = ["brain_plays", "engine_info", "is_brain", "load_engines", "set_engines", "why_not"]
 
@@ -37,7 +40,14 @@ def is_brain(kind: str) -> bool:
 
 def load_engines(path: Path) -> tuple[list[BrainInfo], str]:
     """The brains of the engine list in ``path``, and what went wrong reading it ("" if
-    nothing did: a list that can't be read is moved aside and no brain is offered)."""
+    nothing did: a list that can't be read is moved aside and no brain is offered).
+
+    With no list (the usual case until a brain is added) nothing of the engine list is
+    imported."""
+    if not path.exists():
+        return [], ""
+    from ttt_desktop.brains.engines import EngineList, EngineListError  # noqa: PLC0415
+
     try:
         return engine_entries(EngineList.load(path)), ""
     except EngineListError as error:

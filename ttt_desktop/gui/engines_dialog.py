@@ -46,7 +46,7 @@ __all__ = ["EnginesDialog", "add_engines_action", "default_engines_path"]
 
 def default_engines_path() -> Path:
     """The engine list beside the game library, in the window's data folder."""
-    from ttt_desktop.brains.engines import engines_path  # noqa: PLC0415  (on first use)
+    from ttt_desktop.brains.location import engines_path  # noqa: PLC0415
 
     app_data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return engines_path(app_data or None)

@@ -111,13 +111,28 @@ def _offered(entries: Sequence[RosterEntry]) -> list[RosterEntry]:
     return [entry for entry in entries if entry.kind not in _KINDS_NOT_OFFERED]
 
 
+# The window's icon comes from the drawn sizes (the desktop entry's hicolor icons): the SVG
+# would load Qt's SVG library and icon engine before the first paint (1.5 MiB) for it.
+WINDOW_ICON_SIZES: Final = (16, 24, 32, 48, 64, 128, 256)
+
+
 def _window_icon() -> QIcon:
     from ttt_desktop.resource_paths import resource_path  # noqa: PLC0415
 
+    icon = QIcon()
     try:
-        return QIcon(str(resource_path("icons/ttt-desktop.svg")))
+        drawn = [(resource_path(f"icons/ttt-desktop-{n}.png"), n) for n in WINDOW_ICON_SIZES]
     except FileNotFoundError:
-        return QIcon()
+        drawn = []
+    for path, size in drawn:
+        if path.is_file():
+            icon.addFile(str(path), QSize(size, size))
+    if icon.isNull():
+        try:
+            return QIcon(str(resource_path("icons/ttt-desktop.svg")))
+        except FileNotFoundError:
+            return QIcon()
+    return icon
 
 
 class MainWindow(QMainWindow):

@@ -7,7 +7,9 @@ stdout and the application quits normally (``TTT_DESKTOP_REPORT_HOLD_MS=N``: N m
 later, so a benchmark can measure the running app's memory meanwhile). With
 ``TTT_DESKTOP_REPORT_MODULES=1`` too, a line ``TTT_DESKTOP_MODULES name name ...``
 lists the modules loaded at that moment (:func:`read_modules` parses it): a test
-keeps what the first screen does not need out of the start. Just before the
+keeps what the first screen does not need out of the start; on Linux a line
+``TTT_DESKTOP_LIBRARIES name ...`` follows with the shared libraries mapped by then
+(:func:`read_libraries`), Qt's plugins among them. Just before the
 ``TTT_DESKTOP_SHOWN`` line, ``TTT_DESKTOP_CPU <seconds>`` gives the CPU time the
 process had used by then (all its threads; :func:`read_cpu_time`), a measure a busy
 machine disturbs less than the wall clock.
@@ -31,12 +33,14 @@ from PySide6.QtWidgets import QWidget
 __all__ = [
     "CPU_LINE_PREFIX",
     "HOLD_VARIABLE",
+    "LIBRARIES_LINE_PREFIX",
     "MODULES_LINE_PREFIX",
     "MODULES_VARIABLE",
     "REPORT_SHOWN_VARIABLE",
     "SHOWN_LINE_PREFIX",
     "FirstPaintReporter",
     "read_cpu_time",
+    "read_libraries",
     "read_modules",
     "read_shown_time",
     "report_first_paint",
@@ -48,6 +52,7 @@ SHOWN_LINE_PREFIX: Final = "TTT_DESKTOP_SHOWN"
 HOLD_VARIABLE: Final = "TTT_DESKTOP_REPORT_HOLD_MS"
 MODULES_VARIABLE: Final = "TTT_DESKTOP_REPORT_MODULES"
 MODULES_LINE_PREFIX: Final = "TTT_DESKTOP_MODULES"
+LIBRARIES_LINE_PREFIX: Final = "TTT_DESKTOP_LIBRARIES"
 CPU_LINE_PREFIX: Final = "TTT_DESKTOP_CPU"
 
 
@@ -80,13 +85,32 @@ def read_cpu_time(output: str) -> float | None:
     return None
 
 
-def read_modules(output: str) -> list[str] | None:
-    """The module names in the first ``TTT_DESKTOP_MODULES`` line of ``output``, or None."""
+def _read_names(output: str, wanted: str) -> list[str] | None:
     for line in output.splitlines():
         prefix, _, names = line.partition(" ")
-        if prefix == MODULES_LINE_PREFIX:
+        if prefix == wanted:
             return names.split()
     return None
+
+
+def read_modules(output: str) -> list[str] | None:
+    """The module names in the first ``TTT_DESKTOP_MODULES`` line of ``output``, or None."""
+    return _read_names(output, MODULES_LINE_PREFIX)
+
+
+def read_libraries(output: str) -> list[str] | None:
+    """The library file names in the first ``TTT_DESKTOP_LIBRARIES`` line, or None."""
+    return _read_names(output, LIBRARIES_LINE_PREFIX)
+
+
+def mapped_libraries() -> list[str]:
+    """The file names of the shared libraries this process has mapped (Linux; else [])."""
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            paths = {line.split(maxsplit=5)[-1].strip() for line in maps if ".so" in line}
+    except OSError:
+        return []
+    return sorted({os.path.basename(path) for path in paths if path.startswith("/")})
 
 
 class FirstPaintReporter(QObject):
@@ -133,6 +157,7 @@ def report_first_paint(
             print(f"{CPU_LINE_PREFIX} {cpu:.6f}\n{SHOWN_LINE_PREFIX} {now:.6f}", flush=True)
             if list_modules:
                 print(MODULES_LINE_PREFIX, *sorted(sys.modules), flush=True)
+                print(LIBRARIES_LINE_PREFIX, *mapped_libraries(), flush=True)
         if hold_ms:
             QTimer.singleShot(hold_ms, QCoreApplication.quit)
         else:
