@@ -236,10 +236,50 @@ def serve(
             return
         if _completion or wants_completion():
             _complete_positions_while_idle(connection)
+        _jobs_since_trim[0] += 1
+        if _jobs_since_trim[0] >= TRIM_EVERY_JOBS and not _job_waiting(connection):
+            _jobs_since_trim[0] = 0
+            release_free_heap()
 
 
 # The walk interning the rest of the tic-tac-toe positions, under way between jobs.
 _completion: list[Iterator[int]] = []
+
+TRIM_EVERY_JOBS: Final = 200
+"""Jobs answered between two hand-backs of the C heap's free pages (:func:`release_free_heap`)."""
+_jobs_since_trim = [0]
+_malloc_trim: list[Any] = []
+
+
+def release_free_heap() -> bool:
+    """Hand the C heap's free pages back to the system (glibc's ``malloc_trim``, about 0.2 ms).
+
+    Memory freed in the middle of the heap stays resident until then: over thousands of
+    games, pages of it freed and used again in another place made the resident size creep
+    while the memory in use stayed flat. False where the C library has no such call.
+    """
+    if not _malloc_trim:
+        try:
+            import ctypes  # noqa: PLC0415  (on first use: not at start)
+
+            trim = ctypes.CDLL(None).malloc_trim
+            trim.argtypes = [ctypes.c_size_t]
+            trim.restype = ctypes.c_int
+        except (OSError, AttributeError, TypeError):
+            trim = None
+        _malloc_trim.append(trim)
+    trim = _malloc_trim[0]
+    if trim is None:
+        return False
+    trim(0)
+    return True
+
+
+def _job_waiting(connection: Connection) -> bool:
+    try:
+        return bool(connection.poll())
+    except (EOFError, OSError):
+        return True  # the loop's next read finds out
 
 
 def _complete_positions_while_idle(connection: Connection) -> None:
