@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import gc
 import os
 import signal
 import threading
@@ -239,6 +240,9 @@ def serve(
         _jobs_since_trim[0] += 1
         if _jobs_since_trim[0] >= TRIM_EVERY_JOBS and not _job_waiting(connection):
             _jobs_since_trim[0] = 0
+            # A full collection also empties the interpreter's free lists, which filled
+            # towards their caps job after job; then the C heap's free pages go back.
+            gc.collect()
             release_free_heap()
 
 
@@ -291,6 +295,7 @@ def _complete_positions_while_idle(connection: Connection) -> None:
         while not connection.poll():
             if next(_completion[0], None) is None:
                 _completion.clear()
+                gc.freeze()  # the positions live as long as the process
                 return
     except (EOFError, OSError):
         return  # the pipe is closed: the loop ends at its next read
