@@ -250,7 +250,8 @@ def serve(
 _completion: list[Iterator[int]] = []
 
 TRIM_EVERY_JOBS: Final = 200
-"""Jobs answered between two hand-backs of the C heap's free pages (:func:`release_free_heap`)."""
+"""Jobs answered between two tidy-ups while idle: a full collection, then the C heap's free
+pages handed back (:func:`release_free_heap`)."""
 _jobs_since_trim = [0]
 _malloc_trim: list[Any] = []
 
