@@ -13,7 +13,10 @@ processes falls on each alike):
 
 - the packaged executable (``dist/ttt-desktop/ttt-desktop``);
 - the one-file executable (``dist/onefile/ttt-desktop``), if built;
-- ``python -m ttt_desktop`` from this checkout with the project's ``.venv``.
+- ``python -m ttt_desktop`` from this checkout with the project's ``.venv``;
+- the bare PySide6 window of ``benchmarks/start_vs_bare.py`` (a ``QMainWindow`` with one
+  ``QLabel``) run from source with the same Python: the reference of the start bar (the
+  app within 1.3x of it), its ratios printed for the packaged app and the source run.
 
 Then the command-line paths without a window (``--version``, ``--help``):
 wall time and peak memory (maximum resident set size) of each, packaged and
@@ -38,6 +41,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from start_vs_bare import BARE_PROGRAM
+
 from ttt_desktop.gui.startup_report import REPORT_SHOWN_VARIABLE, read_shown_time
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -54,6 +59,7 @@ BAR_ARCHIVE_MB = 25.0
 BAR_START_CHANGE = 0.05
 # An app that never reports its window is stopped after this long.
 START_TIMEOUT_S = 60.0
+BARE_LABEL = "bare PySide6 window (source)"
 GNU_TIME = Path("/usr/bin/time")
 
 
@@ -171,7 +177,7 @@ def print_command_line_paths(programs: list[Program], runs: int) -> None:
             peaks = [peak for _, peak in results[program.label] if peak is not None]
             memory = f"   peak memory {max(peaks) / 1024:5.1f} MiB" if peaks else ""
             print(
-                f"  {option:9} {program.label:26} median {statistics.median(times) * 1000:5.0f} ms"
+                f"  {option:9} {program.label:30} median {statistics.median(times) * 1000:5.0f} ms"
                 f"   min {min(times) * 1000:4.0f}   max {max(times) * 1000:4.0f}{memory}"
             )
 
@@ -234,9 +240,10 @@ def main() -> int:
         programs.append(Program(f"packaged ({label})", (program,)))
     python = str(VENV_PYTHON if VENV_PYTHON.is_file() else Path(sys.executable))
     programs.append(Program("from source (python -m)", (python, "-m", "ttt_desktop")))
+    programs.append(Program(BARE_LABEL, (python, "-c", BARE_PROGRAM)))
 
     print_command_line_paths(
-        [program for program in programs if program.label != "packaged (one file)"], options.runs
+        [p for p in programs if p.label not in {"packaged (one file)", BARE_LABEL}], options.runs
     )
 
     platform = "xcb" if options.xcb else "offscreen"
@@ -253,16 +260,27 @@ def main() -> int:
     for program in programs:
         values = timings[program.label]
         print(
-            f"  {program.label:26} median {statistics.median(values):.3f} s"
+            f"  {program.label:30} median {statistics.median(values):.3f} s"
             f"   min {min(values):.3f}   max {max(values):.3f}"
         )
     print("CPU time of a start (user + system: start, first paint, quit)")
     for program in programs:
         values = cpu_times[program.label]
         print(
-            f"  {program.label:26} median {statistics.median(values):.3f} s"
+            f"  {program.label:30} median {statistics.median(values):.3f} s"
             f"   min {min(values):.3f}   max {max(values):.3f}"
         )
+
+    bare_wall, bare_cpu = (
+        statistics.median(timings[BARE_LABEL]),
+        statistics.median(cpu_times[BARE_LABEL]),
+    )
+    print(f"Against the {BARE_LABEL}: the start bar is 1.3x")
+    for program in programs:
+        if program.label != BARE_LABEL:
+            wall = statistics.median(timings[program.label]) / bare_wall
+            cpu = statistics.median(cpu_times[program.label]) / bare_cpu
+            print(f"  {program.label:30} {wall:.2f}x the wall time, {cpu:.2f}x the CPU time")
 
     packaged_median = statistics.median(timings[programs[0].label])
     print("\nAgainst the bar and the aim")

@@ -8,14 +8,17 @@ game. Every K games it prints the resident memory (RSS, from /proc) of the windo
 process and of the search process (the child where the computers think), the C heap
 as glibc's ``mallinfo2`` counts it (in use, and free inside the heap), SQLite's own
 allocations (``sqlite3_memory_used``), the tic-tac-toe positions each process holds
-(interned boards, a cache that fills towards 10,956 as rarer positions come up; the
-search process's as of the report before), the window's thread count and the games per
-second. At the end: the growth per 1,000 games after the warm-up (``--warmup`` games,
-1,000 unless N is smaller), of both processes, and over the second half of the games
-after it.
+(interned boards: they fill as rarer positions come up, until past 2,000 the rest of the
+10,956 are made at once) and the memory blocks Python has allocated in each (its objects,
+whether the collector tracks them or not; the search process's figures as of the report
+before), the window's thread count and the games per second. At the end: the growth
+per game and per 1,000 games after the warm-up (``--warmup`` games, 1,000 unless N is
+smaller), of both processes, and over the second half of the games after it.
 
 ``--trace`` starts ``tracemalloc`` at the end of the warm-up and prints the Python
 allocations still held at the end that were made after it (the growth, by line).
+``--objects`` counts the objects the garbage collector tracks, by type, at the end of the
+warm-up and at the end, in both processes, and prints the types whose count changed most.
 
 Exit code 0 when every game finished with a result.
 
@@ -33,6 +36,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +48,18 @@ def rss_mib(pid: int | str = "self") -> float:
     except (OSError, IndexError, ValueError):
         return 0.0
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def anonymous_mib(pid: int | str = "self") -> float:
+    """The anonymous part of the resident memory in MiB (heaps, arenas, stacks: what the
+    process allocated, not pages of its program and libraries read in from files)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("RssAnon:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, IndexError, ValueError):
+        pass
+    return 0.0
 
 
 def os_threads() -> int:
@@ -104,11 +120,12 @@ class CHeap:
         return 0.0 if self._sqlite_used is None else self._sqlite_used() / 2**20
 
 
-def interned_boards(*, stop: object = None) -> int:
-    """How many tic-tac-toe positions the process holds (interned boards; 10,956 at most)."""
-    from ttt_desktop.engine.board import Board  # noqa: PLC0415
+def process_figures(*, stop: object = None) -> tuple[int, int]:
+    """The tic-tac-toe positions the process holds (interned boards: 10,956 a game can
+    reach) and the memory blocks Python has allocated (its objects, tracked or not)."""
+    from ttt_desktop.engine.board import interned_positions  # noqa: PLC0415
 
-    return len(Board._interned)
+    return interned_positions(), sys.getallocatedblocks()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,6 +146,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--trace", action="store_true", help="tracemalloc from the warm-up: where the growth is"
+    )
+    parser.add_argument(
+        "--objects",
+        action="store_true",
+        help="objects by type at the warm-up and the end: which kinds pile up",
     )
     options = parser.parse_args(argv)
     warmup = min(options.warmup, options.games)
@@ -164,40 +186,53 @@ def main(argv: list[str] | None = None) -> int:
     pairings = itertools.cycle(itertools.product(kinds, kinds))
     finished = 0
     started = time.perf_counter()
+    deadline = float("inf")
     last_report = started
-    reports: list[tuple[int, float, float, int]] = []
-    # The search process's count of boards, asked at each report and shown at the next.
-    child_boards = {"ticket": -1, "count": 0}
+    reports: list[tuple[int, float, float, int, float, float]] = []
+    # The search process's figures, asked at each report and shown at the next; its census
+    # of objects (--objects), asked at the warm-up and at the end.
+    child: dict[str, Any] = {"ticket": -1, "figures": (0, 0), "census_ticket": -1, "census": None}
 
     def on_insight(ticket: int, answer: object) -> None:
-        if ticket == child_boards["ticket"] and isinstance(answer, int):
-            child_boards["count"] = answer
+        if ticket == child["ticket"]:
+            child["figures"] = answer
+        elif ticket == child["census_ticket"]:
+            child["census"] = answer
 
     controller.insight_ready.connect(on_insight)
     heap = CHeap()
     traced: list[object] = []
+    census: list[Counter[str]] = []
 
     def report() -> None:
         nonlocal last_report
         now = time.perf_counter()
         rate = f"{options.every / (now - last_report):6.1f} games/s" if finished else ""
         last_report = now
-        memory, threads = rss_mib(), os_threads()
+        memory, anonymous, threads = rss_mib(), anonymous_mib(), os_threads()
         pid = controller._worker.process.pid
-        child = rss_mib(pid) if pid is not None else 0.0
-        reports.append((finished, memory, child, threads))
+        child_memory = rss_mib(pid) if pid is not None else 0.0
+        child_anonymous = anonymous_mib(pid) if pid is not None else 0.0
+        reports.append((finished, memory, child_memory, threads, anonymous, child_anonymous))
         in_use, free = heap.in_use_and_free()
+        boards, blocks = process_figures()
+        child_boards, child_blocks = child["figures"]
         print(
-            f"{finished:>7} games  RSS {memory:7.1f} MiB  search process {child:6.1f} MiB  "
+            f"{finished:>7} games  RSS {memory:7.1f} MiB (anonymous {anonymous:5.1f})  "
+            f"search process {child_memory:6.1f} MiB ({child_anonymous:5.1f})  "
             f"malloc in use {in_use:6.1f} free {free:5.1f}  SQLite {heap.sqlite_mib():4.1f}  "
-            f"boards {interned_boards():>5} / {child_boards['count']:>5}  "
+            f"boards {boards:>5} / {child_boards:>5}  "
+            f"Python blocks {blocks / 1000:6.1f}k / {child_blocks / 1000:6.1f}k  "
             f"threads {threads:>3}  {rate}",
             flush=True,
         )
-        child_boards["ticket"] = controller.ask_insight(CallJob(interned_boards))
+        child["ticket"] = controller.ask_insight(CallJob(process_figures))
 
     def next_game() -> None:
         if finished >= options.games:
+            if options.objects and child["census"] is None and time.perf_counter() < deadline:
+                QTimer.singleShot(50, next_game)  # the search process's census is on its way
+                return
             app.quit()
             return
         x, o = next(pairings)
@@ -206,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
         window.new_game()
 
     def on_finished(record: object) -> None:
-        nonlocal finished
+        nonlocal finished, deadline
         finished += 1
         if finished % options.every == 0 or finished == warmup:
             report()
@@ -215,6 +250,12 @@ def main(argv: list[str] | None = None) -> int:
 
             tracemalloc.start(8)
             traced.append(tracemalloc.take_snapshot())
+        if options.objects and finished in (warmup, options.games):
+            census.append(object_census())
+            child["census_ticket"] = controller.ask_insight(CallJob(census_changes))
+            child["census"] = None
+        if finished == options.games:
+            deadline = time.perf_counter() + 30
         # From the event loop, not from inside the signal: as a person's next click would.
         QTimer.singleShot(0, next_game)
 
@@ -226,6 +267,9 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.perf_counter() - started
     if traced:
         show_growth(traced[0])
+    if len(census) == 2:
+        print(f"window's process: {census_text(*census, games=options.games - warmup)}")
+        print(f"search process: {child['census'] or 'no census came'}")
     controller.shutdown()
     shiboken6.delete(window)
     folder.cleanup()
@@ -241,15 +285,63 @@ def main(argv: list[str] | None = None) -> int:
     for start in (first, middle) if middle[0] not in (first[0], last[0]) else (first,):
         games = max(last[0] - start[0], 1)
         print(
-            f"growth from game {start[0]} to {last[0]}: window's process RSS {start[1]:.1f} -> "
-            f"{last[1]:.1f} MiB, {(last[1] - start[1]) * 2**20 / games:+.0f} bytes/game "
-            f"({(last[1] - start[1]) * 1024 / games * 1000:+.0f} KiB per 1,000 games); "
-            f"search process {start[2]:.1f} -> {last[2]:.1f} MiB, "
-            f"{(last[2] - start[2]) * 2**20 / games:+.0f} bytes/game "
-            f"({(last[2] - start[2]) * 1024 / games * 1000:+.0f} KiB per 1,000 games)"
+            f"growth from game {start[0]} to {last[0]}: "
+            f"window's process RSS {start[1]:.1f} -> {last[1]:.1f} MiB "
+            f"(anonymous {start[4]:.1f} -> {last[4]:.1f}), {_per_game(start[1], last[1], games)}; "
+            f"search process RSS {start[2]:.1f} -> {last[2]:.1f} MiB "
+            f"(anonymous {start[5]:.1f} -> {last[5]:.1f}), {_per_game(start[2], last[2], games)}"
         )
     print(f"load {os.getloadavg()}")
+    games = max(last[0] - first[0], 1)
+    print(
+        f"growth per game after the warm-up (games {first[0]} to {last[0]}, RSS): "
+        f"window's process {(last[1] - first[1]) * 1024 / games:+.3f} KiB, "
+        f"search process {(last[2] - first[2]) * 1024 / games:+.3f} KiB"
+    )
     return 0 if finished == options.games else 1
+
+
+def _per_game(before_mib: float, after_mib: float, games: int) -> str:
+    change = (after_mib - before_mib) * 2**20
+    per_1000 = change / 1024 / games * 1000
+    return f"{change / games:+.0f} bytes/game ({per_1000:+.0f} KiB per 1,000 games)"
+
+
+def object_census() -> Counter[str]:
+    """The objects the garbage collector tracks, counted by type (after a collection)."""
+    import gc  # noqa: PLC0415
+
+    gc.collect()
+    return Counter(type(item).__qualname__ for item in gc.get_objects())
+
+
+def census_text(before: Counter[str], after: Counter[str], *, games: int, top: int = 12) -> str:
+    """The types whose count of tracked objects changed most between the two censuses."""
+    changes = Counter(after)
+    changes.subtract(before)
+    largest = sorted(changes.items(), key=lambda item: -abs(item[1]))[:top]
+    lines = [
+        f"objects tracked {sum(before.values())} -> {sum(after.values())} over {games} games; "
+        "the largest changes:"
+    ]
+    lines.extend(
+        f"  {change:+8d}  {name}  ({before[name]} -> {after[name]})"
+        for name, change in largest
+        if change
+    )
+    return "\n".join(lines)
+
+
+_first_census: list[Counter[str]] = []
+
+
+def census_changes(*, stop: object = None) -> str:
+    """Run in the search process: its census at the warm-up (kept there), then the changes."""
+    now = object_census()
+    if not _first_census:
+        _first_census.append(now)
+        return ""
+    return census_text(_first_census[0], now, games=0).replace(" over 0 games", "")
 
 
 def show_growth(before: object, top: int = 20) -> None:

@@ -183,3 +183,28 @@ def test_the_shared_census_cannot_be_changed() -> None:
     with pytest.raises(TypeError):
         census().outcomes["X"] = 0  # type: ignore[index]
     assert census().outcomes["X"] == 131_184
+
+
+def test_remembered_answers_stay_bounded_over_every_position() -> None:
+    """A long session meets position after position: the memo tables keep the newest only,
+    and an answer read again after it was forgotten is the same."""
+    from ttt_desktop.analysis import solver  # noqa: PLC0415
+    from ttt_desktop.analysis.coach import REMEMBERED_HINTS, _hint_for, hint  # noqa: PLC0415
+
+    boards = [
+        board
+        for first in (Mark.X, Mark.O)
+        for board in reachable_boards(first)
+        if not board.is_over
+    ]
+    first_answers = {
+        board: (solver.best_moves(board), solver.principal_line(board)) for board in boards
+    }
+    for board in boards:
+        hint(board)
+    assert len(boards) > solver.REMEMBERED_POSITIONS
+    for memo in (solver.solve, solver.best_moves, solver.principal_line):
+        assert memo.cache_info().currsize <= solver.REMEMBERED_POSITIONS
+    assert _hint_for.cache_info().currsize <= REMEMBERED_HINTS
+    for board in boards[:200]:
+        assert (solver.best_moves(board), solver.principal_line(board)) == first_answers[board]

@@ -256,3 +256,54 @@ def test_equality_is_cells_and_mover(
     assert (a is b) == same
     if same:
         assert hash(a) == hash(b)
+
+
+# In a fresh interpreter: the count of interned positions is this process's alone there.
+_COMPLETION_CHECK = """
+import random
+from ttt_desktop.engine import board as engine_board
+from ttt_desktop.engine.board import Board, Mark
+
+assert not engine_board.wants_completion()
+games = 0
+while not engine_board.wants_completion() and games < 5000:  # a long session's positions
+    position = Board.empty(random.choice((Mark.X, Mark.O)))
+    while not position.is_over:
+        position = position.play(random.choice(position.legal_moves()))
+    games += 1
+assert engine_board.interned_positions() >= engine_board.COMPLETE_AT, games
+assert engine_board.wants_completion()
+counts = list(engine_board.completion_steps(batch=500))
+assert counts == sorted(counts) and len(counts) > 5, counts
+assert counts[-1] == engine_board.interned_positions() == engine_board.POSITIONS
+assert not engine_board.wants_completion()
+assert list(engine_board.completion_steps()) == []
+for _ in range(2000):
+    position = Board.empty(random.choice((Mark.X, Mark.O)))
+    while not position.is_over:
+        position = position.play(random.choice(position.legal_moves()))
+assert engine_board.interned_positions() == engine_board.POSITIONS
+print("ok")
+"""
+
+
+def test_a_completed_table_of_positions_grows_no_more() -> None:
+    """A long session completes the table once; every position a game reaches is in it."""
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    done = subprocess.run(
+        [sys.executable, "-c", _COMPLETION_CHECK],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+def test_positions_with_the_same_empty_cells_share_one_tuple_of_moves() -> None:
+    board = Board.from_string("X........", Mark.O)
+    other_board = Board.from_string("O........", Mark.X)
+    assert board.legal_moves() == other_board.legal_moves() == tuple(range(1, 9))
+    assert board.legal_moves() is other_board.legal_moves()

@@ -225,3 +225,13 @@ def test_a_stopped_process_is_noticed_and_a_restart_ends_the_job() -> None:
         players.gate.set()
         process.close()
         thread.join(10)
+
+
+def test_free_heap_pages_go_back_to_the_system() -> None:
+    import platform  # noqa: PLC0415
+
+    from ttt_desktop.search_process import release_free_heap  # noqa: PLC0415
+
+    expected = platform.system() == "Linux" and platform.libc_ver()[0] == "glibc"
+    assert release_free_heap() is expected
+    assert release_free_heap() is expected  # the call is looked up once

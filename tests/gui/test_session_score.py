@@ -12,7 +12,7 @@ from test_main_window import WindowMaker, click_cell
 
 from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
 from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.session_score import SessionScore, result_of
+from ttt_desktop.gui.session_score import REMEMBERED_GAMES, SessionScore, result_of
 
 # X takes the top row (keypad 7 8 9 = cells 0 1 2) while O plays 3 and 4.
 X_WINS = (0, 3, 1, 4, 2)
@@ -59,6 +59,22 @@ class TestCountingByGame:
         score.count_game(drawn)  # the same game, another end: the old one goes
         assert score.score("Ann", "Ben").games == 1
         assert score.score("Ann", "Ben").draws == 1
+
+    def test_a_long_session_remembers_only_the_newest_games(self) -> None:
+        score = SessionScore()
+        games = [finished_game() for _ in range(REMEMBERED_GAMES * 10)]
+        for record in games:
+            assert score.count_game(record)
+        assert score.score("Ann", "Ben").first_wins == len(games)
+        # One id and result per game piled up over an evening: now a few are kept.
+        assert len(score._counted) == REMEMBERED_GAMES
+        newest = games[-1]
+        assert score.is_counted(newest)
+        assert not score.count_game(newest)
+        assert score.uncount_game(newest.with_undo(3))
+        assert score.score("Ann", "Ben").first_wins == len(games) - 1
+        # The oldest game's id is no longer kept.
+        assert not score.is_counted(games[0])
 
 
 def _window(make_window: WindowMaker, qtbot: QtBot, path: Path | None) -> MainWindow:

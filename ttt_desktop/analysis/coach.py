@@ -22,8 +22,9 @@ with their next move.
 
 The words go through :func:`translate`, which the window points at Qt's
 translation (:func:`set_translator`); on its own the module speaks English and
-imports no Qt. Values and hints are memoised per position, so after the first
-call each takes microseconds (``benchmarks/coach_speed.py``).
+imports no Qt. Values and hints are memoised for the positions used most recently
+(a bounded number), so after the first call each takes microseconds
+(``benchmarks/coach_speed.py``) and memory stays flat over a long session.
 """
 
 from __future__ import annotations
@@ -59,6 +60,10 @@ def _keypad(cell: Cell) -> int:
 
 
 Translator = Callable[[str, str, str | None, int], str]
+
+REMEMBERED_HINTS: Final = 1024
+"""How many hints, and how many explanations of a move, are remembered (the most recently
+used): a long session's would otherwise pile up, one per position and move met."""
 
 # Translation context of every sentence (a literal in each call, for lupdate to find).
 CONTEXT: Final = "Coach"
@@ -221,7 +226,7 @@ def hint(board: Board) -> Hint:
     return _hint_for(board)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=REMEMBERED_HINTS)
 def _hint_for(board: Board) -> Hint:
     mark = board.to_move
     opponent = mark.opponent
@@ -485,7 +490,7 @@ def _verdict(board: Board, ply: int, cell: Cell) -> MoveVerdict:
     return MoveVerdict(ply, board.to_move, cell, kind, before, after, best, refutation, sentence)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=REMEMBERED_HINTS)
 def _explanation_parts(
     board: Board, cell: Cell
 ) -> tuple[tuple[str, Mark, Cell, tuple[Line, ...]], ...]:

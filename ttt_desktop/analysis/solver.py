@@ -8,8 +8,9 @@ choose; :func:`position_value` values the position itself;
 
 Position scores come from ``scores.bin`` beside this module (the whole game
 solved, one byte per position, read once per process); without it they are
-solved by negamax. Everything is memoised over boards (boards are interned
-immutable values). Nothing here imports Qt.
+solved by negamax. The answers for the positions used most recently are memoised
+(boards are interned immutable values; :data:`REMEMBERED_POSITIONS`), so memory stays
+flat over a long session. Nothing here imports Qt.
 """
 
 from __future__ import annotations
@@ -65,8 +66,16 @@ class MoveValue:
 
 _WIN_BASE: Final = 20
 
+REMEMBERED_POSITIONS: Final = 1024
+"""How many positions' answers :func:`solve`, :func:`best_moves` and :func:`principal_line`
+each remember (the most recently used): the rest are read off the table again in
+microseconds. Remembering all 10,956 cost about 7 MiB, filled game after game."""
 
+
+@functools.cache
 def _value_from_score(score: int, empties: int) -> MoveValue:
+    # One value per score and count of empty cells (a few hundred at most), shared by
+    # every remembered answer.
     if score > 0:
         return MoveValue(Outcome.WIN, _WIN_BASE - score)
     if score < 0:
@@ -113,13 +122,12 @@ def stored_scores() -> bytes | None:
     return _score_table[0]
 
 
-@functools.cache
 def position_score(board: Board) -> int:
     """The value of ``board`` for its side to move, as a :attr:`MoveValue.score`.
 
-    Read from the stored table; negamax over the tree below ``board``, memoised per
-    board, where there is no table. A finished board scores -20 when won (the side
-    to move has lost, zero plies left) and 0 when drawn.
+    Read from the stored table (a byte, nothing remembered per board); negamax over the
+    tree below ``board``, memoised per board, where there is no table. A finished board
+    scores -20 when won (the side to move has lost, zero plies left) and 0 when drawn.
     """
     table = stored_scores()
     if table is not None:
@@ -175,7 +183,7 @@ def position_value(board: Board) -> MoveValue:
     return _value_from_score(position_score(board), board.cells.count("."))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=REMEMBERED_POSITIONS)
 def solve(board: Board) -> Mapping[Cell, MoveValue]:
     """Each legal move of ``board`` with its value under perfect play, for the side to move.
 
@@ -217,7 +225,7 @@ class _ReadOnlyValues(Mapping[Cell, MoveValue]):
         return repr(self._values)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=REMEMBERED_POSITIONS)
 def best_moves(board: Board) -> tuple[Cell, ...]:
     """The moves a perfect player may choose: optimal, fastest win, slowest loss (ascending)."""
     values = solve(board)
@@ -225,7 +233,7 @@ def best_moves(board: Board) -> tuple[Cell, ...]:
     return tuple(cell for cell, value in values.items() if value.score == top)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=REMEMBERED_POSITIONS)
 def principal_line(board: Board) -> tuple[Cell, ...]:
     """The moves from ``board`` to the end when both sides play best (the lowest best cell).
 

@@ -45,6 +45,9 @@ _O_GAPS: Final = {"OO.": 2, "O.O": 1, ".OO": 0}
 # Tic-tac-toe board string -> (X's completing cells, O's). Filled as boards are met; at most a
 # few thousand entries. Entries are immutable and a dict store is atomic, so threads may share it.
 _completing_by_cells: dict[str, tuple[tuple[Cell, ...], tuple[Cell, ...]]] = {}
+_completing_pairs: dict[
+    tuple[tuple[Cell, ...], tuple[Cell, ...]], tuple[tuple[Cell, ...], tuple[Cell, ...]]
+] = {}
 
 # Per geometry: for each k-window, the cells just beyond its two ends (for "exactly k").
 _window_ends: dict[object, tuple[int, ...]] = {}
@@ -143,7 +146,9 @@ def _classic_completing(cells: str) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]
             gap = _O_GAPS.get(marks)
             if gap is not None:
                 o_cells.add(line[gap])
-        known = _completing_by_cells[cells] = (tuple(sorted(x_cells)), tuple(sorted(o_cells)))
+        found = (tuple(sorted(x_cells)), tuple(sorted(o_cells)))
+        # One pair per answer (a few hundred), shared by every board with that answer.
+        known = _completing_by_cells[cells] = _completing_pairs.setdefault(found, found)
     return known
 
 

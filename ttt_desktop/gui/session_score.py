@@ -4,7 +4,9 @@ Kept for as long as the window is open (not saved). A pairing is the two names,
 whichever marks they held, so "Alice v Perfect" counts the same when they swap
 sides. A finished game is counted from its record, once, by its game id: whoever
 hears of the game's end first counts it, and hearing of it again changes nothing,
-so no tally depends on the order in which listeners hear of it. Pure Python: no Qt
+so no tally depends on the order in which listeners hear of it. Only the newest games'
+ids are remembered (:data:`REMEMBERED_GAMES`): a game is reopened by undo right after its
+end, and a long session's ids would otherwise pile up, one per game. Pure Python: no Qt
 here.
 """
 
@@ -18,6 +20,10 @@ if TYPE_CHECKING:
 
 Result = tuple[str, str, str | None]
 """A counted game: X's name, O's name, the winner's name (None for a draw)."""
+
+REMEMBERED_GAMES = 16
+"""How many of the newest counted games keep their id and result, for taking a result back
+when the game is reopened (undo after the end) or its end is heard again."""
 
 
 def result_of(record: GameRecord) -> Result | None:
@@ -63,7 +69,7 @@ class SessionScore:
         self._tallies: dict[tuple[str, str], tuple[int, int, int]] = {}
         # Key: the two names sorted; value: the order they are told in.
         self._order: dict[tuple[str, str], tuple[str, str]] = {}
-        # The result each game was counted with, by game id.
+        # The result each of the newest games was counted with, by game id, oldest first.
         self._counted: dict[str, Result] = {}
 
     def count_game(self, record: GameRecord) -> bool:
@@ -81,7 +87,10 @@ class SessionScore:
             return False
         if counted is not None:
             self.remove_result(*counted)
+            del self._counted[record.game_id]  # stored again below, as the newest
         self._counted[record.game_id] = result
+        if len(self._counted) > REMEMBERED_GAMES:
+            del self._counted[next(iter(self._counted))]
         self.add_result(*result)
         return True
 
