@@ -28,7 +28,8 @@ killer, a SIGKILL) breaks the pool, every task it held fails at once, and the ru
 stops with a :class:`WorkerError` message that says so (the runner also watches the
 processes itself: a worker killed while it writes its result would otherwise leave the
 pool waiting for the rest); the games finished before are kept (and, with a game
-library, a resume plays only the missing ones).
+library, a resume plays only the missing ones). No local worker outlives its run, not
+even a SIGKILL of the main process (on Linux they end with it).
 
 :func:`run_tournament` is the blocking form, for the command line and scripts; with
 ``processes=False`` it plays in this process with the same code.
