@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 __all__ = [
@@ -159,7 +159,12 @@ def report_first_paint(
                 print(MODULES_LINE_PREFIX, *sorted(sys.modules), flush=True)
                 print(LIBRARIES_LINE_PREFIX, *mapped_libraries(), flush=True)
         if hold_ms:
-            QTimer.singleShot(hold_ms, QCoreApplication.quit)
+            # Precise: a coarse timer may fire up to 5% early, and the hold is a minimum.
+            hold = QTimer(window)
+            hold.setSingleShot(True)
+            hold.setTimerType(Qt.TimerType.PreciseTimer)
+            hold.timeout.connect(QCoreApplication.quit)
+            hold.start(hold_ms)
         else:
             QCoreApplication.quit()
 
