@@ -65,6 +65,7 @@ NOT_BEFORE_THE_FIRST_PAINT = {
         "ttt_desktop.lab.trained",
     ],
     "the History window": ["ttt_desktop.gui.history.window", "ttt_desktop.gui.history.model"],
+    "the move list (its dock is hidden)": ["ttt_desktop.gui.move_list"],
     "the manual and the shortcuts window": [
         "ttt_desktop.gui.help.manual",
         "ttt_desktop.gui.help.shortcuts",
@@ -267,3 +268,26 @@ def test_deferred_features_are_built_on_first_use(make_window: WindowMaker) -> N
     assert window.insight.dock.isVisibleTo(window)
     window.finish_start()
     assert window.insight.dock.isVisibleTo(window)
+
+
+def test_the_move_list_is_made_when_its_dock_shows_with_the_game_so_far(
+    qtbot: QtBot, make_window: WindowMaker, play_moves: MovePlayer
+) -> None:
+    _seat_people("Ann", "Bob")
+    window = make_window(defer_until_shown=True)
+    review = window.review
+    assert not review.moves_dock.isVisible()
+    play_moves(window, (4, 0, 8))
+    assert review._move_list is None
+    review.history_always_action.trigger()
+    qtbot.waitUntil(review.moves_dock.isVisible)
+    listing = review._move_list
+    assert listing is not None
+    assert review.moves_dock.widget() is listing
+    assert listing.rowCount() == 4  # the start and three moves
+    assert listing.currentRow() == 3
+    # From now on it follows the game, and a row clicked shows its position.
+    play_moves(window, (2,))
+    assert listing.rowCount() == 5
+    listing.ply_selected.emit(1)
+    assert review.replay_bar.viewed_ply == 1

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -41,9 +41,11 @@ from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.controller import GameController, Seat
 from ttt_desktop.gui.game_files import GameFiles
 from ttt_desktop.gui.match import MatchDialog, MatchRunner, MatchScore
-from ttt_desktop.gui.move_list import MoveList
 from ttt_desktop.gui.replay_bar import ReplayBar
 from ttt_desktop.players import HUMAN_KIND
+
+if TYPE_CHECKING:
+    from ttt_desktop.gui.move_list import MoveList
 
 # Where the docks' layout and the replay bar's visibility are kept between runs.
 LAYOUT_KEY: Final = "window/review_layout"
@@ -165,16 +167,21 @@ class ReviewFeatures(QObject):
         self.match_label.hide()
         self.replay_bar.hide()
 
-        self.move_list = MoveList()
         self.moves_dock = QDockWidget(self.tr("Moves"), window)
         self.moves_dock.setObjectName("moves-dock")
-        self.moves_dock.setWidget(self.move_list)
+        # The move list is made when the dock first shows (or someone asks for it): most
+        # first screens have no move list, and it is the window's costliest widget to make
+        # (a table, its header, a style of its own). Until then the dock holds its room.
+        self._move_list: MoveList | None = None
+        room = QWidget()
+        room.setMinimumWidth(MOVES_DOCK_WIDTH)
+        self.moves_dock.setWidget(room)
+        self.moves_dock.visibilityChanged.connect(self._on_moves_dock_visibility)
         self.moves_dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetClosable
             | QDockWidget.DockWidgetFeature.DockWidgetMovable
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
         )
-        self.move_list.setMinimumWidth(MOVES_DOCK_WIDTH)
         window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.moves_dock)
 
         self.game_files = GameFiles(window, lambda: self.controller.record, self.settings)
@@ -249,7 +256,6 @@ class ReviewFeatures(QObject):
         self.replay_bar.pause_requested.connect(controller.set_paused)
         self.replay_bar.step_live_requested.connect(controller.step_once)
         controller.move_delay_changed.connect(self.replay_bar.set_move_delay_ms)
-        self.move_list.ply_selected.connect(self.replay_bar.show_ply)
         self.game_files.record_opened.connect(self._open_record)
         self.game_files.record_saved.connect(self._on_saved)
         self.match_runner.match_started.connect(self._show_match_score)
@@ -331,8 +337,33 @@ class ReviewFeatures(QObject):
         """True when the board shows the game's newest position (and so takes moves)."""
         return self.replay_bar.viewed_ply >= len(self.controller.record.moves)
 
+    @property
+    def move_list(self) -> MoveList:
+        """The Moves dock's list of the game's moves (made on first use)."""
+        if self._move_list is None:
+            from ttt_desktop.gui.move_list import MoveList  # noqa: PLC0415
+
+            listing = MoveList()
+            listing.setMinimumWidth(MOVES_DOCK_WIDTH)
+            listing.ply_selected.connect(self.replay_bar.show_ply)
+            record = self.replay_bar.record
+            if record is not None:
+                listing.set_record(record)
+                listing.set_current_ply(self.replay_bar.viewed_ply)
+            room = self.moves_dock.widget()
+            self.moves_dock.setWidget(listing)
+            if room is not None:
+                room.deleteLater()
+            self._move_list = listing
+        return self._move_list
+
+    def _on_moves_dock_visibility(self, visible: bool) -> None:
+        if visible and self._move_list is None:
+            _ = self.move_list
+
     def _show_record(self, record: GameRecord) -> None:
-        self.move_list.set_record(record)
+        if self._move_list is not None:
+            self._move_list.set_record(record)
         self.replay_bar.set_record(record)
         self._refresh_actions()
 
@@ -346,7 +377,8 @@ class ReviewFeatures(QObject):
         # The window has usually drawn the newest position already.
         if shown.board != board or shown.last_move != last_move:
             shown.set_board(board, last_move=last_move, winning_line=board.winning_line)
-        self.move_list.set_current_ply(ply)
+        if self._move_list is not None:
+            self._move_list.set_current_ply(ply)
         self.viewed_ply_changed.emit(None if self.shows_newest else ply)
         if not self.shows_newest:
             # Browsing (Alt+Left, say): the history stays on show for this game.
