@@ -71,6 +71,7 @@ NOT_BEFORE_THE_FIRST_PAINT = {
         "ttt_desktop.gui.help.shortcuts",
     ],
     "dialogs": [
+        "ttt_desktop.gui.engines_dialog",
         "ttt_desktop.gui.new_game_dialog",
         "ttt_desktop.gui.people_dialog",
         "ttt_desktop.gui.self_test",

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QStandardPaths
 
 from ttt_desktop.brains.factory import KIND_PREFIX, BrainInfo, engine_entries
 from ttt_desktop.gui.rules_text import rules_title
@@ -28,9 +28,25 @@ if TYPE_CHECKING:
     from ttt_desktop.brains.engines import EngineEntry
     from ttt_desktop.engine.rules import Rules
 
-__all__ = ["brain_plays", "engine_info", "is_brain", "load_engines", "set_engines", "why_not"]
+__all__ = [
+    "brain_plays",
+    "default_engines_path",
+    "engine_info",
+    "is_brain",
+    "load_engines",
+    "set_engines",
+    "why_not",
+]
 
 _known: dict[str, BrainInfo] = {}
+
+
+def default_engines_path() -> Path:
+    """The engine list beside the game library, in the window's data folder."""
+    from ttt_desktop.brains.location import engines_path  # noqa: PLC0415
+
+    app_data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return engines_path(app_data or None)
 
 
 def is_brain(kind: str) -> bool:

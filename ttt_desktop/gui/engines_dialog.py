@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -37,19 +37,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ttt_desktop.gui import engine_players
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ttt_desktop.brains.engines import EngineEntry
 
 __all__ = ["EnginesDialog", "add_engines_action", "default_engines_path"]
 
-
-def default_engines_path() -> Path:
-    """The engine list beside the game library, in the window's data folder."""
-    from ttt_desktop.brains.location import engines_path  # noqa: PLC0415
-
-    app_data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return engines_path(app_data or None)
+# Where the window keeps its engine list (in engine_players: read before the first paint).
+default_engines_path = engine_players.default_engines_path
 
 
 class _Bridge(QObject):

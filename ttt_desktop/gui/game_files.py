@@ -33,7 +33,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from ttt_desktop.engine import GameRecord
 
@@ -194,6 +194,8 @@ class GameFiles(QObject):
 
     def ask_save_path(self, suggested: str) -> str | None:
         """The file name to save to, from a dialog; None when cancelled (replaced in tests)."""
+        from PySide6.QtWidgets import QFileDialog  # noqa: PLC0415  (not before the first paint)
+
         start = str(Path(self.start_folder()) / suggested)
         path, _ = QFileDialog.getSaveFileName(
             self._window, self.tr("Save game"), start, self.file_filter()
@@ -202,6 +204,8 @@ class GameFiles(QObject):
 
     def ask_open_path(self) -> str | None:
         """The file to open, from a dialog; None when cancelled (replaced in tests)."""
+        from PySide6.QtWidgets import QFileDialog  # noqa: PLC0415
+
         path, _ = QFileDialog.getOpenFileName(
             self._window, self.tr("Open game"), self.start_folder(), self.file_filter()
         )

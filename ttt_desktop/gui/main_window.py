@@ -59,7 +59,6 @@ from ttt_desktop.gui.busy_indicator import BusyIndicator
 from ttt_desktop.gui.coach import CoachFeatures
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
 from ttt_desktop.gui.dock_room import DockRoom
-from ttt_desktop.gui.engines_dialog import add_engines_action, default_engines_path
 from ttt_desktop.gui.game_in_progress import GameInProgress, path_beside
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.help import HelpFeatures
@@ -179,7 +178,9 @@ class MainWindow(QMainWindow):
         # Picklable: the players are made in the search process (trained ones from their files).
         player_factory = TrainedPlayerFactory(player_factory, trained_players_folder)
         # The engine list's brains ("brain.<name>" kinds) are made there too.
-        self.engines_file = Path(engines_file) if engines_file else default_engines_path()
+        self.engines_file = (
+            Path(engines_file) if engines_file else engine_players.default_engines_path()
+        )
         player_factory = BrainPlayerFactory(player_factory, self.engines_file)
         self.controller = GameController(self, player_factory=player_factory)
         # First to hear the controller: the session score is a view over the library.
@@ -336,6 +337,8 @@ class MainWindow(QMainWindow):
             history=self.history,
             menu=self.lab_menu,
         )
+        from ttt_desktop.gui.engines_dialog import add_engines_action  # noqa: PLC0415
+
         add_engines_action(
             self.lab_menu, self, path=self.engines_file, on_closed=self.refresh_engines
         )
