@@ -557,7 +557,6 @@ class HistoryWindow(QWidget):
             progress.reset()
             progress.deleteLater()
             self.import_job = None
-            job.deleteLater()
 
         def succeeded(report: ImportReport) -> None:
             finish()
@@ -578,6 +577,9 @@ class HistoryWindow(QWidget):
         job.progressed.connect(advance, queued)
         job.done.connect(succeeded, queued)
         job.failed.connect(failed, queued)
+        # Deleted once its thread has finished: the result arrives while the thread is still
+        # returning from run(), and a QThread deleted while it runs aborts the process.
+        job.finished.connect(job.deleteLater)
         self.import_job = job
         job.start()
         return job
