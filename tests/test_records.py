@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import uuid
 from datetime import UTC
 from pathlib import Path
 from typing import Any
@@ -697,6 +698,10 @@ class TestVersion2:
         one, two = record_of(()), record_of(())
         assert one.game_id != two.game_id
         assert len(one.game_id) == 32 and int(one.game_id, 16) >= 0
+        # Random version-4 UUIDs as the uuid module writes them (made without it).
+        for game_id in {record_of(()).game_id for _ in range(200)}:
+            made = uuid.UUID(hex=game_id)
+            assert (made.version, made.variant, made.hex) == (4, uuid.RFC_4122, game_id)
         later = one.with_move(4).with_move(0)
         assert later.game_id == one.game_id
         assert later.truncated(1).game_id == one.game_id

@@ -16,10 +16,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMenu
+from PySide6.QtWidgets import QApplication, QDockWidget, QMenu
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.gui.indicators import VisibleIndicators
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.settings import AppSettings, SeatChoice
 from ttt_desktop.gui.startup_report import (
@@ -258,6 +259,8 @@ def test_the_window_finished_after_its_first_paint_is_the_window_built_at_once(
     assert _docks(later) == _docks(at_once)
     assert later.board.reduced_motion == at_once.board.reduced_motion
     assert later.lab.lab_menu is later.lab_menu
+    # The check boxes' style proxy is over the application's style once the start is done.
+    assert isinstance(QApplication.style(), VisibleIndicators)
 
 
 def test_deferred_features_are_built_on_first_use(make_window: WindowMaker) -> None:

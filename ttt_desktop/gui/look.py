@@ -52,7 +52,10 @@ class LookFeatures(QObject):
         view_menu: QMenu,
         side_panel: QWidget,
         settings: QSettings,
+        visible_indicators_now: bool = True,
     ) -> None:
+        """``visible_indicators_now=False`` leaves :meth:`install_indicators` to the caller
+        (the window does it after its first paint)."""
         super().__init__(window)
         self.window = window
         self.side_panel = side_panel
@@ -60,9 +63,8 @@ class LookFeatures(QObject):
         self.themes = ThemeManager.for_application(settings)
         self.restart_box: QMessageBox | None = None
         self.restart_now_button: QAbstractButton | None = None
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            indicators.install(app)  # check boxes that show on the dark scheme too
+        if visible_indicators_now:
+            self.install_indicators()
         view_menu.addSeparator()
         view_menu.addMenu(self._build_theme_menu())
         view_menu.addMenu(self._build_language_menu())
@@ -91,6 +93,17 @@ class LookFeatures(QObject):
         view_menu.addAction(self.side_panel_action)
         window.addAction(self.side_panel_action)
         window.installEventFilter(self)
+
+    def install_indicators(self) -> None:
+        """Check boxes that show on the dark scheme too, in every window of the app.
+
+        The first screen has no check box, and the style proxy would be asked to draw each
+        of its parts from Python (making PySide6 meet every kind of style option first):
+        4-5 ms before the first paint.
+        """
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            indicators.install(app)
 
     # Theme ----------------------------------------------------------------------
 

@@ -233,7 +233,10 @@ class MainWindow(QMainWindow):
             view_menu=self.review.view_menu,
             side_panel=self.player_panel,
             settings=self.settings.qsettings,
+            visible_indicators_now=not defer_until_shown,
         )
+        if defer_until_shown:
+            self._after_first_paint.append(self.look.install_indicators)
         self._build_reduce_motion_action()
         self._build_board_view_actions()
         view_menu = self.review.view_menu
