@@ -67,6 +67,7 @@ NOT_BEFORE_THE_FIRST_PAINT = {
     ],
     "the History window": ["ttt_desktop.gui.history.window", "ttt_desktop.gui.history.model"],
     "the move list (its dock is hidden)": ["ttt_desktop.gui.move_list"],
+    "the review panel (its dock is hidden)": ["ttt_desktop.gui.coach.review_panel"],
     "the manual and the shortcuts window": [
         "ttt_desktop.gui.help.manual",
         "ttt_desktop.gui.help.shortcuts",
@@ -295,3 +296,22 @@ def test_the_move_list_is_made_when_its_dock_shows_with_the_game_so_far(
     assert listing.rowCount() == 5
     listing.ply_selected.emit(1)
     assert review.replay_bar.viewed_ply == 1
+
+
+def test_the_review_panel_is_made_when_its_dock_shows_with_the_review(
+    qtbot: QtBot, make_window: WindowMaker, play_moves: MovePlayer
+) -> None:
+    _seat_people("Ann", "Bob")
+    window = make_window(defer_until_shown=True)
+    coach = window.coach
+    dock = coach.review_dock
+    play_moves(window, (0, 3))
+    assert coach._review_panel is None
+    assert dock.minimumSizeHint().width() > 0  # its room is kept while it is hidden
+    play_moves(window, (1, 4, 2))  # Ann wins: a person's game shows its review
+    qtbot.waitUntil(dock.isVisible)
+    panel = coach._review_panel
+    assert panel is not None
+    assert dock.widget() is panel
+    assert panel.record is not None and panel.record.is_finished
+    assert panel.review is not None and panel.moves.count() == len(panel.record.moves)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QObject, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
 
 from ttt_desktop.engine import Board, Mark
 from ttt_desktop.engine.record import GameRecord
@@ -49,7 +49,6 @@ from ttt_desktop.gui.coach.overlays import (
     values_overlay,
     verdict_overlay,
 )
-from ttt_desktop.gui.coach.review_panel import ReviewPanel
 from ttt_desktop.gui.controller import GameController
 from ttt_desktop.gui.review import MOVES_DOCK_WIDTH, ReviewFeatures
 from ttt_desktop.players.boards import SOLVED_KEYS
@@ -58,6 +57,7 @@ from ttt_desktop.search_process import CallJob
 if TYPE_CHECKING:
     from ttt_desktop.analysis import board_coach
     from ttt_desktop.analysis import coach as coach_module
+    from ttt_desktop.gui.coach.review_panel import ReviewPanel
 
 SHOW_VALUES_KEY: Final = "coach/show_move_values"
 BUDGET_KEY: Final = "coach/search_budget_ms"
@@ -197,11 +197,14 @@ class CoachFeatures(QObject):
         self.budget_group.triggered.connect(self._on_budget_chosen)
 
     def _build_review_dock(self) -> None:
-        self.review_panel = ReviewPanel()
-        self.review_panel.setMinimumWidth(REVIEW_DOCK_WIDTH)
+        # The panel is made when the dock first shows or a review is put in it: a hidden
+        # dock holds only its room (the panel's module and widgets: 3 ms at the start).
+        self._review_panel: ReviewPanel | None = None
+        room = QWidget()
+        room.setMinimumWidth(REVIEW_DOCK_WIDTH)
         self.review_dock = QDockWidget(self.tr("Review"), self.window)
         self.review_dock.setObjectName("review-dock")
-        self.review_dock.setWidget(self.review_panel)
+        self.review_dock.setWidget(room)
         self.review_dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetClosable
             | QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -213,6 +216,34 @@ class CoachFeatures(QObject):
         self.review_dock.hide()
         self.review_action = self.review_dock.toggleViewAction()
         self.review_action.setText(self.tr("&Review"))
+
+    @property
+    def review_panel(self) -> ReviewPanel:
+        """The Review dock's panel (made on first use)."""
+        panel = self._review_panel
+        return self._make_review_panel() if panel is None else panel
+
+    def _make_review_panel(self) -> ReviewPanel:
+        from ttt_desktop.gui.coach.review_panel import ReviewPanel  # noqa: PLC0415
+
+        panel = ReviewPanel()
+        panel.setMinimumWidth(REVIEW_DOCK_WIDTH)
+        panel.verdict_chosen.connect(self.show_verdict)
+        panel.try_again_requested.connect(self.try_again)
+        room = self.review_dock.widget()
+        self.review_dock.setWidget(panel)
+        if room is not None:
+            room.deleteLater()
+        self._review_panel = panel
+        return panel
+
+    def _shown_review(self) -> GameRecord | None:
+        """The game whose review the panel shows (None: none, or no panel yet)."""
+        return None if self._review_panel is None else self._review_panel.record
+
+    def _clear_review_panel(self) -> None:
+        if self._review_panel is not None:
+            self._review_panel.show_review(None, None)
 
     def _add_to_menus(self, game_menu: QMenu, view_menu: QMenu) -> None:
         actions = game_menu.actions()
@@ -272,8 +303,6 @@ class CoachFeatures(QObject):
         controller.insight_failed.connect(self._on_insight_failed)
         self.board.board_changed.connect(self._on_board_changed)
         self.review.replay_bar.view_changed.connect(self.refresh_actions)
-        self.review_panel.verdict_chosen.connect(self.show_verdict)
-        self.review_panel.try_again_requested.connect(self.try_again)
         # The view action is checked on the dock's show event (visibilityChanged also asks
         # where the dock lies, and says False for a dock not laid out yet).
         self.review_action.toggled.connect(self._on_review_dock_visibility)
@@ -456,7 +485,7 @@ class CoachFeatures(QObject):
             )
             return
         record = self._reviews_asked.pop(ticket, None)
-        if record is not None and self.review_panel.record is record:
+        if record is not None and self._shown_review() is record:
             self.review_panel.show_pending(
                 record, self.tr("The review failed: {message}").format(message=message)
             )
@@ -474,7 +503,7 @@ class CoachFeatures(QObject):
 
     def show_verdict(self, verdict: coach_module.MoveVerdict | board_coach.BoardVerdict) -> None:
         """Show the position before ``verdict``'s move with the better move marked."""
-        record = self.review_panel.record
+        record = self._shown_review()
         if record is None or record.game_id != self.controller.record.game_id:
             return
         self.review.replay_bar.show_ply(verdict.ply)
@@ -562,7 +591,7 @@ class CoachFeatures(QObject):
             self._review(record)
         else:
             self._cancel_reviews()
-            self.review_panel.show_review(None, None)
+            self._clear_review_panel()
         if self.review.game_was_opened and record.moves:
             self.review_dock.show()
             self.review_dock.raise_()
@@ -586,10 +615,12 @@ class CoachFeatures(QObject):
             # Computers' games with the dock hidden: the review is built when the dock
             # shows (the first review, importing the solver, cost 15-23 ms in the GUI thread).
             self._review_due = record
-            self.review_panel.show_review(None, None)
+            self._clear_review_panel()
         self.refresh_actions()
 
     def _on_review_dock_visibility(self, visible: bool) -> None:
+        if visible and self._review_panel is None:
+            self._make_review_panel()
         record = self._review_due
         if visible and record is not None:
             self._review_due = None
@@ -602,14 +633,14 @@ class CoachFeatures(QObject):
 
     def _update_review(self, record: GameRecord) -> None:
         # A review on show follows its game (moves taken back, a game opened and played on).
-        shown = self.review_panel.record
+        shown = self._shown_review()
         if shown is not None and shown.game_id == record.game_id and not record.is_finished:
             if record.rules.is_classic:
                 self.review_panel.show_review(_review_of(record), record)
             else:
                 # A search's review costs seconds: it is asked again when the game ends.
                 self._cancel_reviews()
-                self.review_panel.show_review(None, None)
+                self._clear_review_panel()
 
     # Reviews on boards other than 3x3 ---------------------------------------------------
 
@@ -622,7 +653,7 @@ class CoachFeatures(QObject):
             self.review_panel.show_review(_review_of(record), record)
             return
         if not record.moves:
-            self.review_panel.show_review(None, None)
+            self._clear_review_panel()
             return
         from ttt_desktop.analysis import board_coach  # noqa: PLC0415  (on first use)
         from ttt_desktop.players import coach_search  # noqa: PLC0415
@@ -674,7 +705,7 @@ class CoachFeatures(QObject):
             None if board_coach.is_exact(record.rules) else self.review_budget_ms,
             seconds,
         )
-        if self.review_panel.record is record:
+        if self._shown_review() is record:
             self.review_panel.show_review(review, record)
         self.review_ready.emit(review)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QLabel,
@@ -89,6 +89,12 @@ class ReviewPanel(QWidget):
         layout.addWidget(self.try_again_button)
         layout.addWidget(self.moves, 1)
         self.show_review(None, None)
+
+    def sizeHint(self) -> QSize:
+        """As wide as its minimum width (the dock's): the same as the room kept for the
+        dock before the panel is made, so the board does not move when it shows."""
+        hint = super().sizeHint()
+        return QSize(max(self.minimumWidth(), self.minimumSizeHint().width()), hint.height())
 
     # What is shown ----------------------------------------------------------------
 
