@@ -20,6 +20,7 @@ from ttt_desktop.engine import Board, Mark
 from ttt_desktop.gui import theme
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.replay_bar import ReplayBar
 from ttt_desktop.gui.theme import (
     DARK,
     GRAPHIC_CONTRAST,
@@ -258,6 +259,14 @@ def _most_contrast(image: QImage, ground: QColor) -> float:
     return best
 
 
+def _assert_icons_read_like_text(bar: ReplayBar) -> None:
+    ground = bar.palette().color(QPalette.ColorRole.Button)
+    for button in (bar.start_button, bar.back_button, bar.play_button, bar.end_button):
+        image = button.icon().pixmap(18, 18).toImage()
+        # Dark grey pictures on the dark scheme's grey read as disabled (about 1.5:1).
+        assert _most_contrast(image, ground) >= 4.5, button.objectName()
+
+
 @pytest.mark.parametrize("choice", [ThemeChoice.LIGHT, ThemeChoice.DARK])
 def test_the_replay_bars_icons_read_like_its_text(
     qtbot: QtBot, make_window: WindowMaker, choice: ThemeChoice
@@ -265,11 +274,15 @@ def test_the_replay_bars_icons_read_like_its_text(
     window = make_window()
     use_theme(qtbot, window, choice)
     bar = window.review.replay_bar
-    ground = bar.palette().color(QPalette.ColorRole.Button)
-    for button in (bar.start_button, bar.back_button, bar.play_button, bar.end_button):
-        image = button.icon().pixmap(18, 18).toImage()
-        # Dark grey pictures on the dark scheme's grey read as disabled (about 1.5:1).
-        assert _most_contrast(image, ground) >= 4.5, button.objectName()
+    # Drawn when the bar first shows (it starts hidden),
+    assert not bar.isVisible() and bar.play_button.icon().isNull()
+    window.review.history_always_action.setChecked(True)
+    qtbot.waitUntil(bar.isVisible)
+    _assert_icons_read_like_text(bar)
+    # then again for each new scheme.
+    other = ThemeChoice.DARK if choice is ThemeChoice.LIGHT else ThemeChoice.LIGHT
+    use_theme(qtbot, window, other)
+    _assert_icons_read_like_text(bar)
 
 
 @pytest.mark.parametrize("choice", [ThemeChoice.LIGHT, ThemeChoice.DARK])

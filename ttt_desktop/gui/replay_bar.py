@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QIcon, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -103,8 +103,11 @@ class ReplayBar(QWidget):
         self.live_button.setCheckable(True)
         self.live_button.setToolTip(self.tr("Follow the newest move of the running game"))
         self.live_button.setAccessibleName(self.tr("Follow live"))
-        self._play_icon = tinted_icon(self, pixmap.SP_MediaPlay, ICON_PX)
-        self._pause_icon = tinted_icon(self, pixmap.SP_MediaPause, ICON_PX)
+        # The icons are drawn when the bar first shows (it starts hidden): the first of
+        # the style's standard icons costs 5 ms and 1 MiB, which the first screen does
+        # without. An icon-only button asks for its icon size whether it has one or not.
+        self._play_icon: QIcon | None = None
+        self._pause_icon: QIcon | None = None
 
         self.timeline = QSlider(Qt.Orientation.Horizontal, self)
         self.timeline.setObjectName("timeline")
@@ -172,8 +175,6 @@ class ReplayBar(QWidget):
     def _button(self, name: str, tip: str, icon: QStyle.StandardPixmap) -> QToolButton:
         button = QToolButton(self)
         button.setObjectName(name)
-        # In the text's colour: the style's own grey pictures looked disabled when dark.
-        button.setIcon(tinted_icon(self, icon, ICON_PX))
         self._icons[button] = icon
         button.setIconSize(QSize(ICON_PX, ICON_PX))
         button.setToolTip(tip)
@@ -181,15 +182,24 @@ class ReplayBar(QWidget):
         button.setAutoRaise(True)
         return button
 
+    def _draw_icons(self) -> None:
+        # In the text's colour: the style's own grey pictures looked disabled when dark.
+        pixmap = QStyle.StandardPixmap
+        for button, icon in self._icons.items():
+            button.setIcon(tinted_icon(self, icon, ICON_PX))
+        self._play_icon = tinted_icon(self, pixmap.SP_MediaPlay, ICON_PX)
+        self._pause_icon = tinted_icon(self, pixmap.SP_MediaPause, ICON_PX)
+        self.play_button.setIcon(self._pause_icon if self._playing_icon else self._play_icon)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._play_icon is None:
+            self._draw_icons()
+        super().showEvent(event)
+
     def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.PaletteChange and self._icons:
+        if event.type() == QEvent.Type.PaletteChange and self._play_icon is not None:
             # A new theme: the icons take its text colour.
-            pixmap = QStyle.StandardPixmap
-            for button, icon in self._icons.items():
-                button.setIcon(tinted_icon(self, icon, ICON_PX))
-            self._play_icon = tinted_icon(self, pixmap.SP_MediaPlay, ICON_PX)
-            self._pause_icon = tinted_icon(self, pixmap.SP_MediaPause, ICON_PX)
-            self.play_button.setIcon(self._pause_icon if self._playing_icon else self._play_icon)
+            self._draw_icons()
         super().changeEvent(event)
 
     def _make_actions(self) -> list[QAction]:
@@ -410,7 +420,9 @@ class ReplayBar(QWidget):
             self.play_button.setEnabled(last > 0)
             tip = self.tr("Stop the playback") if playing else self.tr("Play the moves back")
         self._playing_icon = playing
-        self.play_button.setIcon(self._pause_icon if playing else self._play_icon)
+        icon = self._pause_icon if playing else self._play_icon
+        if icon is not None:
+            self.play_button.setIcon(icon)
         self.play_button.setToolTip(tip)
         self.play_button.setAccessibleName(self.tr("Pause") if playing else self.tr("Play"))
         if record is None or ply == 0:
