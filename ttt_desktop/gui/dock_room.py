@@ -80,7 +80,11 @@ class DockRoom(QObject):
             not dock.isFloating()
             and dock.isVisibleTo(self.window)
             and self.window.dockWidgetArea(dock) == LEFT
-            for dock in self.window.findChildren(QDockWidget)
+            # Docks are the window's own children: a search through every widget of the
+            # window made PySide6 meet (and make) most of Qt's widget classes, 2 ms.
+            for dock in self.window.findChildren(
+                QDockWidget, options=Qt.FindChildOption.FindDirectChildrenOnly
+            )
         )
 
     def kept(self) -> int:
