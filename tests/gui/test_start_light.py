@@ -275,11 +275,16 @@ def test_deferred_features_are_built_on_first_use(make_window: WindowMaker) -> N
     assert window.insight.dock.isVisibleTo(window)
 
 
+def _people_window_finished_later(make_window: WindowMaker) -> MainWindow:
+    """Ann against Bob in a window that leaves what it can to after its first paint."""
+    _seat_people("Ann", "Bob")
+    return make_window(defer_until_shown=True)
+
+
 def test_the_move_list_is_made_when_its_dock_shows_with_the_game_so_far(
     qtbot: QtBot, make_window: WindowMaker, play_moves: MovePlayer
 ) -> None:
-    _seat_people("Ann", "Bob")
-    window = make_window(defer_until_shown=True)
+    window = _people_window_finished_later(make_window)
     review = window.review
     assert not review.moves_dock.isVisible()
     play_moves(window, (4, 0, 8))
@@ -301,8 +306,7 @@ def test_the_move_list_is_made_when_its_dock_shows_with_the_game_so_far(
 def test_the_review_panel_is_made_when_its_dock_shows_with_the_review(
     qtbot: QtBot, make_window: WindowMaker, play_moves: MovePlayer
 ) -> None:
-    _seat_people("Ann", "Bob")
-    window = make_window(defer_until_shown=True)
+    window = _people_window_finished_later(make_window)
     coach = window.coach
     dock = coach.review_dock
     play_moves(window, (0, 3))
