@@ -15,8 +15,9 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QDockWidget, QMenu
+from PySide6.QtWidgets import QApplication, QDockWidget, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import GameRecord, Mark
@@ -319,3 +320,36 @@ def test_the_review_panel_is_made_when_its_dock_shows_with_the_review(
     assert dock.widget() is panel
     assert panel.record is not None and panel.record.is_finished
     assert panel.review is not None and panel.moves.count() == len(panel.record.moves)
+
+
+def test_the_first_screen_does_not_move_when_the_start_is_finished(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    # What is left to after the first paint (the library, the Lab's entries, the Thinking
+    # dock, the check boxes' style, the search process) moves nothing on the first screen.
+    # The check boxes' style going over the app's style restyles every widget: the coach's
+    # tool bar in the menu bar's corner took the style's margins back, and the bar grew
+    # 8 px taller, pushing everything below it down.
+    window = make_window(defer_until_shown=True, library_path=tmp_path / "library.sqlite3")
+    window.resize(760, 560)  # within the test screen (800 px): no fitting to it on the way
+    QApplication.processEvents()
+    first = _layout(window)
+    window.finish_start()
+    qtbot.waitUntil(lambda: window.history.library is not None)
+    qtbot.waitUntil(lambda: window.controller.search_process.is_alive, timeout=30_000)
+    assert isinstance(QApplication.style(), VisibleIndicators)
+    qtbot.waitUntil(lambda: _layout(window) == first)
+
+
+def _layout(window: MainWindow) -> list[tuple[str, QRect]]:
+    """Where the first screen's parts are, in the window's coordinates."""
+    parts: list[tuple[str, QWidget]] = [
+        ("menu bar", window.menuBar()),
+        ("board", window.board),
+        ("players", window.player_panel),
+        ("new game", window.new_game_button),
+    ]
+    corner = window.menuBar().cornerWidget(Qt.Corner.TopRightCorner)
+    if corner is not None:
+        parts.append(("corner", corner))
+    return [(name, QRect(part.mapTo(window, QPoint(0, 0)), part.size())) for name, part in parts]

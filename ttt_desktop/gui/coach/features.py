@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from PySide6.QtCore import QObject, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
 
@@ -262,7 +262,7 @@ class CoachFeatures(QObject):
         view_menu.addAction(self.review_action)
 
     def _build_toolbar(self) -> None:
-        self.toolbar = QToolBar(self.tr("Coach"), self.window)
+        self.toolbar = _CoachToolBar(self.tr("Coach"), self.window)
         self.toolbar.setObjectName("coach-toolbar")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.toolbar.setMovable(False)
@@ -275,11 +275,7 @@ class CoachFeatures(QObject):
             return
         # Compact, at the right end of the menu bar: no row of its own above the board.
         self.toolbar.setIconSize(QSize(16, 16))
-        self.toolbar.setContentsMargins(0, 0, 0, 0)
-        layout = self.toolbar.layout()
-        if layout is not None:
-            layout.setContentsMargins(0, 0, 0, 0)
-            layout.setSpacing(0)
+        self.toolbar.make_compact()
         menu_bar.setCornerWidget(self.toolbar, Qt.Corner.TopRightCorner)
 
     def _connect(self) -> None:
@@ -723,3 +719,26 @@ def _review_of(record: GameRecord) -> coach_module.GameReview | None:
     """The coach's review of a tic-tac-toe game (None for a game with no moves)."""
     review: coach_module.GameReview = load_coach().review_game(record)
     return review
+
+
+class _CoachToolBar(QToolBar):
+    """The coach's tool bar, compact enough for the menu bar's corner."""
+
+    compact = False
+
+    def make_compact(self) -> None:
+        """No margins and no spacing: the bar's height is its buttons'."""
+        self.compact = True
+        self.setContentsMargins(0, 0, 0, 0)
+        layout = self.layout()
+        if layout is not None:
+            layout.setContentsMargins(0, 0, 0, 0)
+            layout.setSpacing(0)
+
+    def changeEvent(self, event: QEvent) -> None:
+        # A new style (the check boxes' proxy goes over the app's style after the first
+        # paint) has just given the layout the style's margins again: 8 px more height
+        # for the menu bar, and everything below it moved down. Taken back at once.
+        super().changeEvent(event)
+        if self.compact and event.type() == QEvent.Type.StyleChange:
+            self.make_compact()
