@@ -9,12 +9,13 @@ import io
 import json
 import subprocess
 import sys
+import threading
 import wave
 from pathlib import Path
 
 import pytest
 from conftest import MovePlayer, RecordingSoundPlayer, WindowMaker
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QObject, QSettings
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import Mark
@@ -234,7 +235,7 @@ def test_qtmultimedia_is_loaded_by_the_first_sound_not_at_start_up(tmp_path: Pat
     script = f"""
 import json, os, sys
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QObject, QSettings
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
@@ -262,3 +263,35 @@ print(json.dumps([before, offscreen, bool(after), type(player).__name__]))
     )
     before, offscreen, after, player = json.loads(result.stdout.strip().splitlines()[-1])
     assert (before, offscreen, after, player) == (False, False, True, "QtSoundPlayer")
+
+
+def test_closing_lets_a_loading_under_way_finish_and_starts_no_more(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The app closes the player before Qt is torn down: a thread still inside QtMultimedia's
+    # start then crashed the process now and then at Quit.
+    inside = threading.Event()
+    release = threading.Event()
+    looked: list[str] = []
+
+    def slow_look() -> bool:
+        looked.append(threading.current_thread().name)
+        inside.set()
+        release.wait(10)
+        return True
+
+    monkeypatch.setattr(sound, "audio_output_present", slow_look)
+    parent = QObject()
+    player = sound.QtSoundPlayer(parent, silent=lambda: False)
+    player.prepare()
+    assert inside.wait(10)
+    assert not player.close(timeout=0.05)  # still inside: not left behind silently
+    threading.Timer(0.1, release.set).start()
+    assert player.close(timeout=10)  # waited for it
+    assert player.wait_until_ready(0)
+    player.prepare()  # closed: nothing more is loaded
+    assert looked == ["sound-loader"]
+    later = sound.QtSoundPlayer(parent, silent=lambda: False)
+    assert later.close()  # nothing under way: nothing to wait for
+    later.prepare()
+    assert looked == ["sound-loader"]

@@ -197,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             exit_code = app.exec()
     finally:
+        # The sound's loading thread must be out of QtMultimedia before Qt is torn down.
+        window.sound.close()
         window.controller.shutdown()
         if termination is not None:
             termination.remove()
