@@ -12,6 +12,10 @@ The strip only takes room the board does not need: the board (square, as tall as
 view) keeps its size, and a window too narrow for both keeps a narrower strip (the
 board then moves by what was missing, and no more). It never adds to the window's
 least width.
+
+A dock whose contents cost something to make holds only an empty widget of the
+contents' width until it first shows (:func:`hold_room`), and takes them then
+(:func:`move_in`): the room kept for it is the same either way.
 """
 
 from __future__ import annotations
@@ -32,6 +36,21 @@ from PySide6.QtWidgets import (
 )
 
 LEFT: Final = Qt.DockWidgetArea.LeftDockWidgetArea
+
+
+def hold_room(dock: QDockWidget, width: int) -> None:
+    """Give ``dock`` an empty widget ``width`` px wide until its contents are made."""
+    room = QWidget()
+    room.setMinimumWidth(width)
+    dock.setWidget(room)
+
+
+def move_in(dock: QDockWidget, contents: QWidget) -> None:
+    """Put ``contents`` in ``dock`` in place of the room it held (:func:`hold_room`)."""
+    room = dock.widget()
+    dock.setWidget(contents)
+    if room is not None:
+        room.deleteLater()
 
 
 class DockRoom(QObject):

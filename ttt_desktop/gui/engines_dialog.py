@@ -43,10 +43,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ttt_desktop.brains.engines import EngineEntry
 
-__all__ = ["EnginesDialog", "add_engines_action", "default_engines_path"]
-
-# Where the window keeps its engine list (in engine_players: read before the first paint).
-default_engines_path = engine_players.default_engines_path
+__all__ = ["EnginesDialog", "add_engines_action"]
 
 
 class _Bridge(QObject):
@@ -110,7 +107,7 @@ class EnginesDialog(QDialog):
 
         super().__init__(parent)
         self.setWindowTitle(self.tr("Engines"))
-        self.path = path or default_engines_path()
+        self.path = path or engine_players.default_engines_path()
         self._bridge = _Bridge(self)
         self._bridge.done.connect(self._finished)
         self._threads: list[threading.Thread] = []

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from ttt_desktop.engine import GameRecord, Mark
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.controller import GameController, Seat
+from ttt_desktop.gui.dock_room import hold_room, move_in
 from ttt_desktop.gui.game_files import GameFiles
 from ttt_desktop.gui.match import MatchDialog, MatchRunner, MatchScore
 from ttt_desktop.gui.replay_bar import ReplayBar
@@ -173,9 +174,7 @@ class ReviewFeatures(QObject):
         # first screens have no move list, and it is the window's costliest widget to make
         # (a table, its header, a style of its own). Until then the dock holds its room.
         self._move_list: MoveList | None = None
-        room = QWidget()
-        room.setMinimumWidth(MOVES_DOCK_WIDTH)
-        self.moves_dock.setWidget(room)
+        hold_room(self.moves_dock, MOVES_DOCK_WIDTH)
         self.moves_dock.visibilityChanged.connect(self._on_moves_dock_visibility)
         self.moves_dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetClosable
@@ -340,26 +339,26 @@ class ReviewFeatures(QObject):
     @property
     def move_list(self) -> MoveList:
         """The Moves dock's list of the game's moves (made on first use)."""
-        if self._move_list is None:
-            from ttt_desktop.gui.move_list import MoveList  # noqa: PLC0415
+        listing = self._move_list
+        return self._make_move_list() if listing is None else listing
 
-            listing = MoveList()
-            listing.setMinimumWidth(MOVES_DOCK_WIDTH)
-            listing.ply_selected.connect(self.replay_bar.show_ply)
-            record = self.replay_bar.record
-            if record is not None:
-                listing.set_record(record)
-                listing.set_current_ply(self.replay_bar.viewed_ply)
-            room = self.moves_dock.widget()
-            self.moves_dock.setWidget(listing)
-            if room is not None:
-                room.deleteLater()
-            self._move_list = listing
-        return self._move_list
+    def _make_move_list(self) -> MoveList:
+        from ttt_desktop.gui.move_list import MoveList  # noqa: PLC0415
+
+        listing = MoveList()
+        listing.setMinimumWidth(MOVES_DOCK_WIDTH)
+        listing.ply_selected.connect(self.replay_bar.show_ply)
+        record = self.replay_bar.record
+        if record is not None:
+            listing.set_record(record)
+            listing.set_current_ply(self.replay_bar.viewed_ply)
+        move_in(self.moves_dock, listing)
+        self._move_list = listing
+        return listing
 
     def _on_moves_dock_visibility(self, visible: bool) -> None:
         if visible and self._move_list is None:
-            _ = self.move_list
+            self._make_move_list()
 
     def _show_record(self, record: GameRecord) -> None:
         if self._move_list is not None:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
 from ttt_desktop.engine import Board, Mark
 from ttt_desktop.engine.record import GameRecord
@@ -50,6 +50,7 @@ from ttt_desktop.gui.coach.overlays import (
     verdict_overlay,
 )
 from ttt_desktop.gui.controller import GameController
+from ttt_desktop.gui.dock_room import hold_room, move_in
 from ttt_desktop.gui.review import MOVES_DOCK_WIDTH, ReviewFeatures
 from ttt_desktop.players.boards import SOLVED_KEYS
 from ttt_desktop.search_process import CallJob
@@ -200,11 +201,9 @@ class CoachFeatures(QObject):
         # The panel is made when the dock first shows or a review is put in it: a hidden
         # dock holds only its room (the panel's module and widgets: 3 ms at the start).
         self._review_panel: ReviewPanel | None = None
-        room = QWidget()
-        room.setMinimumWidth(REVIEW_DOCK_WIDTH)
         self.review_dock = QDockWidget(self.tr("Review"), self.window)
         self.review_dock.setObjectName("review-dock")
-        self.review_dock.setWidget(room)
+        hold_room(self.review_dock, REVIEW_DOCK_WIDTH)
         self.review_dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetClosable
             | QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -230,10 +229,7 @@ class CoachFeatures(QObject):
         panel.setMinimumWidth(REVIEW_DOCK_WIDTH)
         panel.verdict_chosen.connect(self.show_verdict)
         panel.try_again_requested.connect(self.try_again)
-        room = self.review_dock.widget()
-        self.review_dock.setWidget(panel)
-        if room is not None:
-            room.deleteLater()
+        move_in(self.review_dock, panel)
         self._review_panel = panel
         return panel
 
