@@ -235,3 +235,57 @@ def test_free_heap_pages_go_back_to_the_system() -> None:
     expected = platform.system() == "Linux" and platform.libc_ver()[0] == "glibc"
     assert release_free_heap() is expected
     assert release_free_heap() is expected  # the call is looked up once
+
+
+@pytest.mark.parametrize("end", ["close", "restart"])
+def test_only_the_running_thread_closes_the_connection_it_reads(end: str) -> None:
+    # Closed under a reading thread, a connection fails that thread with a TypeError (its
+    # handle is gone) or lets it read another file that took over the descriptor number.
+    players = SlowPlayers()
+    process = SearchProcess(players)
+    outcome: list[object] = []
+
+    def run() -> None:
+        try:
+            process.run(ThinkJob.for_board("gated", 1, Board.empty(Mark.X)))
+        except Exception as error:  # what it raised is the result
+            outcome.append(error)
+
+    thread = threading.Thread(target=run)
+    try:
+        thread.start()
+        deadline = time.perf_counter() + 30
+        while process.pid is None or not players.has(GatedPlayer):
+            assert time.perf_counter() < deadline, "the gated player never started"
+            time.sleep(0.01)
+        connection = process._connection
+        assert connection is not None
+        getattr(process, end)()
+        assert not process.is_alive
+        thread.join(10)
+        assert not thread.is_alive()
+        expected = SearchAbandoned if end == "close" else SearchRestarted
+        assert len(outcome) == 1 and type(outcome[0]) is expected, outcome
+        assert connection.closed, "the running thread closes it when it leaves"
+    finally:
+        players.gate.set()
+        process.close()
+        thread.join(10)
+
+
+def test_a_close_from_another_thread_leaves_the_connection_to_the_reader() -> None:
+    process = SearchProcess()
+    try:
+        process.start()
+        connection = process._connection
+        assert connection is not None
+        # Stand in for a thread inside run(): close() from this thread must end the
+        # process but leave that thread's connection open for it to close.
+        process._reader = threading.get_ident() + 1
+        process.close()
+        assert not process.is_alive
+        assert not connection.closed
+    finally:
+        process._reader = None
+        process.close()
+        connection.close()

@@ -397,6 +397,10 @@ class SearchProcess:
         self._lock = threading.Lock()
         self._stop_asked_at: float | None = None
         self._closed = False
+        # The thread inside run(), if any: only it closes the connection it reads (a
+        # connection closed under a reading thread fails it with a TypeError, or worse,
+        # reads another file that took over the descriptor).
+        self._reader: int | None = None
         self.restarts = 0
         """Processes started after the first (a crash, a kill, a hang)."""
         self._started_once = False
@@ -474,20 +478,27 @@ class SearchProcess:
             self._restart_asked = False
             connection = self._connection
             process = self._process
+            self._reader = threading.get_ident()
         assert connection is not None and process is not None
+        watch = _Heartbeat(self._beats, time.perf_counter(), on_silence)
         try:
-            connection.send((number, job))
-        except (BrokenPipeError, OSError):
-            self._forget_dead_process()
-            raise ProcessDied(self._death_message(process)) from None
-        started = time.perf_counter()
-        watch = _Heartbeat(self._beats, started, on_silence)
-        try:
+            try:
+                connection.send((number, job))
+            except (BrokenPipeError, OSError):
+                self._forget_dead_process()
+                raise self._ended(process) from None
+            started = time.perf_counter()
             return self._wait(
                 number, connection, process, started=started, time_limit_s=time_limit_s, watch=watch
             )
         finally:
             watch.end()
+            with self._lock:
+                self._reader = None
+                given_up = connection is not self._connection
+            if given_up:
+                # Killed from another thread meanwhile: the connection was left to this one.
+                connection.close()
 
     def _wait(
         self,
@@ -564,6 +575,8 @@ class SearchProcess:
         with self._lock:
             process, connection = self._process, self._connection
             self._process = self._connection = None
+            if self._reader not in (None, threading.get_ident()):
+                connection = None  # read by a job under way: its thread closes it
         if process is not None and process.is_alive():
             # SIGTERM first: the child kills its players' external programs (brains) and
             # leaves at once; SIGKILL if it does not (stuck outside the interpreter).
@@ -585,6 +598,8 @@ class SearchProcess:
             process.join(1.0)
 
     def _ended(self, process: Any) -> Exception:
+        if self._closed:
+            return SearchAbandoned("the search process was closed")
         if self._restart_asked:
             return SearchRestarted("the search process was restarted")
         return ProcessDied(self._death_message(process))

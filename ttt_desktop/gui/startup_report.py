@@ -132,7 +132,7 @@ class FirstPaintReporter(QObject):
         if not self._seen and watched is self._window and event.type() == QEvent.Type.Paint:
             self._seen = True
             self._window.removeEventFilter(self)
-            QTimer.singleShot(0, self._on_painted)
+            QTimer.singleShot(0, self, self._on_painted)
         return False
 
 

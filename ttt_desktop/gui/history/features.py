@@ -148,7 +148,7 @@ class HistoryFeatures(QObject):
         self.handle.games_changed.connect(self._update_player_ratings)
         # After the first paint: opening SQLite and its schema waits for the window.
         if self.handle.path is not None and open_soon:
-            QTimer.singleShot(0, self.open_library)
+            QTimer.singleShot(0, self, self.open_library)  # dropped if the window goes first
 
     # The library ------------------------------------------------------------------
 
