@@ -55,6 +55,7 @@ from concurrent.futures import FIRST_COMPLETED, Future
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final
 
+from ttt_desktop.lab.shared_flag import SharedFlag
 from ttt_desktop.lab.tournament import (
     Chunk,
     PlayedGame,
@@ -112,8 +113,9 @@ position (only the games that have one); the texts of ``render`` or None."""
 GamesHook = Callable[[list[PlayedGame]], None]
 RenderedHook = Callable[[list[int], str], None]
 
-# A local worker's stop: set by the runner, asked between games (None on a cluster).
-_stop_event: Any = None
+# A local worker's stop (a SharedFlag): set by the runner, asked between games (None on a
+# cluster).
+_stop_event: SharedFlag | None = None
 
 
 class WorkerError(RuntimeError):
@@ -133,7 +135,7 @@ def default_context() -> str:
     return "spawn"
 
 
-def _init_worker(stop: Any, parent: int | None = None) -> None:
+def _init_worker(stop: SharedFlag, parent: int | None = None) -> None:
     global _stop_event  # noqa: PLW0603  (one per worker process, set once at its start)
     _stop_event = stop
     if parent is not None:
@@ -296,7 +298,7 @@ class TournamentRunner:
         self._executor: Any = None
         self._manager: Any = None
         self._client: Any = None
-        self._stop: Any = None
+        self._stop: SharedFlag | None = None
         self._slots = jobs
         self._started_at: float | None = None
         self._first_game_at: float | None = None
@@ -322,7 +324,7 @@ class TournamentRunner:
                     "worker processes are not forked from a process that runs other threads: "
                     "use spawn"
                 )
-            self._stop = self._context.Event()
+            self._stop = SharedFlag(self._context)
             # The workers end with this process (_end_with) when they are its children
             # (a forkserver's are the server's) made by its main thread (the signal comes
             # when the thread that made them ends).

@@ -37,6 +37,7 @@ from typing import Any, Final
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.play import play_game
+from ttt_desktop.lab.shared_flag import SharedFlag
 from ttt_desktop.players import Player, create_player
 from ttt_desktop.players.learner import LearnerTable, QValues
 
@@ -324,7 +325,9 @@ def _episode_against(
 # The worker process ---------------------------------------------------------------------
 
 
-def _worker_main(settings: TrainSettings, connection: Connection, go: Any, stop: Any) -> None:
+def _worker_main(
+    settings: TrainSettings, connection: Connection, go: SharedFlag, stop: SharedFlag
+) -> None:
     def send_point(point: TrainPoint) -> None:
         connection.send(("point", point))
 
@@ -360,8 +363,8 @@ class TrainingRunner:
         self.finished = False
         self.paused = False
         self._context: Any = multiprocessing.get_context(context)
-        self._go = self._context.Event()
-        self._stop = self._context.Event()
+        self._go = SharedFlag(self._context)
+        self._stop = SharedFlag(self._context)
         self._process: Any = None
         self._connection: Connection | None = None
 
