@@ -45,6 +45,14 @@ def think_job(board: Board, kind: str, seed: int, game: int | None = 1) -> Think
     return ThinkJob.for_board(kind, seed, board, game, board.to_move.value)
 
 
+def wait_for_the_gated_player(process: SearchProcess, players: SlowPlayers) -> None:
+    """Until the process runs and its gated player is thinking (waiting at its gate)."""
+    deadline = time.perf_counter() + 30
+    while process.pid is None or not players.has(GatedPlayer):
+        assert time.perf_counter() < deadline, "the gated player never started"
+        time.sleep(0.01)
+
+
 def test_the_child_imports_no_qt(process: SearchProcess) -> None:
     process.run(think_job(Board.empty(), "alphabeta", 1))
     loaded = process.run(CallJob(child_modules))
@@ -204,10 +212,7 @@ def test_a_stopped_process_is_noticed_and_a_restart_ends_the_job() -> None:
     thread = threading.Thread(target=run)
     try:
         thread.start()
-        deadline = time.perf_counter() + 30
-        while process.pid is None or not players.has(GatedPlayer):
-            assert time.perf_counter() < deadline, "the gated player never started"
-            time.sleep(0.01)
+        wait_for_the_gated_player(process, players)
         pid = process.pid
         os.kill(pid, signal.SIGSTOP)
         stopped_at = time.perf_counter()
@@ -254,10 +259,7 @@ def test_only_the_running_thread_closes_the_connection_it_reads(end: str) -> Non
     thread = threading.Thread(target=run)
     try:
         thread.start()
-        deadline = time.perf_counter() + 30
-        while process.pid is None or not players.has(GatedPlayer):
-            assert time.perf_counter() < deadline, "the gated player never started"
-            time.sleep(0.01)
+        wait_for_the_gated_player(process, players)
         connection = process._connection
         assert connection is not None
         getattr(process, end)()
