@@ -14,9 +14,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "gui"))
 
-from slow_players import Flag, GatedPlayer, SlowPlayers
+from slow_players import CONTEXT, GatedPlayer, SlowPlayers
 
 from ttt_desktop.engine import Board, Mark
+from ttt_desktop.lab.shared_flag import SharedFlag
 from ttt_desktop.players import create_player
 from ttt_desktop.players.thought import Thought
 from ttt_desktop.search_process import (
@@ -189,7 +190,7 @@ def test_close_ends_the_child_at_once() -> None:
 
 
 def test_a_flag_is_shared_with_the_child() -> None:
-    flag = Flag()
+    flag = SharedFlag(CONTEXT)
     assert not flag.is_set() and not flag.wait(0.01)
     flag.set()
     assert flag.is_set() and flag.wait(0)

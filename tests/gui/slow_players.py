@@ -6,10 +6,12 @@ let a test decide when, or take as long as a test needs to close the window unde
 The players think in the window's search process, a separate process started with
 ``spawn``. So the factories here are picklable and go to that process when it
 starts, and everything a test and a player share is a ``multiprocessing`` object
-made from the spawn context (an event, a counter, a semaphore): the test sets
-the gate in its process, the player in the search process sees it.
+made from the spawn context (a :class:`~ttt_desktop.lab.shared_flag.SharedFlag`, a
+counter, a semaphore): the test sets the gate in its process, the player in the search
+process sees it. The flags hold no lock: the tests kill the search process while a
+player waits.
 
-This module imports the engine and the players only, like the search process.
+This module imports the engine, the players and the shared flag only.
 """
 
 from __future__ import annotations
@@ -20,35 +22,11 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ttt_desktop.engine import Board
+from ttt_desktop.lab.shared_flag import SharedFlag
 from ttt_desktop.players import PlayerInfo, create_player
 from ttt_desktop.players.thought import SearchStopped, Thought
 
 CONTEXT = multiprocessing.get_context("spawn")
-
-
-class Flag:
-    """A flag shared with the search process: set, is_set, wait (polling shared memory).
-
-    Not a ``multiprocessing.Event``: the tests kill the search process while a player
-    waits, and an Event's condition is left broken by a waiter that was killed.
-    """
-
-    def __init__(self) -> None:
-        self._value = CONTEXT.RawValue("b", 0)
-
-    def set(self) -> None:
-        self._value.value = 1
-
-    def is_set(self) -> bool:
-        return bool(self._value.value)
-
-    def wait(self, timeout: float | None = None) -> bool:
-        deadline = None if timeout is None else time.perf_counter() + timeout
-        while not self._value.value:
-            if deadline is not None and time.perf_counter() >= deadline:
-                return False
-            time.sleep(0.001)
-        return True
 
 
 def _thought(kind: str, board: Board, cell: int) -> Thought:
@@ -187,12 +165,12 @@ class SlowPlayers:
     }
 
     def __init__(self) -> None:
-        self.gate = Flag()
+        self.gate = SharedFlag(CONTEXT)
         self._answer_cell = CONTEXT.Value("i", -1)
         self._made = {kind: CONTEXT.Value("i", 0) for kind in (*self._CLASSES, "broken")}
         self._calls = CONTEXT.Value("i", 0)
-        self._started = Flag()
-        self._interrupted = Flag()
+        self._started = SharedFlag(CONTEXT)
+        self._interrupted = SharedFlag(CONTEXT)
 
     @property
     def answer_cell(self) -> int | None:

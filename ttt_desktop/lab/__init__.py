@@ -12,6 +12,8 @@
 * :mod:`ttt_desktop.lab.sprt`: the sequential probability ratio test of a two-player match.
 * :mod:`ttt_desktop.lab.training`: the learner's training in a worker process with a live
   learning curve, pause, resume and stop; trained players saved and loaded by name.
+* :mod:`ttt_desktop.lab.shared_flag`: the stop and pause flags the workers read, with no
+  lock that a killed worker could keep.
 
 Nothing here imports Qt; worker processes import only the engine and the players.
 """

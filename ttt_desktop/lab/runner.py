@@ -115,7 +115,7 @@ RenderedHook = Callable[[list[int], str], None]
 
 # A local worker's stop (a SharedFlag): set by the runner, asked between games (None on a
 # cluster).
-_stop_event: SharedFlag | None = None
+_stop_flag: SharedFlag | None = None
 
 
 class WorkerError(RuntimeError):
@@ -136,8 +136,8 @@ def default_context() -> str:
 
 
 def _init_worker(stop: SharedFlag, parent: int | None = None) -> None:
-    global _stop_event  # noqa: PLW0603  (one per worker process, set once at its start)
-    _stop_event = stop
+    global _stop_flag  # noqa: PLW0603  (one per worker process, set once at its start)
+    _stop_flag = stop
     if parent is not None:
         _end_with(parent)
 
@@ -176,7 +176,7 @@ def play_task(
     games' texts come too (the report's, made here in parallel), joined by ``",\\n"``.
     """
     games: list[PlayedGame] = []
-    stop = _stop_event.is_set if _stop_event is not None else None
+    stop = _stop_flag.is_set if _stop_flag is not None else None
     for chunk, only in work:
         if stop is not None and stop():
             break
