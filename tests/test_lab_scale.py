@@ -21,6 +21,7 @@ from live_processes import live_processes
 
 from ttt_desktop.arena import main
 from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.clock import GameClock, TimeControl
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.lab import report
 from ttt_desktop.lab import runner as runner_module
@@ -44,10 +45,8 @@ from ttt_desktop.lab.sprt import (
     play_sprt_match,
 )
 from ttt_desktop.lab.tournament import (
-    TimeControl,
     TournamentResult,
     TournamentSpec,
-    _Clock,
     parse_entrants,
 )
 from ttt_desktop.library import Library
@@ -610,9 +609,10 @@ class TestTimeControl:
     def test_bad_controls_are_refused(self) -> None:
         for options in (
             {},
-            {"turn_ms": 1, "game_ms": 1},
             {"turn_ms": 0},
             {"turn_ms": 5, "increment_ms": 1},
+            {"turn_ms": 5, "margin_ms": -1},
+            {"game_ms": float("nan")},
         ):
             with pytest.raises(ValueError):
                 TimeControl(**options)  # type: ignore[arg-type]
@@ -622,21 +622,27 @@ class TestTimeControl:
 
         # The quick side's margin is wide: a busy machine may hold a thread for a while.
         quick, slow = _Slow(0), _Slow(1500)
-        clock = _Clock(TimeControl(turn_ms=500), {Mark.X: quick, Mark.O: slow}, 0)
+        control = TimeControl(turn_ms=500)
+        clock = GameClock(control, {Mark.X: quick, Mark.O: slow}, 0)
         played = play_game(quick, slow, stop=clock.over, on_move=clock.on_move)
         assert clock.flagged is Mark.O
         assert len(played.moves or ()) == 2
-        assert quick.budgets == [500] and slow.budgets == [500]
+        # Each is given the move's time less the safety share: 455 ms of 500.
+        budget = control.budget_ms(None)
+        assert budget == 455
+        assert quick.budgets == [budget] and slow.budgets == [budget]
 
     def test_a_game_clock_gives_a_share_of_the_time_left_plus_the_increment(self) -> None:
         from ttt_desktop.engine.play import play_game  # noqa: PLC0415
 
         x, o = _Slow(0), _Slow(0)
         control = TimeControl(game_ms=2000, increment_ms=100)
-        clock = _Clock(control, {Mark.X: x, Mark.O: o}, 0)
+        clock = GameClock(control, {Mark.X: x, Mark.O: o}, 0)
         play_game(x, o, stop=clock.over, on_move=clock.on_move)
         assert clock.flagged is None
-        assert x.budgets[0] == pytest.approx(2000 / 20 + 100)
+        share = 2000 / 20 + 100
+        assert control.share_ms(2000) == share
+        assert x.budgets[0] == pytest.approx(share - min(share / 4, 20 + share * 0.05))
         # Each move takes a little time and earns the increment: the clock grows.
         assert all(b is not None and b > 150 for b in x.budgets[1:])
 
@@ -681,8 +687,16 @@ class TestTimeControl:
             "margin_ms": 50.0,  # the command line's default slack
         }
         with pytest.raises(SystemExit):
-            main(["tournament", "--players", "rando,levi", "--turn-ms", "5", "--game-ms", "5"])
-        assert "not both" in capsys.readouterr().err
+            main(["tournament", "--players", "rando,levi", "--turn-ms", "5", "--increment-ms", "5"])
+        assert "goes with --game-ms" in capsys.readouterr().err
+        # Both a time per move and a time per game, as the Gomocup plays.
+        argv = ["tournament", "--players", "rando,levi", "--games", "1", "--json"]
+        assert main([*argv, "--turn-ms", "5000", "--game-ms", "120000"]) == 0
+        assert json.loads(capsys.readouterr().out)["clock"] == {
+            "turn_ms": 5000.0,
+            "game_ms": 120000.0,
+            "margin_ms": 50.0,
+        }
 
 
 # Adjudication ---------------------------------------------------------------------------

@@ -123,7 +123,8 @@ def test_a_stopped_tournament_with_a_brain_resumes_with_its_logs(
     from typing import Any  # noqa: PLC0415
 
     from ttt_desktop.cli.storing import TournamentSaver  # noqa: PLC0415
-    from ttt_desktop.lab.tournament import TimeControl, TournamentSpec, make_entrants  # noqa: PLC0415
+    from ttt_desktop.engine.clock import TimeControl  # noqa: PLC0415
+    from ttt_desktop.lab.tournament import TournamentSpec, make_entrants  # noqa: PLC0415
     from ttt_desktop.library import Library  # noqa: PLC0415
 
     path = tmp_path / "games.sqlite"

@@ -33,9 +33,10 @@ from collections import Counter
 from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import compress
-from typing import Any, ClassVar, Final, Literal
+from typing import Any, Final, Literal
 
 from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.clock import GameClock, TimeControl
 from ttt_desktop.engine.play import play_game
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.lab.openings import OpeningSeat
@@ -55,7 +56,6 @@ __all__ = [
     "Entrant",
     "PairingRecord",
     "PlayedGame",
-    "TimeControl",
     "TournamentResult",
     "TournamentSpec",
     "brain_label",
@@ -167,27 +167,9 @@ def brain_label(kind: str) -> str:
 
 
 def parse_clock(text: str) -> TimeControl:
-    """A player's own time control: ``turn=MS`` (a time per move) or ``game=MS[+INC]``
-    (a time per game, with an increment after each move)."""
-    key, equals, value = text.strip().partition("=")
-    key = key.strip().lower()
-    try:
-        if equals and key == "turn":
-            return TimeControl(turn_ms=float(value), margin_ms=DEFAULT_MARGIN_MS)
-        if equals and key == "game":
-            total, _, increment = value.partition("+")
-            return TimeControl(
-                game_ms=float(total),
-                increment_ms=float(increment) if increment.strip() else 0.0,
-                margin_ms=DEFAULT_MARGIN_MS,
-            )
-    except ValueError as error:
-        if "could not convert" not in str(error):
-            raise
-    raise ValueError(
-        f"[{text}] is not a time control: write [turn=MS] for a time per move or "
-        "[game=MS] / [game=MS+INC] for a time per game"
-    )
+    """A player's own time control: ``turn=MS`` (a time per move), ``game=MS[+INC]`` (a
+    time per game, with an increment after each move) or both (``turn=MS game=MS``)."""
+    return TimeControl.parse(text, DEFAULT_MARGIN_MS)
 
 
 def make_entrants(
@@ -294,108 +276,6 @@ class Chunk:
     count: int
     first_index: int
     """The tournament-wide number of the chunk's first game."""
-
-
-@dataclass(frozen=True)
-class TimeControl:
-    """A player's clock: a fixed time per move, or a time per game with an increment.
-
-    ``turn_ms``: each move may take that long. ``game_ms``: the whole game may take that
-    long, and ``increment_ms`` is added after each move (the clock is read after it).
-    A player over its time loses the game on time. ``margin_ms`` is the slack allowed
-    over the limit (a search stops at its next check, not on the microsecond).
-    """
-
-    turn_ms: float | None = None
-    game_ms: float | None = None
-    increment_ms: float = 0.0
-    margin_ms: float = 0.0
-
-    MOVES_AHEAD: ClassVar[int] = 20
-    """A game clock's budget for a move: the time left over this many moves, plus the increment."""
-
-    def __post_init__(self) -> None:
-        if (self.turn_ms is None) == (self.game_ms is None):
-            raise ValueError("a time control is a time per move or a time per game, not both")
-        for name in ("turn_ms", "game_ms"):
-            value = getattr(self, name)
-            if value is not None and not value > 0:
-                raise ValueError(f"{name.replace('_', ' ')} is more than 0, not {value}")
-        if self.increment_ms < 0 or self.margin_ms < 0:
-            raise ValueError("an increment and a margin are not negative")
-        if self.turn_ms is not None and self.increment_ms:
-            raise ValueError("an increment goes with a time per game, not a time per move")
-
-    def budget(self, left_ms: float) -> float:
-        """The time to give a player for its next move when its clock shows ``left_ms``."""
-        if self.turn_ms is not None:
-            return self.turn_ms
-        return max(0.0, min(left_ms, left_ms / self.MOVES_AHEAD + self.increment_ms))
-
-    def label(self) -> str:
-        if self.turn_ms is not None:
-            return f"{self.turn_ms:g} ms a move"
-        plus = f" + {self.increment_ms:g} ms a move" if self.increment_ms else ""
-        return f"{self.game_ms:g} ms a game{plus}"
-
-    def as_json(self) -> dict[str, float]:
-        fields = {
-            "turn_ms": self.turn_ms,
-            "game_ms": self.game_ms,
-            "increment_ms": self.increment_ms,
-            "margin_ms": self.margin_ms,
-        }
-        return {key: value for key, value in fields.items() if value}
-
-
-class _Clock:
-    """Both players' clocks in one game: sets their budgets, flags the one over its time.
-
-    Each side has its own control (None: that side is not timed here; a brain's clock is
-    kept by its manager, which knows when its answer came).
-    """
-
-    def __init__(
-        self,
-        controls: TimeControl | dict[Mark, TimeControl | None],
-        seats: dict[Mark, Any],
-        opening: int,
-    ) -> None:
-        if isinstance(controls, TimeControl):
-            controls = {_X: controls, _O: controls}
-        self.controls = controls
-        self.seats = seats
-        self.opening = opening
-        self.left = {
-            mark: (control.game_ms or 0.0) if control is not None else 0.0
-            for mark, control in controls.items()
-        }
-        self.flagged: Mark | None = None
-        for mark, seat in seats.items():
-            control = controls[mark]
-            if control is not None:
-                seat.budget_ms = control.budget(self.left[mark])
-
-    def on_move(self, board: Any, _cell: int, seconds: Any) -> None:
-        mover = board.to_move
-        if board.ply < self.opening or self.flagged is not None:
-            return
-        control = self.controls[mover]
-        if control is None:
-            return
-        spent = float(seconds) * 1000.0
-        if control.turn_ms is not None:
-            if spent > control.turn_ms + control.margin_ms:
-                self.flagged = mover
-        else:
-            left = self.left[mover] - spent
-            if left < -control.margin_ms:
-                self.flagged = mover
-            self.left[mover] = left + control.increment_ms
-            self.seats[mover].budget_ms = control.budget(self.left[mover])
-
-    def over(self) -> bool:
-        return self.flagged is not None
 
 
 class _Judge:
@@ -581,7 +461,7 @@ class TournamentSpec:
                     _check_kind(str(p["kind"])),
                     int(p["seed"]),
                     str(p["label"]),
-                    None if p.get("clock") is None else TimeControl(**p["clock"]),
+                    None if p.get("clock") is None else TimeControl.from_json(p["clock"]),
                 )
                 for p in document["players"]
             )
@@ -594,7 +474,7 @@ class TournamentSpec:
                 Rules.parse(document.get("rules", TIC_TAC_TOE.key)),
                 tuple(tuple(int(c) for c in opening) for opening in document.get("openings", ())),
                 bool(document.get("symmetric", False)),
-                None if clock is None else TimeControl(**clock),
+                None if clock is None else TimeControl.from_json(clock),
                 bool(document.get("adjudicate", False)),
             )
         except (KeyError, TypeError, AttributeError) as error:
@@ -781,7 +661,7 @@ def _play_one(
     if not timed and not spec.adjudicate:
         played = play_game(x_seat, o_seat, spec.rules)
     else:
-        timer = _Clock(controls, {_X: x_player, _O: o_player}, len(opening)) if timed else None
+        timer = GameClock(controls, {_X: x_player, _O: o_player}, len(opening)) if timed else None
         judge = _Judge(len(opening)) if spec.adjudicate else None
 
         def on_move(board: Any, cell: int, seconds: Any) -> None:

@@ -64,6 +64,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ttt_desktop.engine.clock import TimeControl
 from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.engine.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.gui.rules_text import rules_title
@@ -73,7 +74,6 @@ from ttt_desktop.lab.runner import TournamentRunner
 from ttt_desktop.lab.tournament import (
     PLAYABLE_KINDS,
     PlayedGame,
-    TimeControl,
     TournamentResult,
     TournamentSpec,
     is_brain_kind,
