@@ -15,10 +15,11 @@ import statistics
 import sys
 import time
 
-from ttt_desktop.brains.manager import TimeControl
+from ttt_desktop.brains.manager import BrainSettings
 from ttt_desktop.brains.match import play_brain_game
 from ttt_desktop.brains.player import BrainPlayer
 from ttt_desktop.engine.board import Mark
+from ttt_desktop.engine.clock import TimeControl
 from ttt_desktop.engine.play import play_game
 from ttt_desktop.engine.rules import GOMOKU
 from ttt_desktop.players import create_player
@@ -52,13 +53,13 @@ def in_process(games: int) -> float:
 
 def through_pipes(games: int, suspend: bool) -> tuple[float, float]:
     """Mean and median milliseconds per move of the same players as brains."""
-    control = TimeControl(turn_ms=5000, match_ms=120_000)
+    settings = BrainSettings(clock=TimeControl(turn_ms=5000, game_ms=120_000), suspend=suspend)
     per_game: list[float] = []
     moves = 0
     started = time.perf_counter()
     with (
-        BrainPlayer(brain(1), time_control=control, suspend=suspend) as x,
-        BrainPlayer(brain(2), time_control=control, suspend=suspend) as o,
+        BrainPlayer(brain(1), settings=settings) as x,
+        BrainPlayer(brain(2), settings=settings) as o,
     ):
         # The first game starts the brains (START, INFO): leave it out of the figure.
         play_brain_game(x, o, GOMOKU)

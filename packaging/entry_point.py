@@ -1,6 +1,9 @@
 """Where the frozen app starts: PyInstaller freezes this script.
 
-First, before anything else is imported, ``multiprocessing.freeze_support()``:
+First, a brain's keeper (``--brain-keeper``, :mod:`ttt_desktop.brains.keeper`): the brain
+manager runs this executable so to keep a Gomocup brain; it imports nothing else.
+
+Then, before anything else is imported, ``multiprocessing.freeze_support()``:
 a worker process started with the ``spawn`` or ``forkserver`` context runs this
 same executable with multiprocessing's own arguments, and freeze_support (as
 PyInstaller's run-time hook sets it up) runs the worker's code and exits there,
@@ -18,6 +21,10 @@ import multiprocessing
 import sys
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--brain-keeper"]:
+        from ttt_desktop.brains.keeper import main as keep
+
+        keep(sys.argv[2:])
     multiprocessing.freeze_support()
 
     from ttt_desktop.gui.app import main

@@ -17,13 +17,14 @@ from brain_helpers import bad_brain, our_brain, wait_gone
 from ttt_desktop.brains import protocol
 from ttt_desktop.brains.engines import EngineEntry, EngineList, EngineListError, probe
 from ttt_desktop.brains.factory import BrainPlayerFactory, engine_entries
-from ttt_desktop.brains.manager import BrainProcess, BrainRefused, TimeControl
+from ttt_desktop.brains.manager import BrainProcess, BrainRefused, BrainSettings
 from ttt_desktop.brains.match import play_brain_game
 from ttt_desktop.brains.player import BrainPlayer, brain_kind
 from ttt_desktop.brains.protocol import LineSplitter, ReplyKind
 from ttt_desktop.brains.serve import BrainServer, budget_for
 from ttt_desktop.cli import main
 from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.clock import TimeControl
 from ttt_desktop.engine.record import Forfeit, GameRecord, PlayerEntry
 from ttt_desktop.engine.rules import GOMOKU, Rules
 from ttt_desktop.formats.json_codec import record_from_json, record_to_json
@@ -33,7 +34,9 @@ from ttt_desktop.search_process import SearchFailed, SearchProcess, ThinkJob
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="brains run on Linux")
 
-FAST = TimeControl(turn_ms=2000, match_ms=60000, end_grace_ms=500)
+FAST = BrainSettings(
+    clock=TimeControl(turn_ms=2000, game_ms=60000, margin_ms=250), end_grace_ms=500
+)
 
 
 # The protocol ---------------------------------------------------------------------------
@@ -146,7 +149,10 @@ def test_our_brain_declines_boards_its_player_does_not_play() -> None:
     server.handle("START 15")
     assert said[-1] == "ERROR Perfect plays only tic-tac-toe, not 15x15"
     server.handle("START 3")
+    # Five in a row until our extension says otherwise: 3x3 is too small for it.
+    assert said[-1].startswith("ERROR a 3x3 board is too small for 5 in a row")
     server.handle("INFO k 3")
+    server.handle("START 3")
     assert said[-1] == "OK"
     server.handle("BEGIN")
     x, y = protocol.parse_coordinates(said[-1]) or (-1, -1)
@@ -164,10 +170,12 @@ def test_our_brain_wins_and_blocks_in_one_move() -> None:
 
 
 def test_turn_budget_keeps_a_margin() -> None:
-    assert budget_for(500, None) == 400
-    assert budget_for(5000, 2000) == 160  # a tenth of the time left, less a fifth
+    assert budget_for(500, None) == 455  # less the clock's safety share (20 ms + 5%)
+    assert budget_for(5000, 2000) == 75  # a twentieth of the time left, less a quarter
+    assert budget_for(5000, 2_147_483_647) == 4730  # unlimited: the turn's
+    assert budget_for(5000, -40) == 5  # over its time: as fast as possible
     assert budget_for(0, None) == 5  # as fast as possible
-    assert budget_for(10, None) == 5
+    assert budget_for(10, None) == 7.5
 
 
 # Our brain against our manager ----------------------------------------------------------
@@ -176,11 +184,11 @@ def test_turn_budget_keeps_a_margin() -> None:
 @pytest.mark.parametrize("rules", [GOMOKU, Rules(12, 8, 5), Rules(7, 6, 4)])
 def test_full_games_of_our_brains_through_the_manager(rules: Rules) -> None:
     with (
-        BrainPlayer(our_brain("rando", 1), time_control=FAST) as x,
-        BrainPlayer(our_brain("levi", 2), time_control=FAST) as o,
+        BrainPlayer(our_brain("rando", 1), settings=FAST) as x,
+        BrainPlayer(our_brain("levi", 2), settings=FAST) as o,
     ):
         assert x.name == "TTT Rando" and x.kind == "brain.ttt-rando"
-        groups = [x.process.pid, o.process.pid]  # type: ignore[union-attr]
+        groups = [x.process.brain_pid, o.process.brain_pid]  # type: ignore[union-attr]
         records = [play_brain_game(x, o, rules, first) for first in (Mark.X, Mark.O)]
         for record in records:
             assert record.forfeit is None
@@ -197,7 +205,7 @@ def test_full_games_of_our_brains_through_the_manager(rules: Rules) -> None:
 
 
 def test_the_thought_carries_the_message_lines() -> None:
-    with BrainPlayer(our_brain("levi"), time_control=FAST) as brain:
+    with BrainPlayer(our_brain("levi"), settings=FAST) as brain:
         thought = brain.think(Board.empty(Mark.X, GOMOKU))
         assert thought.kind == "brain.ttt-levi"
         assert thought.messages and thought.messages[0].startswith("levi")
@@ -206,7 +214,7 @@ def test_the_thought_carries_the_message_lines() -> None:
 
 def test_a_brain_without_the_extension_is_refused_other_k() -> None:
     with (
-        BrainPlayer(bad_brain("ok"), time_control=FAST) as brain,
+        BrainPlayer(bad_brain("ok"), settings=FAST) as brain,
         pytest.raises(BrainRefused, match="five in a row only"),
     ):
         brain.choose_move(Board.empty(Mark.X, Rules(9, 9, 4)))
@@ -365,7 +373,7 @@ def test_pbrain_ttt_speaks_on_its_pipes() -> None:
 def test_our_players_play_the_same_through_the_pipe() -> None:
     # The brain's moves are the player's own: a seeded rando through the pipe and in
     # this process choose the same cells.
-    with BrainPlayer(our_brain("rando", 9), time_control=FAST) as brain:
+    with BrainPlayer(our_brain("rando", 9), settings=FAST) as brain:
         local = create_player("rando", seed=9)
         board = Board.empty(Mark.X, GOMOKU)
         assert brain.choose_move(board) == local.choose_move(board)
@@ -377,7 +385,10 @@ def test_the_engines_command_adds_lists_and_removes(
     path = str(tmp_path / "engines.json")
     command = " ".join(our_brain("levi"))
     assert main(["engines", "add", "--command", command, "--engines", path]) == 0
-    assert "TTT Levi: accepts sizes 5, 8, 10, 15, 19, 20" in capsys.readouterr().out
+    assert (
+        "TTT Levi: accepts sizes 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20"
+        in capsys.readouterr().out
+    )
     assert main(["engines", "list", "--engines", path, "--json"]) == 0
     (listed,) = json.loads(capsys.readouterr().out)
     assert listed["name"] == "TTT Levi" and listed["rectangles"] and listed["mnk"]
@@ -418,7 +429,7 @@ def test_brains_of_the_engine_list_think_in_the_search_process(tmp_path: Path) -
     assert (ours.kind, ours.name) == ("brain.ours", "Ours")
     assert ours.supports(GOMOKU) and not ours.supports(Rules(9, 9, 4))
     assert "board sizes: 15, 20" in ours.description
-    factory = BrainPlayerFactory(create_player, path, FAST)
+    factory = BrainPlayerFactory(create_player, path, FAST.clock)
     assert factory("rando", seed=1).kind == "rando"
     search = SearchProcess(factory)
     try:
@@ -458,7 +469,7 @@ def brains_left() -> list[str]:
 
 
 def test_the_manager_takes_back_and_restarts() -> None:
-    with BrainProcess(our_brain("levi", 4), time_control=FAST) as brain:
+    with BrainProcess(our_brain("levi", 4), settings=FAST) as brain:
         assert brain.ask_about()["name"] == "TTT Levi"
         brain.start(GOMOKU)
         board = Board.empty(Mark.O, GOMOKU).play(112)
@@ -479,7 +490,7 @@ def test_the_manager_takes_back_and_restarts() -> None:
 
 def test_a_brain_refusing_rectangles_is_refused_not_beaten() -> None:
     with (
-        BrainPlayer(bad_brain("lowercase"), time_control=FAST) as brain,
+        BrainPlayer(bad_brain("lowercase"), settings=FAST) as brain,
         pytest.raises(BrainRefused, match=r"declined RECTSTART 12,8 \(Unknown command\)"),
     ):
         play_brain_game(brain, create_player("rando", seed=1), Rules(12, 8, 5))
@@ -487,10 +498,12 @@ def test_a_brain_refusing_rectangles_is_refused_not_beaten() -> None:
 
 @pytest.mark.parametrize("kind", ["alphabeta", "monty"])
 def test_our_searching_players_answer_within_the_turn_time(kind: str) -> None:
-    control = TimeControl(turn_ms=300, match_ms=60_000, tolerance_ms=200, end_grace_ms=500)
+    control = BrainSettings(
+        clock=TimeControl(turn_ms=300, game_ms=60_000, margin_ms=200), end_grace_ms=500
+    )
     with (
-        BrainPlayer(our_brain(kind, 3), time_control=control) as brain,
-        BrainPlayer(our_brain("levi", 4), time_control=control) as levi,
+        BrainPlayer(our_brain(kind, 3), settings=control) as brain,
+        BrainPlayer(our_brain("levi", 4), settings=control) as levi,
     ):
         record = play_brain_game(brain, levi, GOMOKU)
     assert record.forfeit is None and record.is_finished

@@ -11,17 +11,20 @@ from typing import Any
 import pytest
 from brain_helpers import bad_brain, wait_gone
 
-from ttt_desktop.brains.manager import BrainFailure, TimeControl
+from ttt_desktop.brains.manager import BrainFailure, BrainSettings
 from ttt_desktop.brains.match import entry_of
 from ttt_desktop.brains.player import BrainPlayer
 from ttt_desktop.engine.board import Mark
+from ttt_desktop.engine.clock import TimeControl
 from ttt_desktop.engine.play import ForfeitedGame, PlayedGame, SeatForfeit, play_game, play_games
 from ttt_desktop.engine.rules import GOMOKU
 from ttt_desktop.players import create_player
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="brains run on Linux")
 
-CONTROL = TimeControl(turn_ms=300, match_ms=20_000, tolerance_ms=150, end_grace_ms=300)
+CONTROL = BrainSettings(
+    clock=TimeControl(turn_ms=300, game_ms=20_000, margin_ms=150), end_grace_ms=300, setup_ms=0
+)
 
 
 def test_a_brain_failure_is_a_seat_forfeit() -> None:
@@ -34,10 +37,10 @@ def test_a_series_with_a_crashing_brain_records_each_forfeit_and_goes_on(
     options: dict[str, Any],
 ) -> None:
     opponent = create_player("rando", seed=5)
-    with BrainPlayer(bad_brain("crash-mid"), time_control=CONTROL) as brain:
+    with BrainPlayer(bad_brain("crash-mid"), settings=CONTROL) as brain:
         firsts = [Mark.X, Mark.O, Mark.X]
         games = list(play_games(brain, opponent, firsts, GOMOKU, **options))
-        group = brain.process.pid if brain.process is not None else None
+        group = brain.process.brain_pid if brain.process is not None else None
     assert len(games) == 3
     for game, first in zip(games, firsts, strict=True):
         assert isinstance(game, ForfeitedGame)
@@ -63,7 +66,7 @@ def test_a_series_with_a_crashing_brain_records_each_forfeit_and_goes_on(
 
 def test_a_garbage_answer_is_lost_by_the_brain_in_one_game() -> None:
     opponent = create_player("rando", seed=2)
-    with BrainPlayer(bad_brain("garbage"), time_control=CONTROL) as brain:
+    with BrainPlayer(bad_brain("garbage"), settings=CONTROL) as brain:
         game = play_game(opponent, brain, GOMOKU, think=True)
     assert game.forfeit is not None and game.forfeit[0] is Mark.O
     assert "instead of a move" in game.forfeit[1]
@@ -80,6 +83,6 @@ def test_the_labs_match_counts_a_forfeit_as_the_opponents_win() -> None:
     from ttt_desktop.lab.match import play_match  # noqa: PLC0415
 
     opponent = create_player("rando", seed=5)
-    with BrainPlayer(bad_brain("crash-mid"), time_control=CONTROL) as brain:
+    with BrainPlayer(bad_brain("crash-mid"), settings=CONTROL) as brain:
         result = play_match(brain, opponent, 2, rules=GOMOKU)
     assert (result.x.wins, result.o.wins, result.draws) == (0, 2, 0)

@@ -11,9 +11,10 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.brains.engines import EngineEntry, EngineList
-from ttt_desktop.brains.manager import TimeControl
+from ttt_desktop.brains.manager import DEFAULT_CLOCK, BrainSettings
 from ttt_desktop.brains.player import BrainPlayer
 from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.clock import TimeControl
 from ttt_desktop.engine.rules import GOMOKU
 from ttt_desktop.gui.engines_dialog import EnginesDialog
 from ttt_desktop.gui.insight.words import figures, headline
@@ -82,7 +83,9 @@ def test_a_broken_list_is_kept_aside(qtbot: QtBot, tmp_path: Path) -> None:
 
 def test_the_thinking_dock_shows_what_a_brain_said() -> None:
     command = [sys.executable, "-m", "ttt_desktop.cli", "brain", "--player", "levi"]
-    with BrainPlayer(command, time_control=TimeControl(turn_ms=1000)) as brain:
+    with BrainPlayer(
+        command, settings=BrainSettings(clock=TimeControl(turn_ms=1000, margin_ms=250))
+    ) as brain:
         thought = brain.think(Board.empty(Mark.X, GOMOKU))
     assert headline(thought).startswith("brain.ttt-levi (X) played")
     said = [line for line in figures(thought) if line.startswith("It said: levi")]
@@ -121,16 +124,22 @@ def test_a_brains_time_per_move_and_game_is_set_remembered_and_used(
     assert again.turn_spin.value() == 1500
     factory = BrainPlayerFactory(create_player, path)
     with factory("brain.ok") as brain:
-        assert (brain.time_control.turn_ms, brain.time_control.match_ms) == (1500, 0)
-        assert brain.time_control.tolerance_ms == TimeControl().tolerance_ms
+        clock = brain.settings.clock
+        assert (clock.turn_ms, clock.game_ms) == (1500, None)
+        assert clock.margin_ms == DEFAULT_CLOCK.margin_ms  # the Gomocup judge's 1,000 ms
     dialog.set_times(1500, 90_000)
     with factory("brain.ok") as brain:
-        assert (brain.time_control.turn_ms, brain.time_control.match_ms) == (1500, 90_000)
+        clock = brain.settings.clock
+        assert (clock.turn_ms, clock.game_ms) == (1500, 90_000)
 
 
 def test_an_engine_list_with_a_bad_time_is_refused() -> None:
-    with pytest.raises(ValueError, match="timeout_turn is a whole number"):
-        EngineEntry("Ok", "x", options={"timeout_turn": -1})
+    with pytest.raises(ValueError, match="turn_ms is a whole number"):
+        EngineEntry("Ok", "x", turn_ms=-1)
+    with pytest.raises(ValueError, match="needs a time per move or a time per game"):
+        EngineEntry("Ok", "x", turn_ms=0)
     entry = EngineEntry("Ok", "x")
-    assert entry.time_control(TimeControl(turn_ms=700)).turn_ms == 700  # not set: the base
-    assert entry.with_times(0, 30_000).time_control().turn_ms == 0
+    # A match's clock over the brain's own, with the larger margin of the two.
+    clock = entry.settings(TimeControl(turn_ms=700, margin_ms=250)).clock
+    assert (clock.turn_ms, clock.margin_ms) == (700, 1000)
+    assert entry.with_times(0, 30_000).settings().clock.turn_ms is None

@@ -1,33 +1,48 @@
 """The engine list: the Gomocup brains this program knows, kept in one JSON file.
 
 Like Cute Chess's ``engines.json``: a list of entries, each a name, the command that runs
-the brain, its working directory, protocol options and what a probe found out (the board
-sizes it accepts, whether it takes rectangles and our k-in-a-row extension, its ABOUT
-fields). The file lives in the user's data folder (``engines.json`` beside the game
-library; ``$TTT_DESKTOP_ENGINES`` names another). It is checked when read: a file that is
-not a valid engine list is moved aside (``engines.json.bad-<time>``), never overwritten,
-and the message says where it went.
+the brain, its working directory, its own settings (time per move and per game, the
+margin its answers are allowed, the memory it is told it may use, more INFO lines) and
+what a probe found out (the board sizes it accepts, whether it takes rectangles and our
+k-in-a-row extension, its ABOUT fields). The file lives in the user's data folder
+(``engines.json`` beside the game library; ``$TTT_DESKTOP_ENGINES`` names another).
+
+It is read as every file a person gives the program is
+(:func:`~ttt_desktop.formats.files.read_user_json`): a named pipe, a device, a folder, a
+link to one, a file too large or JSON nested too deeply is refused before anything can
+hang or grow, and a file that is not a valid engine list is moved aside
+(``engines.json.bad-<time>``), never overwritten: :class:`EngineListError` says why and
+where it went, for the window or the command line to show.
+
+:func:`probe` asks a brain what it plays, and refuses a program that is not a brain (one
+that echoes its commands, crashes at once or never answers).
 
 Nothing here imports Qt.
 """
 
 from __future__ import annotations
 
-import json
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
 from ttt_desktop.brains.location import ENV_VAR, FILE_NAME, engines_path
 from ttt_desktop.brains.manager import (
+    DEFAULT_CLOCK,
+    DEFAULT_MEMORY,
     BrainFailure,
     BrainProcess,
     BrainRefused,
-    TimeControl,
+    BrainSettings,
+    brain_clock,
 )
+from ttt_desktop.brains.player import brain_kind
+from ttt_desktop.brains.protocol import ReplyKind, start_line
+from ttt_desktop.engine.clock import TimeControl
 from ttt_desktop.engine.rules import Rules
+from ttt_desktop.formats.files import FileKind, UserFileError, read_user_json
 
 __all__ = [
     "ENV_VAR",
@@ -35,38 +50,67 @@ __all__ = [
     "EngineEntry",
     "EngineList",
     "EngineListError",
+    "brain_folder",
     "engines_path",
     "probe",
 ]
 
 FORMAT_NAME: Final = "ttt-desktop-engines"
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
+"""Version 2 keeps each brain's settings in fields of their own; version 1 (times in an
+``options`` object) is read too."""
 MAX_FILE_BYTES: Final = 1_000_000
-TURN_OPTION: Final = "timeout_turn"
-"""The option that keeps a brain's time per move in milliseconds (the protocol's INFO key)."""
-MATCH_OPTION: Final = "timeout_match"
-"""The option that keeps a brain's time for all its moves of a game (0: no limit)."""
-DEFAULT_TURN_MS: Final = 5000
+ENGINE_LIST: Final = FileKind("engine list", MAX_FILE_BYTES)
+DEFAULT_TURN_MS: Final = round(DEFAULT_CLOCK.turn_ms or 5000)
+DEFAULT_MARGIN_MS: Final = round(DEFAULT_CLOCK.margin_ms)
+DEFAULT_MEMORY_MB: Final = DEFAULT_MEMORY // (1024 * 1024)
 MAX_TURN_MS: Final = 3_600_000
-PROBE_SIZES: Final = (15, 20, 10, 19, 5, 8)
-"""The square sizes a probe tries (Gomocup's 15 and 20 first)."""
+MAX_MEMORY_MB: Final = 1_048_576
+MIN_PROBE_SIZE: Final = 5
+MAX_PROBE_SIZE: Final = 22
+PROBE_SIZES: Final = tuple(range(MIN_PROBE_SIZE, MAX_PROBE_SIZE + 1))
+"""The square sizes a probe tries: every size from 5 to 22 (the largest real brains play)."""
+PROBE_RECTANGLE: Final = (15, 10)
+_V1_TIMES: Final = {"timeout_turn": "turn_ms", "timeout_match": "match_ms"}
+_V1_PROBE_SIZES: Final = (5, 8, 10, 15, 19, 20)
+"""The sizes the probes of version 1's lists asked about."""
 
 
 class EngineListError(ValueError):
     """The engine file could not be read (the message says why and where it was moved)."""
 
 
+def _whole(name: str, key: str, value: object, top: int) -> int:
+    if type(value) is not int or not 0 <= value <= top:
+        raise ValueError(f"the engine {name!r}'s {key} is a whole number from 0 to {top:,}")
+    return value
+
+
 @dataclass(frozen=True)
 class EngineEntry:
-    """One brain: its name, command, working directory, options and probed abilities."""
+    """One brain: its name, command, working directory, settings and probed abilities.
+
+    ``turn_ms``: its time per move (0: none, the game's time only); ``match_ms``: its
+    time for all its moves of a game (0: no limit); ``margin_ms``: how much later than
+    that its answer is still taken; ``memory_mb``: what ``INFO max_memory`` tells it (in
+    MiB), its address-space limit too with ``enforce_memory``; ``infos``: more INFO lines
+    (key to value), sent after the others.
+    """
 
     name: str
     command: str
     cwd: str = ""
     protocol: str = "gomocup"
-    options: dict[str, Any] = field(default_factory=dict)
+    turn_ms: int = DEFAULT_TURN_MS
+    match_ms: int = 0
+    margin_ms: int = DEFAULT_MARGIN_MS
+    memory_mb: int = DEFAULT_MEMORY_MB
+    enforce_memory: bool = False
+    infos: dict[str, str] = field(default_factory=dict)
     sizes: tuple[int, ...] = ()
     """The square sizes it accepted (START answered OK); empty until probed."""
+    probed: tuple[int, ...] = ()
+    """The square sizes the probe asked about (accepted or not)."""
     rectangles: bool | None = None
     """Whether it took RECTSTART (None: not probed)."""
     mnk: bool = False
@@ -76,64 +120,71 @@ class EngineEntry:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise ValueError("an engine needs a name")
+        name = self.name
         if not isinstance(self.command, str) or not self.command.strip():
-            raise ValueError(f"the engine {self.name!r} needs a command")
+            raise ValueError(f"the engine {name!r} needs a command")
         if not isinstance(self.cwd, str):
-            raise ValueError(f"the engine {self.name!r}'s working directory must be text")
+            raise ValueError(f"the engine {name!r}'s working directory must be text")
         if self.protocol != "gomocup":
             raise ValueError(
-                f"the engine {self.name!r} speaks {self.protocol!r}; only 'gomocup' is known"
+                f"the engine {name!r} speaks {self.protocol!r}; only 'gomocup' is known"
             )
-        if not isinstance(self.options, dict):
-            raise ValueError(f"the engine {self.name!r}'s options must be an object")
-        for key in (TURN_OPTION, MATCH_OPTION):
-            value = self.options.get(key, 0)
-            if type(value) is not int or not 0 <= value <= MAX_TURN_MS:
-                raise ValueError(
-                    f"the engine {self.name!r}'s {key} is a whole number of milliseconds "
-                    f"from 0 to {MAX_TURN_MS}"
-                )
-        sizes = tuple(self.sizes)
-        if not all(type(size) is int and 1 <= size <= 100 for size in sizes):
-            raise ValueError(f"the engine {self.name!r}'s sizes must be whole numbers")
-        object.__setattr__(self, "sizes", sizes)
+        _whole(name, "turn_ms", self.turn_ms, MAX_TURN_MS)
+        _whole(name, "match_ms", self.match_ms, MAX_TURN_MS)
+        _whole(name, "margin_ms", self.margin_ms, MAX_TURN_MS)
+        _whole(name, "memory_mb", self.memory_mb, MAX_MEMORY_MB)
+        if not self.turn_ms and not self.match_ms:
+            raise ValueError(f"the engine {name!r} needs a time per move or a time per game")
+        if not isinstance(self.enforce_memory, bool):
+            raise ValueError(f"the engine {name!r}'s enforce_memory must be true or false")
+        if not isinstance(self.infos, dict) or not all(
+            isinstance(key, str)
+            and key.strip()
+            and not any(c.isspace() for c in key)
+            and isinstance(value, str)
+            and "\r" not in value
+            and "\n" not in value
+            for key, value in self.infos.items()
+        ):
+            raise ValueError(f"the engine {name!r}'s infos map one-word keys to one-line text")
+        for key in ("sizes", "probed"):
+            sizes = tuple(getattr(self, key))
+            if not all(type(size) is int and 1 <= size <= 100 for size in sizes):
+                raise ValueError(f"the engine {name!r}'s {key} must be whole numbers")
+            object.__setattr__(self, key, sizes)
         if self.rectangles is not None and not isinstance(self.rectangles, bool):
-            raise ValueError(f"the engine {self.name!r}'s rectangles must be true or false")
+            raise ValueError(f"the engine {name!r}'s rectangles must be true or false")
         if not isinstance(self.mnk, bool):
-            raise ValueError(f"the engine {self.name!r}'s mnk must be true or false")
+            raise ValueError(f"the engine {name!r}'s mnk must be true or false")
         if not isinstance(self.about, dict) or not all(
             isinstance(key, str) and isinstance(value, str) for key, value in self.about.items()
         ):
-            raise ValueError(f"the engine {self.name!r}'s about must map text to text")
+            raise ValueError(f"the engine {name!r}'s about must map text to text")
 
     @property
-    def turn_ms(self) -> int:
-        """Its time per move in milliseconds in the window's games (0: none, the game's
-        time only)."""
-        if TURN_OPTION not in self.options:
-            return DEFAULT_TURN_MS
-        return int(self.options[TURN_OPTION])
+    def clock(self) -> TimeControl:
+        """Its time control: per move and per game as set, with its margin."""
+        return TimeControl(
+            turn_ms=self.turn_ms or None,
+            game_ms=self.match_ms or None,
+            margin_ms=self.margin_ms,
+        )
 
-    @property
-    def match_ms(self) -> int:
-        """Its time for all its moves of a game in milliseconds (0: no limit)."""
-        return int(self.options.get(MATCH_OPTION, 0))
+    def settings(self, clock: TimeControl | None = None, folder: str = "") -> BrainSettings:
+        """How to run it: its own clock (or ``clock``, a match's or a tournament's, with the
+        larger of the two margins), its memory, its INFO lines, ``folder`` for its
+        persistent files."""
+        return BrainSettings(
+            clock=self.clock if clock is None else brain_clock(clock, self.margin_ms),
+            max_memory=self.memory_mb * 1024 * 1024,
+            enforce_memory=self.enforce_memory,
+            folder=folder,
+            infos=tuple(self.infos.items()),
+        )
 
     def with_times(self, turn_ms: int, match_ms: int = 0) -> EngineEntry:
-        """This entry with another time per move and per game (kept in its options)."""
-        options = {**self.options, TURN_OPTION: turn_ms, MATCH_OPTION: match_ms}
-        return replace(self, options=options)
-
-    def time_control(self, base: TimeControl | None = None) -> TimeControl:
-        """``base`` (the manager's defaults) with this brain's time per move and per game,
-        when they were set (else ``base`` as it is)."""
-        base = base or TimeControl()
-        if TURN_OPTION not in self.options and MATCH_OPTION not in self.options:
-            return base
-        turn, match = self.turn_ms, self.match_ms
-        if not turn and not match:
-            turn = DEFAULT_TURN_MS
-        return replace(base, turn_ms=turn, match_ms=match)
+        """This entry with another time per move and per game."""
+        return replace(self, turn_ms=turn_ms, match_ms=match_ms)
 
     def plays(self, rules: Rules) -> bool | None:
         """Whether the probe says it plays ``rules`` (None when not probed or unsure)."""
@@ -142,29 +193,60 @@ class EngineEntry:
         if rules.m == rules.n:
             if rules.m in self.sizes:
                 return True
+            if rules.m in self.probed:
+                return False
             return None
         return self.rectangles
 
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["sizes"] = list(self.sizes)
+        data["probed"] = list(self.probed)
         return data
 
     @classmethod
-    def from_json(cls, data: object) -> EngineEntry:
+    def from_json(cls, data: object, version: int = FORMAT_VERSION) -> EngineEntry:
         if not isinstance(data, Mapping):
             raise ValueError("each engine is an object with a name and a command")
+        values = dict(data)
+        if version == 1:
+            options = values.pop("options", {})
+            if not isinstance(options, Mapping):
+                raise ValueError("an engine's options must be an object")
+            infos = {}
+            for key, value in options.items():
+                if key in _V1_TIMES:
+                    values[_V1_TIMES[key]] = value
+                else:
+                    infos[str(key)] = str(value)
+            values["infos"] = infos
+            if not values.get("turn_ms") and not values.get("match_ms"):
+                values["turn_ms"] = DEFAULT_TURN_MS
+            if values.get("sizes"):
+                values["probed"] = _V1_PROBE_SIZES
         known = {name for name in cls.__dataclass_fields__}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(set(values) - known)
         if unknown:
             raise ValueError(f"unknown engine fields: {', '.join(map(str, unknown))}")
-        values = dict(data)
-        if "sizes" in values and isinstance(values["sizes"], list):
-            values["sizes"] = tuple(values["sizes"])
+        for key in ("sizes", "probed"):
+            if isinstance(values.get(key), list):
+                values[key] = tuple(values[key])
         try:
             return cls(**values)
         except TypeError as error:
             raise ValueError(f"an engine lacks a field ({error})") from None
+
+
+def brain_folder(engines_file: Path, name: str) -> str:
+    """The folder for the persistent files of the brain called ``name`` (``INFO folder``):
+    one a brain, beside the engine list (made when first asked for; empty when it can't
+    be made)."""
+    folder = engines_file.parent / "brain-folders" / brain_kind(name).removeprefix("brain.")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return ""
+    return str(folder)
 
 
 class EngineList:
@@ -181,33 +263,36 @@ class EngineList:
         """The list in ``path`` (default :func:`engines_path`); empty when there is none.
 
         A file that is not a valid list is moved aside and :class:`EngineListError` says
-        where; the next :meth:`load` starts from an empty list.
+        why and where; the next :meth:`load` starts from an empty list.
         """
         path = engines_path() if path is None else path
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             return cls(path)
         try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                raise ValueError(f"it is larger than {MAX_FILE_BYTES:,} bytes")
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = read_user_json(path, ENGINE_LIST)
             if not isinstance(data, Mapping) or data.get("format") != FORMAT_NAME:
                 raise ValueError(f'it lacks the "format": "{FORMAT_NAME}" marker')
-            if data.get("version") != FORMAT_VERSION:
-                raise ValueError(f"its version is {data.get('version')!r}, not {FORMAT_VERSION}")
+            version = data.get("version")
+            if version not in (1, FORMAT_VERSION):
+                raise ValueError(f"its version is {version!r}, not 1 or {FORMAT_VERSION}")
             engines = data.get("engines")
             if not isinstance(engines, list):
                 raise ValueError('"engines" must be a list')
-            return cls(path, [EngineEntry.from_json(item) for item in engines])
-        except (OSError, UnicodeDecodeError, ValueError) as error:
+            return cls(path, [EngineEntry.from_json(item, version) for item in engines])
+        except (UserFileError, ValueError) as error:
+            reason = str(error)
+            # The reader's message starts with the file's name; the message names the path.
+            reason = reason.removeprefix(f"{path.name}: ").removeprefix(f"{path.name} ")
             aside = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
             try:
                 path.replace(aside)
             except OSError as move_error:
                 raise EngineListError(
-                    f"the engine list {path} can't be read ({error}) nor moved aside ({move_error})"
+                    f"the engine list {path} can't be read ({reason}) nor moved aside "
+                    f"({move_error.strerror or move_error})"
                 ) from None
             raise EngineListError(
-                f"the engine list {path} can't be read ({error}); it was moved to {aside} "
+                f"the engine list {path} can't be read ({reason}); it was moved to {aside} "
                 "and a new, empty list starts"
             ) from None
 
@@ -228,13 +313,15 @@ class EngineList:
         known = ", ".join(self.entries) or "none yet"
         raise KeyError(f"no engine called {name!r} in {self.path} (known: {known})")
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[EngineEntry]:
         return iter(self.entries.values())
 
     def __len__(self) -> int:
         return len(self.entries)
 
     def save(self) -> None:
+        import json  # noqa: PLC0415  (saving is rare; reading is the window's start)
+
         data = {
             "format": FORMAT_NAME,
             "version": FORMAT_VERSION,
@@ -246,52 +333,93 @@ class EngineList:
         temporary.replace(self.path)
 
 
+class _Prober:
+    """One brain process at a time for a probe: a fresh one whenever the last has ended."""
+
+    def __init__(self, entry: EngineEntry, settings: BrainSettings) -> None:
+        self.entry = entry
+        self.settings = settings
+        self.brain: BrainProcess | None = None
+        self.answered = False
+        """Whether the brain has answered anything a brain would (not an echo)."""
+
+    def process(self) -> BrainProcess:
+        brain = self.brain
+        if brain is None or not brain.alive:
+            if brain is not None:
+                brain.close()
+            brain = self.brain = BrainProcess(
+                self.entry.command, cwd=self.entry.cwd or None, settings=self.settings
+            )
+        return brain
+
+    def close(self) -> None:
+        if self.brain is not None:
+            self.brain.close()
+            self.brain = None
+
+    def start(self, m: int, n: int) -> bool:
+        """Whether the brain takes an ``m`` x ``n`` board (a fresh process if the last one
+        died on the question; :class:`BrainRefused` when this is plainly not a brain)."""
+        text = start_line(m, n)
+        for attempt in range(2):
+            brain = self.process()
+            try:
+                reply = brain.command(text, f"answering {text.strip()}")
+            except BrainFailure as failure:
+                if not self.answered:
+                    raise BrainRefused(f"it is not a Gomocup brain: {failure.reason}") from None
+                self.close()
+                if attempt:
+                    return False
+                continue
+            if reply.kind in (ReplyKind.OK, ReplyKind.ERROR):
+                self.answered = True
+                return reply.kind is ReplyKind.OK
+            if not self.answered:
+                raise BrainRefused(
+                    f"it is not a Gomocup brain: it answered {reply.text[:60]!r} to "
+                    f"{text.strip()}, where a brain answers OK or ERROR"
+                )
+            return False
+        return False
+
+
 def probe(
     entry: EngineEntry,
     sizes: Iterable[int] = PROBE_SIZES,
-    time_control: TimeControl | None = None,
+    settings: BrainSettings | None = None,
 ) -> EngineEntry:
-    """``entry`` with what the brain says: its ABOUT, the square sizes it accepts, whether
-    it takes RECTSTART and our ``INFO k``. One process per size (brains are not obliged
-    to take a second START); :class:`BrainRefused` when it can't even be started."""
-    control = time_control or TimeControl(start_ms=3000, end_grace_ms=500)
+    """``entry`` with what the brain says: its ABOUT, the square sizes it accepts (START
+    answered OK), whether it takes RECTSTART and our ``INFO k``.
+
+    The sizes are asked one after another of one process, and of a fresh one when a
+    brain ends on a size it does not take. :class:`BrainRefused` when it can't be started
+    or is plainly not a brain: it crashes at once, never answers, or answers with
+    anything but OK or ERROR (a program that echoes its input) before it has answered
+    one START.
+    """
+    prober = _Prober(entry, settings or BrainSettings(start_ms=3000, end_grace_ms=500))
+    sizes = tuple(sizes)
     accepted: list[int] = []
-    about: dict[str, str] = {}
-    mnk = False
-    rectangles: bool | None = None
-    cwd = entry.cwd or None
-    for index, size in enumerate([*sizes, 0]):
-        with BrainProcess(entry.command, cwd=cwd, time_control=control) as brain:
-            if index == 0:
-                try:
-                    about = brain.ask_about()
-                except BrainFailure:
-                    about = {}
-                mnk = brain.knows_mnk
-            try:
-                _start_only(brain, *((15, 10) if size == 0 else (size, size)))
-            except (BrainRefused, BrainFailure):
-                if size == 0:
-                    rectangles = False
-                continue
-            if size == 0:
-                rectangles = True
-            else:
+    try:
+        brain = prober.process()
+        try:
+            about = brain.ask_about()
+        except BrainFailure as failure:
+            raise BrainRefused(f"it is not a Gomocup brain: {failure.reason}") from None
+        mnk = brain.knows_mnk
+        for size in sizes:
+            if prober.start(size, size):
                 accepted.append(size)
+        rectangles = prober.start(*PROBE_RECTANGLE)
+    finally:
+        prober.close()
     return replace(
-        entry, sizes=tuple(sorted(accepted)), rectangles=rectangles, mnk=mnk, about=about
+        entry,
+        sizes=tuple(sorted(accepted)),
+        probed=tuple(sorted(set(sizes))),
+        rectangles=rectangles,
+        mnk=mnk,
+        about=about,
     )
-
-
-def _start_only(brain: BrainProcess, m: int, n: int) -> None:
-    # START or RECTSTART and nothing else: whether the brain takes the size.
-    from ttt_desktop.brains import protocol  # noqa: PLC0415
-    from ttt_desktop.brains.protocol import ReplyKind  # noqa: PLC0415
-
-    if m == n:
-        text = protocol.command_line("START", m)
-    else:
-        text = protocol.command_line("RECTSTART", f"{m},{n}")
-    reply = brain.command(text, f"answering {text.strip()}")
-    if reply.kind is not ReplyKind.OK:
-        raise BrainRefused(reply.text or reply.kind.value)

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ttt_desktop.brains import manager
     from ttt_desktop.brains.engines import EngineEntry, EngineList
+    from ttt_desktop.engine.clock import TimeControl
     from ttt_desktop.engine.rules import Rules
 
 __all__ = ["KIND_PREFIX", "BrainInfo", "BrainPlayerFactory", "engine_entries"]
@@ -60,35 +60,34 @@ def engine_entries(engines: EngineList) -> list[BrainInfo]:
 
 
 class BrainPlayerFactory:
-    """``factory``'s players, plus ``brain.`` kinds from the engine list in ``engines_file``."""
+    """``factory``'s players, plus ``brain.`` kinds from the engine list in ``engines_file``,
+    each with its own settings from the list (or ``clock`` for every brain, when given)."""
 
     def __init__(
         self,
         factory: Callable[..., Any],
         engines_file: str | Path,
-        time_control: manager.TimeControl | None = None,
+        clock: TimeControl | None = None,
     ) -> None:
         self.factory = factory
         self.engines_file = Path(engines_file)
-        # None: the brains' default (:class:`~ttt_desktop.brains.manager.TimeControl`).
-        self.time_control = time_control
+        self.clock = clock
 
     def __call__(self, kind: str, *, seed: int | None = None, **options: Any) -> Any:
         if not kind.startswith(KIND_PREFIX):
             return self.factory(kind, seed=seed, **options)
-        from ttt_desktop.brains.engines import EngineList  # noqa: PLC0415
-        from ttt_desktop.brains.manager import TimeControl  # noqa: PLC0415
+        from ttt_desktop.brains.engines import EngineList, brain_folder  # noqa: PLC0415
         from ttt_desktop.brains.player import BrainPlayer, brain_kind  # noqa: PLC0415
 
         engines = EngineList.load(self.engines_file)
         for entry in engines:
             if brain_kind(entry.name) == kind:
+                folder = brain_folder(self.engines_file, entry.name)
                 return BrainPlayer(
                     entry.command,
                     name=entry.name,
                     cwd=entry.cwd or None,
-                    # The time per move (and per game) set in the engine list.
-                    time_control=entry.time_control(self.time_control or TimeControl()),
+                    settings=entry.settings(self.clock, folder),
                     seed=seed,
                 )
         raise ValueError(f"no engine of kind {kind!r} in {self.engines_file}")

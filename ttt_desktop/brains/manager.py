@@ -1,27 +1,37 @@
-"""Running one Gomocup brain: its process, its pipes, its clocks, and the arbiter's rules.
+"""Running one Gomocup brain: its process, its pipes, its clock, and the arbiter's rules.
 
 :class:`BrainProcess` starts a brain's command (split like a shell would, never run by
-one) in a process group of its own, talks to it through pipes that background threads
-read (the caller never blocks on the brain: every wait has a deadline), and keeps what
-was said in a bounded log. It is the arbiter of the brain's games: every move is
-checked (on the board, on an empty cell, only while the game is on), the turn's and the
-game's time are kept with a tolerance, and a brain that crashes, hangs, runs out of
-time, answers garbage or an illegal move raises :class:`BrainFailure` with the reason,
-which the caller records as a lost game. A brain that declines (``ERROR`` to ``START``,
-a size it does not play) raises :class:`BrainRefused`: no game, no loss.
+one) under a *keeper* (:mod:`ttt_desktop.brains.keeper`), talks to it through pipes that
+background threads read (the caller never blocks on the brain: every wait has a
+deadline), and keeps what was said in a bounded log. It is the arbiter of the brain's
+games: every move is checked (on the board, on an empty cell, only while the game is
+on), the brain's time is kept as the protocol counts it (:class:`BrainSettings`: a
+:class:`~ttt_desktop.engine.clock.TimeControl` with a margin, a first move that may
+include the brain's own set-up, initialisation outside the turn's time), and a brain
+that crashes, hangs, runs out of time, answers garbage or an illegal move raises
+:class:`BrainFailure` with the reason, which the caller records as a lost game. A brain
+that declines (``ERROR`` to ``START``, a size it does not play) raises
+:class:`BrainRefused`: no game, no loss. The protocol's whole brain side is understood:
+``SUGGEST`` is answered with ``PLAY``, and an ``ERROR`` before a move is a warning (the
+brain says it can't meet an INFO value) that is kept and shown, not a forfeit.
 
-While it is not the brain's turn its whole process group is stopped (``SIGSTOP``), so it
-can't think on the opponent's time; it is continued (``SIGCONT``) before anything is
-written to it. :meth:`BrainProcess.close` sends ``END``, waits a grace period, then kills
-the whole process group (children the brain forked too); a finalizer does the same if a
-brain is forgotten, and at the interpreter's exit. If the process that runs the brain is
-killed outright, the brain's group (in the same session) is orphaned: the kernel hangs it
-up and continues it, and its input has ended.
+While it is not the brain's turn its process group is stopped (``SIGSTOP``), so it can't
+think on the opponent's time; it is continued (``SIGCONT``) before anything is written
+to it. It is stopped only once it has finished its answer: a brain still printing, or
+still leaving the search that printed its move, is given up to :data:`SETTLE_MS` to go
+back to waiting for input (all its threads asleep, as ``/proc`` shows them), and no
+command is written to it before that either. (A real brain drops a command that arrives
+while it is still finishing the move it has just printed.)
+
+:meth:`BrainProcess.close` sends ``END``, waits a grace period, then ends the brain and
+everything it started. The keeper does that whenever the brain ends or this process
+ends, killed outright included, children that left the brain's group or session too; a
+finalizer closes a brain that is forgotten, and at the interpreter's exit.
 
 The log and the MESSAGE lines are bounded: a brain printing megabytes keeps the first and
 the last lines and a count of those left out, never the megabytes.
 
-Linux (and other POSIX systems) only. Nothing here imports Qt.
+Linux only. Nothing here imports Qt.
 """
 
 from __future__ import annotations
@@ -31,31 +41,37 @@ import contextlib
 import os
 import shlex
 import signal
+import socket
 import subprocess
+import sys
 import threading
 import time
 import weakref
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Final
 
 from ttt_desktop.brains import protocol
 from ttt_desktop.brains.protocol import LineSplitter, Reply, ReplyKind
 from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.clock import SideClock, TimeControl
 from ttt_desktop.engine.play import SeatForfeit
 from ttt_desktop.engine.record import MAX_LOG_LINE
 from ttt_desktop.engine.rules import Rules
 from ttt_desktop.players.thought import SearchStopped, StopCheck
 
 __all__ = [
+    "DEFAULT_CLOCK",
+    "DEFAULT_MEMORY",
     "OWNER_ENV",
     "BrainError",
     "BrainFailure",
     "BrainProcess",
     "BrainRefused",
+    "BrainSettings",
     "LogLine",
-    "TimeControl",
+    "brain_clock",
     "owned_processes",
     "split_command",
     "sweep",
@@ -74,8 +90,17 @@ OWNER_ENV: Final = "TTT_DESKTOP_BRAIN_OWNER"
 :func:`sweep` ends every process that carries the run's mark."""
 READER_GRACE: Final = 0.5
 """How long a closed brain's last output may take to be read (its pipes have ended)."""
+SETTLE_MS: Final = 100.0
+"""How long after its answer a brain may take to go back to waiting for input (every thread
+asleep) before it is stopped or written to anyway (a brain that thinks on, pondering)."""
+DEFAULT_MEMORY: Final = 350 * 1024 * 1024
+"""The memory a brain is told it may use (``INFO max_memory``): the Gomocup's 350 MB."""
+DEFAULT_CLOCK: Final = TimeControl(turn_ms=5000, margin_ms=1000)
+"""A brain's time when nobody says otherwise: the Gomocup's fast games' 5 s a move, and its
+judge's 1,000 ms of tolerance."""
 _POLL: Final = 0.005
 _STOP_POLL: Final = 0.05
+_SETTLE_POLL: Final = 0.0005
 
 
 class BrainError(Exception):
@@ -96,32 +121,63 @@ class BrainRefused(BrainError):  # noqa: N818
 
 
 @dataclass(frozen=True)
-class TimeControl:
-    """The times a brain is given, in milliseconds (the protocol's INFO keys).
+class BrainSettings:
+    """How a brain is run: its clock and the rest of what the protocol tells it.
 
-    ``turn_ms``: the most for one move (``timeout_turn``); ``match_ms``: the most for all
-    its moves of one game (``timeout_match``; 0 is no limit); ``tolerance_ms``: how much
-    later than that an answer is still accepted (pipes, the scheduler); ``start_ms``: the
-    most for answering START, ABOUT, RESTART and the like; ``max_memory``: bytes
-    (``max_memory``; 0 is no limit), enforced as the process's address-space limit.
+    ``clock``: its time (a time per move, a time per game, or both, as the Gomocup plays;
+    ``margin_ms`` is how much later than that its answer is still taken: cutechess-cli's
+    ``timemargin``, the Gomocup judge's tolerance). ``start_ms``: the most for answering
+    START, RESTART, ABOUT and the like (initialisation, which the protocol keeps out of a
+    turn's time). ``setup_ms``: how much longer than its clock allows the first move after
+    a brain starts may take (a brain may set up its tables at its first search); that
+    move is charged to its game time for no more than its share. ``end_grace_ms``: how
+    long it has to leave after END. ``max_memory``: the bytes it is told it may use
+    (``INFO max_memory``), enforced as its address-space limit only with
+    ``enforce_memory``. ``folder``: its folder for persistent files (``INFO folder``;
+    empty: none). ``infos``: more INFO lines, ``(key, value)``, sent after the others.
+    ``suspend``: stop it while it is not its turn, as the Gomocup's judge does.
     """
 
-    turn_ms: int = 5000
-    match_ms: int = 0
-    tolerance_ms: int = 250
+    clock: TimeControl = DEFAULT_CLOCK
     start_ms: int = 5000
+    setup_ms: int = 5000
     end_grace_ms: int = 1000
-    max_memory: int = 0
+    max_memory: int = DEFAULT_MEMORY
+    enforce_memory: bool = False
+    folder: str = ""
+    infos: tuple[tuple[str, str], ...] = field(default=())
+    suspend: bool = True
 
     def __post_init__(self) -> None:
-        for name in ("turn_ms", "match_ms", "tolerance_ms", "start_ms", "end_grace_ms"):
+        if not isinstance(self.clock, TimeControl):
+            raise ValueError("a brain's clock is a TimeControl")
+        for name in ("start_ms", "setup_ms", "end_grace_ms"):
             value = getattr(self, name)
             if type(value) is not int or value < 0:
                 raise ValueError(f"{name} must be a whole number of milliseconds >= 0")
-        if self.turn_ms == 0 and self.match_ms == 0:
-            raise ValueError("a time control needs a turn time or a game time")
         if type(self.max_memory) is not int or self.max_memory < 0:
             raise ValueError("max_memory must be a whole number of bytes >= 0")
+        infos = tuple((str(key), str(value)) for key, value in self.infos)
+        for key, value in infos:
+            if not key or any(c.isspace() for c in key) or "\r" in value or "\n" in value:
+                raise ValueError(f"INFO {key} {value!r} is not one line of a key and a value")
+        object.__setattr__(self, "infos", infos)
+
+    @property
+    def memory_limit(self) -> int:
+        """The address-space limit the brain runs under (0: none)."""
+        return self.max_memory if self.enforce_memory else 0
+
+
+def brain_clock(clock: TimeControl | None, margin_ms: float | None = None) -> TimeControl:
+    """A brain's clock under a match's or a tournament's ``clock`` (None: the default, 5 s a
+    move): the larger of that clock's margin and the brain's own ``margin_ms`` (the engine
+    list's; None: the Gomocup judge's 1,000 ms)."""
+    chosen = clock or DEFAULT_CLOCK
+    own = DEFAULT_CLOCK.margin_ms if margin_ms is None else margin_ms
+    if chosen.margin_ms >= own:
+        return chosen
+    return replace(chosen, margin_ms=float(own))
 
 
 def split_command(command: str | Sequence[str]) -> list[str]:
@@ -250,32 +306,103 @@ def _signal_group(pgid: int, signum: int) -> None:
         os.killpg(pgid, signum)
 
 
-def _end_group(process: subprocess.Popen[bytes]) -> None:
-    """Kill ``process``'s whole group and reap it."""
-    if process.returncode is None:
-        # The group leader is unreaped until wait() below, so the group id is still ours.
-        _signal_group(process.pid, signal.SIGKILL)
-        _signal_group(process.pid, signal.SIGCONT)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=5)
+def _threads_busy(pid: int) -> bool:
+    """Whether any thread of ``pid`` or of its children is running or waiting to run (not
+    asleep waiting for input, not stopped), as ``/proc`` shows them."""
+    waiting = [pid]
+    seen = 0
+    while waiting and seen < 64:
+        current = waiting.pop()
+        seen += 1
+        try:
+            tasks = os.listdir(f"/proc/{current}/task")
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                with open(f"/proc/{current}/task/{task}/stat", "rb") as file:
+                    state = file.read().rpartition(b")")[2].split()[0]
+            except (OSError, IndexError):
+                continue
+            if state == b"R":
+                return True
+            try:
+                with open(f"/proc/{current}/task/{task}/children", "rb") as file:
+                    waiting.extend(int(child) for child in file.read().split())
+            except OSError:
+                pass
+    return False
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
-    """Kill ``process``'s whole group, reap it and close its pipes (the finalizer's and
-    close's last step)."""
-    _end_group(process)
-    for stream in (process.stdin, process.stdout, process.stderr):
-        if stream is not None:
+def keeper_command(lifeline: int, memory: int, argv: Sequence[str]) -> list[str]:
+    """The command that runs ``argv`` under the keeper (:mod:`ttt_desktop.brains.keeper`):
+    the packaged app runs itself with ``--brain-keeper``; from source or an installed
+    package, the keeper's file with this Python (isolated, no site: it needs only the
+    standard library and starts in a few milliseconds)."""
+    options = ["--lifeline", str(lifeline), "--memory", str(memory), "--", *argv]
+    if getattr(sys, "frozen", False):
+        return [sys.executable, "--brain-keeper", *options]
+    keeper = Path(__file__).with_name("keeper.py")
+    return [sys.executable, "-I", "-S", str(keeper), *options]
+
+
+class _Keeper:
+    """What the finalizer needs to end a brain: the keeper's process, the lifeline, the
+    brain's process group (never the BrainProcess itself, so that a forgotten brain is
+    collected)."""
+
+    def __init__(self, process: subprocess.Popen[bytes], lifeline: socket.socket) -> None:
+        self.process = process
+        self.lifeline = lifeline
+        self.brain_pid = 0
+
+    def end(self) -> None:
+        """Kill the brain's whole tree and reap the keeper; close the pipes."""
+        process = self.process
+        if process.returncode is None:
+            if self.brain_pid:
+                # The brain is the keeper's child, unreaped until the keeper has killed
+                # everything, so its group id is still the brain's.
+                _signal_group(self.brain_pid, signal.SIGKILL)
+                _signal_group(self.brain_pid, signal.SIGCONT)
+            # The lifeline's end: the keeper kills what is left (children that left the
+            # brain's group) and leaves with the brain's status.
             with contextlib.suppress(OSError):
-                stream.close()
+                self.lifeline.shutdown(socket.SHUT_RDWR)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=5)
+            if process.returncode is None:
+                with contextlib.suppress(OSError):
+                    process.kill()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.wait(timeout=5)
+        with contextlib.suppress(OSError):
+            self.lifeline.close()
+        for stream in (process.stdin, process.stdout, process.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
 
 
-def _limit_memory(pid: int, limit: int) -> None:
-    # Set on the running child (prlimit), not in a preexec function: those are not safe in a
-    # process with threads (the window's). The brain has only just started its program.
-    import resource  # noqa: PLC0415  (POSIX only)
-
-    resource.prlimit(pid, resource.RLIMIT_AS, (limit, limit))
+def _brain_pid(lifeline: socket.socket, timeout: float) -> int:
+    """The brain's process id, as its keeper says it (:class:`BrainRefused` when the keeper
+    could not start it)."""
+    lifeline.settimeout(timeout)
+    data = b""
+    try:
+        while not data.endswith(b"\n"):
+            chunk = lifeline.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    except OSError as error:
+        raise BrainRefused(f"its keeper did not start it ({error})") from None
+    text = data.decode("utf-8", "replace").strip()
+    if text.startswith("P") and text[1:].isdigit():
+        return int(text[1:])
+    if text.startswith("F"):
+        raise BrainRefused(text[1:] or "it could not be started")
+    raise BrainRefused(f"its keeper did not start it ({text or 'no answer'})")
 
 
 class BrainProcess:
@@ -289,49 +416,58 @@ class BrainProcess:
         command: str | Sequence[str],
         *,
         cwd: str | os.PathLike[str] | None = None,
-        time_control: TimeControl | None = None,
-        suspend: bool = True,
+        settings: BrainSettings | None = None,
         env: dict[str, str] | None = None,
     ) -> None:
         self.argv = split_command(command)
-        self.time_control = time_control or TimeControl()
-        self.suspend_when_idle = suspend
+        self.settings = settings or BrainSettings()
         self.cwd = None if cwd is None else Path(cwd)
         self.about: dict[str, str] = {}
         self.rules: Rules | None = None
         self._channel = _Channel()
         self._suspended = False
         self._closed = False
-        self._used_ms = 0.0
+        self._answered_at: float | None = None
+        self._first_move = True
+        self.clock = SideClock(self.settings.clock)
         self._position: dict[int, int] = {}  # cell -> 1 (the brain's) or 2 (the opponent's)
-        limit = self.time_control.max_memory
+        ours, theirs = socket.socketpair()
         try:
-            self.process: subprocess.Popen[bytes] = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                cwd=self.cwd,
-                env=env,
-                bufsize=0,
-                # A process group of its own, in our session (not a session of its own): when
-                # we die without closing it (killed), the group is orphaned and the kernel
-                # sends it SIGHUP and SIGCONT, so a brain stopped off its turn does not stay
-                # stopped for ever; a continued one also reads the end of its input.
-                process_group=0,
-                close_fds=True,
-            )
-        except OSError as error:
-            raise BrainRefused(f"can't start {self.argv[0]!r}: {error.strerror or error}") from None
-        self.pid = self.process.pid
-        self._finalizer = weakref.finalize(self, _kill, self.process)
-        if limit:
             try:
-                _limit_memory(self.pid, limit)
-            except (OSError, ValueError) as error:
-                self._finalizer()
-                raise BrainRefused(f"can't limit the brain's memory: {error}") from None
-        self._channel.note(f"started: {shlex.join(self.argv)} (process {self.pid})")
+                self.process: subprocess.Popen[bytes] = subprocess.Popen(
+                    keeper_command(theirs.fileno(), self.settings.memory_limit, self.argv),
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    cwd=self.cwd,
+                    env=env,
+                    bufsize=0,
+                    # The keeper in a process group of its own, never stopped: only the
+                    # brain's group (the brain's own) is.
+                    process_group=0,
+                    close_fds=True,
+                    pass_fds=(theirs.fileno(),),
+                )
+            finally:
+                theirs.close()
+        except OSError as error:
+            ours.close()
+            where = f" in {self.cwd}" if self.cwd is not None else ""
+            raise BrainRefused(
+                f"can't start {self.argv[0]!r}{where}: {error.strerror or error}"
+            ) from None
+        self._keeper = _Keeper(self.process, ours)
+        self._finalizer = weakref.finalize(self, self._keeper.end)
+        self.pid = self.process.pid
+        """The keeper's process id (the brain's end is the keeper's: it leaves with the
+        brain's status)."""
+        try:
+            self.brain_pid = _brain_pid(ours, self.settings.start_ms / 1000)
+        except BrainRefused as error:
+            self._finalizer()
+            raise BrainRefused(f"can't start {self.argv[0]!r}: {error.reason}") from None
+        self._keeper.brain_pid = self.brain_pid
+        self._channel.note(f"started: {shlex.join(self.argv)} (process {self.brain_pid})")
         assert self.process.stdout is not None and self.process.stderr is not None
         self._readers: list[threading.Thread] = []
         for target, stream, what in (
@@ -341,7 +477,7 @@ class BrainProcess:
             reader = threading.Thread(
                 target=target,
                 args=(stream, self._channel),
-                name=f"brain {self.pid} {what}",
+                name=f"brain {self.brain_pid} {what}",
                 daemon=True,
             )
             reader.start()
@@ -361,7 +497,7 @@ class BrainProcess:
         return not self._closed and not _exited(self.pid)
 
     def exit_description(self) -> str:
-        """How the process ended, in words ("exited with code 3", "killed by SIGSEGV")."""
+        """How the brain ended, in words ("exited with code 3", "killed by SIGSEGV")."""
         try:
             info = os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
         except ChildProcessError:
@@ -372,45 +508,63 @@ class BrainProcess:
                 return f"exited with code {info.si_status}"
             return f"killed by {signal.Signals(info.si_status).name}"
         if code is not None:
-            return f"exited with code {code}" if code >= 0 else f"killed by signal {-code}"
+            if code >= 0:
+                return f"exited with code {code}"
+            with contextlib.suppress(ValueError):
+                return f"killed by {signal.Signals(-code).name}"
+            return f"killed by signal {-code}"
         return "still running"
 
+    def _settle(self) -> None:
+        """Wait (at most :data:`SETTLE_MS` after its last answer) until the brain has gone
+        back to waiting for input: a brain stopped, or written to, while it is still
+        finishing its answer may drop the next command."""
+        answered, self._answered_at = self._answered_at, None
+        if answered is None or self._closed:
+            return
+        deadline = answered + SETTLE_MS / 1000
+        while _threads_busy(self.brain_pid) and time.monotonic() < deadline:
+            time.sleep(_SETTLE_POLL)
+
     def suspend(self) -> None:
-        """Stop the brain's process group (it is not its turn: no thinking)."""
-        if self.suspend_when_idle and not self._suspended and not self._closed:
-            _signal_group(self.pid, signal.SIGSTOP)
+        """Stop the brain's process group (it is not its turn: no thinking), once it has
+        finished its answer."""
+        if self.settings.suspend and not self._suspended and not self._closed:
+            self._settle()
+            _signal_group(self.brain_pid, signal.SIGSTOP)
             self._suspended = True
 
     def resume(self) -> None:
         """Continue the brain's process group."""
         if self._suspended:
-            _signal_group(self.pid, signal.SIGCONT)
+            _signal_group(self.brain_pid, signal.SIGCONT)
             self._suspended = False
 
     def kill(self) -> None:
-        """Kill the whole process group at once (no END: the program is going away)."""
+        """Kill the brain and everything it started at once (no END: the program is
+        going away)."""
         self._closed = True
         self._finalizer()
 
     def close(self) -> None:
-        """END, a grace period to leave, then the whole process group is killed."""
+        """END, a grace period to leave, then the brain and everything it started end."""
         if self._closed:
             return
         self.resume()
         if not _exited(self.pid):
             with contextlib.suppress(BrainFailure):
                 self._write(protocol.command_line("END"))
-            deadline = time.monotonic() + self.time_control.end_grace_ms / 1000
+            deadline = time.monotonic() + self.settings.end_grace_ms / 1000
             while not _exited(self.pid) and time.monotonic() < deadline:
                 time.sleep(_POLL)
             if not _exited(self.pid):
                 self._channel.note(
-                    f"killed: did not leave within {self.time_control.end_grace_ms} ms of END"
+                    f"killed: did not leave within {self.settings.end_grace_ms} ms of END"
                 )
         self._closed = True
-        _end_group(self.process)
-        # What it said last (a traceback on stderr) is read before its pipes are closed
-        # and the log is taken: the readers end at the pipes' end, now that it is gone.
+        self._keeper.end()
+        # What it said last (a traceback on stderr) is read before the log is taken: the
+        # readers end at the pipes' end, now that it is gone.
         for reader in self._readers:
             reader.join(READER_GRACE)
         self._finalizer()
@@ -448,16 +602,22 @@ class BrainProcess:
             return f"the brain crashed ({self.exit_description()})"
         return "the brain closed its output"
 
+    def _log_sent(self, text: str) -> None:
+        with self._channel.lock:
+            for line in text.splitlines():
+                self._channel.log.add("> " + line)
+
     def send(self, text: str) -> float:
-        """Write ``text`` (whole lines) after continuing the brain; the time it was sent."""
+        """Write ``text`` (whole lines) once the brain has finished its last answer, after
+        continuing it; the time it was sent."""
+        self._settle()
         self.resume()
         with self._channel.lock:
             # Answers nobody asked for (a second move, a late answer) are not the next one's.
             for stale, _ in self._channel.replies:
                 self._channel.log.add(f"(ignored, unasked: {stale.text})")
             self._channel.replies.clear()
-            for line in text.splitlines():
-                self._channel.log.add("> " + line)
+        self._log_sent(text)
         self._write(text)
         return time.monotonic()
 
@@ -484,7 +644,9 @@ class BrainProcess:
                     left = min(left, _STOP_POLL)
                 channel.lock.wait(left)
             if channel.replies:
-                return channel.replies.popleft()
+                reply, came = channel.replies.popleft()
+                self._answered_at = came
+                return reply, came
             closed = channel.closed
         if closed or _exited(self.pid):
             raise BrainFailure(f"{self._crash_reason()} while {what}")
@@ -493,9 +655,7 @@ class BrainProcess:
     def command(self, text: str, what: str, timeout_ms: float | None = None) -> Reply:
         """Send a command and wait for its reply (START, RESTART, ABOUT, TAKEBACK)."""
         self.send(text)
-        reply, _ = self.receive(
-            self.time_control.start_ms if timeout_ms is None else timeout_ms, what
-        )
+        reply, _ = self.receive(self.settings.start_ms if timeout_ms is None else timeout_ms, what)
         return reply
 
     # The protocol -----------------------------------------------------------------
@@ -525,38 +685,50 @@ class BrainProcess:
                 f"the brain plays five in a row only (its ABOUT has no {protocol.MNK_ABOUT_KEY}"
                 f'="1"), not {rules.k} in a row'
             )
-        if rules.m == rules.n:
-            text = protocol.command_line("START", rules.m)
-        else:
-            text = protocol.command_line("RECTSTART", f"{rules.m},{rules.n}")
+        text = protocol.start_line(rules.m, rules.n)
+        if self.knows_mnk:
+            # Our extension first, so that a board too small for five can be taken.
+            text = protocol.command_line("INFO", protocol.K_INFO_KEY, rules.k) + text
         try:
-            reply = self.command(text, f"answering {text.strip()}")
+            reply = self.command(text, f"answering {text.splitlines()[-1].strip()}")
         finally:
             self.suspend()
         if reply.kind is not ReplyKind.OK:
             words = reply.text or reply.kind.value
-            raise BrainRefused(f"the brain declined {text.strip()} ({words})")
+            raise BrainRefused(f"the brain declined {text.splitlines()[-1].strip()} ({words})")
         self.rules = rules
         self._send_infos(rules)
         self._new_game()
 
-    def _send_infos(self, rules: Rules) -> None:
-        control = self.time_control
-        lines = [
+    def info_lines(self, rules: Rules) -> list[str]:
+        """The INFO lines a game of ``rules`` starts with: the times, the memory, the
+        game's type and rule, the folder, our k (to a brain that knows it) and the
+        settings' own lines."""
+        settings = self.settings
+        clock = settings.clock
+        turn = round(clock.turn_ms) if clock.turn_ms is not None else None
+        game = round(clock.game_ms) if clock.game_ms is not None else 0
+        pairs: list[tuple[str, object]] = [
             # 0 would mean "play as fast as possible": without a turn limit, the game's time.
-            protocol.command_line("INFO", "timeout_turn", control.turn_ms or control.match_ms),
-            protocol.command_line("INFO", "timeout_match", control.match_ms),
-            protocol.command_line("INFO", "max_memory", control.max_memory),
-            protocol.command_line("INFO", "game_type", 1),
-            protocol.command_line("INFO", "rule", protocol.RULE_EXACT if rules.exact else 0),
+            ("timeout_turn", turn if turn is not None else game),
+            ("timeout_match", game),
+            ("max_memory", settings.max_memory),
+            ("game_type", 1),
+            ("rule", protocol.rule_of(rules)),
         ]
-        if rules.k != 5:
-            lines.append(protocol.command_line("INFO", "k", rules.k))
-        self.send("".join(lines))
+        if settings.folder:
+            pairs.append(("folder", settings.folder))
+        if rules.k != 5 and self.knows_mnk:
+            pairs.append((protocol.K_INFO_KEY, rules.k))
+        pairs.extend(settings.infos)
+        return [protocol.command_line("INFO", key, value) for key, value in pairs]
+
+    def _send_infos(self, rules: Rules) -> None:
+        self.send("".join(self.info_lines(rules)))
         self.suspend()
 
     def _new_game(self) -> None:
-        self._used_ms = 0.0
+        self.clock = SideClock(self.settings.clock)
         self._position = {}
 
     def restart(self) -> bool:
@@ -577,14 +749,18 @@ class BrainProcess:
 
     @property
     def used_ms(self) -> float:
-        """The brain's time used in this game, in milliseconds."""
-        return self._used_ms
+        """The brain's time charged to its game clock in this game, in milliseconds."""
+        control = self.settings.clock
+        if control.game_ms is None or self.clock.left_ms is None:
+            return 0.0
+        return control.game_ms + self.clock.moves * control.increment_ms - self.clock.left_ms
 
     def move(
         self, board: Board, stop: StopCheck | None = None
     ) -> tuple[int, float, tuple[str, ...]]:
         """The brain's move on ``board`` (its turn): the cell, the milliseconds it took and
-        its MESSAGE lines. Tells the brain the opponent's one new stone (TURN), the empty
+        its MESSAGE lines (and any ERROR it gave before the move, a warning). Tells the
+        brain the time it has left, then the opponent's one new stone (TURN), the empty
         board (BEGIN) or the whole position (BOARD), after RESTART when the brain's board
         is not this game's; raises :class:`BrainFailure` for anything but a legal move in
         time, and :class:`SearchStopped` when ``stop`` answers true while it thinks (the
@@ -605,32 +781,35 @@ class BrainProcess:
             x, y = protocol.xy_of(cell, m)
             text = protocol.command_line("TURN", f"{x},{y}")
         else:
-            stones = [(*protocol.xy_of(cell, m), who) for cell, who in sorted(wanted.items())]
-            text = protocol.board_lines(stones)
-        control = self.time_control
-        turn_ms = float(control.turn_ms) if control.turn_ms else float("inf")
-        left_ms = control.match_ms - self._used_ms if control.match_ms else float("inf")
-        allowed = min(turn_ms, left_ms)
-        if control.match_ms:
-            text = protocol.command_line("INFO", "time_left", max(0, round(left_ms))) + text
+            text = protocol.board_lines(
+                (*protocol.xy_of(cell, m), wanted[cell]) for cell in _in_turns(board)
+            )
+        clock = self.clock
+        allowed = clock.allowed_ms()
+        grace = float(self.settings.setup_ms) if self._first_move else 0.0
+        limit = allowed + clock.control.margin_ms + grace
+        text = protocol.command_line("INFO", "time_left", clock.time_left_ms()) + text
         self.take_messages()
         what = "thinking about its move"
-        if left_ms < turn_ms:
-            what += f" (the {left_ms:.0f} ms left of its game time)"
+        if allowed < (clock.control.turn_ms or float("inf")):
+            what += f" (the {allowed:.0f} ms left of its game time)"
+        warnings: list[str] = []
         try:
             sent = self.send(text)
-            reply, came = self.receive(allowed + control.tolerance_ms, what, stop)
+            reply, came = self._await_move(sent, limit, what, stop, warnings)
         finally:
             self.suspend()
         spent = (came - sent) * 1000
-        self._used_ms += spent
-        messages = self.take_messages()
-        if reply.kind is not ReplyKind.MOVE:
-            words = reply.text if reply.kind is ReplyKind.OTHER else f"{reply.kind.value.upper()} "
-            words += "" if reply.kind is ReplyKind.OTHER else reply.text
-            raise BrainFailure(f"answered {words.strip()[:80]!r} instead of a move")
-        if spent > allowed + control.tolerance_ms:
-            raise BrainFailure(f"answered after {spent:.0f} ms; it had {allowed:.0f} ms")
+        first, self._first_move = self._first_move, False
+        flagged = clock.charge(
+            spent, grace_ms=grace, counted_ms=min(spent, allowed) if first else None
+        )
+        messages = (*self.take_messages(), *warnings)
+        if flagged:
+            had = f"it had {allowed:.0f} ms and {clock.control.margin_ms:.0f} ms of margin"
+            if first and grace:
+                had += f", {grace:.0f} ms more for its first move"
+            raise BrainFailure(f"answered after {spent:.0f} ms; {had}")
         x, y = reply.coordinates
         if not (0 <= x < m and 0 <= y < rules.n):
             raise BrainFailure(f"played {x},{y}, off the {m}x{rules.n} board")
@@ -640,6 +819,41 @@ class BrainProcess:
         self._position = dict(wanted)
         self._position[cell] = protocol.BOARD_OWN
         return cell, spent, messages
+
+    def _await_move(
+        self,
+        sent: float,
+        limit_ms: float,
+        what: str,
+        stop: StopCheck | None,
+        warnings: list[str],
+    ) -> tuple[Reply, float]:
+        """The brain's move after ``sent``, within ``limit_ms``: a SUGGEST is answered with
+        PLAY of the same move (as the Gomocup's manager does) and the move that follows
+        taken; an ERROR is a warning kept in ``warnings``; anything else is a failure."""
+        suggested: tuple[int, int] | None = None
+        while True:
+            left = limit_ms - (time.monotonic() - sent) * 1000
+            try:
+                reply, came = self.receive(max(left, 0.0), what, stop)
+            except BrainFailure as failure:
+                if warnings:
+                    raise BrainFailure(f"{failure.reason} (it said: {warnings[-1]})") from None
+                raise
+            if reply.kind is ReplyKind.MOVE:
+                return reply, came
+            if reply.kind is ReplyKind.ERROR:
+                warnings.append(f"ERROR {reply.text}".strip())
+                continue
+            if reply.kind is ReplyKind.SUGGEST and suggested is None:
+                suggested = reply.coordinates
+                line = protocol.command_line("PLAY", f"{suggested[0]},{suggested[1]}")
+                self._log_sent(line)
+                self._write(line)
+                continue
+            words = reply.text if reply.kind is ReplyKind.OTHER else f"{reply.kind.value.upper()} "
+            words += "" if reply.kind is ReplyKind.OTHER else reply.text
+            raise BrainFailure(f"answered {words.strip()[:80]!r} instead of a move")
 
     def continues(self, board: Board) -> bool:
         """Whether ``board`` goes on from the brain's board without a RESTART: the brain's
@@ -680,6 +894,21 @@ class BrainProcess:
         return False
 
 
+def _in_turns(board: Board) -> Iterable[int]:
+    """The board's stones in an order a game could have made them: the first player's and
+    the other's in turn, each side's in cell order (BOARD lists stones in the order they
+    were played, which renju brains rely on; a board keeps no order of its own)."""
+    first = board.first_player.value
+    cells = board.cells
+    mine = [cell for cell, mark in enumerate(cells) if mark == first]
+    theirs = [cell for cell, mark in enumerate(cells) if mark not in (".", first)]
+    for index in range(max(len(mine), len(theirs))):
+        if index < len(mine):
+            yield mine[index]
+        if index < len(theirs):
+            yield theirs[index]
+
+
 def owned_processes(owner: str) -> list[int]:
     """The live processes whose environment marks them as ``owner``'s (:data:`OWNER_ENV`),
     read from ``/proc`` (Linux; elsewhere none are found)."""
@@ -706,12 +935,25 @@ def owned_processes(owner: str) -> list[int]:
     return found
 
 
-def sweep(owner: str) -> int:
+def _is_keeper(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as file:
+            return b"\0--lifeline\0" in file.read()
+    except OSError:
+        return False
+
+
+def sweep(owner: str, grace: float = 0.5) -> int:
     """Kill every process marked as ``owner``'s, with its process group: the brains of a
-    run whose worker was killed, interrupted or never closed them. Returns how many were
-    found (0 when every brain had already left)."""
+    run whose worker was killed, interrupted or never closed them. Their keepers are given
+    ``grace`` seconds to end what the brains started (children that left the mark behind
+    too), then killed as well. Returns how many were found (0 when every brain had
+    already left)."""
     found = owned_processes(owner)
+    keepers = [pid for pid in found if _is_keeper(pid)]
     for pid in found:
+        if pid in keepers:
+            continue
         with contextlib.suppress(ProcessLookupError, PermissionError):
             pgid = os.getpgid(pid)
             # A brain leads a group of its own; never the caller's group (our own).
@@ -720,4 +962,11 @@ def sweep(owner: str) -> int:
             os.kill(pid, signal.SIGKILL)
             # A stopped process dies only once continued.
             os.kill(pid, signal.SIGCONT)
+    deadline = time.monotonic() + grace
+    while keepers and time.monotonic() < deadline:
+        time.sleep(0.01)
+        keepers = [pid for pid in keepers if pid in owned_processes(owner)]
+    for pid in keepers:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGKILL)
     return len(found)

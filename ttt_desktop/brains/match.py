@@ -18,6 +18,7 @@ from typing import Any
 
 from ttt_desktop.brains.player import BrainPlayer
 from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.clock import GameClock, TimeControl
 from ttt_desktop.engine.play import play_game
 from ttt_desktop.engine.record import (
     MAX_LOG_LINE,
@@ -67,21 +68,41 @@ def play_brain_game(
     first: Mark = Mark.X,
     *,
     on_move: Callable[[Board, int, Any], None] | None = None,
+    clock: TimeControl | None = None,
 ) -> GameRecord:
-    """One game between ``x`` and ``o``; a brain's failure is the other side's win."""
+    """One game between ``x`` and ``o``; a brain's failure is the other side's win.
+
+    ``clock`` times our players too (a brain keeps its own, in its manager): each is
+    given its budget from it, and one over its time loses the game, the reason in the
+    record's forfeit."""
     moves: list[int] = []
     seconds: list[float] = []
+    timer = None
+    if clock is not None:
+        seats = {Mark.X: x, Mark.O: o}
+        controls = {
+            mark: None if getattr(seat, "may_forfeit", False) else clock
+            for mark, seat in seats.items()
+        }
+        timer = GameClock(controls, seats)
 
     def heard(board: Board, cell: int, thought: Any) -> None:
         moves.append(cell)
         seconds.append(round(thought.seconds, 3))
+        if timer is not None:
+            timer.on_move(board, cell, thought)
         if on_move is not None:
             on_move(board, cell, thought)
 
     started = utc_now()
-    played = play_game(x, o, rules, first, think=True, on_move=heard)
+    stop = None if timer is None else timer.over
+    played = play_game(x, o, rules, first, think=True, on_move=heard, stop=stop)
     # The loop turns a brain's BrainFailure (a SeatForfeit) into the loss of the game.
     forfeit = None if played.forfeit is None else Forfeit(*played.forfeit)
+    if timer is not None and timer.flagged is not None:
+        # The move made after its time is not played: the game ends before it, lost.
+        forfeit = Forfeit(timer.flagged, timer.flag_reason)
+        del moves[-1], seconds[-1]
     board = Board.empty(first, rules).play_all(moves)
     return GameRecord(
         entry_of(x),
@@ -130,11 +151,12 @@ def play_brain_match(
     *,
     alternate: bool = False,
     stop: Callable[[], bool] | None = None,
+    clock: TimeControl | None = None,
 ) -> Iterator[GameRecord]:
     """``games`` games between ``x`` and ``o`` (X first, or in turn with ``alternate``),
-    each record yielded as its game ends."""
+    each record yielded as its game ends (``clock``: as :func:`play_brain_game`)."""
     for index in range(games):
         if stop is not None and stop():
             return
         first = Mark.O if alternate and index % 2 else Mark.X
-        yield play_brain_game(x, o, rules, first)
+        yield play_brain_game(x, o, rules, first, clock=clock)

@@ -26,8 +26,8 @@ from pathlib import Path
 from ttt_desktop.brains.manager import (
     BrainFailure,
     BrainProcess,
+    BrainSettings,
     LogLine,
-    TimeControl,
     split_command,
 )
 from ttt_desktop.engine.board import Board
@@ -51,8 +51,8 @@ class BrainPlayer(Player):
 
     ``command`` runs the brain (a string is split as a shell would, without a shell);
     ``name`` is its display name (default: the name in its ABOUT answer, else the
-    program's file name). ``time_control`` gives the brain its times (the brain keeps
-    its own clock: :attr:`budget_ms` is not used).
+    program's file name). ``settings`` give the brain its clock, memory, folder and INFO
+    lines (the brain keeps its own clock: :attr:`budget_ms` is not used).
     """
 
     kind = "brain"
@@ -65,9 +65,8 @@ class BrainPlayer(Player):
         *,
         name: str | None = None,
         cwd: str | os.PathLike[str] | None = None,
-        time_control: TimeControl | None = None,
+        settings: BrainSettings | None = None,
         seed: int | None = None,
-        suspend: bool = True,
         env: dict[str, str] | None = None,
     ) -> None:
         # Not Player.__init__: a brain is not in the roster and has no randomness of ours.
@@ -78,8 +77,7 @@ class BrainPlayer(Player):
         self.command = command
         self.argv = split_command(command)
         self.cwd = cwd
-        self.time_control = time_control or TimeControl()
-        self.suspend = suspend
+        self.settings = settings or BrainSettings()
         self.env = env
         self._log: list[LogLine] = []
         self._process: BrainProcess | None = None
@@ -100,8 +98,7 @@ class BrainPlayer(Player):
         process = BrainProcess(
             self.argv,
             cwd=self.cwd,
-            time_control=self.time_control,
-            suspend=self.suspend,
+            settings=self.settings,
             env=self.env,
         )
         self._process = process

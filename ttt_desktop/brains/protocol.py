@@ -29,12 +29,21 @@ import enum
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from ttt_desktop.engine.rules import Rules
 
 __all__ = [
     "EOL",
+    "K_INFO_KEY",
     "MAX_LINE",
     "MNK_ABOUT_KEY",
+    "RULE_CARO",
+    "RULE_CONTINUOUS",
+    "RULE_EXACT",
+    "RULE_NAMES",
+    "RULE_RENJU",
     "Command",
     "LineSplitter",
     "Reply",
@@ -48,6 +57,9 @@ __all__ = [
     "parse_command",
     "parse_coordinates",
     "parse_reply",
+    "parse_stone",
+    "rule_of",
+    "start_line",
     "xy_of",
 ]
 
@@ -60,8 +72,23 @@ MAX_LINE: Final = 4096
 MNK_ABOUT_KEY: Final = "mnk"
 """The ABOUT field by which a brain says it understands ``INFO k`` (any k in a row)."""
 
+K_INFO_KEY: Final = "k"
+"""This program's INFO key for k in a row (``INFO k 4``)."""
+
 RULE_EXACT: Final = 1
 """The ``INFO rule`` bit for "exactly five" (a longer line does not win)."""
+RULE_CONTINUOUS: Final = 2
+"""The ``INFO rule`` bit for a continuous game (it goes on after a five)."""
+RULE_RENJU: Final = 4
+"""The ``INFO rule`` bit for renju."""
+RULE_CARO: Final = 8
+"""The ``INFO rule`` bit for caro."""
+RULE_NAMES: Final = {
+    RULE_EXACT: "exactly five",
+    RULE_CONTINUOUS: "continuous game",
+    RULE_RENJU: "renju",
+    RULE_CARO: "caro",
+}
 
 BOARD_OWN: Final = 1
 BOARD_OPPONENT: Final = 2
@@ -91,6 +118,19 @@ def command_line(name: str, *arguments: object) -> str:
     if "\r" in text or "\n" in text:
         raise ValueError(f"a command is one line, not {text!r}")
     return text + EOL
+
+
+def start_line(m: int, n: int) -> str:
+    """``START m`` for a square board, ``RECTSTART m,n`` for another (the protocol asks for
+    START whenever the board is square)."""
+    if m == n:
+        return command_line("START", m)
+    return command_line("RECTSTART", f"{m},{n}")
+
+
+def rule_of(rules: Rules) -> int:
+    """The ``INFO rule`` bitmask of ``rules``."""
+    return RULE_EXACT if rules.exact else 0
 
 
 def board_lines(stones: Iterable[tuple[int, int, int]]) -> str:

@@ -4,18 +4,24 @@
 any player of this program can enter Piskvork, liskvork or any Gomocup manager (and our
 own, :mod:`ttt_desktop.brains.manager`). The brain:
 
-* answers START and RECTSTART for boards of 3 to 20 cells a side (ERROR otherwise),
-  RESTART, ABOUT, TAKEBACK, BEGIN, TURN, BOARD ... DONE, INFO and END; anything else
-  gets ``UNKNOWN``;
-* answers within the turn time it is given: the player's ``budget_ms`` is the turn time
-  (``INFO timeout_turn``), or a tenth of the game time left (``INFO time_left``) when that
-  is less, minus a margin; a search still running at the deadline is stopped and the
-  move is then the decisive one (a win or a block) or a random cell;
+* answers START and RECTSTART for boards of 3 to 20 cells a side that are large enough
+  for its k in a row (ERROR otherwise: ``START 3`` only after ``INFO k 3``), RESTART,
+  ABOUT, TAKEBACK, BEGIN, TURN, BOARD ... DONE, INFO and END; anything else gets
+  ``UNKNOWN``; a BOARD with a stone off the board, two stones on one cell or counts of
+  stones no game can have gets ``ERROR``;
+* answers within the time it is given, as every clock of the program counts it
+  (:class:`~ttt_desktop.engine.clock.TimeControl`: ``INFO timeout_turn``, and the game's
+  share of ``INFO time_left``, less a safety share); a search still running at the
+  deadline is stopped and the move is then the decisive one (a win or a block) or a
+  random cell;
 * says what it thought in MESSAGE lines before each move (depth, nodes, time, the
   best line, the evaluation of the move);
 * plays five in a row unless told otherwise by this program's extension: ``INFO k N``
   (k in a row; its ABOUT answer carries ``mnk="1"`` to say it understands it) and the
-  protocol's ``INFO rule 1`` (exactly k: a longer line does not win).
+  protocol's ``INFO rule 1`` (exactly k: a longer line does not win); a rule it does not
+  play (continuous, renju, caro) gets ``ERROR`` before its next move, as the protocol
+  asks of an INFO value a brain can't meet;
+* leaves quietly (exit status 0, no traceback) when its output is closed.
 
 Single-threaded, as the protocol allows: it reads no command while it thinks.
 
@@ -24,6 +30,7 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -33,6 +40,7 @@ from typing import BinaryIO, Final
 from ttt_desktop.brains import protocol
 from ttt_desktop.brains.protocol import LineSplitter
 from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.clock import UNLIMITED_MS, TimeControl
 from ttt_desktop.engine.rules import MAX_SIDE, MIN_SIDE, Rules
 from ttt_desktop.engine.tactics import decisive_moves
 from ttt_desktop.players import create_player
@@ -45,20 +53,23 @@ __all__ = ["BrainServer", "serve"]
 
 DEFAULT_TURN_MS: Final = 5000
 """The turn time until the manager says otherwise (Gomocup's fast games)."""
-MATCH_SHARE: Final = 10
-"""A move may use at most this fraction (1/N) of the game time left."""
-MIN_BUDGET_MS: Final = 5
+FASTEST_MS: Final = 5.0
+"""The budget for ``INFO timeout_turn 0``: "play as fast as possible"."""
+SUPPORTED_RULES: Final = protocol.RULE_EXACT
 
 
-def budget_for(turn_ms: int, time_left_ms: int | None) -> float:
-    """The milliseconds our player may think: the turn time or a tenth of the time left,
-    whichever is less, less a margin for the pipes (a fifth, at least 20 ms); a turn time
-    of 0 is the protocol's "as fast as possible" (the least budget)."""
-    allowed = float(turn_ms)
-    if time_left_ms is not None and time_left_ms > 0:
-        allowed = min(allowed, time_left_ms / MATCH_SHARE)
-    margin = max(20.0, allowed / 5)
-    return max(float(MIN_BUDGET_MS), allowed - margin)
+def budget_for(turn_ms: int, time_left_ms: int | None, match_ms: int = 0) -> float:
+    """The milliseconds our player may think with ``turn_ms`` a move (0: as fast as
+    possible) and ``time_left_ms`` of the game's ``match_ms`` left (None: not told): the
+    clock's budget (:meth:`~ttt_desktop.engine.clock.TimeControl.budget_ms`)."""
+    if turn_ms <= 0 or (time_left_ms is not None and time_left_ms <= 0):
+        return FASTEST_MS
+    game = float(match_ms) if match_ms > 0 else None
+    if time_left_ms is not None and 0 < time_left_ms < UNLIMITED_MS:
+        game = max(game or 0.0, float(time_left_ms))
+    control = TimeControl(turn_ms=float(turn_ms), game_ms=game)
+    left = None if time_left_ms is None or time_left_ms >= UNLIMITED_MS else time_left_ms
+    return max(FASTEST_MS, control.budget_ms(left))
 
 
 class BrainServer:
@@ -71,7 +82,10 @@ class BrainServer:
         self.size: tuple[int, int] | None = None
         self.k = 5
         self.exact = False
+        self.rule = 0
+        self.rule_said = False
         self.turn_ms = DEFAULT_TURN_MS
+        self.match_ms = 0
         self.time_left_ms: int | None = None
         self.board: Board | None = None
         self.player: Player | None = None
@@ -116,7 +130,13 @@ class BrainServer:
         if not (MIN_SIDE <= m <= MAX_SIDE and MIN_SIDE <= n <= MAX_SIDE):
             self.write(f"ERROR boards of {MIN_SIDE} to {MAX_SIDE} cells a side only, not {m}x{n}")
             return
-        if not supports(self.kind, Rules(m, n, min(self.k, max(m, n)))):
+        if self.k > max(m, n):
+            self.write(
+                f"ERROR a {m}x{n} board is too small for {self.k} in a row (INFO k says "
+                "another k first)"
+            )
+            return
+        if not supports(self.kind, Rules(m, n, self.k)):
             self.write(f"ERROR {display_name(self.kind)} plays only tic-tac-toe, not {m}x{n}")
             return
         self.size = (m, n)
@@ -153,12 +173,28 @@ class BrainServer:
             return  # folder, evaluate and keys with words: nothing to do
         if key == "timeout_turn":
             self.turn_ms = max(0, number)
+        elif key == "timeout_match":
+            self.match_ms = max(0, number)
         elif key == "time_left":
             self.time_left_ms = number
         elif key == "rule":
+            self.rule = number
+            self.rule_said = False
             self.exact = bool(number & protocol.RULE_EXACT)
-        elif key == "k" and number >= 3:
+        elif key == protocol.K_INFO_KEY and number >= 3:
             self.k = number
+
+    def _say_rule(self) -> None:
+        """ERROR once for the rule bits it does not play, before its next move."""
+        unknown = self.rule & ~SUPPORTED_RULES
+        if unknown and not self.rule_said:
+            self.rule_said = True
+            names = [name for bit, name in protocol.RULE_NAMES.items() if unknown & bit]
+            words = ", ".join(names) or f"rule {unknown}"
+            self.write(
+                f"ERROR INFO rule {self.rule}: {words} is not played here (free-style and "
+                "exactly five only); it plays on under those"
+            )
 
     def _rules(self) -> Rules | None:
         if self.size is None:
@@ -221,6 +257,16 @@ class BrainServer:
         # 1 our stones, 2 the opponent's; 3 (a continuous game's winning line) is not ours.
         own = [(x, y) for x, y, who in stones if who == protocol.BOARD_OWN]
         other = [(x, y) for x, y, who in stones if who == protocol.BOARD_OPPONENT]
+        others = [(x, y, who) for x, y, who in stones if who not in (1, 2, 3)]
+        if others:
+            x, y, who = others[0]
+            self.write(f"ERROR the stone {x},{y},{who} is neither 1, 2 nor 3")
+            return
+        if not len(own) - 1 <= len(other) <= len(own) + 1:
+            self.write(
+                f"ERROR no game has {len(own)} stones of ours and {len(other)} of the other's"
+            )
+            return
         # Who moved first: with as many stones each, we did (we are X); else the other.
         me = Mark.X if len(own) >= len(other) else Mark.O
         cells = ["."] * rules.size
@@ -229,7 +275,11 @@ class BrainServer:
                 if not (0 <= x < m and 0 <= y < n):
                     self.write(f"ERROR the stone {x},{y} is off the {m}x{n} board")
                     return
-                cells[protocol.cell_of(x, y, m)] = mark.value
+                cell = protocol.cell_of(x, y, m)
+                if cells[cell] != ".":
+                    self.write(f"ERROR two stones on {x},{y}")
+                    return
+                cells[cell] = mark.value
         try:
             self.board = Board.from_string("".join(cells), me, rules)
         except ValueError as error:
@@ -291,11 +341,12 @@ class BrainServer:
         if board.is_over:
             self.write("ERROR the game is over: there is no move to make")
             return
+        self._say_rule()
         player, fallback = self._players(board.rules)
         if not player.supports(board.rules):
             self.write(f"ERROR {player.name} does not play {board.rules.key}")
             return
-        budget = budget_for(self.turn_ms, self.time_left_ms)
+        budget = budget_for(self.turn_ms, self.time_left_ms, self.match_ms)
         player.budget_ms = budget
         started = time.perf_counter()
         deadline = started + budget / 1000
@@ -349,10 +400,17 @@ def serve(
 
     server = BrainServer(kind, seed, write)
     splitter = LineSplitter()
-    while True:
-        data = os.read(fd, 65536)
-        if not data:
-            return 0
-        for line in splitter.feed(data):
-            if not server.handle(line):
+    try:
+        while True:
+            data = os.read(fd, 65536)
+            if not data:
                 return 0
+            for line in splitter.feed(data):
+                if not server.handle(line):
+                    return 0
+    except BrokenPipeError:
+        # The manager closed our output: nobody is listening, so leave quietly (and keep
+        # the interpreter from complaining about the closed stdout at exit).
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sink.fileno())
+        return 0

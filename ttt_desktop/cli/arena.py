@@ -245,8 +245,11 @@ def _non_negative_milliseconds(text: str) -> float:
     return value
 
 
-def _clock_arguments(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("time control (searching players read it as their budget)")
+def _clock_arguments(
+    parser: argparse.ArgumentParser,
+    title: str = "time control (searching players read it as their budget)",
+) -> None:
+    group = parser.add_argument_group(title)
     group.add_argument(
         "--turn-ms", type=_milliseconds, metavar="MS", help="each move may take MS milliseconds"
     )
@@ -269,6 +272,8 @@ def _clock_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _time_control(arguments: argparse.Namespace) -> Any:
+    """The ``--turn-ms``/``--game-ms``/``--increment-ms``/``--margin-ms`` clock (None when
+    neither time is given)."""
     turn, game = arguments.turn_ms, arguments.game_ms
     increment = arguments.increment_ms or 0.0
     margin = DEFAULT_MARGIN_MS if arguments.margin_ms is None else arguments.margin_ms
@@ -276,11 +281,9 @@ def _time_control(arguments: argparse.Namespace) -> Any:
         if increment or arguments.margin_ms is not None:
             raise ValueError("--increment-ms and --margin-ms go with --game-ms or --turn-ms")
         return None
-    if turn is not None and game is not None:
-        raise ValueError("choose --turn-ms or --game-ms, not both")
-    if turn is not None and increment:
+    if increment and game is None:
         raise ValueError("--increment-ms goes with --game-ms")
-    from ttt_desktop.lab.tournament import TimeControl  # noqa: PLC0415
+    from ttt_desktop.engine.clock import TimeControl  # noqa: PLC0415
 
     return TimeControl(turn, game, increment, margin)
 
@@ -318,26 +321,26 @@ def build_parser() -> argparse.ArgumentParser:
     match_parser.add_argument(
         "--o", type=_seat, required=True, metavar="SEAT", help="plays O" + seat_help
     )
-    match_parser.add_argument(
-        "--turn-ms",
-        type=_positive_int,
-        default=5000,
-        metavar="MS",
-        help="a brain's time for one move (Gomocup's timeout_turn; default 5000)",
+    _clock_arguments(
+        match_parser,
+        "time control (for brains, and for our players against a brain; a brain without "
+        "one has 5000 ms a move)",
     )
+    # The name this option had before the clock was shared with the tournament's.
     match_parser.add_argument(
-        "--match-ms",
-        type=_seed,
-        default=0,
-        metavar="MS",
-        help="a brain's time for all its moves of a game (timeout_match; default 0: none)",
+        "--match-ms", dest="game_ms", type=_milliseconds, help=argparse.SUPPRESS
     )
     match_parser.add_argument(
         "--memory",
-        type=_seed,
-        default=0,
+        type=_positive_int,
         metavar="BYTES",
-        help="a brain's memory limit (max_memory; default 0: none)",
+        help="what a brain is told it may use (INFO max_memory; default: the engine list's "
+        "setting, else 350 MiB, the Gomocup's)",
+    )
+    match_parser.add_argument(
+        "--enforce-memory",
+        action="store_true",
+        help="also make --memory a brain's address-space limit (it fails past it)",
     )
     match_parser.add_argument(
         "--engines",
@@ -564,6 +567,12 @@ def _library_writer(
 def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> None:
     rules: Rules = arguments.rules
     _check_players(rules, arguments.x, arguments.o)
+    if arguments.clock is not None:
+        raise RefusedError(
+            "a match between our own players plays each with its own budget, without a "
+            "clock; to time them, play a tournament: ttt-arena tournament --players "
+            f"{arguments.x},{arguments.o} --turn-ms MS (or --game-ms MS)"
+        )
     seed = arguments.seed if arguments.seed is not None else fresh_seed()
     seeds = random.Random(seed)
     x_player = create_player(arguments.x, seed=seeds.getrandbits(32))
@@ -1023,6 +1032,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print_census(out)
         elif arguments.command == "match":
             from ttt_desktop.cli import brains  # noqa: PLC0415
+
+            try:
+                arguments.clock = _time_control(arguments)
+            except ValueError as error:
+                parser.error(str(error))
 
             if brains.is_brain_seat(arguments.x) or brains.is_brain_seat(arguments.o):
                 if arguments.sprt is not None:

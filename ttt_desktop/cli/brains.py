@@ -167,32 +167,45 @@ def run_brain(arguments: argparse.Namespace) -> int:
         return 130
 
 
-def _seat_player(seat: str, arguments: argparse.Namespace, seed: int, control: Any) -> Player:
-    from ttt_desktop.brains.engines import EngineList, engines_path  # noqa: PLC0415
+def _seat_player(seat: str, arguments: argparse.Namespace, seed: int) -> Player:
+    """The player of a ``--x``/``--o`` seat: a brain with its settings under the match's
+    clock (``arguments.clock``; None: the brain's own), or one of our players."""
+    from dataclasses import replace  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    from ttt_desktop.brains.engines import EngineList, brain_folder, engines_path  # noqa: PLC0415
+    from ttt_desktop.brains.manager import BrainSettings, brain_clock, split_command  # noqa: PLC0415
     from ttt_desktop.brains.player import BrainPlayer  # noqa: PLC0415
 
-    if seat.startswith(BRAIN_PREFIX):
-        return BrainPlayer(seat[len(BRAIN_PREFIX) :], time_control=control)
+    if not is_brain_seat(seat):
+        return create_player(seat, seed=seed)
+    clock = arguments.clock
+    path = engines_path(explicit=arguments.engines)
     if seat.startswith(ENGINE_PREFIX):
-        engines = EngineList.load(engines_path(explicit=arguments.engines))
-        entry = engines.get(seat[len(ENGINE_PREFIX) :])
-        return BrainPlayer(
-            entry.command, name=entry.name, cwd=entry.cwd or None, time_control=control
-        )
-    return create_player(seat, seed=seed)
+        entry = EngineList.load(path).get(seat[len(ENGINE_PREFIX) :])
+        command, name, cwd = entry.command, entry.name, entry.cwd or None
+        settings = entry.settings(clock, brain_folder(path, entry.name))
+    else:
+        command, name, cwd = seat[len(BRAIN_PREFIX) :], None, None
+        program = Path(split_command(command)[0]).name
+        settings = BrainSettings(clock=brain_clock(clock), folder=brain_folder(path, program))
+    if arguments.memory is not None:
+        settings = replace(settings, max_memory=arguments.memory)
+    if arguments.enforce_memory:
+        settings = replace(settings, enforce_memory=True)
+    return BrainPlayer(command, name=name, cwd=cwd, settings=settings)
 
 
 @contextlib.contextmanager
 def open_players(
     arguments: argparse.Namespace, seed: int, err: TextIO
 ) -> Iterator[tuple[Player, Player] | None]:
-    """The ``--x`` and ``--o`` players of a match with a brain (``--turn-ms``,
-    ``--match-ms``, ``--memory``), closed at the end; None after saying on ``err`` why
-    they can't be seated."""
+    """The ``--x`` and ``--o`` players of a match with a brain (its clock, ``--memory``),
+    closed at the end; None after saying on ``err`` why they can't be seated."""
     import random  # noqa: PLC0415
 
     from ttt_desktop.brains.engines import EngineListError  # noqa: PLC0415
-    from ttt_desktop.brains.manager import BrainError, TimeControl  # noqa: PLC0415
+    from ttt_desktop.brains.manager import BrainError  # noqa: PLC0415
     from ttt_desktop.players.roster import supports  # noqa: PLC0415
 
     rules = arguments.rules
@@ -205,11 +218,8 @@ def open_players(
                 return
         seeds = random.Random(seed)
         try:
-            control = TimeControl(
-                turn_ms=arguments.turn_ms, match_ms=arguments.match_ms, max_memory=arguments.memory
-            )
             for seat in (arguments.x, arguments.o):
-                players.append(_seat_player(seat, arguments, seeds.getrandbits(32), control))
+                players.append(_seat_player(seat, arguments, seeds.getrandbits(32)))
         except (BrainError, KeyError, EngineListError, ValueError) as error:
             message = error.reason if isinstance(error, BrainError) else str(error).strip("'\"")
             err.write(f"ttt-arena: {message}\n")
@@ -229,7 +239,7 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
     import time  # noqa: PLC0415
 
     from ttt_desktop.brains.engines import EngineListError  # noqa: PLC0415
-    from ttt_desktop.brains.manager import BrainError, BrainRefused, TimeControl  # noqa: PLC0415
+    from ttt_desktop.brains.manager import BrainError, BrainRefused  # noqa: PLC0415
     from ttt_desktop.brains.match import BrainMatchResult, play_brain_game  # noqa: PLC0415
     from ttt_desktop.engine.board import Mark  # noqa: PLC0415
     from ttt_desktop.players.base import fresh_seed  # noqa: PLC0415
@@ -240,13 +250,6 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
         if not is_brain_seat(seat) and not supports(seat, rules):
             err.write(f"ttt-arena: {seat} does not play {rules.key}\n")
             return 2
-    try:
-        control = TimeControl(
-            turn_ms=arguments.turn_ms, match_ms=arguments.match_ms, max_memory=arguments.memory
-        )
-    except ValueError as error:
-        err.write(f"ttt-arena: {error}\n")
-        return 2
     seed = arguments.seed if arguments.seed is not None else fresh_seed()
     seeds = random.Random(seed)
     players: list[Player] = []
@@ -254,8 +257,8 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
     try:
         try:
             for seat in (arguments.x, arguments.o):
-                players.append(_seat_player(seat, arguments, seeds.getrandbits(32), control))
-        except (BrainError, KeyError, EngineListError) as error:
+                players.append(_seat_player(seat, arguments, seeds.getrandbits(32)))
+        except (BrainError, KeyError, EngineListError, ValueError) as error:
             message = error.reason if isinstance(error, BrainError) else str(error).strip("'\"")
             err.write(f"ttt-arena: {message}\n")
             return 2
@@ -273,8 +276,7 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
                     "games": arguments.games,
                     "seed": seed,
                     "rules": rules.key,
-                    "turn_ms": arguments.turn_ms,
-                    "match_ms": arguments.match_ms,
+                    **({} if arguments.clock is None else {"clock": arguments.clock.as_json()}),
                 },
             )
         tally = BrainMatchResult()
@@ -287,7 +289,7 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
             if arguments.start == "random":
                 first = Mark.X if seeds.random() < 0.5 else Mark.O
             try:
-                record = play_brain_game(x, o, rules, first)
+                record = play_brain_game(x, o, rules, first, clock=arguments.clock)
             except BrainRefused as error:
                 err.write(f"ttt-arena: {error.reason}\n")
                 return 2

@@ -67,7 +67,6 @@ def _probe_entry(entry: EngineEntry, named: bool) -> EngineEntry:
 
 
 def _test_entry(entry: EngineEntry) -> str:
-    from ttt_desktop.brains.manager import TimeControl  # noqa: PLC0415
     from ttt_desktop.brains.match import play_brain_game  # noqa: PLC0415
     from ttt_desktop.brains.player import BrainPlayer  # noqa: PLC0415
     from ttt_desktop.engine.rules import Rules  # noqa: PLC0415
@@ -75,9 +74,9 @@ def _test_entry(entry: EngineEntry) -> str:
 
     side = 15 if 15 in entry.sizes or not entry.sizes else entry.sizes[0]
     rules = Rules(side, side, 5)
-    control = TimeControl(turn_ms=1000, match_ms=60_000, end_grace_ms=500)
+    # The brain's own times, as its games in the window will have them.
     with BrainPlayer(
-        entry.command, name=entry.name, cwd=entry.cwd or None, time_control=control
+        entry.command, name=entry.name, cwd=entry.cwd or None, settings=entry.settings()
     ) as brain:
         record = play_brain_game(brain, create_player("rando", seed=1), rules)
     if record.forfeit is not None:

@@ -30,25 +30,32 @@ import threading
 import uuid
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
-from ttt_desktop.brains.engines import EngineList, EngineListError, engines_path
+from ttt_desktop.brains.engines import (
+    EngineEntry,
+    EngineList,
+    EngineListError,
+    brain_folder,
+    engines_path,
+)
 from ttt_desktop.brains.manager import (
     OWNER_ENV,
     BrainError,
     BrainFailure,
     BrainProcess,
     BrainRefused,
+    BrainSettings,
+    brain_clock,
     owned_processes,
     sweep,
 )
-from ttt_desktop.brains.manager import TimeControl as BrainClock
 from ttt_desktop.brains.match import game_log
 from ttt_desktop.brains.player import BrainPlayer, brain_kind
 from ttt_desktop.engine.board import Board
+from ttt_desktop.engine.clock import TimeControl
 from ttt_desktop.lab.tournament import (
     Entrant,
-    TimeControl,
     TournamentSpec,
     unique_labels,
 )
@@ -57,7 +64,7 @@ from ttt_desktop.players.thought import StopCheck, Thought
 __all__ = [
     "BrainSeat",
     "BrainSetup",
-    "brain_clock",
+    "brain_settings",
     "close_all",
     "finish",
     "log_path",
@@ -66,10 +73,6 @@ __all__ = [
     "read_log",
     "seat",
 ]
-
-DEFAULT_TOLERANCE_MS: Final = 250
-"""A brain's answer is accepted this much after its time (pipes, a busy machine), or the
-player's margin when that is larger."""
 
 
 @dataclass(frozen=True)
@@ -99,31 +102,26 @@ def new_owner() -> str:
     return f"{os.getpid()}-{uuid.uuid4().hex[:12]}"
 
 
-def brain_clock(control: TimeControl | None) -> BrainClock:
-    """The manager's clock for a brain under the tournament's ``control`` (None: the
-    manager's own default, 5 s a move)."""
-    if control is None:
-        return BrainClock()
-    tolerance = max(DEFAULT_TOLERANCE_MS, round(control.margin_ms))
-    if control.turn_ms is not None:
-        return BrainClock(turn_ms=max(1, round(control.turn_ms)), tolerance_ms=tolerance)
-    assert control.game_ms is not None
-    return BrainClock(turn_ms=0, match_ms=max(1, round(control.game_ms)), tolerance_ms=tolerance)
-
-
-def _command(kind: str, engines_file: str) -> tuple[str, str | None, str]:
-    """``kind``'s command, working directory and name (``engine:`` entries from the list)."""
+def brain_settings(
+    kind: str, control: TimeControl | None, engines_file: str = ""
+) -> tuple[str, str | None, str, BrainSettings]:
+    """``kind``'s command, working directory, name and settings under the tournament's
+    ``control``: an ``engine:`` entry's own settings (memory, INFO lines, margin: the
+    larger of its own and the tournament's), its folder beside the engine list; a
+    ``brain:`` command's the manager's defaults. None: the brain's own clock (the engine
+    list's, or the manager's 5 s a move)."""
     prefix, _, rest = kind.partition(":")
     if prefix == "brain":
-        return rest.strip(), None, ""
+        return rest.strip(), None, "", BrainSettings(clock=brain_clock(control))
+    path = engines_path(explicit=engines_file or None)
     try:
-        engines = EngineList.load(engines_path(explicit=engines_file or None))
-        entry = engines.get(rest.strip())
+        entry: EngineEntry = EngineList.load(path).get(rest.strip())
     except EngineListError as error:
         raise BrainRefused(str(error)) from None
     except KeyError as error:
         raise BrainRefused(str(error).strip("'\"")) from None
-    return entry.command, entry.cwd or None, entry.name
+    settings = entry.settings(control, brain_folder(path, entry.name))
+    return entry.command, entry.cwd or None, entry.name, settings
 
 
 class BrainSeat:
@@ -133,7 +131,7 @@ class BrainSeat:
 
     may_forfeit = True
 
-    def __init__(self, entrant: Entrant, control: BrainClock, setup: BrainSetup) -> None:
+    def __init__(self, entrant: Entrant, control: TimeControl | None, setup: BrainSetup) -> None:
         self.entrant = entrant
         self.kind = brain_kind(entrant.label)
         self.name = entrant.label
@@ -149,12 +147,14 @@ class BrainSeat:
             import time  # noqa: PLC0415
 
             try:
-                command, cwd, _ = _command(self.entrant.kind, self.setup.engines_file)
+                command, cwd, _, settings = brain_settings(
+                    self.entrant.kind, self.control, self.setup.engines_file
+                )
                 self.player = BrainPlayer(
                     command,
                     name=self.name,
                     cwd=cwd,
-                    time_control=self.control,
+                    settings=settings,
                     env={**os.environ, OWNER_ENV: self.setup.owner},
                 )
             except BrainError as error:
@@ -208,7 +208,7 @@ def seat(spec: TournamentSpec, entrant: int, index: int) -> Any:
         # Another run's brains are done with (a window runs one tournament at a time).
         ended = [_seats.pop(other) for other in done]
         if found is None:
-            found = _seats[key] = BrainSeat(chosen, brain_clock(spec.clock_of(chosen)), setup)
+            found = _seats[key] = BrainSeat(chosen, spec.clock_of(chosen), setup)
     for seat_done in ended:
         seat_done.close()
     return found
@@ -295,7 +295,9 @@ def prepare(
         if not entrant.is_brain:
             entrants.append(entrant)
             continue
-        command, cwd, listed = _command(entrant.kind, engines_file)
+        command, cwd, listed, settings = brain_settings(
+            entrant.kind, spec.clock_of(entrant), engines_file
+        )
         if listed:
             engines = EngineList.load(engines_path(explicit=engines_file or None))
             if engines.get(listed).plays(spec.rules) is False:
@@ -303,10 +305,9 @@ def prepare(
                     f"{listed} does not play {spec.rules.title} ({spec.rules.key}), as its "
                     "probe found (probe it again in the engine list if it has changed)"
                 )
-        control = brain_clock(spec.clock_of(entrant))
-        probe_clock = replace(control, start_ms=max(control.start_ms, 5000))
+        settings = replace(settings, start_ms=max(settings.start_ms, 5000))
         environment = {**os.environ, OWNER_ENV: setup.owner}
-        with BrainProcess(command, cwd=cwd, time_control=probe_clock, env=environment) as brain:
+        with BrainProcess(command, cwd=cwd, settings=settings, env=environment) as brain:
             try:
                 about = brain.ask_about()
                 brain.start(spec.rules)
