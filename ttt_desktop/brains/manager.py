@@ -774,10 +774,12 @@ class BrainProcess:
         m = rules.m
         if not self.continues(board) and not self.restart():
             raise BrainFailure("the brain does not answer RESTART with OK")
+        new = [cell for cell in wanted if cell not in self._position]
         if not wanted:
             text = protocol.command_line("BEGIN")
-        elif self._position:
-            (cell,) = (cell for cell in wanted if cell not in self._position)
+        elif self._position or len(wanted) == 1:
+            # The opponent's one new stone (its first, when it began: as after BEGIN).
+            (cell,) = new
             x, y = protocol.xy_of(cell, m)
             text = protocol.command_line("TURN", f"{x},{y}")
         else:

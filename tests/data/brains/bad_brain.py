@@ -2,8 +2,11 @@
 
 Modes: ok (plays the first free cell from the centre), crash-start, crash-mid, silent,
 late, illegal, off-board, garbage, flood, ignore-end, fork, refuse, lowercase, no-restart,
-hog
-(allocates 400 MB at its first move).
+hog (allocates 400 MB at its first move), slow-first (its first move takes 1.5 s: it sets
+up its tables then), suggest (answers SUGGEST, then plays what PLAY says), warn (an ERROR
+line before each move: a limit it can't meet), setsid (a child that leaves its session,
+ignores hang-ups and clears its environment, then sleeps), ignore-hup (ignores SIGHUP
+and SIGTERM, and thinks for ever on its second move).
 Only the standard library: it starts in a few milliseconds.
 """
 
@@ -41,8 +44,12 @@ def move(opponent=None):
     if opponent is not None:
         taken.add(opponent)
     counter[0] += 1
-    if MODE == "silent":
+    if MODE == "silent" or (MODE == "ignore-hup" and counter[0] == 2):
         time.sleep(3600)
+    if MODE == "slow-first" and counter[0] == 1:
+        time.sleep(1.5)
+    if MODE == "warn":
+        say("ERROR max memory too small, might exceed the memory limit")
     if MODE == "late":
         time.sleep(2.0)
     if MODE == "crash-mid" and counter[0] == 3:
@@ -67,11 +74,24 @@ def move(opponent=None):
     if MODE == "lowercase":
         say("debug thinking")
         say("message depth 3")
+    if MODE == "suggest":
+        taken.discard(cell)  # a suggestion changes nothing until PLAY
+        say(f"SUGGEST {cell[0]},{cell[1]}")
+        return
     say(f" {cell[0]} , {cell[1]} ")
 
 
 if MODE == "ignore-end":
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+if MODE == "ignore-hup":
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+if MODE == "setsid" and os.fork() == 0:
+    # Out of the brain's group and session, deaf to hang-ups, with no environment to be
+    # known by: only its keeper can still find it.
+    os.setsid()
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    os.execve("/bin/sleep", ["sleep", "600"], {})
 if MODE == "fork" and os.fork() == 0:
     # The child lingers, holding the pipes: the manager must kill the whole group.
     time.sleep(120)
@@ -120,6 +140,10 @@ for raw in sys.stdin:
     elif word == "TURN":
         x, y = (int(v) for v in rest.split(","))
         move((x, y))
+    elif word == "PLAY" and MODE == "suggest":
+        x, y = (int(v) for v in rest.split(","))
+        taken.add((x, y))
+        say(f"{x},{y}")
     elif word == "BOARD":
         reading_board = True
     elif word == "INFO":

@@ -1,0 +1,96 @@
+"""A real Gomocup brain through our engine manager: do its games end on the board?
+
+Plays a brain you have built (give its command; nothing of it is in this project) against
+our players on 15x15 free-style, colours alternated, both sides under the same clock
+(our players are given their budget by it and lose on time past it; the brain's clock is
+its manager's, with the Gomocup judge's 1,000 ms margin and 5 s more for its first move,
+as ``ttt-arena match`` gives it), and prints for each opponent and time per move: the
+games, the score, every forfeit and loss on time with its reason, and the longest move of
+each side against its time.
+
+    .venv/bin/python benchmarks/real_brain.py --brain /path/to/pbrain-x \\
+        [--opponents rando,strongest] [--turn-ms 1000,100] [--games 100] [--margin-ms 50]
+
+Run it on a quiet machine and again while the machine is loaded (the test suite running
+beside it): the note says which.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import time
+
+from ttt_desktop.brains.manager import BrainSettings, brain_clock
+from ttt_desktop.brains.match import play_brain_game
+from ttt_desktop.brains.player import BrainPlayer
+from ttt_desktop.engine.board import Mark
+from ttt_desktop.engine.clock import TimeControl
+from ttt_desktop.engine.rules import GOMOKU
+from ttt_desktop.players import create_player
+
+
+def run(brain_command: str, opponent: str, turn_ms: float, games: int, margin_ms: float) -> None:
+    clock = TimeControl(turn_ms=turn_ms, margin_ms=margin_ms)
+    settings = BrainSettings(clock=brain_clock(clock))
+    score = collections.Counter[str]()
+    forfeits: list[str] = []
+    longest = {"brain": 0.0, "ours": 0.0}
+    started = time.perf_counter()
+    moves = 0
+    with BrainPlayer(brain_command, settings=settings) as brain:
+        for game in range(games):
+            ours = create_player(opponent, seed=1000 + game)
+            brain_first = game % 2 == 0
+            x, o = (brain, ours) if brain_first else (ours, brain)
+            brain_mark = Mark.X if brain_first else Mark.O
+            record = play_brain_game(x, o, GOMOKU, Mark.X, clock=clock)
+            moves += record.ply
+            for ply, seconds in enumerate(record.move_seconds):
+                side = "brain" if (ply % 2 == 0) == brain_first else "ours"
+                longest[side] = max(longest[side], seconds * 1000)
+            result = record.result
+            if result is None:
+                score["unfinished"] += 1
+            elif result == "draw":
+                score["draw"] += 1
+            else:
+                score["brain" if result == brain_mark.value else "ours"] += 1
+            if record.forfeit is not None:
+                loser = "brain" if record.forfeit.loser is brain_mark else opponent
+                forfeits.append(f"game {game + 1}: {loser}: {record.forfeit.reason}")
+    seconds = time.perf_counter() - started
+    print(
+        f"{brain.name} v {opponent}, {turn_ms:g} ms a move, {games} games, {moves} moves, "
+        f"{seconds:.0f} s:"
+    )
+    print(
+        f"  brain won {score['brain']}, {opponent} won {score['ours']}, draws {score['draw']}"
+        f", unfinished {score['unfinished']}"
+    )
+    brain_forfeits = sum(1 for line in forfeits if ": brain: " in line)
+    print(f"  forfeits: brain {brain_forfeits}, {opponent} {len(forfeits) - brain_forfeits}")
+    for line in forfeits[:20]:
+        print(f"    {line}")
+    print(
+        f"  longest move: brain {longest['brain']:.0f} ms (allowed {turn_ms:g} + "
+        f"{settings.clock.margin_ms:g}, +{settings.setup_ms} on its first), {opponent} "
+        f"{longest['ours']:.0f} ms (allowed {turn_ms:g} + {margin_ms:g})"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--brain", required=True, help="the brain's command")
+    parser.add_argument("--opponents", default="rando,strongest")
+    parser.add_argument("--turn-ms", default="1000,100")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--margin-ms", type=float, default=50.0, help="our players' margin")
+    arguments = parser.parse_args()
+    for turn in arguments.turn_ms.split(","):
+        for opponent in arguments.opponents.split(","):
+            run(arguments.brain, opponent, float(turn), arguments.games, arguments.margin_ms)
+
+
+if __name__ == "__main__":
+    main()
