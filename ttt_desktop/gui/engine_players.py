@@ -16,22 +16,25 @@ same answer.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QStandardPaths
 
 from ttt_desktop.brains.factory import KIND_PREFIX, BrainInfo, engine_entries
+from ttt_desktop.gui.brain_text import printable
 from ttt_desktop.gui.rules_text import rules_title
 
 if TYPE_CHECKING:
-    from ttt_desktop.brains.engines import EngineEntry
+    from ttt_desktop.brains.engines import EngineEntry, EngineList
     from ttt_desktop.engine.rules import Rules
 
 __all__ = [
     "brain_plays",
     "default_engines_path",
     "engine_info",
+    "engine_infos",
     "is_brain",
     "load_engines",
     "set_engines",
@@ -60,14 +63,24 @@ def load_engines(path: Path) -> tuple[list[BrainInfo], str]:
 
     With no list (the usual case until a brain is added) nothing of the engine list is
     imported."""
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return [], ""
     from ttt_desktop.brains.engines import EngineList, EngineListError  # noqa: PLC0415
 
     try:
-        return engine_entries(EngineList.load(path)), ""
+        return engine_infos(EngineList.load(path)), ""
     except EngineListError as error:
         return [], str(error)
+
+
+def engine_infos(engines: EngineList) -> list[BrainInfo]:
+    """The brains of ``engines`` as the drop-downs list them, their names and descriptions
+    as :func:`~ttt_desktop.gui.brain_text.printable` makes them (a name came from the
+    brain's ABOUT answer)."""
+    return [
+        replace(info, name=printable(info.name), description=printable(info.description))
+        for info in engine_entries(engines)
+    ]
 
 
 def set_engines(infos: Iterable[BrainInfo]) -> None:

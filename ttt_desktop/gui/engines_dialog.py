@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.gui import engine_players
+from ttt_desktop.gui.brain_text import printable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def _probe_entry(entry: EngineEntry, named: bool) -> EngineEntry:
     found = probe(entry)
     if named:
         return found
-    name = found.about.get("name") or Path(split_command(entry.command)[0]).name
+    name = printable(found.about.get("name") or "") or Path(split_command(entry.command)[0]).name
     return replace(found, name=" ".join(name.split())[:60])
 
 

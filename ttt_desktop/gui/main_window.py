@@ -55,6 +55,7 @@ from ttt_desktop.engine.rules import Rules
 from ttt_desktop.gui import dialogs, engine_players, motion, theme
 from ttt_desktop.gui.board_view import BoardView
 from ttt_desktop.gui.board_widget import MARK_STYLE_KEY, BoardWidget, MarkStyle
+from ttt_desktop.gui.brain_text import printable
 from ttt_desktop.gui.busy_indicator import BusyIndicator
 from ttt_desktop.gui.coach import CoachFeatures
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
@@ -910,7 +911,8 @@ class MainWindow(QMainWindow):
         if record.forfeit is None:
             return score
         lost = self.tr("{loser} lost by forfeit: {reason}").format(
-            loser=record.player(record.forfeit.loser).name, reason=record.forfeit.reason
+            loser=record.player(record.forfeit.loser).name,
+            reason=printable(record.forfeit.reason),
         )
         return f"{lost}\n{score}"
 
@@ -931,6 +933,8 @@ class MainWindow(QMainWindow):
         self._refresh_status()
 
     def _on_move_refused(self, reason: str) -> None:
+        # A brain's refusal quotes what it said.
+        reason = printable(reason)
         controller = self.controller
         board = controller.board
         # A computer that failed to move leaves the game stuck: keep saying why.
@@ -999,7 +1003,7 @@ class MainWindow(QMainWindow):
             text = self.tr("{name} wins: {loser} lost by forfeit ({reason})").format(
                 name=record.player(winner).name,
                 loser=record.player(record.forfeit.loser).name,
-                reason=record.forfeit.reason,
+                reason=printable(record.forfeit.reason),
             )
             colour = colours.mark_text(winner)
         elif board.is_over:

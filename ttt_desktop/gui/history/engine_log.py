@@ -9,6 +9,7 @@ one) on top.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QDialog,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.gui.brain_text import printable
 
 __all__ = ["EngineLogDialog"]
 
@@ -35,10 +37,12 @@ class EngineLogDialog(QDialog):
         )
         self.summary = QLabel()
         self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
         if record.forfeit is not None:
             self.summary.setText(
                 self.tr("{loser} lost by forfeit: {reason}").format(
-                    loser=record.player(record.forfeit.loser).name, reason=record.forfeit.reason
+                    loser=record.player(record.forfeit.loser).name,
+                    reason=printable(record.forfeit.reason),
                 )
             )
         else:
@@ -52,7 +56,7 @@ class EngineLogDialog(QDialog):
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.text.setAccessibleName(self.tr("Engine log"))
-        self.text.setPlainText("\n".join(record.log))
+        self.text.setPlainText("\n".join(printable(line) for line in record.log))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -53,6 +53,8 @@ class ThinkingPanel(QWidget):
         self.details = QLabel("")
         self.details.setObjectName("thinking-details")
         self.details.setWordWrap(True)
+        # A brain's MESSAGE lines are shown as it wrote them, never as markup.
+        self.details.setTextFormat(Qt.TextFormat.PlainText)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details.setAccessibleName(self.tr("Figures of the thought"))
         self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)

@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication
 
 from ttt_desktop.engine.geometry import Geometry
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.gui.brain_text import printable
 from ttt_desktop.players import display_name
 from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, Thought
 
@@ -384,7 +385,7 @@ def figures(thought: Thought) -> list[str]:
         # A Gomocup brain's own words (depth, evaluation, best line), the last few as said.
         lines.append(
             QCoreApplication.translate("Thinking", "It said: {messages}").format(
-                messages=" / ".join(thought.messages[-5:])
+                messages=" / ".join(printable(message) for message in thought.messages[-5:])
             )
         )
     lines.append(

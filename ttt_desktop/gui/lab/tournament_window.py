@@ -67,6 +67,7 @@ from PySide6.QtWidgets import (
 from ttt_desktop.engine.clock import TimeControl
 from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.engine.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
+from ttt_desktop.gui.brain_text import printable
 from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.translation import number
@@ -175,7 +176,9 @@ class GamesModel(QAbstractTableModel):
             return self.tr("on time")
         if reason == "adjudicated":
             return self.tr("adjudicated")
-        return self.tr("forfeit: {reason}").format(reason=reason.removeprefix("forfeit: "))
+        return self.tr("forfeit: {reason}").format(
+            reason=printable(reason.removeprefix("forfeit: "))
+        )
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = 0) -> Any:
         if self._result is None or not index.isValid():
