@@ -1,8 +1,10 @@
 """Fixtures for the window's tests: private settings, test players, and windows that clean up.
 
 Every test here gets its own settings folder (``QSettings.setPath`` to a temporary
-directory), so nothing reads or writes the user's real settings. Windows made by
-:func:`make_window` are shut down and deleted at teardown, and the teardown checks
+directory) and its own home, data, config and cache folders (``HOME`` and the ``XDG_*``
+variables), so nothing reads or writes the user's real settings, game library or engine
+list; each test checks that the folders the window would use are its own. Windows made
+by :func:`make_window` are shut down and deleted at teardown, and the teardown checks
 that no worker thread is left running.
 """
 
@@ -14,16 +16,41 @@ from typing import Any
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths, Qt
 from pytestqt.qtbot import QtBot
 from slow_players import TEST_ROSTER_EXTRA, NameQueue, SlowPlayers
 
+from ttt_desktop.brains.location import ENV_VAR as ENGINES_VARIABLE
 from ttt_desktop.engine import Mark
 from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.gui import sound
+from ttt_desktop.gui.engine_players import default_engines_path
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
+from ttt_desktop.library.location import ENV_VAR as LIBRARY_VARIABLE
 from ttt_desktop.players import roster
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, private_settings: Path) -> Path:
+    """A home of this test's own: the data folder (library, engine list, trained players),
+    the config and the cache are in it, and no engine list is named from outside."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    for variable, folder in (
+        ("XDG_DATA_HOME", ".local/share"),
+        ("XDG_CONFIG_HOME", ".config"),
+        ("XDG_CACHE_HOME", ".cache"),
+        ("XDG_STATE_HOME", ".local/state"),
+    ):
+        monkeypatch.setenv(variable, str(home / folder))
+    for variable in (ENGINES_VARIABLE, LIBRARY_VARIABLE):
+        monkeypatch.delenv(variable, raising=False)
+    data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    for used in (Path(data), default_engines_path(), Path.home()):
+        assert used.is_relative_to(home), f"a test would use {used}, outside {home}"
+    return home
 
 
 @pytest.fixture(autouse=True)

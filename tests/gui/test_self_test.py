@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import shlex
 import subprocess
 import sys
 from collections.abc import Callable
@@ -11,8 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from brain_helpers import bad_brain, our_brain
 from slow_players import BrokenOrReal
 
+from ttt_desktop.brains.engines import EngineEntry, EngineList
+from ttt_desktop.brains.location import ENV_VAR as ENGINES_VARIABLE
 from ttt_desktop.engine import Board, GameRecord, load_record
 from ttt_desktop.gui import self_test, sound
 from ttt_desktop.gui.main_window import MainWindow
@@ -24,6 +28,7 @@ OFFERED = [entry for entry in roster() if entry.kind != "sequence"]
 SPINNING = PlayerInfo("spinning", "Spinning", "Searches for a very long time.", 1, "tests")
 WindowMaker = Callable[..., MainWindow]  # the make_window fixture (tests/gui/conftest.py)
 BROKEN = PlayerInfo("broken", "Broken", "Raises instead of moving.", 1, "tests")
+LINUX_BRAINS = pytest.mark.skipif(sys.platform != "linux", reason="brains run on Linux")
 
 
 def run(window: MainWindow, **options: Any) -> tuple[int, str, str]:
@@ -44,6 +49,41 @@ def test_passes_on_the_real_window_and_plays_a_whole_game(make_window: WindowMak
     assert record.is_finished
     assert (record.x.kind, record.o.kind) == (OFFERED[0].kind, OFFERED[-1].kind)
     assert window.board.board == record.final_board
+
+
+def _engine_list_with_our_brain(path: Path) -> Path:
+    engines = EngineList(path)
+    command = shlex.join(our_brain("levi", seed=3))
+    engines.add(EngineEntry("TTT Levi", command, sizes=(15, 19, 20), rectangles=True, mnk=True))
+    engines.save()
+    return path
+
+
+@LINUX_BRAINS
+def test_passes_with_a_brain_on_the_engine_list(make_window: WindowMaker, tmp_path: Path) -> None:
+    engines_file = _engine_list_with_our_brain(tmp_path / "engines.json")
+    window = make_window(roster=OFFERED, engines_file=engines_file)
+    assert window.roster[-1].kind == "brain.ttt-levi"
+    code, out, err = run(window)
+    assert (code, err) == (0, "")
+    assert f"{len(OFFERED) + 1} computer players move" in out and "brain.ttt-levi" in out
+    # The game is still between our weakest and strongest players (tic-tac-toe).
+    record = window.controller.record
+    assert (record.x.kind, record.o.kind) == (OFFERED[0].kind, OFFERED[-1].kind)
+
+
+@LINUX_BRAINS
+def test_a_brain_that_fails_fails_the_players_check(
+    make_window: WindowMaker, tmp_path: Path
+) -> None:
+    engines_file = tmp_path / "engines.json"
+    engines = EngineList(engines_file)
+    engines.add(EngineEntry("Garbage", shlex.join(bad_brain("garbage")), sizes=(15,)))
+    engines.save()
+    code, _, err = run(make_window(roster=OFFERED, engines_file=engines_file))
+    assert code == 1
+    assert "self-test FAILED: player 'brain.garbage' failed: " in err
+    assert "instead of a move" in err
 
 
 def test_a_hanging_game_trips_the_watchdog(
@@ -121,13 +161,21 @@ def test_a_worker_process_that_cannot_run_its_task_fails(
     assert "self-test FAILED: a spawn worker process failed" in err
 
 
-def test_the_command_line_option_exits_zero(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "brains",
+    [False, pytest.param(True, marks=LINUX_BRAINS)],
+    ids=["no engine list", "our brain listed"],
+)
+def test_the_command_line_option_exits_zero(tmp_path: Path, brains: bool) -> None:
     environment = {
         **os.environ,
         "QT_QPA_PLATFORM": "offscreen",
         "HOME": str(tmp_path),
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
     }
+    if brains:
+        environment[ENGINES_VARIABLE] = str(_engine_list_with_our_brain(tmp_path / "e.json"))
     result = subprocess.run(
         [sys.executable, "-m", "ttt_desktop", "--self-test"],
         cwd=PROJECT_ROOT,
@@ -139,6 +187,7 @@ def test_the_command_line_option_exits_zero(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "self-test passed in " in result.stdout
     assert "FAILED" not in result.stderr
+    assert ("brain.ttt-levi" in result.stdout) is brains
 
 
 def _effects(statuses: list[str]) -> dict[str, Any]:

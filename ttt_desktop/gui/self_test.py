@@ -8,7 +8,9 @@ real main window is shown. It checks, in order:
    SVG icon engine and image format plugins;
 2. every computer player the window offers can be made and chooses a legal
    move (their modules are imported by name on first use, so a bundle that
-   lost one fails here, not when a person picks it);
+   lost one fails here, not when a person picks it), the engine list's brains
+   too: each is started as the window starts it and asked one move on a board its
+   probe found it plays;
 3. a complete computer-vs-computer game played through the window's
    :class:`~ttt_desktop.gui.controller.GameController` and its worker thread,
    waited for in a ``QEventLoop`` with a watchdog timer;
@@ -50,7 +52,8 @@ from ttt_desktop.analysis import best_moves
 from ttt_desktop.engine import Board, Mark, load_record, save_record
 from ttt_desktop.engine.play import play_game
 from ttt_desktop.engine.record import GameRecord
-from ttt_desktop.engine.rules import TIC_TAC_TOE
+from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.gui import engine_players
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.players import create_player
@@ -171,6 +174,10 @@ def _check_players(window: MainWindow) -> str:
     if not kinds:
         raise SelfTestError("the window offers no computer players")
     for kind in kinds:
+        if engine_players.is_brain(kind):
+            # Not one of ours: made from the engine list, as the window's games make it.
+            _check_brain(window, kind)
+            continue
         try:
             move = create_player(kind, seed=1).choose_move(board)
         except Exception as error:
@@ -180,9 +187,34 @@ def _check_players(window: MainWindow) -> str:
     return f"{len(kinds)} computer players move ({', '.join(kinds)})"
 
 
+def _check_brain(window: MainWindow, kind: str) -> None:
+    """The brain of ``kind`` starts and plays a legal first move on a board it plays."""
+    from ttt_desktop.brains.factory import BrainPlayerFactory  # noqa: PLC0415
+
+    info = engine_players.engine_info(kind)
+    sizes = () if info is None else info.entry.sizes
+    side = 15 if 15 in sizes or not sizes else sizes[0]
+    board = Board.empty(Mark.X, Rules(side, side, 5))
+    try:
+        player = BrainPlayerFactory(create_player, window.engines_file)(kind, seed=1)
+        try:
+            move = player.choose_move(board)
+        finally:
+            player.close()
+    except Exception as error:
+        reason = getattr(error, "reason", None) or repr(error)
+        raise SelfTestError(f"player {kind!r} failed: {reason}") from error
+    if move not in board.legal_moves():
+        raise SelfTestError(f"player {kind!r} chose an illegal cell {move!r} on {board.rules}")
+
+
 def _play_and_check_game(window: MainWindow, timeout_s: float) -> str:
     controller = window.controller
-    weakest, strongest = window.roster[0], window.roster[-1]
+    # Our own players: they all play tic-tac-toe (a brain plays five in a row).
+    ours = [entry for entry in window.roster if not engine_players.is_brain(entry.kind)]
+    if not ours:
+        raise SelfTestError("the window offers none of its own computer players")
+    weakest, strongest = ours[0], ours[-1]
     controller.move_delay_ms = 0
     # Tic-tac-toe, which every player plays, whatever board was chosen last.
     controller.set_rules(TIC_TAC_TOE)
