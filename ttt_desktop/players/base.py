@@ -55,7 +55,9 @@ class Player(abc.ABC):
     budget_ms: float | None = None
     """The time this player may take for its next move, in milliseconds, set by whoever runs
     the game (a match's or tournament's time control, a Gomocup manager's turn time) before
-    each move; None means the kind's own default. Players that do not search ignore it."""
+    each move; None means the kind's own default. A player that honours it answers within
+    it, counted from the moment it is asked (:func:`deadline_of`), whatever it has to set up
+    first; players whose every move is quick (the rule players) ignore it."""
 
     def __init__(self, *, seed: int | None = None) -> None:
         if seed is None:
@@ -111,6 +113,32 @@ class Player(abc.ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
+
+
+def deadline_of(budget_ms: float | None, started: float) -> float | None:
+    """The ``time.perf_counter()`` reading by which a move asked at ``started`` is answered.
+
+    None without a budget. ``started`` is read first thing in ``choose_move`` or
+    ``think``, so that imports on first use and a board's tables built on first use are
+    spent from the budget, not beside it.
+    """
+    return None if budget_ms is None else started + budget_ms / 1000
+
+
+def stop_at(deadline: float | None, stop: StopCheck | None = None) -> StopCheck | None:
+    """A stop check that answers true once ``stop`` does or the clock reaches ``deadline``.
+
+    ``stop`` itself when there is no deadline. A search given it tells the two apart by
+    asking ``stop`` again: a player told to stop gives up, one out of time answers with
+    the best it has.
+    """
+    if deadline is None:
+        return stop
+    clock = time.perf_counter
+    if stop is None:
+        return lambda: clock() >= deadline
+    caller = stop
+    return lambda: caller() or clock() >= deadline
 
 
 def legal_moves_or_raise(board: Board) -> tuple[Cell, ...]:

@@ -238,9 +238,14 @@ class Search:
         depth: int | None = None,
         nodes: int | None = None,
         seconds: float | None = None,
+        started: float | None = None,
         stop: StopCheck | None = None,
         shuffle: Callable[[list[int]], None] | None = None,
     ) -> None:
+        if started is None:
+            started = time.perf_counter()
+        self.started = started
+        """When the clock of ``seconds`` started (a ``time.perf_counter()`` reading)."""
         self.board = board
         self.tables = tables_for(board.rules)
         self.max_depth = depth
@@ -259,7 +264,7 @@ class Search:
         """
         t = self.tables
         board = self.board
-        started = time.perf_counter()
+        started = self.started
         deadline = None if self.seconds is None else started + self.seconds
         node_limit = self.node_limit
         stop = self.stop
@@ -616,11 +621,16 @@ class Search:
         result.seconds = time.perf_counter() - started
         if result.move < 0:
             raise _Stopped
-        result.line = self._line(result.move, tt, key, side)
+        result.line = self._line(result.move, tt, key, side, deadline)
         return result
 
     def _line(
-        self, move: int, tt: dict[int, tuple[int, int, int, int]], key: int, side: int
+        self,
+        move: int,
+        tt: dict[int, tuple[int, int, int, int]],
+        key: int,
+        side: int,
+        deadline: float | None,
     ) -> tuple[Cell, ...]:
         """The principal line: ``move``, then the table's best moves while they are legal."""
         t = self.tables
@@ -641,8 +651,15 @@ class Search:
                     cell = decisive[0]
                 elif t.size - board.ply <= LINE_SOLVED_BELOW and not self.stopped_by_caller:
                     # A few cells left, and no entry (the iteration that found the move did
-                    # not pass here): the rest of the line from a short search to the end.
-                    cell = Search(board, nodes=LINE_SEARCH_NODES).run().move
+                    # not pass here): the rest of the line from a short search to the end,
+                    # within what is left of the move's time.
+                    seconds = None if deadline is None else deadline - time.perf_counter()
+                    if seconds is not None and seconds <= 0:
+                        break
+                    try:
+                        cell = Search(board, nodes=LINE_SEARCH_NODES, seconds=seconds).run().move
+                    except _Stopped:
+                        break
                 else:
                     break
             line.append(cell)
@@ -657,7 +674,9 @@ class SearcherPlayer(Player):
 
     Options: ``depth`` (search exactly that many plies, no time limit unless
     ``budget_ms`` is set), ``nodes`` (a node budget: deterministic), ``budget_ms`` (the
-    time per move; whoever runs the game may change :attr:`budget_ms` before each move).
+    time per move, counted from the moment the player is asked, the board's tables built on
+    its first move included; whoever runs the game may change :attr:`budget_ms` before each
+    move).
     With none of them a move takes :data:`DEFAULT_BUDGET_MS`. Ties are broken by the
     player's seeded generator (it shuffles the root moves before ordering them).
     """
@@ -694,14 +713,23 @@ class SearcherPlayer(Player):
             return None
         return DEFAULT_BUDGET_MS / 1000
 
-    def search(self, board: Board, stop: StopCheck | None = None) -> Result:
-        """The search's result on ``board`` (raises :class:`_Stopped` as :meth:`Search.run`)."""
+    def search(
+        self, board: Board, stop: StopCheck | None = None, *, started: float | None = None
+    ) -> Result:
+        """The search's result on ``board`` (raises :class:`_Stopped` as :meth:`Search.run`).
+
+        A time budget counts from ``started`` (default now): the board's tables, built on
+        the first move of a board, are spent from it.
+        """
+        if started is None:
+            started = time.perf_counter()
         legal_moves_or_raise(board)
         return Search(
             board,
             depth=self.depth,
             nodes=self.nodes,
             seconds=self._seconds(),
+            started=started,
             stop=stop,
             shuffle=self.random.shuffle,
         ).run()
@@ -716,12 +744,13 @@ class SearcherPlayer(Player):
         Raises :class:`~ttt_desktop.players.thought.SearchStopped` when ``stop`` answered
         true before the first iteration finished.
         """
+        started = time.perf_counter()
         from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
             SearchStopped,
         )
 
         try:
-            result = self.search(board, stop)
+            result = self.search(board, stop, started=started)
         except _Stopped:
             raise SearchStopped("the search was told to stop") from None
         return thought_of(self.kind, board, result)
