@@ -5,7 +5,9 @@ Where :func:`~ttt_desktop.players.roster.supports` says the Perfect player plays
 looks for a forced win by threats (:func:`ttt_desktop.analysis.threats.forced_win`, on boards
 of five or more in a row, within :data:`THREAT_NODES` positions) and plays its first move when
 there is one, and otherwise plays the Searcher's (:mod:`ttt_desktop.players.searcher`), under
-the same time, node or depth budget less the time the threat search took. Its
+the same time, node or depth budget less the time the threat search took. Under a time budget
+the threat search has at most :data:`THREAT_SHARE` of it, so the two together answer within
+the budget. Its
 :class:`~ttt_desktop.players.thought.Thought` is the threat win's or its delegate's, under the kind
 ``strongest``, so a person sees which algorithm chose the move by what the thought says.
 
@@ -19,7 +21,7 @@ import time
 
 from ttt_desktop.engine.board import Board
 from ttt_desktop.engine.cells import Cell
-from ttt_desktop.players.base import Player
+from ttt_desktop.players.base import Player, deadline_of, stop_at
 from ttt_desktop.players.roster import supports
 
 TYPE_CHECKING = False
@@ -34,8 +36,8 @@ THREAT_K = 5
 """The threat search is asked on boards of at least this many in a row (its fours and threes)."""
 THREAT_NODES = 3_000
 """The threat search's budget of positions a move (tens of milliseconds when it finds nothing)."""
-MIN_SEARCH_SHARE = 0.5
-"""The Searcher keeps at least this share of a time budget, whatever the threat search took."""
+THREAT_SHARE = 0.5
+"""The most of a time budget the threat search may take; the Searcher has the rest."""
 
 
 def delegate_kind(rules: Rules) -> str:
@@ -80,15 +82,19 @@ class StrongestPlayer(Player):
                 from ttt_desktop.players import create_player  # noqa: PLC0415  (no circle)
 
                 self._perfect = create_player(PERFECT_KIND, seed=self.seed)
+            self._perfect.budget_ms = self.budget_ms
             return self._perfect
         self._searcher.budget_ms = self.budget_ms
         return self._searcher
 
-    def threat_win(self, board: Board, *, stop: StopCheck | None = None) -> ThreatWin | None:
+    def threat_win(
+        self, board: Board, *, stop: StopCheck | None = None, deadline: float | None = None
+    ) -> ThreatWin | None:
         """A forced win by threats for the side to move, where Strongest looks for one.
 
         None on solved boards (Perfect knows better), below five in a row, when there is
-        none within :data:`THREAT_NODES` positions. A ``stop`` that answers true raises
+        none within :data:`THREAT_NODES` positions or before ``deadline`` (a
+        ``time.perf_counter()`` reading). A ``stop`` that answers true raises
         :class:`~ttt_desktop.players.thought.SearchStopped`.
         """
         if board.rules.k < THREAT_K or delegate_kind(board.rules) == PERFECT_KIND:
@@ -100,23 +106,31 @@ class StrongestPlayer(Player):
         from ttt_desktop.players.thought import SearchStopped  # noqa: PLC0415  (see thought.py)
 
         try:
-            return forced_win(board, max_nodes=THREAT_NODES, stop=stop)
+            return forced_win(board, max_nodes=THREAT_NODES, stop=stop_at(deadline, stop))
         except ThreatSearchStopped:
-            raise SearchStopped from None
+            if stop is not None and stop():
+                raise SearchStopped from None
+            return None  # out of its share of the time: no win found in it
 
     def choose_move(self, board: Board) -> Cell:
+        if delegate_kind(board.rules) == PERFECT_KIND:
+            # Perfect's own move (its think would also work out every move's value).
+            return self.delegate(board.rules).choose_move(board)
         return self.think(board).move
 
     def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
         """A threat win's first move, or the delegate's thought, as this player's."""
         started = time.perf_counter()
-        win = self.threat_win(board, stop=stop)
+        budget_ms = self.budget_ms
+        threat_ms = None if budget_ms is None else budget_ms * THREAT_SHARE
+        win = self.threat_win(board, stop=stop, deadline=deadline_of(threat_ms, started))
         if win is not None:
             return _threat_thought(self.kind, board, win, time.perf_counter() - started)
         delegate = self.delegate(board.rules)
         spent_ms = (time.perf_counter() - started) * 1000
-        if delegate is self._searcher and self.budget_ms is not None and spent_ms > 0:
-            delegate.budget_ms = max(self.budget_ms * MIN_SEARCH_SHARE, self.budget_ms - spent_ms)
+        if budget_ms is not None:
+            # What is left of the move's time (a delegate out of time still answers).
+            delegate.budget_ms = max(budget_ms - spent_ms, 0.001)
         thought = delegate.think(board, stop=stop)
         return dataclasses.replace(
             thought, kind=self.kind, seconds=thought.seconds + spent_ms / 1000
