@@ -23,7 +23,11 @@ On the other boards the exact solver proves at once
 three-in-a-row boards) the player asks :func:`ttt_desktop.analysis.mnk_solver.solve` for the
 moves that keep the position's value (win, draw or loss): it never loses a game it was not
 already losing, takes a winning cell at once when there is one, and when lost blocks the
-other's winning cell. The solver knows values, not distances, so there its Thought's scores
+other's winning cell. Given a time budget (``budget_ms``) it proves for at most
+:data:`PROOF_SHARE` of it, and when the proof does not finish in that time (5,4,4 a few
+stones past its opening table) it plays a winning or blocking cell, else the Searcher's move
+in the time left: unproven, so there it may not be perfect. The solver knows values, not
+distances, so there its Thought's scores
 are 11 for a win, 0 for a draw and -11 for a loss with ``plies`` left unknown (None); in a won
 position the moves that do not win are scored 0 with an upper bound (at most a draw).
 
@@ -39,7 +43,7 @@ import time
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import Cell
-from ttt_desktop.players.base import Player, legal_moves_or_raise
+from ttt_desktop.players.base import Player, deadline_of, legal_moves_or_raise, stop_at
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -73,6 +77,13 @@ _solved_best: dict[Board, tuple[Cell, ...]] = {}
 _SOLVED_REMEMBERED: Final = 200_000
 # The solver's values on Meaning.EXACT's scale (no distance known: the slowest win).
 _EXACT_SCORE: Final = {1: 11, 0: 0, -1: -11}
+PROOF_SHARE: Final = 0.75
+"""The most of a time budget the solver may take on a solved board other than tic-tac-toe;
+a move it could not prove in that time is the Searcher's, in the rest."""
+
+
+class _Unproven(Exception):  # noqa: N818  (control flow, never seen outside this module)
+    """The solver ran out of its share of the move's time."""
 
 
 def table_offset(cells: str, to_move: Mark) -> int:
@@ -169,12 +180,16 @@ class PerfectPlayer(Player):
         super().__init__(seed=seed)
         self._table = best_move_table()
         self._best_by_board = _best_by_board
+        self._searcher: Player | None = None
+        """The Searcher that plays a move not proved in time (made when first needed)."""
 
     def choose_move(self, board: Board) -> Cell:
         # The hot path of every Perfect game: a look-up, and a draw only when there is a choice.
         try:
             best = self._best_by_board[board]
         except KeyError:
+            if self.budget_ms is not None and not board.rules.is_classic:
+                return self._timed_move(board, time.perf_counter())
             best = self._look_up(board)
         if len(best) == 1:
             return best[0]
@@ -240,11 +255,16 @@ class PerfectPlayer(Player):
         )
 
         started = time.perf_counter()
+        deadline = deadline_of(self.budget_ms, started)
         try:
-            best = self._solved(board, stop)
-            solution = mnk_solver.solve(board, stop=stop, every=True)
+            best = self._solved(board, stop, started)
+            solution = mnk_solver.solve(board, stop=stop_at(deadline, stop), every=True)
+        except _Unproven:
+            return self._unproven_thought(board, stop, started)
         except mnk_solver.SolveStopped:
-            raise SearchStopped from None
+            if stop is not None and stop():
+                raise SearchStopped from None
+            return self._unproven_thought(board, stop, started)
         move = self.choose_move(board)
         # Moves that keep the value have it; below a win the others are at most a draw
         # (not told apart: a proof each), below a draw they lose.
@@ -273,8 +293,14 @@ class PerfectPlayer(Player):
             rules=board.rules.key,
         )
 
-    def _solved(self, board: Board, stop: StopCheck | None = None) -> tuple[Cell, ...]:
-        """The moves that keep the value of a position on a solved board (not tic-tac-toe)."""
+    def _solved(
+        self, board: Board, stop: StopCheck | None = None, started: float | None = None
+    ) -> tuple[Cell, ...]:
+        """The moves that keep the value of a position on a solved board (not tic-tac-toe).
+
+        With a time budget, counted from ``started``, raises :class:`_Unproven` when the
+        solver has not finished within :data:`PROOF_SHARE` of it.
+        """
         best = _solved_best.get(board)
         if best is not None:
             return best
@@ -286,7 +312,14 @@ class PerfectPlayer(Player):
             from ttt_desktop.players.roster import unsupported  # noqa: PLC0415
 
             raise unsupported(self.kind, board.rules)
-        solution = mnk_solver.solve(board, stop=stop)
+        proof_ms = None if self.budget_ms is None else self.budget_ms * PROOF_SHARE
+        deadline = None if started is None else deadline_of(proof_ms, started)
+        try:
+            solution = mnk_solver.solve(board, stop=stop_at(deadline, stop))
+        except mnk_solver.SolveStopped:
+            if deadline is None or (stop is not None and stop()):
+                raise
+            raise _Unproven from None
         best = solution.best
         if solution.value < 0:
             # Lost anyway: at least make the other side find its win.
@@ -296,6 +329,57 @@ class PerfectPlayer(Player):
             _solved_best.clear()
         _solved_best[board] = best
         return best
+
+    def _timed_move(self, board: Board, started: float) -> Cell:
+        """:meth:`choose_move` on a solved board other than tic-tac-toe, within the budget."""
+        try:
+            best = self._solved(board, started=started)
+        except _Unproven:
+            from ttt_desktop.engine.tactics import decisive_moves  # noqa: PLC0415
+
+            decisive = decisive_moves(board)
+            if decisive:
+                return decisive[0]
+            return self._searcher_for_the_rest(started).choose_move(board)
+        if len(best) == 1:
+            return best[0]
+        return best[int(self._random() * len(best))]
+
+    def _unproven_thought(self, board: Board, stop: StopCheck | None, started: float) -> Thought:
+        """The thought of a move not proved in time: a win or a block, else the Searcher's
+        in what is left of the budget, as this player's."""
+        import dataclasses  # noqa: PLC0415  (only here)
+
+        from ttt_desktop.players.thought import Thought, decisive_rule  # noqa: PLC0415
+
+        decisive = decisive_rule(board)
+        if decisive is not None:
+            rule, cells, lines = decisive
+            return Thought(
+                self.kind,
+                board.cells,
+                board.to_move.value,
+                cells[0],
+                rule,
+                cells,
+                seconds=time.perf_counter() - started,
+                rule_cells=cells,
+                rule_lines=lines,
+                rules=board.rules.key,
+            )
+        thought = self._searcher_for_the_rest(started).think(board, stop=stop)
+        return dataclasses.replace(thought, kind=self.kind, seconds=time.perf_counter() - started)
+
+    def _searcher_for_the_rest(self, started: float) -> Player:
+        """The Searcher (made once), given what is left of the budget of a move asked at
+        ``started``."""
+        if self._searcher is None:
+            from ttt_desktop.players.searcher import SearcherPlayer  # noqa: PLC0415  (on use)
+
+            self._searcher = SearcherPlayer(seed=self.seed)
+        left_ms = (self.budget_ms or 0.0) - (time.perf_counter() - started) * 1000
+        self._searcher.budget_ms = max(left_ms, 0.001)
+        return self._searcher
 
     def _look_up(self, board: Board) -> tuple[Cell, ...]:
         """The best moves of a board not met before, from the file's tables."""
