@@ -31,7 +31,7 @@ from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import CENTRE, CORNERS, SIDES, Cell
 from ttt_desktop.engine.rules import Rules
 from ttt_desktop.engine.tactics import completing_cells
-from ttt_desktop.players.base import Player, legal_moves_or_raise
+from ttt_desktop.players.base import Player, deadline_of, legal_moves_or_raise, stop_at
 from ttt_desktop.players.nearby import cells_near_stones
 from ttt_desktop.players.utility import position_utility, promise, utility_change
 
@@ -67,7 +67,7 @@ class MinimaxPlayer(Player):
 
     def choose_move(self, board: Board) -> Cell:
         moves = legal_moves_or_raise(board)
-        if self.depth is not None or not board.rules.is_classic:
+        if _depth_limited(self, board):
             return self.think(board).move
         player = board.to_move
         values = [min_value(board.play(cell), player) for cell in moves]
@@ -80,6 +80,7 @@ class MinimaxPlayer(Player):
         The same search as :meth:`choose_move`, counted: ``nodes`` is every
         position below ``board`` (549,945 on the empty board).
         """
+        started = time.perf_counter()
         from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
             CellScore,
             Meaning,
@@ -87,9 +88,8 @@ class MinimaxPlayer(Player):
             Thought,
         )
 
-        started = time.perf_counter()
         moves = legal_moves_or_raise(board)
-        if self.depth is not None or not board.rules.is_classic:
+        if _depth_limited(self, board):
             return _limited_thought(self, board, stop, started, pruning=False)
         search = CountingSearch(board.to_move, stop)
         results = [search.min_value(board.play(cell), 1) for cell in moves]
@@ -186,7 +186,7 @@ class AlphaBetaPlayer(Player):
 
     def choose_move(self, board: Board) -> Cell:
         moves = list(legal_moves_or_raise(board))
-        if self.depth is not None or not board.rules.is_classic:
+        if _depth_limited(self, board):
             return self.think(board).move
         player = board.to_move
         self.random.shuffle(moves)
@@ -209,6 +209,7 @@ class AlphaBetaPlayer(Player):
         A root move searched after a better one only proves it is no better: its
         score is an upper bound (``Bound.UPPER``), not its value.
         """
+        started = time.perf_counter()
         from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
             Bound,
             CellScore,
@@ -217,9 +218,8 @@ class AlphaBetaPlayer(Player):
             Thought,
         )
 
-        started = time.perf_counter()
         moves = list(legal_moves_or_raise(board))
-        if self.depth is not None or not board.rules.is_classic:
+        if _depth_limited(self, board):
             return _limited_thought(self, board, stop, started, pruning=True)
         player = board.to_move
         self.random.shuffle(moves)
@@ -452,9 +452,10 @@ class LimitedSearch:
     (:func:`search_cells`), so at the same depth they return the same value.
     ``nodes`` counts every position visited, ``deepest`` the deepest ply below the
     root, ``cutoffs`` the moves alpha-beta left unsearched. ``stop`` is asked every
-    64 positions (a big board's positions cost more than tic-tac-toe's: told to stop, the
-    search answers within a few milliseconds); once it answers true the search raises
-    :class:`~ttt_desktop.players.thought.SearchStopped`.
+    64 positions and before each position's moves are found and ordered (on 20x20 that
+    alone takes a millisecond: 64 such positions went by between two asks before), so
+    told to stop the search answers within a few milliseconds; once it answers true the
+    search raises :class:`~ttt_desktop.players.thought.SearchStopped`.
     """
 
     __slots__ = ("cutoffs", "deepest", "finished", "nodes", "size", "stop", "winning")
@@ -494,6 +495,8 @@ class LimitedSearch:
         self, board: Board, depth: int, balance: int, ply: int
     ) -> tuple[int, tuple[Cell, ...]]:
         """The negamax value of ``board`` searched ``depth`` plies, with its line."""
+        if self.stop is not None and self.stop():  # a big board's node costs a millisecond
+            _stopped()
         cells = search_cells(board)
         if depth == 1:
             self._visit(len(cells), ply + 1)
@@ -511,6 +514,8 @@ class LimitedSearch:
         self, board: Board, depth: int, balance: int, ply: int, alpha: int, beta: int
     ) -> tuple[int, tuple[Cell, ...]]:
         """The negamax value of ``board`` within (``alpha``, ``beta``), with its line."""
+        if self.stop is not None and self.stop():  # ordering a big board's cells: a millisecond
+            _stopped()
         cells = self.ordered(board)
         if depth == 1 and self.winning:  # ordered first: nothing beats a win now
             self._visit(1, ply + 1)
@@ -578,6 +583,14 @@ class LimitedSearch:
         return sorted(cells, key=lambda cell: (cell not in wins, cell not in blocks, -worth[cell]))
 
 
+def _depth_limited(player: MinimaxPlayer | AlphaBetaPlayer, board: Board) -> bool:
+    """Whether ``player`` searches ``board`` to a depth limit rather than to the end of the
+    game: on every board but tic-tac-toe, with a ``depth``, and under a time budget (on
+    tic-tac-toe minimax's whole tree takes a few hundred milliseconds: deepening one ply at
+    a time reaches the end of the game when the time allows)."""
+    return player.depth is not None or not board.rules.is_classic or player.budget_ms is not None
+
+
 def _limited_thought(
     player: MinimaxPlayer | AlphaBetaPlayer,
     board: Board,
@@ -593,9 +606,11 @@ def _limited_thought(
     (wins, blocks, utility) and keeps the first that reaches the best value; a root
     move searched after a better one only proves it is no better (an upper bound).
 
-    With a time budget (the player's ``budget_ms``) the search goes one ply deeper at
-    a time up to its depth and answers from the deepest search finished when time
-    runs out (one ply always finishes); ``stop`` still stops it at once.
+    With a time budget (the player's ``budget_ms``, counted from ``started``) the search
+    goes one ply deeper at a time up to its depth (on tic-tac-toe, the end of the game)
+    and answers from the deepest search finished when time runs out; out of time within
+    the first ply, from the root moves searched so far (the first of them at least);
+    ``stop`` still stops it at once.
     """
     from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
         Bound,
@@ -606,7 +621,13 @@ def _limited_thought(
         Thought,
     )
 
-    depth = player.depth or default_depth(player.kind, board.rules)
+    empty = board.rules.size - board.ply
+    if player.depth is not None:
+        depth = player.depth
+    elif board.rules.is_classic:
+        depth = empty  # the end of the game, under a time budget
+    else:
+        depth = default_depth(player.kind, board.rules)
     search = LimitedSearch(board, stop)
     balance = position_utility(board, board.to_move)
     cells: list[Cell] = list(search_cells(board))
@@ -617,14 +638,19 @@ def _limited_thought(
     if budget is None:
         results = _root_results(search, board, cells, depth, balance, pruning=pruning)
     else:
-        deadline = started + budget / 1000
-
-        def out_of_time() -> bool:
-            return (stop is not None and stop()) or time.perf_counter() > deadline
-
-        results = _root_results(search, board, cells, 1, balance, pruning=pruning)
-        search.stop = out_of_time
-        for deeper in range(2, depth + 1):
+        search.stop = stop_at(deadline_of(budget, started), stop)
+        results = []
+        try:
+            _root_results(search, board, cells, 1, balance, pruning=pruning, into=results)
+        except SearchStopped:
+            if stop is not None and stop():
+                raise
+            if not results:
+                search.stop = stop
+                _root_results(search, board, cells[:1], 1, balance, pruning=pruning, into=results)
+            depth = 1  # no deeper iteration: the time is out
+        # Deeper than the empty cells is the same tree again.
+        for deeper in range(2, min(depth, empty) + 1):
             try:
                 results = _root_results(search, board, cells, deeper, balance, pruning=pruning)
             except SearchStopped:
@@ -639,7 +665,6 @@ def _limited_thought(
         candidates = tuple(cell for cell, value, _, _ in results if value == best)
         move = player.pick(candidates)
     best_line = next(line for cell, _, _, line in results if cell == move)
-    empty = board.rules.size - board.ply
 
     def score(cell: Cell, value: int, bound: Bound) -> CellScore:
         plies = empty - (abs(value) - WIN_SCORE) if abs(value) >= WIN_SCORE else None
@@ -676,12 +701,17 @@ def _root_results(
     balance: int,
     *,
     pruning: bool,
+    into: list[_RootResult] | None = None,
 ) -> list[_RootResult]:
-    """Each root move searched ``depth`` plies: its value, whether exact, its line."""
+    """Each root move searched ``depth`` plies: its value, whether exact, its line.
+
+    The results go into ``into`` when given, one by one, so a caller whose search was
+    stopped keeps those of the moves searched before.
+    """
     from ttt_desktop.players.thought import Bound  # noqa: PLC0415  (see thought.py)
 
     alpha = -WIN_SCORE * 2
-    results: list[_RootResult] = []
+    results: list[_RootResult] = [] if into is None else into
     for cell in cells:
         value, line = search.child(
             board, cell, depth, balance, 0, (alpha, WIN_SCORE * 2) if pruning else None
