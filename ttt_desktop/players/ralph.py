@@ -12,7 +12,7 @@ from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import Cell
 from ttt_desktop.engine.rules import Rules
 from ttt_desktop.engine.tactics import completing_cells, decisive_moves
-from ttt_desktop.players.base import Player, legal_moves_or_raise
+from ttt_desktop.players.base import Player, deadline_of, legal_moves_or_raise, stop_at
 from ttt_desktop.players.nearby import cells_near_stones
 
 TYPE_CHECKING = False
@@ -61,7 +61,9 @@ class RalphPlayer(Player):
     :func:`default_depth` (4 plies on boards of up to 16 cells, 3 elsewhere), and
     the cells tallied, at every ply, are those free at the start within one step
     of a stone (the central cells on an empty board); when every tally is zero
-    Ralph still plays any free cell.
+    Ralph still plays any free cell. Given a time budget (``budget_ms``) he walks one
+    ply deeper at a time there, up to ``depth``, and tallies from the deepest walk
+    finished within it.
 
     The quirks are his personality, kept on purpose: the points go to the cell of
     the move that *ended* the game, not to the first move that led there, so a
@@ -105,6 +107,7 @@ class RalphPlayer(Player):
         when every tally is zero. ``nodes`` counts the positions the source's walk
         visits (the tallies are memoised here, but worth that walk).
         """
+        started = time.perf_counter()
         from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
             CellScore,
             Meaning,
@@ -113,7 +116,6 @@ class RalphPlayer(Player):
             decisive_rule,
         )
 
-        started = time.perf_counter()
         moves = legal_moves_or_raise(board)
         decisive = decisive_rule(board)
         if decisive is not None:
@@ -136,7 +138,9 @@ class RalphPlayer(Player):
             nodes = _walk_size(board, 1, depth + 1) - 1
             tallied = moves
         else:
-            scores, nodes = _grid_tallies(board, depth, stop)
+            scores, nodes, depth = _timed_grid_tallies(
+                board, depth, deadline_of(self.budget_ms, started), stop
+            )
             tallied = cells_near_stones(board, RADIUS)
         target = max(abs(scores[cell]) for cell in moves)
         if target == 0:
@@ -160,11 +164,18 @@ class RalphPlayer(Player):
             rules=board.rules.key,
         )
 
-    def tallies(self, board: Board) -> tuple[int, ...]:
-        """Ralph's tallies, one per cell of ``board``, from the side to move's point of view."""
+    def tallies(self, board: Board, *, started: float | None = None) -> tuple[int, ...]:
+        """Ralph's tallies, one per cell of ``board``, from the side to move's point of view.
+
+        Off tic-tac-toe, under a time budget counted from ``started`` (default now), the
+        tallies of the deepest walk finished within it (see :func:`_timed_grid_tallies`).
+        """
         depth = self.depth_for(board.rules)
         if not board.rules.is_classic:
-            return _grid_tallies(board, depth)[0]
+            if started is None:
+                started = time.perf_counter()
+            deadline = deadline_of(self.budget_ms, started)
+            return _timed_grid_tallies(board, depth, deadline)[0]
         for_x = _tallies_for_x(board, 1, depth + 1)
         if board.to_move is Mark.X:
             return for_x
@@ -207,6 +218,30 @@ def _walk_size(board: Board, level: int, last_level: int) -> int:
     return total
 
 
+def _timed_grid_tallies(
+    board: Board, depth: int, deadline: float | None, stop: StopCheck | None = None
+) -> tuple[tuple[int, ...], int, int]:
+    """:func:`_grid_tallies` of ``depth`` plies, or under a ``deadline`` (a
+    ``time.perf_counter()`` reading) those of the deepest walk finished by then, one ply
+    deeper at a time (a ply costs tens of times the one before on 15x15: a walk of 3 plies
+    on 20x20 takes a few hundred milliseconds); all zero when not even one ply finished.
+    With the nodes and the plies of the walk the tallies come from."""
+    if deadline is None:
+        return (*_grid_tallies(board, depth, stop), depth)
+    from ttt_desktop.players.thought import SearchStopped  # noqa: PLC0415  (see thought.py)
+
+    found: tuple[tuple[int, ...], int, int] = ((0,) * board.rules.size, 0, 0)
+    clocked = stop_at(deadline, stop)
+    for plies in range(1, depth + 1):
+        try:
+            found = (*_grid_tallies(board, plies, clocked), plies)
+        except SearchStopped:
+            if stop is not None and stop():
+                raise
+            break
+    return found
+
+
 def _grid_tallies(
     board: Board, depth: int, stop: StopCheck | None = None
 ) -> tuple[tuple[int, ...], int]:
@@ -217,9 +252,9 @@ def _grid_tallies(
     would keep positions of a big board alive). On the last ply only the wins
     count, so the cells that complete a line there are read off the few windows
     that could be completed by then instead of played one by one; ``nodes`` still
-    counts each of those cells as visited. ``stop`` is asked at every 32nd position
-    the walk goes on from; once it answers true the walk raises
-    :class:`~ttt_desktop.players.thought.SearchStopped`.
+    counts each of those cells as visited. ``stop`` is asked before each move the walk
+    plays (a last ply of a 20x20 position costs milliseconds); once it answers true the walk
+    raises :class:`~ttt_desktop.players.thought.SearchStopped`.
     """
     me = board.to_move
     geometry, k = board.geometry, board.rules.k
@@ -238,7 +273,6 @@ def _grid_tallies(
     )
     exact = board.rules.exact
     nodes = 0
-    walks = [0]  # the positions the walk has gone on from, to ask ``stop`` now and then
 
     def walk(position: Board, level: int) -> None:
         nonlocal nodes
@@ -264,12 +298,11 @@ def _grid_tallies(
         occupied = position.x_bits | position.o_bits
         free = [cell for cell in tallied if not occupied >> cell & 1]
         nodes += len(free)
-        walks[0] += 1
-        if stop is not None and not walks[0] & 31 and stop():
-            from ttt_desktop.players.thought import SearchStopped  # noqa: PLC0415
-
-            raise SearchStopped("Ralph was told to stop")
         for cell in free:
+            if stop is not None and stop():
+                from ttt_desktop.players.thought import SearchStopped  # noqa: PLC0415
+
+                raise SearchStopped("Ralph was told to stop")
             child = position.play(cell)
             if child.winner is not None:
                 totals[cell] += sign
