@@ -9,7 +9,9 @@ The rules carry over to any board of k in a row: a threat is a window of k holdi
 k-1 of a mark and one empty cell, a fork a move that makes two threats at once (two
 cells that would each complete a line), the centre the middle cell or cells, the
 corners and sides those of the board's border; when all of those are taken the
-Strategist plays any free cell. Tic-tac-toe keeps its own code, move for move.
+Strategist plays any free cell. Tic-tac-toe keeps its own code, move for move. Blocking a
+fork late in a big game means trying hundreds of cells; given a time budget (``budget_ms``)
+the Strategist tries those it can within it.
 
 Nothing here imports Qt.
 """
@@ -22,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from ttt_desktop.engine.board import Board
 from ttt_desktop.engine.cells import CENTRE, CORNERS, LINES, OPPOSITE_CORNER, SIDES, Cell
 from ttt_desktop.engine.tactics import completing_bits, completing_cells, threat_lines
-from ttt_desktop.players.base import Player, legal_moves_or_raise
+from ttt_desktop.players.base import Player, deadline_of, legal_moves_or_raise
 from ttt_desktop.players.nearby import cells_near_stones, places
 
 TYPE_CHECKING = False
@@ -110,7 +112,7 @@ class StrategistPlayer(Player):
         """The first rule that applies: its name, its cells to pick from, the cells it saw."""
         moves = legal_moves_or_raise(board)
         if not board.rules.is_classic:
-            return _grid_decision(board, moves)
+            return _grid_decision(board, moves, deadline_of(self.budget_ms, time.perf_counter()))
         cells = board.cells
         me = board.to_move.value
         opponent = board.to_move.opponent.value
@@ -210,8 +212,11 @@ def _fork_lines_of(board: Board, cell: Cell) -> tuple[tuple[Cell, ...], ...]:
 # Any board but tic-tac-toe ------------------------------------------------------------------
 
 
-def _grid_decision(board: Board, moves: tuple[Cell, ...]) -> _Decision:
-    """The eight rules on a board of k in a row (see the module)."""
+def _grid_decision(
+    board: Board, moves: tuple[Cell, ...], deadline: float | None = None
+) -> _Decision:
+    """The eight rules on a board of k in a row (see the module), rule 4 within ``deadline``
+    (see :func:`_grid_block_fork`)."""
     geometry = board.geometry
     me, opponent = board.to_move, board.to_move.opponent
     wins = completing_cells(board, me)
@@ -226,7 +231,7 @@ def _grid_decision(board: Board, moves: tuple[Cell, ...]) -> _Decision:
         return "fork", forks, forks, ()
     opponent_forks = grid_fork_cells(geometry, theirs, mine)
     if opponent_forks:
-        options = _grid_block_fork(board, mine, theirs, opponent_forks)
+        options = _grid_block_fork(board, mine, theirs, opponent_forks, deadline)
         return "block fork", options, opponent_forks, ()
     rule, options = _grid_positional(board, moves)
     return rule, options, options, ()
@@ -251,14 +256,27 @@ def grid_fork_cells(geometry: Geometry, mine: int, theirs: int) -> tuple[Cell, .
 
 
 def _grid_block_fork(
-    board: Board, mine: int, theirs: int, opponent_forks: tuple[Cell, ...]
+    board: Board,
+    mine: int,
+    theirs: int,
+    opponent_forks: tuple[Cell, ...],
+    deadline: float | None = None,
 ) -> tuple[Cell, ...]:
-    """Rule 4 as on tic-tac-toe, among the cells next to a stone and the opponent's fork cells."""
+    """Rule 4 as on tic-tac-toe, among the cells next to a stone and the opponent's fork cells.
+
+    Each cell tried costs a look for the opponent's forks after it (half a second for the
+    lot late in a 20x20 game), so with a ``deadline`` (a ``time.perf_counter()`` reading)
+    the cells left untried when it comes are left out: the opponent's fork cells are tried
+    first. Which cells are tried first changes nothing when all are.
+    """
     geometry = board.geometry
     safe: list[Cell] = []
     forcing: list[Cell] = []
-    tried = sorted({*cells_near_stones(board), *opponent_forks})
+    tried = [*opponent_forks, *(c for c in cells_near_stones(board) if c not in opponent_forks)]
+    clock = time.perf_counter
     for cell in tried:
+        if deadline is not None and clock() >= deadline:
+            break
         after = mine | 1 << cell
         threats = completing_bits(geometry, after, theirs)
         if threats:
