@@ -65,6 +65,9 @@ class StrongestPlayer(Player):
         budget_ms: float | None = None,
     ) -> None:
         super().__init__(seed=seed)
+        # The threat search's modules are loaded here, with the Searcher's, not in the time
+        # of the first move that asks for a threat win (the analysis package: 65 ms cold).
+        import ttt_desktop.analysis.threats  # noqa: F401, PLC0415
         from ttt_desktop.players.searcher import SearcherPlayer  # noqa: PLC0415  (on use)
 
         # Made here, so that bad options are refused at once whatever the board.
