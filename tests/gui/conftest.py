@@ -24,7 +24,7 @@ from ttt_desktop.brains.location import ENV_VAR as ENGINES_VARIABLE
 from ttt_desktop.engine import Mark
 from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.gui import sound
-from ttt_desktop.gui.engine_players import default_engines_path
+from ttt_desktop.gui.engine_players import default_engines_path, set_engines
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
 from ttt_desktop.library.location import ENV_VAR as LIBRARY_VARIABLE
@@ -51,6 +51,13 @@ def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, private_settin
     for used in (Path(data), default_engines_path(), Path.home()):
         assert used.is_relative_to(home), f"a test would use {used}, outside {home}"
     return home
+
+
+@pytest.fixture(autouse=True)
+def no_brains_left_known() -> Iterator[None]:
+    """The brains a test's window offered are forgotten after it (they are the module's)."""
+    yield
+    set_engines([])
 
 
 @pytest.fixture(autouse=True)

@@ -36,7 +36,6 @@ __all__ = [
     "engine_info",
     "engine_infos",
     "is_brain",
-    "load_engines",
     "set_engines",
     "why_not",
 ]
@@ -55,22 +54,6 @@ def default_engines_path() -> Path:
 def is_brain(kind: str) -> bool:
     """Whether ``kind`` is a brain of the engine list."""
     return kind.startswith(KIND_PREFIX)
-
-
-def load_engines(path: Path) -> tuple[list[BrainInfo], str]:
-    """The brains of the engine list in ``path``, and what went wrong reading it ("" if
-    nothing did: a list that can't be read is moved aside and no brain is offered).
-
-    With no list (the usual case until a brain is added) nothing of the engine list is
-    imported."""
-    if not path.exists() and not path.is_symlink():
-        return [], ""
-    from ttt_desktop.brains.engines import EngineList, EngineListError  # noqa: PLC0415
-
-    try:
-        return engine_infos(EngineList.load(path)), ""
-    except EngineListError as error:
-        return [], str(error)
 
 
 def engine_infos(engines: EngineList) -> list[BrainInfo]:

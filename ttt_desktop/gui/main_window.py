@@ -60,6 +60,7 @@ from ttt_desktop.gui.busy_indicator import BusyIndicator
 from ttt_desktop.gui.coach import CoachFeatures
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
 from ttt_desktop.gui.dock_room import DockRoom
+from ttt_desktop.gui.engine_list import EngineListNotice, WatchedEngineList
 from ttt_desktop.gui.game_in_progress import GameInProgress, path_beside
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.help import HelpFeatures
@@ -189,8 +190,11 @@ class MainWindow(QMainWindow):
             self, self.controller, library_path, open_soon=not defer_until_shown
         )
         self.roster = _offered(all_players() if roster is None else roster)
-        self.engines_problem = ""
-        self.roster += self._load_engines()
+        # The engine list's brains, read now and followed on disk once the window shows.
+        self.engine_list = WatchedEngineList(self.engines_file, self)
+        self.engine_list.read()
+        self.engine_list.changed.connect(self._offer_engines)
+        self.roster += self._engine_roster()
         self.score: SessionScore = self.history.score
         self._record_at_start: GameRecord | None = None
         # The finished game whose result the banner shows (its score line follows the score).
@@ -209,6 +213,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect_controller()
         self.not_answering = NotAnsweringNotice(self, self.controller)
+        self.engines_notice = EngineListNotice(self, self.engine_list)
         self._restore_settings()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
         self.review = ReviewFeatures(
@@ -278,11 +283,13 @@ class MainWindow(QMainWindow):
             if not thinking_dock_open:
                 self._after_first_paint.append(self._build_insight)
             self._after_first_paint += [self._build_lab, self._open_library]
+            self._after_first_paint.append(self.engine_list.start)
             self._after_first_paint.append(self._start_search_process_if_needed)
         if not defer_until_shown or thinking_dock_open:
             self._build_insight()
         if not defer_until_shown:
             self._build_lab()
+            self.engine_list.start()
         if game_in_progress_path == "beside-library":
             kept = path_beside(library_path)
         else:
@@ -344,7 +351,10 @@ class MainWindow(QMainWindow):
         from ttt_desktop.gui.engines_dialog import add_engines_action  # noqa: PLC0415
 
         add_engines_action(
-            self.lab_menu, self, path=self.engines_file, on_closed=self.refresh_engines
+            self.lab_menu,
+            self,
+            engine_list=self.engine_list,
+            on_closed=self.refresh_engines,
         )
 
     def _open_library(self) -> None:
@@ -1159,20 +1169,28 @@ class MainWindow(QMainWindow):
         self.roster = [*kept, *profiles]
         self.player_panel.set_roster(self.roster)
 
-    def _load_engines(self) -> list[RosterEntry]:
-        infos, self.engines_problem = engine_players.load_engines(self.engines_file)
+    @property
+    def engines_problem(self) -> str:
+        """Why the engine list could not be read, until the person dismissed it ("")."""
+        return self.engine_list.problem
+
+    def _engine_roster(self) -> list[RosterEntry]:
+        infos = self.engine_list.infos()
         engine_players.set_engines(infos)
         return list(infos)
 
-    def refresh_engines(self) -> None:
-        """Offer the engine list's brains as it is now (after Lab > Engines... closed)."""
+    def _offer_engines(self) -> None:
+        """The drop-downs offer the engine list's brains as the list is now."""
         kept = [entry for entry in self.roster if not engine_players.is_brain(entry.kind)]
-        self.roster = [*kept, *self._load_engines()]
+        self.roster = [*kept, *self._engine_roster()]
         self.player_panel.set_roster(self.roster)
-        if self.engines_problem:
-            self.statusBar().showMessage(self.engines_problem, HINT_MS)
+
+    def refresh_engines(self) -> None:
+        """Read the engine list again now (it is followed on disk in any case)."""
+        self.engine_list.read()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.engine_list.stop()
         self.game_in_progress.save_now(wait=True)
         self.save_settings()
         self.controller.shutdown()
