@@ -87,6 +87,7 @@ from ttt_desktop.players import HUMAN_KIND, create_player
 from ttt_desktop.players import roster as all_players
 
 if TYPE_CHECKING:
+    from ttt_desktop.gui.engine_log_dock import EngineLogFeatures
     from ttt_desktop.gui.insight.features import InsightFeatures
     from ttt_desktop.gui.lab import LabFeatures
     from ttt_desktop.gui.new_game_dialog import NewGameDialog
@@ -170,6 +171,7 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else AppSettings()
         self._start_rules = rules if rules is not None else self.settings.rules()
         self._lab: LabFeatures | None = None
+        self._engine_log: EngineLogFeatures | None = None
         self._insight: InsightFeatures | None = None
         self._trained_players_folder = (
             None if trained_players_folder is None else Path(trained_players_folder)
@@ -314,6 +316,18 @@ class MainWindow(QMainWindow):
         return self._insight
 
     @property
+    def engine_log(self) -> EngineLogFeatures:
+        """View > Engine log: the game's pipe log, live (built with the Lab's entries)."""
+        if self._engine_log is None:
+            self._build_lab()
+        assert self._engine_log is not None
+        return self._engine_log
+
+    def show_engine_log(self) -> None:
+        """Show the engine log of the game in hand."""
+        self.engine_log.show()
+
+    @property
     def lab(self) -> LabFeatures:
         """The Lab menu's features (built on first use if deferred)."""
         if self._lab is None:
@@ -348,13 +362,16 @@ class MainWindow(QMainWindow):
             history=self.history,
             menu=self.lab_menu,
         )
+        from ttt_desktop.gui.engine_log_dock import EngineLogFeatures  # noqa: PLC0415
         from ttt_desktop.gui.engines_dialog import add_engines_action  # noqa: PLC0415
 
+        self._engine_log = EngineLogFeatures(self, self.controller, self.review.view_menu)
         add_engines_action(
             self.lab_menu,
             self,
             engine_list=self.engine_list,
             on_closed=self.refresh_engines,
+            show_log=self.show_engine_log,
         )
 
     def _open_library(self) -> None:
