@@ -25,6 +25,109 @@
     </message>
 </context>
 <context>
+    <name>AddEngineDialog</name>
+    <message>
+        <source>Add an engine</source>
+        <translation>Spielprogramm hinzufügen</translation>
+    </message>
+    <message>
+        <source>e.g. /opt/brains/pbrain-rapfi</source>
+        <translation>z. B. /opt/brains/pbrain-rapfi</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>The program and its arguments, split as a shell would (quotes for spaces), never run by one</source>
+        <translation>Das Programm und seine Argumente, getrennt wie in einer Shell (Anführungszeichen für Leerzeichen), aber nie von einer ausgeführt</translation>
+    </message>
+    <message>
+        <source>&amp;Browse...</source>
+        <translation>&amp;Durchsuchen …</translation>
+    </message>
+    <message>
+        <source>Working folder</source>
+        <translation>Arbeitsordner</translation>
+    </message>
+    <message>
+        <source>B&amp;rowse...</source>
+        <translation>Du&amp;rchsuchen …</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>the name the brain gives (its ABOUT answer)</source>
+        <translation>der Name, den das Brain nennt (seine Antwort auf ABOUT)</translation>
+    </message>
+    <message>
+        <source>&amp;Command:</source>
+        <translation>&amp;Befehl:</translation>
+    </message>
+    <message>
+        <source>&amp;Working folder:</source>
+        <translation>&amp;Arbeitsordner:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>The brain is started and asked its name and the board sizes it plays before it joins the list.</source>
+        <translation>Das Brain wird gestartet und nach seinem Namen und den Brettgrößen gefragt, die es spielt, bevor es in die Liste kommt.</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Choose the brain&apos;s program</source>
+        <translation>Programm des Brains wählen</translation>
+    </message>
+    <message>
+        <source>Choose the brain&apos;s working folder</source>
+        <translation>Arbeitsordner des Brains wählen</translation>
+    </message>
+    <message>
+        <source>{folder} (the program&apos;s folder)</source>
+        <translation>{folder} (der Ordner des Programms)</translation>
+    </message>
+    <message>
+        <source>the program&apos;s folder</source>
+        <translation>der Ordner des Programms</translation>
+    </message>
+    <message>
+        <source>Choose the brain&apos;s program, or type the command that runs it.</source>
+        <translation>Wählen Sie das Programm des Brains oder geben Sie den Befehl ein, der es startet.</translation>
+    </message>
+    <message>
+        <source>The command can&apos;t be read: {error}.</source>
+        <translation>Der Befehl lässt sich nicht lesen: {error}.</translation>
+    </message>
+    <message>
+        <source>There is no program {program} on the PATH.</source>
+        <translation>Im PATH gibt es kein Programm {program}.</translation>
+    </message>
+    <message>
+        <source>There is no program at {path}.</source>
+        <translation>Unter {path} gibt es kein Programm.</translation>
+    </message>
+    <message>
+        <source>{path} can&apos;t be run: it is not marked executable.</source>
+        <translation>{path} lässt sich nicht starten: die Datei ist nicht ausführbar.</translation>
+    </message>
+    <message>
+        <source>{folder} is not a folder.</source>
+        <translation>{folder} ist kein Ordner.</translation>
+    </message>
+    <message>
+        <source>There is already an engine called {name}.</source>
+        <translation>Es gibt schon ein Spielprogramm namens {name}.</translation>
+    </message>
+</context>
+<context>
     <name>AppSettings</name>
     <message>
         <source>Player 1</source>
@@ -527,6 +630,29 @@
     </message>
 </context>
 <context>
+    <name>EngineListNotice</name>
+    <message>
+        <source>The engine list could not be read (see Lab &gt; Engines...)</source>
+        <translation>Die Liste der Spielprogramme war nicht lesbar (siehe Labor &gt; Spielprogramme …)</translation>
+    </message>
+    <message>
+        <source>The engine list could not be read</source>
+        <translation>Liste der Spielprogramme nicht lesbar</translation>
+    </message>
+    <message>
+        <source>The engine list could not be read.</source>
+        <translation>Die Liste der Spielprogramme konnte nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>{problem}
+
+Its brains are not offered as players. Add them again in Lab &gt; Engines..., or put a good list in its place.</source>
+        <translation>{problem}
+
+Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; Spielprogramme … wieder hinzu, oder legen Sie eine gültige Liste an ihre Stelle.</translation>
+    </message>
+</context>
+<context>
     <name>EngineLogDialog</name>
     <message>
         <source>Engine log: {x} against {o}</source>
@@ -543,6 +669,36 @@
     <message>
         <source>Engine log</source>
         <translation>Protokoll der Spielprogramme</translation>
+    </message>
+</context>
+<context>
+    <name>EngineLogDock</name>
+    <message>
+        <source>Engine log</source>
+        <translation>Protokoll der Spielprogramme</translation>
+    </message>
+    <message>
+        <source>{count} lines of this game: &gt; the manager wrote, &lt; the brain answered</source>
+        <translation>{count} Zeilen dieser Partie: &gt; schrieb die Spielleitung, &lt; antwortete das Brain</translation>
+    </message>
+    <message>
+        <source>The brains have said nothing yet in this game.</source>
+        <translation>Die Brains haben in dieser Partie noch nichts gesagt.</translation>
+    </message>
+    <message>
+        <source>No brain plays this game: only Gomocup brains have a log.</source>
+        <translation>In dieser Partie spielt kein Brain: nur Gomocup-Brains haben ein Protokoll.</translation>
+    </message>
+</context>
+<context>
+    <name>EngineLogFeatures</name>
+    <message>
+        <source>&amp;Engine log</source>
+        <translation>Pr&amp;otokoll der Spielprogramme</translation>
+    </message>
+    <message>
+        <source>Show what the Gomocup brains of this game say on their pipes</source>
+        <translation>Zeigen, was die Gomocup-Brains dieser Partie über ihre Pipes sagen</translation>
     </message>
 </context>
 <context>
@@ -574,22 +730,6 @@
 </context>
 <context>
     <name>EnginesDialog</name>
-    <message>
-        <source>{name} lost a test game on {board}: {reason}</source>
-        <translation>{name} hat ein Testspiel auf {board} verloren: {reason}</translation>
-    </message>
-    <message>
-        <source>{name} beat Rando in a test game on {board} ({moves} moves).</source>
-        <translation>{name} hat Rando in einem Testspiel auf {board} geschlagen ({moves} Züge).</translation>
-    </message>
-    <message>
-        <source>{name} lost to Rando in a test game on {board} ({moves} moves).</source>
-        <translation>{name} hat ein Testspiel auf {board} gegen Rando verloren ({moves} Züge).</translation>
-    </message>
-    <message>
-        <source>{name} drew a test game on {board}.</source>
-        <translation>{name} hat ein Testspiel auf {board} unentschieden gespielt.</translation>
-    </message>
     <message>
         <source>Engines</source>
         <translation>Spielprogramme</translation>
@@ -631,12 +771,76 @@
         <translation>Gomocup-Brains, gespeichert in {path}</translation>
     </message>
     <message>
+        <source>Margi&amp;n:</source>
+        <translation>Spielrau&amp;m:</translation>
+    </message>
+    <message>
         <source> ms</source>
         <translation> ms</translation>
     </message>
     <message>
         <source>no limit</source>
         <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source>{ms} ms a move</source>
+        <translation>{ms} ms pro Zug</translation>
+    </message>
+    <message>
+        <source>{ms} ms a game</source>
+        <translation>{ms} ms pro Partie</translation>
+    </message>
+    <message>
+        <source>{ms} ms of margin</source>
+        <translation>{ms} ms Spielraum</translation>
+    </message>
+    <message>
+        <source>{name} lost a test game on {board} ({times}): {reason}</source>
+        <translation>{name} hat ein Testspiel auf {board} verloren ({times}): {reason}</translation>
+    </message>
+    <message>
+        <source>{name} beat Rando in a test game on {board} ({moves} moves; {times}).</source>
+        <translation>{name} hat Rando in einem Testspiel auf {board} geschlagen ({moves} Züge; {times}).</translation>
+    </message>
+    <message>
+        <source>{name} lost to Rando in a test game on {board} ({moves} moves; {times}).</source>
+        <translation>{name} hat ein Testspiel auf {board} gegen Rando verloren ({moves} Züge; {times}).</translation>
+    </message>
+    <message>
+        <source>{name} drew a test game on {board} ({moves} moves; {times}).</source>
+        <translation>{name} hat ein Testspiel auf {board} unentschieden gespielt ({moves} Züge; {times}).</translation>
+    </message>
+    <message>
+        <source>Line {line}: it holds characters that are not text.</source>
+        <translation>Zeile {line}: Sie enthält Zeichen, die kein Text sind.</translation>
+    </message>
+    <message>
+        <source>Line {line}: a key and a value, such as: hash_size 64</source>
+        <translation>Zeile {line}: ein Schlüssel und ein Wert, etwa: hash_size 64</translation>
+    </message>
+    <message>
+        <source>Line {line}: INFO {key} is sent by the manager itself (from the settings above, the board or the clock).</source>
+        <translation>Zeile {line}: INFO {key} sendet die Spielleitung selbst (aus den Einstellungen oben, dem Brett oder der Uhr).</translation>
+    </message>
+    <message>
+        <source>Line {line}: {key} is given twice.</source>
+        <translation>Zeile {line}: {key} steht zweimal da.</translation>
+    </message>
+    <message>
+        <source>Engine &amp;log</source>
+        <translation>Pr&amp;otokoll</translation>
+    </message>
+    <message>
+        <source>What the brains of the window&apos;s game say on their pipes, as they play</source>
+        <translation>Was die Brains der Partie im Fenster über ihre Pipes sagen, während sie spielen</translation>
+    </message>
+    <message>
+        <source>&amp;Dismiss</source>
+        <translation>A&amp;usblenden</translation>
+    </message>
+    <message>
+        <source>Settings of the selected brain</source>
+        <translation>Einstellungen des gewählten Brains</translation>
     </message>
     <message>
         <source>Time per move</source>
@@ -655,16 +859,92 @@
         <translation>Die Zeit des gewählten Brains für alle seine Züge einer Partie (timeout_match); keine Grenze: nur die Zeit pro Zug zählt</translation>
     </message>
     <message>
+        <source>Margin</source>
+        <translation>Spielraum</translation>
+    </message>
+    <message>
+        <source>How much later than its time a brain&apos;s answer is still taken (the pipes, a busy machine); the Gomocup&apos;s judge allows 1,000 ms</source>
+        <translation>Wie viel später als seine Zeit die Antwort eines Brains noch gilt (die Pipes, ein ausgelasteter Rechner); der Schiedsrichter des Gomocup lässt 1.000 ms zu</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>What the brain is told it may use (INFO max_memory); the Gomocup&apos;s is 350 MiB</source>
+        <translation>Wie viel das Brain benutzen darf, wie ihm gesagt wird (INFO max_memory); im Gomocup 350 MiB</translation>
+    </message>
+    <message>
+        <source>&amp;Enforce it</source>
+        <translation>Als &amp;Grenze setzen</translation>
+    </message>
+    <message>
+        <source>Make it the brain&apos;s address-space limit: past it, the brain fails to allocate (it usually crashes and loses the game)</source>
+        <translation>Zur Grenze des Adressraums des Brains machen: darüber hinaus bekommt es keinen Speicher mehr (meist stürzt es ab und verliert die Partie)</translation>
+    </message>
+    <message>
+        <source>Working folder</source>
+        <translation>Arbeitsordner</translation>
+    </message>
+    <message>
+        <source>the folder TTT Desktop was started in</source>
+        <translation>der Ordner, in dem TTT Desktop gestartet wurde</translation>
+    </message>
+    <message>
+        <source>Bro&amp;wse...</source>
+        <translation>&amp;Durchsuchen …</translation>
+    </message>
+    <message>
+        <source>More INFO lines</source>
+        <translation>Weitere INFO-Zeilen</translation>
+    </message>
+    <message>
+        <source>key value, one a line (e.g. hash_size 64)</source>
+        <translation>Schlüssel Wert, eins pro Zeile (z. B. hash_size 64)</translation>
+    </message>
+    <message>
+        <source>Sent to the brain as INFO lines after the manager&apos;s own, at the start of every game (a brain ignores keys it does not know)</source>
+        <translation>Werden dem Brain zu Beginn jeder Partie als INFO-Zeilen nach denen der Spielleitung geschickt (unbekannte Schlüssel übergeht ein Brain)</translation>
+    </message>
+    <message>
         <source>Time per &amp;move:</source>
         <translation>Zeit pro &amp;Zug:</translation>
     </message>
     <message>
         <source>Time per &amp;game:</source>
-        <translation>Zeit pro &amp;Partie:</translation>
+        <translation>Zeit pro P&amp;artie:</translation>
+    </message>
+    <message>
+        <source>Memor&amp;y:</source>
+        <translation>Spei&amp;cher:</translation>
+    </message>
+    <message>
+        <source>Wor&amp;king folder:</source>
+        <translation>Ar&amp;beitsordner:</translation>
+    </message>
+    <message>
+        <source>More &amp;INFO lines:</source>
+        <translation>Weitere &amp;INFO-Zeilen:</translation>
     </message>
     <message>
         <source>A brain needs a time per move or a time per game.</source>
         <translation>Ein Brain braucht eine Zeit pro Zug oder eine Zeit pro Partie.</translation>
+    </message>
+    <message>
+        <source>Not changed: {reason}</source>
+        <translation>Nicht geändert: {reason}</translation>
+    </message>
+    <message>
+        <source>Not changed: {folder} is not a folder.</source>
+        <translation>Nicht geändert: {folder} ist kein Ordner.</translation>
+    </message>
+    <message>
+        <source>Choose the brain&apos;s working folder</source>
+        <translation>Arbeitsordner des Brains wählen</translation>
     </message>
     <message>
         <source>not probed</source>
@@ -679,16 +959,44 @@
         <translation>nein</translation>
     </message>
     <message>
+        <source>Settings of {name}</source>
+        <translation>Einstellungen von {name}</translation>
+    </message>
+    <message>
         <source>Could not save the engine list: {error}</source>
         <translation>Die Liste der Spielprogramme konnte nicht gespeichert werden: {error}</translation>
     </message>
     <message>
-        <source>Add an engine</source>
-        <translation>Spielprogramm hinzufügen</translation>
+        <source>The engine list was changed outside this window.</source>
+        <translation>Die Liste der Spielprogramme wurde außerhalb dieses Fensters geändert.</translation>
     </message>
     <message>
-        <source>The command that runs the brain (e.g. pbrain-ttt --player levi):</source>
-        <translation>Der Befehl, der das Brain startet (z. B. pbrain-ttt --player levi):</translation>
+        <source>{name} plays a test game ({times})...</source>
+        <translation>{name} spielt ein Testspiel ({times}) …</translation>
+    </message>
+    <message>
+        <source>Remove an engine</source>
+        <translation>Spielprogramm entfernen</translation>
+    </message>
+    <message>
+        <source>Remove {name} from the engine list? Its games stay in the library.</source>
+        <translation>{name} aus der Liste der Spielprogramme entfernen? Seine Partien bleiben in der Bibliothek.</translation>
+    </message>
+    <message>
+        <source>{name} was removed from the engine list.</source>
+        <translation>{name} wurde aus der Liste der Spielprogramme entfernt.</translation>
+    </message>
+    <message>
+        <source>{subject} was not added: {reason}</source>
+        <translation>{subject} wurde nicht hinzugefügt: {reason}</translation>
+    </message>
+    <message>
+        <source>{subject} was not probed: {reason}</source>
+        <translation>{subject} wurde nicht geprüft: {reason}</translation>
+    </message>
+    <message>
+        <source>{subject} did not play its test game: {reason}</source>
+        <translation>{subject} hat sein Testspiel nicht gespielt: {reason}</translation>
     </message>
     <message>
         <source>Asking {command} who it is and what it plays...</source>
@@ -697,14 +1005,6 @@
     <message>
         <source>Probing {name}...</source>
         <translation>{name} wird geprüft …</translation>
-    </message>
-    <message>
-        <source>{name} plays a test game...</source>
-        <translation>{name} spielt ein Testspiel …</translation>
-    </message>
-    <message>
-        <source>It did not work: {reason}</source>
-        <translation>Das hat nicht geklappt: {reason}</translation>
     </message>
     <message>
         <source>none</source>

@@ -51,6 +51,8 @@ from ttt_desktop.engine import Board, Mark
 from ttt_desktop.engine.rules import GOMOKU
 from ttt_desktop.gui import roster_text, translation
 from ttt_desktop.gui.controller import Seat
+from ttt_desktop.gui.engine_add_dialog import AddEngineDialog
+from ttt_desktop.gui.engines_dialog import EnginesDialog
 from ttt_desktop.gui.help.manual import ManualWindow
 from ttt_desktop.gui.match import MatchDialog
 from ttt_desktop.gui.review import PlayOnDialog
@@ -89,6 +91,8 @@ SAME_IN_GERMAN = frozenset(
         "Training",
         "Alpha",
         "Beta",
+        "Name",
+        "Name:",
     }
 )
 # What a text may consist of and still need no translation: marks, digits, symbols, keys.
@@ -255,6 +259,14 @@ def _scenes(qtbot: QtBot, make_window: WindowMaker, library: Path) -> dict[str, 
     seats = [controller.seat(Mark.X), controller.seat(Mark.O)]
     scenes["play-on"] = PlayOnDialog(window, seats, seats[0], seats[1], 3)
     scenes["match"] = MatchDialog(window)
+    window.show_engine_log()
+    scenes["engines"] = EnginesDialog(
+        window, engine_list=window.engine_list, show_log=window.show_engine_log
+    )
+    add_engine = AddEngineDialog(window)
+    add_engine.problem.setText(add_engine.refusal())
+    add_engine.problem.show()
+    scenes["add-engine"] = add_engine
     return scenes
 
 
