@@ -12,8 +12,7 @@ NAME = f"{ESC}[31mEscaping{ESC}[0m{ESC}]0;owned{chr(7)}"
 MESSAGE = f"MESSAGE {ESC}[2J{ESC}[Hdepth 3{chr(7)}\tbest h8{ESC}]8;;http://x{ESC}\\link"
 GARBAGE = f"{ESC}[1A{ESC}[2Kgarbage\x08\x08here"
 
-size = 15
-moves = 0
+moves = [0]
 
 
 def say(text):
@@ -22,26 +21,22 @@ def say(text):
 
 
 def move():
-    global moves
-    moves += 1
+    moves[0] += 1
     say(MESSAGE)
-    if moves == 2:
+    if moves[0] == 2:
         say(GARBAGE)
         return
     # The first free cell of the top row from the left (nobody plays there first).
-    say(f"{moves - 1},0")
+    say(f"{moves[0] - 1},0")
 
 
 for raw in sys.stdin:
-    word, _, rest = raw.strip().partition(" ")
+    word = raw.strip().partition(" ")[0]
     word = word.upper()
-    if word == "START":
-        size = int(rest)
-        say("OK")
-    elif word == "RECTSTART":
+    if word in ("START", "RECTSTART"):
         say("OK")
     elif word == "RESTART":
-        moves = 0
+        moves[0] = 0
         say("OK")
     elif word == "ABOUT":
         say(f'name="{NAME}", version="1", author="tests"')
