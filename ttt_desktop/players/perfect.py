@@ -188,8 +188,6 @@ class PerfectPlayer(Player):
         try:
             best = self._best_by_board[board]
         except KeyError:
-            if self.budget_ms is not None and not board.rules.is_classic:
-                return self._timed_move(board, time.perf_counter())
             best = self._look_up(board)
         if len(best) == 1:
             return best[0]
@@ -330,20 +328,18 @@ class PerfectPlayer(Player):
         _solved_best[board] = best
         return best
 
-    def _timed_move(self, board: Board, started: float) -> Cell:
-        """:meth:`choose_move` on a solved board other than tic-tac-toe, within the budget."""
+    def _timed_best(self, board: Board, started: float) -> tuple[Cell, ...]:
+        """:meth:`_solved` within the budget of a move asked at ``started``; a move not
+        proved in time is the one move offered: a win or a block, else the Searcher's."""
         try:
-            best = self._solved(board, started=started)
+            return self._solved(board, started=started)
         except _Unproven:
             from ttt_desktop.engine.tactics import decisive_moves  # noqa: PLC0415
 
             decisive = decisive_moves(board)
             if decisive:
-                return decisive[0]
-            return self._searcher_for_the_rest(started).choose_move(board)
-        if len(best) == 1:
-            return best[0]
-        return best[int(self._random() * len(best))]
+                return decisive[:1]
+            return (self._searcher_for_the_rest(started).choose_move(board),)
 
     def _unproven_thought(self, board: Board, stop: StopCheck | None, started: float) -> Thought:
         """The thought of a move not proved in time: a win or a block, else the Searcher's
@@ -384,6 +380,8 @@ class PerfectPlayer(Player):
     def _look_up(self, board: Board) -> tuple[Cell, ...]:
         """The best moves of a board not met before, from the file's tables."""
         if not board.rules.is_classic:
+            if self.budget_ms is not None:
+                return self._timed_best(board, time.perf_counter())
             return self._solved(board)
         best = look_up(self._table, board.cells, board.to_move)
         if not best:
