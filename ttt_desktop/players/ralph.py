@@ -309,5 +309,10 @@ def _grid_tallies(
             elif not child.is_over:
                 walk(child, child_level)
 
-    walk(board, 1)
+    try:
+        walk(board, 1)
+    finally:
+        # walk calls itself, so it and its closure hold each other: without this they
+        # would wait for the cyclic collector, in the time of some later move.
+        walk = None  # type: ignore[assignment]
     return tuple(totals), nodes

@@ -531,100 +531,106 @@ class Search:
             tt[node_key] = (depth, flag, stored, best_move)
             return best
 
-        # The root ----------------------------------------------------------------------
-        result = Result()
-        side = root_side
-        other = 1 - side
-        empties = size - filled
-        if has_win(side):
-            wins = [
-                cell
-                for window, st in enumerate(state)
-                if st == four_state[side] and (not exact or live(side, window))
-                for cell in cells_of(masks[window] & ~occ)
-            ]
-            move = min(wins)
-            result.move, result.value, result.depth = move, mate - 1, 1
-            result.scores = {move: (mate - 1, _EXACT)}
-            result.line = (move,)
-            result.seconds = time.perf_counter() - started
-            return result
-        last_move = getattr(board, "last_move", None)
-        blocks = completions(other, -1 if last_move is None else last_move)
-        root_moves = blocks if blocks else candidates()
-        if not root_moves:  # a position whose stones leave no near cell free (not in play)
-            root_moves = cells_of(t.full & ~occ)
-        if self.shuffle is not None:
-            self.shuffle(root_moves)
-        pack = packs[side]
+        try:
+            # The root ----------------------------------------------------------------------
+            result = Result()
+            side = root_side
+            other = 1 - side
+            empties = size - filled
+            if has_win(side):
+                wins = [
+                    cell
+                    for window, st in enumerate(state)
+                    if st == four_state[side] and (not exact or live(side, window))
+                    for cell in cells_of(masks[window] & ~occ)
+                ]
+                move = min(wins)
+                result.move, result.value, result.depth = move, mate - 1, 1
+                result.scores = {move: (mate - 1, _EXACT)}
+                result.line = (move,)
+                result.seconds = time.perf_counter() - started
+                return result
+            last_move = getattr(board, "last_move", None)
+            blocks = completions(other, -1 if last_move is None else last_move)
+            root_moves = blocks if blocks else candidates()
+            if not root_moves:  # a position whose stones leave no near cell free (not in play)
+                root_moves = cells_of(t.full & ~occ)
+            if self.shuffle is not None:
+                self.shuffle(root_moves)
+            pack = packs[side]
 
-        def promise(cell: int) -> int:
-            p: int = sum(getter(*fetch[cell](state))(pack))
-            return (p >> shift) + (p & loss_mask)
+            def promise(cell: int) -> int:
+                p: int = sum(getter(*fetch[cell](state))(pack))
+                return (p >> shift) + (p & loss_mask)
 
-        ordered = sorted(root_moves, key=promise, reverse=True)
-        limit = min(self.max_depth or MAX_PLY, empties, MAX_PLY)
-        step = k1 if side == 0 else 1
-        zob = zobrist[side]
-        for depth in range(1, limit + 1):
-            scores: dict[int, tuple[int, int]] = {}
-            alpha, beta = -mate - 1, mate + 1
-            best, best_move = -mate - 1, ordered[0]
-            try:
-                for index, cell in enumerate(ordered):
-                    p = sum(getter(*fetch[cell](state))(pack))
-                    windows = through[cell]
-                    saved = (occ, near, key, score[0], score[1], bb[side])
-                    for window in windows:
-                        state[window] += step
-                    score[side] += p >> shift
-                    score[other] -= p & loss_mask
-                    bit = 1 << cell
-                    bb[side] |= bit
-                    occ |= bit
-                    if big:
-                        near |= near_of[cell]
-                    key ^= zob[cell] ^ side_key
-                    filled += 1
-                    try:
-                        if index == 0:
-                            value = -negamax(depth - 1, -beta, -alpha, 1, other, cell)
-                        else:
-                            value = -negamax(depth - 1, -alpha - 1, -alpha, 1, other, cell)
-                            if value > alpha:
-                                value = -negamax(depth - 1, -beta, -alpha, 1, other, cell)
-                    finally:
-                        filled -= 1
+            ordered = sorted(root_moves, key=promise, reverse=True)
+            limit = min(self.max_depth or MAX_PLY, empties, MAX_PLY)
+            step = k1 if side == 0 else 1
+            zob = zobrist[side]
+            for depth in range(1, limit + 1):
+                scores: dict[int, tuple[int, int]] = {}
+                alpha, beta = -mate - 1, mate + 1
+                best, best_move = -mate - 1, ordered[0]
+                try:
+                    for index, cell in enumerate(ordered):
+                        p = sum(getter(*fetch[cell](state))(pack))
+                        windows = through[cell]
+                        saved = (occ, near, key, score[0], score[1], bb[side])
                         for window in windows:
-                            state[window] -= step
-                        occ, near, key, score[0], score[1], bb[side] = saved
-                    scores[cell] = (value, _EXACT if index == 0 or value > alpha else _UPPER)
-                    if value > best:
-                        best, best_move = value, cell
-                    alpha = max(alpha, value)
-            except _Stopped:
-                if result.move < 0 and not self.stopped_by_caller:
-                    # Nothing finished within the budget: the best-ordered move, unsearched.
-                    result.move = ordered[0]
-                break
-            result.move, result.value, result.depth = best_move, best, depth
-            result.scores = scores
-            ordered.remove(best_move)
-            ordered.insert(0, best_move)
-            if best > proven or all(v < -proven for v, _ in scores.values()):
-                break
-            if len(ordered) == 1 and depth >= 2:
-                break
-            if deadline is not None and time.perf_counter() - started > 0.4 * self.seconds:  # type: ignore[operator]
-                break
-            if node_limit is not None and nodes > 0.4 * node_limit:
-                break
-        result.nodes = nodes
-        result.seconds = time.perf_counter() - started
-        if result.move < 0:
-            raise _Stopped
-        result.line = self._line(result.move, tt, key, side, deadline)
-        return result
+                            state[window] += step
+                        score[side] += p >> shift
+                        score[other] -= p & loss_mask
+                        bit = 1 << cell
+                        bb[side] |= bit
+                        occ |= bit
+                        if big:
+                            near |= near_of[cell]
+                        key ^= zob[cell] ^ side_key
+                        filled += 1
+                        try:
+                            if index == 0:
+                                value = -negamax(depth - 1, -beta, -alpha, 1, other, cell)
+                            else:
+                                value = -negamax(depth - 1, -alpha - 1, -alpha, 1, other, cell)
+                                if value > alpha:
+                                    value = -negamax(depth - 1, -beta, -alpha, 1, other, cell)
+                        finally:
+                            filled -= 1
+                            for window in windows:
+                                state[window] -= step
+                            occ, near, key, score[0], score[1], bb[side] = saved
+                        scores[cell] = (value, _EXACT if index == 0 or value > alpha else _UPPER)
+                        if value > best:
+                            best, best_move = value, cell
+                        alpha = max(alpha, value)
+                except _Stopped:
+                    if result.move < 0 and not self.stopped_by_caller:
+                        # Nothing finished within the budget: the best-ordered move, unsearched.
+                        result.move = ordered[0]
+                    break
+                result.move, result.value, result.depth = best_move, best, depth
+                result.scores = scores
+                ordered.remove(best_move)
+                ordered.insert(0, best_move)
+                if best > proven or all(v < -proven for v, _ in scores.values()):
+                    break
+                if len(ordered) == 1 and depth >= 2:
+                    break
+                if deadline is not None and time.perf_counter() - started > 0.4 * self.seconds:  # type: ignore[operator]
+                    break
+                if node_limit is not None and nodes > 0.4 * node_limit:
+                    break
+            result.nodes = nodes
+            result.seconds = time.perf_counter() - started
+            if result.move < 0:
+                raise _Stopped
+            result.line = self._line(result.move, tt, key, side, deadline)
+            return result
+        finally:
+            # negamax calls itself, so it and its closure hold each other (and through it
+            # the transposition table): without this the table would wait for the cyclic
+            # collector, whose pass would then free it in the time of some later move.
+            negamax = None  # type: ignore[assignment]
 
     def _line(
         self,
