@@ -8,6 +8,7 @@ when read or told to; ``benchmarks/player_clock.py`` measures the real overruns.
 
 from __future__ import annotations
 
+import gc
 import time
 
 import pytest
@@ -250,6 +251,28 @@ class TestSetUpIsOnTheClock:
         player = create_player("monty", seed=1)
         player.budget_ms = 50
         assert player.think(middle_game()).nodes == 1
+
+
+class TestNoGarbageForTheCollector:
+    """A move leaves nothing for the cyclic collector: its pass would free the move's
+    structures (the Searcher's transposition table) in the time of a later move."""
+
+    @pytest.mark.parametrize("kind", (*TIMED_KINDS, "strategist"))
+    def test_after_a_move_on_15x15(self, kind: str) -> None:
+        board = middle_game()
+        options = bounded(kind) if kind in TIMED_KINDS else {}
+        create_player(kind, seed=1, **options).think(board)  # imports and tables
+        gc.collect()
+        gc.disable()
+        try:
+            player = create_player(kind, seed=1, **options)
+            player.choose_move(board)
+            player.think(board)
+            del player
+            found = gc.collect()
+        finally:
+            gc.enable()
+        assert found == 0
 
 
 class TestStopAt:
