@@ -91,3 +91,21 @@ def test_a_brains_sprt_games_are_stored_with_their_logs(
     assert len(brains) == 46 and {side.kind for side in brains} == {"brain.ttt-perfect"}
     assert all(any("> START 3" in line for line in record.log) for record in records[:1])
     assert all(record.log for record in records)
+
+
+def test_the_elo_estimate_has_an_error_bar_and_a_los() -> None:
+    import math  # noqa: PLC0415
+
+    from ttt_desktop.lab.sprt import elo_estimate  # noqa: PLC0415
+
+    estimate = elo_estimate(60, 20, 20)  # a score of 70%
+    assert estimate.elo == pytest.approx(147.19, abs=0.01)
+    assert 60 < estimate.margin < 80  # 100 games: about +/- 70
+    assert estimate.los == pytest.approx(0.5 * (1 + math.erf(40 / math.sqrt(2 * 80))))
+    mirrored = elo_estimate(20, 20, 60)
+    assert mirrored.elo == pytest.approx(-estimate.elo)
+    assert mirrored.margin == pytest.approx(estimate.margin)
+    assert elo_estimate(0, 10, 0).elo == 0 and elo_estimate(0, 10, 0).los == 0.5
+    assert math.isinf(elo_estimate(5, 0, 0).elo)
+    assert elo_estimate(5, 0, 0).as_json()["elo"] is None
+    assert "Elo +147.2 +/-" in estimate.describe() and "LOS 100.0%" in estimate.describe()

@@ -14,6 +14,7 @@ import shlex
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -214,38 +215,56 @@ def test_no_brain_nor_its_children_outlive_a_host_killed_outright() -> None:
             host.stdout.close()
 
 
-def test_no_brain_outlives_a_killed_arena_match(tmp_path: Path) -> None:
-    command = f"{sys.executable} {BAD_BRAIN} ignore-hup"
+def _kill_and_check(arguments: list[str], ready: Callable[[list[int], list[str]], bool]) -> None:
+    """Run ``ttt-arena ARGUMENTS``, wait until ``ready(family, command lines)`` says its
+    brains are under way, SIGKILL the command alone: everything below it is gone 2 s on."""
     process = subprocess.Popen(
-        [
-            sys.executable, "-m", "ttt_desktop.cli", "match", "--rules", "gomoku",
-            "--x", f"brain:{command}", "--o", "rando", "--games", "2", "--turn-ms", "60000",
-        ],
+        [sys.executable, "-m", "ttt_desktop.cli", *arguments],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
-    )  # fmt: skip
+    )
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         family: list[int] = []
         while time.monotonic() < deadline:
             family = _below(process.pid)
-            brains = [
-                pid
-                for pid, _, data in live_processes("cmdline")
-                if pid in family and "ignore-hup" in command_line(data)
+            lines = [
+                command_line(data) for pid, _, data in live_processes("cmdline") if pid in family
             ]
-            if len(brains) >= 2:  # the keeper and the brain, its second move under way
+            if ready(family, lines):
                 break
             time.sleep(0.05)
-        assert family, "the brain never started"
-        time.sleep(0.3)
+        else:
+            pytest.fail("the brains never started")
         process.kill()
         process.wait(timeout=10)
         assert _wait_all_gone(family) == []
     finally:
         process.kill()
         process.wait(timeout=10)
+
+
+def test_no_brain_outlives_a_killed_arena_match() -> None:
+    seat = f"brain:{sys.executable} {BAD_BRAIN} ignore-hup"
+    arguments = ["match", "--rules", "gomoku", "--x", seat, "--o", "rando", "--games", "2"]
+    _kill_and_check(
+        [*arguments, "--turn-ms", "60000"],
+        # The keeper and the brain, thinking for ever on its second move.
+        lambda family, lines: sum("ignore-hup" in line for line in lines) >= 2,
+    )
+
+
+def test_no_brain_outlives_a_killed_tournament() -> None:
+    # Killed outright, the command alone (not its group): its workers end with it, and
+    # with them their brains' lifelines; the brains' children out of their session too.
+    brain = f"brain:{sys.executable} {BAD_BRAIN}"
+    players = f"{brain} ignore-hup,{brain} setsid"
+    arguments = ["tournament", "--players", players, "--rules", "gomoku", "--games", "2"]
+    _kill_and_check(
+        [*arguments, "--jobs", "2", "--turn-ms", "60000"],
+        lambda family, lines: len(family) >= 7 and any(x.startswith("sleep 600") for x in lines),
+    )
 
 
 # The engine list: what is not a list, what is not a brain --------------------------------
@@ -381,40 +400,3 @@ def test_our_brain_leaves_quietly_when_its_output_is_closed() -> None:
     assert process.stderr is not None
     with process.stderr:
         assert process.stderr.read() == b""
-
-
-def test_no_brain_outlives_a_killed_tournament() -> None:
-    # Killed outright, the command alone (not its group): its workers end with it, and
-    # with them their brains' lifelines; the brains' children out of their session too.
-    players = (
-        f"brain:{sys.executable} {BAD_BRAIN} ignore-hup,brain:{sys.executable} {BAD_BRAIN} setsid"
-    )
-    process = subprocess.Popen(
-        [
-            sys.executable, "-m", "ttt_desktop.cli", "tournament", "--players", players,
-            "--rules", "gomoku", "--games", "2", "--jobs", "2", "--turn-ms", "60000",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )  # fmt: skip
-    try:
-        deadline = time.monotonic() + 60
-        family: list[int] = []
-        while time.monotonic() < deadline:
-            family = _below(process.pid)
-            sleepers = [
-                pid
-                for pid, _, data in live_processes("cmdline")
-                if pid in family and command_line(data).startswith("sleep 600")
-            ]
-            if sleepers and len(family) >= 7:
-                break
-            time.sleep(0.05)
-        assert sleepers, "the brains never started"
-        process.kill()
-        process.wait(timeout=10)
-        assert _wait_all_gone(family) == []
-    finally:
-        process.kill()
-        process.wait(timeout=10)

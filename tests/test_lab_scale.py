@@ -451,12 +451,21 @@ class TestResume:
         captured = capsys.readouterr()
         assert f"{kept.played:,} of 48,000 games played" in captured.err
         resumed = json.loads(captured.out)
-        assert main(["tournament", *common, "--json"]) == 0
+        # With the run's own two workers, without being told again.
+        assert resumed["jobs"] == 2
+        assert main(["tournament", *common, "--jobs", "2", "--json"]) == 0
         uninterrupted = json.loads(capsys.readouterr().out)
         assert untimed(resumed) == untimed(uninterrupted)
         with Library(path) as library:
             again = TournamentStore(library).get(1)
+            # Every game is a stored game too, as after a run never interrupted.
+            assert library.count() == 48_000
         assert again.finished and again.finished_at is not None
+        # A second resumption plays nothing and stores no game twice.
+        assert main(["tournament", "--resume", "1", "--library", str(path), "--json"]) == 0
+        capsys.readouterr()
+        with Library(path) as library:
+            assert library.count() == 48_000
 
     def test_missing_tasks_cover_exactly_the_missing_games(self) -> None:
         spec = spec_of("rando,levi,perfect", 130)

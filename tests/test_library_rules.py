@@ -320,6 +320,22 @@ def test_json_lines_exported_are_imported_back(tmp_path: Path) -> None:
         assert second.game_ids() == {g.game_id for g in games}
 
 
+def test_a_line_too_long_is_refused_and_the_lines_after_it_are_read(tmp_path: Path) -> None:
+    rng = random.Random(7)
+    games = [random_game(rng, index=i) for i in range(6)]
+    lines = [record_to_json(game).replace("\n", "") for game in games]
+    huge = '{"format": "' + "x" * 3_000_000 + '"}'
+    (tmp_path / "mixed.jsonl").write_text("\n".join([*lines[:3], huge, *lines[3:]]) + "\n")
+    with Library(tmp_path / "lib.sqlite3") as library:
+        report = import_files(library, [tmp_path / "mixed.jsonl"])
+        # Every line is either added or refused with its reason.
+        assert report.added == 6
+        assert [(p.name, reason[:31]) for p, reason in report.refused] == [
+            ("mixed.jsonl", "line 4: far too long for a game")
+        ]
+        assert library.game_ids() == {game.game_id for game in games}
+
+
 def test_20000_files_import_in_batches_with_progress_and_stop(tmp_path: Path) -> None:
     folder = tmp_path / "many"
     folder.mkdir()

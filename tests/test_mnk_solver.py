@@ -355,3 +355,14 @@ def test_arena_solve_refuses_clearly(
 ) -> None:
     assert arena_main(["solve", *arguments]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_solve_on_the_command_line_says_what_it_does_and_keeps_to_a_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert arena_main(["solve", "--rules", "7,7,5", "--seconds", "0.5", "--fresh"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("solving 7,7,5")
+    assert "is not proved within 0.5 s (about " in err and "positions searched" in err
+    assert arena_main(["solve", "--rules", "4,4,4"]) == 0
+    assert "draw for the first player" in capsys.readouterr().out

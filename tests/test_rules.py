@@ -81,6 +81,9 @@ class TestRules:
             ("15,15,5,exact", Rules(15, 15, 5, exact=True)),
             ("standard-gomoku", Rules(15, 15, 5, exact=True)),
             ("10,6,4", Rules(10, 6, 4)),
+            ("9x9", Rules(9, 9, 5)),
+            ("12x8", Rules(12, 8, 5)),
+            ("4x3", Rules(4, 3, 4)),
         ],
     )
     def test_parse(self, text: str, expected: Rules) -> None:

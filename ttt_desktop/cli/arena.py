@@ -44,7 +44,7 @@ from typing import Any, Final, TextIO, TypeVar
 
 from ttt_desktop.cli.output import game_json, print_census, print_json, print_match
 from ttt_desktop.engine.board import IllegalMoveError
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, RulesError
+from ttt_desktop.engine.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.lab.match import STARTS, play_match
 from ttt_desktop.players import KINDS, UnknownPlayerError, create_player, player_info
 from ttt_desktop.players.base import fresh_seed
@@ -299,7 +299,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     rules_help = (
         "the board: M,N,K (M columns, N rows, K in a row; ',exact' if a longer line does not "
-        "win) or a name such as tic-tac-toe, gomoku (default tic-tac-toe)"
+        "win), a size MxN (five in a row: 9x9, 15x15, 20x20) or a name: "
+        + ", ".join(PRESETS)
+        + " (default tic-tac-toe)"
     )
 
     census_parser = commands.add_parser(
@@ -378,6 +380,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     _opening_arguments(match_parser, " (with --sprt: each pair of games shares one)")
 
+    certs_parser = commands.add_parser(
+        "cluster-certs",
+        help="make a certificate authority and certificates for a Dask cluster (OpenSSL)",
+    )
+    certs_parser.add_argument(
+        "names", nargs="+", metavar="NAME", help="a machine (its host name), one each"
+    )
+    certs_parser.add_argument(
+        "--out", type=Path, default=Path("cluster-certs"), metavar="DIR",
+        help="the folder (default ./cluster-certs; an authority already there is used again)",
+    )  # fmt: skip
+
     tournament_parser = commands.add_parser(
         "tournament", help="every pair of kinds, both colours, in a crosstable"
     )
@@ -409,10 +423,9 @@ def build_parser() -> argparse.ArgumentParser:
     tournament_parser.add_argument(
         "--jobs",
         type=_positive_int,
-        default=1,
         metavar="N",
-        help="worker processes (default 1: play in this process); the same seed gives the "
-        "same games whatever N is",
+        help="worker processes (default 1: play in this process; with --resume, the run's "
+        "own); the same seed gives the same games whatever N is",
     )
     tournament_parser.add_argument("--json", action="store_true", help="print one JSON object")
     tournament_parser.add_argument(
@@ -433,12 +446,26 @@ def build_parser() -> argparse.ArgumentParser:
         help="carry on tournament ID of the game library (--library or $TTT_DESKTOP_LIBRARY): "
         "play only its missing games, with its own settings",
     )
-    tournament_parser.add_argument(
+    cluster = tournament_parser.add_argument_group(
+        "a Dask cluster (pip install 'ttt-desktop[cluster]'; see ttt-arena cluster-certs)"
+    )
+    cluster.add_argument(
         "--scheduler",
-        metavar="tcp://HOST:PORT",
-        help="play on a Dask cluster (pip install 'ttt-desktop[cluster]'; start it with "
-        "'dask scheduler' and 'dask worker tcp://HOST:PORT --nthreads 1'); the same seed "
-        "gives the same games",
+        metavar="tls://HOST:PORT",
+        help="play on a Dask cluster: start 'dask scheduler --protocol tls --host HOST "
+        "--tls-ca-file ca.pem --tls-cert HOST.pem --tls-key HOST.key' on one machine and "
+        "'dask worker tls://HOST:PORT --nthreads 1' with the same options on each; the "
+        "same seed gives the same games. A plain tcp:// scheduler only on 127.0.0.1 "
+        "(or with --insecure)",
+    )
+    cluster.add_argument("--tls-ca-file", metavar="PEM", help="the certificate authority's")
+    cluster.add_argument("--tls-cert", metavar="PEM", help="this machine's certificate")
+    cluster.add_argument("--tls-key", metavar="PEM", help="this machine's private key")
+    cluster.add_argument(
+        "--insecure",
+        action="store_true",
+        help="allow a plain tcp:// scheduler on another machine (anyone reaching its port "
+        "can run programs on every worker)",
     )
     _opening_arguments(tournament_parser)
     _clock_arguments(tournament_parser)
@@ -465,6 +492,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--fresh",
         action="store_true",
         help="prove from scratch, without the shipped tables or the cache of earlier proofs",
+    )
+    solve_parser.add_argument(
+        "--seconds",
+        type=_milliseconds,
+        metavar="S",
+        help="give up after S seconds (default: search until it is proved; progress goes to "
+        "stderr once a second)",
     )
     solve_parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -629,7 +663,10 @@ def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
         if writer is not None:
             writer.close(progress.stream)
     if arguments.json:
-        print_json({"seed": seed, **result.as_json(), "played": played}, out)
+        from ttt_desktop.lab.sprt import elo_estimate  # noqa: PLC0415
+
+        elo = elo_estimate(result.x.wins, result.draws, result.o.wins).as_json()
+        print_json({"seed": seed, **result.as_json(), "x_elo": elo, "played": played}, out)
     else:
         print_match(result, seed, out)
 
@@ -753,12 +790,14 @@ def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progr
             library.close()
         raise
     name = "Tournament: " + ", ".join(entrant.label for entrant in spec.entrants)
+    if arguments.jobs is None:
+        arguments.jobs = 1
     try:
         writer = _library_writer(arguments, "tournament", name, spec.as_json())
         if writer is not None and saver is None:
             from ttt_desktop.cli.storing import TournamentSaver  # noqa: PLC0415
 
-            saver = TournamentSaver(writer.library, spec, name)
+            saver = TournamentSaver(writer.library, spec, name, jobs=arguments.jobs)
         if saver is not None:
             where = writer.library.path if writer is not None else library.path  # type: ignore[union-attr]
             progress.stream.write(
@@ -783,6 +822,52 @@ def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progr
                 progress.stream.write(
                     f"ended {swept} brain process{'es' if swept != 1 else ''} left behind\n"
                 )
+
+
+def _scheduler(arguments: argparse.Namespace) -> Any:
+    """``--scheduler`` with its TLS files and ``--insecure``, checked (None: no cluster)."""
+    tls_given = [arguments.tls_ca_file, arguments.tls_cert, arguments.tls_key]
+    if arguments.scheduler is None:
+        if any(tls_given) or arguments.insecure:
+            raise RefusedError("--tls-* and --insecure go with --scheduler")
+        return None
+    from ttt_desktop.lab.cluster import Scheduler, TlsFiles  # noqa: PLC0415
+
+    if any(tls_given) and not all(tls_given):
+        raise RefusedError("TLS needs all three: --tls-ca-file, --tls-cert and --tls-key")
+    tls = TlsFiles(*tls_given) if all(tls_given) else None
+    scheduler = Scheduler(arguments.scheduler, tls, arguments.insecure)
+    try:
+        scheduler.check()
+    except ValueError as error:
+        raise RefusedError(str(error)) from None
+    return scheduler
+
+
+def _run_cluster_certs(arguments: argparse.Namespace, out: TextIO) -> None:
+    from ttt_desktop.lab.cluster import make_certificates  # noqa: PLC0415
+
+    try:
+        made = make_certificates(arguments.out, arguments.names)
+    except ValueError as error:
+        raise RefusedError(str(error)) from None
+    except OSError as error:
+        raise FailedError(str(error)) from None
+    folder = arguments.out
+    for path in made:
+        out.write(f"{path}\n")
+    first = arguments.names[0]
+    out.write(
+        f"Copy ca.pem and each machine's NAME.pem and NAME.key to it (keep ca.key here).\n"
+        f"  scheduler, on {first}: dask scheduler --protocol tls --host {first} "
+        f"--tls-ca-file {folder}/ca.pem --tls-cert {folder}/{first}.pem "
+        f"--tls-key {folder}/{first}.key\n"
+        f"  each worker NAME: dask worker tls://{first}:8786 --nthreads 1 "
+        f"--tls-ca-file ca.pem --tls-cert NAME.pem --tls-key NAME.key\n"
+        f"  here: ttt-arena tournament ... --scheduler tls://{first}:8786 "
+        f"--tls-ca-file {folder}/ca.pem --tls-cert {folder}/NAME.pem "
+        f"--tls-key {folder}/NAME.key\n"
+    )
 
 
 def _prepare_brains(spec: Any, arguments: argparse.Namespace, *, resumed: bool) -> Any:
@@ -835,7 +920,7 @@ def _play_tournament(
             spec,
             jobs=jobs,
             processes=in_workers,
-            scheduler=arguments.scheduler,
+            scheduler=_scheduler(arguments),
             done=done,
             on_games=on_games if hearers else None,
             render=None if json_writer is None else json_writer.formatter,
@@ -851,13 +936,17 @@ def _play_tournament(
     finally:
         if saver is not None:
             saver.flush()
+    if writer is not None:
+        # The stored games before the mark of a finished tournament: a kill in between
+        # leaves a tournament to resume, which stores them (each once) again.
+        writer.add_tournament(spec, result, saver.id if saver is not None else None)
+        writer.flush()
     if saver is not None:
         saver.finish(result.finished)
+    if writer is not None:
+        writer.close(progress.stream)
     if library is not None:
         library.close()
-    if writer is not None:
-        writer.add_tournament(spec, result)
-        writer.close(progress.stream)
         if spec.brains is not None and spec.brains.log_dir and result.finished:
             # The stored games carry their logs now.
             import shutil  # noqa: PLC0415
@@ -921,8 +1010,12 @@ def _resumed(arguments: argparse.Namespace, progress: _Progress) -> tuple[Any, A
         f"resuming tournament {stored.id} ({stored.name}): {len(done):,} of "
         f"{spec.total_games:,} games played, {spec.total_games - len(done):,} to go\n"
     )
-    # The stored games are the ones written; --library would store records a second time.
-    arguments.library = None
+    if arguments.jobs is None:
+        # The run's own number of workers, as it was started.
+        arguments.jobs = TournamentSaver.stored_jobs(stored.settings)
+    # The finished games go into the library as stored games at the end, as a fresh run's
+    # do (under ids of their own: a game already stored is not stored twice).
+    arguments.library = path
     return spec, done, library, TournamentSaver(library, spec, stored.name, resume=stored.id)
 
 
@@ -975,8 +1068,32 @@ def _run_solve(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
             board = Board.from_string(arguments.position.strip(), rules=rules)
     except ValueError as error:
         raise RefusedError(str(error)) from None
-    progress.say(f"solving {rules.key}")
-    solution = mnk_solver.solve(board, known=not arguments.fresh)
+    started = time.perf_counter()
+    limit = arguments.seconds
+    asked = [0]
+    shipped = rules.key in mnk_solver.SOLVED
+    progress.stream.write(
+        f"solving {rules.key}"
+        + ("" if shipped or arguments.fresh else " (not among the boards it has proved before: "
+           "this may take long; --seconds S gives up after S seconds)")
+        + "\n"
+    )  # fmt: skip
+
+    def stop() -> bool:
+        asked[0] += 1
+        spent = time.perf_counter() - started
+        searched = asked[0] * mnk_solver.STOP_EVERY
+        progress.say(f"solving {rules.key}: about {searched:,} positions searched")
+        return limit is not None and spent >= limit
+
+    try:
+        solution = mnk_solver.solve(board, known=not arguments.fresh, stop=stop)
+    except mnk_solver.SolveStopped:
+        searched = asked[0] * mnk_solver.STOP_EVERY
+        raise FailedError(
+            f"{rules.key} is not proved within {limit:g} s (about {searched:,} positions "
+            "searched); give more --seconds, or leave it out to search until it is"
+        ) from None
     first = board.first_player
     value = solution.value if board.to_move is first else -solution.value
     if board.is_over:
@@ -1043,6 +1160,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     return _run_brain_sprt(arguments, out, progress)
                 return brains.run_brain_match(arguments, out, err)
             _run_match(arguments, out, progress)
+        elif arguments.command == "cluster-certs":
+            _run_cluster_certs(arguments, out)
         elif arguments.command == "solve":
             _run_solve(arguments, out, progress)
         elif arguments.command == "engines":

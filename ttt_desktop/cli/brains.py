@@ -313,6 +313,7 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
                 err.flush()
         if arguments.json:
             from ttt_desktop.cli.output import print_json  # noqa: PLC0415
+            from ttt_desktop.lab.sprt import elo_estimate  # noqa: PLC0415
 
             print_json(
                 {
@@ -325,6 +326,7 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
                     "o_wins": tally.o_wins,
                     "draws": tally.draws,
                     "forfeits": tally.forfeits,
+                    "x_elo": elo_estimate(tally.x_wins, tally.draws, tally.o_wins).as_json(),
                     "played": played,
                 },
                 out,
@@ -350,6 +352,11 @@ def _print_tally(  # noqa: PLR0917
     out.write(f"  X {x.name}: {tally.x_wins:,} wins\n")
     out.write(f"  O {o.name}: {tally.o_wins:,} wins\n")
     out.write(f"  draws: {tally.draws:,}\n")
+    from ttt_desktop.lab.sprt import elo_estimate  # noqa: PLC0415
+
+    out.write(
+        f"  X against O: {elo_estimate(tally.x_wins, tally.draws, tally.o_wins).describe()}\n"
+    )
     if tally.forfeits:
         out.write(f"  forfeits: {len(tally.forfeits):,}\n")
         for line in tally.forfeits[:20]:

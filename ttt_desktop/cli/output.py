@@ -60,6 +60,25 @@ def print_census(out: TextIO) -> None:
     )
 
 
+def duration(microseconds: float) -> str:
+    """A time in the unit that reads best: "0.61 us", "12.4 ms", "1.57 s"."""
+    if microseconds < 1000:
+        return f"{microseconds:.2f} us"
+    if microseconds < 1_000_000:
+        return f"{microseconds / 1000:.1f} ms"
+    return f"{microseconds / 1_000_000:.2f} s"
+
+
+def rate(games: int, seconds: float) -> str:
+    """Games per second, or seconds per game when that is fewer than ten a second."""
+    if seconds <= 0 or games <= 0:
+        return f"{games:,} games"
+    per_second = games / seconds
+    if per_second >= 10:
+        return f"{per_second:,.0f} games per second"
+    return f"{seconds / games:.2f} s a game"
+
+
 def print_match(result: MatchResult, seed: int, out: TextIO) -> None:
     board = "" if result.rules.is_classic else f"{result.rules.title} ({result.rules.key}), "
     out.write(
@@ -72,10 +91,14 @@ def print_match(result: MatchResult, seed: int, out: TextIO) -> None:
     for mark, side in ((Mark.X, result.x), (Mark.O, result.o)):
         out.write(
             f"{mark.value:<4}  {side.kind:<12} {side.wins:>8,} {result.draws:>8,} "
-            f"{result.losses(mark):>8,}  {side.mean_move_us:>8.2f} us  "
-            f"{side.max_move_us:>8.1f} us\n"
+            f"{result.losses(mark):>8,}  {duration(side.mean_move_us):>11}  "
+            f"{duration(side.max_move_us):>11}\n"
         )
+    from ttt_desktop.lab.sprt import elo_estimate  # noqa: PLC0415
+
+    estimate = elo_estimate(result.x.wins, result.draws, result.o.wins)
+    out.write(f"\nX against O: {estimate.describe()}\n")
     out.write(
-        f"\n{result.games_per_second:,.0f} games per second ({result.seconds:.3f} s; "
+        f"{rate(result.games, result.seconds)} ({result.seconds:.3f} s; "
         "move times include the timer's own overhead of about 0.1 us)\n"
     )

@@ -19,7 +19,7 @@ from typing import Any, Final, TextIO
 from ttt_desktop.engine.play import PlayedGame
 from ttt_desktop.players.base import Player
 
-__all__ = ["FLUSH_SECONDS", "LibraryWriter", "TournamentSaver"]
+__all__ = ["FLUSH_SECONDS", "LibraryWriter", "TournamentSaver", "tournament_game_id"]
 
 FLUSH_SECONDS: Final = 0.5
 """The longest a finished game waits before it is stored."""
@@ -60,25 +60,41 @@ class LibraryWriter:
         ):
             self.flush()
 
-    def add_tournament(self, spec: Any, result: Any) -> None:
+    def add_tournament(self, spec: Any, result: Any, tournament: int | None = None) -> None:
         """Every game of a finished (or cancelled) lab tournament, on its board, with its
-        players' seeds, its forfeits and (brains) what was said on the pipes."""
+        players' seeds, its forfeits and (brains) what was said on the pipes. The games of
+        the library's ``tournament`` get ids of their own (a resumed run stores a game
+        already stored once only)."""
         from ttt_desktop.lab.brains import read_log  # noqa: PLC0415
         from ttt_desktop.lab.tournament import game_record  # noqa: PLC0415
 
         for game in result.games():
             # A tournament's games always start with X; think times are not kept per move.
-            self.pending.append(game_record(spec, game, log=read_log(spec, game.index)))
-            self.ids.append(uuid.uuid4().hex)
+            game_id = (
+                uuid.uuid4().hex
+                if tournament is None
+                else tournament_game_id(self.library.path, tournament, game.index)
+            )
+            self.pending.append(
+                game_record(spec, game, game_id=game_id, log=read_log(spec, game.index))
+            )
+            self.ids.append(game_id)
             if len(self.pending) >= self.BATCH:
                 self.flush()
 
     def flush(self) -> None:
+        from ttt_desktop.library import StoreOutcome  # noqa: PLC0415
+
         if self.pending:
-            self.library.store_many(
-                self.pending, game_ids=self.ids, source="arena", event=self.event
+            outcomes = self.library.store_many(
+                self.pending,
+                game_ids=self.ids,
+                source="arena",
+                event=self.event,
+                # A game already stored under its id (a resumed tournament's) stays as it is.
+                replace=False,
             )
-            self.stored += len(self.pending)
+            self.stored += sum(outcome is not StoreOutcome.DUPLICATE for outcome in outcomes)
             self.pending, self.ids = [], []
         self._last_flush = time.perf_counter()
 
@@ -101,6 +117,12 @@ def _brain_record(x: Any, o: Any, game: PlayedGame) -> Any:
     return replace(record, log=game_log(x, o))
 
 
+def tournament_game_id(library: Path, tournament: int, index: int) -> str:
+    """The stored game id of game ``index`` of the library's ``tournament``: the same in
+    every run that plays it (a run and its resumptions)."""
+    return uuid.uuid5(uuid.NAMESPACE_URL, f"ttt-desktop:{library}:{tournament}:{index}").hex
+
+
 class TournamentSaver:
     """A tournament's settings, then its games as they finish, in the game library.
 
@@ -108,16 +130,28 @@ class TournamentSaver:
     so a kill loses at most those, and ``--resume`` plays them again.
     """
 
-    def __init__(self, library: Any, spec: Any, name: str, resume: int | None = None) -> None:
+    JOBS_KEY: Final = "jobs"
+    """The settings' key for the run's number of workers (a resumption uses it again)."""
+
+    def __init__(
+        self, library: Any, spec: Any, name: str, resume: int | None = None, jobs: int = 1
+    ) -> None:
         from ttt_desktop.library.tournaments import TournamentStore  # noqa: PLC0415
 
         self.store = TournamentStore(library)
         if resume is None:
-            self.id = self.store.add(name, spec.as_json(), spec.total_games)
+            settings = {**spec.as_json(), self.JOBS_KEY: jobs}
+            self.id = self.store.add(name, settings, spec.total_games)
         else:
             self.id = resume
         self.pending: list[Any] = []
         self._last_flush = time.perf_counter()
+
+    @classmethod
+    def stored_jobs(cls, settings: dict[str, Any]) -> int:
+        """The number of workers a stored tournament was started with (1 if not said)."""
+        jobs = settings.get(cls.JOBS_KEY, 1)
+        return jobs if type(jobs) is int and jobs >= 1 else 1
 
     def add(self, games: list[Any]) -> None:
         self.pending.extend(games)

@@ -109,7 +109,8 @@ class Rules:
     def parse(cls, text: str | Rules) -> Rules:
         """Rules from a preset name or alias ("gomoku", "tic-tac-toe") or "M,N,K[,exact]".
 
-        Also accepts "MxN" sizes with k ("15x15,5"), spaces, and a :class:`Rules` itself.
+        Also accepts "MxN" sizes with k ("15x15,5") or alone ("9x9": five in a row, or the
+        longer side when that is less), spaces, and a :class:`Rules` itself.
         """
         if isinstance(text, Rules):
             return text
@@ -126,11 +127,15 @@ class Rules:
                 spec = spec[: -len(suffix)]
                 break
         parts = [p.strip() for p in spec.replace("x", ",").replace(";", ",").split(",")]
+        if len(parts) == 2 and "x" in spec and all(p.isdigit() and len(p) <= 3 for p in parts):
+            # A size alone ("9x9"): five in a row, or the board's longer side if it is less.
+            m, n = (int(p) for p in parts)
+            return cls(m, n, min(5, max(m, n)), exact)
         if len(parts) != 3 or not all(p.isdigit() and len(p) <= 3 for p in parts):
             names = ", ".join(PRESETS)
             raise RulesError(
                 f"rules are 'M,N,K' (m columns, n rows, k in a row; add ',exact' for "
-                f"exactly k) or one of {names}, not {text!r}"
+                f"exactly k), a size 'MxN' (five in a row), or one of {names}, not {text!r}"
             )
         m, n, k = (int(p) for p in parts)
         return cls(m, n, k, exact)

@@ -8,11 +8,13 @@ by default (``forkserver`` also works): the window's process has Qt threads, and
 threaded process is unsafe. :func:`run_tournament` (the command line, scripts) forks them
 where that is safe (:func:`default_context`: Linux, no other thread, no Qt): a forked
 worker starts at once with every module of its parent, where a spawned one spends about
-0.1 s of CPU starting Python and importing the lab before its first game. With
-``scheduler="tcp://host:8786"`` it is a Dask cluster's executor
-(``distributed.Client(scheduler).get_executor()``, the optional ``cluster`` extra); Dask
-is imported then and only then. Each game's players are seeded from the tournament's
-seed and the game's number, so the games come out the same whichever worker plays them,
+0.1 s of CPU starting Python and importing the lab before its first game. With a
+``scheduler`` (``tls://host:8786`` and its certificates, :mod:`ttt_desktop.lab.cluster`)
+it is a Dask cluster's executor (``distributed.Client(...).get_executor()``, the optional
+``cluster`` extra); Dask is imported then and only then. A cluster that loses its
+scheduler ends the run with the reason, every game that came back kept. Each game's
+players are seeded from the tournament's seed and the game's number, so the games come
+out the same whichever worker plays them,
 in whatever order, in this process, in N local processes or on a cluster.
 
 Only a few tasks are out at a time (two per worker), so a stop leaves little to wait
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import logging
 import multiprocessing
 import os
 import signal
@@ -55,6 +58,7 @@ from concurrent.futures import FIRST_COMPLETED, Future
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final
 
+from ttt_desktop.lab.cluster import Scheduler
 from ttt_desktop.lab.shared_flag import SharedFlag
 from ttt_desktop.lab.tournament import (
     Chunk,
@@ -259,7 +263,7 @@ class TournamentRunner:
         jobs: int = 1,
         *,
         context: str = "spawn",
-        scheduler: str | None = None,
+        scheduler: str | Scheduler | None = None,
         done: Iterable[PlayedGame] = (),
         on_games: GamesHook | None = None,
         render: Callable[[PlayedGame], str] | None = None,
@@ -277,6 +281,10 @@ class TournamentRunner:
             raise ValueError(f"worker processes start with {' or '.join(CONTEXTS)}, not {context}")
         self.spec = spec
         self.jobs = jobs
+        if isinstance(scheduler, str):
+            scheduler = Scheduler(scheduler)
+        if scheduler is not None:
+            scheduler.check()  # before anything is sent (ValueError: the reason)
         self.scheduler = scheduler
         self.result = TournamentResult(spec, done)
         self.result.jobs = jobs
@@ -339,7 +347,7 @@ class TournamentRunner:
             _widen_results_pipe(self._executor)
         self._top_up()
 
-    def _cluster_executor(self, address: str) -> Any:
+    def _cluster_executor(self, scheduler: Scheduler) -> Any:
         try:
             import distributed  # noqa: PLC0415  (the optional cluster extra)
         except ImportError:
@@ -347,9 +355,19 @@ class TournamentRunner:
                 "a scheduler needs Dask's distributed package: "
                 "pip install 'ttt-desktop[cluster]' (or 'dask[distributed]')"
             ) from None
+        address = scheduler.address
+        # Its own reports of a lost connection go to the log as tracebacks; the runner
+        # says what happened in a sentence (a lost scheduler ends the run with it).
+        for name in ("distributed.client", "distributed.core", "distributed.comm"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
         try:
             client: Any = distributed.Client  # typed or not, whichever Dask is installed
-            self._client = client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+            self._client = client(
+                address,
+                timeout=CONNECT_SECONDS,
+                set_as_default=False,
+                **scheduler.client_options(),
+            )
         except OSError as error:
             raise WorkerError(f"the scheduler at {address} can't be reached: {error}") from None
         threads = sum(self._client.nthreads().values())
@@ -473,6 +491,11 @@ class TournamentRunner:
             except BrokenProcessPool:
                 self._fail_broken(batch)
                 return
+            except Exception:
+                if self._client is None:
+                    raise
+                self._fail(self._scheduler_lost(batch))
+                return
             self._in_flight[future] = batch
             self._note_workers()
 
@@ -500,9 +523,14 @@ class TournamentRunner:
                 self.on_games(games)
 
     def _collect(self, finished: Iterable[Future[TaskGames]], new: list[PlayedGame]) -> None:
-        for future in sorted(finished, key=lambda f: self._in_flight[f][0]):
-            task = self._in_flight.pop(future)
+        for future in sorted(finished, key=lambda f: self._in_flight.get(f, (-1,))[0]):
+            task = self._in_flight.pop(future, None)
+            if task is None:
+                continue  # given up since (a failure cancels what waits)
             if future.cancelled():
+                if self._client is not None and not self.stop_requested:
+                    # Not cancelled by us: a cluster drops its tasks when its scheduler is lost.
+                    self._fail(self._scheduler_lost(task))
                 continue
             error = future.exception()
             if error is None:
@@ -515,6 +543,13 @@ class TournamentRunner:
         # Ratings keep up with the games as they come (the end then has little left to do).
         self.result.keep_up()
         self._top_up()
+
+    def _scheduler_lost(self, task: Batch) -> str:
+        address = self.scheduler.address if self.scheduler is not None else ""
+        return (
+            f"the Dask scheduler at {address} was lost while {_describe(task)} was to be "
+            f"played; the {len(self.result):,} games finished before are kept"
+        )
 
     def _fail_broken(self, task: Batch) -> None:
         # The pool's own thread may be reaping the dead worker this very moment: its exit
@@ -580,8 +615,9 @@ class TournamentRunner:
         if self._client is None:
             return
         for future in list(self._in_flight):
-            if future.cancel():
-                del self._in_flight[future]
+            with contextlib.suppress(Exception):  # a lost scheduler's client is closed
+                if future.cancel():
+                    del self._in_flight[future]
 
     def _processes(self) -> list[Any]:
         # The pool keeps its processes in a private dict; there is no public way to end a
@@ -608,8 +644,9 @@ class TournamentRunner:
 
     def _end_workers(self) -> None:
         if self._client is not None:
-            # The cluster's executor cancels every task it holds.
-            self._executor.shutdown(wait=False)
+            # The cluster's executor cancels every task it holds (a lost scheduler has none).
+            with contextlib.suppress(Exception):
+                self._executor.shutdown(wait=False)
             return
         processes = self._workers()
         for process in processes:
@@ -658,7 +695,8 @@ class TournamentRunner:
                     # pipes: let it finish, or this process's exit races with it.
                     manager.join(2.0)
             else:
-                executor.shutdown(wait=False)
+                with contextlib.suppress(Exception):  # a lost scheduler's closed client
+                    executor.shutdown(wait=False)
         if self._client is not None:
             brains = getattr(self.spec, "brains", None)
             if brains is not None:
@@ -667,7 +705,8 @@ class TournamentRunner:
 
                 with contextlib.suppress(Exception):
                     self._client.run(close_all, brains.owner)
-            self._client.close()
+            with contextlib.suppress(Exception):
+                self._client.close()
             self._client = None
 
 
@@ -677,7 +716,7 @@ def run_tournament(
     jobs: int = 1,
     processes: bool = True,
     context: str | None = None,
-    scheduler: str | None = None,
+    scheduler: str | Scheduler | None = None,
     done: Iterable[PlayedGame] = (),
     on_games: GamesHook | None = None,
     on_progress: Callable[[TournamentRunner | None, int], None] | None = None,
@@ -688,8 +727,9 @@ def run_tournament(
     """Play ``spec`` to the end (or until ``stop()``) and return the result.
 
     ``processes=False`` (``jobs`` must be 1) plays in this process with the same code;
-    ``scheduler`` plays on a Dask cluster; ``context`` starts the local workers (by
-    default :func:`default_context`). ``done`` are games already played (a resumed
+    ``scheduler`` plays on a Dask cluster (:class:`~ttt_desktop.lab.cluster.Scheduler`,
+    or its address: a plain ``tcp://`` one only on the loopback); ``context`` starts the
+    local workers (by default :func:`default_context`). ``done`` are games already played (a resumed
     tournament): only the others are played. ``on_games`` hears each batch of games as
     it comes in; ``render`` and ``on_rendered`` have the workers format each game's text
     (:class:`TournamentRunner`; in this process the caller formats them from

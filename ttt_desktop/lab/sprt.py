@@ -37,9 +37,11 @@ from typing import Any, Final, Literal
 
 __all__ = [
     "MODELS",
+    "EloEstimate",
     "SprtMatch",
     "SprtSettings",
     "SprtState",
+    "elo_estimate",
     "expected_games",
     "gsprt_llr",
     "logistic_score",
@@ -54,6 +56,65 @@ _EMPTY: Final = 1e-3
 
 TRINOMIAL_SCORES: Final = (0.0, 0.5, 1.0)
 PENTANOMIAL_SCORES: Final = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+
+@dataclass(frozen=True)
+class EloEstimate:
+    """A player's Elo difference over its opponent from wins, draws and losses, as
+    fastchess and cutechess-cli report it: the logistic Elo of the mean score, its 95%
+    error bar (from the trinomial score's standard error; infinite when the score is
+    0 or 1), and the likelihood of superiority (LOS: the chance that it is stronger,
+    from wins and losses alone)."""
+
+    elo: float
+    margin: float
+    los: float
+    games: int
+
+    def describe(self) -> str:
+        if not self.games:
+            return "no games"
+        if math.isinf(self.elo):
+            elo = "+inf" if self.elo > 0 else "-inf"
+            return f"Elo {elo} (every game won or lost), LOS {self.los:.1%}"
+        margin = "inf" if math.isinf(self.margin) else f"{self.margin:.1f}"
+        return f"Elo {self.elo:+.1f} +/- {margin} (95%), LOS {self.los:.1%}"
+
+    def as_json(self) -> dict[str, Any]:
+        def finite(value: float) -> float | None:
+            return None if math.isinf(value) or math.isnan(value) else round(value, 2)
+
+        return {
+            "elo": finite(self.elo),
+            "elo_margin_95": finite(self.margin),
+            "los": round(self.los, 4),
+        }
+
+
+def _elo_of(score: float) -> float:
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400 * math.log10(1 / score - 1)
+
+
+def elo_estimate(wins: int, draws: int, losses: int) -> EloEstimate:
+    """The Elo difference, its 95% error bar and the LOS of a player with these results."""
+    games = wins + draws + losses
+    if not games:
+        return EloEstimate(0.0, math.inf, 0.5, 0)
+    score = (wins + draws / 2) / games
+    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / games
+    error = math.sqrt(variance / games)
+    elo = _elo_of(score)
+    if math.isinf(elo) or error == 0:
+        margin = math.inf
+    else:
+        margin = (_elo_of(score + 1.96 * error) - _elo_of(score - 1.96 * error)) / 2
+    decided = wins + losses
+    los = 0.5 if not decided else 0.5 * (1 + math.erf((wins - losses) / math.sqrt(2 * decided)))
+    return EloEstimate(elo, margin, los, games)
 
 
 def logistic_score(elo: float) -> float:
@@ -280,8 +341,14 @@ class SprtState:
         bounds = f"[{self.settings.lower:.2f}, {self.settings.upper:.2f}]"
         return (
             f"{self.games:,} games, +{wins} ={draws} -{losses}; "
-            f"pairs {'-'.join(map(str, self.pentanomial))}; LLR {self.llr:.2f} {bounds}"
+            f"pairs {'-'.join(map(str, self.pentanomial))}; LLR {self.llr:.2f} {bounds}; "
+            f"{self.elo().describe()}"
         )
+
+    def elo(self) -> EloEstimate:
+        """The first player's Elo difference so far, with its error bar and LOS."""
+        losses, draws, wins = self.trinomial
+        return elo_estimate(wins, draws, losses)
 
     def as_json(self) -> dict[str, Any]:
         losses, draws, wins = self.trinomial
@@ -294,6 +361,7 @@ class SprtState:
             "draws": draws,
             "losses": losses,
             "pentanomial": list(self.pentanomial),
+            **self.elo().as_json(),
         }
 
 

@@ -112,8 +112,18 @@ def _read_lines(path: Path, report: ImportReport) -> Iterator[GameRecord]:
     with path.open("rb") as stream:
         for number, line in enumerate(iter(lambda: stream.readline(MAX_LINE_BYTES + 1), b""), 1):
             if len(line) > MAX_LINE_BYTES:
-                report.refused.append((path, f"line {number}: far too long for a game"))
-                return
+                report.refused.append(
+                    (
+                        path,
+                        f"line {number}: far too long for a game (over {MAX_LINE_BYTES:,} bytes)",
+                    )
+                )
+                # The rest of that line is passed over, a piece at a time: the next line is
+                # the next game.
+                piece = line
+                while piece and not piece.endswith(b"\n"):
+                    piece = stream.readline(MAX_LINE_BYTES + 1)
+                continue
             if not line.strip():
                 continue
             try:

@@ -21,7 +21,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -85,6 +85,9 @@ from ttt_desktop.lab.tournament import game_record as lab_game_record
 from ttt_desktop.players import display_name, fresh_seed
 from ttt_desktop.players.boards import SOLVED_BOARDS
 from ttt_desktop.players.roster import BOARDS, supports
+
+if TYPE_CHECKING:
+    from ttt_desktop.lab.cluster import Scheduler
 
 POLL_MS: Final = 50
 REFRESH_SECONDS: Final = 0.25
@@ -350,11 +353,27 @@ class TournamentWindow(QWidget):
         self.scheduler_edit.setPlaceholderText(self.tr("this computer"))
         self.scheduler_edit.setToolTip(
             self.tr(
-                "A Dask scheduler's address (tcp://host:8786) plays the games on its "
-                "workers; empty: worker processes on this computer"
+                "A Dask scheduler's address (tls://host:8786, with the certificates below) "
+                "plays the games on its workers; empty: worker processes on this computer"
             )
         )
         form.addRow(self.tr("Sc&heduler:"), self.scheduler_edit)
+        self.tls_edits: dict[str, QLineEdit] = {}
+        for key, label, tip in (
+            ("ca", self.tr("TLS authority:"), self.tr("The certificate authority (ca.pem)")),
+            ("cert", self.tr("TLS certificate:"), self.tr("This computer's certificate")),
+            ("key", self.tr("TLS key:"), self.tr("This computer's private key")),
+        ):
+            edit = QLineEdit()
+            edit.setToolTip(tip + self.tr(" (ttt-arena cluster-certs makes them)"))
+            edit.setPlaceholderText(self.tr("a .pem file"))
+            self.tls_edits[key] = edit
+            files = QHBoxLayout()
+            files.addWidget(edit, 1)
+            browse = QPushButton(self.tr("Browse..."))
+            browse.clicked.connect(lambda _=False, edit=edit: self._browse_tls(edit))
+            files.addWidget(browse)
+            form.addRow(label, files)
         layout.addLayout(form)
 
         buttons = QHBoxLayout()
@@ -767,12 +786,38 @@ class TournamentWindow(QWidget):
 
     # Running ------------------------------------------------------------------------
 
+    def _scheduler(self) -> Scheduler | None:
+        """The scheduler field's scheduler with its TLS files (None: this computer);
+        ``ValueError`` with the reason when it is not a safe one."""
+        from ttt_desktop.lab.cluster import Scheduler, TlsFiles  # noqa: PLC0415
+
+        address = self.scheduler_edit.text().strip()
+        files = [self.tls_edits[key].text().strip() for key in ("ca", "cert", "key")]
+        if not address:
+            return None
+        if any(files) and not all(files):
+            raise ValueError(self.tr("TLS needs all three: the authority, a certificate, a key"))
+        scheduler = Scheduler(address, TlsFiles(*files) if all(files) else None)
+        scheduler.check()
+        return scheduler
+
+    def _browse_tls(self, edit: QLineEdit) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Choose a PEM file"),
+            edit.text(),
+            self.tr("PEM files (*.pem *.key);;All files (*)"),
+        )
+        if name:
+            edit.setText(name)
+
     def start(self) -> None:
         """Start the tournament the set-up describes."""
         if self.runner is not None and self.runner.running:
             return
         try:
             spec = self.spec()
+            self._scheduler()  # refused before anything starts
         except ValueError as error:
             QMessageBox.warning(self, self.tr("Tournament"), str(error))
             return
@@ -789,7 +834,7 @@ class TournamentWindow(QWidget):
         self._close_saver()
         self._open_saver(spec, kept)
         spec = self._with_brains(spec)
-        scheduler = self.scheduler_edit.text().strip() or None
+        scheduler = self._scheduler()
         self.runner = TournamentRunner(
             spec,
             self.jobs_spin.value(),
@@ -939,6 +984,7 @@ class TournamentWindow(QWidget):
             self.seed_spin,
             self.jobs_spin,
             self.scheduler_edit,
+            *self.tls_edits.values(),
         ):
             widget.setEnabled(not running)
         has_games = not running and self.result is not None and len(self.result) > 0
