@@ -275,6 +275,28 @@ class TestNoGarbageForTheCollector:
         assert found == 0
 
 
+class TestMontyHoldsTheCollector:
+    def test_off_while_its_tree_grows_under_a_budget_and_on_after(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        seen = []
+        simulate = mcts_module._Search.simulate
+
+        def noting(search: mcts_module._Search) -> None:
+            seen.append(gc.isenabled())
+            simulate(search)
+
+        monkeypatch.setattr(mcts_module._Search, "simulate", noting)
+        player = create_player("monty", seed=1, simulations=50)
+        player.think(middle_game())
+        assert seen and all(seen)  # a budget of simulations: left alone
+        seen.clear()
+        player.budget_ms = 20
+        player.think(middle_game())
+        assert seen and not any(seen)
+        assert gc.isenabled()
+
+
 class TestStopAt:
     def test_without_a_deadline_is_the_stop_itself(self) -> None:
         stop = CountingStop()
