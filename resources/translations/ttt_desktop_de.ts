@@ -3605,12 +3605,48 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>dieser Rechner</translation>
     </message>
     <message>
-        <source>A Dask scheduler&apos;s address (tcp://host:8786) plays the games on its workers; empty: worker processes on this computer</source>
-        <translation>Die Adresse eines Dask-Schedulers (tcp://host:8786) spielt die Partien auf seinen Workern; leer: Arbeitsprozesse auf diesem Rechner</translation>
+        <source>A Dask scheduler&apos;s address (tls://host:8786, with the certificates below) plays the games on its workers; empty: worker processes on this computer</source>
+        <translation>Die Adresse eines Dask-Schedulers (tls://host:8786, mit den Zertifikaten darunter) spielt die Partien auf seinen Workern; leer: Arbeitsprozesse auf diesem Rechner</translation>
     </message>
     <message>
         <source>Sc&amp;heduler:</source>
         <translation>Ablauf&amp;planer:</translation>
+    </message>
+    <message>
+        <source>TLS authority:</source>
+        <translation>TLS-Zertifizierungsstelle:</translation>
+    </message>
+    <message>
+        <source>The certificate authority (ca.pem)</source>
+        <translation>Die Zertifizierungsstelle (ca.pem)</translation>
+    </message>
+    <message>
+        <source>TLS certificate:</source>
+        <translation>TLS-Zertifikat:</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s certificate</source>
+        <translation>Das Zertifikat dieses Rechners</translation>
+    </message>
+    <message>
+        <source>TLS key:</source>
+        <translation>TLS-Schlüssel:</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s private key</source>
+        <translation>Der private Schlüssel dieses Rechners</translation>
+    </message>
+    <message>
+        <source> (ttt-arena cluster-certs makes them)</source>
+        <translation> (ttt-arena cluster-certs erzeugt sie)</translation>
+    </message>
+    <message>
+        <source>a .pem file</source>
+        <translation>eine .pem-Datei</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Durchsuchen...</translation>
     </message>
     <message>
         <source>&amp;Start</source>
@@ -3755,6 +3791,18 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>{players} players, {games} games. Press Start.</source>
         <translation>{players} Spieler, {games} Partien. Drücken Sie „Starten“.</translation>
+    </message>
+    <message>
+        <source>TLS needs all three: the authority, a certificate, a key</source>
+        <translation>TLS braucht alle drei: die Zertifizierungsstelle, ein Zertifikat, einen Schlüssel</translation>
+    </message>
+    <message>
+        <source>Choose a PEM file</source>
+        <translation>Eine PEM-Datei wählen</translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.key);;All files (*)</source>
+        <translation>PEM-Dateien (*.pem *.key);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Starting the worker processes...</source>

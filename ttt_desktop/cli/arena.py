@@ -943,10 +943,10 @@ def _play_tournament(
         writer.flush()
     if saver is not None:
         saver.finish(result.finished)
-    if writer is not None:
-        writer.close(progress.stream)
     if library is not None:
         library.close()
+    if writer is not None:
+        writer.close(progress.stream)
         if spec.brains is not None and spec.brains.log_dir and result.finished:
             # The stored games carry their logs now.
             import shutil  # noqa: PLC0415
