@@ -61,8 +61,8 @@ FORMAT_VERSION: Final = 2
 ``options`` object) is read too."""
 MAX_FILE_BYTES: Final = 1_000_000
 ENGINE_LIST: Final = FileKind("engine list", MAX_FILE_BYTES)
-DEFAULT_TURN_MS: Final = round(DEFAULT_CLOCK.turn_ms or 5000)
-DEFAULT_MARGIN_MS: Final = round(DEFAULT_CLOCK.margin_ms)
+_TURN_MS: Final = round(DEFAULT_CLOCK.turn_ms or 5000)
+_MARGIN_MS: Final = round(DEFAULT_CLOCK.margin_ms)
 DEFAULT_MEMORY_MB: Final = DEFAULT_MEMORY // (1024 * 1024)
 MAX_TURN_MS: Final = 3_600_000
 MAX_MEMORY_MB: Final = 1_048_576
@@ -101,9 +101,9 @@ class EngineEntry:
     command: str
     cwd: str = ""
     protocol: str = "gomocup"
-    turn_ms: int = DEFAULT_TURN_MS
+    turn_ms: int = _TURN_MS
     match_ms: int = 0
-    margin_ms: int = DEFAULT_MARGIN_MS
+    margin_ms: int = _MARGIN_MS
     memory_mb: int = DEFAULT_MEMORY_MB
     enforce_memory: bool = False
     infos: dict[str, str] = field(default_factory=dict)
@@ -221,7 +221,7 @@ class EngineEntry:
                     infos[str(key)] = str(value)
             values["infos"] = infos
             if not values.get("turn_ms") and not values.get("match_ms"):
-                values["turn_ms"] = DEFAULT_TURN_MS
+                values["turn_ms"] = _TURN_MS
             if values.get("sizes"):
                 values["probed"] = _V1_PROBE_SIZES
         known = {name for name in cls.__dataclass_fields__}

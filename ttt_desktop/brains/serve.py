@@ -38,6 +38,7 @@ from collections.abc import Callable
 from typing import BinaryIO, Final
 
 from ttt_desktop.brains import protocol
+from ttt_desktop.brains.manager import DEFAULT_CLOCK
 from ttt_desktop.brains.protocol import LineSplitter
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.clock import UNLIMITED_MS, TimeControl
@@ -51,8 +52,6 @@ from ttt_desktop.version import read_version
 
 __all__ = ["BrainServer", "serve"]
 
-DEFAULT_TURN_MS: Final = 5000
-"""The turn time until the manager says otherwise (Gomocup's fast games)."""
 FASTEST_MS: Final = 5.0
 """The budget for ``INFO timeout_turn 0``: "play as fast as possible"."""
 SUPPORTED_RULES: Final = protocol.RULE_EXACT
@@ -84,7 +83,8 @@ class BrainServer:
         self.exact = False
         self.rule = 0
         self.rule_said = False
-        self.turn_ms = DEFAULT_TURN_MS
+        # The turn time until the manager says otherwise: the Gomocup's fast games'.
+        self.turn_ms = round(DEFAULT_CLOCK.turn_ms or 5000)
         self.match_ms = 0
         self.time_left_ms: int | None = None
         self.board: Board | None = None

@@ -44,6 +44,7 @@ from typing import Any, Final, TextIO, TypeVar
 
 from ttt_desktop.cli.output import game_json, print_census, print_json, print_match
 from ttt_desktop.engine.board import IllegalMoveError
+from ttt_desktop.engine.clock import PLAYER_MARGIN_MS
 from ttt_desktop.engine.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.lab.match import STARTS, play_match
 from ttt_desktop.players import KINDS, UnknownPlayerError, create_player, player_info
@@ -235,9 +236,6 @@ def _milliseconds(text: str) -> float:
     return value
 
 
-DEFAULT_MARGIN_MS: Final = 50.0
-
-
 def _non_negative_milliseconds(text: str) -> float:
     value = _parse_number(text, float, "a number of milliseconds")
     if value < 0:
@@ -267,7 +265,7 @@ def _clock_arguments(
         type=_non_negative_milliseconds,
         metavar="MS",
         help=f"slack over the limit before a player loses on time (default "
-        f"{DEFAULT_MARGIN_MS:g}: a search stops at its next look at the clock)",
+        f"{PLAYER_MARGIN_MS:g}: a search stops at its next look at the clock)",
     )
 
 
@@ -276,7 +274,7 @@ def _time_control(arguments: argparse.Namespace) -> Any:
     neither time is given)."""
     turn, game = arguments.turn_ms, arguments.game_ms
     increment = arguments.increment_ms or 0.0
-    margin = DEFAULT_MARGIN_MS if arguments.margin_ms is None else arguments.margin_ms
+    margin = PLAYER_MARGIN_MS if arguments.margin_ms is None else arguments.margin_ms
     if turn is None and game is None:
         if increment or arguments.margin_ms is not None:
             raise ValueError("--increment-ms and --margin-ms go with --game-ms or --turn-ms")

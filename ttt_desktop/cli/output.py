@@ -69,7 +69,7 @@ def duration(microseconds: float) -> str:
     return f"{microseconds / 1_000_000:.2f} s"
 
 
-def rate(games: int, seconds: float) -> str:
+def pace(games: int, seconds: float) -> str:
     """Games per second, or seconds per game when that is fewer than ten a second."""
     if seconds <= 0 or games <= 0:
         return f"{games:,} games"
@@ -99,6 +99,6 @@ def print_match(result: MatchResult, seed: int, out: TextIO) -> None:
     estimate = elo_estimate(result.x.wins, result.draws, result.o.wins)
     out.write(f"\nX against O: {estimate.describe()}\n")
     out.write(
-        f"{rate(result.games, result.seconds)} ({result.seconds:.3f} s; "
+        f"{pace(result.games, result.seconds)} ({result.seconds:.3f} s; "
         "move times include the timer's own overhead of about 0.1 us)\n"
     )

@@ -31,7 +31,14 @@ from typing import Any, ClassVar, Final
 
 from ttt_desktop.engine.board import Mark
 
-__all__ = ["UNLIMITED_MS", "GameClock", "SideClock", "TimeControl", "safety_ms"]
+__all__ = [
+    "PLAYER_MARGIN_MS",
+    "UNLIMITED_MS",
+    "GameClock",
+    "SideClock",
+    "TimeControl",
+    "safety_ms",
+]
 
 UNLIMITED_MS: Final = 2_147_483_647
 """The time left the Gomocup protocol sends when a game's time is unlimited."""
@@ -44,6 +51,9 @@ SAFETY_PER_MS: Final = 0.05
 (a loaded machine's scheduling and a search's last look at the clock cost about the same
 at 100 ms as at 10 s)."""
 MIN_BUDGET_MS: Final = 1.0
+PLAYER_MARGIN_MS: Final = 50.0
+"""The margin our players are given by default (a search stops at its next look at the
+clock, not on the microsecond); a Gomocup brain has its manager's (1,000 ms)."""
 
 
 def safety_ms(share_ms: float) -> float:

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["EngineListNotice", "WatchedEngineList", "file_signature"]
 
-SETTLE_MS: Final = 150
+RELOAD_AFTER_MS: Final = 150
 """How long the file's folder must be quiet before the list is read again (a program that
 writes the file in several steps is read once it has finished)."""
 
@@ -178,7 +178,7 @@ class WatchedEngineList(QObject):
         self._watcher.directoryChanged.connect(self._soon)
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
-        self._settle.setInterval(SETTLE_MS)
+        self._settle.setInterval(RELOAD_AFTER_MS)
         self._settle.timeout.connect(self.check)
         self._watch()
         if file_signature(self.path) != self._seen:

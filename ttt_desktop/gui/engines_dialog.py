@@ -486,14 +486,14 @@ class EnginesDialog(QDialog):
     def set_times(self, turn_ms: int, match_ms: int, **changes: Any) -> None:
         """Give the selected brain ``turn_ms`` a move and ``match_ms`` a game (0: no
         limit; not both), and ``changes`` to its other settings, and save the list."""
-        from ttt_desktop.brains.engines import DEFAULT_TURN_MS  # noqa: PLC0415
+        from ttt_desktop.brains.manager import DEFAULT_CLOCK  # noqa: PLC0415
 
         entry = self.selected()
         if entry is None:
             return
         if not turn_ms and not match_ms:
             # A brain needs some clock: without one, the time per move it had stays.
-            turn_ms = entry.turn_ms or DEFAULT_TURN_MS
+            turn_ms = entry.turn_ms or round(DEFAULT_CLOCK.turn_ms or 5000)
             self.say(self.tr("A brain needs a time per move or a time per game."), warning=True)
         self.change_selected(turn_ms=turn_ms, match_ms=match_ms, **changes)
 

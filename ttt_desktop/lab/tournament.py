@@ -36,7 +36,7 @@ from itertools import compress
 from typing import Any, Final, Literal
 
 from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.clock import GameClock, TimeControl
+from ttt_desktop.engine.clock import PLAYER_MARGIN_MS, GameClock, TimeControl
 from ttt_desktop.engine.play import play_game
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.lab.openings import OpeningSeat
@@ -80,8 +80,6 @@ CHUNK_GAMES: Final = 50
 ADJUDICATION_NODES: Final = 2_000
 """The threat search's budget per position when games are adjudicated."""
 
-DEFAULT_MARGIN_MS: Final = 50.0
-"""The slack over a player's own time limit (a search stops at its next look at the clock)."""
 
 SLOW_CHUNK_GAMES: Final = 2
 """Games in a chunk on boards beyond 3x3 or under a clock: games long enough to be sent one
@@ -169,7 +167,7 @@ def brain_label(kind: str) -> str:
 def parse_clock(text: str) -> TimeControl:
     """A player's own time control: ``turn=MS`` (a time per move), ``game=MS[+INC]`` (a
     time per game, with an increment after each move) or both (``turn=MS game=MS``)."""
-    return TimeControl.parse(text, DEFAULT_MARGIN_MS)
+    return TimeControl.parse(text, PLAYER_MARGIN_MS)
 
 
 def make_entrants(

@@ -94,7 +94,7 @@ REFRESH_SECONDS: Final = 0.25
 CANCEL_GRACE_SECONDS: Final = 0.3
 DEFAULT_PLAYERS: Final = ("rando", "levi", "humiston", "learner", "perfect")
 MAX_SEEDS_PER_KIND: Final = 8
-DEFAULT_TURN_MS: Final = 200
+TOURNAMENT_TURN_MS: Final = 200
 """The time a move on a board other than 3x3: a 15x15 tournament of searching players ends."""
 TURN_MARGIN_MS: Final = 100.0
 """The slack over the time a move before a player loses on time (a search stops at its next
@@ -615,8 +615,8 @@ class TournamentWindow(QWidget):
         try:
             turn_ms = int(str(value))
         except ValueError:
-            return DEFAULT_TURN_MS
-        return turn_ms if 10 <= turn_ms <= 60_000 else DEFAULT_TURN_MS
+            return TOURNAMENT_TURN_MS
+        return turn_ms if 10 <= turn_ms <= 60_000 else TOURNAMENT_TURN_MS
 
     def _turn_changed(self, value: int) -> None:
         self._settings.setValue(TURN_MS_KEY, value)
