@@ -150,7 +150,9 @@ class TestOutOfTime:
         assert stop.calls <= 10
         assert (thought.nodes or 0) <= 500
 
-    @pytest.mark.parametrize("kind", ["minimax", "alphabeta", "strongest", "monty", "searcher"])
+    @pytest.mark.parametrize(
+        "kind", ["minimax", "alphabeta", "strongest", "monty", "searcher", "ralph"]
+    )
     def test_on_tic_tac_toe(self, stepping: SteppingClock, kind: str) -> None:
         player = create_player(kind, seed=1)
         player.budget_ms = 50

@@ -134,8 +134,8 @@ class RalphPlayer(Player):
             )
         depth = self.depth_for(board.rules)
         if board.rules.is_classic:
-            scores = self.tallies(board)
-            nodes = _walk_size(board, 1, depth + 1) - 1
+            scores, walked = _classic_tallies(board, depth, deadline_of(self.budget_ms, started))
+            nodes = walked - 1
             tallied = moves
         else:
             scores, nodes, depth = _timed_grid_tallies(
@@ -167,55 +167,76 @@ class RalphPlayer(Player):
     def tallies(self, board: Board, *, started: float | None = None) -> tuple[int, ...]:
         """Ralph's tallies, one per cell of ``board``, from the side to move's point of view.
 
-        Off tic-tac-toe, under a time budget counted from ``started`` (default now), the
-        tallies of the deepest walk finished within it (see :func:`_timed_grid_tallies`).
+        Under a time budget counted from ``started`` (default now): off tic-tac-toe the
+        tallies of the deepest walk finished within it (see :func:`_timed_grid_tallies`), on
+        tic-tac-toe those of the moves walked within it (see :func:`_classic_tallies`).
         """
         depth = self.depth_for(board.rules)
+        if started is None and self.budget_ms is not None:
+            started = time.perf_counter()
+        deadline = None if started is None else deadline_of(self.budget_ms, started)
         if not board.rules.is_classic:
-            if started is None:
-                started = time.perf_counter()
-            deadline = deadline_of(self.budget_ms, started)
             return _timed_grid_tallies(board, depth, deadline)[0]
-        for_x = _tallies_for_x(board, 1, depth + 1)
-        if board.to_move is Mark.X:
-            return for_x
-        return tuple(-score for score in for_x)
+        return _classic_tallies(board, depth, deadline)[0]
+
+
+def _classic_tallies(
+    board: Board, depth: int, deadline: float | None
+) -> tuple[tuple[int, ...], int]:
+    """Ralph's tallies on tic-tac-toe for the side to move, and the positions the source's
+    walk visits from ``board`` (itself too).
+
+    Under a ``deadline`` (a ``time.perf_counter()`` reading) the moves of ``board`` are
+    walked one by one until it comes: a process's first walk fills the memo (about 45 ms of
+    CPU from the empty board), and the moves left unwalked tally nothing."""
+    if deadline is None:
+        for_x, walked = _tallies_for_x(board, 1, depth + 1)
+    else:
+        for_x, walked = _tally_walk(board, 1, depth + 1, deadline)
+    if board.to_move is Mark.X:
+        return for_x, walked
+    return tuple(-score for score in for_x), walked
 
 
 @functools.cache
-def _tallies_for_x(board: Board, level: int, last_level: int) -> tuple[int, ...]:
-    """Ralph's recursion below ``board`` (at ``level``), counted for X (O's wins negative).
+def _tallies_for_x(board: Board, level: int, last_level: int) -> tuple[tuple[int, ...], int]:
+    """:func:`_tally_walk` memoised: the same position at the same level always adds the same
+    amounts, so the tallies equal the source's walk of every move sequence, only faster."""
+    return _tally_walk(board, level, last_level)
 
-    Memoised: the same position at the same level always adds the same amounts,
-    so the tallies equal the source's walk of every move sequence, only faster.
-    """
+
+def _tally_walk(
+    board: Board, level: int, last_level: int, deadline: float | None = None
+) -> tuple[tuple[int, ...], int]:
+    """Ralph's recursion below ``board`` (at ``level``), counted for X (O's wins negative),
+    and the positions the source's unmemoised walk visits from ``board``, itself too.
+
+    With a ``deadline``, the moves of ``board`` left when it comes are not walked (the
+    positions below them are walked in full, memoised)."""
     totals = [0] * 9
     child_level = level + 1
     if child_level > last_level:
-        return tuple(totals)
+        return tuple(totals), 1
     weight = _SCORE_CEILING - child_level
+    walked = 1
     for cell in board.legal_moves():
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
         child = board.play(cell)
         if child.winner is Mark.X:
             totals[cell] += weight
+            walked += 1
         elif child.winner is Mark.O:
             totals[cell] -= weight
-        elif not child.is_over:
-            for index, score in enumerate(_tallies_for_x(child, child_level, last_level)):
+            walked += 1
+        elif child.is_over:
+            walked += 1
+        else:
+            below, size = _tallies_for_x(child, child_level, last_level)
+            for index, score in enumerate(below):
                 totals[index] += score
-    return tuple(totals)
-
-
-@functools.cache
-def _walk_size(board: Board, level: int, last_level: int) -> int:
-    """Positions the unmemoised walk of :func:`_tallies_for_x` visits from ``board``, itself too."""
-    if level + 1 > last_level:
-        return 1
-    total = 1
-    for cell in board.legal_moves():
-        child = board.play(cell)
-        total += 1 if child.is_over else _walk_size(child, level + 1, last_level)
-    return total
+            walked += size
+    return tuple(totals), walked
 
 
 def _timed_grid_tallies(
