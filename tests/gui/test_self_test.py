@@ -51,6 +51,21 @@ def test_passes_on_the_real_window_and_plays_a_whole_game(make_window: WindowMak
     assert window.board.board == record.final_board
 
 
+def test_checks_the_board_the_window_was_opened_with(make_window: WindowMaker) -> None:
+    from ttt_desktop.engine.rules import Rules  # noqa: PLC0415
+
+    rules = Rules(7, 7, 5)
+    window = make_window(roster=OFFERED, rules=rules)
+    code, out, err = run(window)
+    assert (code, err) == (0, "")
+    players = [line for line in out.splitlines() if line.startswith("self-test players: ")]
+    assert "on 7x7" in players[0]
+    assert "learner" not in players[0] and "perfect" not in players[0]
+    assert "moves of 7x7" in out
+    record = window.controller.record
+    assert record.rules is rules and record.is_finished
+
+
 def _engine_list_with_our_brain(path: Path) -> Path:
     engines = EngineList(path)
     command = shlex.join(our_brain("levi", seed=3))

@@ -6,12 +6,13 @@ real main window is shown. It checks, in order:
 1. the window: shown and exposed, paints, and its icon (an SVG found through
    :func:`~ttt_desktop.resource_paths.resource_path`) renders, which needs the
    SVG icon engine and image format plugins;
-2. every computer player the window offers can be made and chooses a legal
-   move (their modules are imported by name on first use, so a bundle that
+2. every computer player the window offers on its board can be made and chooses a
+   legal move there (their modules are imported by name on first use, so a bundle that
    lost one fails here, not when a person picks it), the engine list's brains
    too: each is started as the window starts it and asked one move on a board its
    probe found it plays;
-3. a complete computer-vs-computer game played through the window's
+3. a complete computer-vs-computer game on the window's board (``--rules``), the
+   weakest of our players that play it against the strongest, played through the window's
    :class:`~ttt_desktop.gui.controller.GameController` and its worker thread,
    waited for in a ``QEventLoop`` with a watchdog timer;
 4. the finished game saved with :func:`~ttt_desktop.engine.save_record` into a
@@ -56,6 +57,8 @@ from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.gui import engine_players
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.player_panel import kind_plays
+from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.players import create_player
 from ttt_desktop.resource_paths import resource_path
 
@@ -168,23 +171,39 @@ def _check_window(window: MainWindow, timeout_s: float) -> str:
     return f"shown and painted ({size.width()}x{size.height()}), icon from {icon_path}"
 
 
+def _sweep_board(rules: Rules) -> Board:
+    """A position part-way through a game of ``rules``, so the searchers answer quickly:
+    two moves played (on a big board, the centre and one beside it)."""
+    if rules is TIC_TAC_TOE:
+        return Board.empty().play_all(SWEEP_MOVES)
+    centre = (rules.n // 2) * rules.m + rules.m // 2
+    return Board.empty(rules=rules).play_all((centre, centre + 1))
+
+
 def _check_players(window: MainWindow) -> str:
-    board = Board.empty().play_all(SWEEP_MOVES)
+    rules = window.controller.rules
+    board = _sweep_board(rules)
     kinds = [entry.kind for entry in window.roster]
     if not kinds:
         raise SelfTestError("the window offers no computer players")
+    checked: list[str] = []
     for kind in kinds:
         if engine_players.is_brain(kind):
             # Not one of ours: made from the engine list, as the window's games make it.
             _check_brain(window, kind)
+            checked.append(kind)
             continue
+        if not kind_plays(kind, rules):
+            continue  # not offered on this board (the learner plays tic-tac-toe only)
         try:
             move = create_player(kind, seed=1).choose_move(board)
         except Exception as error:
             raise SelfTestError(f"player {kind!r} failed: {error!r}") from error
         if move not in board.legal_moves():
             raise SelfTestError(f"player {kind!r} chose an illegal cell {move!r}")
-    return f"{len(kinds)} computer players move ({', '.join(kinds)})"
+        checked.append(kind)
+    where = rules_title(rules)
+    return f"{len(checked)} computer players move on {where} ({', '.join(checked)})"
 
 
 def _check_brain(window: MainWindow, kind: str) -> None:
@@ -210,14 +229,18 @@ def _check_brain(window: MainWindow, kind: str) -> None:
 
 def _play_and_check_game(window: MainWindow, timeout_s: float) -> str:
     controller = window.controller
-    # Our own players: they all play tic-tac-toe (a brain plays five in a row).
-    ours = [entry for entry in window.roster if not engine_players.is_brain(entry.kind)]
+    # The board the window was opened with, between our own weakest and strongest
+    # players that play it (a brain is checked on its own above).
+    rules = controller.rules
+    ours = [
+        entry
+        for entry in window.roster
+        if not engine_players.is_brain(entry.kind) and kind_plays(entry.kind, rules)
+    ]
     if not ours:
-        raise SelfTestError("the window offers none of its own computer players")
+        raise SelfTestError(f"the window offers none of its own players on {rules.key}")
     weakest, strongest = ours[0], ours[-1]
     controller.move_delay_ms = 0
-    # Tic-tac-toe, which every player plays, whatever board was chosen last.
-    controller.set_rules(TIC_TAC_TOE)
     controller.set_seat(Mark.X, Seat(weakest.kind, weakest.name, SEEDS[Mark.X]))
     controller.set_seat(Mark.O, Seat(strongest.kind, strongest.name, SEEDS[Mark.O]))
 
@@ -285,8 +308,8 @@ def _play_and_check_game(window: MainWindow, timeout_s: float) -> str:
         )
     result = "a draw" if record.result == "draw" else f"{record.result} wins"
     return (
-        f"{record.x.name} (X) vs {record.o.name} (O) played {len(record.moves)} moves "
-        f"in {elapsed:.2f} s on the worker thread: {result}"
+        f"{record.x.name} (X) vs {record.o.name} (O) played {len(record.moves)} moves of "
+        f"{rules_title(record.rules)} in {elapsed:.2f} s on the worker thread: {result}"
     )
 
 
