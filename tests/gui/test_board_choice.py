@@ -306,9 +306,13 @@ def test_the_self_test_plays_tic_tac_toe_whatever_board_was_chosen_last(
 ) -> None:
     settings = AppSettings()
     settings.set_rules(GOMOKU)
+    options, _ = app._parse(["--self-test"])
+    asked = app._rules_asked(options)
+    assert asked is TIC_TAC_TOE
+    assert app._rules_asked(app._parse([])[0]) is None
     offered = [entry for entry in roster() if entry.kind != "sequence"]
-    window = make_window(settings=settings, roster=offered)
-    assert window.controller.rules is GOMOKU
+    window = make_window(settings=settings, roster=offered, rules=asked)
+    assert window.controller.rules is TIC_TAC_TOE
     out, err = io.StringIO(), io.StringIO()
     assert run_self_test(window, out=out, err=err) == 0, err.getvalue()
     assert window.controller.record.rules is TIC_TAC_TOE

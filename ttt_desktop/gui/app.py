@@ -102,11 +102,14 @@ def _trained_players_folder(options: argparse.Namespace) -> str | None:
 
 
 def _rules_asked(options: argparse.Namespace) -> Rules | None:
-    """The rules ``--rules`` asks for (None: not given); a bad value raises ``RulesError``."""
-    if options.rules is None:
-        return None
-    from ttt_desktop.engine.rules import Rules  # noqa: PLC0415
+    """The rules ``--rules`` asks for (None: not given); a bad value raises ``RulesError``.
 
+    The self-test without ``--rules`` checks tic-tac-toe, never the board the person chose last.
+    """
+    from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules  # noqa: PLC0415
+
+    if options.rules is None:
+        return TIC_TAC_TOE if options.self_test else None
     return Rules.parse(options.rules)
 
 
