@@ -250,6 +250,13 @@ def test_players_and_session_tallies(library: Library, games: list[GameRecord]) 
         expected[tally] = expected.get(tally, 0) + 1
     assert counted == [(*tally, count) for tally, count in expected.items()]
     assert sum(count for *_, count in counted) == len(later) > len(counted)
+    # A game begun before ``since`` and finished after it (resumed at a start) counts when
+    # named; an unfinished one named changes nothing.
+    earlier = next(g for g in games[:100] if g.result is not None)
+    unfinished = next(g for g in games[:100] if g.result is None)
+    carried = library.tally_counts(since, [earlier.game_id, unfinished.game_id])
+    assert sum(count for *_, count in carried) == len(later) + 1
+    assert library.tally_counts(since, [unfinished.game_id]) == counted
 
 
 def test_whether_a_game_is_stored_finished_since_a_time(

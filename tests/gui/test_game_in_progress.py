@@ -46,6 +46,32 @@ def test_the_game_in_hand_is_there_again_after_quitting(
     assert "Alice 1 : 0 Bob" in again.player_panel.score_label.text()
 
 
+def test_a_restored_game_won_after_the_restart_counts_in_the_session_score(
+    qtbot: QtBot, two_people: WindowMaker, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    # With the game library (as in real use): the session score is read from it, and the
+    # restored game started in the run before, before this session began.
+    kept, library = tmp_path / FILE_NAME, tmp_path / "library.sqlite3"
+    window = two_people("Alice", "Bob", game_in_progress_path=kept, library_path=library)
+    window.reduce_motion_action.setChecked(True)
+    _play(qtbot, window, [0, 3, 1])
+    window.close()
+    assert kept.exists()
+
+    again = make_window(game_in_progress_path=kept, library_path=library)
+    qtbot.waitUntil(lambda: again.history.library is not None)
+    again.reduce_motion_action.setChecked(True)
+    assert list(again.controller.record.moves) == [0, 3, 1]
+    assert again.controller.record.started_at < again.history.session_started
+    _play(qtbot, again, [4, 2])
+    assert again.controller.record.final_board.winner is Mark.X
+    qtbot.waitUntil(again.result_banner.isVisible)
+    assert again.result_banner.title_label.text() == "Alice wins!"
+    assert again.result_banner.score_label.text() == "Alice 1 : 0 Bob, 0 draws"
+    assert "Alice 1 : 0 Bob" in again.player_panel.score_label.text()
+    assert again.score.told("Alice", "Bob").first_wins == 1
+
+
 def test_a_game_on_another_board_keeps_its_rules_players_and_seeds(
     qtbot: QtBot, tmp_path: Path
 ) -> None:

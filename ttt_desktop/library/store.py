@@ -20,7 +20,7 @@ import enum
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -888,19 +888,27 @@ class Library:
             ).fetchone()
         return row is not None
 
-    def tally_counts(self, since: str) -> list[tuple[str, str, str | None, int]]:
+    def tally_counts(
+        self, since: str, carried_over: Collection[str] = ()
+    ) -> list[tuple[str, str, str | None, int]]:
         """:meth:`tallies` counted by SQLite: (X name, O name, winner name, games), one row
         per pairing as seated and result, in the order of each row's first game.
+
+        The finished games started at or after ``since``, and those of ``carried_over``
+        (game ids) whenever they started: a game begun before ``since`` and finished after
+        it (the game in hand at the last quit, resumed at the start).
 
         As long as the pairings, not the games: the session score read every game of the
         session at each game's end, a list 10,000 games long in a long evening.
         """
+        carried = sorted(set(carried_over))
+        also = f" OR game_id IN ({', '.join('?' * len(carried))})" if carried else ""
         with self._read() as db:
             rows = db.execute(
                 "SELECT x_name, o_name, result, count(*), min(id) AS first FROM games "
-                "WHERE result IS NOT NULL AND started_at >= ? "
+                f"WHERE result IS NOT NULL AND (started_at >= ?{also}) "
                 "GROUP BY x_name, o_name, result ORDER BY first",
-                (since,),
+                (since, *carried),
             ).fetchall()
         return [(x, o, {"X": x, "O": o}.get(result), games) for x, o, result, games, _ in rows]
 

@@ -128,6 +128,9 @@ class HistoryFeatures(QObject):
         self._refresh_score: Callable[[], None] | None = None
         self._current: GameRecord | None = None
         self._start_record: GameRecord | None = None
+        # Games begun before this session and finished in it (the game in hand at the last
+        # quit, resumed): the session score counts them too, whenever they started.
+        self._carried_over: set[str] = set()
         self._history_window: HistoryWindow | None = None
         self._player_panel: object | None = None
         self._open_game: Callable[[GameRecord], None] = controller.open_record
@@ -259,6 +262,8 @@ class HistoryFeatures(QObject):
         self._current = record
         # A game that was already over when it was opened is not a new game.
         if record is not self._start_record:
+            if record.started_at < self.session_started:
+                self._carried_over.add(record.game_id)
             self.store(record)
 
     def _stored_finished(self, game_id: str) -> bool:
@@ -332,7 +337,7 @@ class HistoryFeatures(QObject):
             from ttt_desktop.library import LibraryError  # noqa: PLC0415
 
             try:
-                games = self.library.tally_counts(self.session_started)
+                games = self.library.tally_counts(self.session_started, self._carried_over)
             except LibraryError:
                 games = []
             waiting = [
