@@ -30,11 +30,9 @@ from ttt_desktop.engine import (
     OccupiedCellError,
     PlayerEntry,
     UndoEvent,
-    load_record,
-    save_record,
 )
 from ttt_desktop.engine.record import MAX_NAME_LENGTH
-from ttt_desktop.formats.files import remove_stale_temporaries
+from ttt_desktop.formats.files import load_record, remove_stale_temporaries, save_record
 from ttt_desktop.formats.json_codec import (
     FORMAT_NAME,
     record_from_json,
@@ -525,7 +523,7 @@ class TestFiles:
         os.mkfifo(pipe)
         code = (
             "import sys\n"
-            "from ttt_desktop.engine import load_record\n"
+            "from ttt_desktop.formats.files import load_record\n"
             "try:\n"
             "    load_record(sys.argv[1])\n"
             "except ValueError as error:\n"
@@ -624,7 +622,8 @@ class TestStaleTemporaries:
         before = target.read_bytes()
         code = (
             "import os, signal, sys\n"
-            "from ttt_desktop.engine import GameRecord, PlayerEntry, Mark, save_record\n"
+            "from ttt_desktop.engine import GameRecord, PlayerEntry, Mark\n"
+            "from ttt_desktop.formats.files import save_record\n"
             "def killed(*args):\n"
             "    os.kill(os.getpid(), signal.SIGKILL)\n"
             "os.replace = killed\n"
@@ -780,7 +779,8 @@ def test_the_engine_loads_records_and_their_files_only_when_used() -> None:
         "import sys, ttt_desktop.engine as engine\n"
         "heavy = ('json', 'dataclasses', 'tempfile', 'ttt_desktop.engine.record')\n"
         "print(sorted(name for name in heavy if name in sys.modules))\n"
-        "engine.load_record, engine.GameRecord\n"
+        "engine.GameRecord\n"
+        "from ttt_desktop.formats.files import load_record\n"
         "print(sorted(name for name in heavy if name in sys.modules))\n"
     )
     output = subprocess.run(

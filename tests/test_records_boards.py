@@ -21,11 +21,10 @@ from ttt_desktop.engine import (
     Mark,
     PlayerEntry,
     UndoEvent,
-    load_record,
-    save_record,
 )
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.formats import files, json_codec, text_codec
+from ttt_desktop.formats.files import load_record, save_record
 from ttt_desktop.formats.json_codec import (
     record_from_dict,
     record_from_json,

@@ -20,11 +20,12 @@ from pathlib import Path
 import pytest
 from hostile_records import HOSTILE_FILES, HUGE_BYTES, make_hostile_file
 
-from ttt_desktop.engine import GameRecord, Mark, PlayerEntry, load_record
+from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
 from ttt_desktop.formats.files import (
     GAME_FILE,
     FileKind,
     UserFileError,
+    load_record,
     read_user_file,
     read_user_json,
     read_user_text,
@@ -72,7 +73,7 @@ def run_child(code: str, *args: str) -> subprocess.CompletedProcess[str]:
 
 LOAD_GAME = """
 import sys
-from ttt_desktop.engine import load_record
+from ttt_desktop.formats.files import load_record
 try:
     load_record(sys.argv[1])
 except ValueError as error:

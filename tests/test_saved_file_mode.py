@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ttt_desktop.engine import GameRecord, Mark, PlayerEntry, save_record
+from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
+from ttt_desktop.formats.files import save_record
 
 
 @pytest.fixture

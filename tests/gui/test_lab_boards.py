@@ -10,11 +10,11 @@ from conftest import WindowMaker
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.cli.storing import TournamentSaver
 from ttt_desktop.engine.clock import TimeControl
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.gui.lab.tournament_window import TournamentWindow, game_record
 from ttt_desktop.lab.runner import run_tournament
+from ttt_desktop.lab.storing import TournamentSaver
 from ttt_desktop.lab.tournament import (
     PlayedGame,
     TournamentResult,

@@ -17,7 +17,8 @@ from slow_players import BrokenOrReal
 
 from ttt_desktop.brains.engines import EngineEntry, EngineList
 from ttt_desktop.brains.location import ENV_VAR as ENGINES_VARIABLE
-from ttt_desktop.engine import Board, GameRecord, load_record
+from ttt_desktop.engine import Board, GameRecord
+from ttt_desktop.formats.files import load_record
 from ttt_desktop.gui import self_test, sound
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.self_test import run_self_test

@@ -122,8 +122,8 @@ def test_a_stopped_tournament_with_a_brain_resumes_with_its_logs(
 ) -> None:
     from typing import Any  # noqa: PLC0415
 
-    from ttt_desktop.cli.storing import TournamentSaver  # noqa: PLC0415
     from ttt_desktop.engine.clock import TimeControl  # noqa: PLC0415
+    from ttt_desktop.lab.storing import TournamentSaver  # noqa: PLC0415
     from ttt_desktop.lab.tournament import TournamentSpec, make_entrants  # noqa: PLC0415
     from ttt_desktop.library import Library  # noqa: PLC0415
 

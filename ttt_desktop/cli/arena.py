@@ -591,7 +591,7 @@ def _library_writer(
     path = getattr(arguments, "library", None)
     if path is None:
         return None
-    from ttt_desktop.cli.storing import LibraryWriter  # noqa: PLC0415  (loads the library)
+    from ttt_desktop.lab.storing import LibraryWriter  # noqa: PLC0415  (loads the library)
 
     return LibraryWriter(path, kind, name, settings)
 
@@ -629,7 +629,7 @@ def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
     if arguments.json:
         hearers.append(lambda game: played.append(game_json(game)))
     if writer is not None:
-        from ttt_desktop.cli.storing import FLUSH_SECONDS  # noqa: PLC0415
+        from ttt_desktop.lab.storing import FLUSH_SECONDS  # noqa: PLC0415
 
         progress.stream.write(
             f"storing each game in {writer.library.path} as it ends, within {FLUSH_SECONDS:g} s: "
@@ -712,7 +712,7 @@ def _run_sprt(  # noqa: PLR0917
         },
     )
     if writer is not None:
-        from ttt_desktop.cli.storing import FLUSH_SECONDS  # noqa: PLC0415
+        from ttt_desktop.lab.storing import FLUSH_SECONDS  # noqa: PLC0415
 
         progress.stream.write(
             f"storing each game in {writer.library.path} as it ends, within {FLUSH_SECONDS:g} s: "
@@ -793,7 +793,7 @@ def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progr
     try:
         writer = _library_writer(arguments, "tournament", name, spec.as_json())
         if writer is not None and saver is None:
-            from ttt_desktop.cli.storing import TournamentSaver  # noqa: PLC0415
+            from ttt_desktop.lab.storing import TournamentSaver  # noqa: PLC0415
 
             saver = TournamentSaver(writer.library, spec, name, jobs=arguments.jobs)
         if saver is not None:
@@ -985,7 +985,7 @@ def _new_spec(arguments: argparse.Namespace) -> Any:
 
 
 def _resumed(arguments: argparse.Namespace, progress: _Progress) -> tuple[Any, Any, Any, Any]:
-    from ttt_desktop.cli.storing import TournamentSaver  # noqa: PLC0415
+    from ttt_desktop.lab.storing import TournamentSaver  # noqa: PLC0415
     from ttt_desktop.lab.tournament import PlayedGame, TournamentSpec  # noqa: PLC0415
     from ttt_desktop.library import Library, library_path  # noqa: PLC0415
     from ttt_desktop.library.tournaments import TournamentStore  # noqa: PLC0415

@@ -39,7 +39,6 @@ if TYPE_CHECKING:
         PlayerEntry,
         UndoEvent,
     )
-    from ttt_desktop.formats.files import load_record, save_record
 
 # Records and their files need json, dataclasses, datetime and tempfile, tens of
 # milliseconds at start-up; they load on first use, so the players, the arena and
@@ -50,8 +49,6 @@ _LAZY_NAMES = {
     "HintUse": "ttt_desktop.engine.record",
     "PlayerEntry": "ttt_desktop.engine.record",
     "UndoEvent": "ttt_desktop.engine.record",
-    "load_record": "ttt_desktop.formats.files",
-    "save_record": "ttt_desktop.formats.files",
 }
 
 
@@ -90,7 +87,5 @@ __all__ = [
     "cell_from_row_column",
     "describe_cell",
     "keypad_label",
-    "load_record",
     "row_column",
-    "save_record",
 ]

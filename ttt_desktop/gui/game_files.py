@@ -63,7 +63,7 @@ def suggested_file_name(record: GameRecord) -> str:
 def describe_open_error(file_name: str, reason: str) -> str:
     """What is wrong with ``file_name``, in a person's words; ``reason`` is the reader's.
 
-    The reader's wording (from :func:`~ttt_desktop.engine.load_record`) decides
+    The reader's wording (from :func:`~ttt_desktop.formats.files.load_record`) decides
     which of a few plain sentences fits; it is shown itself only as the details.
     """
     lowered = reason.lower()

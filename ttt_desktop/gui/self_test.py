@@ -15,8 +15,8 @@ real main window is shown. It checks, in order:
    weakest of our players that play it against the strongest, played through the window's
    :class:`~ttt_desktop.gui.controller.GameController` and its worker thread,
    waited for in a ``QEventLoop`` with a watchdog timer;
-4. the finished game saved with :func:`~ttt_desktop.engine.save_record` into a
-   temporary folder and read back with :func:`~ttt_desktop.engine.load_record`
+4. the finished game saved with :func:`~ttt_desktop.formats.files.save_record` into a
+   temporary folder and read back with :func:`~ttt_desktop.formats.files.load_record`
    unchanged;
 5. worker processes: the solver's best moves computed in a process started
    with each start method the app uses (``spawn``; ``forkserver`` too where
@@ -50,10 +50,11 @@ from PySide6.QtCore import QEventLoop, QSize, QTimer
 from PySide6.QtGui import QIcon
 
 from ttt_desktop.analysis import best_moves
-from ttt_desktop.engine import Board, Mark, load_record, save_record
+from ttt_desktop.engine import Board, Mark
 from ttt_desktop.engine.play import play_game
 from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.formats.files import load_record, save_record
 from ttt_desktop.gui import engine_players
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import MainWindow

@@ -937,7 +937,7 @@ class TournamentWindow(QWidget):
     def _open_saver(self, spec: TournamentSpec, resumed: int) -> None:
         if self._library_path is None:
             return
-        from ttt_desktop.cli.storing import TournamentSaver  # noqa: PLC0415
+        from ttt_desktop.lab.storing import TournamentSaver  # noqa: PLC0415
         from ttt_desktop.library import Library, LibraryError  # noqa: PLC0415
 
         try:
