@@ -26,6 +26,7 @@ from ttt_desktop.engine import (
     OccupiedCellError,
     OffBoardError,
 )
+from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE
 from ttt_desktop.players import (
     HUMAN_KIND,
     KINDS,
@@ -37,6 +38,7 @@ from ttt_desktop.players import (
     player_info,
     roster,
 )
+from ttt_desktop.players.ladder import proven_unbeaten
 from ttt_desktop.players.perfect import (
     TABLE_PATH,
     TABLE_TITLE,
@@ -294,6 +296,24 @@ class TestNeverLoses:
         player = create_player("minimax", seed=3)
         line = self.losing_line(lambda board: {player.choose_move(board)}, me, Board.empty(first))
         assert line is None, f"minimax as {me} loses after {line}"
+
+    @pytest.mark.parametrize("kind", ["searcher", "strongest"])
+    @pytest.mark.parametrize("me", [Mark.X, Mark.O])
+    @pytest.mark.parametrize("first", [Mark.X, Mark.O])
+    def test_searcher_and_strongest_never_lose(self, kind: str, me: Mark, first: Mark) -> None:
+        players = [create_player(kind, seed=seed) for seed in range(3)]
+        line = self.losing_line(
+            lambda board: {player.choose_move(board) for player in players}, me, Board.empty(first)
+        )
+        assert line is None, f"{kind} as {me} loses after {line}"
+
+    def test_the_kinds_said_never_to_lose_on_tic_tac_toe_are_the_kinds_walked(self) -> None:
+        # The window groups these under "Unbeatable: never loses" (players.ladder): each is
+        # walked above, and no other kind is said to be.
+        walked = {"perfect", "strategist", "alphabeta", "minimax", "searcher", "strongest"}
+        said = {kind for kind in KINDS if proven_unbeaten(kind, TIC_TAC_TOE)}
+        assert said == walked
+        assert {kind for kind in KINDS if proven_unbeaten(kind, GOMOKU)} == set()
 
     @pytest.mark.parametrize("kind", ["rando", "levi", "humiston"])
     def test_weaker_players_can_lose(self, kind: str) -> None:

@@ -10,8 +10,9 @@ import pytest
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
-from ttt_desktop.players import create_player
-from ttt_desktop.players.ladder import Level, ladder
+from ttt_desktop.players import create_player, roster
+from ttt_desktop.players.boards import FIRST_PLAYER_WINS, SOLVED_KEYS
+from ttt_desktop.players.ladder import Level, ladder, standing
 from ttt_desktop.players.roster import kinds_for, supports
 from ttt_desktop.players.searcher import SearcherPlayer, tables_for
 from ttt_desktop.players.strongest import StrongestPlayer, delegate_kind
@@ -270,16 +271,19 @@ def test_strongest_plays_perfect_where_perfect_plays_and_searches_elsewhere() ->
 # The ladder -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("key", ("3,3,3", "4,4,4", "7,7,5", "15,15,5", "20,20,5", "5,5,3"))
+@pytest.mark.parametrize("key", ("3,3,3", "4,4,4", "4,4,3", "7,7,5", "15,15,5", "20,20,5", "5,5,3"))
 def test_every_board_has_a_ladder_of_kinds_that_play_it(key: str) -> None:
     rules = Rules.parse(key)
     levels = ladder(rules)
     assert [level.name for level in levels[:3]] == ["Easy", "Medium", "Hard"]
     top = levels[-1]
-    if supports("perfect", rules):
-        assert (top.name, top.kind) == ("Unbeatable", "perfect")
-    else:
+    if not supports("perfect", rules):
         assert (top.name, top.kind) == ("Strongest", "strongest")
+    elif key in FIRST_PLAYER_WINS:
+        # Moving second, Perfect loses to best play there: not "Unbeatable".
+        assert (top.name, top.kind) == ("Perfect", "perfect")
+    else:
+        assert (top.name, top.kind) == ("Unbeatable", "perfect")
     for level in levels:
         assert isinstance(level, Level)
         assert level.kind in kinds_for(rules)
@@ -288,6 +292,44 @@ def test_every_board_has_a_ladder_of_kinds_that_play_it(key: str) -> None:
     assert levels[0].kind in ("rando", "levi")
     assert levels[2].kind == "searcher"
     assert ladder(key) == levels
+
+
+def test_the_solved_boards_the_first_player_wins_are_the_solvers() -> None:
+    # "Never loses" is said only where best play draws (players.ladder.standing).
+    from ttt_desktop.analysis import mnk_solver  # noqa: PLC0415  (the solver, for the test)
+
+    values = {
+        key: mnk_solver.solve(Board.empty(rules=Rules.parse(key)), best=False).value
+        for key in SOLVED_KEYS
+    }
+    assert {key for key, value in values.items() if value == 1} == FIRST_PLAYER_WINS
+    assert {key for key, value in values.items() if value == 0} == SOLVED_KEYS - FIRST_PLAYER_WINS
+
+
+def test_never_loses_is_said_only_where_it_is_proven() -> None:
+    """The window's groups: the top one is "unbeatable" only for a kind proven on the board."""
+    strongest = {"strategist", "minimax", "alphabeta", "searcher", "strongest"}
+
+    def groups(rules: Rules) -> dict[str, set[str]]:
+        found: dict[str, set[str]] = {}
+        for info in roster():
+            if info.supports(rules):
+                found.setdefault(standing(info.kind, info.strength, rules), set()).add(info.kind)
+        return found
+
+    assert groups(TIC_TAC_TOE)["unbeatable"] == {*strongest, "perfect"}
+    assert "strong" not in groups(TIC_TAC_TOE)
+    for key in ("15,15,5", "20,20,5", "7,7,5", "5,5,4"):
+        found = groups(Rules.parse(key))
+        assert "unbeatable" not in found and "perfect" not in found, key
+        assert found["strong"] == strongest, key
+        assert found["hard"] == {"monty"}, key
+    solved_draw = groups(Rules(4, 4, 4))
+    assert solved_draw["unbeatable"] == {"perfect", "strongest"}
+    assert solved_draw["strong"] == strongest - {"strongest"}
+    first_wins = groups(Rules(4, 4, 3))
+    assert "unbeatable" not in first_wins
+    assert first_wins["perfect"] == {"perfect", "strongest"}
 
 
 def test_the_hard_level_beats_the_easy_one_on_7_7_5() -> None:

@@ -2629,8 +2629,20 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Schwer</translation>
     </message>
     <message>
+        <source>Strong: may lose</source>
+        <translation>Stark: kann verlieren</translation>
+    </message>
+    <message>
+        <source>Strongest: may lose</source>
+        <translation>Am stärksten: kann verlieren</translation>
+    </message>
+    <message>
         <source>Unbeatable: never loses</source>
         <translation>Unschlagbar: verliert nie</translation>
+    </message>
+    <message>
+        <source>Perfect: the first player wins here</source>
+        <translation>Perfekt: Hier gewinnt, wer anfängt</translation>
     </message>
     <message>
         <source>Makes mistakes you can catch</source>
@@ -2641,12 +2653,20 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Gewinnt und blockiert; lässt sich überlisten</translation>
     </message>
     <message>
-        <source>Rarely makes a mistake</source>
-        <translation>Macht selten einen Fehler</translation>
+        <source>Harder to beat than Medium; can lose</source>
+        <translation>Schwerer zu schlagen als Mittel; kann verlieren</translation>
+    </message>
+    <message>
+        <source>Nothing proves that these never lose on this board; each one&apos;s tooltip says how it plays</source>
+        <translation>Nichts beweist, dass diese auf diesem Brett nie verlieren; wie jeder spielt, sagt sein Hinweis</translation>
     </message>
     <message>
         <source>Plays perfectly: the best you can get is a draw</source>
         <translation>Spielt perfekt: Mehr als ein Unentschieden ist nicht drin</translation>
+    </message>
+    <message>
+        <source>Plays perfectly: moving first it always wins; moving second it loses only to perfect play</source>
+        <translation>Spielt perfekt: Mit dem ersten Zug gewinnt er immer, als Nachziehender verliert er nur gegen perfektes Spiel</translation>
     </message>
     <message>
         <source>{name} plays {mark}</source>
@@ -3008,16 +3028,16 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Minimax mit Alpha-Beta-Suche: ganzer Spielbaum bei Tic-Tac-Toe, sonst tiefer; jedes Spielfeld.</translation>
     </message>
     <message>
-        <source>Looks up the solved game: wins as fast and loses as slowly as possible.</source>
-        <translation>Schlägt im gelösten Spiel nach: gewinnt so schnell und verliert so langsam wie möglich.</translation>
+        <source>Plays the solved game: never lets a win or a draw go; on tic-tac-toe it wins as fast and loses as slowly as possible.</source>
+        <translation>Spielt das gelöste Spiel: gibt nie einen Gewinn oder ein Unentschieden aus der Hand; bei Tic-Tac-Toe gewinnt er so schnell und verliert so langsam wie möglich.</translation>
+    </message>
+    <message>
+        <source>Perfect where the game is solved, else a forced win when the threat search proves one, else the Searcher; on any board.</source>
+        <translation>Perfect, wo das Spiel gelöst ist, sonst ein erzwungener Gewinn, wenn die Drohungssuche einen beweist, sonst der Searcher; auf jedem Brett.</translation>
     </message>
     <message>
         <source>Searches ahead with iterative-deepening alpha-beta, threat-first, for a second a move; on any board.</source>
         <translation>Sucht mit iterativ vertiefter Alpha-Beta-Suche voraus, Drohungen zuerst, eine Sekunde je Zug; auf jedem Brett.</translation>
-    </message>
-    <message>
-        <source>The strongest player for the board: Perfect where the game is solved, else the Searcher; on any board.</source>
-        <translation>Der stärkste Spieler für das Brett: Perfect, wo das Spiel gelöst ist, sonst der Searcher; auf jedem Brett.</translation>
     </message>
 </context>
 <context>

@@ -1,10 +1,11 @@
 """The player panel: who plays X, who plays O, who starts, and the session score.
 
 Each mark has a drop-down grouped into "People" (named humans, plus "New
-player..." to add one) and "Computer" (every AI of the roster with its display
-name and strength; only the kinds that play the board chosen, see
-:meth:`PlayerPanel.set_rules`). The panel reports choices as :class:`Seat` values
-and knows nothing of the game in progress.
+player..." to add one) and the computers by difficulty (every AI of the roster that
+plays the board chosen, see :meth:`PlayerPanel.set_rules`, under the group
+:func:`ttt_desktop.players.ladder.standing` gives it there: "Unbeatable: never loses"
+only for a player proven on that board). The panel reports choices as :class:`Seat`
+values and knows nothing of the game in progress.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ from ttt_desktop.gui.controller import START_POLICIES, Seat
 from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.gui.settings import MAX_NAME_LENGTH, tidy_person_name
 from ttt_desktop.players import HUMAN_KIND
+from ttt_desktop.players.boards import SOLVED_KEYS
+from ttt_desktop.players.ladder import STANDINGS, standing
 from ttt_desktop.players.roster import UnknownPlayerError, supports
 
 
@@ -123,9 +126,6 @@ def ask_name_with_dialog(parent: QWidget) -> str | None:
     return name if accepted else None
 
 
-DIFFICULTY_GROUPS: Final = ("easy", "medium", "hard", "unbeatable")
-
-
 def kind_plays(kind: str, rules: Rules) -> bool:
     """Whether computers of ``kind`` play by ``rules``.
 
@@ -138,21 +138,6 @@ def kind_plays(kind: str, rules: Rules) -> bool:
         return supports(kind, rules)
     except UnknownPlayerError:
         return rules.is_classic
-
-
-def difficulty_group(strength: int) -> str:
-    """The drop-down's group for a player of ``strength`` 1-5.
-
-    5 is kept for players that never lose (the players' tests walk every game to
-    check it), so that group can say so.
-    """
-    if strength <= 2:
-        return "easy"
-    if strength == 3:
-        return "medium"
-    if strength == 4:
-        return "hard"
-    return "unbeatable"
 
 
 def strength_stars(strength: int) -> str:
@@ -504,9 +489,14 @@ class PlayerPanel(QWidget):
             if not engine_players.is_brain(entry.kind) and kind_plays(entry.kind, self._rules)
         ]
         kinds = {entry.kind for entry in playing}
-        # The computers by difficulty; each keeps its own name and description.
-        for group in DIFFICULTY_GROUPS:
-            entries = [entry for entry in playing if difficulty_group(entry.strength) == group]
+        # The computers by difficulty; each keeps its own name and description. "Never
+        # loses" is said only of the players proven on this board (the players' ladder).
+        for group in STANDINGS:
+            entries = [
+                entry
+                for entry in playing
+                if standing(entry.kind, entry.strength, self._rules) == group
+            ]
             if not entries:
                 continue
             header = self._header(self._group_title(group))
@@ -563,11 +553,16 @@ class PlayerPanel(QWidget):
             self._fill(mark)
 
     def _group_title(self, group: str) -> str:
+        # Where the board is solved the strongest unproven players sit below the proven
+        # ones; elsewhere they are the strongest there are, and still nothing proves more.
+        solved = self._rules.key in SOLVED_KEYS
         titles = {
             "easy": self.tr("Easy"),
             "medium": self.tr("Medium"),
             "hard": self.tr("Hard"),
+            "strong": self.tr("Strong: may lose") if solved else self.tr("Strongest: may lose"),
             "unbeatable": self.tr("Unbeatable: never loses"),
+            "perfect": self.tr("Perfect: the first player wins here"),
         }
         return titles[group]
 
@@ -575,8 +570,16 @@ class PlayerPanel(QWidget):
         tips = {
             "easy": self.tr("Makes mistakes you can catch"),
             "medium": self.tr("Wins and blocks; can be outwitted"),
-            "hard": self.tr("Rarely makes a mistake"),
+            "hard": self.tr("Harder to beat than Medium; can lose"),
+            "strong": self.tr(
+                "Nothing proves that these never lose on this board; each one's tooltip "
+                "says how it plays"
+            ),
             "unbeatable": self.tr("Plays perfectly: the best you can get is a draw"),
+            "perfect": self.tr(
+                "Plays perfectly: moving first it always wins; moving second it loses only "
+                "to perfect play"
+            ),
         }
         return tips[group]
 

@@ -56,7 +56,9 @@ DESCRIPTIONS: Final = (
         "Minimax with alpha-beta pruning: whole tree on tic-tac-toe, deeper elsewhere; any board.",
     ),
     QT_TRANSLATE_NOOP(
-        "Roster", "Looks up the solved game: wins as fast and loses as slowly as possible."
+        "Roster",
+        "Plays the solved game: never lets a win or a draw go; on tic-tac-toe it wins as fast "
+        "and loses as slowly as possible.",
     ),
     QT_TRANSLATE_NOOP(
         "Roster",
@@ -65,8 +67,8 @@ DESCRIPTIONS: Final = (
     ),
     QT_TRANSLATE_NOOP(
         "Roster",
-        "The strongest player for the board: Perfect where the game is solved, else the "
-        "Searcher; on any board.",
+        "Perfect where the game is solved, else a forced win when the threat search proves "
+        "one, else the Searcher; on any board.",
     ),
 )
 

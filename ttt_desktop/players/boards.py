@@ -22,6 +22,10 @@ SOLVED_KEYS: Final[frozenset[str]] = frozenset(
 """The rules keys of the solved boards, as data (a test keeps it equal to
 :data:`ttt_desktop.analysis.mnk_solver.SOLVED`, which the players' roster must not import)."""
 
+FIRST_PLAYER_WINS: Final[frozenset[str]] = frozenset(("4,3,3", "3,4,3", "4,4,3"))
+"""The solved boards the first player wins with best play; on the others of
+:data:`SOLVED_KEYS` best play draws (a test keeps it equal to the solver's values)."""
+
 
 def plays(boards: str, rules: Rules) -> bool:
     """Whether a kind whose roster entry says ``boards`` plays by ``rules``."""

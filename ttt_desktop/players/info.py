@@ -17,8 +17,9 @@ from ttt_desktop.players.boards import plays
 class PlayerInfo:
     """How a kind of player is presented: id, display name, one-line description, strength.
 
-    ``strength`` runs from 1 (weakest) to 5 (unbeatable); ``source`` names the
-    document the player comes from; ``boards`` is "any" for a player of every board,
+    ``strength`` runs from 1 (weakest) to 5 (the strongest; only some are proven never to
+    lose, and only on some boards: :func:`ttt_desktop.players.ladder.standing`); ``source``
+    names the document the player comes from; ``boards`` is "any" for a player of every board,
     "classic" for one that plays tic-tac-toe only, "solved" for one that plays the boards the
     exact solver proves.
     """

@@ -10,13 +10,21 @@ with its options:
   evaluation, a rule player's strength);
 * **Hard**: the Searcher under a short budget (two plies where the game is solved, so that
   it can still be beaten; a quarter of a second a move elsewhere);
-* the top: **Unbeatable** (Perfect) where the game is solved, else **Strongest**.
+* the top: Perfect where the game is solved, named **Unbeatable** where best play draws and
+  **Perfect** where the first player wins (there Perfect moving second can lose to best
+  play); else **Strongest**, which nothing proves unbeatable.
+
+:func:`standing` says which group a person picks a kind from on a board, the same idea for the
+window's drop-downs: "unbeatable" (or "perfect") only for a kind proven there
+(:data:`PROVEN_UNBEATEN`), whatever its strength.
 
 >>> from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE
 >>> [level.name for level in ladder(TIC_TAC_TOE)]
 ['Easy', 'Medium', 'Hard', 'Unbeatable']
 >>> [(level.name, level.kind) for level in ladder(GOMOKU)][-1]
 ('Strongest', 'strongest')
+>>> standing("minimax", 5, TIC_TAC_TOE), standing("minimax", 5, GOMOKU)
+('unbeatable', 'strong')
 
 Nothing here imports Qt.
 """
@@ -28,6 +36,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ttt_desktop.engine.rules import Rules, coerce_rules
+from ttt_desktop.players.boards import CLASSIC_ONLY, FIRST_PLAYER_WINS, SOLVED_BOARDS, plays
 from ttt_desktop.players.roster import kinds_for
 
 TYPE_CHECKING = False
@@ -43,6 +52,23 @@ HARD_SOLVED_DEPTH: Final = 2
 """The Hard level's depth on solved boards (deeper, it would not lose at all)."""
 MEDIUM_KINDS: Final = ("humiston", "utility")
 """The rule players Medium prefers, in order, where they play the board."""
+PROVEN_UNBEATEN: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "strategist": CLASSIC_ONLY,
+        "minimax": CLASSIC_ONLY,
+        "alphabeta": CLASSIC_ONLY,
+        "searcher": CLASSIC_ONLY,
+        "perfect": SOLVED_BOARDS,
+        "strongest": SOLVED_BOARDS,
+    }
+)
+"""The kinds proven never to lose a game that can be held, and the boards where (as in the
+roster: tic-tac-toe only, or the solved boards). On tic-tac-toe ``tests/test_players.py``
+walks every line an opponent can choose against each of them; on the solved boards Perfect
+plays the exact solver's values, and Strongest is Perfect there. Off those boards no
+player is proven: MiniMax has lost gomoku in five moves."""
+STANDINGS: Final = ("easy", "medium", "hard", "strong", "unbeatable", "perfect")
+"""The groups of :func:`standing`, weakest first."""
 
 
 @dataclass(frozen=True)
@@ -80,10 +106,40 @@ def _ladder(rules: Rules) -> tuple[Level, ...]:
         if solved
         else _level("Hard", "searcher", budget_ms=HARD_BUDGET_MS)
     )
-    top = _level("Unbeatable", "perfect") if solved else _level("Strongest", "strongest")
+    if not solved:
+        top = _level("Strongest", "strongest")
+    elif rules.key in FIRST_PLAYER_WINS:
+        top = _level("Perfect", "perfect")
+    else:
+        top = _level("Unbeatable", "perfect")
     return (easy, medium, hard, top)
 
 
 def ladder(rules: Rules | str) -> tuple[Level, ...]:
     """The difficulty levels of ``rules`` (a value or a key such as "15,15,5"), easiest first."""
     return _ladder(coerce_rules(rules))
+
+
+def proven_unbeaten(kind: str, rules: Rules) -> bool:
+    """Whether ``kind`` is proven never to lose a game by ``rules`` that can be held."""
+    boards = PROVEN_UNBEATEN.get(kind)
+    return boards is not None and plays(boards, rules)
+
+
+def standing(kind: str, strength: int, rules: Rules) -> str:
+    """The group (one of :data:`STANDINGS`) a person picks ``kind`` from on ``rules``.
+
+    "unbeatable" is a kind proven never to lose there (:func:`proven_unbeaten`) on a board
+    whose best play draws, "perfect" one proven on a board the first player wins (moving
+    second it can lose to best play); every other kind goes by its roster ``strength``
+    (1-5): "easy", "medium", "hard", and "strong" for the strongest that are not proven.
+    """
+    if proven_unbeaten(kind, rules):
+        return "perfect" if rules.key in FIRST_PLAYER_WINS else "unbeatable"
+    if strength <= 2:
+        return "easy"
+    if strength == 3:
+        return "medium"
+    if strength == 4:
+        return "hard"
+    return "strong"

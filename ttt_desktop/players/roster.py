@@ -142,7 +142,8 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
     (
         "perfect",
         "Perfect",
-        "Looks up the solved game: wins as fast and loses as slowly as possible.",
+        "Plays the solved game: never lets a win or a draw go; on tic-tac-toe it wins as fast "
+        "and loses as slowly as possible.",
         5,
         "game-tree solver",
         "ttt_desktop.players.perfect:PerfectPlayer",
@@ -161,8 +162,8 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
     (
         "strongest",
         "Strongest",
-        "The strongest player for the board: Perfect where the game is solved, else the "
-        "Searcher; on any board.",
+        "Perfect where the game is solved, else a forced win when the threat search proves "
+        "one, else the Searcher; on any board.",
         5,
         "the best of this program",
         "ttt_desktop.players.strongest:StrongestPlayer",
