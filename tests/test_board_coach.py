@@ -87,9 +87,12 @@ def test_review_of_a_15x15_game_marks_the_blunder_and_the_line_preferred() -> No
     assert blunder.kind == "blunder" and blunder.mark is Mark.O
     assert blunder.better and blunder.better[0] in {G.parse("g8"), G.parse("k8")}
     assert blunder.line[0] == blunder.better[0]
-    assert blunder.sentence.startswith("After Oa1, X wins: ")
-    assert "was better (" in blunder.sentence
+    # X's win after it is proven; that a1 lost a game O had not lost is the search's word.
+    assert blunder.sentence.startswith("After Oa1, X has a forced win: ")
+    assert "; the search preferred " in blunder.sentence
+    assert blunder.label == "Blunder (by a 0.05 s search)"
     assert verdicts[-1].kind == "best"  # the winning move
+    assert verdicts[-1].label == "Best (proven)"
     summaries = summarise(verdicts, {Mark.X: "Ann", Mark.O: "Bob"}, {Mark.X: 0, Mark.O: 1}, {})
     assert summaries[Mark.O].counts["blunder"] >= 1 and summaries[Mark.O].undos == 1
     review = board_coach.BoardReview(verdicts, summaries, False, 50.0, seconds)
@@ -118,3 +121,110 @@ def test_review_marks_a_missed_win_with_its_proof() -> None:
     assert missed.kind == "missed_win" and missed.better == (G.parse("l8"),)
     assert missed.sentence == "Xa15 missed a forced win in 1: l8."
     assert verdicts[9].kind == "best"  # O's block
+
+
+# The review never contradicts a proof, and says when a verdict is the search's opinion ------
+
+TWENTY = Rules.parse("20,20,5")
+
+
+def pessimist(
+    board: Board,
+    *,
+    budget_ms: float | None,
+    nodes: int | None,
+    stop: object,
+    depth: int | None = None,
+) -> board_coach.Evaluation:
+    """A search whose opinion is that X loses ten threes with every ply: each of X's moves a
+    clear mistake by every look, each of O's fine. It never proves anything."""
+    scale = 36.0
+    for_x = -10.0 * board.ply * scale
+    value = for_x if board.to_move is Mark.X else -for_x
+    far = next(cell for cell in range(len(board.cells)) if board[cell] is None)
+    return board_coach.Evaluation(
+        far, value, None, None, (far,), ((far, value, None),), 3, 1, 0.0, scale
+    )
+
+
+def uneven(plies: int) -> board_coach.Evaluate:
+    """The Searcher to ``plies`` plies with one side to move and one more with the other, as a
+    time budget leaves it (exactly the depth the review asks for, when it asks)."""
+
+    def search(
+        board: Board,
+        *,
+        budget_ms: float | None,
+        nodes: int | None,
+        stop: object,
+        depth: int | None = None,
+    ) -> board_coach.Evaluation:
+        chosen = depth or plies + board.ply % 2
+        return evaluate(board, budget_ms=None, nodes=None, stop=never, depth=chosen)
+
+    return search
+
+
+def names_of(rules: Rules, names: str) -> list[int]:
+    return [rules.geometry.parse(name) for name in names.split()]
+
+
+def test_a_move_after_which_the_threat_search_proves_a_win_is_never_a_mistake() -> None:
+    # X makes an open three on row 8, O answers elsewhere, X makes the open four g8-j8 (the
+    # threat search's own first move would be k8) and wins at k8. The search thinks every X
+    # move a mistake; the threat search proves the win after g8 whatever O replies.
+    moves = names_of(GOMOKU, "h8 a1 i8 a3 j8 a5 g8 a7 k8")
+    verdicts, _ = board_coach.review_moves(GOMOKU, Mark.X, moves, pessimist, budget_ms=200.0)
+    open_four, win = verdicts[6], verdicts[8]
+    assert open_four.kind in ("best", "kept") and open_four.proven
+    assert open_four.label in ("Best (proven)", "Kept the result (proven)")
+    assert win.kind == "best" and win.label == "Best (proven)"
+    # O's answer elsewhere let the proven win in; that O was not lost before is the search's.
+    blunder = verdicts[5]
+    assert blunder.kind == "blunder" and not blunder.proven
+    assert blunder.label == "Blunder (by a 0.2 s search)"
+    assert blunder.sentence.startswith("After Oa5, X has a forced win: ")
+    assert "; the search preferred " in blunder.sentence
+    # Where nothing is proven, the search's opinion stands, and says so.
+    two = verdicts[2]
+    assert two.kind == "mistake" and not two.proven
+    assert two.label == "Mistake (by a 0.2 s search)"
+    assert two.sentence == "Xi8 lost ground by the search's evaluation; it preferred a15."
+    # The open three is no mistake: X could force the win at its next turn.
+    assert verdicts[4].kind == "kept" and not verdicts[4].proven
+
+
+def test_the_games_own_forced_end_proves_the_win_when_the_threat_search_runs_short() -> None:
+    # The threat search gets one node a position, so it proves nothing: the game does. After
+    # the open four g8-j8 O cannot block both ends, so X's win from g8 on was forced.
+    moves = names_of(GOMOKU, "h8 a1 i8 a3 j8 a5 g8 a7 k8")
+    verdicts, _ = board_coach.review_moves(
+        GOMOKU, Mark.X, moves, pessimist, budget_ms=200.0, threat_nodes=1
+    )
+    assert verdicts[6].kind == "kept" and verdicts[6].proven
+    assert verdicts[7].kind == "kept" and verdicts[7].proven  # O was lost whatever it played
+    assert verdicts[4].kind == "mistake" and not verdicts[4].proven  # the open three: opinion
+
+
+def test_a_won_open_three_game_has_no_mistake_of_the_winner_by_a_search_of_uneven_depth() -> None:
+    # O opens; X builds i9-j9, makes the open three h9-i9-j9, O answers far away, X makes the
+    # open four and wins: five moves, none of them a mistake, whatever depth each position's
+    # search reached (a time budget reaches depths of both parities).
+    for rules, first, names in (
+        (GOMOKU, "O", "h8 i9 a1 j9 a2 h9 a3 k9 a4 g9"),
+        (TWENTY, "O", "j10 m12 a1 l12 a2 k12 a3 n12 a4 o12"),
+    ):
+        moves = names_of(rules, names)
+        for depth in (2, 4):
+            verdicts, _ = board_coach.review_moves(
+                rules, first, moves, uneven(depth), budget_ms=200.0
+            )
+            summaries = summarise(verdicts, {Mark.X: "Ann", Mark.O: "Bob"}, {}, {})
+            winner = summaries[Mark.X]
+            assert winner.moves == 5
+            assert (winner.mistakes, winner.accuracy) == (0, 1.0), (rules.key, depth, verdicts)
+            # The open four and the win are proven; the rest is the search's, and says so.
+            assert verdicts[7].proven and verdicts[9].label == "Best (proven)"
+            for verdict in verdicts[:6]:
+                assert not verdict.proven
+                assert verdict.label.endswith(" (by a 0.2 s search)")

@@ -11,6 +11,7 @@ from ttt_desktop.analysis.threats import (
     ThreatSearchStopped,
     ThreatWin,
     forced_win,
+    forced_win_after,
     sentence,
 )
 from ttt_desktop.engine.board import Board
@@ -204,3 +205,20 @@ def test_every_proof_on_random_positions_survives_every_defence() -> None:
             verify(board, win)
             checked += 1
     assert checked >= 8
+
+
+def test_a_win_proven_for_the_side_that_has_just_moved() -> None:
+    # X's open four h8-k8: whatever O plays, X completes at g8 or l8.
+    won = forced_win_after(position("h8 a1 i8 a3 j8 a5 k8"))
+    assert won is not None and won.mover == "X" and won.fours_only
+    assert [G.name(cell) for cell in won.line] == ["g8", "l8"]
+    # Every reply to it loses: checked against each of O's moves, one by one.
+    board = position("h8 a1 i8 a3 j8 a5 k8")
+    for reply in board.legal_moves():
+        after = board.play(reply)
+        assert completing_cells(after, after.to_move)
+    # An open three can be blocked, and a defender who completes a line first refutes it.
+    assert forced_win_after(position("h8 a1 i8 a3 j8")) is None
+    assert forced_win_after(position("h8 a1 i8 a2 j8 a3 k8 a4")) is None
+    # The side to move's own win is not the side that has just moved's.
+    assert forced_win_after(position("h8 a1 i8 a3 j8 a5 k8 a7")) is None

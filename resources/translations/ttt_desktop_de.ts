@@ -479,6 +479,14 @@
         <translation>der beste Zug, den eine Suche von {seconds} s gefunden hat</translation>
     </message>
     <message>
+        <source>{verdict} (proven)</source>
+        <translation>{verdict} (bewiesen)</translation>
+    </message>
+    <message>
+        <source>{verdict} (by a {seconds} s search)</source>
+        <translation>{verdict} (nach einer Suche von {seconds} s)</translation>
+    </message>
+    <message>
         <source>{move} missed a forced win in {plies}: {line}.</source>
         <translation>{move} hat einen erzwungenen Gewinn in {plies} verpasst: {line}.</translation>
     </message>
@@ -489,6 +497,14 @@
     <message>
         <source>After {move}, {opponent} wins: {refutation}; {better} was better ({line}).</source>
         <translation>Nach {move} gewinnt {opponent}: {refutation}; {better} war besser ({line}).</translation>
+    </message>
+    <message>
+        <source>After {move}, {opponent} has a forced win: {refutation}; {better} was a forced win ({line}).</source>
+        <translation>Nach {move} hat {opponent} einen erzwungenen Gewinn: {refutation}; {better} war ein erzwungener Gewinn ({line}).</translation>
+    </message>
+    <message>
+        <source>After {move}, {opponent} has a forced win: {refutation}; the search preferred {better} ({line}).</source>
+        <translation>Nach {move} hat {opponent} einen erzwungenen Gewinn: {refutation}; die Suche zog {better} vor ({line}).</translation>
     </message>
     <message>
         <source>{move} turned a drawn game into a loss; {better} held ({line}).</source>

@@ -148,13 +148,23 @@ def test_review_of_a_7x7_game_marks_the_blunder_with_the_line_preferred(
     assert window.controller.record.is_finished
     blunder = review.verdicts[5]
     assert blunder.kind == "blunder"
-    assert blunder.sentence.startswith("After Oa1, X wins: ")
-    assert "was better (" in blunder.sentence
+    assert blunder.sentence.startswith("After Oa1, X has a forced win: ")
+    assert "; the search preferred " in blunder.sentence
     panel = features.review_panel
     assert panel.review is review
     row = panel.moves.item(5)
-    assert row.text().startswith("6. Oa1 - Blunder\nAfter Oa1, X wins: ")
+    # X's win after a1 is proven; that O had not lost before it is the search's word.
+    assert row.text().startswith(
+        "6. Oa1 - Blunder (by a 0.05 s search)\nAfter Oa1, X has a forced win: "
+    )
     assert "Judged by a search of 0.05 s per move" in panel.title.text()
+    # The winner's open three, open four and five: no mistake, the four and five proven.
+    assert panel.moves.item(6).text() in (
+        "7. Xf4 - Best (proven)",
+        "7. Xf4 - Kept the result (proven)",
+    )
+    assert panel.moves.item(8).text() == "9. Xg4 - Best (proven)"
+    assert "<b>Alice (X)</b>: 5 moves, accuracy 100%, 0 mistakes" in panel.summary.text()
     # Choosing the row shows the position before it with the move preferred marked.
     panel.moves.setCurrentRow(5)
     panel.verdict_chosen.emit(panel.verdict_at(5))

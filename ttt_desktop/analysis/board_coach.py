@@ -10,8 +10,13 @@ which:
 * **Every other board**: a forced win found by the threat-space search
   (:mod:`ttt_desktop.analysis.threats`) is a proof and is stated as one ("X has a forced win
   in 7: h8, ..."); otherwise the hint and the values are what a search found within a
-  budget of time ("Best found in 1 s: h8"), and the review marks the moves where the
-  search's evaluation dropped most for the player who made them.
+  budget of time ("Best found in 1 s: h8"). The review first settles what is proven about
+  each position of the game (a threat win for either side, a search's proof, and the game's
+  own end walked back through the replies that were forced), and no verdict contradicts
+  it: a move after which its player has a proven forced win is never a mistake. Where
+  nothing is proven, it marks the moves the search's evaluation judged worse than its own
+  choice by a clear margin, both searched to the same depth, and its words say that the
+  verdict is the search's ("Mistake (by a 0.2 s search)") rather than a proof.
 
 The search itself belongs to the players' layer: it comes in as an :data:`Evaluate`
 callable (``ttt_desktop.players.coach_search`` gives the Searcher's), so this module
@@ -33,8 +38,9 @@ from ttt_desktop.analysis.coach import (
     PlayerSummary,
     VerdictKind,
     translate,
+    verdict_label,
 )
-from ttt_desktop.analysis.threats import forced_win
+from ttt_desktop.analysis.threats import ThreatWin, forced_win, forced_win_after
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.rules import Rules
 from ttt_desktop.engine.tactics import completing_cells
@@ -99,7 +105,8 @@ class Evaluation:
 
 
 class Evaluate(Protocol):
-    """A search under a budget: ``evaluate(board, budget_ms=, nodes=, stop=)``."""
+    """A search under a budget: ``evaluate(board, budget_ms=, nodes=, stop=)``, or to exactly
+    ``depth`` plies (``budget_ms`` and ``nodes`` None: no limit but ``stop``)."""
 
     def __call__(
         self,
@@ -108,6 +115,7 @@ class Evaluate(Protocol):
         budget_ms: float | None,
         nodes: int | None,
         stop: Callable[[], bool] | None,
+        depth: int | None = None,
     ) -> Evaluation: ...
 
 
@@ -395,7 +403,9 @@ class BoardVerdict:
     ``better`` is the cell the coach preferred (empty for a move as good as it),
     ``line`` the line it preferred from the position before the move, ``refutation``
     the line after the move played. ``drop`` is how much the evaluation fell for the
-    mover, in "threes" (0 on solved boards and for proofs).
+    mover, in "threes" (0 on solved boards and for proofs). ``proven`` says the verdict
+    is a proof (the solver's, a threat win's, or the game's forced end), not a search's
+    opinion; ``budget_ms`` is that search's time per position (None on solved boards).
     """
 
     rules_key: str
@@ -409,6 +419,8 @@ class BoardVerdict:
     drop: float
     proof_plies: int | None
     exact: bool
+    proven: bool = False
+    budget_ms: float | None = None
 
     @property
     def number(self) -> int:
@@ -427,6 +439,18 @@ class BoardVerdict:
         return "draw" if self.kind == "missed_win" else "win"
 
     @property
+    def label(self) -> str:
+        """The verdict in a word or two, and off the solved boards what it rests on:
+        "Mistake (by a 0.2 s search)", "Blunder (proven)"."""
+        word = verdict_label(self.kind)
+        if self.exact:
+            return word
+        if self.proven:
+            return translate("Coach", "{verdict} (proven)").format(verdict=word)
+        text = translate("Coach", "{verdict} (by a {seconds} s search)")
+        return text.format(verdict=word, seconds=_seconds_text(self.budget_ms or 0.0))
+
+    @property
     def sentence(self) -> str:
         """Why the move was not the best, in the reading process's language ("" if it was)."""
         if self.keeps_value:
@@ -442,10 +466,23 @@ class BoardVerdict:
                 text = translate("Coach", "{move} let a won game go; {better} won ({line}).")
             return text.format(move=move, line=line, better=better, plies=self.proof_plies)
         if self.kind == "blunder":
-            text = translate(
-                "Coach",
-                "After {move}, {opponent} wins: {refutation}; {better} was better ({line}).",
-            )
+            if self.exact:
+                text = translate(
+                    "Coach",
+                    "After {move}, {opponent} wins: {refutation}; {better} was better ({line}).",
+                )
+            elif self.proven:
+                text = translate(
+                    "Coach",
+                    "After {move}, {opponent} has a forced win: {refutation}; {better} was a "
+                    "forced win ({line}).",
+                )
+            else:
+                text = translate(
+                    "Coach",
+                    "After {move}, {opponent} has a forced win: {refutation}; the search "
+                    "preferred {better} ({line}).",
+                )
             return text.format(
                 move=move,
                 opponent=self.mark.opponent.value,
@@ -500,6 +537,7 @@ class _Position:
     line: tuple[int, ...]
     values: Mapping[int, Outcome] | None  # every move's exact value (solved boards)
     scale: float
+    depth: int = 0  # the search's last finished depth
 
 
 def _position(
@@ -532,6 +570,7 @@ def _position(
                 threat.line,
                 None,
                 evaluation.scale,
+                evaluation.depth,
             )
     return _Position(
         evaluation.move,
@@ -541,40 +580,126 @@ def _position(
         evaluation.line,
         None,
         evaluation.scale,
+        evaluation.depth,
     )
 
 
+def _proven_winners(
+    boards: Sequence[Board],
+    moves: Sequence[int],
+    positions: Sequence[_Position],
+    held: Sequence[ThreatWin | None],
+) -> list[tuple[Mark | None, tuple[int, ...]]]:
+    """For each position of the game, the side proven to win from it (or None) and the
+    proof's line from there.
+
+    A position is won for its side to move when the solver, the threat search or the search
+    proved it, or when the move played there reached a proven win; it is won for the other
+    side when the threat search proved that side's win whatever the reply (``held``), or
+    when the reply played was forced and reached that side's proven win: two cells to
+    complete at once, or one, blocked, with none of the side's own to complete. Walked back
+    from the game's end, so a forced finish the searches ran out of nodes for is still
+    proven by the game itself.
+    """
+    known: list[tuple[Mark | None, tuple[int, ...]]] = [(None, ())] * len(boards)
+    for ply in reversed(range(len(boards))):
+        board = boards[ply]
+        if board.is_over:
+            known[ply] = (board.winner, ())
+            continue
+        mark = board.to_move
+        position, threat = positions[ply], held[ply]
+        if position.outcome == "win":
+            known[ply] = (mark, position.line)
+        elif position.outcome == "loss":
+            known[ply] = (mark.opponent, position.line)
+        elif threat is not None:
+            known[ply] = (mark.opponent, threat.line)
+        elif ply < len(moves):
+            winner, line = known[ply + 1]
+            cell = moves[ply]
+            if winner is mark:
+                known[ply] = (mark, (cell, *line))
+            elif winner is mark.opponent and not completing_cells(board, mark):
+                threats_against = completing_cells(board, mark.opponent)
+                if len(threats_against) >= 2 or tuple(threats_against) == (cell,):
+                    known[ply] = (winner, (cell, *line))
+    return known
+
+
 def _judge(
-    rules: Rules, ply: int, board: Board, cell: int, *, before: _Position, after: _Position
+    rules: Rules,
+    ply: int,
+    board: Board,
+    cell: int,
+    *,
+    before: _Position,
+    after: _Position,
+    following: _Position | None,
+    known_before: tuple[Mark | None, tuple[int, ...]],
+    known_after: tuple[Mark | None, tuple[int, ...]],
+    drop_of: Callable[[], float],
+    budget_ms: float | None,
 ) -> BoardVerdict:
+    """The verdict on ``cell`` played on ``board``: what is proven first, the search's
+    opinion only where nothing is (``following`` is the next position the mover faced in
+    the game, if the game went on; ``drop_of`` the same-depth drop in threes)."""
     mark = board.to_move
     exact = before.values is not None
-    won_at_once = board.play(cell).winner is mark
-    after_for_mover = {"win": "loss", "loss": "win", "draw": "draw", None: None}[after.outcome]
+    won_before, _ = known_before
+    won_after, proof_after = known_after
     drop = 0.0
+    proven = True
+    line = before.line
     kind: VerdictKind
-    if won_at_once or cell == before.best:
+    if board.play(cell).winner is mark:
         kind = "best"
     elif exact:
         assert before.values is not None
         was, now = before.outcome, before.values[cell]
-        if now == was:
+        if cell == before.best or now == was:
             kind = "best"
         elif was == "win":
             kind = "missed_win" if now == "draw" else "blunder"
         else:
             kind = "mistake"
-    elif before.outcome == "win" and after_for_mover != "win":
-        kind = "blunder" if after_for_mover == "loss" else "missed_win"
-    elif after_for_mover == "loss" and before.outcome != "loss":
+    elif won_after is mark:
+        # A proven win after the move: never a mistake, whatever a search thought of it.
+        kind = "best" if cell == before.best else "kept"
+    elif won_before is mark and known_before[1][:1] == (cell,):
+        kind = "best"  # the first move of the proof
+    elif won_before is mark.opponent:
+        kind = "kept"  # lost before the move, whatever it was
+    elif won_after is mark.opponent:
         kind = "blunder"
-    elif before.outcome == "loss" or after_for_mover == "win":
-        kind = "kept"
+        proven = won_before is mark  # else: no forced win for them was found before it
+    elif won_before is mark:
+        kind = "missed_win"  # no proof the move kept the win: the search's word
+        proven = False
+    elif cell == before.best:
+        kind = "best"
+        proven = False
     else:
+        # Each position searched within its budget reaches its own depth, and a search's
+        # values at depths of other parities differ by the side to move's share of the
+        # evaluation: a mistake is a drop every look confirms (see review_moves).
         drop = (before.value + after.value) / max(before.scale, 1.0)
+        if drop >= MISTAKE_DROP and following is not None:
+            if following.outcome == "win":
+                drop = 0.0  # its player could force a win at its next turn
+            elif following.outcome is None:
+                drop = min(drop, (before.value - following.value) / max(before.scale, 1.0))
+        if drop >= MISTAKE_DROP:
+            drop = min(drop, drop_of())
         kind = "mistake" if drop >= MISTAKE_DROP else "kept"
-    better = () if kind in ("best", "kept") else (before.best,)
+        proven = False
+    refutation = proof_after if kind == "blunder" and not exact and proof_after else after.line
+    if won_before is mark and not exact:
+        line = known_before[1] or line
+    better = () if kind in ("best", "kept") else (line[0] if line else before.best,)
     proof = before.plies if kind == "missed_win" else None
+    if kind == "missed_win" and not exact and proof is None:
+        proof = len(line) or None
     return BoardVerdict(
         rules.key,
         ply,
@@ -582,12 +707,29 @@ def _judge(
         cell,
         kind,
         better,
-        before.line,
-        after.line,
+        line,
+        refutation,
         round(drop, 1),
         proof,
         exact,
+        proven or exact,
+        None if exact else budget_ms,
     )
+
+
+def _matched_drop(
+    board: Board,
+    cell: int,
+    before: _Position,
+    evaluate: Evaluate,
+    stop: Callable[[], bool] | None,
+) -> float:
+    """How far ``cell`` falls short of the search's choice on ``board``, in threes, with the
+    position after it searched to the depth the search's choice was searched to (one ply
+    less than the position before), so that both values share a horizon."""
+    depth = max(before.depth - 1, 1)
+    after = evaluate(board.play(cell), budget_ms=None, nodes=None, stop=stop, depth=depth)
+    return (before.value + after.value) / max(before.scale, 1.0)
 
 
 def review_moves(
@@ -603,9 +745,14 @@ def review_moves(
 ) -> tuple[tuple[BoardVerdict, ...], float]:
     """Every move of a game judged, and the seconds it took.
 
-    On solved boards the solver judges (``evaluate`` is not used); elsewhere each position
-    is searched once within ``budget_ms`` (or ``nodes``), and a move's drop is the mover's
-    evaluation before it against the opponent's after it.
+    On solved boards the solver judges (``evaluate`` is not used). Elsewhere each position
+    is searched once within ``budget_ms`` (or ``nodes``) and given to the threat search for
+    either side (``threat_nodes`` each); what that proves, with the game's own forced end
+    (:func:`_proven_winners`), is settled first. A move nothing proves anything about is a
+    mistake when every look of the search finds its player :data:`MISTAKE_DROP` threes or
+    more worse off than before it: the position after it searched within the budget, the
+    same position searched to the depth the search's own choice was (so that both values
+    share a horizon), and the position its player faced next in the game.
     """
     started = time.perf_counter()
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
@@ -627,8 +774,39 @@ def review_moves(
         )
         for board in boards
     ]
+    held = [
+        None
+        if search is None or threat_nodes <= 0 or ply == 0
+        else forced_win_after(board, max_nodes=threat_nodes, stop=stop)
+        for ply, board in enumerate(boards)
+    ]
+    known = _proven_winners(boards, moves, positions, held)
+
+    def drop_of(ply: int) -> Callable[[], float]:
+        def drop() -> float:
+            assert search is not None
+            return _matched_drop(boards[ply], moves[ply], positions[ply], search, stop)
+
+        return drop
+
     verdicts = tuple(
-        _judge(rules, ply, boards[ply], cell, before=positions[ply], after=positions[ply + 1])
+        _judge(
+            rules,
+            ply,
+            boards[ply],
+            cell,
+            before=positions[ply],
+            after=positions[ply + 1],
+            following=(
+                positions[ply + 2]
+                if ply + 2 < len(boards) and not boards[ply + 2].is_over
+                else None
+            ),
+            known_before=known[ply],
+            known_after=known[ply + 1],
+            drop_of=drop_of(ply),
+            budget_ms=budget_ms,
+        )
         for ply, cell in enumerate(moves)
     )
     return verdicts, time.perf_counter() - started

@@ -140,6 +140,55 @@ def forced_win(
     return None
 
 
+def forced_win_after(
+    board: Board,
+    *,
+    max_nodes: int = MAX_NODES,
+    stop: Callable[[], bool] | None = None,
+    threes: bool = True,
+    max_depth: int = VCT_DEPTH,
+) -> ThreatWin | None:
+    """A forced threat win for the side that has just moved on ``board`` (not the side to
+    move), whatever the side to move replies; or None.
+
+    The same proof as :func:`forced_win`, from the defender's turn: the side to move
+    faces a four, two of them, or a three, and every reply that could help still loses
+    (a defender who can complete a line at once refutes it; a defender facing no threat has
+    a free move and is not proven lost). The win's ``line`` starts with the defender's
+    reply that holds out longest, so it has one ply more than the attacker's moves; its
+    ``mover`` is the attacker. Budgets and ``stop`` as in :func:`forced_win`.
+    """
+    if board.is_over:
+        return None
+    if max_nodes < 1:
+        raise ValueError(f"max_nodes is at least 1, not {max_nodes!r}")
+    search = _ThreatSearch(board, max_nodes, stop)
+    attacker = search.padded(board.bits(board.to_move.opponent))
+    defender = search.padded(board.bits(board.to_move))
+    try:
+        for fours_only, deepest in ((True, VCF_DEPTH), (False, max_depth)):
+            if not fours_only and not threes:
+                break
+            search.threes = not fours_only
+            search.failed.clear()
+            for depth in range(1, deepest + 1):
+                search.deepened = False
+                line = search.defend(attacker, defender, depth)
+                if line is not None:
+                    return ThreatWin(
+                        board.to_move.opponent.value,
+                        tuple(line),
+                        len(line),
+                        search.nodes,
+                        fours_only,
+                    )
+                if not search.deepened:
+                    break
+    except _OutOfNodes:
+        return None
+    return None
+
+
 class _ThreatSearch:
     """The AND-OR search over the padded bitboards of :mod:`ttt_desktop.engine.playout`."""
 

@@ -33,14 +33,16 @@ def evaluate(
     budget_ms: float | None,
     nodes: int | None,
     stop: Callable[[], bool] | None,
+    depth: int | None = None,
 ) -> Evaluation:
-    """The Searcher's view of ``board`` within ``budget_ms`` and/or ``nodes``.
+    """The Searcher's view of ``board`` within ``budget_ms`` and/or ``nodes``, or to
+    exactly ``depth`` plies (then with no time limit unless ``budget_ms`` is given).
 
     Raises :class:`~ttt_desktop.players.thought.SearchStopped` when ``stop`` answered true
     before the first iteration finished."""
-    if budget_ms is None and nodes is None:
+    if budget_ms is None and nodes is None and depth is None:
         budget_ms = board_coach.DEFAULT_BUDGET_MS
-    player = SearcherPlayer(seed=COACH_SEED, budget_ms=budget_ms, nodes=nodes)
+    player = SearcherPlayer(seed=COACH_SEED, budget_ms=budget_ms, nodes=nodes, depth=depth)
     thought = player.think(board, stop=stop)
     tables = tables_for(board.rules)
     scores = tuple((score.cell, float(score.value), score.plies) for score in thought.scores)

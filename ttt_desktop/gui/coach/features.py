@@ -48,6 +48,7 @@ from ttt_desktop.gui.coach.overlays import (
     preload_coach,
     values_overlay,
     verdict_overlay,
+    verdict_words,
 )
 from ttt_desktop.gui.controller import GameController
 from ttt_desktop.gui.dock_room import hold_room, move_in
@@ -502,7 +503,7 @@ class CoachFeatures(QObject):
         self._review_board = record.board_at(verdict.ply)
         self.board.set_overlay(REVIEW_LAYER, verdict_overlay(verdict))
         self.window.statusBar().showMessage(
-            verdict.sentence or load_coach().verdict_label(verdict.kind), HINT_MESSAGE_MS
+            verdict.sentence or verdict_words(verdict), HINT_MESSAGE_MS
         )
 
     def try_again(self, verdict: coach_module.MoveVerdict | board_coach.BoardVerdict) -> None:

@@ -115,11 +115,10 @@ def verdict_overlay(
     verdict: coach_module.MoveVerdict | board_coach.BoardVerdict,
 ) -> BoardOverlay:
     """The position before a reviewed move: the better cells outlined, the move played faint."""
-    coach = load_coach()
     played = CellAnnotation(
         QCoreApplication.translate("CoachOverlays", "played"),
         QCoreApplication.translate("CoachOverlays", "the move played: {verdict}").format(
-            verdict=coach.verdict_label(verdict.kind)
+            verdict=verdict_words(verdict)
         ),
         _verdict_tone(verdict),
     )
@@ -130,6 +129,17 @@ def verdict_overlay(
         marked_description=QCoreApplication.translate("CoachOverlays", "the best move here"),
         ghosts=(GhostMark(verdict.cell, verdict.mark, verdict.number),),
     )
+
+
+def verdict_words(verdict: coach_module.MoveVerdict | board_coach.BoardVerdict) -> str:
+    """A verdict in a word or two ("Mistake"), and off the solved boards what it rests on
+    ("Mistake (by a 0.2 s search)", "Best (proven)")."""
+    from ttt_desktop.analysis import board_coach  # noqa: PLC0415  (loaded with the coach)
+
+    if isinstance(verdict, board_coach.BoardVerdict):
+        return verdict.label
+    words: str = load_coach().verdict_label(verdict.kind)
+    return words
 
 
 def _verdict_tone(verdict: coach_module.MoveVerdict | board_coach.BoardVerdict) -> Tone:

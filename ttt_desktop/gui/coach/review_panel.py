@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from ttt_desktop.engine import Mark
 from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.gui import theme
-from ttt_desktop.gui.coach.overlays import load_coach
+from ttt_desktop.gui.coach.overlays import load_coach, verdict_words
 
 if TYPE_CHECKING:
     from ttt_desktop.analysis import board_coach
@@ -133,7 +133,7 @@ class ReviewPanel(QWidget):
         for verdict in review.verdicts:
             item = QListWidgetItem(self._row_text(verdict))
             item.setData(_VERDICT_ROLE, verdict.ply)
-            item.setToolTip(verdict.sentence or load_coach().verdict_label(verdict.kind))
+            item.setToolTip(verdict.sentence or verdict_words(verdict))
             colour = self._verdict_colour(verdict, colours)
             if colour is not None:
                 item.setForeground(QBrush(colour))
@@ -164,7 +164,7 @@ class ReviewPanel(QWidget):
         head = self.tr("{number}. {move} - {verdict}").format(
             number=verdict.number,
             move=move,
-            verdict=load_coach().verdict_label(verdict.kind),
+            verdict=verdict_words(verdict),
         )
         return head if not verdict.sentence else f"{head}\n{verdict.sentence}"
 
