@@ -129,6 +129,27 @@ def test_the_user_pages_link_only_to_each_other(user: Path) -> None:
             assert "/" not in path and (user / path).is_file(), f"{page.name}: {target}"
 
 
+@pytest.mark.parametrize("user", [MANUAL / "user", MANUAL / "de" / "user"], ids=["en", "de"])
+def test_the_pages_name_every_player_of_the_roster(user: Path) -> None:
+    # Named one by one, not counted: a count went stale (the README said fourteen players,
+    # the manual thirteen, and its table left Monty out).
+    from ttt_desktop.cli.arena import ARENA_KINDS  # noqa: PLC0415
+    from ttt_desktop.players import roster  # noqa: PLC0415
+
+    players = (user / "players.md").read_text(encoding="utf-8")
+    table = [line for line in players.splitlines() if line.startswith("| ")]
+    for info in roster():
+        assert any(line.startswith(f"| {info.name} (`{info.kind}`) |") for line in table), info
+    command_line = (user / "command-line.md").read_text(encoding="utf-8")
+    listed = re.search(r"`(rando [a-z ]+)`", command_line.replace("\n", " "))
+    assert listed is not None
+    assert listed.group(1).split() == list(ARENA_KINDS)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    players_paragraph = readme.split("**Computer players.**")[1].split("\n\n")[0]
+    for info in roster():
+        assert info.name in players_paragraph, info
+
+
 def test_the_app_carries_the_current_user_pages() -> None:
     assert update_manual.stale_files() == [], "run: python tools/update_manual.py"
     shipped = ROOT / "resources" / "manual"
