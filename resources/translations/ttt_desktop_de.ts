@@ -3078,6 +3078,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
 <context>
     <name>SearchTreeExplorer</name>
     <message>
+        <source>The search tree is for tic-tac-toe only. Minimax and alpha-beta are compared here over every position to the end of the game, and on {board} that tree is far too large to search.</source>
+        <translation>Der Suchbaum ist nur für Tic-Tac-Toe da. Minimax und Alpha-Beta werden hier über jede Stellung bis zum Ende der Partie verglichen, und auf {board} ist dieser Baum viel zu groß, um ihn zu durchsuchen.</translation>
+    </message>
+    <message>
         <source>Search tree</source>
         <translation>Suchbaum</translation>
     </message>

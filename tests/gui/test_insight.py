@@ -10,6 +10,7 @@ from PySide6.QtGui import QKeySequence
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import Board, GameRecord, Mark
+from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE
 from ttt_desktop.gui import screen_fit
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.insight.features import THOUGHT_LAYER
@@ -237,4 +238,46 @@ def test_the_tree_says_whose_values_and_opens_beside_the_board(
     board = window.board
     board_area = QRect(board.mapToGlobal(QPoint(0, 0)), board.size())
     qtbot.waitUntil(lambda: not explorer.frameGeometry().intersects(board_area))
+    explorer.close()
+
+
+def test_the_tree_explorer_says_why_there_is_no_tree_off_tic_tac_toe(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.set_move_delay(0)
+    window.controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Ann"))
+    window.controller.set_seat(Mark.O, Seat(HUMAN_KIND, "Bob"))
+    window.controller.new_game(Mark.X)
+    action = window.insight.explorer_action
+    assert action.isEnabled()
+    # A tic-tac-toe tree on show, then a game of gomoku: the tree does not stay.
+    explorer = window.insight.open_explorer()
+    qtbot.waitUntil(lambda: explorer.model.rowCount() == 9, timeout=30_000)
+    qtbot.waitUntil(lambda: "%" in explorer.comparison.text(), timeout=30_000)
+    window.controller.new_game(Mark.X, GOMOKU)
+    for cell in (GOMOKU.geometry.parse(name) for name in ("h8", "h9", "i8")):
+        with qtbot.waitSignal(window.controller.move_played):
+            window.board.cell_clicked.emit(cell)
+    assert explorer.model.rowCount() == 0 and explorer.board is None
+    assert not explorer.view.isEnabled() and not explorer.algorithm_box.isEnabled()
+    assert explorer.comparison.text() == ""
+    assert explorer.position_label.text() == "Gomoku 15x15"
+    assert explorer.values_label.text().startswith("The search tree is for tic-tac-toe only.")
+    assert "on Gomoku 15x15 that tree is far too large" in explorer.values_label.text()
+    # Its action is off on this board and says why; asked all the same, it says why again.
+    assert not action.isEnabled()
+    assert action.statusTip().startswith("The search tree is for tic-tac-toe only.")
+    assert window.insight.open_explorer() is explorer
+    assert explorer.values_label.text().startswith("The search tree is for tic-tac-toe only.")
+    assert explorer.model.rowCount() == 0 and explorer.board is None
+    # Nothing was asked of the search process for this board: its functions refuse it.
+    board = window.controller.board
+    with pytest.raises(ValueError, match="tic-tac-toe's only, not a board of 225 cells"):
+        compare_searches(board.cells, board.to_move.value)
+    # Back on tic-tac-toe, the tree comes back.
+    window.controller.new_game(Mark.X, TIC_TAC_TOE)
+    assert action.isEnabled()
+    qtbot.waitUntil(lambda: explorer.model.rowCount() == 9, timeout=30_000)
+    assert explorer.model.item(0, 0).text().startswith("X")
     explorer.close()

@@ -11,7 +11,8 @@ traced again to the node asked about; minimax's is the whole tree.
 :func:`compare_searches` runs both searches from a position and counts their nodes.
 
 The work can take a second (minimax near the empty board), so the window asks for
-it in the search process. Nothing here imports Qt.
+it in the search process. Both trees go to the end of the game, which only tic-tac-toe's is
+small enough for: any other board is refused (a :class:`ValueError`). Nothing here imports Qt.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import Cell
+from ttt_desktop.engine.rules import TIC_TAC_TOE
 from ttt_desktop.engine.tactics import completing_cells
 from ttt_desktop.players.search import _INFINITY, _RANK, CountingSearch, ordered_moves, utility
 from ttt_desktop.players.thought import SearchStopped
@@ -78,6 +80,15 @@ def root_order(board: Board) -> tuple[Cell, ...]:
     )
 
 
+def _tic_tac_toe(cells: str, to_move: str) -> Board:
+    """The tic-tac-toe position of ``cells``; any other board's cells are refused."""
+    if len(cells) != len(TIC_TAC_TOE.geometry.cells):
+        raise ValueError(
+            f"the search trees are tic-tac-toe's only, not a board of {len(cells)} cells"
+        )
+    return Board(cells, Mark(to_move))
+
+
 def tree_children(
     algorithm: str,
     cells: str,
@@ -91,7 +102,7 @@ def tree_children(
     ``algorithm`` is ``"minimax"`` or ``"alphabeta"``. Values are for the side to
     move at the root. For alpha-beta the node must have been searched (not cut off).
     """
-    root = Board(cells, Mark(to_move))
+    root = _tic_tac_toe(cells, to_move)
     player = root.to_move
     node = root.play_all(path)
     if node.is_over:
@@ -200,7 +211,7 @@ def compare_searches(
     cells: str, to_move: str, *, stop: StopCheck | None = None
 ) -> SearchComparison:
     """Minimax's and alpha-beta's node counts from the position, from running both searches."""
-    board = Board(cells, Mark(to_move))
+    board = _tic_tac_toe(cells, to_move)
     minimax = CountingSearch(board.to_move, stop)
     alphabeta = CountingSearch(board.to_move, stop)
     if not board.is_over:

@@ -32,7 +32,7 @@ from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.controller import GameController
 from ttt_desktop.gui.insight import DOCK_VISIBLE_KEY, words
 from ttt_desktop.gui.insight.dock import ThinkingDock
-from ttt_desktop.gui.insight.tree import SearchTreeExplorer
+from ttt_desktop.gui.insight.tree import SearchTreeExplorer, unavailable_text
 from ttt_desktop.gui.screen_fit import place_beside
 from ttt_desktop.players.thought import Meaning, Thought
 from ttt_desktop.search_process import ThinkJob
@@ -197,6 +197,7 @@ class InsightFeatures(QObject):
 
     def _on_game_started(self, record: GameRecord) -> None:
         self.panel.set_rules(record.rules)
+        self._offer_explorer(record)
         self._shown = self._last = None
         self._thoughts.clear()
         self._board.set_overlay(THOUGHT_LAYER, None)
@@ -265,6 +266,25 @@ class InsightFeatures(QObject):
         self._board.set_overlay(THOUGHT_LAYER, thought_overlay(thought, self._board.board))
 
     # The explorer ------------------------------------------------------------------------
+
+    def _offer_explorer(self, record: GameRecord) -> None:
+        """The explorer searches tic-tac-toe only: elsewhere its action is off and says why,
+        and an explorer left open says why too instead of keeping another board's tree."""
+        board = record.final_board
+        classic = record.rules.is_classic
+        self.explorer_action.setEnabled(classic)
+        tip = (
+            self.tr("Explore the minimax and alpha-beta search trees from the position on show")
+            if classic
+            else unavailable_text(board)
+        )
+        self.explorer_action.setStatusTip(tip)
+        self.explorer_action.setToolTip(tip)
+        explorer = self._explorer
+        if explorer is not None and explorer.isVisible():
+            shown = explorer.board
+            if shown is None or shown.rules != record.rules:
+                explorer.explore(board)
 
     def open_explorer(self) -> SearchTreeExplorer:
         """Show the search-tree explorer for the position on show."""

@@ -6,6 +6,10 @@ its subtree cost, and for alpha-beta the alpha and beta it was searched with;
 branches alpha-beta cut off are greyed and say how many nodes they hid. A line
 above compares the two searches from their actual node counts.
 
+Both trees are searched to the end of the game, which only tic-tac-toe's is small enough
+for: on every other board the explorer says so and shows no tree (the functions it calls
+refuse any other board).
+
 The model is lazy: a node's children are asked for when it is first expanded, in
 the search process (:mod:`ttt_desktop.players.search_tree`), so expanding never
 stalls the window; a "thinking..." row stands in until they arrive.
@@ -16,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt
 from PySide6.QtGui import QPalette, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
@@ -31,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.engine import Board
 from ttt_desktop.engine.rules import TIC_TAC_TOE
+from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.players.search_tree import (
     SearchComparison,
     TreeNode,
@@ -56,6 +61,16 @@ def bound_text(value: int | None) -> str:
     if value >= _INFINITY:
         return "+∞"
     return f"{value:+d}" if value else "0"
+
+
+def unavailable_text(board: Board) -> str:
+    """Why the explorer shows no tree on ``board`` (any board but tic-tac-toe)."""
+    return QCoreApplication.translate(
+        "SearchTreeExplorer",
+        "The search tree is for tic-tac-toe only. Minimax and alpha-beta are compared here "
+        "over every position to the end of the game, and on {board} that tree is far too "
+        "large to search.",
+    ).format(board=rules_title(board.rules))
 
 
 class SearchTreeExplorer(QDialog):
@@ -115,12 +130,31 @@ class SearchTreeExplorer(QDialog):
         """``"alphabeta"`` or ``"minimax"``."""
         return str(self.algorithm_box.currentData())
 
+    @property
+    def board(self) -> Board | None:
+        """The position whose trees are on show (None: none, or a board with no tree)."""
+        return self._board
+
     def set_algorithm(self, algorithm: str) -> None:
         """Show ``algorithm``'s tree."""
         self.algorithm_box.setCurrentIndex(self.algorithm_box.findData(algorithm))
 
     def explore(self, board: Board) -> None:
-        """Show the trees of the searches from ``board``."""
+        """Show the trees of the searches from ``board`` (on tic-tac-toe; on any other
+        board, why there are none)."""
+        if not board.rules.is_classic:
+            self._board = None
+            self._pending.clear()
+            self.model.removeRows(0, self.model.rowCount())
+            self.position_label.setText(rules_title(board.rules))
+            self.values_label.setText(unavailable_text(board))
+            self.comparison.clear()
+            self.comparison.setAccessibleDescription("")
+            self.algorithm_box.setEnabled(False)
+            self.view.setEnabled(False)
+            return
+        self.algorithm_box.setEnabled(True)
+        self.view.setEnabled(True)
         self._board = board
         self.position_label.setText(
             self.tr("{mark} to move, {empty} empty cells").format(
