@@ -1696,6 +1696,25 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <source>No computer has moved yet in this game.</source>
         <translation>In dieser Partie hat noch kein Computer gezogen.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n move(s) of this game came from {names} before it was opened here.</source>
+        <translation>
+            <numerusform>%n Zug dieser Partie kam von {names}, bevor sie hier geöffnet wurde.</numerusform>
+            <numerusform>%n Züge dieser Partie kamen von {names}, bevor sie hier geöffnet wurde.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{first} and {second}</source>
+        <translation>{first} und {second}</translation>
+    </message>
+    <message>
+        <source>What a computer thought is not kept with the game; ask one about the position below.</source>
+        <translation>Was ein Computer gedacht hat, wird nicht mit der Partie gespeichert; fragen Sie unten einen nach der Stellung.</translation>
+    </message>
+    <message>
+        <source>{name} moved to the position on show before this game was opened here.</source>
+        <translation>{name} hat zu der gezeigten Stellung gezogen, bevor diese Partie hier geöffnet wurde.</translation>
+    </message>
     <message>
         <source>No computer moved to the position on show.</source>
         <translation>Zu der gezeigten Stellung hat kein Computer gezogen.</translation>

@@ -82,6 +82,16 @@
         </message>
     </context>
     <context>
+        <name>InsightFeatures</name>
+        <message numerus="yes">
+            <source>%n move(s) of this game came from {names} before it was opened here.</source>
+            <translation>
+                <numerusform>%n move of this game came from {names} before it was opened here.</numerusform>
+                <numerusform>%n moves of this game came from {names} before it was opened here.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ReviewPanel</name>
         <message numerus="yes">
             <source>%n move(s)</source>

@@ -6,10 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import WindowMaker
+from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import Mark
 from ttt_desktop.formats.files import load_record
+from ttt_desktop.gui import translation
 from ttt_desktop.gui.controller import GameController, Seat
 from ttt_desktop.gui.game_in_progress import FILE_NAME, GameInProgress, path_beside
 from ttt_desktop.gui.main_window import MainWindow
@@ -70,6 +72,54 @@ def test_a_restored_game_won_after_the_restart_counts_in_the_session_score(
     assert again.result_banner.score_label.text() == "Alice 1 : 0 Bob, 0 draws"
     assert "Alice 1 : 0 Bob" in again.player_panel.score_label.text()
     assert again.score.told("Alice", "Bob").first_wins == 1
+
+
+def test_the_thinking_dock_says_a_computer_moved_before_the_restart(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    kept = tmp_path / FILE_NAME
+    window = make_window(game_in_progress_path=kept)
+    window.insight.dock_action.trigger()
+    window.set_move_delay(0)
+    window.controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Alice"))
+    window.controller.set_seat(Mark.O, Seat("minimax", "MiniMax"))
+    window.controller.new_game(Mark.X)
+    for wanted in (4, 8):
+        cell = wanted if window.controller.board.cells[wanted] == "." else 2
+        with qtbot.waitSignal(window.controller.computer_thought, timeout=30_000):
+            window.controller.play_cell(cell)
+    assert window.insight.panel.headline.text().startswith("MiniMax (O) played")
+    record = window.controller.record
+    window.close()
+
+    # As the app starts: with the English translation, which gives counted texts their forms.
+    installed = translation.install(QSettings(), "en")
+    try:
+        again = make_window(game_in_progress_path=kept)
+        assert again.controller.record.moves == record.moves
+        panel = again.insight.panel
+        assert "No computer has moved yet" not in panel.headline.text()
+        assert panel.headline.text() == (
+            "2 moves of this game came from MiniMax (O) before it was opened here."
+        )
+        assert panel.details.text().startswith("What a computer thought is not kept")
+        # Browsed back to the position after MiniMax's first move: MiniMax moved there too.
+        bar = again.review.replay_bar
+        bar.show_ply(2)
+        qtbot.waitUntil(lambda: again.board.board == record.board_at(2))
+        assert panel.headline.text() == (
+            "MiniMax (O) moved to the position on show before this game was opened here."
+        )
+        # After Alice's first move: no computer moved there.
+        bar.show_ply(1)
+        qtbot.waitUntil(lambda: again.board.board == record.board_at(1))
+        assert panel.headline.text() == "No computer moved to the position on show."
+        # Back at the newest position: the game's words again, not the browsed position's.
+        bar.follow_live()
+        qtbot.waitUntil(lambda: again.board.board == record.final_board)
+        assert panel.headline.text().startswith("2 moves of this game came from MiniMax (O)")
+    finally:
+        translation.remove(installed)
 
 
 def test_a_game_on_another_board_keeps_its_rules_players_and_seeds(

@@ -212,10 +212,13 @@ def test_browsing_the_game_shows_the_thought_behind_the_position_on_show(
     assert panel.headline.text().startswith(f"Ralph (O) played {keypad(first.move)}: ")
     bar.follow_live()
     assert panel.thought is second
-    # An opened game has no thoughts: the dock does not speak of the last one.
+    # An opened game has no thoughts: the dock does not speak of the last one, but says
+    # that Ralph moved in it and that what he thought is not kept.
     window.review.open_game(window.controller.record)
     assert panel.thought is None
-    assert "Ralph" not in panel.headline.text()
+    assert "played" not in panel.headline.text()
+    assert "came from Ralph (O) before it was opened here" in panel.headline.text()
+    assert panel.details.text().startswith("What a computer thought is not kept with the game")
 
 
 def test_the_tree_says_whose_values_and_opens_beside_the_board(

@@ -139,6 +139,12 @@ class InsightFeatures(QObject):
         # browsing the game shows the thought behind the position on show.
         self._thoughts: dict[tuple[int, int, str, str], Thought] = {}
         self._last: Thought | None = None
+        # The positions a computer moved to before the game was opened here (resumed at
+        # start, a file, History), with its name: what it thought then is not kept.
+        self._moved_before: dict[tuple[int, int, str, str], str] = {}
+        # What the words on show without a thought are about: a position browsed to, "game"
+        # (the game in hand), or None while a thought, an answer or a question is on show.
+        self._explained: tuple[int, int, str, str] | str | None = None
 
         self.dock = ThinkingDock(window)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
@@ -191,7 +197,7 @@ class InsightFeatures(QObject):
         self._thoughts[_position(record.final_board)] = thought
         self._last = thought
         self.panel.show_thought(thought)
-        self._shown = thought
+        self._shown, self._explained = thought, None
         self.panel.select_kind(thought.kind)
         self._draw()
 
@@ -201,25 +207,71 @@ class InsightFeatures(QObject):
         self._shown = self._last = None
         self._thoughts.clear()
         self._board.set_overlay(THOUGHT_LAYER, None)
-        self.panel.show_message(self.tr("No computer has moved yet in this game."))
+        self._moved_before = _computer_moves(record)
+        self._explain_game()
+
+    def _explain_game(self) -> None:
+        """The words for the game in hand while no computer has thought in it here."""
+        self._explained = "game"
+        if not self._moved_before:
+            self.panel.show_message(self.tr("No computer has moved yet in this game."))
+            return
+        names = sorted(set(self._moved_before.values()))
+        self.panel.show_message(
+            self.tr(
+                "%n move(s) of this game came from {names} before it was opened here.",
+                "",
+                len(self._moved_before),
+            ).format(
+                names=self.tr("{first} and {second}").format(first=names[0], second=names[1])
+                if len(names) == 2
+                else names[0]
+            ),
+            self.tr(
+                "What a computer thought is not kept with the game; ask one about the "
+                "position below."
+            ),
+        )
 
     def _on_board_changed(self, board: Board) -> None:
         # The newest position keeps the newest thought (a person's move after it too);
         # an earlier one on show, the thought whose move led there, or none.
         newest = board == self._controller.board
-        thought = self._last if newest else self._thoughts.get(_position(board))
-        if thought is self._shown:
+        position = _position(board)
+        thought = self._last if newest else self._thoughts.get(position)
+        if thought is not None:
+            if thought is self._shown and self._explained is None:
+                return
+            self._shown, self._explained = thought, None
+            self.panel.show_thought(thought)
+            self._draw()
             return
-        if thought is None and newest:
-            return  # an answer asked about the newest position stays
-        self._shown = thought
-        if thought is None:
+        if newest:
+            # An answer asked about the newest position stays; else the game's words.
+            if self._explained is not None and self._explained != "game":
+                self._shown = None
+                self._explain_game()
+                self._draw()
+            return
+        if self._shown is None and self._explained == position:
+            return
+        self._shown, self._explained = None, position
+        moved_before = self._moved_before.get(position)
+        if moved_before is not None:
+            self.panel.show_message(
+                self.tr(
+                    "{name} moved to the position on show before this game was opened here."
+                ).format(name=moved_before),
+                self.tr(
+                    "What a computer thought is not kept with the game; ask one about the "
+                    "position below."
+                ),
+            )
+        else:
             self.panel.show_message(
                 self.tr("No computer moved to the position on show."),
                 self.tr("Ask a computer about it below."),
             )
-        else:
-            self.panel.show_thought(thought)
         self._draw()
 
     def ask(self, kind: str) -> int:
@@ -231,6 +283,7 @@ class InsightFeatures(QObject):
         self.panel.show_message(
             self.tr("{name} is thinking about this position...").format(name=words.kind_name(kind))
         )
+        self._explained = None
         job = ThinkJob.for_board(kind, ASK_SEED, board)
         ticket = self._controller.ask_insight(job)
         self._asked[ticket] = kind
@@ -240,7 +293,7 @@ class InsightFeatures(QObject):
         if ticket in self._asked:
             del self._asked[ticket]
             self.panel.show_thought(answer, asked=True)
-            self._shown = answer
+            self._shown, self._explained = answer, None
             self._draw()
         elif self._explorer is not None:
             self._explorer.answer(ticket, answer)
@@ -299,6 +352,19 @@ class InsightFeatures(QObject):
             clear = QRect(board.mapToGlobal(QPoint(0, 0)), board.size())
             place_beside(self._explorer, self._window, clear)
         return self._explorer
+
+
+def _computer_moves(record: GameRecord) -> dict[tuple[int, int, str, str], str]:
+    """The positions of ``record`` a computer's move led to, with its name and mark."""
+    moved = {}
+    board = Board.empty(record.first, record.rules)
+    for cell in record.moves:
+        mover = board.to_move
+        board = board.play(cell)
+        entry = record.player(mover)
+        if not entry.is_human:
+            moved[_position(board)] = f"{entry.name} ({mover.value})"
+    return moved
 
 
 def _position(board: Board) -> tuple[int, int, str, str]:
