@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ttt_desktop.lab import report
 from ttt_desktop.lab.runner import run_tournament
-from ttt_desktop.lab.tournament import PlayedGame, TournamentSpec, parse_entrants
+from ttt_desktop.lab.tournament import TournamentGame, TournamentSpec, parse_entrants
 
 PLAYERS = "rando,levi,ralph,utility,humiston,learner"
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,7 +84,7 @@ def _tail(games: int, jobs: int) -> tuple[float, float]:
     writer = report.ArenaJsonWriter([entrant.label for entrant in spec.entrants])
     last = [0.0]
 
-    def on_games(_batch: list[PlayedGame]) -> None:
+    def on_games(_batch: list[TournamentGame]) -> None:
         last[0] = time.perf_counter()
 
     # As the command line runs it: the workers format their games' texts.

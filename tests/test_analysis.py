@@ -24,7 +24,7 @@ from ttt_desktop.analysis import (
     map_cell,
     position_value,
     reachable_boards,
-    solve,
+    tic_tac_toe_values,
     transform_board,
     transform_cells,
 )
@@ -93,7 +93,7 @@ class TestSolve:
     def test_every_move_of_every_position_matches_the_reference(self) -> None:
         for (cells, mover), _ in playable_positions():
             board = Board.from_string(cells, mover)
-            values = solve(board)
+            values = tic_tac_toe_values(board)
             assert list(values) == list(board.legal_moves())
             for cell, value in values.items():
                 result, length = move_outcome(cells, mover, cell)
@@ -104,8 +104,8 @@ class TestSolve:
 
     def test_solve_is_memoised_and_read_only(self) -> None:
         board = Board.from_string("XX.OO....")
-        values = solve(board)
-        assert solve(board) is values
+        values = tic_tac_toe_values(board)
+        assert tic_tac_toe_values(board) is values
         with pytest.raises(TypeError):
             values[2] = MoveValue(Outcome.LOSS, 1)  # type: ignore[index]
 
@@ -113,7 +113,7 @@ class TestSolve:
         won = Board.from_string("XXXOO....")
         drawn = Board.from_string("XOXXOOOXX")
         with pytest.raises(GameOverError):
-            solve(won)
+            tic_tac_toe_values(won)
         with pytest.raises(GameOverError):
             best_moves(drawn)
         assert position_value(won) == MoveValue(Outcome.LOSS, 0)
@@ -134,7 +134,7 @@ class TestSolve:
 
     def test_the_empty_board_is_a_draw_everywhere(self) -> None:
         for first in (Mark.X, Mark.O):
-            values = solve(Board.empty(first))
+            values = tic_tac_toe_values(Board.empty(first))
             assert set(values.values()) == {MoveValue(Outcome.DRAW, 9)}
 
 
@@ -203,7 +203,7 @@ def test_remembered_answers_stay_bounded_over_every_position() -> None:
     for board in boards:
         hint(board)
     assert len(boards) > solver.REMEMBERED_POSITIONS
-    for memo in (solver.solve, solver.best_moves, solver.principal_line):
+    for memo in (solver.tic_tac_toe_values, solver.best_moves, solver.principal_line):
         assert memo.cache_info().currsize <= solver.REMEMBERED_POSITIONS
     assert _hint_for.cache_info().currsize <= REMEMBERED_HINTS
     for board in boards[:200]:

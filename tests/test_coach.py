@@ -16,7 +16,14 @@ from reference_game import (
     preference,
 )
 
-from ttt_desktop.analysis import MoveValue, Outcome, best_moves, coach, principal_line, solve
+from ttt_desktop.analysis import (
+    MoveValue,
+    Outcome,
+    best_moves,
+    coach,
+    principal_line,
+    tic_tac_toe_values,
+)
 from ttt_desktop.engine import Board, Mark, cell_from_keypad, keypad_label
 from ttt_desktop.engine.record import GameRecord, PlayerEntry
 
@@ -200,7 +207,7 @@ class TestWords:
 
     def test_values_are_the_solvers(self) -> None:
         board = Board.from_string("XX.OO....")
-        assert coach.cell_values(board) == solve(board)
+        assert coach.cell_values(board) == tic_tac_toe_values(board)
         assert coach.cell_values(board.play(2)) == {}
         assert best_moves(board) == (2,)
 

@@ -14,7 +14,7 @@ from ttt_desktop.engine.board import Board
 from ttt_desktop.lab.runner import TournamentRunner, default_context, run_tournament
 from ttt_desktop.lab.tournament import (
     CHUNK_GAMES,
-    PlayedGame,
+    TournamentGame,
     TournamentResult,
     TournamentSpec,
     make_entrants,
@@ -237,7 +237,7 @@ class TestRatingsWhileRunning:
     """Live ratings rate every finished game in game order, skipping games not in yet."""
 
     @staticmethod
-    def reference(result: TournamentResult, games: list[PlayedGame]) -> dict[str, PlayerRating]:
+    def reference(result: TournamentResult, games: list[TournamentGame]) -> dict[str, PlayerRating]:
         labels = result.labels()
         return rate(GameResult(labels[g.x], labels[g.o], g.winner) for g in games)
 
@@ -275,7 +275,9 @@ class TestRatingsWhileRunning:
         assert final == {k: (r.mu, r.sigma, r.games) for k, r in again.ratings().items()}
 
 
-def columns_of(games: list[PlayedGame]) -> tuple[list[int], str, str, list[float], dict[int, str]]:
+def columns_of(
+    games: list[TournamentGame],
+) -> tuple[list[int], str, str, list[float], dict[int, str]]:
     """``games`` as a worker sends them (lab.runner.play_task)."""
     numbers = [value for g in games for value in (g.index, g.pairing, g.x, g.o)]
     return (
@@ -334,7 +336,7 @@ class TestColumns:
         spec = spec_of("rando,levi", 4)
         result = TournamentResult(spec)
         with pytest.raises(ValueError, match="game number 4 is not one of this tournament's 4"):
-            result.add([PlayedGame(4, 0, 0, 1, "0123456", "X", 0.0)])
+            result.add([TournamentGame(4, 0, 0, 1, "0123456", "X", 0.0)])
         with pytest.raises(KeyError):
             result.game(0)
 
@@ -342,7 +344,7 @@ class TestColumns:
         spec = spec_of("rando,levi,humiston", 60, seed=4)
         runner = TournamentRunner(spec, 2, context=default_context(), games_out=False)
         runner.start()
-        polled: list[PlayedGame] = []
+        polled: list[TournamentGame] = []
         while runner.running:
             polled += runner.poll(0.1)
         runner.close()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from ttt_desktop.engine.board import Board
-from ttt_desktop.lab.trained import KIND_PREFIX, TrainedPlayerError, TrainedPlayers
+from ttt_desktop.lab.trained import TRAINED_KIND_PREFIX, TrainedPlayerError, TrainedPlayers
 from ttt_desktop.lab.training import TrainingRunner, TrainPoint, TrainSettings, train_table
 from ttt_desktop.players.learner import LearnerTable
 
@@ -80,7 +80,7 @@ def test_trained_players_are_saved_listed_and_played(tmp_path: Path) -> None:
     players = TrainedPlayers(tmp_path / "trained")
     table, _ = train_table(small(opponent="rando"))
     profile = players.save("Bot  One", table)
-    assert (profile.kind, profile.name) == (f"{KIND_PREFIX}bot-one", "Bot One")
+    assert (profile.kind, profile.name) == (f"{TRAINED_KIND_PREFIX}bot-one", "Bot One")
     assert "against rando" in profile.description
     with pytest.raises(TrainedPlayerError, match="exists already"):
         players.save("bot one", table)
@@ -108,4 +108,4 @@ def test_a_damaged_trained_player_is_reported_not_a_crash(tmp_path: Path) -> Non
     assert any("not valid JSON" in problem for problem in players.problems)
     assert any("not a learner table" in problem for problem in players.problems)
     with pytest.raises(TrainedPlayerError, match="can't be loaded"):
-        players.create(f"{KIND_PREFIX}broken")
+        players.create(f"{TRAINED_KIND_PREFIX}broken")

@@ -18,8 +18,8 @@ from ttt_desktop.engine.board import Mark
 from ttt_desktop.engine.record import GameRecord, PlayerEntry
 from ttt_desktop.engine.rules import TIC_TAC_TOE
 from ttt_desktop.library import (
-    ENV_VAR,
-    FILE_NAME,
+    LIBRARY_ENV_VAR,
+    LIBRARY_FILE_NAME,
     SCHEMA_VERSION,
     SORT_KEYS,
     GameFilter,
@@ -47,7 +47,7 @@ def games() -> list[GameRecord]:
 
 @pytest.fixture
 def library(tmp_path: Path, games: list[GameRecord]) -> Library:
-    lib = Library(tmp_path / FILE_NAME)
+    lib = Library(tmp_path / LIBRARY_FILE_NAME)
     lib.store_many(games)
     return lib
 
@@ -283,7 +283,7 @@ def test_every_earlier_schema_is_migrated_with_its_games_kept(
     with Library(path) as lib:
         assert lib.schema_version == SCHEMA_VERSION
         fresh = Library(tmp_path / "fresh.sqlite3")
-        assert schema.describe(lib._db) == schema.describe(fresh._db)
+        assert schema.describe_schema(lib._db) == schema.describe_schema(fresh._db)
         kept = games[:40] if version >= 1 else []
         assert lib.count() == len(kept)
         assert lib.game_ids() == {game_id_of(g) for g in kept}
@@ -315,10 +315,10 @@ def test_every_earlier_schema_is_migrated_with_its_games_kept(
 
 
 def test_the_library_path_comes_from_the_option_then_the_environment_then_app_data() -> None:
-    env = {ENV_VAR: "/tmp/env.sqlite3"}
+    env = {LIBRARY_ENV_VAR: "/tmp/env.sqlite3"}
     assert library_path("/data", "/opt/x.sqlite3", env) == Path("/opt/x.sqlite3")
     assert library_path("/data", None, env) == Path("/tmp/env.sqlite3")
-    assert library_path("/data", None, {}) == Path("/data") / FILE_NAME
+    assert library_path("/data", None, {}) == Path("/data") / LIBRARY_FILE_NAME
     assert library_path(None, None, {}) is None
 
 
@@ -330,7 +330,7 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def test_a_file_that_is_not_a_database_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
-    path = tmp_path / FILE_NAME
+    path = tmp_path / LIBRARY_FILE_NAME
     path.write_bytes(b"my shopping list\n" * 100)
     before = _snapshot(tmp_path)
     with pytest.raises(LibraryCorruptError, match="damaged: it is not an SQLite database"):
@@ -341,7 +341,7 @@ def test_a_file_that_is_not_a_database_is_refused_and_left_as_it_is(tmp_path: Pa
 def test_a_database_damaged_inside_is_refused_and_left_as_it_is(
     tmp_path: Path, games: list[GameRecord]
 ) -> None:
-    path = tmp_path / FILE_NAME
+    path = tmp_path / LIBRARY_FILE_NAME
     with Library(path) as lib:
         lib.store_many(games)
         lib._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -356,7 +356,7 @@ def test_a_database_damaged_inside_is_refused_and_left_as_it_is(
 
 
 def test_a_damaged_library_moved_aside_makes_room_for_a_new_one(tmp_path: Path) -> None:
-    path = tmp_path / FILE_NAME
+    path = tmp_path / LIBRARY_FILE_NAME
     path.write_bytes(b"garbage")
     Path(f"{path}-wal").write_bytes(b"wal")
     aside = move_aside(path)
@@ -372,7 +372,7 @@ def test_a_damaged_library_moved_aside_makes_room_for_a_new_one(tmp_path: Path) 
 
 
 def test_a_library_from_a_newer_version_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
-    path = tmp_path / FILE_NAME
+    path = tmp_path / LIBRARY_FILE_NAME
     with Library(path) as lib:
         lib._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
         lib._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -385,7 +385,7 @@ def test_a_library_from_a_newer_version_is_refused_and_left_as_it_is(tmp_path: P
 def test_a_library_locked_by_another_program_says_so_and_loses_nothing(
     tmp_path: Path, games: list[GameRecord]
 ) -> None:
-    path = tmp_path / FILE_NAME
+    path = tmp_path / LIBRARY_FILE_NAME
     lib = Library(path, timeout=0.05)
     lib.store(games[0])
     other = sqlite3.connect(path, isolation_level=None)
@@ -430,11 +430,11 @@ def test_a_read_only_library_is_refused_and_left_as_it_is(
 ) -> None:
     folder = tmp_path / "data"
     folder.mkdir()
-    path = folder / FILE_NAME
+    path = folder / LIBRARY_FILE_NAME
     with Library(path) as lib:
         lib.store(games[0])
         lib._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    for leftover in folder.glob(f"{FILE_NAME}-*"):
+    for leftover in folder.glob(f"{LIBRARY_FILE_NAME}-*"):
         leftover.unlink()
     before = _snapshot(folder)
     target = path if what == "file" else folder

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ttt_desktop.analysis import mnk_solver, reachable_boards
-from ttt_desktop.analysis import solve as solve_classic
+from ttt_desktop.analysis import tic_tac_toe_values as solve_classic
 from ttt_desktop.analysis.mnk_solver import (
     SOLVED,
     Solution,
@@ -213,9 +213,9 @@ def test_stop_is_honoured() -> None:
 
 
 def test_the_shipped_tables_hold_proved_values() -> None:
-    sections = mnk_solver.decode_values(Path(mnk_solver.TABLE_PATH).read_bytes())
+    sections = mnk_solver.decode_values(Path(mnk_solver.SOLVER_TABLE_PATH).read_bytes())
     assert set(sections) <= {*SOLVED, "5,5,4"}
-    assert Path(mnk_solver.TABLE_PATH).stat().st_size < 200_000
+    assert Path(mnk_solver.SOLVER_TABLE_PATH).stat().st_size < 200_000
     rng = random.Random(5)
     for key, values in sections.items():
         rules = Rules.parse(key)
@@ -236,7 +236,7 @@ def test_a_long_solve_is_cached_and_a_damaged_cache_ignored(
     cache = tmp_path / "data" / "solver-cache.bin"
     monkeypatch.setenv(mnk_solver.CACHE_ENV, str(cache))
     monkeypatch.setattr(mnk_solver, "CACHE_MIN_SECONDS", 0.0)
-    monkeypatch.setattr(mnk_solver, "TABLE_PATH", str(tmp_path / "no-tables.bin"))
+    monkeypatch.setattr(mnk_solver, "SOLVER_TABLE_PATH", str(tmp_path / "no-tables.bin"))
     mnk_solver.forget_known()
     board = Board.empty(rules=Rules(4, 4, 4)).play(5)
     first = solve(board)

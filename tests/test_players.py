@@ -40,7 +40,7 @@ from ttt_desktop.players import (
 )
 from ttt_desktop.players.ladder import proven_unbeaten
 from ttt_desktop.players.perfect import (
-    TABLE_PATH,
+    PERFECT_TABLE_PATH,
     TABLE_TITLE,
     best_move_table,
     check_table,
@@ -510,7 +510,7 @@ def test_reachable_boards_cover_the_positions_walked() -> None:
 class TestPerfectTable:
     def test_the_shipped_file_is_what_the_solver_gives(self) -> None:
         tables = compute_tables()
-        with open(TABLE_PATH, "rb") as file:
+        with open(PERFECT_TABLE_PATH, "rb") as file:
             assert file.read() == table_bytes(tables)
         assert best_move_table() == table_bytes(tables)
         assert decode_table(table_bytes(tables)) == tables

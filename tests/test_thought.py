@@ -11,7 +11,7 @@ import pytest
 from golden_moves import GOLDEN_PATH, SEED, make_player, playable_boards, walk
 from reference_game import REFERENCE_LINES, completing, move_outcome, other
 
-from ttt_desktop.analysis import solve
+from ttt_desktop.analysis import tic_tac_toe_values
 from ttt_desktop.engine import Board
 from ttt_desktop.engine.cells import CENTRE, CORNERS, LINES, SIDES
 from ttt_desktop.players import KINDS, Player, create_player
@@ -110,7 +110,7 @@ def test_a_thought_describes_its_position_and_a_legal_move(
 
 def minimax_scale(board: Board, cell: int) -> int:
     """The solver's value of ``cell`` on the searches' scale: ±(1 + empty cells at the end)."""
-    value = solve(board)[cell]
+    value = tic_tac_toe_values(board)[cell]
     if value.outcome == "draw":
         return 0
     reward = 1 + board.cells.count(".") - value.plies

@@ -71,7 +71,7 @@ def main(argv: list[str]) -> None:
     )
     sections = {}
     try:
-        with open(mnk_solver.TABLE_PATH, "rb") as file:
+        with open(mnk_solver.SOLVER_TABLE_PATH, "rb") as file:
             sections = mnk_solver.decode_values(file.read())
     except (OSError, ValueError):
         sections = {}
@@ -80,9 +80,9 @@ def main(argv: list[str]) -> None:
         sections[key] = opening_values(Rules.parse(key), depth)
         print(f"{key}: {len(sections[key])} values in {time.perf_counter() - started:.1f} s")
     data = mnk_solver.encode_values(sections)
-    with open(mnk_solver.TABLE_PATH, "wb") as file:
+    with open(mnk_solver.SOLVER_TABLE_PATH, "wb") as file:
         file.write(data)
-    print(f"wrote {mnk_solver.TABLE_PATH} ({len(data):,} bytes)")
+    print(f"wrote {mnk_solver.SOLVER_TABLE_PATH} ({len(data):,} bytes)")
 
 
 if __name__ == "__main__":

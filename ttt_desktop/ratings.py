@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Final, Literal
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce, PlackettLuceRating
 
-Outcome = Literal["X", "O", "draw"]
+Winner = Literal["X", "O", "draw"]
 
 #: openskill's default prior: mu 25, sigma 25/3.
 START_MU: Final = 25.0
@@ -50,7 +50,7 @@ class GameResult:
 
     x: str
     o: str
-    result: Outcome
+    result: Winner
 
     def __post_init__(self) -> None:
         if self.result not in _OUTCOMES:

@@ -20,14 +20,14 @@ from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths, Qt
 from pytestqt.qtbot import QtBot
 from slow_players import TEST_ROSTER_EXTRA, NameQueue, SlowPlayers
 
-from ttt_desktop.brains.location import ENV_VAR as ENGINES_VARIABLE
+from ttt_desktop.brains.location import ENGINES_ENV_VAR as ENGINES_VARIABLE
 from ttt_desktop.engine import Mark
 from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.gui import sound
 from ttt_desktop.gui.engine_players import default_engines_path, set_engines
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
-from ttt_desktop.library.location import ENV_VAR as LIBRARY_VARIABLE
+from ttt_desktop.library.location import LIBRARY_ENV_VAR as LIBRARY_VARIABLE
 from ttt_desktop.players import roster
 
 

@@ -7,9 +7,10 @@ from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import Board, Mark
+from ttt_desktop.engine.record import MAX_NAME_LENGTH
 from ttt_desktop.gui.board_widget import BoardWidget, mark_colour
 from ttt_desktop.gui.session_score import SessionScore
-from ttt_desktop.gui.settings import MAX_NAME_LENGTH, SeatChoice, tidy_person_name
+from ttt_desktop.gui.settings import SeatChoice, tidy_person_name
 
 
 def make_board(qtbot: QtBot, width: int = 500, height: int = 300) -> BoardWidget:

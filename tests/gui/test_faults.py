@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from slow_players import GatedPlayer, NameQueue, SlowPlayers
 
 from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.engine.record import MAX_NAME_LENGTH
 from ttt_desktop.formats.json_codec import record_from_json, record_to_json
 from ttt_desktop.gui import screen_fit
 from ttt_desktop.gui.app import DESKTOP_FILE_NAME, WM_CLASS_NAME, qt_argv
@@ -26,7 +27,6 @@ from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.match import MatchDialog
 from ttt_desktop.gui.player_panel import name_dialog
 from ttt_desktop.gui.session_score import SessionScore
-from ttt_desktop.gui.settings import MAX_NAME_LENGTH
 
 WindowMaker = Callable[..., MainWindow]
 PROJECT_ROOT = Path(__file__).resolve().parents[2]

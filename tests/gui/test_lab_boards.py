@@ -16,7 +16,7 @@ from ttt_desktop.gui.lab.tournament_window import TournamentWindow, game_record
 from ttt_desktop.lab.runner import run_tournament
 from ttt_desktop.lab.storing import TournamentSaver
 from ttt_desktop.lab.tournament import (
-    PlayedGame,
+    TournamentGame,
     TournamentResult,
     TournamentSpec,
     encode_moves,
@@ -162,7 +162,7 @@ def test_a_game_lost_on_time_opens_as_a_forfeit(make_window: WindowMaker) -> Non
         clock=TimeControl(turn_ms=200.0, margin_ms=100.0),
     )
     cells = [SEVEN.geometry.parse(name) for name in ("d4", "d5", "e4")]
-    lost = PlayedGame(0, 0, 0, 1, encode_moves(cells), "X", 1.0, "time")
+    lost = TournamentGame(0, 0, 0, 1, encode_moves(cells), "X", 1.0, "time")
     record = game_record(TournamentResult(spec, [lost]), lost)
     assert record.rules is SEVEN and list(record.moves) == cells
     assert record.forfeit is not None and record.forfeit.loser.value == "O"

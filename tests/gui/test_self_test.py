@@ -16,7 +16,7 @@ from brain_helpers import bad_brain, our_brain
 from slow_players import BrokenOrReal
 
 from ttt_desktop.brains.engines import EngineEntry, EngineList
-from ttt_desktop.brains.location import ENV_VAR as ENGINES_VARIABLE
+from ttt_desktop.brains.location import ENGINES_ENV_VAR as ENGINES_VARIABLE
 from ttt_desktop.engine import Board, GameRecord
 from ttt_desktop.formats.files import load_record
 from ttt_desktop.gui import self_test, sound

@@ -3,7 +3,7 @@
 * :mod:`~ttt_desktop.analysis.gametree`: :func:`census` counts every game of
   tic-tac-toe (255,168 games; 131,184 / 77,904 / 46,080; 26,830 up to symmetry)
   and :func:`reachable_boards` lists every reachable position.
-* :mod:`~ttt_desktop.analysis.solver`: :func:`solve` gives every legal move's
+* :mod:`~ttt_desktop.analysis.solver`: :func:`tic_tac_toe_values` gives every legal move's
   exact value under perfect play (outcome and length), :func:`best_moves` the
   moves a perfect player may choose, :func:`position_value` the position's own
   value and :func:`principal_line` the game that follows with best play.
@@ -24,7 +24,7 @@ from ttt_desktop.analysis.solver import (
     position_score,
     position_value,
     principal_line,
-    solve,
+    tic_tac_toe_values,
 )
 from ttt_desktop.analysis.symmetry import (
     SYMMETRIES,
@@ -49,7 +49,7 @@ __all__ = [
     "position_value",
     "principal_line",
     "reachable_boards",
-    "solve",
+    "tic_tac_toe_values",
     "transform_board",
     "transform_cells",
 ]

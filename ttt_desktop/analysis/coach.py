@@ -40,7 +40,7 @@ from ttt_desktop.analysis.solver import (
     best_moves,
     position_value,
     principal_line,
-    solve,
+    tic_tac_toe_values,
 )
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import LINES, Cell
@@ -191,7 +191,7 @@ def cell_values(board: Board) -> Mapping[Cell, MoveValue]:
     """
     if board.is_over:
         return {}
-    return solve(board)
+    return tic_tac_toe_values(board)
 
 
 # Hints ---------------------------------------------------------------------------------------
@@ -230,7 +230,7 @@ def hint(board: Board) -> Hint:
 def _hint_for(board: Board) -> Hint:
     mark = board.to_move
     opponent = mark.opponent
-    values = solve(board)
+    values = tic_tac_toe_values(board)
     best = best_moves(board)
     value = values[best[0]]
     mine = threats(board, mark)
@@ -477,7 +477,7 @@ def review_move(board: Board, cell: Cell, ply: int | None = None) -> MoveVerdict
 
 
 def _verdict(board: Board, ply: int, cell: Cell) -> MoveVerdict:
-    values = solve(board)
+    values = tic_tac_toe_values(board)
     best = best_moves(board)
     before = values[best[0]]
     after = values[cell]

@@ -46,7 +46,7 @@ from typing import Final
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.rules import Rules
 
-STOP_EVERY: Final = 512
+SOLVER_STOP_EVERY: Final = 512
 """The search asks ``stop`` once per this many positions (as the players' searches do)."""
 
 SOLVED: Final[tuple[str, ...]] = (
@@ -69,7 +69,9 @@ CANONICAL_STONES: Final = 12
 """Positions with at most this many stones are stored under their canonical (symmetry-reduced)
 key; deeper, symmetric twins are rarer than the cost of finding them."""
 
-TABLE_PATH: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mnk_tables.bin")
+SOLVER_TABLE_PATH: Final = os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "mnk_tables.bin"
+)
 TABLE_MAGIC: Final = b"TTT-MNK1"
 CACHE_MAGIC: Final = b"TTT-MNKC"
 CACHE_ENV: Final = "TTT_DESKTOP_SOLVER_CACHE"
@@ -293,7 +295,7 @@ class _Searcher:
         open_lines = self.open_lines
         tactics = self.tactics
         stop = self.stop
-        every = STOP_EVERY
+        every = SOLVER_STOP_EVERY
         last_three = size - 3
         searcher = self
         counter = [0]
@@ -486,7 +488,7 @@ def solve(
 ) -> Solution:
     """The exact value of ``board`` for the side to move and the moves that achieve it.
 
-    ``stop`` is asked every :data:`STOP_EVERY` positions; when it answers true the search
+    ``stop`` is asked every :data:`SOLVER_STOP_EVERY` positions; when it answers true the search
     raises :class:`SolveStopped`. Raises :class:`SolverError` for rules it does not handle.
     ``known=False`` proves from scratch: no shipped table, no cache read or written.
     With a winning cell on the board ``best`` holds the winning cells only (the quickest
@@ -623,7 +625,7 @@ def solve_plain(board: Board, *, stop: Callable[[], bool] | None = None) -> Solu
 
     def search(me: int, opp: int, alpha: int, beta: int) -> int:
         nodes[0] += 1
-        if nodes[0] % STOP_EVERY == 0 and stop is not None and stop():
+        if nodes[0] % SOLVER_STOP_EVERY == 0 and stop is not None and stop():
             raise SolveStopped
         occupied = me | opp
         if occupied == full:
@@ -673,7 +675,7 @@ def solve_plain(board: Board, *, stop: Callable[[], bool] | None = None) -> Solu
 
 __all__ = [
     "SOLVED",
-    "STOP_EVERY",
+    "SOLVER_STOP_EVERY",
     "Solution",
     "SolveStopped",
     "SolverError",
@@ -776,7 +778,7 @@ def _load_known() -> dict[str, dict[int, int]]:
             known = _known
             if known is None:
                 known = {}
-                for path, magic in ((cache_path(), CACHE_MAGIC), (TABLE_PATH, TABLE_MAGIC)):
+                for path, magic in ((cache_path(), CACHE_MAGIC), (SOLVER_TABLE_PATH, TABLE_MAGIC)):
                     for rules_key, values in _read(path, magic).items():
                         entry_of = {value: _entry(value) for value in (-1, 0, 1)}
                         known.setdefault(rules_key, {}).update(

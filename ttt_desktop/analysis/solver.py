@@ -1,6 +1,6 @@
 """The perfect-play solver: the exact value of every position and every move.
 
-:func:`solve` gives, for every legal move, its outcome under perfect play for
+:func:`tic_tac_toe_values` gives, for every legal move, its outcome under perfect play for
 the side to move and how many plies the game then lasts (the winner hurries,
 the loser delays). :func:`best_moves` picks the moves a perfect player may
 choose; :func:`position_value` values the position itself;
@@ -67,9 +67,9 @@ class MoveValue:
 _WIN_BASE: Final = 20
 
 REMEMBERED_POSITIONS: Final = 1024
-"""How many positions' answers :func:`solve`, :func:`best_moves` and :func:`principal_line`
-each remember (the most recently used): the rest are read off the table again in
-microseconds. Remembering all 10,956 cost about 7 MiB, filled game after game."""
+"""How many positions' answers :func:`tic_tac_toe_values`, :func:`best_moves` and
+:func:`principal_line` each remember (the most recently used): the rest are read off the
+table again in microseconds. Remembering all 10,956 cost about 7 MiB, filled game after game."""
 
 
 @functools.cache
@@ -184,13 +184,13 @@ def position_value(board: Board) -> MoveValue:
 
 
 @functools.lru_cache(maxsize=REMEMBERED_POSITIONS)
-def solve(board: Board) -> Mapping[Cell, MoveValue]:
+def tic_tac_toe_values(board: Board) -> Mapping[Cell, MoveValue]:
     """Each legal move of ``board`` with its value under perfect play, for the side to move.
 
     Returns a read-only mapping in ascending cell order. A finished board raises
     :class:`GameOverError`.
 
-    >>> values = solve(Board.from_string("XX." "OO." "..."))
+    >>> values = tic_tac_toe_values(Board.from_string("XX." "OO." "..."))
     >>> values[2].describe(), values[5].describe(), values[6].describe()
     ('win in 1', 'draw', 'loss in 2')
     """
@@ -228,7 +228,7 @@ class _ReadOnlyValues(Mapping[Cell, MoveValue]):
 @functools.lru_cache(maxsize=REMEMBERED_POSITIONS)
 def best_moves(board: Board) -> tuple[Cell, ...]:
     """The moves a perfect player may choose: optimal, fastest win, slowest loss (ascending)."""
-    values = solve(board)
+    values = tic_tac_toe_values(board)
     top = max(value.score for value in values.values())
     return tuple(cell for cell, value in values.items() if value.score == top)
 

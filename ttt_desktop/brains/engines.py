@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
-from ttt_desktop.brains.location import ENV_VAR, FILE_NAME, engines_path
+from ttt_desktop.brains.location import ENGINES_ENV_VAR, ENGINES_FILE_NAME, engines_path
 from ttt_desktop.brains.manager import (
     DEFAULT_CLOCK,
     DEFAULT_MEMORY,
@@ -42,11 +42,11 @@ from ttt_desktop.brains.player import brain_kind
 from ttt_desktop.brains.protocol import ReplyKind, start_line
 from ttt_desktop.engine.clock import TimeControl
 from ttt_desktop.engine.rules import Rules
-from ttt_desktop.formats.files import FileKind, UserFileError, read_user_json
+from ttt_desktop.formats.files import MAX_FILE_BYTES, FileKind, UserFileError, read_user_json
 
 __all__ = [
-    "ENV_VAR",
-    "FILE_NAME",
+    "ENGINES_ENV_VAR",
+    "ENGINES_FILE_NAME",
     "EngineEntry",
     "EngineList",
     "EngineListError",
@@ -55,11 +55,10 @@ __all__ = [
     "probe",
 ]
 
-FORMAT_NAME: Final = "ttt-desktop-engines"
-FORMAT_VERSION: Final = 2
+ENGINES_FORMAT_NAME: Final = "ttt-desktop-engines"
+ENGINES_FORMAT_VERSION: Final = 2
 """Version 2 keeps each brain's settings in fields of their own; version 1 (times in an
 ``options`` object) is read too."""
-MAX_FILE_BYTES: Final = 1_000_000
 ENGINE_LIST: Final = FileKind("engine list", MAX_FILE_BYTES)
 _TURN_MS: Final = round(DEFAULT_CLOCK.turn_ms or 5000)
 _MARGIN_MS: Final = round(DEFAULT_CLOCK.margin_ms)
@@ -205,7 +204,7 @@ class EngineEntry:
         return data
 
     @classmethod
-    def from_json(cls, data: object, version: int = FORMAT_VERSION) -> EngineEntry:
+    def from_json(cls, data: object, version: int = ENGINES_FORMAT_VERSION) -> EngineEntry:
         if not isinstance(data, Mapping):
             raise ValueError("each engine is an object with a name and a command")
         values = dict(data)
@@ -270,11 +269,11 @@ class EngineList:
             return cls(path)
         try:
             data = read_user_json(path, ENGINE_LIST)
-            if not isinstance(data, Mapping) or data.get("format") != FORMAT_NAME:
-                raise ValueError(f'it lacks the "format": "{FORMAT_NAME}" marker')
+            if not isinstance(data, Mapping) or data.get("format") != ENGINES_FORMAT_NAME:
+                raise ValueError(f'it lacks the "format": "{ENGINES_FORMAT_NAME}" marker')
             version = data.get("version")
-            if version not in (1, FORMAT_VERSION):
-                raise ValueError(f"its version is {version!r}, not 1 or {FORMAT_VERSION}")
+            if version not in (1, ENGINES_FORMAT_VERSION):
+                raise ValueError(f"its version is {version!r}, not 1 or {ENGINES_FORMAT_VERSION}")
             engines = data.get("engines")
             if not isinstance(engines, list):
                 raise ValueError('"engines" must be a list')
@@ -323,8 +322,8 @@ class EngineList:
         import json  # noqa: PLC0415  (saving is rare; reading is the window's start)
 
         data = {
-            "format": FORMAT_NAME,
-            "version": FORMAT_VERSION,
+            "format": ENGINES_FORMAT_NAME,
+            "version": ENGINES_FORMAT_VERSION,
             "engines": [entry.as_json() for entry in self.entries.values()],
         }
         self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -24,9 +24,9 @@ if TYPE_CHECKING:
     from ttt_desktop.engine.clock import TimeControl
     from ttt_desktop.engine.rules import Rules
 
-__all__ = ["KIND_PREFIX", "BrainInfo", "BrainPlayerFactory", "engine_entries"]
+__all__ = ["BRAIN_KIND_PREFIX", "BrainInfo", "BrainPlayerFactory", "engine_entries"]
 
-KIND_PREFIX = "brain."
+BRAIN_KIND_PREFIX = "brain."
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class BrainPlayerFactory:
         self.clock = clock
 
     def __call__(self, kind: str, *, seed: int | None = None, **options: Any) -> Any:
-        if not kind.startswith(KIND_PREFIX):
+        if not kind.startswith(BRAIN_KIND_PREFIX):
             return self.factory(kind, seed=seed, **options)
         from ttt_desktop.brains.engines import EngineList, brain_folder  # noqa: PLC0415
         from ttt_desktop.brains.player import BrainPlayer, brain_kind  # noqa: PLC0415

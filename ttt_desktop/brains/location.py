@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-__all__ = ["ENV_VAR", "FILE_NAME", "engines_path"]
+__all__ = ["ENGINES_ENV_VAR", "ENGINES_FILE_NAME", "engines_path"]
 
-ENV_VAR: Final = "TTT_DESKTOP_ENGINES"
-FILE_NAME: Final = "engines.json"
+ENGINES_ENV_VAR: Final = "TTT_DESKTOP_ENGINES"
+ENGINES_FILE_NAME: Final = "engines.json"
 
 
 def engines_path(
@@ -23,15 +23,15 @@ def engines_path(
     environ: Mapping[str, str] | None = None,
 ) -> Path:
     """The engine list's file: ``explicit``, else ``$TTT_DESKTOP_ENGINES``, else
-    :data:`FILE_NAME` in ``app_data`` (the window's data folder), else in the folder the
+    :data:`ENGINES_FILE_NAME` in ``app_data`` (the window's data folder), else in the folder the
     window uses on Linux (``$XDG_DATA_HOME`` or ``~/.local/share``, ``TTT Desktop/TTT
     Desktop``)."""
     if explicit:
         return Path(explicit)
     env = os.environ if environ is None else environ
-    if env.get(ENV_VAR):
-        return Path(env[ENV_VAR])
+    if env.get(ENGINES_ENV_VAR):
+        return Path(env[ENGINES_ENV_VAR])
     if app_data:
-        return Path(app_data) / FILE_NAME
+        return Path(app_data) / ENGINES_FILE_NAME
     base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "TTT Desktop" / "TTT Desktop" / FILE_NAME
+    return Path(base) / "TTT Desktop" / "TTT Desktop" / ENGINES_FILE_NAME

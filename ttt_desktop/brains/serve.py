@@ -1,6 +1,6 @@
 """Our players as Gomocup brains: the protocol's brain side on stdin and stdout.
 
-``ttt-arena brain --player KIND`` and the ``pbrain-ttt`` launcher run :func:`serve`, so
+``ttt-arena brain --player KIND`` and the ``pbrain-ttt`` launcher run :func:`serve_brain`, so
 any player of this program can enter Piskvork, liskvork or any Gomocup manager (and our
 own, :mod:`ttt_desktop.brains.manager`). The brain:
 
@@ -50,7 +50,7 @@ from ttt_desktop.players.roster import display_name, supports
 from ttt_desktop.players.thought import SearchStopped, Thought
 from ttt_desktop.version import read_version
 
-__all__ = ["BrainServer", "serve"]
+__all__ = ["BrainServer", "serve_brain"]
 
 FASTEST_MS: Final = 5.0
 """The budget for ``INFO timeout_turn 0``: "play as fast as possible"."""
@@ -359,13 +359,13 @@ class BrainServer:
             cell = decisive[0] if decisive else fallback.choose_move(board)
             self.write(f"MESSAGE stopped at {budget:.0f} ms; played {board.name(cell)}")
         if thought is not None:
-            self.write("MESSAGE " + describe(thought, board, time.perf_counter() - started))
+            self.write("MESSAGE " + describe_thought(thought, board, time.perf_counter() - started))
         self.board = board.play(cell)
         x, y = protocol.xy_of(cell, board.rules.m)
         self.write(f"{x},{y}")
 
 
-def describe(thought: Thought, board: Board, seconds: float) -> str:
+def describe_thought(thought: Thought, board: Board, seconds: float) -> str:
     """A thought in one MESSAGE line: depth, nodes, time, best line, the move's score."""
     parts = [thought.kind]
     if thought.depth:
@@ -383,7 +383,7 @@ def describe(thought: Thought, board: Board, seconds: float) -> str:
     return " | ".join(parts)
 
 
-def serve(
+def serve_brain(
     kind: str,
     seed: int | None = None,
     stdin: BinaryIO | None = None,

@@ -125,7 +125,7 @@ def _rules(text: str) -> Rules:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def kinds_for(rules: Rules) -> tuple[str, ...]:
+def arena_kinds_for(rules: Rules) -> tuple[str, ...]:
     """The arena's kinds that play ``rules``, weakest first."""
     playing = set(roster_kinds_for(rules))
     return tuple(kind for kind in ARENA_KINDS if kind in playing)
@@ -141,7 +141,7 @@ def _check_players(rules: Rules, *kinds: str) -> None:
             )
             raise RefusedError(
                 f"{kind} plays only {which}, not {rules.title} ({rules.key}); "
-                f"kinds for {rules.key}: {', '.join(kinds_for(rules))}"
+                f"kinds for {rules.key}: {', '.join(arena_kinds_for(rules))}"
             )
 
 
@@ -770,9 +770,9 @@ def _run_brain_sprt(arguments: argparse.Namespace, out: TextIO, progress: _Progr
 
 
 def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> None:
-    from ttt_desktop.lab.tournament import PlayedGame  # noqa: PLC0415
+    from ttt_desktop.lab.tournament import TournamentGame  # noqa: PLC0415
 
-    done: list[PlayedGame] = []
+    done: list[TournamentGame] = []
     library = None
     saver = None
     if arguments.resume is not None:
@@ -892,7 +892,7 @@ def _play_tournament(
 ) -> None:
     from ttt_desktop.lab import report  # noqa: PLC0415  (only tournaments need the lab)
     from ttt_desktop.lab.runner import WorkerError, run_tournament  # noqa: PLC0415
-    from ttt_desktop.lab.tournament import PlayedGame  # noqa: PLC0415
+    from ttt_desktop.lab.tournament import TournamentGame  # noqa: PLC0415
 
     done, library, saver, writer = stores
     total = spec.total_games
@@ -909,7 +909,7 @@ def _play_tournament(
         if not in_workers:
             hearers.append(json_writer.add)
 
-    def on_games(games: list[PlayedGame]) -> None:
+    def on_games(games: list[TournamentGame]) -> None:
         for hear in hearers:
             hear(games)
 
@@ -986,7 +986,7 @@ def _new_spec(arguments: argparse.Namespace) -> Any:
 
 def _resumed(arguments: argparse.Namespace, progress: _Progress) -> tuple[Any, Any, Any, Any]:
     from ttt_desktop.lab.storing import TournamentSaver  # noqa: PLC0415
-    from ttt_desktop.lab.tournament import PlayedGame, TournamentSpec  # noqa: PLC0415
+    from ttt_desktop.lab.tournament import TournamentGame, TournamentSpec  # noqa: PLC0415
     from ttt_desktop.library import Library, library_path  # noqa: PLC0415
     from ttt_desktop.library.tournaments import TournamentStore  # noqa: PLC0415
 
@@ -1000,7 +1000,7 @@ def _resumed(arguments: argparse.Namespace, progress: _Progress) -> tuple[Any, A
         store = TournamentStore(library)
         stored = store.get(arguments.resume)
         spec = TournamentSpec.from_json(stored.settings)
-        done = [PlayedGame(*row) for row in store.games(stored.id)]  # type: ignore[arg-type]
+        done = [TournamentGame(*row) for row in store.games(stored.id)]  # type: ignore[arg-type]
     except BaseException:
         library.close()
         raise
@@ -1080,14 +1080,14 @@ def _run_solve(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
     def stop() -> bool:
         asked[0] += 1
         spent = time.perf_counter() - started
-        searched = asked[0] * mnk_solver.STOP_EVERY
+        searched = asked[0] * mnk_solver.SOLVER_STOP_EVERY
         progress.say(f"solving {rules.key}: about {searched:,} positions searched")
         return limit is not None and spent >= limit
 
     try:
         solution = mnk_solver.solve(board, known=not arguments.fresh, stop=stop)
     except mnk_solver.SolveStopped:
-        searched = asked[0] * mnk_solver.STOP_EVERY
+        searched = asked[0] * mnk_solver.SOLVER_STOP_EVERY
         raise FailedError(
             f"{rules.key} is not proved within {limit:g} s (about {searched:,} positions "
             "searched); give more --seconds, or leave it out to search until it is"

@@ -159,10 +159,10 @@ def run_engines(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def run_brain(arguments: argparse.Namespace) -> int:
-    from ttt_desktop.brains.serve import serve  # noqa: PLC0415
+    from ttt_desktop.brains.serve import serve_brain  # noqa: PLC0415
 
     try:
-        return serve(arguments.player, arguments.seed)
+        return serve_brain(arguments.player, arguments.seed)
     except KeyboardInterrupt:
         return 130
 

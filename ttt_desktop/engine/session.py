@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from ttt_desktop.engine.board import Board, IllegalMoveError, Mark
+from ttt_desktop.engine.play import HUMAN_KIND
 from ttt_desktop.engine.record import (
     MAX_LOG_LINES,
     Forfeit,
@@ -38,7 +39,6 @@ from ttt_desktop.engine.record import (
 )
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, coerce_rules
 
-HUMAN_KIND: Final = "human"
 """The kind of a person's seat (the players package's name for it)."""
 
 START_POLICIES: Final = ("x", "o", "alternate", "random")

@@ -82,9 +82,9 @@ def _library_path(options: argparse.Namespace) -> str | None:
     """
     from PySide6.QtCore import QStandardPaths  # noqa: PLC0415
 
-    from ttt_desktop.library.location import ENV_VAR, library_path  # noqa: PLC0415
+    from ttt_desktop.library.location import LIBRARY_ENV_VAR, library_path  # noqa: PLC0415
 
-    if options.self_test and not options.library and not os.environ.get(ENV_VAR):
+    if options.self_test and not options.library and not os.environ.get(LIBRARY_ENV_VAR):
         return None
     app_data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     path = library_path(app_data or None, options.library)

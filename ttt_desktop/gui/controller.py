@@ -22,7 +22,7 @@ from __future__ import annotations
 import gc
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
@@ -44,7 +44,7 @@ from ttt_desktop.engine.session import (
 )
 from ttt_desktop.gui.ai_worker import AiWorker, InsightRequest
 from ttt_desktop.players import create_player
-from ttt_desktop.search_process import release_free_heap
+from ttt_desktop.search_process import PlayerFactory, release_free_heap
 
 FULL_COLLECTION_GAMES = 100
 """Games between two full collections of the garbage collector at a game's end."""
@@ -57,8 +57,6 @@ __all__ = [
     "PlayerFactory",
     "Seat",
 ]
-
-PlayerFactory = Callable[..., Any]
 
 
 _start_up_frozen = False

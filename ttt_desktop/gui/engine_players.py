@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QStandardPaths
 
-from ttt_desktop.brains.factory import KIND_PREFIX, BrainInfo, engine_entries
+from ttt_desktop.brains.factory import BRAIN_KIND_PREFIX, BrainInfo, engine_entries
 from ttt_desktop.gui.brain_text import printable
 from ttt_desktop.gui.rules_text import rules_title
 
@@ -53,7 +53,7 @@ def default_engines_path() -> Path:
 
 def is_brain(kind: str) -> bool:
     """Whether ``kind`` is a brain of the engine list."""
-    return kind.startswith(KIND_PREFIX)
+    return kind.startswith(BRAIN_KIND_PREFIX)
 
 
 def engine_infos(engines: EngineList) -> list[BrainInfo]:

@@ -14,7 +14,7 @@ from typing import Final
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QCoreApplication, QSettings
 
-from ttt_desktop.engine import record
+from ttt_desktop.engine.record import MAX_NAME_LENGTH
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.gui.controller import DEFAULT_MOVE_DELAY_MS, START_POLICIES, Seat
 from ttt_desktop.players import HUMAN_KIND
@@ -26,7 +26,6 @@ DEFAULT_PEOPLE: Final = (
     QT_TRANSLATE_NOOP("AppSettings", "Player 1"),
     QT_TRANSLATE_NOOP("AppSettings", "Player 2"),
 )
-MAX_NAME_LENGTH: Final = record.MAX_NAME_LENGTH
 # Sound: on or off, and how loud (QSoundEffect's volume, 0 to 1, per choice).
 SOUND_ON_KEY: Final = "view/sound"
 SOUND_VOLUME_KEY: Final = "view/sound_volume"

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-KIND_PREFIX = "trained."
+from ttt_desktop.players.roster import TRAINED_KIND_PREFIX
 
 
 class TrainedPlayerFactory:
@@ -27,7 +27,7 @@ class TrainedPlayerFactory:
         self._trained: Any = None
 
     def __call__(self, kind: str, *, seed: int | None = None, **options: Any) -> Any:
-        if kind.startswith(KIND_PREFIX):
+        if kind.startswith(TRAINED_KIND_PREFIX):
             if self.folder is None:
                 raise ValueError(f"no trained player {kind!r} here")
             if self._trained is None:

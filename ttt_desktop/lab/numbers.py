@@ -18,9 +18,9 @@ from typing import Final
 from ttt_desktop.analysis import canonical_cells
 from ttt_desktop.engine.board import Board, Mark
 
-__all__ = ["RESULTS", "games_by_ply"]
+__all__ = ["WINNERS", "games_by_ply"]
 
-RESULTS: Final = ("X", "O", "draw")
+WINNERS: Final = ("X", "O", "draw")
 
 PlyCounts = tuple[tuple[int, int, int], ...]
 """Per ply 0-9: games ending there won by X, won by O, drawn."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
-from ttt_desktop.lab.tournament import PlayedGame, TournamentResult, lost_off_board
+from ttt_desktop.lab.tournament import TournamentGame, TournamentResult, lost_off_board
 
 __all__ = [
     "ArenaJsonWriter",
@@ -70,7 +70,7 @@ class GameFormatter:
     def __init__(self, labels: list[str]) -> None:
         self.labels = [json.dumps(label) for label in labels]
 
-    def __call__(self, game: PlayedGame) -> str:
+    def __call__(self, game: TournamentGame) -> str:
         labels = self.labels
         cells = game.cells
         moves = "[\n        " + ",\n        ".join(map(str, cells)) + "\n      ]" if cells else "[]"
@@ -97,7 +97,7 @@ class ArenaJsonWriter:
         # Games formatted elsewhere: by their first game number, (their numbers, text).
         self._blocks: dict[int, tuple[list[int], str]] = {}
 
-    def add(self, games: list[PlayedGame]) -> None:
+    def add(self, games: list[TournamentGame]) -> None:
         texts = self._games
         formatter = self.formatter
         for game in games:

@@ -62,7 +62,7 @@ from ttt_desktop.lab.cluster import Scheduler
 from ttt_desktop.lab.shared_flag import SharedFlag
 from ttt_desktop.lab.tournament import (
     Chunk,
-    PlayedGame,
+    TournamentGame,
     TournamentResult,
     TournamentSpec,
     play_chunk,
@@ -114,7 +114,7 @@ game; the moves, one string a game joined by newlines (no cell is written as one
 winners, a letter a game (``X``, ``O``, ``d`` for a draw); the seconds; the reasons by
 position (only the games that have one); the texts of ``render`` or None."""
 
-GamesHook = Callable[[list[PlayedGame]], None]
+GamesHook = Callable[[list[TournamentGame]], None]
 RenderedHook = Callable[[list[int], str], None]
 
 # A local worker's stop (a SharedFlag): set by the runner, asked between games (None on a
@@ -170,7 +170,7 @@ def _end_with(parent: int) -> None:
 def play_task(
     spec: TournamentSpec,
     work: tuple[tuple[Chunk, Container[int] | None], ...],
-    render: Callable[[PlayedGame], str] | None = None,
+    render: Callable[[TournamentGame], str] | None = None,
 ) -> TaskGames:
     """A worker's task: play each chunk (or the games ``only`` of it); its games, compact.
 
@@ -179,7 +179,7 @@ def play_task(
     (:meth:`~ttt_desktop.lab.tournament.TournamentResult.add_columns`). With ``render`` the
     games' texts come too (the report's, made here in parallel), joined by ``",\\n"``.
     """
-    games: list[PlayedGame] = []
+    games: list[TournamentGame] = []
     stop = _stop_flag.is_set if _stop_flag is not None else None
     for chunk, only in work:
         if stop is not None and stop():
@@ -264,9 +264,9 @@ class TournamentRunner:
         *,
         context: str = "spawn",
         scheduler: str | Scheduler | None = None,
-        done: Iterable[PlayedGame] = (),
+        done: Iterable[TournamentGame] = (),
         on_games: GamesHook | None = None,
-        render: Callable[[PlayedGame], str] | None = None,
+        render: Callable[[TournamentGame], str] | None = None,
         on_rendered: RenderedHook | None = None,
         games_out: bool = True,
     ) -> None:
@@ -383,12 +383,12 @@ class TournamentRunner:
     def done(self) -> bool:
         return self._ended_at is not None
 
-    def poll(self, timeout: float = 0.0) -> list[PlayedGame]:
+    def poll(self, timeout: float = 0.0) -> list[TournamentGame]:
         """Games finished since the last poll (waiting at most ``timeout`` s for the first)."""
         if not self.running:
             return []
         self._note_workers()
-        new: list[PlayedGame] = []
+        new: list[TournamentGame] = []
         if self._in_flight:
             finished, _ = concurrent.futures.wait(
                 list(self._in_flight), timeout=timeout, return_when=FIRST_COMPLETED
@@ -413,7 +413,7 @@ class TournamentRunner:
             self._stop.set()
         self._cancel_waiting()
 
-    def cancel(self, grace: float = 0.25) -> list[PlayedGame]:
+    def cancel(self, grace: float = 0.25) -> list[TournamentGame]:
         """Stop: keep the games finished so far; returns those not yet polled.
 
         Workers stop between games; any still in a game after ``grace`` seconds is ended
@@ -423,7 +423,7 @@ class TournamentRunner:
             return []
         self._note_workers()
         self.request_stop()
-        new: list[PlayedGame] = []
+        new: list[TournamentGame] = []
         deadline = time.perf_counter() + grace
         while self._in_flight:
             left = deadline - time.perf_counter()
@@ -499,9 +499,9 @@ class TournamentRunner:
             self._in_flight[future] = batch
             self._note_workers()
 
-    def _accept(self, task_games: TaskGames, new: list[PlayedGame]) -> None:
+    def _accept(self, task_games: TaskGames, new: list[TournamentGame]) -> None:
         """Take in a task's games: into the result as columns, or as
-        :class:`~ttt_desktop.lab.tournament.PlayedGame`\\ s when somebody hears them."""
+        :class:`~ttt_desktop.lab.tournament.TournamentGame`\\ s when somebody hears them."""
         numbers, moves, winners, seconds, reasons, texts = task_games
         count = len(seconds)
         if not count:
@@ -522,7 +522,7 @@ class TournamentRunner:
             if self.on_games is not None:
                 self.on_games(games)
 
-    def _collect(self, finished: Iterable[Future[TaskGames]], new: list[PlayedGame]) -> None:
+    def _collect(self, finished: Iterable[Future[TaskGames]], new: list[TournamentGame]) -> None:
         for future in sorted(finished, key=lambda f: self._in_flight.get(f, (-1,))[0]):
             task = self._in_flight.pop(future, None)
             if task is None:
@@ -579,7 +579,7 @@ class TournamentRunner:
             f"finished before are kept"
         )
 
-    def _check_workers(self, new: list[PlayedGame]) -> None:
+    def _check_workers(self, new: list[TournamentGame]) -> None:
         """Fail at once if a local worker has died, whatever the pool's thread knows.
 
         A worker killed while it writes a task's result leaves half a message in the
@@ -717,11 +717,11 @@ def run_tournament(
     processes: bool = True,
     context: str | None = None,
     scheduler: str | Scheduler | None = None,
-    done: Iterable[PlayedGame] = (),
+    done: Iterable[TournamentGame] = (),
     on_games: GamesHook | None = None,
     on_progress: Callable[[TournamentRunner | None, int], None] | None = None,
     stop: Callable[[], bool] | None = None,
-    render: Callable[[PlayedGame], str] | None = None,
+    render: Callable[[TournamentGame], str] | None = None,
     on_rendered: RenderedHook | None = None,
 ) -> TournamentResult:
     """Play ``spec`` to the end (or until ``stop()``) and return the result.
@@ -771,7 +771,7 @@ def run_tournament(
 
 def _run_here(
     spec: TournamentSpec,
-    done: Iterable[PlayedGame],
+    done: Iterable[TournamentGame],
     on_games: GamesHook | None,
     on_progress: Callable[[TournamentRunner | None, int], None] | None,
     stop: Callable[[], bool] | None,
@@ -781,7 +781,7 @@ def _run_here(
     started = time.perf_counter()
     last_report = started
 
-    def deliver(games: list[PlayedGame]) -> None:
+    def deliver(games: list[TournamentGame]) -> None:
         result.add(games)
         if on_games is not None:
             on_games(games)

@@ -14,10 +14,10 @@ tournament comes out the same (:func:`play_chunk` plays them, through the one ga
 Gomocup brains enter too (``brain:COMMAND``, ``engine:NAME``): they are external programs,
 so their games are not repeatable from the seeds; each process keeps its brains from game
 to game (:mod:`ttt_desktop.lab.brains`, which the spec's ``brains`` set-up names), and a
-brain's failure loses its game by forfeit, the reason in :attr:`PlayedGame.reason`. Any
+brain's failure loses its game by forfeit, the reason in :attr:`TournamentGame.reason`. Any
 entrant may have its own clock (:attr:`Entrant.clock`); the others have the spec's.
 
-:class:`TournamentResult` gathers the :class:`PlayedGame`\\ s (in any order; it keeps
+:class:`TournamentResult` gathers the :class:`TournamentGame`\\ s (in any order; it keeps
 them by game number) and answers with the crosstable, points, standings and ratings
 (``ttt_desktop.ratings``, applied in game order), and exports CSV and JSON.
 
@@ -42,7 +42,7 @@ from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.lab.openings import OpeningSeat
 from ttt_desktop.players import create_player, display_name
 from ttt_desktop.players.roster import KINDS
-from ttt_desktop.ratings import START_MU, START_SIGMA, rate_pair
+from ttt_desktop.ratings import START_MU, START_SIGMA, Winner, rate_pair
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ __all__ = [
     "Chunk",
     "Entrant",
     "PairingRecord",
-    "PlayedGame",
+    "TournamentGame",
     "TournamentResult",
     "TournamentSpec",
     "brain_label",
@@ -486,11 +486,8 @@ def _entrant_json(entrant: Entrant) -> dict[str, Any]:
     return document
 
 
-Winner = Literal["X", "O", "draw"]
-
-
 @dataclass(frozen=True, slots=True)
-class PlayedGame:
+class TournamentGame:
     """One finished game of a tournament.
 
     ``moves`` are the cells in order, one character each: ``chr(48 + cell)``, so the
@@ -528,9 +525,9 @@ def played_games(
     winners: str,
     seconds: Sequence[float],
     reasons: dict[int, str],
-) -> list[PlayedGame]:
-    """Games given as columns, as :class:`PlayedGame`\\ s: (number, pairing, X, O) four
-    numbers a game; the moves, a string a game (:attr:`PlayedGame.moves`) joined by
+) -> list[TournamentGame]:
+    """Games given as columns, as :class:`TournamentGame`\\ s: (number, pairing, X, O) four
+    numbers a game; the moves, a string a game (:attr:`TournamentGame.moves`) joined by
     newlines; the winners, a letter a game (``X``, ``O``, ``d`` for a draw); the seconds;
     the reasons by position (only the games that have one)."""
     if not seconds:
@@ -538,7 +535,9 @@ def played_games(
     fields = iter(numbers)
     outcome = _WINNER_OF_LETTER
     return [
-        PlayedGame(index, pairing, x, o, cells, outcome[winner], spent, reasons.get(position, ""))
+        TournamentGame(
+            index, pairing, x, o, cells, outcome[winner], spent, reasons.get(position, "")
+        )
         for position, ((index, pairing, x, o), cells, winner, spent) in enumerate(
             zip(
                 zip(fields, fields, fields, fields, strict=True),
@@ -552,7 +551,7 @@ def played_games(
 
 
 def encode_moves(cells: Iterable[int]) -> str:
-    """:attr:`PlayedGame.moves` for ``cells``: a character a cell, digits on 3x3."""
+    """:attr:`TournamentGame.moves` for ``cells``: a character a cell, digits on 3x3."""
     return "".join([chr(48 + cell) for cell in cells])
 
 
@@ -561,7 +560,7 @@ def play_chunk(
     chunk: Chunk,
     *,
     stop: Callable[[], bool] | None = None,
-    deliver: Callable[[list[PlayedGame]], None],
+    deliver: Callable[[list[TournamentGame]], None],
     flush_seconds: float = 0.05,
     only: Container[int] | None = None,
 ) -> int:
@@ -575,7 +574,7 @@ def play_chunk(
     """
     kinds = [entrant.kind for entrant in spec.entrants]
     clock = time.perf_counter
-    batch: list[PlayedGame] = []
+    batch: list[TournamentGame] = []
     last_flush = clock()
     played = 0
     plain = (
@@ -623,7 +622,7 @@ def play_chunk(
             )
         now = clock()
         batch.append(
-            PlayedGame(
+            TournamentGame(
                 index, chunk.pairing, x, o, encode_moves(moves), winner, now - started, reason
             )
         )
@@ -703,12 +702,12 @@ class TournamentResult:
 
     A runner adds a task's games as columns by game number (outcome, pairing, sides,
     moves, seconds, reasons) in one go (:meth:`add_columns`, a few slice copies), with no
-    object a game: their :class:`PlayedGame`\\ s are made when asked for (:meth:`games`,
+    object a game: their :class:`TournamentGame`\\ s are made when asked for (:meth:`games`,
     :meth:`game`) and kept. Games given as objects (:meth:`add`) are kept as they are,
     their outcome and sides in the columns too. The tables read the columns.
     """
 
-    def __init__(self, spec: TournamentSpec, games: Iterable[PlayedGame] = ()) -> None:
+    def __init__(self, spec: TournamentSpec, games: Iterable[TournamentGame] = ()) -> None:
         self.spec = spec
         total = spec.total_games
         # By game number: 0 not played yet, else _OUTCOME_CODE of its winner.
@@ -720,7 +719,7 @@ class TournamentResult:
         self._seconds = array("d", bytes(8 * total))
         self._reasons: dict[int, str] = {}
         self._count = 0
-        self._objects: dict[int, PlayedGame] = {}
+        self._objects: dict[int, TournamentGame] = {}
         # (a, b) -> a's [wins, draws, losses] against b, kept up to date game by game.
         self._tallies: dict[tuple[int, int], list[int]] = {}
         for a, b in spec.pairings:
@@ -738,7 +737,7 @@ class TournamentResult:
         self._settled_upto = 0
         self.add(games)
 
-    def add(self, games: Iterable[PlayedGame]) -> None:
+    def add(self, games: Iterable[TournamentGame]) -> None:
         """Add finished games (in any order; a game already in is kept as it was)."""
         outcome = self._outcome
         total = len(outcome)
@@ -834,7 +833,7 @@ class TournamentResult:
         """The numbers of the games played, in order."""
         return list(compress(range(len(self._outcome)), self._outcome))
 
-    def games(self) -> list[PlayedGame]:
+    def games(self) -> list[TournamentGame]:
         """Every game played, in game order."""
         objects = self._objects
         indices = self.indices()
@@ -844,7 +843,7 @@ class TournamentResult:
                     objects[index] = self._played(index)
         return [objects[index] for index in indices]
 
-    def game(self, index: int) -> PlayedGame:
+    def game(self, index: int) -> TournamentGame:
         if not 0 <= index < len(self._outcome) or not self._outcome[index]:
             raise KeyError(index)
         game = self._objects.get(index)
@@ -852,8 +851,8 @@ class TournamentResult:
             game = self._objects[index] = self._played(index)
         return game
 
-    def _played(self, index: int) -> PlayedGame:
-        return PlayedGame(
+    def _played(self, index: int) -> TournamentGame:
+        return TournamentGame(
             index,
             self._pairing[index],
             self._x[index],
@@ -864,7 +863,7 @@ class TournamentResult:
             self._reasons.get(index, ""),
         )
 
-    def with_reasons(self) -> list[PlayedGame]:
+    def with_reasons(self) -> list[TournamentGame]:
         """The games that ended other than on the board (a reason given), in order."""
         return [self.game(index) for index in sorted(self._reasons)]
 
@@ -1107,7 +1106,7 @@ def entrant_name(spec: TournamentSpec, entrant: int) -> str:
 
 def game_record(
     spec: TournamentSpec,
-    game: PlayedGame,
+    game: TournamentGame,
     *,
     game_id: str | None = None,
     log: tuple[str, ...] = (),
@@ -1166,7 +1165,7 @@ def brain_log_dir(library_path: Any, tournament: int) -> Any:
     return path.with_name(path.name + ".logs") / f"tournament-{tournament}"
 
 
-def lost_off_board(result: TournamentResult) -> list[tuple[PlayedGame, str, str]]:
+def lost_off_board(result: TournamentResult) -> list[tuple[TournamentGame, str, str]]:
     """The games lost off the board (a forfeit, on time): (game, loser's label, reason)."""
     labels = result.labels()
     lost = []

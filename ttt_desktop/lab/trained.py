@@ -25,10 +25,10 @@ from typing import Final
 
 from ttt_desktop.formats.files import FileKind, UserFileError, read_user_json
 from ttt_desktop.players.learner import LearnerPlayer, LearnerTable, TableFormatError
+from ttt_desktop.players.roster import TRAINED_KIND_PREFIX
 
-__all__ = ["KIND_PREFIX", "TrainedPlayerError", "TrainedPlayers", "TrainedProfile"]
+__all__ = ["TRAINED_KIND_PREFIX", "TrainedPlayerError", "TrainedPlayers", "TrainedProfile"]
 
-KIND_PREFIX: Final = "trained."
 SUFFIX: Final = ".tttplayer.json"
 _NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _-]{0,39}")
 STRENGTH: Final = 4
@@ -131,12 +131,13 @@ class TrainedPlayers:
         """The player of ``kind`` (a ``trained.`` kind); :class:`TrainedPlayerError` if gone."""
         table = self._tables.get(kind)
         if table is None:
-            path = self.folder / f"{kind.removeprefix(KIND_PREFIX)}{SUFFIX}"
+            path = self.folder / f"{kind.removeprefix(TRAINED_KIND_PREFIX)}{SUFFIX}"
             try:
                 table = load_table(path)
             except TrainedPlayerError as error:
                 raise TrainedPlayerError(
-                    f"the trained player {kind.removeprefix(KIND_PREFIX)!r} can't be loaded: "
+                    f"the trained player {kind.removeprefix(TRAINED_KIND_PREFIX)!r} "
+                    f"can't be loaded: "
                     f"{error}"
                 ) from None
             self._remember(path, table)
@@ -145,7 +146,7 @@ class TrainedPlayers:
         return player
 
     def _remember(self, path: Path, table: LearnerTable) -> TrainedProfile:
-        kind = KIND_PREFIX + path.name.removesuffix(SUFFIX)
+        kind = TRAINED_KIND_PREFIX + path.name.removesuffix(SUFFIX)
         training = table.training
         name = str(training.get("name") or path.name.removesuffix(SUFFIX))
         opponent = training.get("opponent", "self")

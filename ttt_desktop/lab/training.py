@@ -46,7 +46,7 @@ __all__ = [
     "TrainPoint",
     "TrainSettings",
     "TrainingRunner",
-    "evaluate",
+    "score_against",
     "train_table",
 ]
 
@@ -111,7 +111,9 @@ def _pick(values: list[float], uniform: Callable[[], float], epsilon: float) -> 
     return ties[0] if len(ties) == 1 else ties[int(uniform() * len(ties))]
 
 
-def evaluate(table: LearnerTable, opponent: str, games: int, seed: int) -> tuple[int, int, int]:
+def score_against(
+    table: LearnerTable, opponent: str, games: int, seed: int
+) -> tuple[int, int, int]:
     """The greedy table's wins, draws and losses in ``games`` games, X and O in turn."""
     from ttt_desktop.players.learner import LearnerPlayer  # noqa: PLC0415
 
@@ -173,7 +175,7 @@ def train_table(
         greedy = snapshot(episodes)
         seed = settings.seed + episodes
         results = {
-            name: _shares(evaluate(greedy, name, settings.eval_games, seed))
+            name: _shares(score_against(greedy, name, settings.eval_games, seed))
             for name in EVAL_OPPONENTS
         }
         on_point(

@@ -17,7 +17,7 @@ added duplicate 1
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from ttt_desktop.library.location import ENV_VAR, FILE_NAME, library_path
+from ttt_desktop.library.location import LIBRARY_ENV_VAR, LIBRARY_FILE_NAME, library_path
 
 if TYPE_CHECKING:
     from ttt_desktop.library.schema import SCHEMA_VERSION
@@ -53,8 +53,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "ENV_VAR",
-    "FILE_NAME",
+    "LIBRARY_ENV_VAR",
+    "LIBRARY_FILE_NAME",
     "SCHEMA_VERSION",
     "SORT_KEYS",
     "GameFilter",

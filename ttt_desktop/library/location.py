@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-ENV_VAR: Final = "TTT_DESKTOP_LIBRARY"
+LIBRARY_ENV_VAR: Final = "TTT_DESKTOP_LIBRARY"
 """An environment variable naming the library file (tests and scripts)."""
 
-FILE_NAME: Final = "library.sqlite3"
+LIBRARY_FILE_NAME: Final = "library.sqlite3"
 """The library's file name inside the app-data folder."""
 
 
@@ -23,13 +23,13 @@ def library_path(
     environ: Mapping[str, str] | None = None,
 ) -> Path | None:
     """The library file to use: ``explicit`` (``--library``), else ``$TTT_DESKTOP_LIBRARY``,
-    else :data:`FILE_NAME` in ``app_data`` (the GUI passes QStandardPaths.AppDataLocation);
+    else :data:`LIBRARY_FILE_NAME` in ``app_data`` (the GUI passes QStandardPaths.AppDataLocation);
     None when there is none of them."""
     if explicit:
         return Path(explicit)
-    value = (os.environ if environ is None else environ).get(ENV_VAR)
+    value = (os.environ if environ is None else environ).get(LIBRARY_ENV_VAR)
     if value:
         return Path(value)
     if app_data:
-        return Path(app_data) / FILE_NAME
+        return Path(app_data) / LIBRARY_FILE_NAME
     return None

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final
 
 from ttt_desktop.engine.board import Mark
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.library.store import Library
 
-Result = Literal["win", "draw", "loss"]
+if TYPE_CHECKING:
+    from ttt_desktop.analysis.board_coach import Outcome
+
 
 #: Mistakes per game are counted over at most this many of the latest games.
 REVIEWED_GAMES: Final = 100
@@ -33,7 +35,7 @@ class Tally:
     def games(self) -> int:
         return self.wins + self.draws + self.losses
 
-    def plus(self, result: Result) -> Tally:
+    def plus(self, result: Outcome) -> Tally:
         return Tally(
             self.wins + (result == "win"),
             self.draws + (result == "draw"),
@@ -54,7 +56,7 @@ class OpponentRecord:
 class Streak:
     """A run of the same result: ``kind`` ("win", "draw", "loss") ``length`` times."""
 
-    kind: Result
+    kind: Outcome
     length: int
 
 
@@ -75,7 +77,7 @@ class PersonStats:
     first_moves: int  # games the player began with a move (on the favourite's rules)
     mistakes_per_game: float | None  # over the latest REVIEWED_GAMES finished games
     reviewed_games: int
-    timeline: tuple[tuple[str, Result], ...]  # (start time, result) of finished games, in order
+    timeline: tuple[tuple[str, Outcome], ...]  # (start time, result) of finished games, in order
     rules: Rules | None = None  # the rules summed up; None: every rules
     opening_rules: Rules = TIC_TAC_TOE  # the rules the favourite first move was played on
 
@@ -92,7 +94,7 @@ class PersonStats:
         return None if total == 0 else (self.tally.wins + self.tally.draws / 2) / total
 
 
-def _longest(results: list[Result], allowed: frozenset[str]) -> int:
+def _longest(results: list[Outcome], allowed: frozenset[str]) -> int:
     best = run = 0
     for result in results:
         run = run + 1 if result in allowed else 0
@@ -121,8 +123,8 @@ def person_stats(
     draws: Counter[str] = Counter()
     losses: Counter[str] = Counter()
     opponent_names: dict[str, str] = {}
-    results: list[Result] = []
-    timeline: list[tuple[str, Result]] = []
+    results: list[Outcome] = []
+    timeline: list[tuple[str, Outcome]] = []
     openings: dict[str, Counter[str]] = {}
     played: Counter[str] = Counter()
     finished_ids: list[tuple[int, str]] = []
@@ -135,7 +137,7 @@ def person_stats(
             continue
         other = o_key if mine == "X" else x_key
         opponent_names[other] = o_name if mine == "X" else x_name
-        outcome: Result = "draw" if result == "draw" else "win" if result == mine else "loss"
+        outcome: Outcome = "draw" if result == "draw" else "win" if result == mine else "loss"
         (wins if outcome == "win" else draws if outcome == "draw" else losses)[other] += 1
         results.append(outcome)
         timeline.append((started, outcome))

@@ -325,7 +325,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 
-def describe(db: sqlite3.Connection) -> str:
+def describe_schema(db: sqlite3.Connection) -> str:
     """The schema as JSON (tables, columns, indexes), for tests comparing databases."""
     rows = db.execute(
         "SELECT type, name, tbl_name FROM sqlite_master "

@@ -7,7 +7,7 @@ crash, a kill or a quit, :meth:`TournamentStore.load` gives back both, and the r
 plays only the games that are missing.
 
 The library knows nothing of the lab: a game here is a plain tuple ``(game, pairing, x,
-o, moves, winner, seconds, reason)``, the fields of ``ttt_desktop.lab.tournament.PlayedGame``.
+o, moves, winner, seconds, reason)``, the fields of ``ttt_desktop.lab.tournament.TournamentGame``.
 
 Nothing here imports Qt.
 """

@@ -30,9 +30,6 @@ if TYPE_CHECKING:
     from ttt_desktop.engine.rules import Rules
     from ttt_desktop.players.thought import StopCheck, Thought
 
-HUMAN_KIND = "human"
-"""The kind that game records use for a person; :func:`create_player` does not make one."""
-
 
 def fresh_seed() -> int:
     """A new seed from the operating system's randomness (32 bits: short enough to read out)."""

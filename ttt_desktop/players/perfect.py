@@ -51,7 +51,9 @@ if TYPE_CHECKING:
 
     from ttt_desktop.players.thought import StopCheck, Thought
 
-TABLE_PATH: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "perfect_moves.bin")
+PERFECT_TABLE_PATH: Final = os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "perfect_moves.bin"
+)
 TABLE_TITLE: Final = b"TTT-PERFECT1"
 _POSITIONS: Final = 3**9
 _TABLE_SIZE: Final = len(TABLE_TITLE) + 2 * 2 * _POSITIONS
@@ -100,7 +102,7 @@ def best_move_table() -> bytes:
         with _table_lock:
             table = _table
             if table is None:
-                with open(TABLE_PATH, "rb") as file:
+                with open(PERFECT_TABLE_PATH, "rb") as file:
                     table = _table = check_table(file.read())
     return table
 
@@ -109,7 +111,7 @@ def check_table(data: bytes) -> bytes:
     """``data`` if it has the table's title and size; ``ValueError`` otherwise."""
     if not data.startswith(TABLE_TITLE) or len(data) != _TABLE_SIZE:
         raise ValueError(
-            f"{os.path.basename(TABLE_PATH)} is not a perfect-play table "
+            f"{os.path.basename(PERFECT_TABLE_PATH)} is not a perfect-play table "
             f"({TABLE_TITLE.decode()}, {_TABLE_SIZE} bytes)"
         )
     return data
@@ -197,10 +199,10 @@ class PerfectPlayer(Player):
         """The solver's exact value and distance of every move, and its principal line.
 
         The move is drawn from the table's best moves as :meth:`choose_move`
-        draws it; the values come from :func:`ttt_desktop.analysis.solve`, and the
+        draws it; the values come from :func:`ttt_desktop.analysis.tic_tac_toe_values`, and the
         line follows, after the move, the lowest-numbered best move at each turn.
         """
-        from ttt_desktop.analysis import best_moves, solve  # noqa: PLC0415  (only here)
+        from ttt_desktop.analysis import best_moves, tic_tac_toe_values  # noqa: PLC0415  (only here)
         from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
             CellScore,
             Meaning,
@@ -216,7 +218,7 @@ class PerfectPlayer(Player):
         except KeyError:
             best = self._look_up(board)
         move = self.choose_move(board)
-        values = solve(board)
+        values = tic_tac_toe_values(board)
         line = [move]
         after = board.play(move)
         while not after.is_over:
@@ -396,9 +398,9 @@ class PerfectPlayer(Player):
 
 def main() -> None:
     """Write ``perfect_moves.bin`` from a fresh solve of the game."""
-    with open(TABLE_PATH, "wb") as file:
+    with open(PERFECT_TABLE_PATH, "wb") as file:
         file.write(table_bytes(compute_tables()))
-    print(f"wrote {TABLE_PATH}")
+    print(f"wrote {PERFECT_TABLE_PATH}")
 
 
 if __name__ == "__main__":

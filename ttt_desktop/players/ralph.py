@@ -27,7 +27,7 @@ RADIUS = 1
 """On other boards Ralph tallies only the free cells within this many steps of a stone."""
 
 
-def default_depth(rules: Rules) -> int:
+def ralph_default_depth(rules: Rules) -> int:
     """Ralph's plies ahead by default: 5 on tic-tac-toe, fewer as the board grows.
 
     Chosen so a move takes well under a second on 15x15 (benchmarks/seed_players_speed.py):
@@ -58,7 +58,7 @@ class RalphPlayer(Player):
 
     On boards other than tic-tac-toe the walk is the same but narrower, so that a
     move stays well under a second on 15x15: ``depth`` defaults to
-    :func:`default_depth` (4 plies on boards of up to 16 cells, 3 elsewhere), and
+    :func:`ralph_default_depth` (4 plies on boards of up to 16 cells, 3 elsewhere), and
     the cells tallied, at every ply, are those free at the start within one step
     of a stone (the central cells on an empty board); when every tally is zero
     Ralph still plays any free cell. Given a time budget (``budget_ms``) he walks one
@@ -83,11 +83,11 @@ class RalphPlayer(Player):
         if depth is not None and (type(depth) is not int or not 1 <= depth <= 9):
             raise ValueError(f"Ralph's depth is the plies he looks ahead, 1-9, not {depth!r}")
         self.depth: int | None = depth
-        """The plies to look ahead; None: :func:`default_depth` of the board played."""
+        """The plies to look ahead; None: :func:`ralph_default_depth` of the board played."""
 
     def depth_for(self, rules: Rules) -> int:
         """The plies Ralph looks ahead on a board of ``rules``."""
-        return default_depth(rules) if self.depth is None else self.depth
+        return ralph_default_depth(rules) if self.depth is None else self.depth
 
     def choose_move(self, board: Board) -> Cell:
         moves = legal_moves_or_raise(board)

@@ -15,6 +15,9 @@ import functools
 from ttt_desktop.engine.rules import Rules
 from ttt_desktop.players.boards import ANY_BOARD, CLASSIC_ONLY, SOLVED_BOARDS, SOLVED_KEYS, plays
 
+TRAINED_KIND_PREFIX = "trained."
+"""The kinds of the players trained in the Lab begin so (``trained.NAME``; see lab.trained)."""
+
 # typing is for the type checker only: importing it costs a fresh process ~9 ms,
 # a fifth of the perfect player's first move (benchmarks/engine_speed.py).
 TYPE_CHECKING = False

@@ -214,7 +214,7 @@ def tables_for(rules: Rules) -> Tables:
     return found
 
 
-class Result:
+class SearchResult:
     """What one search found: the move, the last finished depth, each root move's score."""
 
     __slots__ = ("depth", "line", "move", "nodes", "scores", "seconds", "value")
@@ -259,7 +259,7 @@ class Search:
 
     # The search proper --------------------------------------------------------------------
 
-    def run(self) -> Result:
+    def run(self) -> SearchResult:
         """Deepen until the budget, a proof or the end of the game; the last finished result.
 
         Raises :class:`_Stopped` only when no iteration finished.
@@ -533,7 +533,7 @@ class Search:
 
         try:
             # The root ----------------------------------------------------------------------
-            result = Result()
+            result = SearchResult()
             side = root_side
             other = 1 - side
             empties = size - filled
@@ -723,7 +723,7 @@ class SearcherPlayer(Player):
 
     def search(
         self, board: Board, stop: StopCheck | None = None, *, started: float | None = None
-    ) -> Result:
+    ) -> SearchResult:
         """The search's result on ``board`` (raises :class:`_Stopped` as :meth:`Search.run`).
 
         A time budget counts from ``started`` (default now): the board's tables, built on
@@ -764,7 +764,7 @@ class SearcherPlayer(Player):
         return thought_of(self.kind, board, result)
 
 
-def thought_of(kind: str, board: Board, result: Result) -> Thought:
+def thought_of(kind: str, board: Board, result: SearchResult) -> Thought:
     """The :class:`Thought` of a search's result, as player ``kind`` reports it."""
     from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
         Bound,

@@ -74,7 +74,7 @@ from ttt_desktop.gui.translation import number
 from ttt_desktop.lab.runner import TournamentRunner
 from ttt_desktop.lab.tournament import (
     PLAYABLE_KINDS,
-    PlayedGame,
+    TournamentGame,
     TournamentResult,
     TournamentSpec,
     is_brain_kind,
@@ -109,7 +109,7 @@ def entrant_name(result: TournamentResult, entrant: int) -> str:
     return lab_entrant_name(result.spec, entrant)
 
 
-def game_record(result: TournamentResult, game: PlayedGame) -> GameRecord:
+def game_record(result: TournamentResult, game: TournamentGame) -> GameRecord:
     """A tournament game as a game record, its players seeded as they played, a game lost
     off the board with its reason, and a brain's game with its pipe log."""
     spec = result.spec
@@ -142,7 +142,7 @@ class GamesModel(QAbstractTableModel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._result: TournamentResult | None = None
-        self._games: list[PlayedGame] = []
+        self._games: list[TournamentGame] = []
         self._headers = [
             self.tr("Game"),
             self.tr("X"),
@@ -157,7 +157,7 @@ class GamesModel(QAbstractTableModel):
         self._games = result.games() if result is not None else []
         self.endResetModel()
 
-    def game_at(self, row: int) -> PlayedGame:
+    def game_at(self, row: int) -> TournamentGame:
         return self._games[row]
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex | None = None) -> int:
@@ -824,7 +824,7 @@ class TournamentWindow(QWidget):
         self._run(spec)
 
     def _run(
-        self, spec: TournamentSpec, done: list[PlayedGame] | None = None, kept: int = 0
+        self, spec: TournamentSpec, done: list[TournamentGame] | None = None, kept: int = 0
     ) -> None:
         from ttt_desktop.lab.runner import WorkerError  # noqa: PLC0415
 
@@ -923,7 +923,7 @@ class TournamentWindow(QWidget):
                     return
                 stored = stopped[labels.index(label)]
                 spec = TournamentSpec.from_json(stored.settings)
-                done = [PlayedGame(*row) for row in store.games(stored.id)]  # type: ignore[arg-type]
+                done = [TournamentGame(*row) for row in store.games(stored.id)]  # type: ignore[arg-type]
         except (LibraryError, ValueError) as error:
             QMessageBox.warning(self, self.tr("Resume"), str(error))
             return
