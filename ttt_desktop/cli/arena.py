@@ -21,8 +21,9 @@ Subcommands:
 
 Runs are reproducible: every player gets a seed derived from ``--seed`` (a
 fresh one is drawn, and printed, when none is given). Progress goes to stderr,
-results to stdout. Bad arguments, unknown kinds, and rules a player or a figure
-does not support exit with status 2.
+results to stdout. Bad arguments, unknown kinds, rules a player or a figure does not
+support, and an ``--openings`` file that is missing or malformed exit with status 2 and
+the reason in one line.
 
 This module parses and prints; the games are played by :mod:`ttt_desktop.lab` through
 the one game loop (:func:`ttt_desktop.engine.play.play_game`).
@@ -573,16 +574,36 @@ def _opening_arguments(parser: argparse.ArgumentParser, note: str = "") -> None:
 
 
 def _openings(arguments: argparse.Namespace, rules: Rules) -> tuple[tuple[int, ...], ...]:
-    """The openings --openings names (none without it); --symmetries alone is refused."""
+    """The openings --openings names (none without it), read before any player starts.
+
+    A missing, unreadable or malformed file, and --symmetries alone, are refused (exit 2)
+    with the reason in one line.
+    """
     if arguments.openings is None:
         if arguments.symmetries:
-            raise ValueError("--symmetries turns openings: give --openings too")
+            raise RefusedError("--symmetries turns openings: give --openings too")
         return ()
     from ttt_desktop.lab.openings import builtin_openings, read_openings  # noqa: PLC0415
 
     if arguments.openings == "builtin":
         return builtin_openings(rules)
-    return read_openings(arguments.openings, rules)
+    try:
+        return read_openings(arguments.openings, rules)
+    except ValueError as error:  # UserFileError among them: missing, too big, not text
+        raise RefusedError(f"--openings: {error}") from None
+
+
+def _match_openings(arguments: argparse.Namespace) -> tuple[tuple[int, ...], ...]:
+    """A match's openings: only an SPRT plays them (each pair shares one), brains or not."""
+    if arguments.sprt is None:
+        if arguments.openings is not None or arguments.symmetries:
+            raise RefusedError(
+                "a match keeps each player on its side, so openings would favour one of them: "
+                "give --sprt (pairs of games, each opening with both colours) or play a "
+                "tournament"
+            )
+        return ()
+    return _openings(arguments, arguments.rules)
 
 
 def _library_writer(
@@ -612,11 +633,6 @@ def _run_match(arguments: argparse.Namespace, out: TextIO, progress: _Progress) 
     if arguments.sprt is not None:
         _run_sprt(arguments, x_player, o_player, seed, out, progress)
         return
-    if arguments.openings is not None or arguments.symmetries:
-        raise RefusedError(
-            "a match keeps each player on its side, so openings would favour one of them: "
-            "give --sprt (pairs of games, each opening with both colours) or play a tournament"
-        )
     games = arguments.games
     writer = _library_writer(
         arguments,
@@ -686,7 +702,7 @@ def _run_sprt(  # noqa: PLR0917
             "an SPRT match plays pairs of games, each player X once: leave out --start"
         )
     rules: Rules = arguments.rules
-    openings = _openings(arguments, rules)
+    openings: tuple[tuple[int, ...], ...] = arguments.opening_cells
     settings = arguments.sprt
     book = (
         f"; {len(openings):,} openings{' turned by symmetries' if arguments.symmetries else ''}"
@@ -1152,6 +1168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 arguments.clock = _time_control(arguments)
             except ValueError as error:
                 parser.error(str(error))
+            # Read (or refused) before a player is made or a brain started.
+            arguments.opening_cells = _match_openings(arguments)
 
             if brains.is_brain_seat(arguments.x) or brains.is_brain_seat(arguments.o):
                 if arguments.sprt is not None:
