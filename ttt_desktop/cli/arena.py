@@ -563,8 +563,9 @@ def _opening_arguments(parser: argparse.ArgumentParser, note: str = "") -> None:
         help="start the games from openings, each played with both colours"
         + note
         + ": 'builtin' (every first move on small boards, 26 three-stone openings on 7x7 and "
-        "up) or a file with one opening a line (cells as the board names them, such as "
-        "'h8 h9 j10')",
+        "up) or a file with one opening a line: cells as the board names them, such as "
+        "'h8 h9 j10', or a Gomocup opening suite's stones as offsets x,y from the centre, "
+        "such as '0,0, 1,-1'",
     )
     parser.add_argument(
         "--symmetries",
