@@ -52,7 +52,7 @@ def test_a_hint_on_15x15_with_a_threat_win_is_stated_as_proven() -> None:
     # The proof's first cell reads as the win it is among the values.
     h11 = advice.value_of(G.parse("h11"))
     assert h11 is not None and h11.outcome == "win" and h11.plies == 3
-    assert board_coach.value_words(h11) == "wins in 2"
+    assert board_coach.estimate_words(h11) == "wins in 2"
 
 
 def test_a_win_at_once_on_15x15_says_so() -> None:
@@ -72,7 +72,7 @@ def test_a_hint_on_an_open_15x15_position_says_best_found_with_its_budget() -> N
     # The values: the search's choice is the one it names; the others it proved no better.
     chosen = [value.cell for value in advice.values if value.rank == 1]
     assert chosen == [advice.cells[0]]
-    assert board_coach.value_words(advice.value_of(advice.cells[0])) == "best found"  # type: ignore[arg-type]
+    assert board_coach.estimate_words(advice.value_of(advice.cells[0])) == "best found"  # type: ignore[arg-type]
     assert len(advice.values) > 1
 
 

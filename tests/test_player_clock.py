@@ -109,11 +109,11 @@ class TestStopIsAskedOften:
             assert stop.calls >= thought.nodes  # after every simulation
 
     def test_the_threat_search_asks_within_its_nodes(self) -> None:
-        from ttt_desktop.analysis.threats import STOP_EVERY, forced_win  # noqa: PLC0415
+        from ttt_desktop.analysis.threats import THREAT_STOP_EVERY, forced_win  # noqa: PLC0415
 
         stop = CountingStop()
         assert forced_win(middle_game(), max_nodes=3000, stop=stop) is None
-        assert stop.calls >= 3000 // STOP_EVERY - 1
+        assert stop.calls >= 3000 // THREAT_STOP_EVERY - 1
 
     @pytest.mark.parametrize("kind", TIMED_KINDS)
     def test_a_stop_answered_true_stops_the_search(self, kind: str) -> None:

@@ -20,6 +20,7 @@ import time
 
 from ttt_desktop.analysis import mnk_solver
 from ttt_desktop.engine.rules import Rules
+from ttt_desktop.engine.tactics import completing_bits
 
 BOARDS = {"4,4,4": 6, "5,4,4": 3, "4,5,4": 3, "5,5,4": 2}
 """Rules key -> the most stones of a stored position."""
@@ -35,7 +36,7 @@ def opening_values(rules: Rules, depth: int) -> dict[int, int]:
     for stones in range(depth + 1):
         following: dict[int, tuple[int, int]] = {}
         for key, (me, opp) in sorted(layer.items()):
-            if mnk_solver.threat_cells(rules, opp, me) and _has_line(rules, opp):
+            if completing_bits(rules.geometry, opp, me) and _has_line(rules, opp):
                 continue
             values[key] = mnk_solver._value_of(searcher, me, opp)
             if stones == depth:

@@ -8,9 +8,10 @@ from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import Board, Mark
 from ttt_desktop.engine.record import MAX_NAME_LENGTH
-from ttt_desktop.gui.board_widget import BoardWidget, mark_colour
+from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.session_score import SessionScore
 from ttt_desktop.gui.settings import SeatChoice, tidy_person_name
+from ttt_desktop.gui.theme import mark_colour
 
 
 def make_board(qtbot: QtBot, width: int = 500, height: int = 300) -> BoardWidget:

@@ -27,7 +27,7 @@ from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE
 from ttt_desktop.formats.files import load_record, save_record
 from ttt_desktop.formats.json_codec import record_to_json
-from ttt_desktop.gui.history.model import COLUMNS, date_format, local_time
+from ttt_desktop.gui.history.model import HISTORY_COLUMNS, date_format, local_time
 from ttt_desktop.gui.history.window import HistoryWindow
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.library import (
@@ -119,7 +119,7 @@ def test_the_history_window_lists_sorts_and_filters_the_games(
     history.table.scrollToBottom()
     qtbot.waitUntil(lambda: model.rowCount() == 300)
     # Sorting by a column from its header.
-    moves_column = [key for key, _ in COLUMNS].index("length")
+    moves_column = [key for key, _ in HISTORY_COLUMNS].index("length")
     header = history.table.horizontalHeader()
     qtbot.mouseClick(
         header.viewport(),
@@ -452,7 +452,7 @@ def test_the_board_filter_and_a_rating_per_board(
     combo.activated.emit(2)
     assert history.count_label.text() == "2 games"
     assert history.model is not None
-    board_column = [key for key, _ in COLUMNS].index("rules")
+    board_column = [key for key, _ in HISTORY_COLUMNS].index("rules")
     assert history.model.index(0, board_column).data() == "Gomoku 15x15"
     people = history.person_combo
     assert [people.itemText(i) for i in range(people.count())] == ["Anyone", "Ann", "Bob"]

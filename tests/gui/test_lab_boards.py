@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine.clock import TimeControl
 from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
-from ttt_desktop.gui.lab.tournament_window import TournamentWindow, game_record
+from ttt_desktop.gui.lab.tournament_window import TournamentWindow, tournament_game_record
 from ttt_desktop.lab.runner import run_tournament
 from ttt_desktop.lab.storing import TournamentSaver
 from ttt_desktop.lab.tournament import (
@@ -163,7 +163,7 @@ def test_a_game_lost_on_time_opens_as_a_forfeit(make_window: WindowMaker) -> Non
     )
     cells = [SEVEN.geometry.parse(name) for name in ("d4", "d5", "e4")]
     lost = TournamentGame(0, 0, 0, 1, encode_moves(cells), "X", 1.0, "time")
-    record = game_record(TournamentResult(spec, [lost]), lost)
+    record = tournament_game_record(TournamentResult(spec, [lost]), lost)
     assert record.rules is SEVEN and list(record.moves) == cells
     assert record.forfeit is not None and record.forfeit.loser.value == "O"
     assert record.forfeit.reason == "time"

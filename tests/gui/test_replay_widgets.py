@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
-from ttt_desktop.gui.move_list import COLUMNS, MoveList
+from ttt_desktop.gui.move_list import MOVE_COLUMNS, MoveList
 from ttt_desktop.gui.replay_bar import SPEED_STEPS_MS, ReplayBar, describe_delay
 
 ANN = PlayerEntry("human", "Ann")
@@ -217,7 +217,7 @@ def make_list(qtbot: QtBot) -> tuple[MoveList, list[int]]:
 
 
 def row_texts(moves: MoveList, row: int) -> list[str]:
-    return [moves.item(row, column).text() for column in range(len(COLUMNS))]
+    return [moves.item(row, column).text() for column in range(len(MOVE_COLUMNS))]
 
 
 def test_move_list_rows(qtbot: QtBot) -> None:

@@ -42,16 +42,13 @@ from ttt_desktop.analysis.coach import (
 )
 from ttt_desktop.analysis.threats import ThreatWin, forced_win, forced_win_after
 from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.clock import COACH_BUDGET_MS, REVIEW_BUDGET_MS
 from ttt_desktop.engine.rules import Rules
 from ttt_desktop.engine.tactics import completing_cells
 
-Outcome = Literal["win", "draw", "loss"]
+OutcomeWord = Literal["win", "draw", "loss"]
 Source = Literal["solved", "threats", "search"]
 
-DEFAULT_BUDGET_MS: Final = 1000.0
-"""The search's time for a hint or the move values, unless the person chose another."""
-REVIEW_BUDGET_MS: Final = 200.0
-"""The search's time per position when a game is reviewed."""
 HINT_THREAT_NODES: Final = 3000
 """The threat search's positions before a hint's search (about a tenth of a second)."""
 REVIEW_THREAT_NODES: Final = 600
@@ -60,10 +57,6 @@ MISTAKE_DROP: Final = 4
 """A drop of at least this many "threes" (the worth of a window of k-2 stones) is a mistake."""
 LINE_SHOWN: Final = 8
 """The most moves of a line a sentence names."""
-
-
-class StopCheck(Protocol):
-    def __call__(self) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +70,7 @@ class CellEstimate:
     """
 
     cell: int
-    outcome: Outcome | None
+    outcome: OutcomeWord | None
     plies: int | None = None
     rank: int | None = None
     score: float = 0.0
@@ -94,7 +87,7 @@ class Evaluation:
 
     move: int
     value: float
-    outcome: Outcome | None
+    outcome: OutcomeWord | None
     plies: int | None
     line: tuple[int, ...]
     scores: tuple[tuple[int, float, int | None], ...]
@@ -164,7 +157,7 @@ class BoardAdvice:
     mover: str
     source: Source
     cells: tuple[int, ...]
-    outcome: Outcome | None
+    outcome: OutcomeWord | None
     plies: int | None
     line: tuple[int, ...]
     values: tuple[CellEstimate, ...]
@@ -237,7 +230,7 @@ class BoardAdvice:
         return next((value for value in self.values if value.cell == cell), None)
 
 
-def value_words(value: CellEstimate) -> str:
+def estimate_words(value: CellEstimate) -> str:
     """A cell's value in a word or two: "win", "draw", "loss", "wins in 3", "best found"
     (the search's choice); "" for a cell the search tried without proving anything."""
     if value.outcome is not None and value.plies is not None and value.outcome != "draw":
@@ -254,7 +247,7 @@ def value_words(value: CellEstimate) -> str:
     return translate("Coach", "best found") if value.rank == 1 else ""
 
 
-def value_description(value: CellEstimate, budget_ms: float | None) -> str:
+def estimate_description(value: CellEstimate, budget_ms: float | None) -> str:
     """The long form for a screen reader."""
     if value.outcome == "win":
         return translate("Coach", "playing here wins with best play")
@@ -266,14 +259,14 @@ def value_description(value: CellEstimate, budget_ms: float | None) -> str:
     return text.format(seconds=_seconds_text(budget_ms or 0.0))
 
 
-def value_tone(value: CellEstimate) -> Outcome:
+def value_tone(value: CellEstimate) -> OutcomeWord:
     """The colour a value is drawn in: a proven outcome's, or the search's choice as a win."""
     if value.outcome is not None:
         return value.outcome
     return "win" if value.rank == 1 else "draw"
 
 
-def _outcome(value: int) -> Outcome:
+def _outcome(value: int) -> OutcomeWord:
     return {1: "win", 0: "draw", -1: "loss"}[value]  # type: ignore[return-value]
 
 
@@ -317,7 +310,7 @@ def _estimates(
     chosen = evaluation.move if proof is None else proof[0]
     estimates = []
     for cell, score, proven_plies in sorted(evaluation.scores):
-        outcome: Outcome | None = None
+        outcome: OutcomeWord | None = None
         plies = proven_plies
         if plies is not None:
             outcome = "win" if score > 0 else "loss"
@@ -333,7 +326,7 @@ def advise(
     board: Board,
     evaluate: Evaluate,
     *,
-    budget_ms: float | None = DEFAULT_BUDGET_MS,
+    budget_ms: float | None = COACH_BUDGET_MS,
     nodes: int | None = None,
     threat_nodes: int = HINT_THREAT_NODES,
     stop: Callable[[], bool] | None = None,
@@ -432,7 +425,7 @@ class BoardVerdict:
         return self.kind in ("best", "kept")
 
     @property
-    def tone(self) -> Outcome:
+    def tone(self) -> OutcomeWord:
         """How the move is drawn: a lost move as a loss, a missed win as a draw."""
         if self.kind in ("mistake", "blunder"):
             return "loss"
@@ -532,10 +525,10 @@ class _Position:
 
     best: int
     value: float
-    outcome: Outcome | None
+    outcome: OutcomeWord | None
     plies: int | None
     line: tuple[int, ...]
-    values: Mapping[int, Outcome] | None  # every move's exact value (solved boards)
+    values: Mapping[int, OutcomeWord] | None  # every move's exact value (solved boards)
     scale: float
     depth: int = 0  # the search's last finished depth
 
@@ -550,7 +543,7 @@ def _position(
     stop: Callable[[], bool] | None,
 ) -> _Position:
     if board.is_over:
-        outcome: Outcome = "draw" if board.winner is None else "loss"
+        outcome: OutcomeWord = "draw" if board.winner is None else "loss"
         return _Position(-1, 0.0, outcome, 0, (), None, 1.0)
     if evaluate is None:
         values = mnk_solver.move_values(board, stop=stop)

@@ -45,6 +45,7 @@ from ttt_desktop.analysis.solver import (
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.cells import LINES, Cell
 from ttt_desktop.engine.rules import TIC_TAC_TOE
+from ttt_desktop.engine.tactics import completing_cells
 
 if TYPE_CHECKING:
     from ttt_desktop.engine.record import GameRecord
@@ -148,11 +149,6 @@ def threats(board: Board, mark: Mark) -> tuple[tuple[Line, Cell], ...]:
     return tuple(found)
 
 
-def threat_cells(board: Board, mark: Mark) -> frozenset[Cell]:
-    """The empty cells where ``mark`` would complete a line."""
-    return frozenset(cell for _, cell in threats(board, mark))
-
-
 # Values of cells ---------------------------------------------------------------------------
 
 
@@ -249,7 +245,7 @@ def _hint_for(board: Board) -> Hint:
         cell = block_cells[0]
         lines = tuple(sorted((line for line, _ in theirs), key=line_name))
         after = board.play(cell)
-        if len(threat_cells(after, mark)) >= 2:
+        if len(completing_cells(after, mark)) >= 2:
             text = translate("Coach", "Block {cell}: it also makes two threats")
         elif value.outcome is Outcome.LOSS:
             text = translate("Coach", "Block {cell}, though {opponent} still wins with best play")
@@ -273,7 +269,7 @@ def _hint_for(board: Board) -> Hint:
         return Hint(mark, block_cells, "lost_block", value, lines, sentence)
 
     if value.outcome is Outcome.WIN:
-        forks = tuple(cell for cell in best if len(threat_cells(board.play(cell), mark)) >= 2)
+        forks = tuple(cell for cell in best if len(completing_cells(board.play(cell), mark)) >= 2)
         if forks:
             lines = tuple(
                 sorted(
@@ -501,7 +497,7 @@ def _explanation_parts(
     lost = position_value(current).outcome is Outcome.WIN
     for reply in principal_line(current):
         mover = current.to_move
-        blocks = reply in threat_cells(current, mover.opponent)
+        blocks = reply in completing_cells(current, mover.opponent)
         following = current.play(reply)
         if following.winning_line is not None:
             parts.append(("wins", mover, reply, (following.winning_line,)))
@@ -553,7 +549,7 @@ def _better_clause(board: Board, best: tuple[Cell, ...], before: MoveValue) -> s
         return translate("Coach", "{cells} would have won in %n move(s)", None, n).format(
             cells=cells
         )
-    blocking = set(best) <= threat_cells(board, board.to_move.opponent)
+    blocking = set(best) <= set(completing_cells(board, board.to_move.opponent))
     if before.outcome is Outcome.DRAW:
         if blocking:
             text = translate("Coach", "blocking at {cells} would have kept the draw")

@@ -45,6 +45,7 @@ from typing import Final
 
 from ttt_desktop.engine.board import Board, Mark
 from ttt_desktop.engine.rules import Rules
+from ttt_desktop.engine.tactics import completing_bits
 
 SOLVER_STOP_EVERY: Final = 512
 """The search asks ``stop`` once per this many positions (as the players' searches do)."""
@@ -454,16 +455,6 @@ class _Searcher:
         return self.counter[0]
 
 
-def threat_cells(rules: Rules, me: int, opp: int) -> int:
-    """The empty cells where ``me`` completes a k-window (a bitboard)."""
-    k1 = rules.k - 1
-    cells = 0
-    for mask in rules.geometry.masks:
-        if not mask & opp and (me & mask).bit_count() == k1:
-            cells |= mask & ~me
-    return cells
-
-
 def _sides(board: Board) -> tuple[int, int]:
     if board.to_move is Mark.X:
         return board.x_bits, board.o_bits
@@ -473,9 +464,9 @@ def _sides(board: Board) -> tuple[int, int]:
 def _value_of(searcher: _Searcher, me: int, opp: int) -> int:
     """The exact value for the mover of a position that is not over."""
     rules = searcher.rules
-    if threat_cells(rules, me, opp):
+    if completing_bits(rules.geometry, me, opp):
         return 1
-    return searcher.value(me, opp, threat_cells(rules, opp, me))
+    return searcher.value(me, opp, completing_bits(rules.geometry, opp, me))
 
 
 def solve(
@@ -563,9 +554,9 @@ def _move_values(searcher: _Searcher, board: Board) -> dict[int, int]:
 def _achieves(searcher: _Searcher, me: int, opp: int, cell: int, value: int) -> bool:
     """Whether the move at ``cell`` (not a winning cell) is worth at least ``value``."""
     mine = me | 1 << cell
-    if threat_cells(searcher.rules, opp, mine):
+    if completing_bits(searcher.rules.geometry, opp, mine):
         return value <= -1  # the reply wins at once
-    threats = threat_cells(searcher.rules, mine, opp)
+    threats = completing_bits(searcher.rules.geometry, mine, opp)
     om, oo = searcher.open_masks(opp, mine)
     # The move is worth at least ``value`` when the reply's value is at most -value.
     # A null window on -value: a result at most -value proves the reply is no better.
@@ -583,7 +574,7 @@ def _moves_achieving(
     if value == -1:
         return moves
     me, opp = _sides(board)
-    wins = threat_cells(board.rules, me, opp)
+    wins = completing_bits(board.rules.geometry, me, opp)
     if value == 1 and wins and not every:
         return tuple(cell for cell in moves if wins >> cell & 1)
     keeping = _keeping(searcher, board)

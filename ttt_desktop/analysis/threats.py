@@ -24,7 +24,7 @@ line. Under ``exact`` rules (a line longer than k does not win) a window counts 
 the cells just beyond its ends are not the attacker's, so no overline is ever taken for
 a win.
 
-The search is stoppable: ``stop`` is asked every :data:`STOP_EVERY` nodes and, once it
+The search is stoppable: ``stop`` is asked every :data:`THREAT_STOP_EVERY` nodes and, once it
 answers true, :class:`ThreatSearchStopped` is raised. Running out of ``max_nodes`` is not
 an error: :func:`forced_win` returns None, as when there is no threat win.
 
@@ -60,7 +60,7 @@ VCF_DEPTH: Final = 20
 """The most attacker moves a win by fours alone may take."""
 VCT_DEPTH: Final = 6
 """The most attacker moves a win by fours and threes may take."""
-STOP_EVERY: Final = 16
+THREAT_STOP_EVERY: Final = 16
 """``stop`` is asked once per this many nodes (well under a millisecond on 20x20: a player
 that gives the search a share of its move's time stops it that close to the share's end)."""
 
@@ -241,7 +241,7 @@ class _ThreatSearch:
         if self.nodes > self.max_nodes:
             raise _OutOfNodes
         stop = self.stop
-        if stop is not None and not self.nodes % STOP_EVERY and stop():
+        if stop is not None and not self.nodes % THREAT_STOP_EVERY and stop():
             raise ThreatSearchStopped("the threat search was told to stop")
 
     def scan(

@@ -55,11 +55,11 @@ from typing import IO, Final
 from ttt_desktop.brains import protocol
 from ttt_desktop.brains.protocol import LineSplitter, Reply, ReplyKind
 from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.clock import SideClock, TimeControl
+from ttt_desktop.engine.clock import SideClock, StopCheck, TimeControl
 from ttt_desktop.engine.play import SeatForfeit
 from ttt_desktop.engine.record import MAX_LOG_LINE
 from ttt_desktop.engine.rules import Rules
-from ttt_desktop.players.thought import SearchStopped, StopCheck
+from ttt_desktop.players.thought import SearchStopped
 
 __all__ = [
     "DEFAULT_CLOCK",

@@ -31,9 +31,10 @@ from ttt_desktop.brains.manager import (
     split_command,
 )
 from ttt_desktop.engine.board import Board
+from ttt_desktop.engine.clock import StopCheck
 from ttt_desktop.engine.rules import Rules
 from ttt_desktop.players.base import Player
-from ttt_desktop.players.thought import SearchStopped, StopCheck, Thought
+from ttt_desktop.players.thought import SearchStopped, Thought
 
 __all__ = ["BrainPlayer", "brain_kind"]
 

@@ -26,6 +26,7 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
@@ -54,6 +55,14 @@ MIN_BUDGET_MS: Final = 1.0
 PLAYER_MARGIN_MS: Final = 50.0
 """The margin our players are given by default (a search stops at its next look at the
 clock, not on the microsecond); a Gomocup brain has its manager's (1,000 ms)."""
+
+StopCheck = Callable[[], bool]
+"""Asked now and then during a search or a wait: true means stop now."""
+
+COACH_BUDGET_MS: Final = 1000.0
+"""The coach's search time for a hint or the move values, unless the person chose another."""
+REVIEW_BUDGET_MS: Final = 200.0
+"""The coach's search time per position when a game is reviewed."""
 
 
 def safety_ms(share_ms: float) -> float:

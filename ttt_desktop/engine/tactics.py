@@ -64,6 +64,12 @@ def completing_cells(board: Board, mark: Mark) -> tuple[Cell, ...]:
     return geometry.cells_of(completing_bits(geometry, board.bits(mark), board.bits(mark.opponent)))
 
 
+def completing_in(cells: str, mark: str) -> tuple[Cell, ...]:
+    """:func:`completing_cells` of a tic-tac-toe position given as its nine characters
+    (``"X"``, ``"O"``, ``"."``), for positions that are not on a board (the players' what-ifs)."""
+    return _classic_completing(cells)[0 if mark == "X" else 1]
+
+
 def completing_bits(geometry: Geometry, mine: int, theirs: int) -> int:
     """:func:`completing_cells` from bitboards: the empty cells (as bits) completing ``mine``.
 

@@ -35,13 +35,11 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from PySide6.QtCore import QCoreApplication, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
 from ttt_desktop.engine import Mark
-from ttt_desktop.engine.rules import MAX_SIDE
+from ttt_desktop.engine.record import MAX_CELLS
 from ttt_desktop.gui import theme
-
-MAX_CELLS: Final = MAX_SIDE * MAX_SIDE
 
 Tone = Literal["win", "draw", "loss", "neutral"]
 TONES: Final[tuple[Tone, ...]] = ("win", "draw", "loss", "neutral")
@@ -51,13 +49,16 @@ TONES: Final[tuple[Tone, ...]] = ("win", "draw", "loss", "neutral")
 class CellAnnotation:
     """A short text on one cell, its colour, and what it means in words.
 
-    ``colour`` overrides the tone's colour from the theme when given.
+    ``colour`` overrides the tone's colour from the theme when given. ``shorter`` are
+    shorter forms of ``text``, tried in turn where it does not fit the cell (``"≤-11"`` for
+    ``"X:≤-11"``); where none fits, the cell shows the tint alone (see :func:`fitted_label`).
     """
 
     text: str
     description: str
     tone: Tone = "neutral"
     colour: QColor | None = None
+    shorter: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.tone not in TONES:
@@ -169,8 +170,37 @@ def cell_descriptions(overlays: Iterable[BoardOverlay], cell: int) -> list[str]:
 MarkPainter = Callable[[QPainter, Mark, QRectF, QColor], None]
 
 
-ANNOTATION_TEXT_MIN_PX = 24
-"""Cells smaller than this (px) show an annotation's tint but not its text."""
+ANNOTATION_FONT_MIN_PX = 8
+"""The smallest letters (px) an annotation is written in; smaller would not be read."""
+
+
+def annotation_box(rect: QRectF, *, centred: bool) -> QRectF:
+    """Where an annotation's text goes in the cell ``rect``: the middle, or under a ghost
+    mark's number (``centred`` false)."""
+    side = rect.width()
+    if centred:
+        return rect.adjusted(side * 0.06, side * 0.1, -side * 0.06, -side * 0.1)
+    return rect.adjusted(side * 0.05, side * 0.56, -side * 0.05, -side * 0.04)
+
+
+def fitted_label(annotation: CellAnnotation, box: QRectF, font: QFont) -> tuple[str, QFont] | None:
+    """The text of ``annotation`` that fits ``box`` whole, and the font to write it in.
+
+    The text, then each of its shorter forms, in ``font``'s bold at the cell's own size
+    (13 % of the cell, as the box is about 88 % of it) down to
+    :data:`ANNOTATION_FONT_MIN_PX`; None when none fits: the cell shows its tint alone,
+    and its description has the words. A text is never cut.
+    """
+    largest = max(ANNOTATION_FONT_MIN_PX, int(box.width() / 0.88 * 0.13), 9)
+    fitted = QFont(font)
+    fitted.setBold(True)
+    for text in (annotation.text, *annotation.shorter):
+        for pixels in range(largest, ANNOTATION_FONT_MIN_PX - 1, -1):
+            fitted.setPixelSize(pixels)
+            metrics = QFontMetricsF(fitted)
+            if metrics.horizontalAdvance(text) <= box.width() and metrics.height() <= box.height():
+                return text, QFont(fitted)
+    return None
 
 
 def paint_overlays(
@@ -258,10 +288,6 @@ def _paint_annotation(
 ) -> None:
     side = rect.width()
     colour = tone_colour(annotation, colours)
-    font = QFont(painter.font())
-    font.setBold(True)
-    font.setPixelSize(max(9, int(side * 0.13)))
-    painter.setFont(font)
     if centred:
         # A soft disc in the tone's colour behind the text: it reads as a colour at a glance
         # and as words up close.
@@ -271,12 +297,14 @@ def _paint_annotation(
         painter.setBrush(tint)
         inset = side * 0.14
         painter.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), 12, 12)
-        box = rect
-        flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+        flags = Qt.AlignmentFlag.AlignCenter
     else:
-        box = rect.adjusted(side * 0.05, side * 0.62, -side * 0.05, -side * 0.04)
         flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom
-    if side < ANNOTATION_TEXT_MIN_PX:
-        return  # too small to read: the tint says it, the cell's description has the words
+    box = annotation_box(rect, centred=centred)
+    label = fitted_label(annotation, box, painter.font())
+    if label is None:
+        return  # no form fits: the tint says it, the cell's description has the words
+    text, font = label
+    painter.setFont(font)
     painter.setPen(colour)
-    painter.drawText(box.adjusted(side * 0.16, 0, -side * 0.16, 0), int(flags), annotation.text)
+    painter.drawText(box, int(flags), text)

@@ -97,14 +97,6 @@ class MarkStyle(enum.Enum):
         return cls.AUTO
 
 
-def mark_colour(mark: Mark, palette: QPalette | None = None) -> QColor:
-    """The colour a mark is drawn in with ``palette`` (default: the application's).
-
-    Marks differ by shape first; the colours only help (blue cross, orange ring).
-    """
-    return theme.mark_colour(mark, palette)
-
-
 def paint_mark(painter: QPainter, mark: Mark, rect: QRectF, colour: QColor) -> None:
     """Draw ``mark`` inside ``rect``: a cross for X, a ring for O (shared with icons and menus)."""
     side = min(rect.width(), rect.height())

@@ -55,7 +55,7 @@ class VisibleIndicators(QProxyStyle):
         painter.restore()
 
 
-def install(app: QApplication) -> None:
+def install_indicators(app: QApplication) -> None:
     """Put :class:`VisibleIndicators` over the application's style (once)."""
     if isinstance(app.style(), VisibleIndicators):
         return

@@ -32,6 +32,9 @@ from ttt_desktop.gui.theme import ThemeChoice, ThemeManager
 
 SIDE_PANEL_KEY: Final = "view/side_panel_visible"
 MESSAGE_MS: Final = 6000
+"""How long a message stays in a window's status bar."""
+POLL_MS: Final = 50
+"""How often a window reads what its worker processes have sent (the Lab's windows)."""
 
 
 def full_screen_keys() -> list[QKeySequence]:
@@ -103,7 +106,7 @@ class LookFeatures(QObject):
         """
         app = QApplication.instance()
         if isinstance(app, QApplication):
-            indicators.install(app)
+            indicators.install_indicators(app)
 
     # Theme ----------------------------------------------------------------------
 

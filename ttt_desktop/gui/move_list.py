@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.engine import GameRecord
 
-COLUMNS: Final = (
+MOVE_COLUMNS: Final = (
     "#",
     QT_TRANSLATE_NOOP("MoveList", "Player"),
     QT_TRANSLATE_NOOP("MoveList", "Mark"),
@@ -84,15 +84,15 @@ class MoveList(QTableWidget):
     ply_selected = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(0, len(COLUMNS), parent)
+        super().__init__(0, len(MOVE_COLUMNS), parent)
         self._record: GameRecord | None = None
         self._updating = False
         # The widest text of each column so far (px), so that a new row measures only itself.
-        self._widest = [0] * len(COLUMNS)
-        self._section_widths: list[int | None] = [None] * len(COLUMNS)
+        self._widest = [0] * len(MOVE_COLUMNS)
+        self._section_widths: list[int | None] = [None] * len(MOVE_COLUMNS)
         self.setObjectName("move-list")
         self.setAccessibleName(self.tr("Moves"))
-        self.setHorizontalHeaderLabels([self.tr(str(column)) for column in COLUMNS])
+        self.setHorizontalHeaderLabels([self.tr(str(column)) for column in MOVE_COLUMNS])
         self.verticalHeader().setVisible(False)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -106,7 +106,7 @@ class MoveList(QTableWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(12)
-        for column in range(len(COLUMNS)):
+        for column in range(len(MOVE_COLUMNS)):
             title = self.horizontalHeaderItem(column)
             if title is not None:
                 title.setToolTip(title.text())
@@ -151,7 +151,7 @@ class MoveList(QTableWidget):
             self.setRowCount(keep + 1)
             if keep == 0:
                 # Rebuilt: the widths are measured again from the start row.
-                self._widest = [0] * len(COLUMNS)
+                self._widest = [0] * len(MOVE_COLUMNS)
                 self._measure_row(0)
             for ply in range(keep + 1, len(record.moves) + 1):
                 self._add_row(ply, move_row_texts(record, ply))
@@ -162,7 +162,7 @@ class MoveList(QTableWidget):
 
     def _measure_row(self, row: int) -> None:
         metrics = self.fontMetrics()
-        for column in range(len(COLUMNS)):
+        for column in range(len(MOVE_COLUMNS)):
             item = self.item(row, column)
             if item is not None and column != 1:
                 width = metrics.horizontalAdvance(item.text())
@@ -175,7 +175,7 @@ class MoveList(QTableWidget):
         padding = 2 * self.style().pixelMetric(self.style().PixelMetric.PM_HeaderMargin)
         # At least the width of "X/O", so a title has a few letters before its "...".
         least = self.fontMetrics().horizontalAdvance("XX/OO")
-        for column in range(len(COLUMNS)):
+        for column in range(len(MOVE_COLUMNS)):
             if column == 1:
                 continue
             width = max(self._widest[column], least) + padding + 6
@@ -199,7 +199,7 @@ class MoveList(QTableWidget):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             # Other letters: every row is measured again.
-            self._widest = [0] * len(COLUMNS)
+            self._widest = [0] * len(MOVE_COLUMNS)
             for row in range(self.rowCount()):
                 self._measure_row(row)
             self._fit_columns()

@@ -41,6 +41,7 @@ from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.controller import GameController, Seat
 from ttt_desktop.gui.dock_room import hold_room, move_in
 from ttt_desktop.gui.game_files import GameFiles
+from ttt_desktop.gui.look import MESSAGE_MS
 from ttt_desktop.gui.match import MatchDialog, MatchRunner, MatchScore
 from ttt_desktop.gui.replay_bar import ReplayBar
 from ttt_desktop.players import HUMAN_KIND
@@ -52,7 +53,6 @@ if TYPE_CHECKING:
 LAYOUT_KEY: Final = "window/review_layout"
 HISTORY_ALWAYS_KEY: Final = "view/history_in_every_game"
 MOVES_DOCK_WIDTH: Final = 230
-MESSAGE_MS: Final = 5000
 
 
 class PlayOnDialog(QDialog):

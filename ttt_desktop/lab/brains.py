@@ -53,13 +53,13 @@ from ttt_desktop.brains.manager import (
 from ttt_desktop.brains.match import game_log
 from ttt_desktop.brains.player import BrainPlayer, brain_kind
 from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.clock import TimeControl
+from ttt_desktop.engine.clock import StopCheck, TimeControl
 from ttt_desktop.lab.tournament import (
     Entrant,
     TournamentSpec,
     unique_labels,
 )
-from ttt_desktop.players.thought import StopCheck, Thought
+from ttt_desktop.players.thought import Thought
 
 __all__ = [
     "BrainSeat",

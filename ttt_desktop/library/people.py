@@ -16,7 +16,7 @@ from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.library.store import Library
 
 if TYPE_CHECKING:
-    from ttt_desktop.analysis.board_coach import Outcome
+    from ttt_desktop.analysis.board_coach import OutcomeWord as Outcome
 
 
 #: Mistakes per game are counted over at most this many of the latest games.

@@ -24,7 +24,7 @@ from ttt_desktop.library.store import Library, LibraryError
 
 __all__ = ["StoredTournament", "TournamentStore", "UnknownTournamentError"]
 
-GameRow = tuple[int, int, int, int, str, str, float, str]
+TournamentGameRow = tuple[int, int, int, int, str, str, float, str]
 
 
 class UnknownTournamentError(LibraryError):
@@ -113,7 +113,7 @@ class TournamentStore:
             ).fetchall()
         return [self._stored(row) for row in rows]
 
-    def games(self, tournament: int) -> list[GameRow]:
+    def games(self, tournament: int) -> list[TournamentGameRow]:
         """The tournament's finished games, in game order."""
         with self.library._read() as db:
             return [

@@ -27,8 +27,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar
 
+    from ttt_desktop.engine.clock import StopCheck
     from ttt_desktop.engine.rules import Rules
-    from ttt_desktop.players.thought import StopCheck, Thought
+    from ttt_desktop.players.thought import Thought
 
 
 def fresh_seed() -> int:

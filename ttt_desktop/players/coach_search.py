@@ -20,8 +20,9 @@ from ttt_desktop.analysis.board_coach import BoardAdvice, BoardVerdict, Evaluati
 from ttt_desktop.analysis.mnk_solver import SolveStopped
 from ttt_desktop.analysis.threats import ThreatSearchStopped
 from ttt_desktop.engine.board import Board
+from ttt_desktop.engine.clock import COACH_BUDGET_MS
 from ttt_desktop.players.searcher import SearcherPlayer, tables_for
-from ttt_desktop.players.thought import SearchStopped
+from ttt_desktop.players.thought import SearchStopped, proves
 
 COACH_SEED = 20_240
 """The Searcher's seed for the coach: the same position gets the same advice."""
@@ -41,21 +42,24 @@ def evaluate(
     Raises :class:`~ttt_desktop.players.thought.SearchStopped` when ``stop`` answered true
     before the first iteration finished."""
     if budget_ms is None and nodes is None and depth is None:
-        budget_ms = board_coach.DEFAULT_BUDGET_MS
+        budget_ms = COACH_BUDGET_MS
     player = SearcherPlayer(seed=COACH_SEED, budget_ms=budget_ms, nodes=nodes, depth=depth)
     thought = player.think(board, stop=stop)
     tables = tables_for(board.rules)
-    scores = tuple((score.cell, float(score.value), score.plies) for score in thought.scores)
+    # Moves to the end only where the score proves the win or loss (not on a bound that
+    # says "no better than a win in 7").
+    scores = tuple(
+        (score.cell, float(score.value), score.plies if proves(score) else None)
+        for score in thought.scores
+    )
     best = next((score for score in thought.scores if score.cell == thought.move), None)
     value = float(best.value) if best is not None else 0.0
-    outcome: board_coach.Outcome | None = None
+    outcome: board_coach.OutcomeWord | None = None
     plies = None
-    if best is not None and best.plies is not None:
+    if best is not None and proves(best):
         outcome = "win" if best.value > 0 else "loss"
         plies = best.plies
-    elif thought.scores and all(
-        score.plies is not None and score.value < 0 for score in thought.scores
-    ):
+    elif thought.scores and all(proves(score) < 0 for score in thought.scores):
         outcome, plies = "loss", max(score.plies or 0 for score in thought.scores)
     return Evaluation(
         thought.move,

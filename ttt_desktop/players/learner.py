@@ -40,7 +40,8 @@ from ttt_desktop.engine.tactics import decisive_moves
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 
 if TYPE_CHECKING:
-    from ttt_desktop.players.thought import StopCheck, Thought
+    from ttt_desktop.engine.clock import StopCheck
+    from ttt_desktop.players.thought import Thought
 
 __all__ = [
     "SHIPPED_TABLE_PATH",

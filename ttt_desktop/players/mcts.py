@@ -56,8 +56,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 
+    from ttt_desktop.engine.clock import StopCheck
     from ttt_desktop.engine.playout import _Layout
-    from ttt_desktop.players.thought import StopCheck, Thought
+    from ttt_desktop.players.thought import Thought
 
 SIMULATIONS: Final = 2000
 """Simulations per move when no time budget is set."""

@@ -49,7 +49,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 
-    from ttt_desktop.players.thought import StopCheck, Thought
+    from ttt_desktop.engine.clock import StopCheck
+    from ttt_desktop.players.thought import Thought
 
 PERFECT_TABLE_PATH: Final = os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "perfect_moves.bin"

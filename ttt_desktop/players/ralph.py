@@ -17,7 +17,8 @@ from ttt_desktop.players.nearby import cells_near_stones
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ttt_desktop.players.thought import StopCheck, Thought
+    from ttt_desktop.engine.clock import StopCheck
+    from ttt_desktop.players.thought import Thought
 
 DEFAULT_DEPTH = 5
 """Plies Ralph looks ahead on tic-tac-toe; the source's ``depth > 6`` cut-off with the root at

@@ -36,7 +36,8 @@ from ttt_desktop.players.nearby import cells_near_stones
 from ttt_desktop.players.utility import position_utility, promise, utility_change
 
 if TYPE_CHECKING:
-    from ttt_desktop.players.thought import Bound, CellScore, StopCheck, Thought
+    from ttt_desktop.engine.clock import StopCheck
+    from ttt_desktop.players.thought import Bound, CellScore, Thought
 
 _INFINITY: Final = 100
 
@@ -613,7 +614,6 @@ def _limited_thought(
     ``stop`` still stops it at once.
     """
     from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
-        Bound,
         CellScore,
         Meaning,
         Rule,
@@ -667,9 +667,8 @@ def _limited_thought(
     best_line = next(line for cell, _, _, line in results if cell == move)
 
     def score(cell: Cell, value: int, bound: Bound) -> CellScore:
+        # A win or a loss in so many moves, as an exact value or a bound (see thought.proves).
         plies = empty - (abs(value) - WIN_SCORE) if abs(value) >= WIN_SCORE else None
-        if bound is not Bound.EXACT:
-            plies = None
         return CellScore(cell, value, bound, plies)
 
     return Thought(

@@ -50,10 +50,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Final
 
+    from ttt_desktop.engine.clock import StopCheck
     from ttt_desktop.engine.rules import Rules
-    from ttt_desktop.players.thought import StopCheck, Thought
+    from ttt_desktop.players.thought import Thought
 
-DEFAULT_BUDGET_MS: Final = 1000.0
+SEARCHER_BUDGET_MS: Final = 1000.0
 """The time a move takes when neither ``budget_ms`` nor a node or depth budget is given."""
 NEIGHBOURHOOD_ABOVE: Final = 49
 """Boards with more cells than this search only the cells near the stones."""
@@ -685,7 +686,7 @@ class SearcherPlayer(Player):
     time per move, counted from the moment the player is asked, the board's tables built on
     its first move included; whoever runs the game may change :attr:`budget_ms` before each
     move).
-    With none of them a move takes :data:`DEFAULT_BUDGET_MS`. Ties are broken by the
+    With none of them a move takes :data:`SEARCHER_BUDGET_MS`. Ties are broken by the
     player's seeded generator (it shuffles the root moves before ordering them).
     """
 
@@ -719,7 +720,7 @@ class SearcherPlayer(Player):
             return self.budget_ms / 1000
         if self.depth is not None or self.nodes is not None:
             return None
-        return DEFAULT_BUDGET_MS / 1000
+        return SEARCHER_BUDGET_MS / 1000
 
     def search(
         self, board: Board, stop: StopCheck | None = None, *, started: float | None = None
@@ -778,10 +779,12 @@ def thought_of(kind: str, board: Board, result: SearchResult) -> Thought:
     bounds = {_EXACT: Bound.EXACT, _LOWER: Bound.LOWER, _UPPER: Bound.UPPER}
     scores = []
     for cell, (value, flag) in sorted(result.scores.items()):
+        # Beyond every evaluation a value stands for a win or a loss in so many moves, as an
+        # exact value or a bound (``thought.proves`` says which prove it): never a number.
         plies = None
-        if value > t.proven and flag == _EXACT:
+        if value > t.proven:
             plies = t.mate - value
-        elif value < -t.proven and flag != _LOWER:
+        elif value < -t.proven:
             plies = t.mate + value
         scores.append(CellScore(cell, value, bounds[flag], plies))
     return Thought(

@@ -24,7 +24,8 @@ from ttt_desktop.players.nearby import places
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ttt_desktop.players.thought import Rule, StopCheck, Thought
+    from ttt_desktop.engine.clock import StopCheck
+    from ttt_desktop.players.thought import Rule, Thought
 
 
 class RandoPlayer(Player):

@@ -23,24 +23,20 @@ from collections.abc import Iterable, Sequence
 
 from ttt_desktop.engine.board import Board
 from ttt_desktop.engine.cells import CENTRE, CORNERS, LINES, OPPOSITE_CORNER, SIDES, Cell
-from ttt_desktop.engine.tactics import completing_bits, completing_cells, threat_lines
+from ttt_desktop.engine.tactics import (
+    completing_bits,
+    completing_cells,
+    completing_in,
+    threat_lines,
+)
 from ttt_desktop.players.base import Player, deadline_of, legal_moves_or_raise
 from ttt_desktop.players.nearby import cells_near_stones, places
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ttt_desktop.engine.clock import StopCheck
     from ttt_desktop.engine.geometry import Geometry
-    from ttt_desktop.players.thought import StopCheck, Thought
-
-
-def threat_cells(cells: str, mark: str) -> set[Cell]:
-    """Empty cells where ``mark`` would complete a line (its open two-in-a-rows)."""
-    found: set[Cell] = set()
-    for line in LINES:
-        marks = [cells[cell] for cell in line]
-        if marks.count(mark) == 2 and marks.count(".") == 1:
-            found.add(line[marks.index(".")])
-    return found
+    from ttt_desktop.players.thought import Thought
 
 
 def with_mark(cells: str, cell: Cell, mark: str) -> str:
@@ -53,7 +49,7 @@ def fork_cells(cells: str, mark: str) -> list[Cell]:
     return [
         cell
         for cell in range(9)
-        if cells[cell] == "." and len(threat_cells(with_mark(cells, cell, mark), mark)) >= 2
+        if cells[cell] == "." and len(completing_in(with_mark(cells, cell, mark), mark)) >= 2
     ]
 
 
@@ -117,11 +113,11 @@ class StrategistPlayer(Player):
         me = board.to_move.value
         opponent = board.to_move.opponent.value
 
-        wins = threat_cells(cells, me)
+        wins = completing_in(cells, me)
         if wins:
             options = tuple(sorted(wins))
             return "win", options, options, _threat_lines(cells, me)
-        blocks = threat_cells(cells, opponent)
+        blocks = completing_in(cells, opponent)
         if blocks:
             options = tuple(sorted(blocks))
             return "block", options, options, _threat_lines(cells, opponent)
@@ -147,11 +143,11 @@ class StrategistPlayer(Player):
         forcing: list[Cell] = []
         for cell in moves:
             after = with_mark(cells, cell, me)
-            threats = threat_cells(after, me)
+            threats = completing_in(after, me)
             if threats:
                 # No fork of ours exists (rule 3), so this is one threat and one forced reply.
                 (reply,) = threats
-                if len(threat_cells(with_mark(after, reply, opponent), opponent)) < 2:
+                if len(completing_in(with_mark(after, reply, opponent), opponent)) < 2:
                     safe.append(cell)
                     forcing.append(cell)
             elif not fork_cells(after, opponent):

@@ -27,8 +27,9 @@ from ttt_desktop.players.roster import supports
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ttt_desktop.analysis.threats import ThreatWin
+    from ttt_desktop.engine.clock import StopCheck
     from ttt_desktop.engine.rules import Rules
-    from ttt_desktop.players.thought import StopCheck, Thought
+    from ttt_desktop.players.thought import Thought
 
 PERFECT_KIND = "perfect"
 SEARCH_KIND = "searcher"

@@ -30,17 +30,12 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.engine.board import Board
 from ttt_desktop.engine.cells import Cell
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
-from ttt_desktop.engine.tactics import completing_cells
-from ttt_desktop.engine.tactics import threat_lines as _threat_lines_of
-
-StopCheck = Callable[[], bool]
-"""Asked now and then during a search: true means stop now."""
+from ttt_desktop.engine.tactics import completing_cells, threat_lines
 
 STOP_EVERY = 512
 """A search asks ``stop`` once per this many positions (about 0.1 ms of minimax)."""
@@ -70,8 +65,10 @@ class Meaning(enum.StrEnum):
     """The solver's exact value: wins 11 to 20 (sooner is higher), draw 0, losses -20 to -11,
     with ``plies``, the moves left to the end with best play."""
     EVALUATION = "evaluation"
-    """A depth-limited search's evaluation for the side to move (positive is good for it);
-    a proven win or loss is marked by ``plies`` (the moves to the end) with an exact bound."""
+    """A depth-limited search's evaluation for the side to move (positive is good for it).
+    A score in the search's win or loss range (beyond every evaluation) carries ``plies``,
+    the moves to the end it stands for, whatever its bound: :func:`proves` says what such
+    a score proves, and its value is a number of the search's own scale, never shown."""
     WIN_RATE = "win rate"
     """Monte Carlo tree search: the side to move's mean result through the cell, from 0 (lost)
     to 1 (won), draws counting a half, with ``visits``, the simulations through it."""
@@ -175,11 +172,6 @@ class Thought:
         return None
 
 
-def threat_lines(board: Board, mark: Mark) -> tuple[tuple[Cell, ...], ...]:
-    """The lines holding k-1 of ``mark`` and one empty cell (where ``mark`` threatens)."""
-    return _threat_lines_of(board, mark)
-
-
 def lines_through(
     lines: tuple[tuple[Cell, ...], ...], cells: tuple[Cell, ...]
 ) -> tuple[tuple[Cell, ...], ...]:
@@ -208,3 +200,23 @@ def decisive_rule(
 def scores_of(values: dict[Cell, float] | dict[Cell, int]) -> tuple[CellScore, ...]:
     """Exact scores from a cell-to-value mapping, in cell order."""
     return tuple(CellScore(cell, values[cell]) for cell in sorted(values))
+
+
+def proves(score: CellScore) -> int:
+    """What an evaluation ``score`` proves for the side to move: 1 a win, -1 a loss, 0 neither.
+
+    A score with ``plies`` is a win (value above 0) or a loss in that many moves. Exact, it
+    proves it; a lower bound on a win proves a win (in at most ``plies``) and an upper bound
+    on a loss a loss (in at most ``plies``); an upper bound on a win ("no better than a win
+    in 7") and a lower bound on a loss prove nothing.
+    """
+    if score.plies is None or not score.value:
+        return 0
+    won = score.value > 0
+    if score.bound is Bound.EXACT:
+        return 1 if won else -1
+    if score.bound is Bound.LOWER and won:
+        return 1
+    if score.bound is Bound.UPPER and not won:
+        return -1
+    return 0

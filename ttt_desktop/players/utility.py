@@ -31,7 +31,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ttt_desktop.players.thought import StopCheck, Thought
+    from ttt_desktop.engine.clock import StopCheck
+    from ttt_desktop.players.thought import Thought
 
 FULL_LINE_UTILITY: Final = -10
 

@@ -36,6 +36,7 @@ from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
 from ttt_desktop.engine import Board, Mark
+from ttt_desktop.engine.clock import COACH_BUDGET_MS, REVIEW_BUDGET_MS
 from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.coach.overlays import (
@@ -65,8 +66,6 @@ SHOW_VALUES_KEY: Final = "coach/show_move_values"
 BUDGET_KEY: Final = "coach/search_budget_ms"
 BUDGETS_MS: Final = (250, 500, 1000, 2000, 5000)
 """The coach's search times to choose from (View > Coach's search time)."""
-DEFAULT_BUDGET_MS: Final = 1000
-REVIEW_BUDGET_MS: Final = 200
 HINT_MESSAGE_MS: Final = 10_000
 PRELOAD_AFTER_MS: Final = 1000
 """How long after a person's game starts the coach is imported in the background."""
@@ -704,12 +703,12 @@ class CoachFeatures(QObject):
 
 
 def _budget_setting(settings: QSettings) -> float:
-    value = settings.value(BUDGET_KEY, DEFAULT_BUDGET_MS)
+    value = settings.value(BUDGET_KEY, COACH_BUDGET_MS)
     try:
         budget = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        return float(DEFAULT_BUDGET_MS)
-    return budget if budget in BUDGETS_MS else float(DEFAULT_BUDGET_MS)
+        return float(COACH_BUDGET_MS)
+    return budget if budget in BUDGETS_MS else float(COACH_BUDGET_MS)
 
 
 def _review_of(record: GameRecord) -> coach_module.GameReview | None:

@@ -87,10 +87,10 @@ def advice_values_overlay(advice: board_coach.BoardAdvice) -> BoardOverlay:
     load_coach()
     annotations = {
         value.cell: CellAnnotation(
-            board_coach.value_words(value),
+            board_coach.estimate_words(value),
             QCoreApplication.translate("CoachOverlays", "for {mark}, {description}").format(
                 mark=advice.mover,
-                description=board_coach.value_description(value, advice.budget_ms),
+                description=board_coach.estimate_description(value, advice.budget_ms),
             ),
             TONE_OF_OUTCOME[board_coach.value_tone(value)],
         )

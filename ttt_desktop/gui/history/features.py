@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 from ttt_desktop.engine.record import GameRecord, utc_now
 from ttt_desktop.engine.rules import TIC_TAC_TOE
 from ttt_desktop.gui.history.handle import LibraryHandle
+from ttt_desktop.gui.look import MESSAGE_MS
 from ttt_desktop.gui.session_score import SessionScore
 
 if TYPE_CHECKING:
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
     from ttt_desktop.library import Library, LibraryError, StoreOutcome
 
 SHORTCUT: Final = "Ctrl+L"
-MESSAGE_MS: Final = 6000
 
 
 def _bring_forward(widget: QWidget) -> None:

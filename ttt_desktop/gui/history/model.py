@@ -33,7 +33,7 @@ ROW_ROLE: Final = Qt.ItemDataRole.UserRole + 1
 
 # Column: sort key in the library, header text (translated when shown; marked for
 # pyside6-lupdate, which only collects literal texts in translate calls or these marks).
-COLUMNS: Final[tuple[tuple[str, str], ...]] = (
+HISTORY_COLUMNS: Final[tuple[tuple[str, str], ...]] = (
     ("date", str(QT_TRANSLATE_NOOP("HistoryModel", "Date"))),
     ("x", "X"),
     ("o", "O"),
@@ -51,7 +51,7 @@ _ALIGNMENT: Final = int(Qt.ItemDataRole.TextAlignmentRole.value)
 _ROW: Final = int(ROW_ROLE)
 _ROLES: Final = frozenset({_DISPLAY, _TOOLTIP, _ALIGNMENT, _ROW})
 _RIGHT: Final = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
-_LENGTH_COLUMN: Final = [key for key, _ in COLUMNS].index("length")
+_LENGTH_COLUMN: Final = [key for key, _ in HISTORY_COLUMNS].index("length")
 
 
 def _tr(text: str) -> str:
@@ -176,7 +176,7 @@ class HistoryModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
+        return 0 if parent.isValid() else len(HISTORY_COLUMNS)
 
     def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
         return not parent.isValid() and not self._exhausted
@@ -204,7 +204,7 @@ class HistoryModel(QAbstractTableModel):
     ) -> object:
         if role != _DISPLAY or orientation != Qt.Orientation.Horizontal:
             return None
-        return _tr(COLUMNS[section][1]) if 0 <= section < len(COLUMNS) else None
+        return _tr(HISTORY_COLUMNS[section][1]) if 0 <= section < len(HISTORY_COLUMNS) else None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         role = int(role)
@@ -248,8 +248,8 @@ class HistoryModel(QAbstractTableModel):
         )
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        if not 0 <= column < len(COLUMNS):
+        if not 0 <= column < len(HISTORY_COLUMNS):
             return
-        self._sort = COLUMNS[column][0]
+        self._sort = HISTORY_COLUMNS[column][0]
         self._descending = order == Qt.SortOrder.DescendingOrder
         self.reload()

@@ -68,6 +68,7 @@ from ttt_desktop.engine.clock import TimeControl
 from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.engine.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.gui.brain_text import printable
+from ttt_desktop.gui.look import POLL_MS
 from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.translation import number
@@ -89,7 +90,6 @@ from ttt_desktop.players.roster import BOARDS, supports
 if TYPE_CHECKING:
     from ttt_desktop.lab.cluster import Scheduler
 
-POLL_MS: Final = 50
 REFRESH_SECONDS: Final = 0.25
 CANCEL_GRACE_SECONDS: Final = 0.3
 DEFAULT_PLAYERS: Final = ("rando", "levi", "humiston", "learner", "perfect")
@@ -99,17 +99,11 @@ TOURNAMENT_TURN_MS: Final = 200
 TURN_MARGIN_MS: Final = 100.0
 """The slack over the time a move before a player loses on time (a search stops at its next
 look at the clock; a busy computer is slow to switch back to it)."""
-RULES_KEY: Final = "lab/tournament_rules"
+TOURNAMENT_RULES_KEY: Final = "lab/tournament_rules"
 TURN_MS_KEY: Final = "lab/tournament_turn_ms"
 
 
-def entrant_name(result: TournamentResult, entrant: int) -> str:
-    """A player's name for people: "Perfect", "Rando 1234" when a kind enters twice, or a
-    brain's name."""
-    return lab_entrant_name(result.spec, entrant)
-
-
-def game_record(result: TournamentResult, game: TournamentGame) -> GameRecord:
+def tournament_game_record(result: TournamentResult, game: TournamentGame) -> GameRecord:
     """A tournament game as a game record, its players seeded as they played, a game lost
     off the board with its reason, and a brain's game with its pipe log."""
     spec = result.spec
@@ -195,12 +189,12 @@ class GamesModel(QAbstractTableModel):
         if column == 0:
             return number(game.index + 1)
         if column in (1, 2):
-            return entrant_name(self._result, game.x if column == 1 else game.o)
+            return lab_entrant_name(self._result.spec, game.x if column == 1 else game.o)
         if column == 3:
             if game.winner == "draw":
                 return self.tr("Draw")
             winner = game.x if game.winner == "X" else game.o
-            name = entrant_name(self._result, winner)
+            name = lab_entrant_name(self._result.spec, winner)
             if game.reason:
                 return self.tr("{name} wins ({why})").format(name=name, why=self._why(game.reason))
             return self.tr("{name} wins").format(name=name)
@@ -602,7 +596,7 @@ class TournamentWindow(QWidget):
         self.set_rules(remembered or current or TIC_TAC_TOE)
 
     def _remembered_rules(self) -> Rules | None:
-        value = self._settings.value(RULES_KEY)
+        value = self._settings.value(TOURNAMENT_RULES_KEY)
         if not isinstance(value, str):
             return None
         try:
@@ -625,7 +619,7 @@ class TournamentWindow(QWidget):
     def _board_changed(self, *_args: object) -> None:
         """Offer only the kinds that play the board; keep the others' ticks for later."""
         rules = self.rules()
-        self._settings.setValue(RULES_KEY, rules.key)
+        self._settings.setValue(TOURNAMENT_RULES_KEY, rules.key)
         classic = rules is TIC_TAC_TOE
         self.turn_spin.setEnabled(not classic and not self._running())
         self.turn_spin.setToolTip(
@@ -1083,7 +1077,7 @@ class TournamentWindow(QWidget):
         counts: dict[str, int] = {}
         for game in result.games():
             if game.reason and game.winner != "draw" and game.reason != "adjudicated":
-                loser = entrant_name(result, game.o if game.winner == "X" else game.x)
+                loser = lab_entrant_name(result.spec, game.o if game.winner == "X" else game.x)
                 counts[loser] = counts.get(loser, 0) + 1
         if not counts:
             return ""
@@ -1139,7 +1133,7 @@ class TournamentWindow(QWidget):
             rating = ratings.get(labels[entrant])
             cells = [
                 str(row + 1),
-                entrant_name(result, entrant),
+                lab_entrant_name(result.spec, entrant),
                 number(points[entrant], 1 if points[entrant] % 1 else 0),
                 str(totals[entrant].wins),
                 str(totals[entrant].draws),
@@ -1155,7 +1149,12 @@ class TournamentWindow(QWidget):
                 table.setItem(row, column, item)
             if rating is not None:
                 bars.append(
-                    ErrorBar(entrant_name(result, entrant), rating.rating, rating.low, rating.high)
+                    ErrorBar(
+                        lab_entrant_name(result.spec, entrant),
+                        rating.rating,
+                        rating.low,
+                        rating.high,
+                    )
                 )
         table.resizeColumnsToContents()
         table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -1163,7 +1162,9 @@ class TournamentWindow(QWidget):
             self.ratings_chart.set_data(bars)
 
     def _fill_crosstable(self, result: TournamentResult) -> None:
-        names = [entrant_name(result, entrant) for entrant in range(len(result.spec.entrants))]
+        names = [
+            lab_entrant_name(result.spec, entrant) for entrant in range(len(result.spec.entrants))
+        ]
         table = self.crosstable
         table.setRowCount(len(names))
         table.setColumnCount(len(names) + 1)
@@ -1187,7 +1188,7 @@ class TournamentWindow(QWidget):
 
     def record_of_row(self, row: int) -> GameRecord:
         assert self.result is not None
-        return game_record(self.result, self.games_model.game_at(row))
+        return tournament_game_record(self.result, self.games_model.game_at(row))
 
     def open_game(self, row: int) -> None:
         """Open the game in ``row`` of the games list in the main window's review."""
@@ -1235,7 +1236,7 @@ class TournamentWindow(QWidget):
     def store_in_library(self) -> None:
         if self._store_games is None or self.result is None:
             return
-        records = [game_record(self.result, game) for game in self.result.games()]
+        records = [tournament_game_record(self.result, game) for game in self.result.games()]
         try:
             added = self._store_games(records)
         except (OSError, ValueError) as error:

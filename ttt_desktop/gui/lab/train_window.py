@@ -11,7 +11,6 @@ players' folder; it then appears in the X and O drop-downs.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ttt_desktop.gui.look import POLL_MS
 from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.theme import RESULTS
 from ttt_desktop.gui.translation import number
@@ -38,8 +38,6 @@ from ttt_desktop.lab.tournament import PLAYABLE_KINDS
 from ttt_desktop.lab.trained import TrainedPlayerError, TrainedPlayers
 from ttt_desktop.lab.training import SELF_PLAY, TrainingRunner, TrainPoint, TrainSettings
 from ttt_desktop.players import display_name
-
-POLL_MS: Final = 50
 
 
 class TrainWindow(QWidget):
