@@ -3338,6 +3338,22 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>ein bester Zug des gelösten Spiels</translation>
     </message>
     <message>
+        <source>a win in {plies}, proven by a search {depth} moves deep</source>
+        <translation>ein Gewinn in {plies}, bewiesen von einer Suche {depth} Züge tief</translation>
+    </message>
+    <message>
+        <source>the best of a search {depth} moves deep: a proven loss in {plies}</source>
+        <translation>das Beste einer Suche {depth} Züge tief: ein bewiesener Verlust in {plies}</translation>
+    </message>
+    <message>
+        <source>a win in {plies}, proven by a deepening search</source>
+        <translation>ein Gewinn in {plies}, bewiesen von einer vertiefenden Suche</translation>
+    </message>
+    <message>
+        <source>the best a deepening search found: a proven loss in {plies}</source>
+        <translation>das Beste, das eine vertiefende Suche fand: ein bewiesener Verlust in {plies}</translation>
+    </message>
+    <message>
         <source>the best value of a search {depth} moves deep, rated by line utility</source>
         <translation>der beste Wert einer Suche {depth} Züge tief, bewertet nach Reihennutzen</translation>
     </message>
@@ -3358,8 +3374,8 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>ein erzwungener Gewinn aus der Drohungssuche: bewiesen, was {mark} auch spielt</translation>
     </message>
     <message>
-        <source>Evaluations of a search cut off at its depth, for the side to move: above 0 is good for it; W or L with the moves marks a win or loss the search proved.</source>
-        <translation>Bewertungen einer Suche bis zu ihrer Tiefe, für die Seite am Zug: über 0 ist gut für sie; S oder N mit den Zügen markiert einen Sieg oder eine Niederlage, die die Suche bewiesen hat.</translation>
+        <source>The other scores are not proven: the search&apos;s estimates or bounds.</source>
+        <translation>Die übrigen Bewertungen sind nicht bewiesen: Schätzungen oder Schranken der Suche.</translation>
     </message>
     <message>
         <source>Win rates of Monte Carlo tree search: how often the side to move won the random games through the cell (draws count a half), with how many games went through it.</source>
@@ -3446,8 +3462,32 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>{thousands} T</translation>
     </message>
     <message>
+        <source>at most {plies}</source>
+        <translation>höchstens {plies}</translation>
+    </message>
+    <message>
+        <source>Evaluations of a search cut off at its depth, for the side to move: above 0 is good for it; W or L with the moves marks a win or loss the search proved, ≤W or ≥L a bound that proves nothing (no better than that win, no worse than that loss).</source>
+        <translation>Bewertungen einer an ihrer Tiefe abgebrochenen Suche, für die Seite am Zug: über 0 ist gut für sie; S oder N mit den Zügen kennzeichnet einen Sieg oder eine Niederlage, die die Suche bewiesen hat, ≤S oder ≥N eine Schranke, die nichts beweist (nicht besser als dieser Sieg, nicht schlechter als diese Niederlage).</translation>
+    </message>
+    <message>
         <source>D</source>
         <translation>U</translation>
+    </message>
+    <message>
+        <source>cell {cell}: proven win in at most {plies}</source>
+        <translation>Feld {cell}: bewiesener Gewinn in höchstens {plies}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: proven loss in at most {plies}</source>
+        <translation>Feld {cell}: bewiesener Verlust in höchstens {plies}</translation>
+    </message>
+    <message>
+        <source>cell {cell}: no better than a win in {plies}, not proven</source>
+        <translation>Feld {cell}: nicht besser als ein Gewinn in {plies}, nicht bewiesen</translation>
+    </message>
+    <message>
+        <source>cell {cell}: no worse than a loss in {plies}, not proven</source>
+        <translation>Feld {cell}: nicht schlechter als ein Verlust in {plies}, nicht bewiesen</translation>
     </message>
     <message>
         <source>cell {cell}: wins in {plies}</source>
@@ -3526,6 +3566,20 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
             <numerusform>%n weitere Felder bewertet: siehe das Brett.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Cell(s) proven won: {cells}.</source>
+        <translation>
+            <numerusform>Bewiesen gewonnenes Feld: {cells}.</numerusform>
+            <numerusform>Bewiesen gewonnene Felder: {cells}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cell(s) proven lost: {cells}.</source>
+        <translation>
+            <numerusform>Bewiesen verlorenes Feld: {cells}.</numerusform>
+            <numerusform>Bewiesen verlorene Felder: {cells}.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ThinkingDock</name>
@@ -3557,12 +3611,23 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Bewertungen auf dem Spielfeld zeigen</translation>
     </message>
     <message>
+        <source>Scores on the board</source>
+        <translation>Bewertungen auf dem Spielfeld</translation>
+    </message>
+    <message>
         <source>Ask {name} about this position</source>
         <translation>{name} zu dieser Stellung befragen</translation>
     </message>
     <message>
         <source>{name} does not play {board}</source>
         <translation>{name} spielt nicht {board}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scored cell(s) on the board are too small to write the score in: a dot there marks a scored cell. Zoom in (View &gt; Zoom in) to read the scores.</source>
+        <translation>
+            <numerusform>%n bewertetes Feld auf dem Spielfeld ist zu klein für die Bewertung: ein Punkt markiert dort ein bewertetes Feld. Vergrößern Sie (Ansicht &gt; Vergrößern), um die Bewertungen zu lesen.</numerusform>
+            <numerusform>%n bewertete Felder auf dem Spielfeld sind zu klein für die Bewertung: ein Punkt markiert dort ein bewertetes Feld. Vergrößern Sie (Ansicht &gt; Vergrößern), um die Bewertungen zu lesen.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

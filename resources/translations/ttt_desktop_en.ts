@@ -145,5 +145,29 @@
                 <numerusform>%n more cells scored: see the board.</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>Cell(s) proven won: {cells}.</source>
+            <translation>
+                <numerusform>Cell proven won: {cells}.</numerusform>
+                <numerusform>Cells proven won: {cells}.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Cell(s) proven lost: {cells}.</source>
+            <translation>
+                <numerusform>Cell proven lost: {cells}.</numerusform>
+                <numerusform>Cells proven lost: {cells}.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>ThinkingPanel</name>
+        <message numerus="yes">
+            <source>%n scored cell(s) on the board are too small to write the score in: a dot there marks a scored cell. Zoom in (View &gt; Zoom in) to read the scores.</source>
+            <translation>
+                <numerusform>%n scored cell on the board are too small to write the score in: a dot there marks a scored cell. Zoom in (View &gt; Zoom in) to read the scores.</numerusform>
+                <numerusform>%n scored cells on the board are too small to write the score in: a dot there marks a scored cell. Zoom in (View &gt; Zoom in) to read the scores.</numerusform>
+            </translation>
+        </message>
     </context>
 </TS>

@@ -54,4 +54,6 @@ class Thinking(QObject):
             self.tr("%Ln position(s) searched", "", n),
             self.tr("%n move(s) deep", "", n),
             self.tr("%n more cell(s) scored: see the board.", "", n),
+            self.tr("Cell(s) proven won: {cells}.", "", n),
+            self.tr("Cell(s) proven lost: {cells}.", "", n),
         ]

@@ -79,9 +79,17 @@ class ThinkingPanel(QWidget):
         self.details_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.details_area.setWidget(self.details)
 
+        # Where the board is too small to write the scores in their cells, what the dots are.
+        self.board_note = QLabel("")
+        self.board_note.setObjectName("thinking-board-note")
+        self.board_note.setWordWrap(True)
+        self.board_note.setAccessibleName(self.tr("Scores on the board"))
+        self.board_note.hide()
+
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
         layout.addWidget(self.details_area, 1)
+        layout.addWidget(self.board_note)
         # One above the other: side by side, the longest name widened the dock (and with
         # it the window) as soon as it was chosen.
         layout.addWidget(self.kind_box)
@@ -138,6 +146,22 @@ class ThinkingPanel(QWidget):
         """A message instead of a thought (waiting, a failure, nothing to think about)."""
         self.thought = None
         self._set_text(headline, [detail] if detail else [])
+
+    def set_unwritten_scores(self, count: int) -> None:
+        """Say that ``count`` scores on the board are dots, not numbers (none: say nothing)."""
+        text = (
+            self.tr(
+                "%n scored cell(s) on the board are too small to write the score in: a dot "
+                "there marks a scored cell. Zoom in (View > Zoom in) to read the scores.",
+                "",
+                count,
+            )
+            if count
+            else ""
+        )
+        self.board_note.setText(text)
+        self.board_note.setAccessibleDescription(text)
+        self.board_note.setVisible(bool(count))
 
     def _set_text(self, headline: str, lines: list[str]) -> None:
         self.headline.setText(headline)

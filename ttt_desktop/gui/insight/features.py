@@ -20,14 +20,20 @@ from __future__ import annotations
 from typing import Any, Final
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, QRectF, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from ttt_desktop.engine import Board, Mark
 from ttt_desktop.engine.record import GameRecord
 from ttt_desktop.engine.rules import Rules
-from ttt_desktop.gui.board_overlay import BoardOverlay, CellAnnotation, GhostMark
+from ttt_desktop.gui.board_overlay import (
+    BoardOverlay,
+    CellAnnotation,
+    GhostMark,
+    annotation_box,
+    fitted_label,
+)
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.controller import GameController
 from ttt_desktop.gui.insight import DOCK_VISIBLE_KEY, words
@@ -71,8 +77,11 @@ def thought_overlay(thought: Thought, shown: Board) -> BoardOverlay:
             tone = "win" if score.value > 0 else "loss"
         text = words.score_text(score, thought.meaning)
         description = words.score_description(score, thought.meaning, geometry)
+        shorter: tuple[str, ...] = ()
         if played:
-            # The other side is to move here: these are the mover's scores, and say so.
+            # The other side is to move here: these are the mover's scores, and say so
+            # (where the cell is too small for the mark too, the score alone: the words say whose).
+            shorter = (text,)
             text = QCoreApplication.translate("Thinking", "{mark}:{score}").format(
                 mark=mover.value, score=text
             )
@@ -83,7 +92,7 @@ def thought_overlay(thought: Thought, shown: Board) -> BoardOverlay:
             description = QCoreApplication.translate(
                 "Thinking", "{player} thinks {description}"
             ).format(player=player, description=description)
-        annotations[score.cell] = CellAnnotation(text, description, tone)
+        annotations[score.cell] = CellAnnotation(text, description, tone, shorter=shorter)
     shades: dict[int, float] = {}
     if thought.meaning is Meaning.WIN_RATE:
         total = sum(score.visits or 0 for score in thought.scores)
@@ -174,6 +183,7 @@ class InsightFeatures(QObject):
         controller.computer_thought.connect(self._on_computer_thought)
         controller.game_started.connect(self._on_game_started)
         board.board_changed.connect(self._on_board_changed)
+        board.installEventFilter(self)
         controller.insight_ready.connect(self._on_insight_ready)
         controller.insight_failed.connect(self._on_insight_failed)
         # The game in hand (the window may build this after its first game started).
@@ -315,8 +325,31 @@ class InsightFeatures(QObject):
         showing = self.panel.show_on_board.isChecked() and self.dock.isVisibleTo(self._window)
         if thought is None or not showing:
             self._board.set_overlay(THOUGHT_LAYER, None)
+            self.panel.set_unwritten_scores(0)
             return
-        self._board.set_overlay(THOUGHT_LAYER, thought_overlay(thought, self._board.board))
+        overlay = thought_overlay(thought, self._board.board)
+        self._board.set_overlay(THOUGHT_LAYER, overlay)
+        self.panel.set_unwritten_scores(self._unwritten(overlay))
+
+    def _unwritten(self, overlay: BoardOverlay) -> int:
+        """How many of ``overlay``'s scores the board cannot write in their cells at its size
+        (they show as a tinted dot)."""
+        side = self._board.cell_size()
+        cell = QRectF(0, 0, side, side)
+        ghosts = {ghost.cell for ghost in overlay.ghosts}
+        font = self._board.font()
+        return sum(
+            1
+            for at, annotation in overlay.annotations.items()
+            if fitted_label(annotation, annotation_box(cell, centred=at not in ghosts), font)
+            is None
+        )
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A board resized or zoomed writes more or fewer scores: the dock's note follows."""
+        if watched is self._board and event.type() == QEvent.Type.Resize and self._shown:
+            self._draw()
+        return False
 
     # The explorer ------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from ttt_desktop.engine.geometry import Geometry
 from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.gui.brain_text import printable
 from ttt_desktop.players import display_name
-from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, Thought
+from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, Thought, proves
 
 
 def _geometry(thought: Thought) -> Geometry:
@@ -113,6 +113,27 @@ def rule_sentence(thought: Thought) -> str:
         return QCoreApplication.translate("Thinking", "the next cell of its script")
     if rule is Rule.SOLVED:
         return QCoreApplication.translate("Thinking", "a best move of the solved game")
+    proven = _chosen_proves(thought)
+    if rule is Rule.SEARCH and thought.meaning is Meaning.EVALUATION and proven:
+        template = (
+            QCoreApplication.translate(
+                "Thinking", "a win in {plies}, proven by a search {depth} moves deep"
+            )
+            if proven > 0
+            else QCoreApplication.translate(
+                "Thinking", "the best of a search {depth} moves deep: a proven loss in {plies}"
+            )
+        )
+        return template.format(depth=thought.depth, plies=_chosen_plies(thought))
+    if rule is Rule.DEEPENING and proven:
+        template = (
+            QCoreApplication.translate("Thinking", "a win in {plies}, proven by a deepening search")
+            if proven > 0
+            else QCoreApplication.translate(
+                "Thinking", "the best a deepening search found: a proven loss in {plies}"
+            )
+        )
+        return template.format(plies=_chosen_plies(thought))
     if rule is Rule.SEARCH and thought.meaning is Meaning.EVALUATION:
         return QCoreApplication.translate(
             "Thinking", "the best value of a search {depth} moves deep, rated by line utility"
@@ -135,6 +156,23 @@ def rule_sentence(thought: Thought) -> str:
             "Thinking", "a forced win found by threat search: proven, whatever {mark} plays"
         ).format(mark=other)
     return QCoreApplication.translate("Thinking", "its own reasons")
+
+
+def _chosen_proves(thought: Thought) -> int:
+    """What the chosen move's evaluation proves: 1 a win, -1 a loss, 0 nothing (or no score)."""
+    if thought.meaning is not Meaning.EVALUATION:
+        return 0
+    score = thought.score_of(thought.move)
+    return 0 if score is None else proves(score)
+
+
+def _chosen_plies(thought: Thought) -> str:
+    """The moves to the end of the chosen move's proof: ``"7"``, or ``"at most 7"`` for a bound."""
+    score = thought.score_of(thought.move)
+    assert score is not None and score.plies is not None
+    if score.bound is Bound.EXACT:
+        return str(score.plies)
+    return QCoreApplication.translate("Thinking", "at most {plies}").format(plies=score.plies)
 
 
 def meaning_text(meaning: Meaning) -> str:
@@ -167,7 +205,8 @@ def meaning_text(meaning: Meaning) -> str:
         Meaning.EVALUATION: QCoreApplication.translate(
             "Thinking",
             "Evaluations of a search cut off at its depth, for the side to move: above 0 is "
-            "good for it; W or L with the moves marks a win or loss the search proved.",
+            "good for it; W or L with the moves marks a win or loss the search proved, ≤W or "
+            "≥L a bound that proves nothing (no better than that win, no worse than that loss).",
         ),
         Meaning.WIN_RATE: QCoreApplication.translate(
             "Thinking",
@@ -189,11 +228,8 @@ def score_text(score: CellScore, meaning: Meaning) -> str:
         return QCoreApplication.translate("Thinking", "{percent}%").format(
             percent=round(value * 100)
         )
-    if meaning is Meaning.EVALUATION and _proven(score):
-        plies = score.plies or 0
-        if value > 0:
-            return QCoreApplication.translate("Thinking", "W{plies}").format(plies=plies)
-        return QCoreApplication.translate("Thinking", "L{plies}").format(plies=plies)
+    if meaning is Meaning.EVALUATION and _outcome(score):
+        return _outcome_text(score)
     if meaning is Meaning.EVALUATION and abs(value) >= 1000:
         # Big evaluations in thousands, short enough for a small cell.
         text = QCoreApplication.translate("Thinking", "{thousands}k").format(
@@ -223,9 +259,57 @@ def _bounded(text: str, score: CellScore) -> str:
     return text
 
 
-def _proven(score: CellScore) -> bool:
-    """An evaluation that is a proven win or loss: exact, with the moves to the end."""
-    return score.plies is not None and score.bound is Bound.EXACT and score.value != 0
+def _outcome(score: CellScore) -> bool:
+    """An evaluation in the search's win or loss range: told as a win or a loss, never as
+    the number of the search's scale that stands for it."""
+    return score.plies is not None and score.value != 0
+
+
+def _outcome_text(score: CellScore) -> str:
+    """A win or loss short for a cell: ``"W7"`` proven, ``"W≤7"`` proven within at most 7
+    moves, ``"≤W7"`` no better than a win in 7 (not proven); the same with L for losses."""
+    plies = score.plies or 0
+    won = score.value > 0
+    text = (
+        QCoreApplication.translate("Thinking", "W{plies}")
+        if won
+        else QCoreApplication.translate("Thinking", "L{plies}")
+    ).format(plies=plies if score.bound is Bound.EXACT or not proves(score) else f"≤{plies}")
+    if proves(score) or score.bound is Bound.EXACT:
+        return text
+    return ("≤" if won else "≥") + text
+
+
+def _outcome_description(score: CellScore, cell: str) -> str:
+    """A win or loss in words: proven (in so many moves, or at most so many) or not."""
+    plies = score.plies or 0
+    won = score.value > 0
+    proven = proves(score)
+    if proven and score.bound is Bound.EXACT:
+        text = (
+            QCoreApplication.translate("Thinking", "cell {cell}: proven win in {plies}")
+            if won
+            else QCoreApplication.translate("Thinking", "cell {cell}: proven loss in {plies}")
+        )
+    elif proven:
+        text = (
+            QCoreApplication.translate("Thinking", "cell {cell}: proven win in at most {plies}")
+            if won
+            else QCoreApplication.translate(
+                "Thinking", "cell {cell}: proven loss in at most {plies}"
+            )
+        )
+    else:
+        text = (
+            QCoreApplication.translate(
+                "Thinking", "cell {cell}: no better than a win in {plies}, not proven"
+            )
+            if won
+            else QCoreApplication.translate(
+                "Thinking", "cell {cell}: no worse than a loss in {plies}, not proven"
+            )
+        )
+    return text.format(cell=cell, plies=plies)
 
 
 def score_description(score: CellScore, meaning: Meaning, geometry: Geometry | None = None) -> str:
@@ -245,13 +329,8 @@ def score_description(score: CellScore, meaning: Meaning, geometry: Geometry | N
                 "Thinking", "cell {cell}: won {percent}% of {visits} random games"
             )
         return text.format(cell=cell, percent=round(score.value * 100), visits=f"{visits:,}")
-    if meaning is Meaning.EVALUATION and _proven(score):
-        plies = score.plies or 0
-        if score.value > 0:
-            text = QCoreApplication.translate("Thinking", "cell {cell}: proven win in {plies}")
-        else:
-            text = QCoreApplication.translate("Thinking", "cell {cell}: proven loss in {plies}")
-        return text.format(cell=cell, plies=plies)
+    if meaning is Meaning.EVALUATION and _outcome(score):
+        return _outcome_description(score, cell)
     if meaning is Meaning.EVALUATION:
         text = score_text(score, meaning)
         if score.bound is Bound.UPPER:
@@ -346,6 +425,7 @@ def figures(thought: Thought) -> list[str]:
                 len(thought.scores) - len(listed),
             )
         lines.append(text)
+        lines += _proofs(thought)
     simulations = sum(score.visits or 0 for score in thought.scores)
     if thought.meaning is Meaning.WIN_RATE and simulations:
         lines.append(
@@ -391,6 +471,39 @@ def figures(thought: Thought) -> list[str]:
     lines.append(
         QCoreApplication.translate("Thinking", "Thought for {ms} ms.").format(
             ms=f"{thought.seconds * 1000:.1f}"
+        )
+    )
+    return lines
+
+
+def _proofs(thought: Thought) -> list[str]:
+    """Which of an evaluation's scores are proven, when some are and others are estimates:
+    ``"Cell proven won: h8."``, ``"Cells proven lost: i9 and j10."``, and that the rest are not."""
+    if thought.meaning is not Meaning.EVALUATION:
+        return []
+    proofs = [(score.cell, proves(score)) for score in thought.scores]
+    wins = [cell for cell, proof in proofs if proof > 0]
+    losses = [cell for cell, proof in proofs if proof < 0]
+    if not (wins or losses) or len(wins) + len(losses) == len(proofs):
+        return []
+    geometry = _geometry(thought)
+    lines = []
+    # Counted texts (declared for the translation in plural_texts.Thinking).
+    if wins:
+        lines.append(
+            QCoreApplication.translate(
+                "Thinking", "Cell(s) proven won: {cells}.", None, len(wins)
+            ).format(cells=cells_text(wins, geometry))
+        )
+    if losses:
+        lines.append(
+            QCoreApplication.translate(
+                "Thinking", "Cell(s) proven lost: {cells}.", None, len(losses)
+            ).format(cells=cells_text(losses, geometry))
+        )
+    lines.append(
+        QCoreApplication.translate(
+            "Thinking", "The other scores are not proven: the search's estimates or bounds."
         )
     )
     return lines
