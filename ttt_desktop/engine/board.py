@@ -46,6 +46,11 @@ if TYPE_CHECKING:
     from ttt_desktop.engine.geometry import Geometry
 
 
+HUMAN_KIND = "human"
+"""The kind of a seat a person takes: a game record's player entry, the session's seat
+(every other kind is a computer player's; ``players.create_player`` makes none of this one)."""
+
+
 class Mark(enum.StrEnum):
     """A player's mark; its value is the character used in board strings."""
 

@@ -43,10 +43,7 @@ if TYPE_CHECKING:
     MoveHook = Callable[[Board, int, Any], None]
     """``on_move(board_before, cell, thought_or_seconds)``."""
 
-__all__ = ["HUMAN_KIND", "ForfeitedGame", "PlayedGame", "SeatForfeit", "play_game", "play_games"]
-
-HUMAN_KIND = "human"
-"""The kind of a seat a person takes (every other kind is a computer player's)."""
+__all__ = ["ForfeitedGame", "PlayedGame", "SeatForfeit", "play_game", "play_games"]
 
 
 class SeatForfeit(Exception):  # noqa: N818  (a verdict on the seat, not a fault of the loop)

@@ -28,8 +28,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from ttt_desktop.engine.board import Board, IllegalMoveError, Mark
-from ttt_desktop.engine.play import HUMAN_KIND
+from ttt_desktop.engine.board import HUMAN_KIND, Board, IllegalMoveError, Mark
 from ttt_desktop.engine.record import (
     MAX_LOG_LINES,
     Forfeit,

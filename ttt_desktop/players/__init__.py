@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 
-from ttt_desktop.engine.play import HUMAN_KIND
+from ttt_desktop.engine.board import HUMAN_KIND
 from ttt_desktop.players.base import Player, fresh_seed
 from ttt_desktop.players.roster import (
     CLASS_PATHS,
