@@ -37,8 +37,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from ttt_desktop.engine import Board, Mark
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core import Board, Mark
+from ttt_desktop.core.rules import Rules
 
 SIZE = 700
 BOARDS = ("3,3,3", "15,15,5", "20,20,5")

@@ -3,9 +3,9 @@
 For each board (3,3,3, 9,9,5 and 15,15,5 by default) it plays seeded uniformly random
 games to the end, timed over the same wall-clock budget each, and prints games/s for:
 
-* ``playout``: :func:`ttt_desktop.engine.playout.random_playout`, the engine's rollout
+* ``playout``: :func:`ttt_desktop.core.playout.random_playout`, the engine's rollout
   (what MCTS runs on), one call a game;
-* ``board``: the :class:`~ttt_desktop.engine.board.Board` API driven from Python
+* ``board``: the :class:`~ttt_desktop.core.board.Board` API driven from Python
   (``legal_moves()``, a random pick, ``play()``), a new board value each move;
 * ``mnk``: OpenSpiel's ``mnk`` game driven from Python the same way
   (``legal_actions()``, a random pick, ``apply_action()``);
@@ -30,9 +30,9 @@ import resource
 import time
 from collections.abc import Callable
 
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.playout import random_playout
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.playout import random_playout
+from ttt_desktop.core.rules import Rules
 
 
 def playout_games(rules: Rules, seed: int) -> Callable[[], int]:

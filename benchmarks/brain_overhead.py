@@ -18,10 +18,10 @@ import time
 from ttt_desktop.brains.manager import BrainSettings
 from ttt_desktop.brains.match import play_brain_game
 from ttt_desktop.brains.player import BrainPlayer
-from ttt_desktop.engine.board import Mark
-from ttt_desktop.engine.clock import TimeControl
-from ttt_desktop.engine.play import play_game
-from ttt_desktop.engine.rules import GOMOKU
+from ttt_desktop.core.board import Mark
+from ttt_desktop.core.clock import TimeControl
+from ttt_desktop.core.play import play_game
+from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.players import create_player
 
 BAR_MS = 2.0

@@ -34,9 +34,9 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtTest import QTest  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
-    from ttt_desktop.engine import Board, GameRecord, Mark  # noqa: PLC0415
-    from ttt_desktop.engine.record import PlayerEntry  # noqa: PLC0415
-    from ttt_desktop.engine.rules import GOMOKU  # noqa: PLC0415
+    from ttt_desktop.core import Board, GameRecord, Mark  # noqa: PLC0415
+    from ttt_desktop.core.record import PlayerEntry  # noqa: PLC0415
+    from ttt_desktop.core.rules import GOMOKU  # noqa: PLC0415
     from ttt_desktop.gui.app import GUI_SWITCH_INTERVAL_S  # noqa: PLC0415
     from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
     from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415

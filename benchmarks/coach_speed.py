@@ -38,14 +38,14 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT_ROOT))
 
 from ttt_desktop.analysis import coach, principal_line, reachable_boards  # noqa: E402
-from ttt_desktop.engine import Board, Mark  # noqa: E402
-from ttt_desktop.engine.record import GameRecord, PlayerEntry  # noqa: E402
+from ttt_desktop.core import Board, Mark  # noqa: E402
+from ttt_desktop.core.record import GameRecord, PlayerEntry  # noqa: E402
 
 BAR_US = 1000.0
 COLD_SCRIPT = (
     "import time; started = time.perf_counter()\n"
     "from ttt_desktop.analysis import coach\n"
-    "from ttt_desktop.engine import Board\n"
+    "from ttt_desktop.core import Board\n"
     "imported = time.perf_counter()\n"
     "coach.hint(Board.empty())\n"
     "print((imported - started) * 1000, (time.perf_counter() - imported) * 1000)"

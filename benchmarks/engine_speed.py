@@ -45,14 +45,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from plain_minimax import best_move  # noqa: E402
 
 from ttt_desktop.analysis import reachable_boards  # noqa: E402
-from ttt_desktop.engine import Board, Mark  # noqa: E402
+from ttt_desktop.core import Board, Mark  # noqa: E402
 from ttt_desktop.players import create_player  # noqa: E402
 
 # Each fresh process prints the seconds from its first statement (before any import of
 # ours) to the move made: the interpreter's own start-up is timed separately.
 PERFECT_FIRST_MOVE = (
     "import time; started = time.perf_counter()\n"
-    "from ttt_desktop.players import create_player; from ttt_desktop.engine import Board\n"
+    "from ttt_desktop.players import create_player; from ttt_desktop.core import Board\n"
     "create_player('perfect', seed=1).choose_move(Board.empty())\n"
     "print(time.perf_counter() - started)"
 )

@@ -68,9 +68,9 @@ def game_file(folder: Path) -> Path:
 def write_settings(folder: Path, kind: str, rules: str) -> None:
     """Settings and a game in progress: a person as X has played the centre, ``kind`` as O
     is to move (at the start the window plays on, and the computer thinks at once)."""
-    from ttt_desktop.engine import Mark  # noqa: PLC0415
-    from ttt_desktop.engine.record import GameRecord, PlayerEntry  # noqa: PLC0415
-    from ttt_desktop.engine.rules import Rules  # noqa: PLC0415
+    from ttt_desktop.core import Mark  # noqa: PLC0415
+    from ttt_desktop.core.record import GameRecord, PlayerEntry  # noqa: PLC0415
+    from ttt_desktop.core.rules import Rules  # noqa: PLC0415
     from ttt_desktop.formats.files import save_record  # noqa: PLC0415
 
     conf = folder / "config" / "TTT Desktop" / "TTT Desktop.conf"

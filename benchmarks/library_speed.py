@@ -39,8 +39,8 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtSql import QSqlDatabase, QSqlQuery, QSqlQueryModel
 from PySide6.QtWidgets import QApplication, QTableView
 
-from ttt_desktop.engine.board import Mark
-from ttt_desktop.engine.record import GameRecord, PlayerEntry
+from ttt_desktop.core.board import Mark
+from ttt_desktop.core.record import GameRecord, PlayerEntry
 from ttt_desktop.gui.history.model import HistoryModel
 from ttt_desktop.library import GameFilter, Library
 

@@ -46,8 +46,8 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QCoreApplication, QSettings, QTimer  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
-    from ttt_desktop.engine import Mark  # noqa: PLC0415
-    from ttt_desktop.engine.rules import Rules  # noqa: PLC0415
+    from ttt_desktop.core import Mark  # noqa: PLC0415
+    from ttt_desktop.core.rules import Rules  # noqa: PLC0415
     from ttt_desktop.gui.app import GUI_SWITCH_INTERVAL_S  # noqa: PLC0415
     from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
     from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415

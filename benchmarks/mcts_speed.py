@@ -33,8 +33,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.players.mcts import MontyPlayer
 
 SEED = 2026

@@ -45,9 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QCoreApplication, QSettings  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
-    from ttt_desktop.engine import Board, Mark  # noqa: PLC0415
-    from ttt_desktop.engine.rules import Rules  # noqa: PLC0415
-    from ttt_desktop.engine.session import MoveAnswer  # noqa: PLC0415
+    from ttt_desktop.core import Board, Mark  # noqa: PLC0415
+    from ttt_desktop.core.rules import Rules  # noqa: PLC0415
+    from ttt_desktop.core.session import MoveAnswer  # noqa: PLC0415
     from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
     from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
     from ttt_desktop.players import create_player, player_info  # noqa: PLC0415

@@ -3,7 +3,7 @@
 For each solved board (``ttt_desktop.analysis.mnk_solver.SOLVED``, tic-tac-toe left out:
 its table is checked on every position by the suite) plays ``--games`` games in all, shared
 out round-robin over every other kind that plays the board, Perfect taking X and O in turn
-and each side moving first in turn, through the one play loop (``engine/play.py``). The
+and each side moving first in turn, through the one play loop (``core/play.py``). The
 searching players get small budgets so that a thousand games take minutes (Monty 200
 simulations, the Searcher and Strongest 2,000 positions, MiniMax and AlphaBeta their
 defaults). On a board the first player wins (4,3,3, 4,4,3) Perfect moving second may lose;
@@ -24,9 +24,9 @@ import sys
 import time
 
 from ttt_desktop.analysis.mnk_solver import SOLVED, solve
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.play import play_games
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.play import play_games
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.players import create_player
 from ttt_desktop.players.roster import kinds_for
 

@@ -1,7 +1,7 @@
 """Whether each computer player keeps to its clock: wall time per move minus the budget.
 
 For each kind, board and budget B, a fresh process plays seeded games of the kind against
-itself through the play loop (:func:`ttt_desktop.engine.play.play_game`, the loop a
+itself through the play loop (:func:`ttt_desktop.core.play.play_game`, the loop a
 tournament plays in, ``perf_counter_ns`` around each ``choose_move``), with both players'
 ``budget_ms`` set to B, whole games until at least ``--moves`` moves are made (so the end of
 a long game is timed as well as its opening). A fresh process per row, so the
@@ -39,7 +39,7 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT_ROOT))
 
 if TYPE_CHECKING:
-    from ttt_desktop.engine.board import Board
+    from ttt_desktop.core.board import Board
 
 BOARDS = ("3,3,3", "7,7,5", "9,9,5", "15,15,5", "20,20,5")
 BUDGETS = (50.0, 100.0, 200.0)
@@ -65,8 +65,8 @@ def overruns(
     first is cold."""
     if kind in REFERENCES:
         return _reference(kind, budget_ms, moves)
-    from ttt_desktop.engine.play import play_game  # noqa: PLC0415  (timed from a cold start)
-    from ttt_desktop.engine.rules import Rules  # noqa: PLC0415
+    from ttt_desktop.core.play import play_game  # noqa: PLC0415  (timed from a cold start)
+    from ttt_desktop.core.rules import Rules  # noqa: PLC0415
     from ttt_desktop.players import create_player  # noqa: PLC0415
 
     rules = Rules.parse(rules_text)
@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(overruns(kind, rules, budget_ms, moves, seed)))
         return 0
 
-    from ttt_desktop.engine.rules import Rules  # noqa: PLC0415
+    from ttt_desktop.core.rules import Rules  # noqa: PLC0415
     from ttt_desktop.players import kinds_for  # noqa: PLC0415
 
     kinds = options.kinds.split(",")

@@ -35,8 +35,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.players.searcher import SearcherPlayer
 from ttt_desktop.players.thought import SearchStopped
 

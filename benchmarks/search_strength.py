@@ -9,7 +9,7 @@
 2. ``weak``: Strongest against ``rando`` and ``levi`` on every preset and on 9,9,5, colours
    alternating. The bar: 100% wins on 9,9,5 and 15,15,5, no loss anywhere.
 
-Every game is played by the program's one play loop (``engine.play.play_games``); the
+Every game is played by the program's one play loop (``core.play.play_games``); the
 OpenSpiel bot sits at the table through a thin adapter that rebuilds the ``mnk`` state
 from the board it is shown. Prints wins/draws/losses per pairing.
 
@@ -27,9 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.play import play_games
-from ttt_desktop.engine.rules import PRESETS, Rules
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.play import play_games
+from ttt_desktop.core.rules import PRESETS, Rules
 from ttt_desktop.players import create_player
 
 

@@ -15,8 +15,8 @@ import argparse
 import statistics
 import time
 
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.players import create_player
 from ttt_desktop.players.search import default_depth
 

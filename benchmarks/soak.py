@@ -123,7 +123,7 @@ class CHeap:
 def process_figures(*, stop: object = None) -> tuple[int, int]:
     """The tic-tac-toe positions the process holds (interned boards: 10,956 a game can
     reach) and the memory blocks Python has allocated (its objects, tracked or not)."""
-    from ttt_desktop.engine.board import interned_positions  # noqa: PLC0415
+    from ttt_desktop.core.board import interned_positions  # noqa: PLC0415
 
     return interned_positions(), sys.getallocatedblocks()
 
@@ -165,12 +165,12 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QTimer  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
-    from ttt_desktop.engine import Mark  # noqa: PLC0415
+    from ttt_desktop.core import Mark  # noqa: PLC0415
     from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
     from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
     from ttt_desktop.gui.settings import AppSettings  # noqa: PLC0415
     from ttt_desktop.players import roster as all_players  # noqa: PLC0415
-    from ttt_desktop.search_process import CallJob  # noqa: PLC0415
+    from ttt_desktop.players.process import CallJob  # noqa: PLC0415
 
     app = QApplication([sys.argv[0]])
     names = {info.kind: info.name for info in all_players()}

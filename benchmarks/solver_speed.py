@@ -24,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ttt_desktop.analysis import mnk_solver
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.rules import Rules
 
 WORDS = {1: "first player wins", 0: "draw", -1: "second player wins"}
 BOARDS = ("4,4,4", "5,4,4", "5,5,4")

@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.rules import GOMOKU, Rules
-from ttt_desktop.search_process import SearchAbandoned, SearchProcess, ThinkJob
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.rules import GOMOKU, Rules
+from ttt_desktop.players.process import SearchAbandoned, SearchProcess, ThinkJob
 
 MIDDLE_GAME = "h8 h9 i8 g8 j8 k8 i9 j10 i7 i10 h7 g6 j7 k7"
 KINDS = ("searcher", "strongest", "monty", "minimax", "alphabeta", "ralph")

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ttt_desktop.engine import Board
+from ttt_desktop.core import Board
 from ttt_desktop.players import create_player
 from ttt_desktop.players.thought import SearchStopped
 

@@ -13,8 +13,8 @@ import argparse
 import time
 
 from ttt_desktop.analysis.threats import MAX_NODES, forced_win, sentence
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.rules import GOMOKU
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.rules import GOMOKU
 
 POSITIONS = {
     "VCF in 5": "g7 e8 i6 i10 g10 j8 f5 h9 g11 f10 h11 i5 f9 k8 k6 h8",

@@ -36,7 +36,8 @@ from pathlib import Path
 
 from ttt_desktop.lab import report
 from ttt_desktop.lab.runner import run_tournament
-from ttt_desktop.lab.tournament import TournamentGame, TournamentSpec, parse_entrants
+from ttt_desktop.lab.spec import TournamentSpec, parse_entrants
+from ttt_desktop.lab.tournament import TournamentGame
 
 PLAYERS = "rando,levi,ralph,utility,humiston,learner"
 ROOT = Path(__file__).resolve().parent.parent

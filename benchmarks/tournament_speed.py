@@ -17,7 +17,7 @@ import statistics
 import time
 
 from ttt_desktop.lab.runner import TournamentRunner, run_tournament
-from ttt_desktop.lab.tournament import TournamentSpec, parse_entrants
+from ttt_desktop.lab.spec import TournamentSpec, parse_entrants
 
 DEFAULT_PLAYERS = "rando,levi,ralph,humiston,utility,learner,strategist,alphabeta,perfect"
 

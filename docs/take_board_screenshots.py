@@ -24,7 +24,7 @@ from PySide6.QtGui import QCursor
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
-from ttt_desktop.engine.rules import GOMOKU, PRESETS
+from ttt_desktop.core.rules import GOMOKU, PRESETS
 from ttt_desktop.gui import translation
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import DEFAULT_WINDOW_SIZE, MainWindow

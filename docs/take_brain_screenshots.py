@@ -28,8 +28,8 @@ def main() -> None:
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
     from ttt_desktop.brains.engines import EngineEntry, EngineList, probe  # noqa: PLC0415
-    from ttt_desktop.engine import Mark  # noqa: PLC0415
-    from ttt_desktop.engine.rules import GOMOKU  # noqa: PLC0415
+    from ttt_desktop.core import Mark  # noqa: PLC0415
+    from ttt_desktop.core.rules import GOMOKU  # noqa: PLC0415
     from ttt_desktop.gui import translation  # noqa: PLC0415
     from ttt_desktop.gui.engines_dialog import EnginesDialog  # noqa: PLC0415
     from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415

@@ -43,8 +43,8 @@ def main() -> int:
     from PySide6.QtCore import QSettings  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication, QWidget  # noqa: PLC0415
 
-    from ttt_desktop.engine import Mark  # noqa: PLC0415
-    from ttt_desktop.engine.rules import GOMOKU  # noqa: PLC0415
+    from ttt_desktop.core import Mark  # noqa: PLC0415
+    from ttt_desktop.core.rules import GOMOKU  # noqa: PLC0415
     from ttt_desktop.gui import translation  # noqa: PLC0415
     from ttt_desktop.gui.engine_add_dialog import AddEngineDialog  # noqa: PLC0415
     from ttt_desktop.gui.engines_dialog import EnginesDialog  # noqa: PLC0415

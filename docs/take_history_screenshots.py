@@ -22,8 +22,8 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QWidget
 from take_screenshots import OUT, settle
 
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.record import GameRecord, PlayerEntry
+from ttt_desktop.core import Mark
+from ttt_desktop.core.record import GameRecord, PlayerEntry
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
 from ttt_desktop.library import Library

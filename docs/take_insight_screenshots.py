@@ -18,7 +18,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from take_screenshots import OUT, click, grab, seat_computer, seat_person, settle
 
-from ttt_desktop.engine import Mark
+from ttt_desktop.core import Mark
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
 

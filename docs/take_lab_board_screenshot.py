@@ -19,7 +19,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from take_screenshots import OUT, settle
 
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
 

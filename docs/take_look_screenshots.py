@@ -31,7 +31,7 @@ from take_screenshots import (
     settle,
 )
 
-from ttt_desktop.engine import Mark
+from ttt_desktop.core import Mark
 from ttt_desktop.gui import translation
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings

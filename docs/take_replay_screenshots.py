@@ -20,7 +20,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from take_screenshots import OUT, WINDOW_SIZE, settle
 
-from ttt_desktop.engine import Mark
+from ttt_desktop.core import Mark
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ttt_desktop.analysis import reachable_boards
-from ttt_desktop.engine import Board, IllegalMoveError, Mark
+from ttt_desktop.core import Board, IllegalMoveError, Mark
 from ttt_desktop.players import KINDS, Player, create_player
 
 GOLDEN_PATH = Path(__file__).resolve().parent / "data" / "choose_moves_1.0.0.json"

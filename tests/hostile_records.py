@@ -24,9 +24,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ttt_desktop.engine import Board, GameRecord, Mark
-from ttt_desktop.engine.record import MAX_NAME_LENGTH
-from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
+from ttt_desktop.core import Board, GameRecord, Mark
+from ttt_desktop.core.record import MAX_NAME_LENGTH
+from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.formats.json_codec import record_from_json, record_to_dict, record_to_json
 from ttt_desktop.formats.text_codec import record_from_text, record_to_text
 
@@ -103,7 +103,7 @@ values = st.recursive(
 def valid_records(draw: st.DrawFn, boards: tuple[Rules, ...] = CLASSIC) -> GameRecord:
     """A valid game on one of ``boards``, made the way the app makes them: by playing
     moves, maybe with undos and hints, maybe branched from another game."""
-    from ttt_desktop.engine import PlayerEntry  # noqa: PLC0415
+    from ttt_desktop.core import PlayerEntry  # noqa: PLC0415
 
     kinds = st.sampled_from(["human", "perfect", "random", "levi", "minimax-3"])
     names = st.text(min_size=1, max_size=MAX_NAME_LENGTH).filter(

@@ -8,9 +8,9 @@ import sqlite3
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
-from ttt_desktop.engine.board import Mark
-from ttt_desktop.engine.record import GameRecord, PlayerEntry
-from ttt_desktop.engine.rules import TIC_TAC_TOE
+from ttt_desktop.core.board import Mark
+from ttt_desktop.core.record import GameRecord, PlayerEntry
+from ttt_desktop.core.rules import TIC_TAC_TOE
 from ttt_desktop.formats.json_codec import record_to_json
 from ttt_desktop.library import game_id_of, player_key, schema
 

@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.rules import Rules
 
 pyspiel = pytest.importorskip("pyspiel")
 

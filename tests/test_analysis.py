@@ -28,7 +28,7 @@ from ttt_desktop.analysis import (
     transform_board,
     transform_cells,
 )
-from ttt_desktop.engine import Board, GameOverError, Mark
+from ttt_desktop.core import Board, GameOverError, Mark
 
 RESULT_NAMES = {1: Outcome.WIN, 0: Outcome.DRAW, -1: Outcome.LOSS}
 

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from ttt_desktop.cli import ARENA_KINDS, build_parser, main
-from ttt_desktop.engine.board import Board, IllegalMoveError, Mark
-from ttt_desktop.engine.play import play_game
-from ttt_desktop.engine.record import PlayerEntry
+from ttt_desktop.core.board import Board, IllegalMoveError, Mark
+from ttt_desktop.core.play import play_game
+from ttt_desktop.core.record import PlayerEntry
 from ttt_desktop.lab import match as lab_match
 from ttt_desktop.lab.match import play_match
 from ttt_desktop.players import create_player

@@ -19,7 +19,7 @@ from reference_game import (
     winner_of,
 )
 
-from ttt_desktop.engine import (
+from ttt_desktop.core import (
     Board,
     GameOverError,
     IllegalMoveError,
@@ -261,8 +261,8 @@ def test_equality_is_cells_and_mover(
 # In a fresh interpreter: the count of interned positions is this process's alone there.
 _COMPLETION_CHECK = """
 import random
-from ttt_desktop.engine import board as engine_board
-from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.core import board as engine_board
+from ttt_desktop.core.board import Board, Mark
 
 assert not engine_board.wants_completion()
 games = 0

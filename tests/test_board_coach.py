@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ttt_desktop.analysis import board_coach, mnk_solver
 from ttt_desktop.analysis.coach import summarise
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.rules import GOMOKU, Rules
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.rules import GOMOKU, Rules
 from ttt_desktop.players.coach_search import advise_job, evaluate, review_job
 
 FOUR = Rules.parse("4,4,4")

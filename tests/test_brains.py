@@ -23,14 +23,14 @@ from ttt_desktop.brains.player import BrainPlayer, brain_kind
 from ttt_desktop.brains.protocol import LineSplitter, ReplyKind
 from ttt_desktop.brains.serve import BrainServer, budget_for
 from ttt_desktop.cli import main
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.clock import TimeControl
-from ttt_desktop.engine.record import Forfeit, GameRecord, PlayerEntry
-from ttt_desktop.engine.rules import GOMOKU, Rules
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.clock import TimeControl
+from ttt_desktop.core.record import Forfeit, GameRecord, PlayerEntry
+from ttt_desktop.core.rules import GOMOKU, Rules
 from ttt_desktop.formats.json_codec import record_from_json, record_to_json
 from ttt_desktop.library import Library
 from ttt_desktop.players import create_player
-from ttt_desktop.search_process import SearchFailed, SearchProcess, ThinkJob
+from ttt_desktop.players.process import SearchFailed, SearchProcess, ThinkJob
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="brains run on Linux")
 

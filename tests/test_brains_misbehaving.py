@@ -15,9 +15,9 @@ from brain_helpers import bad_brain, group_members, our_brain, wait_gone
 from ttt_desktop.brains.manager import BrainRefused, BrainSettings
 from ttt_desktop.brains.match import play_brain_game, play_brain_match
 from ttt_desktop.brains.player import BrainPlayer
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.clock import TimeControl
-from ttt_desktop.engine.rules import GOMOKU
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.clock import TimeControl
+from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.library import Library
 from ttt_desktop.players import create_player
 

@@ -1,5 +1,5 @@
 """The one play loop turns a brain's failure into a recorded forfeit for any caller: a
-series of games through :func:`~ttt_desktop.engine.play.play_games` with a misbehaving
+series of games through :func:`~ttt_desktop.core.play.play_games` with a misbehaving
 brain records each loss with its reason and goes on with the next game."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from brain_helpers import bad_brain, wait_gone
 from ttt_desktop.brains.manager import BrainFailure, BrainSettings
 from ttt_desktop.brains.match import entry_of
 from ttt_desktop.brains.player import BrainPlayer
-from ttt_desktop.engine.board import Mark
-from ttt_desktop.engine.clock import TimeControl
-from ttt_desktop.engine.play import ForfeitedGame, PlayedGame, SeatForfeit, play_game, play_games
-from ttt_desktop.engine.rules import GOMOKU
+from ttt_desktop.core.board import Mark
+from ttt_desktop.core.clock import TimeControl
+from ttt_desktop.core.play import ForfeitedGame, PlayedGame, SeatForfeit, play_game, play_games
+from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.players import create_player
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="brains run on Linux")

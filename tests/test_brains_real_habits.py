@@ -28,9 +28,9 @@ from ttt_desktop.brains.manager import DEFAULT_MEMORY, BrainProcess, BrainRefuse
 from ttt_desktop.brains.match import play_brain_game
 from ttt_desktop.brains.player import BrainPlayer
 from ttt_desktop.cli.arena import main as arena_main
-from ttt_desktop.engine.board import Mark
-from ttt_desktop.engine.clock import TimeControl
-from ttt_desktop.engine.rules import GOMOKU
+from ttt_desktop.core.board import Mark
+from ttt_desktop.core.clock import TimeControl
+from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.players import create_player
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="brains run on Linux")
@@ -176,8 +176,8 @@ def _kill_host_script(brains: list[list[str]]) -> str:
         "from ttt_desktop.brains.manager import BrainSettings\n"
         "from ttt_desktop.brains.match import play_brain_game\n"
         "from ttt_desktop.brains.player import BrainPlayer\n"
-        "from ttt_desktop.engine.clock import TimeControl\n"
-        "from ttt_desktop.engine.rules import GOMOKU\n"
+        "from ttt_desktop.core.clock import TimeControl\n"
+        "from ttt_desktop.core.rules import GOMOKU\n"
         "from ttt_desktop.players import create_player\n"
         "settings = BrainSettings(clock=TimeControl(turn_ms=60000))\n"
         f"brains = [BrainPlayer(c, settings=settings) for c in {brains!r}]\n"

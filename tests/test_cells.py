@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ttt_desktop.engine import (
+from ttt_desktop.core import (
     CELLS,
     CENTRE,
     CORNERS,
@@ -17,7 +17,7 @@ from ttt_desktop.engine import (
     keypad_label,
     row_column,
 )
-from ttt_desktop.engine.cells import is_cell
+from ttt_desktop.core.cells import is_cell
 
 # The keypad as it looks: 7 8 9 on top, 1 2 3 at the bottom.
 KEYPAD_ROWS = ((7, 8, 9), (4, 5, 6), (1, 2, 3))

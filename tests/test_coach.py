@@ -24,8 +24,8 @@ from ttt_desktop.analysis import (
     principal_line,
     tic_tac_toe_values,
 )
-from ttt_desktop.engine import Board, Mark, cell_from_keypad, keypad_label
-from ttt_desktop.engine.record import GameRecord, PlayerEntry
+from ttt_desktop.core import Board, Mark, cell_from_keypad, keypad_label
+from ttt_desktop.core.record import GameRecord, PlayerEntry
 
 RESULT_NAMES = {1: Outcome.WIN, 0: Outcome.DRAW, -1: Outcome.LOSS}
 ANN = PlayerEntry("human", "Ann")

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ttt_desktop.engine.board import (
+from ttt_desktop.core.board import (
     Board,
     GameOverError,
     GridBoard,
@@ -22,9 +22,9 @@ from ttt_desktop.engine.board import (
     OccupiedCellError,
     OffBoardError,
 )
-from ttt_desktop.engine.playout import random_playout
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
-from ttt_desktop.engine.tactics import (
+from ttt_desktop.core.playout import random_playout
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.tactics import (
     completing_cells,
     decisive_moves,
     threat_cells,
@@ -302,7 +302,7 @@ def test_any_rules_against_the_reference(
 
 def test_big_boards_keep_nothing() -> None:
     # Tic-tac-toe interns its boards; other rules must not grow any process-wide table.
-    from ttt_desktop.engine import tactics  # noqa: PLC0415
+    from ttt_desktop.core import tactics  # noqa: PLC0415
 
     interned = len(Board._interned)
     cached = len(tactics._completing_by_cells)

@@ -15,17 +15,14 @@ from live_processes import live_processes
 
 from ttt_desktop.arena import main
 from ttt_desktop.brains.manager import BrainRefused, owned_processes
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.clock import TimeControl
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.clock import TimeControl
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.lab import brains as lab_brains
 from ttt_desktop.lab import report
 from ttt_desktop.lab.runner import TournamentRunner, run_tournament
-from ttt_desktop.lab.tournament import (
-    TournamentSpec,
-    game_record,
-    parse_entrants,
-)
+from ttt_desktop.lab.spec import TournamentSpec, parse_entrants
+from ttt_desktop.lab.tournament import game_record
 from ttt_desktop.library import Library
 from ttt_desktop.library.tournaments import TournamentStore
 

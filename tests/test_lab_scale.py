@@ -20,9 +20,9 @@ import pytest
 from live_processes import live_processes
 
 from ttt_desktop.arena import main
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.clock import GameClock, TimeControl
-from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.clock import GameClock, TimeControl
+from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.lab import report
 from ttt_desktop.lab import runner as runner_module
 from ttt_desktop.lab.openings import builtin_openings, parse_openings, read_openings
@@ -35,6 +35,7 @@ from ttt_desktop.lab.runner import (
     run_tournament,
     task_games,
 )
+from ttt_desktop.lab.spec import TournamentSpec, parse_entrants
 from ttt_desktop.lab.sprt import (
     SprtSettings,
     SprtState,
@@ -44,11 +45,7 @@ from ttt_desktop.lab.sprt import (
     parse_sprt,
     play_sprt_match,
 )
-from ttt_desktop.lab.tournament import (
-    TournamentResult,
-    TournamentSpec,
-    parse_entrants,
-)
+from ttt_desktop.lab.tournament import TournamentResult
 from ttt_desktop.library import Library
 from ttt_desktop.library.tournaments import TournamentStore
 from ttt_desktop.players import create_player
@@ -60,7 +57,7 @@ TIMING = ("seconds", "jobs", "games_per_second")
 SAME_GAMES_FORKED = """
 from ttt_desktop.lab import report
 from ttt_desktop.lab.runner import run_tournament
-from ttt_desktop.lab.tournament import TournamentSpec, parse_entrants
+from ttt_desktop.lab.spec import TournamentSpec, parse_entrants
 
 TIMING = ("seconds", "jobs", "games_per_second")
 spec = TournamentSpec(parse_entrants("rando,levi,humiston,perfect", 11), 120, 11)
@@ -208,7 +205,7 @@ class TestSameGames:
         code = (
             "import sys\n"
             "from ttt_desktop.lab.runner import run_tournament\n"
-            "from ttt_desktop.lab.tournament import TournamentSpec, parse_entrants\n"
+            "from ttt_desktop.lab.spec import TournamentSpec, parse_entrants\n"
             "spec = TournamentSpec(parse_entrants('rando,levi', 1), 20, 1)\n"
             "assert run_tournament(spec, jobs=2).finished\n"
             "loaded = [m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')]\n"
@@ -625,7 +622,7 @@ class TestTimeControl:
                 TimeControl(**options)  # type: ignore[arg-type]
 
     def test_a_player_over_its_move_time_loses_on_time(self) -> None:
-        from ttt_desktop.engine.play import play_game  # noqa: PLC0415
+        from ttt_desktop.core.play import play_game  # noqa: PLC0415
 
         # The quick side's margin is wide: a busy machine may hold a thread for a while.
         quick, slow = _Slow(0), _Slow(1500)
@@ -640,7 +637,7 @@ class TestTimeControl:
         assert quick.budgets == [budget] and slow.budgets == [budget]
 
     def test_a_game_clock_gives_a_share_of_the_time_left_plus_the_increment(self) -> None:
-        from ttt_desktop.engine.play import play_game  # noqa: PLC0415
+        from ttt_desktop.core.play import play_game  # noqa: PLC0415
 
         x, o = _Slow(0), _Slow(0)
         control = TimeControl(game_ms=2000, increment_ms=100)
@@ -787,7 +784,7 @@ class TestSprt:
         for _ in range(1500):
             scores = []
             for first_is_x in (True, False):
-                from ttt_desktop.engine.play import play_game  # noqa: PLC0415
+                from ttt_desktop.core.play import play_game  # noqa: PLC0415
 
                 x, o = (a, b) if first_is_x else (b, a)
                 winner = play_game(x, o).board.winner

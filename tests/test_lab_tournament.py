@@ -10,18 +10,10 @@ import json
 import pytest
 
 from ttt_desktop.arena import main
-from ttt_desktop.engine.board import Board
+from ttt_desktop.core.board import Board
 from ttt_desktop.lab.runner import TournamentRunner, default_context, run_tournament
-from ttt_desktop.lab.tournament import (
-    CHUNK_GAMES,
-    TournamentGame,
-    TournamentResult,
-    TournamentSpec,
-    make_entrants,
-    parse_entrants,
-    play_chunk,
-    played_games,
-)
+from ttt_desktop.lab.spec import CHUNK_GAMES, TournamentSpec, make_entrants, parse_entrants
+from ttt_desktop.lab.tournament import TournamentGame, TournamentResult, play_chunk, played_games
 from ttt_desktop.ratings import GameResult, PlayerRating, rate
 
 

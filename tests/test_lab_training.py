@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ttt_desktop.engine.board import Board
+from ttt_desktop.core.board import Board
 from ttt_desktop.lab.trained import TRAINED_KIND_PREFIX, TrainedPlayerError, TrainedPlayers
 from ttt_desktop.lab.training import TrainingRunner, TrainPoint, TrainSettings, train_table
 from ttt_desktop.players.learner import LearnerTable

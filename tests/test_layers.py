@@ -18,19 +18,18 @@ PACKAGE = Path(__file__).resolve().parents[1] / "ttt_desktop"
 
 # What each layer may import besides itself (top-level modules count as their own layer).
 ALLOWED: dict[str, set[str]] = {
-    "engine": set(),
-    "formats": {"engine"},
-    "analysis": {"engine"},
-    "players": {"engine", "analysis"},
+    "core": set(),
+    "formats": {"core"},
+    "analysis": {"core"},
+    "players": {"core", "analysis"},
     "ratings": set(),
     "version": set(),
     "resource_paths": set(),
-    "library": {"engine", "formats", "analysis", "ratings"},
-    "lab": {"engine", "formats", "analysis", "players", "ratings", "brains"},
-    "search_process": {"engine", "players", "analysis"},
-    "brains": {"engine", "formats", "analysis", "players", "version"},
+    "library": {"core", "formats", "analysis", "ratings"},
+    "lab": {"core", "formats", "analysis", "players", "ratings", "brains", "library"},
+    "brains": {"core", "formats", "analysis", "players", "version"},
     "cli": {
-        "engine",
+        "core",
         "formats",
         "analysis",
         "players",
@@ -43,11 +42,21 @@ ALLOWED: dict[str, set[str]] = {
     "arena": {"cli"},
     "root": {"version"},
 }
-ALLOWED["lab"].add("library")
-ALLOWED["gui"] = {layer for layer in ALLOWED if layer not in {"cli", "arena", "gui"}} | {
-    "search_process"
+ALLOWED["gui"] = {
+    "core",
+    "formats",
+    "analysis",
+    "players",
+    "ratings",
+    "version",
+    "resource_paths",
+    "library",
+    "lab",
+    "brains",
+    "root",
 }
 ALLOWED["__main__"] = {"gui", "arena", "cli"}
+ARCHITECTURE = PACKAGE.parent / "docs" / "manual" / "developer" / "architecture.md"
 
 
 def module_names() -> dict[str, Path]:
@@ -187,7 +196,7 @@ def test_each_layer_imports_only_the_layers_below_it() -> None:
 
 
 def test_the_checker_sees_modules_named_in_strings() -> None:
-    visitor = _Imports("ttt_desktop.engine")
+    visitor = _Imports("ttt_desktop.core")
     visitor.visit(
         ast.parse(
             '"""Uses ttt_desktop.players for nothing."""\n'
@@ -207,3 +216,20 @@ def test_no_layer_imports_the_window() -> None:
         if layer_of(other) == "gui"
     ]
     assert wrong == []
+
+
+def documented_layers() -> dict[str, set[str]]:
+    """The architecture page's layers table: each layer's name and what it may import."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    table = text.split("<!-- layers:", 1)[1].split("\n\n", 1)[0]
+    layers: dict[str, set[str]] = {}
+    for row in table.splitlines()[3:]:
+        name, _package, imports, _holds = (cell.strip() for cell in row.strip("|").split("|"))
+        allowed = {part.strip() for part in imports.split(",") if part.strip()}
+        for layer in name.replace("`", "").split(","):
+            layers[layer.strip()] = allowed
+    return layers
+
+
+def test_the_architecture_page_shows_the_layers_this_test_holds() -> None:
+    assert documented_layers() == ALLOWED

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ttt_desktop.analysis import reachable_boards
-from ttt_desktop.engine import Board, GameOverError, Mark
+from ttt_desktop.core import Board, GameOverError, Mark
 from ttt_desktop.lab.match import play_match
 from ttt_desktop.players import create_player
 from ttt_desktop.players.learner import (

@@ -14,9 +14,9 @@ import pytest
 
 from tests.library_helpers import old_library, random_game
 from ttt_desktop.arena import main
-from ttt_desktop.engine.board import Mark
-from ttt_desktop.engine.record import GameRecord, PlayerEntry
-from ttt_desktop.engine.rules import TIC_TAC_TOE
+from ttt_desktop.core.board import Mark
+from ttt_desktop.core.record import GameRecord, PlayerEntry
+from ttt_desktop.core.rules import TIC_TAC_TOE
 from ttt_desktop.library import (
     LIBRARY_ENV_VAR,
     LIBRARY_FILE_NAME,

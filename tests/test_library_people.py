@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ttt_desktop.analysis.coach import review_game
-from ttt_desktop.engine.board import Mark
-from ttt_desktop.engine.cells import cell_from_keypad
-from ttt_desktop.engine.record import GameRecord, PlayerEntry
+from ttt_desktop.core.board import Mark
+from ttt_desktop.core.cells import cell_from_keypad
+from ttt_desktop.core.record import GameRecord, PlayerEntry
 from ttt_desktop.library import Library
 from ttt_desktop.library.people import Streak, Tally, person_stats
 

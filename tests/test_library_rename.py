@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from library_helpers import random_game
 
-from ttt_desktop.engine.board import Mark
-from ttt_desktop.engine.cells import cell_from_keypad
-from ttt_desktop.engine.record import GameRecord, PlayerEntry
+from ttt_desktop.core.board import Mark
+from ttt_desktop.core.cells import cell_from_keypad
+from ttt_desktop.core.record import GameRecord, PlayerEntry
 from ttt_desktop.library import GameFilter, Library, LibraryLockedError
 from ttt_desktop.library.people import person_stats
 from ttt_desktop.library.store import renamed_person

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from tests.library_helpers import old_library, random_game
-from ttt_desktop.engine import GameRecord, PlayerEntry
-from ttt_desktop.engine.board import Mark
-from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
+from ttt_desktop.core import GameRecord, PlayerEntry
+from ttt_desktop.core.board import Mark
+from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.formats.files import save_record
 from ttt_desktop.formats.json_codec import record_from_json, record_to_json
 from ttt_desktop.library import (

@@ -70,17 +70,17 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_manual_builds_without_a_warning(built: Path) -> None:
     pages = {path.relative_to(built).as_posix() for path in built.rglob("*.html")}
     assert {"index.html", "user/playing.html", "developer/architecture.html"} <= pages
-    assert {"api/engine.html", "api/players.html", "api/analysis.html"} <= pages
+    assert {"api/core.html", "api/players.html", "api/analysis.html"} <= pages
     assert {"api/library.html", "api/lab.html"} <= pages
     german = {f"de/user/{name}.html" for name in update_manual.user_pages("de")}
     assert {"de/index.html"} | german <= pages
 
 
 def test_the_api_pages_come_from_the_docstrings(built: Path) -> None:
-    engine = (built / "api" / "engine.html").read_text(encoding="utf-8")
-    for name in ("ttt_desktop.engine.rules.Rules", "ttt_desktop.engine.board.Board"):
-        assert f'id="{name}"' in engine, name
-    assert 'id="ttt_desktop.engine.geometry.Geometry.name"' in engine
+    core = (built / "api" / "core.html").read_text(encoding="utf-8")
+    for name in ("ttt_desktop.core.rules.Rules", "ttt_desktop.core.board.Board"):
+        assert f'id="{name}"' in core, name
+    assert 'id="ttt_desktop.core.geometry.Geometry.name"' in core
     api = (built / "api" / "index.html").read_text(encoding="utf-8")
     assert "15,15,5" in api and "Board.empty" in api
 

@@ -9,9 +9,9 @@ import time
 
 import pytest
 
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.playout import layout_of, playout_bits
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.playout import layout_of, playout_bits
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.players import create_player
 from ttt_desktop.players.mcts import MontyPlayer
 from ttt_desktop.players.thought import Meaning, Rule, SearchStopped, Thought

@@ -21,9 +21,9 @@ from ttt_desktop.analysis.mnk_solver import (
     solve,
 )
 from ttt_desktop.cli.arena import main as arena_main
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.play import play_game
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.play import play_game
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.players import create_player
 from ttt_desktop.players.boards import SOLVED_KEYS
 from ttt_desktop.players.roster import kinds_for, supports

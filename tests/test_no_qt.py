@@ -14,7 +14,7 @@ QT_PREFIXES = ("PySide6", "shiboken6")
 
 def test_no_qt_module_is_loaded() -> None:
     modules = [
-        "ttt_desktop.engine",
+        "ttt_desktop.core",
         "ttt_desktop.players",
         "ttt_desktop.analysis",
         "ttt_desktop.analysis.coach",
@@ -41,7 +41,7 @@ def test_no_qt_module_is_loaded() -> None:
 import importlib, json, sys
 for name in {modules!r}:
     importlib.import_module(name)
-from ttt_desktop.engine import Board
+from ttt_desktop.core import Board
 from ttt_desktop.players import KINDS, create_player
 board = Board.from_string("XX.OO....")
 for kind in KINDS:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ttt_desktop.arena import main
-from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
+from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.lab.openings import gomocup_centre, parse_openings, read_openings
 
 SUITE = Path(__file__).parent / "data" / "gomocup_openings.txt"

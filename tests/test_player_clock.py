@@ -13,8 +13,8 @@ import time
 
 import pytest
 
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.rules import GOMOKU, Rules
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.rules import GOMOKU, Rules
 from ttt_desktop.players import create_player
 from ttt_desktop.players import mcts as mcts_module
 from ttt_desktop.players import searcher as searcher_module

@@ -18,7 +18,7 @@ from reference_game import (
 )
 
 from ttt_desktop.analysis import best_moves, reachable_boards
-from ttt_desktop.engine import (
+from ttt_desktop.core import (
     Board,
     GameOverError,
     IllegalMoveError,
@@ -26,7 +26,7 @@ from ttt_desktop.engine import (
     OccupiedCellError,
     OffBoardError,
 )
-from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE
+from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE
 from ttt_desktop.players import (
     HUMAN_KIND,
     KINDS,

@@ -8,10 +8,10 @@ import pickle
 
 import pytest
 
-from ttt_desktop.engine import Board, Mark
-from ttt_desktop.engine.board import GridBoard
-from ttt_desktop.engine.record import GameRecord, PlayerEntry
-from ttt_desktop.engine.rules import GOMOKU
+from ttt_desktop.core import Board, Mark
+from ttt_desktop.core.board import GridBoard
+from ttt_desktop.core.record import GameRecord, PlayerEntry
+from ttt_desktop.core.rules import GOMOKU
 
 GAME = (112, 113, 97, 98, 82, 83, 67, 68, 52)  # X wins down the h column
 

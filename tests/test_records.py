@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ttt_desktop.engine import (
+from ttt_desktop.core import (
     Board,
     BranchPoint,
     GameOverError,
@@ -31,7 +31,7 @@ from ttt_desktop.engine import (
     PlayerEntry,
     UndoEvent,
 )
-from ttt_desktop.engine.record import MAX_NAME_LENGTH
+from ttt_desktop.core.record import MAX_NAME_LENGTH
 from ttt_desktop.formats.files import load_record, remove_stale_temporaries, save_record
 from ttt_desktop.formats.json_codec import (
     FORMAT_NAME,
@@ -622,7 +622,7 @@ class TestStaleTemporaries:
         before = target.read_bytes()
         code = (
             "import os, signal, sys\n"
-            "from ttt_desktop.engine import GameRecord, PlayerEntry, Mark\n"
+            "from ttt_desktop.core import GameRecord, PlayerEntry, Mark\n"
             "from ttt_desktop.formats.files import save_record\n"
             "def killed(*args):\n"
             "    os.kill(os.getpid(), signal.SIGKILL)\n"
@@ -764,7 +764,7 @@ class TestVersion2:
 
 def test_records_import_no_qt() -> None:
     code = (
-        "import sys, ttt_desktop.engine.record, ttt_desktop.formats.files; "
+        "import sys, ttt_desktop.core.record, ttt_desktop.formats.files; "
         "print(any(m.startswith('PySide6') for m in sys.modules))"
     )
     output = subprocess.run(
@@ -776,8 +776,8 @@ def test_records_import_no_qt() -> None:
 def test_the_engine_loads_records_and_their_files_only_when_used() -> None:
     # Start-up: playing needs no json, dataclasses or tempfile; loading a game no tempfile.
     code = (
-        "import sys, ttt_desktop.engine as engine\n"
-        "heavy = ('json', 'dataclasses', 'tempfile', 'ttt_desktop.engine.record')\n"
+        "import sys, ttt_desktop.core as engine\n"
+        "heavy = ('json', 'dataclasses', 'tempfile', 'ttt_desktop.core.record')\n"
         "print(sorted(name for name in heavy if name in sys.modules))\n"
         "engine.GameRecord\n"
         "from ttt_desktop.formats.files import load_record\n"
@@ -788,7 +788,7 @@ def test_the_engine_loads_records_and_their_files_only_when_used() -> None:
     )
     assert output.stdout.splitlines() == [
         "[]",
-        "['dataclasses', 'json', 'ttt_desktop.engine.record']",
+        "['dataclasses', 'json', 'ttt_desktop.core.record']",
     ]
 
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ttt_desktop.engine import (
+from ttt_desktop.core import (
     BranchPoint,
     GameRecord,
     HintUse,
@@ -22,7 +22,7 @@ from ttt_desktop.engine import (
     PlayerEntry,
     UndoEvent,
 )
-from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
+from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.formats import files, json_codec, text_codec
 from ttt_desktop.formats.files import load_record, save_record
 from ttt_desktop.formats.json_codec import (
@@ -284,7 +284,7 @@ def test_the_examples_in_the_formats_documentation_hold(module: ModuleType) -> N
 
 
 def test_the_record_examples_hold() -> None:
-    from ttt_desktop.engine import record  # noqa: PLC0415
+    from ttt_desktop.core import record  # noqa: PLC0415
 
     failures, tried = doctest.testmod(record)
     assert tried > 0 and failures == 0

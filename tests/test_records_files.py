@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from hostile_records import HOSTILE_FILES, HUGE_BYTES, make_hostile_file
 
-from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
+from ttt_desktop.core import GameRecord, Mark, PlayerEntry
 from ttt_desktop.formats.files import (
     GAME_FILE,
     FileKind,

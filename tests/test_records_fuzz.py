@@ -20,7 +20,7 @@ from hostile_records import (
 )
 from hypothesis import HealthCheck, given, settings
 
-from ttt_desktop.engine import GameRecord
+from ttt_desktop.core import GameRecord
 
 # No time limit (the machine may be busy); big inputs are slow to draw by design.
 FUZZ = settings(

@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from ttt_desktop.engine.rules import (
+from ttt_desktop.core.rules import (
     GOMOKU,
     PRESET_ALIASES,
     PRESETS,
@@ -141,7 +141,7 @@ class TestGeometry:
             }
 
     def test_tic_tac_toe_lines_are_the_classic_eight_in_order(self) -> None:
-        from ttt_desktop.engine.cells import LINES  # noqa: PLC0415
+        from ttt_desktop.core.cells import LINES  # noqa: PLC0415
 
         assert TIC_TAC_TOE.geometry.lines == LINES
 

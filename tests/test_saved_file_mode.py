@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
+from ttt_desktop.core import GameRecord, Mark, PlayerEntry
 from ttt_desktop.formats.files import save_record
 
 

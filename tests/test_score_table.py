@@ -15,7 +15,7 @@ from ttt_desktop.analysis.solver import (
     solved_score,
     stored_scores,
 )
-from ttt_desktop.engine import Board, Mark
+from ttt_desktop.core import Board, Mark
 
 
 def test_the_file_is_the_game_solved_from_scratch() -> None:
@@ -60,7 +60,7 @@ def test_without_the_file_the_game_is_solved_instead(tmp_path: Path) -> None:
         "import ttt_desktop.analysis.solver as solver\n"
         f"solver.SCORE_TABLE_PATH = {str(tmp_path / 'missing.bin')!r}\n"
         "from ttt_desktop.analysis import coach\n"
-        "from ttt_desktop.engine import Board\n"
+        "from ttt_desktop.core import Board\n"
         "assert solver.stored_scores() is None\n"
         "print(coach.hint(Board.from_string('XX.OO....')).sentence)\n"
     )

@@ -16,11 +16,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "gui"))
 
 from slow_players import CONTEXT, GatedPlayer, SlowPlayers
 
-from ttt_desktop.engine import Board, Mark
+from ttt_desktop.core import Board, Mark
 from ttt_desktop.lab.shared_flag import SharedFlag
 from ttt_desktop.players import create_player
-from ttt_desktop.players.thought import Thought
-from ttt_desktop.search_process import (
+from ttt_desktop.players.process import (
     SILENT_AFTER_S,
     STOP_GRACE_S,
     CallJob,
@@ -33,6 +32,7 @@ from ttt_desktop.search_process import (
     child_modules,
     child_pid,
 )
+from ttt_desktop.players.thought import Thought
 
 
 @pytest.fixture
@@ -236,7 +236,7 @@ def test_a_stopped_process_is_noticed_and_a_restart_ends_the_job() -> None:
 def test_free_heap_pages_go_back_to_the_system() -> None:
     import platform  # noqa: PLC0415
 
-    from ttt_desktop.search_process import release_free_heap  # noqa: PLC0415
+    from ttt_desktop.players.process import release_free_heap  # noqa: PLC0415
 
     expected = platform.system() == "Linux" and platform.libc_ver()[0] == "glibc"
     assert release_free_heap() is expected

@@ -26,8 +26,8 @@ PARENT = textwrap.dedent(
     import sys, threading, time
     sys.path.insert(0, sys.argv[1])
     from slow_players import SlowPlayers
-    from ttt_desktop.engine import Board
-    from ttt_desktop.search_process import SearchProcess, ThinkJob
+    from ttt_desktop.core import Board
+    from ttt_desktop.players.process import SearchProcess, ThinkJob
 
     players = SlowPlayers()
     process = SearchProcess(players)

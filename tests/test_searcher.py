@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.players import create_player, roster
 from ttt_desktop.players.boards import FIRST_PLAYER_WINS, SOLVED_KEYS
 from ttt_desktop.players.ladder import Level, ladder, standing
@@ -333,7 +333,7 @@ def test_never_loses_is_said_only_where_it_is_proven() -> None:
 
 
 def test_the_hard_level_beats_the_easy_one_on_7_7_5() -> None:
-    from ttt_desktop.engine.play import play_games  # noqa: PLC0415
+    from ttt_desktop.core.play import play_games  # noqa: PLC0415
 
     easy, _, hard, _ = ladder("7,7,5")
     hard_player = create_player("searcher", seed=1, nodes=3_000)

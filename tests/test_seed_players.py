@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.rules import Rules
-from ttt_desktop.engine.tactics import completing_cells
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.rules import Rules
+from ttt_desktop.core.tactics import completing_cells
 from ttt_desktop.players import Player, create_player, kinds_for
 from ttt_desktop.players.nearby import cells_near_stones, central_cells, corner_cells, edge_cells
 from ttt_desktop.players.search import (

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from ttt_desktop.engine import Board, GameRecord, Mark, PlayerEntry
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
-from ttt_desktop.engine.session import (
+from ttt_desktop.core import Board, GameRecord, Mark, PlayerEntry
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.session import (
     HUMAN_KIND,
     GameSession,
     MoveAnswer,
@@ -118,7 +118,7 @@ def answer_all(session: GameSession, heard: Heard, thinker: Thinker, limit: int 
 
 
 def test_the_session_imports_no_qt_and_no_gui_module() -> None:
-    script = "import json, sys, ttt_desktop.engine.session; print(json.dumps(sorted(sys.modules)))"
+    script = "import json, sys, ttt_desktop.core.session; print(json.dumps(sorted(sys.modules)))"
     result = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     )

@@ -12,8 +12,8 @@ from golden_moves import GOLDEN_PATH, SEED, make_player, playable_boards, walk
 from reference_game import REFERENCE_LINES, completing, move_outcome, other
 
 from ttt_desktop.analysis import tic_tac_toe_values
-from ttt_desktop.engine import Board
-from ttt_desktop.engine.cells import CENTRE, CORNERS, LINES, SIDES
+from ttt_desktop.core import Board
+from ttt_desktop.core.cells import CENTRE, CORNERS, LINES, SIDES
 from ttt_desktop.players import KINDS, Player, create_player
 from ttt_desktop.players.learner import LearnerTable, shipped_table
 from ttt_desktop.players.search import CountingSearch

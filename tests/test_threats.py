@@ -14,9 +14,9 @@ from ttt_desktop.analysis.threats import (
     forced_win_after,
     sentence,
 )
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.rules import GOMOKU, Rules
-from ttt_desktop.engine.tactics import completing_cells
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.rules import GOMOKU, Rules
+from ttt_desktop.core.tactics import completing_cells
 
 G = GOMOKU.geometry
 

@@ -19,8 +19,8 @@ import sys
 import time
 
 from ttt_desktop.analysis import mnk_solver
-from ttt_desktop.engine.rules import Rules
-from ttt_desktop.engine.tactics import completing_bits
+from ttt_desktop.core.rules import Rules
+from ttt_desktop.core.tactics import completing_bits
 
 BOARDS = {"4,4,4": 6, "5,4,4": 3, "4,5,4": 3, "5,5,4": 2}
 """Rules key -> the most stones of a stored position."""

@@ -21,8 +21,8 @@ from pytestqt.qtbot import QtBot
 from slow_players import TEST_ROSTER_EXTRA, NameQueue, SlowPlayers
 
 from ttt_desktop.brains.location import ENGINES_ENV_VAR as ENGINES_VARIABLE
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.core import Mark
+from ttt_desktop.core.record import GameRecord
 from ttt_desktop.gui import sound
 from ttt_desktop.gui.engine_players import default_engines_path, set_engines
 from ttt_desktop.gui.main_window import MainWindow

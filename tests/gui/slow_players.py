@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from ttt_desktop.engine import Board
+from ttt_desktop.core import Board
 from ttt_desktop.lab.shared_flag import SharedFlag
 from ttt_desktop.players import PlayerInfo, create_player
 from ttt_desktop.players.thought import SearchStopped, Thought

@@ -10,8 +10,8 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Board, Mark
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core import Board, Mark
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.gui import theme
 from ttt_desktop.gui.board_view import BoardView
 from ttt_desktop.gui.board_widget import BoardWidget, CellButton, MarkStyle

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QDialogButtonBox, QPushButton
 from pytestqt.qtbot import QtBot
 from slow_players import NameQueue
 
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.rules import GOMOKU, PRESETS, TIC_TAC_TOE, Rules
+from ttt_desktop.core import Mark
+from ttt_desktop.core.rules import GOMOKU, PRESETS, TIC_TAC_TOE, Rules
 from ttt_desktop.gui import app
 from ttt_desktop.gui.board_widget import MarkStyle
 from ttt_desktop.gui.controller import Seat

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Board, Mark
+from ttt_desktop.core import Board, Mark
 from ttt_desktop.gui import theme
 from ttt_desktop.gui.board_overlay import BoardOverlay, CellAnnotation, GhostMark
 from ttt_desktop.gui.board_widget import BoardWidget

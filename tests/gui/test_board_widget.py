@@ -6,8 +6,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Board, Mark
-from ttt_desktop.engine.record import MAX_NAME_LENGTH
+from ttt_desktop.core import Board, Mark
+from ttt_desktop.core.record import MAX_NAME_LENGTH
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.session_score import SessionScore
 from ttt_desktop.gui.settings import SeatChoice, tidy_person_name

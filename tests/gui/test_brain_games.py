@@ -16,10 +16,10 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.brains.engines import EngineEntry, EngineList
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.record import Forfeit, GameRecord, PlayerEntry
-from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
+from ttt_desktop.core import Mark
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.record import Forfeit, GameRecord, PlayerEntry
+from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.engines_dialog import EnginesDialog
 from ttt_desktop.gui.main_window import MainWindow

@@ -11,8 +11,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.brains.engines import EngineEntry, EngineList
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.rules import GOMOKU
+from ttt_desktop.core import Mark
+from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.gui.brain_text import printable, printable_lines
 from ttt_desktop.gui.history.engine_log import EngineLogDialog
 from ttt_desktop.gui.main_window import MainWindow

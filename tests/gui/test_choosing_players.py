@@ -13,7 +13,7 @@ from pathlib import Path
 from conftest import MovePlayer, WindowMaker
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Mark
+from ttt_desktop.core import Mark
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.settings import AppSettings, SeatChoice
 

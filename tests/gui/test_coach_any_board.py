@@ -11,9 +11,9 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.analysis import mnk_solver
-from ttt_desktop.engine import GameRecord, Mark
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.rules import GOMOKU, Rules
+from ttt_desktop.core import GameRecord, Mark
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.rules import GOMOKU, Rules
 from ttt_desktop.gui.coach.overlays import HINT_LAYER, REVIEW_LAYER, VALUES_LAYER
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.settings import AppSettings

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from slow_players import SlowPlayers, StubbornPlayer
 
 from ttt_desktop.analysis import coach
-from ttt_desktop.engine import GameRecord, Mark, cell_from_keypad
+from ttt_desktop.core import GameRecord, Mark, cell_from_keypad
 from ttt_desktop.formats.files import load_record, save_record
 from ttt_desktop.gui.coach.features import SHOW_VALUES_KEY, redo_keys, undo_keys
 from ttt_desktop.gui.coach.overlays import HINT_LAYER, REVIEW_LAYER, VALUES_LAYER

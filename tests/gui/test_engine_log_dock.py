@@ -13,8 +13,8 @@ from brain_helpers import bad_brain, our_brain
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.brains.engines import EngineEntry, EngineList
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.rules import GOMOKU
+from ttt_desktop.core import Mark
+from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.gui.engine_log_dock import LINES_SHOWN
 from ttt_desktop.gui.engines_dialog import EnginesDialog
 from ttt_desktop.gui.main_window import MainWindow

@@ -20,9 +20,9 @@ from pytestqt.qtbot import QtBot
 from ttt_desktop.brains.engines import EngineEntry, EngineList
 from ttt_desktop.brains.manager import DEFAULT_CLOCK, BrainSettings
 from ttt_desktop.brains.player import BrainPlayer
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.clock import TimeControl
-from ttt_desktop.engine.rules import GOMOKU
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.clock import TimeControl
+from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.gui.engine_add_dialog import AddEngineDialog, program_folder
 from ttt_desktop.gui.engine_list import WatchedEngineList
 from ttt_desktop.gui.engines_dialog import EnginesDialog, parse_info_lines, size_ranges

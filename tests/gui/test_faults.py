@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 from slow_players import GatedPlayer, NameQueue, SlowPlayers
 
-from ttt_desktop.engine import GameRecord, Mark
-from ttt_desktop.engine.record import MAX_NAME_LENGTH
+from ttt_desktop.core import GameRecord, Mark
+from ttt_desktop.core.record import MAX_NAME_LENGTH
 from ttt_desktop.formats.json_codec import record_from_json, record_to_json
 from ttt_desktop.gui import screen_fit
 from ttt_desktop.gui.app import DESKTOP_FILE_NAME, WM_CLASS_NAME, qt_argv

@@ -21,7 +21,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Mark
+from ttt_desktop.core import Mark
 from ttt_desktop.formats.files import save_record
 from ttt_desktop.gui import screen_fit
 from ttt_desktop.gui.controller import Seat

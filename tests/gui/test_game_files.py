@@ -16,8 +16,8 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
-from ttt_desktop.engine.record import MAX_NAME_LENGTH
+from ttt_desktop.core import GameRecord, Mark, PlayerEntry
+from ttt_desktop.core.record import MAX_NAME_LENGTH
 from ttt_desktop.formats.files import save_record
 from ttt_desktop.formats.json_codec import record_to_json
 from ttt_desktop.gui.game_files import GameFiles, error_box, file_url, suggested_file_name

@@ -9,7 +9,7 @@ from conftest import WindowMaker
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Mark
+from ttt_desktop.core import Mark
 from ttt_desktop.formats.files import load_record
 from ttt_desktop.gui import translation
 from ttt_desktop.gui.controller import GameController, Seat

@@ -10,7 +10,7 @@ from PySide6.QtGui import QPaintEvent, QRegion
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Mark
+from ttt_desktop.core import Mark
 from ttt_desktop.gui.header import GameHeader
 from ttt_desktop.gui.main_window import MainWindow
 

@@ -23,8 +23,8 @@ from slow_players import NameQueue
 from test_game_files import drag_events
 from test_main_window import WindowMaker
 
-from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
-from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE
+from ttt_desktop.core import GameRecord, Mark, PlayerEntry
+from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE
 from ttt_desktop.formats.files import load_record, save_record
 from ttt_desktop.formats.json_codec import record_to_json
 from ttt_desktop.gui.history.model import HISTORY_COLUMNS, date_format, local_time

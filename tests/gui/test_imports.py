@@ -33,6 +33,6 @@ def test_no_gui_module_but_the_start_up_imports_the_main_window() -> None:
 
 
 def test_the_session_imports_no_gui_and_no_qt() -> None:
-    session = GUI.parent / "engine" / "session.py"
+    session = GUI.parent / "core" / "session.py"
     imported = _imported_modules(session)
     assert not [name for name in imported if name.startswith(("ttt_desktop.gui", "PySide6"))]

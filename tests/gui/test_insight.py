@@ -9,8 +9,8 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QKeySequence
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Board, GameRecord, Mark
-from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE
+from ttt_desktop.core import Board, GameRecord, Mark
+from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE
 from ttt_desktop.gui import screen_fit
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.insight.features import THOUGHT_LAYER

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.gui.insight import words
 from ttt_desktop.gui.insight.features import thought_overlay
 from ttt_desktop.players.mcts import MontyPlayer

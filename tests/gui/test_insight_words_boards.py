@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Board
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core import Board
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.gui.insight import words
 from ttt_desktop.players import create_player
 from ttt_desktop.players.thought import CellScore, Meaning

@@ -10,18 +10,13 @@ from conftest import WindowMaker
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine.clock import TimeControl
-from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
+from ttt_desktop.core.clock import TimeControl
+from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE, Rules
 from ttt_desktop.gui.lab.tournament_window import TournamentWindow, tournament_game_record
 from ttt_desktop.lab.runner import run_tournament
+from ttt_desktop.lab.spec import TournamentSpec, make_entrants
 from ttt_desktop.lab.storing import TournamentSaver
-from ttt_desktop.lab.tournament import (
-    TournamentGame,
-    TournamentResult,
-    TournamentSpec,
-    encode_moves,
-    make_entrants,
-)
+from ttt_desktop.lab.tournament import TournamentGame, TournamentResult, encode_moves
 from ttt_desktop.library import Library
 from ttt_desktop.players.roster import kinds_for
 

@@ -13,10 +13,11 @@ from PySide6.QtGui import QKeySequence
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.analysis import census
-from ttt_desktop.engine import Mark
+from ttt_desktop.core import Mark
 from ttt_desktop.gui.lab.tournament_window import TournamentWindow
 from ttt_desktop.lab.runner import run_tournament
-from ttt_desktop.lab.tournament import TournamentResult, TournamentSpec, make_entrants
+from ttt_desktop.lab.spec import TournamentSpec, make_entrants
+from ttt_desktop.lab.tournament import TournamentResult
 
 RUN_TIMEOUT_MS = 300_000  # a generous ceiling, not a speed bar: it only stops a hung run
 

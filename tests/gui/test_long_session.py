@@ -16,7 +16,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 from test_main_window import WindowMaker
 
-from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.core import GameRecord, Mark
 from ttt_desktop.gui.controller import Seat
 
 GAMES = 60

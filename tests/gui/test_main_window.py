@@ -32,7 +32,7 @@ from slow_players import (
 )
 
 import ttt_desktop
-from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.core import GameRecord, Mark
 from ttt_desktop.gui.dialogs import about_html
 from ttt_desktop.gui.help.manual import ManualWindow
 from ttt_desktop.gui.main_window import MainWindow
@@ -607,7 +607,7 @@ CLOSE_MID_SEARCH = """
 import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
-from ttt_desktop.engine import Mark
+from ttt_desktop.core import Mark
 from ttt_desktop.gui.app import main
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import MainWindow

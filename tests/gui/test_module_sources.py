@@ -40,11 +40,11 @@ def test_a_module_holding_a_qt_class_or_module_uses_pyside() -> None:
 
 
 def test_the_window_modules_are_told_apart_as_pyside_would() -> None:
-    import ttt_desktop.engine.board  # noqa: PLC0415
+    import ttt_desktop.core.board  # noqa: PLC0415
     import ttt_desktop.gui.board_widget  # noqa: PLC0415
 
     assert module_sources.uses_pyside(ttt_desktop.gui.board_widget)
-    assert not module_sources.uses_pyside(ttt_desktop.engine.board)
+    assert not module_sources.uses_pyside(ttt_desktop.core.board)
 
 
 def test_a_module_imported_after_it_is_not_read(

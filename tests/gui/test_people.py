@@ -9,7 +9,7 @@ from conftest import MovePlayer
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Mark
+from ttt_desktop.core import Mark
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.people_dialog import PeopleDialog
 from ttt_desktop.gui.settings import AppSettings

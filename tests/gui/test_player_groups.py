@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.rules import GOMOKU, PRESETS, Rules
+from ttt_desktop.core import Mark
+from ttt_desktop.core.rules import GOMOKU, PRESETS, Rules
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.player_panel import ENTRY_ROLE, HEADER_ENTRY
 

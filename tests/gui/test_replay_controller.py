@@ -9,7 +9,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 from slow_players import Players
 
-from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
+from ttt_desktop.core import GameRecord, Mark, PlayerEntry
 from ttt_desktop.formats.json_codec import record_from_json, record_to_json
 from ttt_desktop.formats.text_codec import record_from_text, record_to_text
 from ttt_desktop.gui.controller import GameController, Seat

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
+from ttt_desktop.core import GameRecord, Mark, PlayerEntry
 from ttt_desktop.gui.move_list import MOVE_COLUMNS, MoveList
 from ttt_desktop.gui.replay_bar import SPEED_STEPS_MS, ReplayBar, describe_delay
 

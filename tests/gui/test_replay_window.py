@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from slow_players import Players
 from test_game_files import drag_events
 
-from ttt_desktop.engine import BranchPoint, GameRecord, Mark, PlayerEntry
+from ttt_desktop.core import BranchPoint, GameRecord, Mark, PlayerEntry
 from ttt_desktop.formats.files import save_record
 from ttt_desktop.formats.text_codec import record_to_text
 from ttt_desktop.gui.controller import Seat

@@ -17,7 +17,7 @@ from slow_players import BrokenOrReal
 
 from ttt_desktop.brains.engines import EngineEntry, EngineList
 from ttt_desktop.brains.location import ENGINES_ENV_VAR as ENGINES_VARIABLE
-from ttt_desktop.engine import Board, GameRecord
+from ttt_desktop.core import Board, GameRecord
 from ttt_desktop.formats.files import load_record
 from ttt_desktop.gui import self_test, sound
 from ttt_desktop.gui.main_window import MainWindow
@@ -53,7 +53,7 @@ def test_passes_on_the_real_window_and_plays_a_whole_game(make_window: WindowMak
 
 
 def test_checks_the_board_the_window_was_opened_with(make_window: WindowMaker) -> None:
-    from ttt_desktop.engine.rules import Rules  # noqa: PLC0415
+    from ttt_desktop.core.rules import Rules  # noqa: PLC0415
 
     rules = Rules(7, 7, 5)
     window = make_window(roster=OFFERED, rules=rules)

@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 from slow_players import NameQueue
 from test_main_window import WindowMaker, click_cell
 
-from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
+from ttt_desktop.core import GameRecord, Mark, PlayerEntry
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.session_score import REMEMBERED_GAMES, SessionScore, result_of
 

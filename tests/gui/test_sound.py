@@ -18,8 +18,8 @@ from conftest import MovePlayer, RecordingSoundPlayer, WindowMaker
 from PySide6.QtCore import QObject, QSettings
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.record import GameRecord, PlayerEntry
+from ttt_desktop.core import Mark
+from ttt_desktop.core.record import GameRecord, PlayerEntry
 from ttt_desktop.gui import sound
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.main_window import MainWindow

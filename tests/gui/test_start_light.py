@@ -20,7 +20,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDockWidget, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.core import GameRecord, Mark
 from ttt_desktop.gui.indicators import VisibleIndicators
 from ttt_desktop.gui.main_window import MainWindow
 from ttt_desktop.gui.settings import AppSettings, SeatChoice

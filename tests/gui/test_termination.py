@@ -16,9 +16,9 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.record import GameRecord, PlayerEntry
-from ttt_desktop.engine.rules import GOMOKU
+from ttt_desktop.core import Mark
+from ttt_desktop.core.record import GameRecord, PlayerEntry
+from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.formats.files import load_record, save_record
 from ttt_desktop.gui import termination
 

@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QPalette
 from PySide6.QtWidgets import QStyle, QStyleOptionButton
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Board, Mark
+from ttt_desktop.core import Board, Mark
 from ttt_desktop.gui import theme
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.main_window import MainWindow

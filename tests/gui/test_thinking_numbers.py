@@ -10,8 +10,8 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Board, Mark
-from ttt_desktop.engine.rules import GOMOKU, Rules
+from ttt_desktop.core import Board, Mark
+from ttt_desktop.core.rules import GOMOKU, Rules
 from ttt_desktop.gui.board_overlay import (
     ANNOTATION_FONT_MIN_PX,
     CellAnnotation,

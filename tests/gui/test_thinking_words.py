@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.engine import Board, Mark
-from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE
+from ttt_desktop.core import Board, Mark
+from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.insight import words
 from ttt_desktop.gui.insight.features import thought_overlay

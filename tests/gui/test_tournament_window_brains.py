@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 
 from ttt_desktop.brains.engines import EngineEntry, EngineList
 from ttt_desktop.brains.manager import owned_processes
-from ttt_desktop.engine.record import GameRecord
-from ttt_desktop.engine.rules import GOMOKU, Rules
+from ttt_desktop.core.record import GameRecord
+from ttt_desktop.core.rules import GOMOKU, Rules
 from ttt_desktop.gui.lab.tournament_window import TournamentWindow
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="brains run on Linux")
@@ -122,9 +122,9 @@ def test_a_stopped_tournament_with_a_brain_resumes_with_its_logs(
 ) -> None:
     from typing import Any  # noqa: PLC0415
 
-    from ttt_desktop.engine.clock import TimeControl  # noqa: PLC0415
+    from ttt_desktop.core.clock import TimeControl  # noqa: PLC0415
+    from ttt_desktop.lab.spec import TournamentSpec, make_entrants  # noqa: PLC0415
     from ttt_desktop.lab.storing import TournamentSaver  # noqa: PLC0415
-    from ttt_desktop.lab.tournament import TournamentSpec, make_entrants  # noqa: PLC0415
     from ttt_desktop.library import Library  # noqa: PLC0415
 
     path = tmp_path / "games.sqlite"

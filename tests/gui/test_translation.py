@@ -47,8 +47,8 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.analysis import coach
-from ttt_desktop.engine import Board, Mark
-from ttt_desktop.engine.rules import GOMOKU
+from ttt_desktop.core import Board, Mark
+from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.gui import roster_text, translation
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.engine_add_dialog import AddEngineDialog

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from test_coach_window import against, click, free_keypad, play_and_wait_reply
 
 from ttt_desktop.analysis import Outcome, best_moves, position_value
-from ttt_desktop.engine import Board, Mark, keypad_label
+from ttt_desktop.core import Board, Mark, keypad_label
 from ttt_desktop.gui import theme, translation
 from ttt_desktop.gui.charts import BarSet, LineChart, StackedBarChart
 from ttt_desktop.gui.coach.overlays import REVIEW_LAYER

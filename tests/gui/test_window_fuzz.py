@@ -42,7 +42,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 from test_replay_controller import Players
 
-from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
+from ttt_desktop.core import GameRecord, Mark, PlayerEntry
 from ttt_desktop.formats.files import save_record
 from ttt_desktop.formats.text_codec import record_to_text
 from ttt_desktop.gui.controller import Seat

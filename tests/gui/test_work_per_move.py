@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QApplication, QProxyStyle
 from pytestqt.qtbot import QtBot
 from slow_players import NameQueue
 
-from ttt_desktop.engine import Board, Mark
-from ttt_desktop.engine.board import GridBoard
-from ttt_desktop.engine.rules import GOMOKU
+from ttt_desktop.core import Board, Mark
+from ttt_desktop.core.board import GridBoard
+from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.gui.controller import Seat
 
 MOVES = 90

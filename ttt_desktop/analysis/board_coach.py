@@ -41,10 +41,10 @@ from ttt_desktop.analysis.coach import (
     verdict_label,
 )
 from ttt_desktop.analysis.threats import ThreatWin, forced_win, forced_win_after
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.clock import COACH_BUDGET_MS, REVIEW_BUDGET_MS
-from ttt_desktop.engine.rules import Rules
-from ttt_desktop.engine.tactics import completing_cells
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.clock import COACH_BUDGET_MS, REVIEW_BUDGET_MS
+from ttt_desktop.core.rules import Rules
+from ttt_desktop.core.tactics import completing_cells
 
 OutcomeWord = Literal["win", "draw", "loss"]
 Source = Literal["solved", "threats", "search"]

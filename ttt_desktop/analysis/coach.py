@@ -42,13 +42,13 @@ from ttt_desktop.analysis.solver import (
     principal_line,
     tic_tac_toe_values,
 )
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.cells import LINES, Cell
-from ttt_desktop.engine.rules import TIC_TAC_TOE
-from ttt_desktop.engine.tactics import completing_cells
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.cells import LINES, Cell
+from ttt_desktop.core.rules import TIC_TAC_TOE
+from ttt_desktop.core.tactics import completing_cells
 
 if TYPE_CHECKING:
-    from ttt_desktop.engine.record import GameRecord
+    from ttt_desktop.core.record import GameRecord
 
 Line = tuple[Cell, Cell, Cell]
 

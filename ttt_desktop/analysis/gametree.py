@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ttt_desktop.analysis.symmetry import canonical_cells
-from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.core.board import Board, Mark
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ The search is a negamax alpha-beta over bitboards (one int per side) with:
 
 * a transposition table (a dict keyed by the position itself, exact, no collisions) holding a
   lower and an upper bound per position, keyed canonically under the board's symmetries
-  (:attr:`~ttt_desktop.engine.geometry.Geometry.symmetries`) in the first plies, where
+  (:attr:`~ttt_desktop.core.geometry.Geometry.symmetries`) in the first plies, where
   symmetric positions are most common;
 * forced moves: the side to move never holds a winning cell when a position is searched
   (it would have taken it), so a position is lost when the other side threatens two cells,
@@ -43,9 +43,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.rules import Rules
-from ttt_desktop.engine.tactics import completing_bits
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.rules import Rules
+from ttt_desktop.core.tactics import completing_bits
 
 SOLVER_STOP_EVERY: Final = 512
 """The search asks ``stop`` once per this many positions (as the players' searches do)."""

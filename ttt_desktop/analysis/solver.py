@@ -23,8 +23,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from ttt_desktop.engine.board import Board, GameOverError, Mark
-from ttt_desktop.engine.cells import Cell
+from ttt_desktop.core.board import Board, GameOverError, Mark
+from ttt_desktop.core.cells import Cell
 
 
 class Outcome(enum.StrEnum):

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.cells import Cell
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.cells import Cell
 
 Symmetry = tuple[Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell]
 

@@ -28,8 +28,8 @@ The search is stoppable: ``stop`` is asked every :data:`THREAT_STOP_EVERY` nodes
 answers true, :class:`ThreatSearchStopped` is raised. Running out of ``max_nodes`` is not
 an error: :func:`forced_win` returns None, as when there is no threat win.
 
->>> from ttt_desktop.engine.board import Board
->>> from ttt_desktop.engine.rules import GOMOKU
+>>> from ttt_desktop.core.board import Board
+>>> from ttt_desktop.core.rules import GOMOKU
 >>> g = GOMOKU.geometry
 >>> board = Board.empty(rules=GOMOKU).play_all(
 ...     g.parse(name) for name in "h8 a1 i8 a3 j8 a5 h9 a7 h10 a9".split())
@@ -44,15 +44,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.playout import layout_of
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.playout import layout_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Final
 
-    from ttt_desktop.engine.geometry import Geometry
+    from ttt_desktop.core.geometry import Geometry
 
 MAX_NODES: Final = 20_000
 """The default node budget of :func:`forced_win`."""
@@ -190,7 +190,7 @@ def forced_win_after(
 
 
 class _ThreatSearch:
-    """The AND-OR search over the padded bitboards of :mod:`ttt_desktop.engine.playout`."""
+    """The AND-OR search over the padded bitboards of :mod:`ttt_desktop.core.playout`."""
 
     __slots__ = (
         "bit_of",

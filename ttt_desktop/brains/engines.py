@@ -40,8 +40,8 @@ from ttt_desktop.brains.manager import (
 )
 from ttt_desktop.brains.player import brain_kind
 from ttt_desktop.brains.protocol import ReplyKind, start_line
-from ttt_desktop.engine.clock import TimeControl
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.clock import TimeControl
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.formats.files import MAX_FILE_BYTES, FileKind, UserFileError, read_user_json
 
 __all__ = [

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ttt_desktop.brains.engines import EngineEntry, EngineList
-    from ttt_desktop.engine.clock import TimeControl
-    from ttt_desktop.engine.rules import Rules
+    from ttt_desktop.core.clock import TimeControl
+    from ttt_desktop.core.rules import Rules
 
 __all__ = ["BRAIN_KIND_PREFIX", "BrainInfo", "BrainPlayerFactory", "engine_entries"]
 

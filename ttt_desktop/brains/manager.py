@@ -6,7 +6,7 @@ background threads read (the caller never blocks on the brain: every wait has a
 deadline), and keeps what was said in a bounded log. It is the arbiter of the brain's
 games: every move is checked (on the board, on an empty cell, only while the game is
 on), the brain's time is kept as the protocol counts it (:class:`BrainSettings`: a
-:class:`~ttt_desktop.engine.clock.TimeControl` with a margin, a first move that may
+:class:`~ttt_desktop.core.clock.TimeControl` with a margin, a first move that may
 include the brain's own set-up, initialisation outside the turn's time), and a brain
 that crashes, hangs, runs out of time, answers garbage or an illegal move raises
 :class:`BrainFailure` with the reason, which the caller records as a lost game. A brain
@@ -54,11 +54,11 @@ from typing import IO, Final
 
 from ttt_desktop.brains import protocol
 from ttt_desktop.brains.protocol import LineSplitter, Reply, ReplyKind
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.clock import SideClock, StopCheck, TimeControl
-from ttt_desktop.engine.play import SeatForfeit
-from ttt_desktop.engine.record import MAX_LOG_LINE
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.clock import SideClock, StopCheck, TimeControl
+from ttt_desktop.core.play import SeatForfeit
+from ttt_desktop.core.record import MAX_LOG_LINE
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.players.thought import SearchStopped
 
 __all__ = [

@@ -1,8 +1,8 @@
 """Games with brains in them: the one play loop, plus forfeits and the pipe's log.
 
-:func:`play_brain_game` plays one game through :func:`ttt_desktop.engine.play.play_game`
+:func:`play_brain_game` plays one game through :func:`ttt_desktop.core.play.play_game`
 between any two players (brains or ours) and makes its
-:class:`~ttt_desktop.engine.record.GameRecord`: a brain that breaks a rule loses the game
+:class:`~ttt_desktop.core.record.GameRecord`: a brain that breaks a rule loses the game
 with the reason in the record's ``forfeit``, and what was said on the brains' pipes goes
 in its ``log`` (each line marked with the brain's mark). A brain that declines the board
 raises :class:`~ttt_desktop.brains.manager.BrainRefused`: there is no game.
@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttt_desktop.brains.player import BrainPlayer
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.clock import GameClock, TimeControl
-from ttt_desktop.engine.play import play_game
-from ttt_desktop.engine.record import (
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.clock import GameClock, TimeControl
+from ttt_desktop.core.play import play_game
+from ttt_desktop.core.record import (
     MAX_LOG_LINE,
     MAX_LOG_LINES,
     Forfeit,
@@ -28,7 +28,7 @@ from ttt_desktop.engine.record import (
     PlayerEntry,
     utc_now,
 )
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.players.base import Player
 
 __all__ = ["BrainMatchResult", "entry_of", "game_log", "play_brain_game", "play_brain_match"]

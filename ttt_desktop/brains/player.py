@@ -1,6 +1,6 @@
 """A Gomocup brain as a player like any other: :class:`BrainPlayer`.
 
-The one play loop (:func:`ttt_desktop.engine.play.play_game`) asks it for moves like any
+The one play loop (:func:`ttt_desktop.core.play.play_game`) asks it for moves like any
 computer player; it keeps a :class:`~ttt_desktop.brains.manager.BrainProcess` running
 behind it, tells the brain what happened since its last move, and answers with the
 brain's move (checked) and its MESSAGE lines in the :class:`Thought`. A brain that breaks
@@ -30,9 +30,9 @@ from ttt_desktop.brains.manager import (
     LogLine,
     split_command,
 )
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.clock import StopCheck
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.clock import StopCheck
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.players.base import Player
 from ttt_desktop.players.thought import SearchStopped, Thought
 

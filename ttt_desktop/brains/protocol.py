@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from ttt_desktop.engine.rules import Rules
+    from ttt_desktop.core.rules import Rules
 
 __all__ = [
     "EOL",

@@ -10,7 +10,7 @@ own, :mod:`ttt_desktop.brains.manager`). The brain:
   ``UNKNOWN``; a BOARD with a stone off the board, two stones on one cell or counts of
   stones no game can have gets ``ERROR``;
 * answers within the time it is given, as every clock of the program counts it
-  (:class:`~ttt_desktop.engine.clock.TimeControl`: ``INFO timeout_turn``, and the game's
+  (:class:`~ttt_desktop.core.clock.TimeControl`: ``INFO timeout_turn``, and the game's
   share of ``INFO time_left``, less a safety share); a search still running at the
   deadline is stopped and the move is then the decisive one (a win or a block) or a
   random cell;
@@ -40,10 +40,10 @@ from typing import BinaryIO, Final
 from ttt_desktop.brains import protocol
 from ttt_desktop.brains.manager import DEFAULT_CLOCK
 from ttt_desktop.brains.protocol import LineSplitter
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.clock import UNLIMITED_MS, TimeControl
-from ttt_desktop.engine.rules import MAX_SIDE, MIN_SIDE, Rules
-from ttt_desktop.engine.tactics import decisive_moves
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.clock import UNLIMITED_MS, TimeControl
+from ttt_desktop.core.rules import MAX_SIDE, MIN_SIDE, Rules
+from ttt_desktop.core.tactics import decisive_moves
 from ttt_desktop.players import create_player
 from ttt_desktop.players.base import Player
 from ttt_desktop.players.roster import display_name, supports
@@ -60,7 +60,7 @@ SUPPORTED_RULES: Final = protocol.RULE_EXACT
 def budget_for(turn_ms: int, time_left_ms: int | None, match_ms: int = 0) -> float:
     """The milliseconds our player may think with ``turn_ms`` a move (0: as fast as
     possible) and ``time_left_ms`` of the game's ``match_ms`` left (None: not told): the
-    clock's budget (:meth:`~ttt_desktop.engine.clock.TimeControl.budget_ms`)."""
+    clock's budget (:meth:`~ttt_desktop.core.clock.TimeControl.budget_ms`)."""
     if turn_ms <= 0 or (time_left_ms is not None and time_left_ms <= 0):
         return FASTEST_MS
     game = float(match_ms) if match_ms > 0 else None

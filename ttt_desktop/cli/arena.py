@@ -26,7 +26,7 @@ support, and an ``--openings`` file that is missing or malformed exit with statu
 the reason in one line.
 
 This module parses and prints; the games are played by :mod:`ttt_desktop.lab` through
-the one game loop (:func:`ttt_desktop.engine.play.play_game`).
+the one game loop (:func:`ttt_desktop.core.play.play_game`).
 
 Nothing here imports Qt.
 """
@@ -44,9 +44,9 @@ from pathlib import Path
 from typing import Any, Final, TextIO, TypeVar
 
 from ttt_desktop.cli.output import game_json, print_census, print_json, print_match
-from ttt_desktop.engine.board import IllegalMoveError
-from ttt_desktop.engine.clock import PLAYER_MARGIN_MS
-from ttt_desktop.engine.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
+from ttt_desktop.core.board import IllegalMoveError
+from ttt_desktop.core.clock import PLAYER_MARGIN_MS
+from ttt_desktop.core.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.lab.match import STARTS, play_match
 from ttt_desktop.players import KINDS, UnknownPlayerError, create_player, player_info
 from ttt_desktop.players.base import fresh_seed
@@ -155,7 +155,7 @@ def _entrant_list(text: str) -> str:
     """``--players``: kinds, ``kind*N`` or ``kind@seed``, ``brain:COMMAND`` or
     ``engine:NAME``, each with its own ``[turn=MS]`` or ``[game=MS+INC]`` if wanted; at
     least two entrants, no plain repeat."""
-    from ttt_desktop.lab.tournament import split_clock  # noqa: PLC0415
+    from ttt_desktop.lab.spec import split_clock  # noqa: PLC0415
 
     plain: list[str] = []
     entrants = 0
@@ -282,7 +282,7 @@ def _time_control(arguments: argparse.Namespace) -> Any:
         return None
     if increment and game is None:
         raise ValueError("--increment-ms goes with --game-ms")
-    from ttt_desktop.engine.clock import TimeControl  # noqa: PLC0415
+    from ttt_desktop.core.clock import TimeControl  # noqa: PLC0415
 
     return TimeControl(turn, game, increment, margin)
 
@@ -825,7 +825,7 @@ def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: _Progr
                 from ttt_desktop.lab.tournament import brain_log_dir  # noqa: PLC0415
 
                 log_dir = brain_log_dir(Path(where), saver.id)
-                spec = replace(spec, brains=replace(spec.brains, log_dir=str(log_dir)))
+                spec = replace(spec, brains=spec.brains.with_log_dir(str(log_dir)))
                 progress.stream.write(f"the brains' pipe logs go to {log_dir}\n")
         _play_tournament(arguments, spec, out, progress, (done, library, saver, writer))
     finally:
@@ -980,7 +980,7 @@ def _time_left(seconds: float | None) -> str:
 
 
 def _new_spec(arguments: argparse.Namespace) -> Any:
-    from ttt_desktop.lab.tournament import TournamentSpec, parse_entrants  # noqa: PLC0415
+    from ttt_desktop.lab.spec import TournamentSpec, parse_entrants  # noqa: PLC0415
 
     if arguments.players is None:
         raise ValueError("name the players (--players A,B,...) or --resume a tournament")
@@ -1002,8 +1002,9 @@ def _new_spec(arguments: argparse.Namespace) -> Any:
 
 
 def _resumed(arguments: argparse.Namespace, progress: _Progress) -> tuple[Any, Any, Any, Any]:
+    from ttt_desktop.lab.spec import TournamentSpec  # noqa: PLC0415
     from ttt_desktop.lab.storing import TournamentSaver  # noqa: PLC0415
-    from ttt_desktop.lab.tournament import TournamentGame, TournamentSpec  # noqa: PLC0415
+    from ttt_desktop.lab.tournament import TournamentGame  # noqa: PLC0415
     from ttt_desktop.library import Library, library_path  # noqa: PLC0415
     from ttt_desktop.library.tournaments import TournamentStore  # noqa: PLC0415
 
@@ -1072,7 +1073,7 @@ _WORDS: Final = {1: "win", 0: "draw", -1: "loss"}
 
 def _run_solve(arguments: argparse.Namespace, out: TextIO, progress: _Progress) -> None:
     from ttt_desktop.analysis import mnk_solver  # noqa: PLC0415  (only here)
-    from ttt_desktop.engine.board import Board  # noqa: PLC0415
+    from ttt_desktop.core.board import Board  # noqa: PLC0415
 
     rules: Rules = arguments.rules
     try:

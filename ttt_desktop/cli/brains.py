@@ -31,7 +31,7 @@ ENGINE_PREFIX: Final = "engine:"
 def default_brain_kind() -> str:
     """What a brain plays without ``--player``: the roster's strongest kind for five in a
     row (the roster lists the kinds weakest first)."""
-    from ttt_desktop.engine.rules import GOMOKU  # noqa: PLC0415
+    from ttt_desktop.core.rules import GOMOKU  # noqa: PLC0415
     from ttt_desktop.players.roster import kinds_for  # noqa: PLC0415
 
     return kinds_for(GOMOKU)[-1]
@@ -241,7 +241,7 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
     from ttt_desktop.brains.engines import EngineListError  # noqa: PLC0415
     from ttt_desktop.brains.manager import BrainError, BrainRefused  # noqa: PLC0415
     from ttt_desktop.brains.match import BrainMatchResult, play_brain_game  # noqa: PLC0415
-    from ttt_desktop.engine.board import Mark  # noqa: PLC0415
+    from ttt_desktop.core.board import Mark  # noqa: PLC0415
     from ttt_desktop.players.base import fresh_seed  # noqa: PLC0415
     from ttt_desktop.players.roster import supports  # noqa: PLC0415
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ttt_desktop.engine.board import Mark
+from ttt_desktop.core.board import Mark
 
 if TYPE_CHECKING:
-    from ttt_desktop.engine.play import PlayedGame
+    from ttt_desktop.core.play import PlayedGame
     from ttt_desktop.lab.match import MatchResult
 
 __all__ = ["game_json", "print_census", "print_json", "print_match"]

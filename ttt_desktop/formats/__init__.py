@@ -8,5 +8,5 @@
   and :func:`~ttt_desktop.formats.files.read_user_file`, the one way a file a person
   gives the program is read (special files refused unopened, a size limit per kind).
 
-The record itself lives in :mod:`ttt_desktop.engine.record`. Nothing here imports Qt.
+The record itself lives in :mod:`ttt_desktop.core.record`. Nothing here imports Qt.
 """

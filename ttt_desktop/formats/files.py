@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.core.record import GameRecord
 from ttt_desktop.formats.json_codec import parse_json, record_from_json, record_to_json
 
 __all__ = [

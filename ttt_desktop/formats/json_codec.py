@@ -21,8 +21,8 @@ Reading raises ``ValueError`` with a message a person can act on, whatever the
 input: malformed or cut-short JSON, nesting too deep for the parser, whole numbers
 too long to read, another program's file, a newer version, an impossible game.
 
->>> from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
->>> from ttt_desktop.engine.rules import GOMOKU
+>>> from ttt_desktop.core import GameRecord, Mark, PlayerEntry
+>>> from ttt_desktop.core.rules import GOMOKU
 >>> ann, bob = PlayerEntry("human", "Ann"), PlayerEntry("human", "Bob")
 >>> record = GameRecord(ann, bob, Mark.X, rules=GOMOKU).with_move(112).with_move(98)
 >>> data = record_to_dict(record)
@@ -42,8 +42,8 @@ import uuid
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from ttt_desktop.engine.board import Mark
-from ttt_desktop.engine.record import (
+from ttt_desktop.core.board import Mark
+from ttt_desktop.core.record import (
     BranchPoint,
     Forfeit,
     GameRecord,
@@ -53,7 +53,7 @@ from ttt_desktop.engine.record import (
     check_game_id,
     short_repr,
 )
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 
 __all__ = [
     "FORMAT_NAME",

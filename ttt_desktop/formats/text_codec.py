@@ -10,8 +10,8 @@ A text without a ``Rules:`` line is tic-tac-toe.
 A bare string of keypad digits (``"5 1 9"``) reads as a tic-tac-toe game of two
 people, X first. Reading raises ``ValueError`` with a message a person can act on.
 
->>> from ttt_desktop.engine import GameRecord, Mark, PlayerEntry
->>> from ttt_desktop.engine.rules import Rules
+>>> from ttt_desktop.core import GameRecord, Mark, PlayerEntry
+>>> from ttt_desktop.core.rules import Rules
 >>> record = GameRecord(PlayerEntry("human", "Ann"), PlayerEntry("human", "Bob"), Mark.X,
 ...                     started_at="2026-01-01T00:00:00.000Z", game_id="0" * 32,
 ...                     rules=Rules(10, 6, 4)).with_move(0).with_move(11)
@@ -39,8 +39,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.record import (
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.record import (
     HUMAN,
     BranchPoint,
     GameRecord,
@@ -51,7 +51,7 @@ from ttt_desktop.engine.record import (
     short_repr,
     utc_now,
 )
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.formats.json_codec import cell_names, derived_game_id, parse_cell
 
 __all__ = ["MAX_TEXT_CHARS", "TEXT_TITLE", "record_from_text", "record_to_text"]

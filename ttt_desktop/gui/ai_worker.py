@@ -1,14 +1,14 @@
 """The AI worker: one long-lived ``QObject`` in one ``QThread`` that drives the search process.
 
-The players think in a separate process (:mod:`ttt_desktop.search_process`), so
+The players think in a separate process (:mod:`ttt_desktop.players.process`), so
 a search never competes with the window for the interpreter lock. The worker
 thread sends the process one job at a time and waits for its answer, off the
 GUI thread.
 
-The controller sends a :class:`~ttt_desktop.engine.session.MoveRequest` through a
+The controller sends a :class:`~ttt_desktop.core.session.MoveRequest` through a
 queued signal; the worker has the game's player think in the process and answers
 with one :attr:`AiWorker.answered` signal carrying one
-:class:`~ttt_desktop.engine.session.MoveAnswer`: the move and the thought behind it
+:class:`~ttt_desktop.core.session.MoveAnswer`: the move and the thought behind it
 together, or what went wrong. Every request carries the generation of the game it
 belongs to, and every answer repeats it, so the session can drop answers for a game
 that no longer exists. :meth:`AiWorker.cancel_before` asks a search
@@ -38,8 +38,8 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from ttt_desktop.engine.session import MoveAnswer, MoveRequest
-from ttt_desktop.search_process import (
+from ttt_desktop.core.session import MoveAnswer, MoveRequest
+from ttt_desktop.players.process import (
     CallJob,
     Job,
     PlayerFactory,

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from ttt_desktop.engine.rules import Rules
+    from ttt_desktop.core.rules import Rules
 
 # The GUI thread must get the interpreter back quickly while a computer player
 # searches in the worker thread: with the default 5 ms switch interval a
@@ -106,7 +106,7 @@ def _rules_asked(options: argparse.Namespace) -> Rules | None:
 
     The self-test without ``--rules`` checks tic-tac-toe, never the board the person chose last.
     """
-    from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules  # noqa: PLC0415
+    from ttt_desktop.core.rules import TIC_TAC_TOE, Rules  # noqa: PLC0415
 
     if options.rules is None:
         return TIC_TAC_TOE if options.self_test else None
@@ -116,7 +116,7 @@ def _rules_asked(options: argparse.Namespace) -> Rules | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run TTT Desktop; returns the process exit code (2 for a bad command line)."""
     options, qt_arguments = _parse(sys.argv[1:] if argv is None else argv)
-    from ttt_desktop.engine.rules import RulesError  # noqa: PLC0415
+    from ttt_desktop.core.rules import RulesError  # noqa: PLC0415
 
     try:
         rules = _rules_asked(options)

@@ -37,8 +37,8 @@ from typing import Final, Literal
 from PySide6.QtCore import QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.record import MAX_CELLS
+from ttt_desktop.core import Mark
+from ttt_desktop.core.record import MAX_CELLS
 from ttt_desktop.gui import theme
 
 Tone = Literal["win", "draw", "loss", "neutral"]

@@ -1,7 +1,7 @@
 """The board widget: draws a position of any board, 3x3 to 20x20, and reports which cell a
 person chose.
 
-:class:`BoardWidget` shows whatever :class:`~ttt_desktop.engine.Board` it is given,
+:class:`BoardWidget` shows whatever :class:`~ttt_desktop.core.Board` it is given,
 with optional highlights (the last move, a winning line) and a flag saying whether
 it takes moves. It emits :attr:`BoardWidget.cell_clicked` for a click, a keypad
 digit (tic-tac-toe), or Enter/Space on the cursor's cell, and knows no rules:
@@ -57,8 +57,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 
-from ttt_desktop.engine import Board, Mark, row_column
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core import Board, Mark, row_column
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.gui import theme
 from ttt_desktop.gui.board_overlay import BoardOverlay, cell_descriptions, paint_overlays
 from ttt_desktop.gui.rules_text import rules_title

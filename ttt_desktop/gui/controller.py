@@ -1,6 +1,6 @@
 """The game controller: the window's adapter to the game session, speaking in Qt signals.
 
-:class:`GameController` owns a :class:`~ttt_desktop.engine.session.GameSession` (the
+:class:`GameController` owns a :class:`~ttt_desktop.core.session.GameSession` (the
 seats, the record, whose turn, generations, undo and redo, pause and step: every rule
 of the running game) and turns the session's events into signals. It adds what only
 Qt can do: the worker thread that asks computer players for their moves
@@ -27,11 +27,11 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
-from ttt_desktop.engine import Board, Mark
-from ttt_desktop.engine.board import completion_steps, wants_completion
-from ttt_desktop.engine.record import GameRecord
-from ttt_desktop.engine.rules import Rules
-from ttt_desktop.engine.session import (
+from ttt_desktop.core import Board, Mark
+from ttt_desktop.core.board import completion_steps, wants_completion
+from ttt_desktop.core.record import GameRecord
+from ttt_desktop.core.rules import Rules
+from ttt_desktop.core.session import (
     DEFAULT_MOVE_DELAY_MS,
     OPENING_DELAY_MS,
     START_POLICIES,
@@ -44,7 +44,7 @@ from ttt_desktop.engine.session import (
 )
 from ttt_desktop.gui.ai_worker import AiWorker, InsightRequest
 from ttt_desktop.players import create_player
-from ttt_desktop.search_process import PlayerFactory, release_free_heap
+from ttt_desktop.players.process import PlayerFactory, release_free_heap
 
 FULL_COLLECTION_GAMES = 100
 """Games between two full collections of the garbage collector at a game's end."""
@@ -278,7 +278,7 @@ class GameController(QObject):
 
     @property
     def search_process(self) -> Any:
-        """The :class:`~ttt_desktop.search_process.SearchProcess` the players think in."""
+        """The :class:`~ttt_desktop.players.process.SearchProcess` the players think in."""
         return self._worker.process
 
     @property
@@ -337,7 +337,7 @@ class GameController(QObject):
     ) -> None:
         """Start a new game; ``first`` moves first, or the start policy decides.
 
-        ``rules`` (a :class:`~ttt_desktop.engine.rules.Rules`, a preset name or
+        ``rules`` (a :class:`~ttt_desktop.core.rules.Rules`, a preset name or
         ``"m,n,k"``) plays this game and the next ones by other rules. With ``hold``, a
         game between two computers waits for :meth:`start_play` (nobody asked to watch it).
         """

@@ -3,7 +3,7 @@
 The brains play in the search process; what was said on a brain's pipe since its last
 move comes back with the move's :class:`~ttt_desktop.players.thought.Thought` (or with
 the forfeit, when it broke a rule), and the game's record keeps it
-(:attr:`GameRecord.log <ttt_desktop.engine.record.GameRecord.log>`: bounded, the first
+(:attr:`GameRecord.log <ttt_desktop.core.record.GameRecord.log>`: bounded, the first
 and the newest lines). :class:`EngineLogDock` shows that log and follows the game: each
 move's lines are added as the move is played, a new game starts it afresh, an opened
 game shows its own. Each line is the brain's mark, the milliseconds since the game's
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine.record import MAX_LOG_LINES, GameRecord
+from ttt_desktop.core.record import MAX_LOG_LINES, GameRecord
 from ttt_desktop.gui.brain_text import printable
 from ttt_desktop.gui.controller import GameController
 

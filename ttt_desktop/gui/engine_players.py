@@ -28,7 +28,7 @@ from ttt_desktop.gui.rules_text import rules_title
 
 if TYPE_CHECKING:
     from ttt_desktop.brains.engines import EngineEntry, EngineList
-    from ttt_desktop.engine.rules import Rules
+    from ttt_desktop.core.rules import Rules
 
 __all__ = [
     "brain_plays",

@@ -109,7 +109,7 @@ def _test_entry(entry: EngineEntry, engines_file: Path) -> str:
     from ttt_desktop.brains.engines import brain_folder  # noqa: PLC0415
     from ttt_desktop.brains.match import play_brain_game  # noqa: PLC0415
     from ttt_desktop.brains.player import BrainPlayer  # noqa: PLC0415
-    from ttt_desktop.engine.rules import Rules  # noqa: PLC0415
+    from ttt_desktop.core.rules import Rules  # noqa: PLC0415
     from ttt_desktop.players import create_player  # noqa: PLC0415
 
     side = 15 if 15 in entry.sizes or not entry.sizes else entry.sizes[0]

@@ -35,7 +35,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
-from ttt_desktop.engine import GameRecord
+from ttt_desktop.core import GameRecord
 
 # The record codecs are imported when a game is saved, opened, copied or pasted: the
 # window's start does without them.

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QObject, QTimer
 
-from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.core.record import GameRecord
 from ttt_desktop.gui.controller import GameController
 
 if TYPE_CHECKING:

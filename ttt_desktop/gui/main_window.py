@@ -49,9 +49,9 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.brains.factory import BrainPlayerFactory
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.record import GameRecord
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core import Mark
+from ttt_desktop.core.record import GameRecord
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.gui import dialogs, engine_players, motion, theme
 from ttt_desktop.gui.board_view import BoardView
 from ttt_desktop.gui.board_widget import MARK_STYLE_KEY, BoardWidget, MarkStyle

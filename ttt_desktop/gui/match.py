@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.core import GameRecord, Mark
 
 if TYPE_CHECKING:
     from ttt_desktop.gui.controller import GameController

@@ -1,6 +1,6 @@
 """The move list: every move of a game as a row, and a way to pick the position to show.
 
-:class:`MoveList` lists a :class:`~ttt_desktop.engine.GameRecord`'s moves, one row
+:class:`MoveList` lists a :class:`~ttt_desktop.core.GameRecord`'s moves, one row
 per ply (number, player, mark, keypad cell, row and column), below a "Start" row
 for the empty board. Choosing a row, with the mouse or the keyboard, emits
 :attr:`MoveList.ply_selected` with the ply whose position should be shown; the
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine import GameRecord
+from ttt_desktop.core import GameRecord
 
 MOVE_COLUMNS: Final = (
     "#",

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.rules import MAX_SIDE, MIN_K, MIN_SIDE, PRESETS, Rules, RulesError
+from ttt_desktop.core import Mark
+from ttt_desktop.core.rules import MAX_SIDE, MIN_K, MIN_SIDE, PRESETS, Rules, RulesError
 from ttt_desktop.gui import engine_players, theme
 from ttt_desktop.gui.controller import Seat
 from ttt_desktop.gui.player_panel import RosterEntry, kind_plays

@@ -49,9 +49,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.record import MAX_NAME_LENGTH
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core import Mark
+from ttt_desktop.core.record import MAX_NAME_LENGTH
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.gui import engine_players, roster_text
 from ttt_desktop.gui.board_widget import paint_mark
 from ttt_desktop.gui.controller import START_POLICIES, Seat

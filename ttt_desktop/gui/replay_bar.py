@@ -1,6 +1,6 @@
 """The replay bar: step through a game's positions, follow a live match, set the pace.
 
-:class:`ReplayBar` holds which ply of the current :class:`~ttt_desktop.engine.GameRecord`
+:class:`ReplayBar` holds which ply of the current :class:`~ttt_desktop.core.GameRecord`
 is on show and whether the view follows the newest move. Its buttons go to the
 start, one move back, play/pause, one move forward and to the end; a timeline
 slider covers every ply; a speed slider sets the delay between AI moves, from
@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine import GameRecord
+from ttt_desktop.core import GameRecord
 from ttt_desktop.gui.indicators import tinted_icon
 
 # Delays between AI moves offered by the speed slider, slowest first; 0 means

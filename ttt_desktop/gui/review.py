@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine import GameRecord, Mark
+from ttt_desktop.core import GameRecord, Mark
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.controller import GameController, Seat
 from ttt_desktop.gui.dock_room import hold_room, move_in

@@ -1,6 +1,6 @@
 """The name of a board (its rules) as the window shows it, in the window's language.
 
-:attr:`Rules.title <ttt_desktop.engine.rules.Rules.title>` is English (the engine is
+:attr:`Rules.title <ttt_desktop.core.rules.Rules.title>` is English (the engine is
 Qt-free); :func:`rules_title` says the same through Qt's translation, under the context
 "Rules".
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE, Rules
+from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE, Rules
 
 
 def rules_title(rules: Rules) -> str:

@@ -50,10 +50,10 @@ from PySide6.QtCore import QEventLoop, QSize, QTimer
 from PySide6.QtGui import QIcon
 
 from ttt_desktop.analysis import best_moves
-from ttt_desktop.engine import Board, Mark
-from ttt_desktop.engine.play import play_game
-from ttt_desktop.engine.record import GameRecord
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core import Board, Mark
+from ttt_desktop.core.play import play_game
+from ttt_desktop.core.record import GameRecord
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.formats.files import load_record, save_record
 from ttt_desktop.gui import engine_players
 from ttt_desktop.gui.controller import Seat
@@ -348,7 +348,7 @@ def _check_worker_processes(timeout_s: float) -> str:
 def _check_tournament_worker(timeout_s: float) -> str:
     # Imported here: only the self-test needs the lab at this point.
     from ttt_desktop.lab.runner import run_tournament  # noqa: PLC0415
-    from ttt_desktop.lab.tournament import TournamentSpec, parse_entrants  # noqa: PLC0415
+    from ttt_desktop.lab.spec import TournamentSpec, parse_entrants  # noqa: PLC0415
 
     seed = SEEDS[Mark.X]
     spec = TournamentSpec(parse_entrants("rando,perfect", seed), 2, seed)

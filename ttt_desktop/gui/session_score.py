@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ttt_desktop.engine.record import GameRecord
+    from ttt_desktop.core.record import GameRecord
 
 Result = tuple[str, str, str | None]
 """A counted game: X's name, O's name, the winner's name (None for a draw)."""

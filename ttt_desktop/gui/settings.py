@@ -14,8 +14,8 @@ from typing import Final
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QCoreApplication, QSettings
 
-from ttt_desktop.engine.record import MAX_NAME_LENGTH
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, RulesError
+from ttt_desktop.core.record import MAX_NAME_LENGTH
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.gui.controller import DEFAULT_MOVE_DELAY_MS, START_POLICIES, Seat
 from ttt_desktop.players import HUMAN_KIND
 

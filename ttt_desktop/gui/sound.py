@@ -29,8 +29,8 @@ from PySide6.QtCore import QLoggingCategory, QObject, QTimer, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.core import Mark
+from ttt_desktop.core.record import GameRecord
 from ttt_desktop.gui.motion import gnome_setting_is_false
 from ttt_desktop.gui.settings import DEFAULT_SOUND_VOLUME, SOUND_VOLUMES, AppSettings
 from ttt_desktop.players import HUMAN_KIND

@@ -31,7 +31,7 @@ import shiboken6
 from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
-from ttt_desktop.engine import Mark
+from ttt_desktop.core import Mark
 
 THEME_KEY: Final = "view/theme"
 

@@ -17,7 +17,7 @@ halfway through or breaks a rule loses that game by forfeit, with the reason; th
 go on.
 
 What was said on the pipes of each game goes to ``game-N.log`` in the run's log folder
-(:class:`~ttt_desktop.lab.tournament.BrainSetup`), from which the stored games take it
+(:class:`BrainSetup`), from which the stored games take it
 (:func:`read_log`).
 
 Nothing here imports Qt.
@@ -52,13 +52,9 @@ from ttt_desktop.brains.manager import (
 )
 from ttt_desktop.brains.match import game_log
 from ttt_desktop.brains.player import BrainPlayer, brain_kind
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.clock import StopCheck, TimeControl
-from ttt_desktop.lab.tournament import (
-    Entrant,
-    TournamentSpec,
-    unique_labels,
-)
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.clock import StopCheck, TimeControl
+from ttt_desktop.lab.spec import BrainSeats, Entrant, TournamentSpec, unique_labels
 from ttt_desktop.players.thought import Thought
 
 __all__ = [
@@ -96,6 +92,9 @@ class BrainSetup:
     def keep_log(self, index: int, x: Any, o: Any) -> None:
         keep_log(self, index, x, o)
 
+    def with_log_dir(self, log_dir: str) -> BrainSetup:
+        return replace(self, log_dir=log_dir)
+
 
 def new_owner() -> str:
     """A fresh mark for one run's brains."""
@@ -131,7 +130,7 @@ class BrainSeat:
 
     may_forfeit = True
 
-    def __init__(self, entrant: Entrant, control: TimeControl | None, setup: BrainSetup) -> None:
+    def __init__(self, entrant: Entrant, control: TimeControl | None, setup: BrainSeats) -> None:
         self.entrant = entrant
         self.kind = brain_kind(entrant.label)
         self.name = entrant.label
@@ -219,7 +218,7 @@ def log_path(log_dir: str | Path, index: int) -> Path:
     return Path(log_dir) / f"game-{index}.log"
 
 
-def keep_log(setup: BrainSetup, index: int, x: Any, o: Any) -> None:
+def keep_log(setup: BrainSeats, index: int, x: Any, o: Any) -> None:
     """Take both brains' logs of game ``index``; write them to the run's log folder."""
     lines = game_log(x, o)
     if not lines or not setup.log_dir:

@@ -1,6 +1,6 @@
 """A player factory that also makes the trained players, and can travel to a worker process.
 
-The window's players think in the search process (:mod:`ttt_desktop.search_process`),
+The window's players think in the search process (:mod:`ttt_desktop.players.process`),
 which makes them with the factory it was started with; so the factory is a
 picklable object holding the trained players' folder, and reads a trained
 player's table file itself when that kind is first asked for. Importing this

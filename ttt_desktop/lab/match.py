@@ -1,7 +1,7 @@
 """A match: the same two computer players, many games, and what they add up to.
 
 :func:`play_match` plays ``games`` games of one X player against one O player through
-the one game loop (:func:`ttt_desktop.engine.play.play_game`) on any rules both play, and
+the one game loop (:func:`ttt_desktop.core.play.play_game`) on any rules both play, and
 sums wins, draws, moves and think times per side into a :class:`MatchResult`. Each game
 can be handed on as it ends (``on_game``), for the game library or a list of the games.
 
@@ -20,9 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ttt_desktop.engine.board import Mark
-from ttt_desktop.engine.play import PlayedGame, play_games
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, coerce_rules
+from ttt_desktop.core.board import Mark
+from ttt_desktop.core.play import PlayedGame, play_games
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules, coerce_rules
 from ttt_desktop.players.base import Player
 
 __all__ = ["STARTS", "MatchResult", "SideResult", "play_match"]

@@ -16,7 +16,7 @@ import functools
 from typing import Final
 
 from ttt_desktop.analysis import canonical_cells
-from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.core.board import Board, Mark
 
 __all__ = ["WINNERS", "games_by_ply"]
 

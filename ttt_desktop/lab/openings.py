@@ -1,7 +1,7 @@
 """Openings for tournaments and matches: built-in sets per board, and opening files.
 
 A tournament with openings plays each opening twice per pairing, once with each player
-as X (see :class:`~ttt_desktop.lab.tournament.TournamentSpec`), so an opening that
+as X (see :class:`~ttt_desktop.lab.spec.TournamentSpec`), so an opening that
 favours one side favours both players equally; that is how cutechess-cli and fastchess
 use opening books.
 
@@ -18,7 +18,7 @@ An opening file holds one opening per line, in one of two formats told apart by 
 file holds (blank lines and lines starting with ``#`` are skipped in both):
 
 * cells named as the board names them
-  (:func:`ttt_desktop.engine.geometry.Geometry.parse`: keypad digits on 3x3, ``h8`` style
+  (:func:`ttt_desktop.core.geometry.Geometry.parse`: keypad digits on 3x3, ``h8`` style
   elsewhere), separated by spaces or commas;
 * the Gomocup organisers' opening suites (their judge's ``openings_20.txt``): whole numbers
   separated by commas, two or more a line, taken in pairs ``x, y``, each a stone's offset
@@ -42,8 +42,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.rules import Rules
 
 __all__ = [
     "OPENING_FILE_LIMIT",

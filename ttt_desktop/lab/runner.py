@@ -60,14 +60,8 @@ from typing import Any, Final
 
 from ttt_desktop.lab.cluster import Scheduler
 from ttt_desktop.lab.shared_flag import SharedFlag
-from ttt_desktop.lab.tournament import (
-    Chunk,
-    TournamentGame,
-    TournamentResult,
-    TournamentSpec,
-    play_chunk,
-    played_games,
-)
+from ttt_desktop.lab.spec import Chunk, TournamentSpec
+from ttt_desktop.lab.tournament import TournamentGame, TournamentResult, play_chunk, played_games
 
 __all__ = [
     "CONTEXTS",
@@ -358,7 +352,13 @@ class TournamentRunner:
         address = scheduler.address
         # Its own reports of a lost connection go to the log as tracebacks; the runner
         # says what happened in a sentence (a lost scheduler ends the run with it).
-        for name in ("distributed.client", "distributed.core", "distributed.comm"):
+        for name in (
+            "distributed",
+            "distributed.client",
+            "distributed.core",
+            "distributed.comm",
+            "distributed.batched",
+        ):
             logging.getLogger(name).setLevel(logging.CRITICAL)
         try:
             client: Any = distributed.Client  # typed or not, whichever Dask is installed

@@ -424,12 +424,12 @@ def play_sprt_match(
     ``j`` starts both its games from ``openings(j)`` (see
     :func:`ttt_desktop.lab.openings.opening_sequence`), so the two players meet each
     opening once with each colour. ``on_game`` hears ``(x, o, game)`` after every game
-    (the players and :func:`ttt_desktop.engine.play.play_game`'s result), for storing.
+    (the players and :func:`ttt_desktop.core.play.play_game`'s result), for storing.
     """
     import time  # noqa: PLC0415
 
-    from ttt_desktop.engine.board import Mark  # noqa: PLC0415
-    from ttt_desktop.engine.play import play_game  # noqa: PLC0415
+    from ttt_desktop.core.board import Mark  # noqa: PLC0415
+    from ttt_desktop.core.play import play_game  # noqa: PLC0415
     from ttt_desktop.lab.openings import OpeningSeat  # noqa: PLC0415
 
     state = SprtState(settings)

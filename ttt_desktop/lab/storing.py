@@ -16,7 +16,7 @@ import uuid
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from ttt_desktop.engine.play import PlayedGame
+from ttt_desktop.core.play import PlayedGame
 from ttt_desktop.players.base import Player
 
 __all__ = ["FLUSH_SECONDS", "LibraryWriter", "TournamentSaver", "tournament_game_id"]
@@ -43,7 +43,7 @@ class LibraryWriter:
 
     def add(self, x: Player, o: Player, game: PlayedGame) -> None:
         """Queue ``game`` between ``x`` and ``o``; stored within :data:`FLUSH_SECONDS`."""
-        from ttt_desktop.engine.record import PlayerEntry  # noqa: PLC0415
+        from ttt_desktop.core.record import PlayerEntry  # noqa: PLC0415
 
         if getattr(x, "may_forfeit", False) or getattr(o, "may_forfeit", False):
             self.pending.append(_brain_record(x, o, game))

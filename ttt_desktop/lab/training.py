@@ -35,8 +35,8 @@ from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Final
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.play import play_game
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.play import play_game
 from ttt_desktop.lab.shared_flag import SharedFlag
 from ttt_desktop.players import Player, create_player
 from ttt_desktop.players.learner import LearnerTable, QValues

@@ -4,8 +4,8 @@ Qt-free (the standard library's ``sqlite3``); the GUI passes the app-data folder
 
 >>> import tempfile, pathlib
 >>> from ttt_desktop.library import Library
->>> from ttt_desktop.engine.record import GameRecord, PlayerEntry
->>> from ttt_desktop.engine.board import Mark
+>>> from ttt_desktop.core.record import GameRecord, PlayerEntry
+>>> from ttt_desktop.core.board import Mark
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> game = GameRecord(PlayerEntry("human", "Ann"), PlayerEntry("perfect", "Perfect"), Mark.X)
 >>> game = game.with_move(4).with_move(0)

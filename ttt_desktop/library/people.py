@@ -11,8 +11,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from ttt_desktop.engine.board import Mark
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.board import Mark
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.library.store import Library
 
 if TYPE_CHECKING:

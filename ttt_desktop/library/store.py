@@ -26,8 +26,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Literal, NamedTuple
 
-from ttt_desktop.engine.record import GameRecord, PlayerEntry, utc_now
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.record import GameRecord, PlayerEntry, utc_now
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.formats.json_codec import record_from_json, record_to_dict
 from ttt_desktop.library import schema
 from ttt_desktop.library.rating_table import (

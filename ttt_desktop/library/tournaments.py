@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ttt_desktop.engine.record import utc_now
+from ttt_desktop.core.record import utc_now
 from ttt_desktop.library.store import Library, LibraryError
 
 __all__ = ["StoredTournament", "TournamentStore", "UnknownTournamentError"]

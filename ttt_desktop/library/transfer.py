@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from ttt_desktop.engine import GameRecord
+from ttt_desktop.core import GameRecord
 from ttt_desktop.formats.files import MAX_FILE_BYTES, load_record, save_record
 from ttt_desktop.formats.json_codec import record_from_json, record_to_dict
 from ttt_desktop.library.store import Library, StoreOutcome

@@ -6,7 +6,7 @@ is created, so importing this package is cheap. Kinds, weakest first:
 ``learner``, ``monty``, ``strategist``, ``minimax``, ``alphabeta``, ``perfect``,
 ``searcher``, ``strongest``.
 
->>> from ttt_desktop.engine import Board
+>>> from ttt_desktop.core import Board
 >>> player = create_player("perfect", seed=1)
 >>> player.name, player.choose_move(Board.from_string("XX." "OO." "..."))
 ('Perfect', 2)
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 
-from ttt_desktop.engine.board import HUMAN_KIND
+from ttt_desktop.core.board import HUMAN_KIND
 from ttt_desktop.players.base import Player, fresh_seed
 from ttt_desktop.players.roster import (
     CLASS_PATHS,

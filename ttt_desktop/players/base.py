@@ -17,8 +17,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from ttt_desktop.engine.board import Board, GameOverError
-from ttt_desktop.engine.cells import Cell
+from ttt_desktop.core.board import Board, GameOverError
+from ttt_desktop.core.cells import Cell
 from ttt_desktop.players.roster import display_name, supports
 
 # typing is for the type checker only: importing it costs a fresh process ~9 ms,
@@ -27,8 +27,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar
 
-    from ttt_desktop.engine.clock import StopCheck
-    from ttt_desktop.engine.rules import Rules
+    from ttt_desktop.core.clock import StopCheck
+    from ttt_desktop.core.rules import Rules
     from ttt_desktop.players.thought import Thought
 
 

@@ -6,7 +6,7 @@ rules only. Nothing here imports Qt.
 
 from __future__ import annotations
 
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

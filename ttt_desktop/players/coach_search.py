@@ -4,7 +4,7 @@
 :func:`evaluate` is that callable, built on the Searcher
 (:mod:`ttt_desktop.players.searcher`, iterative-deepening alpha-beta). :func:`advise_job`
 and :func:`review_job` are what the window runs in its search process (a
-:class:`~ttt_desktop.search_process.CallJob`), so a hint on 15x15 never makes the window
+:class:`~ttt_desktop.players.process.CallJob`), so a hint on 15x15 never makes the window
 wait: positions travel as rules key, cells and side to move, answers as plain data, and
 every search listens to ``stop``.
 
@@ -19,8 +19,8 @@ from ttt_desktop.analysis import board_coach
 from ttt_desktop.analysis.board_coach import BoardAdvice, BoardVerdict, Evaluation
 from ttt_desktop.analysis.mnk_solver import SolveStopped
 from ttt_desktop.analysis.threats import ThreatSearchStopped
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.clock import COACH_BUDGET_MS
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.clock import COACH_BUDGET_MS
 from ttt_desktop.players.searcher import SearcherPlayer, tables_for
 from ttt_desktop.players.thought import SearchStopped, proves
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.players.boards import plays
 
 

@@ -18,7 +18,7 @@ with its options:
 window's drop-downs: "unbeatable" (or "perfect") only for a kind proven there
 (:data:`PROVEN_UNBEATEN`), whatever its strength.
 
->>> from ttt_desktop.engine.rules import GOMOKU, TIC_TAC_TOE
+>>> from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE
 >>> [level.name for level in ladder(TIC_TAC_TOE)]
 ['Easy', 'Medium', 'Hard', 'Unbeatable']
 >>> [(level.name, level.kind) for level in ladder(GOMOKU)][-1]
@@ -35,7 +35,7 @@ import functools
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ttt_desktop.engine.rules import Rules, coerce_rules
+from ttt_desktop.core.rules import Rules, coerce_rules
 from ttt_desktop.players.boards import CLASSIC_ONLY, FIRST_PLAYER_WINS, SOLVED_BOARDS, plays
 from ttt_desktop.players.roster import kinds_for
 

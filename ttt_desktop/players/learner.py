@@ -34,13 +34,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.cells import CENTRE, CORNERS, SIDES, Cell
-from ttt_desktop.engine.tactics import decisive_moves
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.cells import CENTRE, CORNERS, SIDES, Cell
+from ttt_desktop.core.tactics import decisive_moves
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 
 if TYPE_CHECKING:
-    from ttt_desktop.engine.clock import StopCheck
+    from ttt_desktop.core.clock import StopCheck
     from ttt_desktop.players.thought import Thought
 
 __all__ = [
@@ -141,7 +141,7 @@ class LearnerTable:
     def greedy_moves(self, board: Board) -> tuple[Cell, ...]:
         """The moves a greedy player picks from (ascending): the best valued, or the fallback.
 
-        Raises :class:`~ttt_desktop.engine.board.GameOverError` on a finished board.
+        Raises :class:`~ttt_desktop.core.board.GameOverError` on a finished board.
         """
         choices = self._choices.get(board)
         if choices is None:

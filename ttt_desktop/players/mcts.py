@@ -3,7 +3,7 @@
 Each simulation walks down the tree from the position, choosing at every node the child
 of highest UCT score (its mean result plus ``c * sqrt(ln N / n)``), adds one new child,
 plays random moves from there to the end of the game (a rollout,
-:func:`ttt_desktop.engine.playout.playout_bits`) and adds the result, a win 1, a draw a
+:func:`ttt_desktop.core.playout.playout_bits`) and adds the result, a win 1, a draw a
 half, a loss 0, to every node on the way back up. After the budget the move played is
 the most visited child of the root.
 
@@ -47,17 +47,17 @@ import gc
 import math
 import time
 
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.cells import Cell
-from ttt_desktop.engine.playout import layout_of, playout_bits
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.cells import Cell
+from ttt_desktop.core.playout import layout_of, playout_bits
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 
-    from ttt_desktop.engine.clock import StopCheck
-    from ttt_desktop.engine.playout import _Layout
+    from ttt_desktop.core.clock import StopCheck
+    from ttt_desktop.core.playout import _Layout
     from ttt_desktop.players.thought import Thought
 
 SIMULATIONS: Final = 2000

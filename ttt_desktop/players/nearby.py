@@ -13,12 +13,12 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.cells import Cell
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.cells import Cell
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ttt_desktop.engine.geometry import Geometry
+    from ttt_desktop.core.geometry import Geometry
 
 # Per geometry: (the cells not in the first column, the cells not in the last column).
 _column_masks: dict[object, tuple[int, int]] = {}
@@ -72,7 +72,7 @@ def places(geometry: Geometry) -> tuple[tuple[Cell, ...], ...]:
 def cells_near_stones(board: Board, radius: int = 1) -> tuple[Cell, ...]:
     """Free cells within ``radius`` king's steps of a stone, ascending; the centre if none.
 
-    >>> from ttt_desktop.engine.rules import Rules
+    >>> from ttt_desktop.core.rules import Rules
     >>> board = Board.empty(rules=Rules(7, 7, 5)).play(0)
     >>> cells_near_stones(board)
     (1, 7, 8)

@@ -41,15 +41,15 @@ import _thread
 import os
 import time
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.cells import Cell
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.cells import Cell
 from ttt_desktop.players.base import Player, deadline_of, legal_moves_or_raise, stop_at
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 
-    from ttt_desktop.engine.clock import StopCheck
+    from ttt_desktop.core.clock import StopCheck
     from ttt_desktop.players.thought import Thought
 
 PERFECT_TABLE_PATH: Final = os.path.join(
@@ -306,7 +306,7 @@ class PerfectPlayer(Player):
         if best is not None:
             return best
         from ttt_desktop.analysis import mnk_solver  # noqa: PLC0415  (only off tic-tac-toe)
-        from ttt_desktop.engine.tactics import completing_cells  # noqa: PLC0415
+        from ttt_desktop.core.tactics import completing_cells  # noqa: PLC0415
 
         legal_moves_or_raise(board)
         if not mnk_solver.is_solved(board.rules):
@@ -337,7 +337,7 @@ class PerfectPlayer(Player):
         try:
             return self._solved(board, started=started)
         except _Unproven:
-            from ttt_desktop.engine.tactics import decisive_moves  # noqa: PLC0415
+            from ttt_desktop.core.tactics import decisive_moves  # noqa: PLC0415
 
             decisive = decisive_moves(board)
             if decisive:

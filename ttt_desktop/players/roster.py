@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.players.boards import ANY_BOARD, CLASSIC_ONLY, SOLVED_BOARDS, SOLVED_KEYS, plays
 
 TRAINED_KIND_PREFIX = "trained."

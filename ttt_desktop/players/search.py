@@ -27,16 +27,16 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Final
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.cells import CENTRE, CORNERS, SIDES, Cell
-from ttt_desktop.engine.rules import Rules
-from ttt_desktop.engine.tactics import completing_cells
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.cells import CENTRE, CORNERS, SIDES, Cell
+from ttt_desktop.core.rules import Rules
+from ttt_desktop.core.tactics import completing_cells
 from ttt_desktop.players.base import Player, deadline_of, legal_moves_or_raise, stop_at
 from ttt_desktop.players.nearby import cells_near_stones
 from ttt_desktop.players.utility import position_utility, promise, utility_change
 
 if TYPE_CHECKING:
-    from ttt_desktop.engine.clock import StopCheck
+    from ttt_desktop.core.clock import StopCheck
     from ttt_desktop.players.thought import Bound, CellScore, Thought
 
 _INFINITY: Final = 100

@@ -20,11 +20,11 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.cells import Cell
-from ttt_desktop.engine.clock import StopCheck
-from ttt_desktop.engine.rules import TIC_TAC_TOE
-from ttt_desktop.engine.tactics import completing_cells
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.cells import Cell
+from ttt_desktop.core.clock import StopCheck
+from ttt_desktop.core.rules import TIC_TAC_TOE
+from ttt_desktop.core.tactics import completing_cells
 from ttt_desktop.players.search import _INFINITY, _RANK, CountingSearch, ordered_moves, utility
 from ttt_desktop.players.thought import SearchStopped
 

@@ -40,9 +40,9 @@ import random
 import time
 from operator import itemgetter
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.cells import Cell
-from ttt_desktop.engine.tactics import completing_cells
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.cells import Cell
+from ttt_desktop.core.tactics import completing_cells
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 
 TYPE_CHECKING = False
@@ -50,8 +50,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Final
 
-    from ttt_desktop.engine.clock import StopCheck
-    from ttt_desktop.engine.rules import Rules
+    from ttt_desktop.core.clock import StopCheck
+    from ttt_desktop.core.rules import Rules
     from ttt_desktop.players.thought import Thought
 
 SEARCHER_BUDGET_MS: Final = 1000.0

@@ -15,16 +15,16 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
-from ttt_desktop.engine.board import Board, IllegalMoveError, OccupiedCellError, OffBoardError
-from ttt_desktop.engine.cells import CENTRE, CORNERS, SIDES, Cell
-from ttt_desktop.engine.rules import MAX_SIDE
-from ttt_desktop.engine.tactics import decisive_moves
+from ttt_desktop.core.board import Board, IllegalMoveError, OccupiedCellError, OffBoardError
+from ttt_desktop.core.cells import CENTRE, CORNERS, SIDES, Cell
+from ttt_desktop.core.rules import MAX_SIDE
+from ttt_desktop.core.tactics import decisive_moves
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 from ttt_desktop.players.nearby import places
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ttt_desktop.engine.clock import StopCheck
+    from ttt_desktop.core.clock import StopCheck
     from ttt_desktop.players.thought import Rule, Thought
 
 
@@ -142,7 +142,7 @@ class SequencePlayer(Player):
     out raises :class:`ScriptExhaustedError` (both :class:`IllegalMoveError`): a
     scripted player never returns an illegal move.
 
-    >>> from ttt_desktop.engine import Board
+    >>> from ttt_desktop.core import Board
     >>> player = SequencePlayer(moves=[4, 0], seed=0)
     >>> player.choose_move(Board.empty()), player.choose_move(Board.empty().play_all([4, 8]))
     (4, 0)

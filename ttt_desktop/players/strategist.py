@@ -21,9 +21,9 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.cells import CENTRE, CORNERS, LINES, OPPOSITE_CORNER, SIDES, Cell
-from ttt_desktop.engine.tactics import (
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.cells import CENTRE, CORNERS, LINES, OPPOSITE_CORNER, SIDES, Cell
+from ttt_desktop.core.tactics import (
     completing_bits,
     completing_cells,
     completing_in,
@@ -34,8 +34,8 @@ from ttt_desktop.players.nearby import cells_near_stones, places
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ttt_desktop.engine.clock import StopCheck
-    from ttt_desktop.engine.geometry import Geometry
+    from ttt_desktop.core.clock import StopCheck
+    from ttt_desktop.core.geometry import Geometry
     from ttt_desktop.players.thought import Thought
 
 

@@ -32,10 +32,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ttt_desktop.engine.board import Board
-from ttt_desktop.engine.cells import Cell
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
-from ttt_desktop.engine.tactics import completing_cells, threat_lines
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.cells import Cell
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.tactics import completing_cells, threat_lines
 
 STOP_EVERY = 512
 """A search asks ``stop`` once per this many positions (about 0.1 ms of minimax)."""
@@ -182,7 +182,7 @@ def lines_through(
 def decisive_rule(
     board: Board,
 ) -> tuple[Rule, tuple[Cell, ...], tuple[tuple[Cell, ...], ...]] | None:
-    """Win or block, as :func:`~ttt_desktop.engine.tactics.decisive_moves` decides them.
+    """Win or block, as :func:`~ttt_desktop.core.tactics.decisive_moves` decides them.
 
     The rule, its cells (the same cells, in the same order, as ``decisive_moves``)
     and the lines they complete; None when neither side threatens a line.

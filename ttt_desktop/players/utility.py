@@ -22,16 +22,16 @@ from __future__ import annotations
 import time
 from typing import Final
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.cells import Cell
-from ttt_desktop.engine.tactics import decisive_moves
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.cells import Cell
+from ttt_desktop.core.tactics import decisive_moves
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ttt_desktop.engine.clock import StopCheck
+    from ttt_desktop.core.clock import StopCheck
     from ttt_desktop.players.thought import Thought
 
 FULL_LINE_UTILITY: Final = -10

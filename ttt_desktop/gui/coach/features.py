@@ -35,9 +35,9 @@ from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
-from ttt_desktop.engine import Board, Mark
-from ttt_desktop.engine.clock import COACH_BUDGET_MS, REVIEW_BUDGET_MS
-from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.core import Board, Mark
+from ttt_desktop.core.clock import COACH_BUDGET_MS, REVIEW_BUDGET_MS
+from ttt_desktop.core.record import GameRecord
 from ttt_desktop.gui.board_widget import BoardWidget
 from ttt_desktop.gui.coach.overlays import (
     HINT_LAYER,
@@ -55,7 +55,7 @@ from ttt_desktop.gui.controller import GameController
 from ttt_desktop.gui.dock_room import hold_room, move_in
 from ttt_desktop.gui.review import MOVES_DOCK_WIDTH, ReviewFeatures
 from ttt_desktop.players.boards import SOLVED_KEYS
-from ttt_desktop.search_process import CallJob
+from ttt_desktop.players.process import CallJob
 
 if TYPE_CHECKING:
     from ttt_desktop.analysis import board_coach

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import QCoreApplication
 
-from ttt_desktop.engine import Board
+from ttt_desktop.core import Board
 from ttt_desktop.gui.board_overlay import BoardOverlay, CellAnnotation, GhostMark, Tone
 
 if TYPE_CHECKING:

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine import Mark
-from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.core import Mark
+from ttt_desktop.core.record import GameRecord
 from ttt_desktop.gui import theme
 from ttt_desktop.gui.coach.overlays import load_coach, verdict_words
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.core.record import GameRecord
 from ttt_desktop.gui.brain_text import printable
 
 __all__ = ["EngineLogDialog"]

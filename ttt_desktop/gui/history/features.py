@@ -22,8 +22,8 @@ from PySide6.QtCore import QEvent, QObject, QTimer, SignalInstance
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
-from ttt_desktop.engine.record import GameRecord, utc_now
-from ttt_desktop.engine.rules import TIC_TAC_TOE
+from ttt_desktop.core.record import GameRecord, utc_now
+from ttt_desktop.core.rules import TIC_TAC_TOE
 from ttt_desktop.gui.history.handle import LibraryHandle
 from ttt_desktop.gui.look import MESSAGE_MS
 from ttt_desktop.gui.session_score import SessionScore

@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.library import GameFilter, GameRow, Library
 

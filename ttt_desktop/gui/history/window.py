@@ -60,8 +60,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine.record import GameRecord
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.record import GameRecord
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.gui.history.handle import LibraryHandle
 from ttt_desktop.gui.history.model import ROW_ROLE, HistoryModel, date_format
 from ttt_desktop.gui.rules_text import rules_title

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.gui.insight import words
 from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.players import roster

@@ -24,9 +24,9 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, QRe
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from ttt_desktop.engine import Board, Mark
-from ttt_desktop.engine.record import GameRecord
-from ttt_desktop.engine.rules import Rules
+from ttt_desktop.core import Board, Mark
+from ttt_desktop.core.record import GameRecord
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.gui.board_overlay import (
     BoardOverlay,
     CellAnnotation,
@@ -40,8 +40,8 @@ from ttt_desktop.gui.insight import DOCK_VISIBLE_KEY, words
 from ttt_desktop.gui.insight.dock import ThinkingDock
 from ttt_desktop.gui.insight.tree import SearchTreeExplorer, unavailable_text
 from ttt_desktop.gui.screen_fit import place_beside
+from ttt_desktop.players.process import ThinkJob
 from ttt_desktop.players.thought import Meaning, Thought
-from ttt_desktop.search_process import ThinkJob
 
 THOUGHT_LAYER: Final = "insight-thought"
 SCORES_ON_BOARD_KEY: Final = "insight/scores_on_board"

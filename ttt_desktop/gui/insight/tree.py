@@ -33,16 +33,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine import Board
-from ttt_desktop.engine.rules import TIC_TAC_TOE
+from ttt_desktop.core import Board
+from ttt_desktop.core.rules import TIC_TAC_TOE
 from ttt_desktop.gui.rules_text import rules_title
+from ttt_desktop.players.process import CallJob
 from ttt_desktop.players.search_tree import (
     SearchComparison,
     TreeNode,
     compare_searches,
     tree_children,
 )
-from ttt_desktop.search_process import CallJob
 
 ALGORITHMS: Final = ("alphabeta", "minimax")
 PATH_ROLE: Final = Qt.ItemDataRole.UserRole + 1

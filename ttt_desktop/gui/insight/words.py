@@ -11,8 +11,8 @@ import functools
 
 from PySide6.QtCore import QCoreApplication
 
-from ttt_desktop.engine.geometry import Geometry
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.geometry import Geometry
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.gui.brain_text import printable
 from ttt_desktop.players import display_name
 from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, Thought, proves

@@ -17,7 +17,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
 
-from ttt_desktop.engine.record import GameRecord
+from ttt_desktop.core.record import GameRecord
 
 if TYPE_CHECKING:
     from ttt_desktop.gui.lab.numbers_window import NumbersWindow

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine import Mark
+from ttt_desktop.core import Mark
 from ttt_desktop.gui import theme
 from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.translation import number

@@ -64,23 +64,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.engine.clock import TimeControl
-from ttt_desktop.engine.record import GameRecord
-from ttt_desktop.engine.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
+from ttt_desktop.core.clock import TimeControl
+from ttt_desktop.core.record import GameRecord
+from ttt_desktop.core.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.gui.brain_text import printable
 from ttt_desktop.gui.look import POLL_MS
 from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.translation import number
 from ttt_desktop.lab.runner import TournamentRunner
-from ttt_desktop.lab.tournament import (
-    PLAYABLE_KINDS,
-    TournamentGame,
-    TournamentResult,
-    TournamentSpec,
-    is_brain_kind,
-    make_entrants,
-)
+from ttt_desktop.lab.spec import PLAYABLE_KINDS, TournamentSpec, is_brain_kind, make_entrants
+from ttt_desktop.lab.tournament import TournamentGame, TournamentResult
 from ttt_desktop.lab.tournament import entrant_name as lab_entrant_name
 from ttt_desktop.lab.tournament import game_record as lab_game_record
 from ttt_desktop.players import display_name, fresh_seed

@@ -34,7 +34,7 @@ from ttt_desktop.gui.look import POLL_MS
 from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.theme import RESULTS
 from ttt_desktop.gui.translation import number
-from ttt_desktop.lab.tournament import PLAYABLE_KINDS
+from ttt_desktop.lab.spec import PLAYABLE_KINDS
 from ttt_desktop.lab.trained import TrainedPlayerError, TrainedPlayers
 from ttt_desktop.lab.training import SELF_PLAY, TrainingRunner, TrainPoint, TrainSettings
 from ttt_desktop.players import display_name

@@ -45,8 +45,8 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Final
 
-from ttt_desktop.engine.board import Board, completion_steps, wants_completion
-from ttt_desktop.engine.play import SeatForfeit
+from ttt_desktop.core.board import Board, completion_steps, wants_completion
+from ttt_desktop.core.play import SeatForfeit
 from ttt_desktop.players import create_player
 from ttt_desktop.players.thought import SearchStopped, Thought
 
@@ -101,10 +101,10 @@ class ThinkJob:
     """Think about a position as the player of ``kind`` and ``seed``.
 
     The position travels in one encoding: ``rules`` (its :attr:`Rules.key
-    <ttt_desktop.engine.rules.Rules.key>`, such as ``"3,3,3"`` or ``"15,15,5"``),
+    <ttt_desktop.core.rules.Rules.key>`, such as ``"3,3,3"`` or ``"15,15,5"``),
     ``cells`` (one character a cell, ``X``, ``O`` or ``.``, row by row from the
     top-left) and ``to_move``; the child rebuilds the board with
-    :meth:`Board.from_string <ttt_desktop.engine.board.Board.from_string>`.
+    :meth:`Board.from_string <ttt_desktop.core.board.Board.from_string>`.
 
     ``game`` and ``mark`` name the game's player: the same pair gets the same
     player object, so its generator carries on from its previous move. With

@@ -1,6 +1,6 @@
 """The game session: the game in hand, its two seats, whose turn, undo and redo, pause and step.
 
-:class:`GameSession` owns the running :class:`~ttt_desktop.engine.record.GameRecord`,
+:class:`GameSession` owns the running :class:`~ttt_desktop.core.record.GameRecord`,
 the two :class:`Seat` values and the rules new games are played by, and applies
 moves by the engine's rules. It says what happened through a :class:`SessionEvents`
 listener; the window's controller is one such listener that turns each event into a
@@ -28,15 +28,15 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from ttt_desktop.engine.board import HUMAN_KIND, Board, IllegalMoveError, Mark
-from ttt_desktop.engine.record import (
+from ttt_desktop.core.board import HUMAN_KIND, Board, IllegalMoveError, Mark
+from ttt_desktop.core.record import (
     MAX_LOG_LINES,
     Forfeit,
     GameRecord,
     PlayerEntry,
     _finish_time,
 )
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, coerce_rules
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules, coerce_rules
 
 """The kind of a person's seat (the players package's name for it)."""
 

@@ -10,7 +10,7 @@ Naming a cell is done here and nowhere else (:meth:`Geometry.name`, :meth:`Geome
 * elsewhere a column letter and a row number, ``a1`` at the bottom-left, as gomoku boards
   are labelled (columns a-t, rows 1-20).
 
->>> from ttt_desktop.engine.rules import Rules
+>>> from ttt_desktop.core.rules import Rules
 >>> g = Rules(15, 15, 5).geometry
 >>> g.name(0), g.name(224), g.name(7 * 15 + 7)
 ('a15', 'o1', 'h8')
@@ -24,7 +24,7 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
-from ttt_desktop.engine.cells import _KEYPAD_OF_CELL
+from ttt_desktop.core.cells import _KEYPAD_OF_CELL
 
 # typing is for the type checker only.
 TYPE_CHECKING = False
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Final
 
-    from ttt_desktop.engine.rules import Rules
+    from ttt_desktop.core.rules import Rules
 
 COLUMN_LETTERS: Final = "abcdefghijklmnopqrst"
 # (row step, column step): across, down, down-right, down-left.
@@ -40,7 +40,7 @@ DIRECTIONS: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
 class Geometry:
-    """Cells, lines and names of one :class:`~ttt_desktop.engine.rules.Rules`."""
+    """Cells, lines and names of one :class:`~ttt_desktop.core.rules.Rules`."""
 
     __slots__ = (
         "cells",

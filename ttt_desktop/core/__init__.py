@@ -1,10 +1,10 @@
-"""The game engine: rules, board, cell names, errors and the game record.
+"""The core of the game: rules, board, cell names, errors, the game record and the play loop.
 
 Pure Python; nothing in this package imports Qt, so scripts, the arena and
 worker threads can use it freely.
 """
 
-from ttt_desktop.engine.board import (
+from ttt_desktop.core.board import (
     EMPTY,
     Board,
     GameOverError,
@@ -13,7 +13,7 @@ from ttt_desktop.engine.board import (
     OccupiedCellError,
     OffBoardError,
 )
-from ttt_desktop.engine.cells import (
+from ttt_desktop.core.cells import (
     CELLS,
     CENTRE,
     CORNERS,
@@ -32,7 +32,7 @@ from ttt_desktop.engine.cells import (
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:
-    from ttt_desktop.engine.record import (
+    from ttt_desktop.core.record import (
         BranchPoint,
         GameRecord,
         HintUse,
@@ -44,11 +44,11 @@ if TYPE_CHECKING:
 # milliseconds at start-up; they load on first use, so the players, the arena and
 # scripts that only play do not pay. Name -> the module that defines it.
 _LAZY_NAMES = {
-    "BranchPoint": "ttt_desktop.engine.record",
-    "GameRecord": "ttt_desktop.engine.record",
-    "HintUse": "ttt_desktop.engine.record",
-    "PlayerEntry": "ttt_desktop.engine.record",
-    "UndoEvent": "ttt_desktop.engine.record",
+    "BranchPoint": "ttt_desktop.core.record",
+    "GameRecord": "ttt_desktop.core.record",
+    "HintUse": "ttt_desktop.core.record",
+    "PlayerEntry": "ttt_desktop.core.record",
+    "UndoEvent": "ttt_desktop.core.record",
 }
 
 

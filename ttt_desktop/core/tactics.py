@@ -12,8 +12,8 @@
 On tic-tac-toe the answers are cached per position (a few thousand at most); on other
 boards nothing is cached, so memory stays flat however many games are played.
 
->>> from ttt_desktop.engine.board import Board, Mark
->>> from ttt_desktop.engine.rules import Rules
+>>> from ttt_desktop.core.board import Board, Mark
+>>> from ttt_desktop.core.rules import Rules
 >>> board = Board.from_string("XX." "OO." "...")
 >>> completing_cells(board, Mark.X), decisive_moves(board)
 ((2,), (2,))
@@ -26,15 +26,15 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.cells import LINES, Cell
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.cells import LINES, Cell
 
 # typing is for the type checker only.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 
-    from ttt_desktop.engine.geometry import Geometry
+    from ttt_desktop.core.geometry import Geometry
 
 _X: Final = Mark.X  # a module name: on Python 3.11 ``Mark.X`` itself is a slow look-up
 

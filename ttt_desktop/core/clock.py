@@ -13,7 +13,7 @@ search that stops at its next look at the clock still answers in time on a loade
 machine), and, once the move is made, whether it was over (:meth:`SideClock.charge`).
 
 A :class:`GameClock` is both sides' clocks in one game played by the one play loop
-(:func:`~ttt_desktop.engine.play.play_game`): its ``on_move`` and ``over`` are the loop's
+(:func:`~ttt_desktop.core.play.play_game`): its ``on_move`` and ``over`` are the loop's
 hook and stop; it sets each timed seat's ``budget_ms`` before its move and flags a side
 that was over its time.
 
@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from ttt_desktop.engine.board import Mark
+from ttt_desktop.core.board import Mark
 
 __all__ = [
     "PLAYER_MARGIN_MS",

@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Final
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.cells import Cell
-from ttt_desktop.engine.rules import MAX_SIDE, TIC_TAC_TOE, Rules
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.cells import Cell
+from ttt_desktop.core.rules import MAX_SIDE, TIC_TAC_TOE, Rules
 
 MAX_CELLS: Final = MAX_SIDE * MAX_SIDE
 _GAME_ID_PATTERN: Final = re.compile(r"[0-9a-f]{32}")
@@ -476,7 +476,7 @@ class GameRecord:
 
         Sets ``finished_at`` when the move ends the game.
 
-        Raises :class:`~ttt_desktop.engine.IllegalMoveError` (a ``ValueError``) for an
+        Raises :class:`~ttt_desktop.core.IllegalMoveError` (a ``ValueError``) for an
         illegal move, and ``ValueError`` after a forfeit.
         """
         if self.forfeit is not None:

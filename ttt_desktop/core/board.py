@@ -1,6 +1,6 @@
 """The board: an immutable, hashable value for one position of any k-in-a-row game.
 
-:class:`Board` is the board of every rules value (:mod:`ttt_desktop.engine.rules`). Build
+:class:`Board` is the board of every rules value (:mod:`ttt_desktop.core.rules`). Build
 one with ``Board.empty(rules=...)`` or ``Board.from_string(text, rules=...)``; the rules
 default to tic-tac-toe. Two classes stand behind it:
 
@@ -34,8 +34,8 @@ import _thread
 import enum
 from collections.abc import Iterable, Iterator
 
-from ttt_desktop.engine.cells import CELLS, LINES, Cell
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.cells import CELLS, LINES, Cell
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 
 # typing is for the type checker only: importing it costs a fresh process ~9 ms,
 # a fifth of the perfect player's first move (benchmarks/engine_speed.py).
@@ -43,7 +43,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar, Final
 
-    from ttt_desktop.engine.geometry import Geometry
+    from ttt_desktop.core.geometry import Geometry
 
 
 HUMAN_KIND = "human"
@@ -444,7 +444,7 @@ class GridBoard(Board):
     the winner's stones through the winning move (k or more cells; exactly k under
     ``exact`` rules), ordered along the line.
 
-    >>> from ttt_desktop.engine.rules import Rules
+    >>> from ttt_desktop.core.rules import Rules
     >>> board = Board.empty(rules=Rules(7, 7, 5)).play_all([24, 0, 25, 1, 26, 2, 27, 3])
     >>> board.to_move, board.name(28)
     (<Mark.X: 'X'>, 'a3')

@@ -13,11 +13,11 @@ True
 >>> Rules(3, 3, 9)
 Traceback (most recent call last):
 ...
-ttt_desktop.engine.rules.RulesError: k (in a row) must be 3 to max(m, n) = 3, not 9
+ttt_desktop.core.rules.RulesError: k (in a row) must be 3 to max(m, n) = 3, not 9
 
 Cells are ints from 0, row-major from the top-left, m per row, as OpenSpiel's ``mnk``
 numbers its actions. How a cell is named to a person lives in
-:mod:`ttt_desktop.engine.geometry` (:func:`Geometry.name`).
+:mod:`ttt_desktop.core.geometry` (:func:`Geometry.name`).
 
 Nothing here imports Qt.
 """
@@ -31,7 +31,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar, Final
 
-    from ttt_desktop.engine.geometry import Geometry
+    from ttt_desktop.core.geometry import Geometry
 
 MIN_SIDE: Final = 3
 MAX_SIDE: Final = 20
@@ -147,7 +147,7 @@ class Rules:
         """Cells, line masks, symmetries and notation of these rules, built once."""
         geometry = self._geometry
         if geometry is None:
-            from ttt_desktop.engine.geometry import Geometry  # noqa: PLC0415  (cold path)
+            from ttt_desktop.core.geometry import Geometry  # noqa: PLC0415  (cold path)
 
             geometry = Geometry(self)
             object.__setattr__(self, "_geometry", geometry)

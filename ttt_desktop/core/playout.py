@@ -8,8 +8,8 @@ random one is swapped out. The result is the game :meth:`Board.play` would give 
 same moves (a test plays them back on the board).
 
 >>> import random
->>> from ttt_desktop.engine.board import Board
->>> from ttt_desktop.engine.rules import GOMOKU
+>>> from ttt_desktop.core.board import Board
+>>> from ttt_desktop.core.rules import GOMOKU
 >>> winner, moves = random_playout(Board.empty(rules=GOMOKU), random.Random(1).random)
 >>> final = Board.empty(rules=GOMOKU).play_all(moves)
 >>> final.is_over, final.winner == winner
@@ -20,13 +20,13 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
-from ttt_desktop.engine.board import Board, Mark
+from ttt_desktop.core.board import Board, Mark
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ttt_desktop.engine.rules import Rules
+    from ttt_desktop.core.rules import Rules
 
 
 class _Layout:

@@ -10,7 +10,7 @@ cell can sit: a computer player, a scripted list, a learner being trained.
 The loop is lean on purpose (the arena plays a couple of hundred thousand 3x3 games a
 second through it): with no hook and no stop it does nothing per move but ask, time (when
 ``timed``), remember and play. The answer is a :class:`PlayedGame`, a small value that
-becomes a :class:`~ttt_desktop.engine.record.GameRecord` with :meth:`PlayedGame.record`.
+becomes a :class:`~ttt_desktop.core.record.GameRecord` with :meth:`PlayedGame.record`.
 
 Nothing here imports Qt.
 """
@@ -20,8 +20,8 @@ from __future__ import annotations
 import time
 from operator import itemgetter
 
-from ttt_desktop.engine.board import Board, Mark
-from ttt_desktop.engine.rules import TIC_TAC_TOE, Rules, coerce_rules
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules, coerce_rules
 
 # typing is for the type checker only: importing it costs a fresh process ~9 ms.
 TYPE_CHECKING = False
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
     from typing import Any, Protocol
 
-    from ttt_desktop.engine.record import GameRecord, PlayerEntry
+    from ttt_desktop.core.record import GameRecord, PlayerEntry
 
     class Seat(Protocol):
         """Who sits at one side: asked for a cell on each of its turns.
@@ -134,12 +134,12 @@ class PlayedGame(tuple[object, ...]):
         game_id: str | None = None,
         seconds_digits: int | None = 3,
     ) -> GameRecord:
-        """The game as a :class:`~ttt_desktop.engine.record.GameRecord` between ``x`` and ``o``.
+        """The game as a :class:`~ttt_desktop.core.record.GameRecord` between ``x`` and ``o``.
 
         Times default to now; an unfinished (stopped) game gets no finish time. Think
         times are rounded to ``seconds_digits`` (None: kept as measured).
         """
-        from ttt_desktop.engine.record import (  # noqa: PLC0415  (records load on use)
+        from ttt_desktop.core.record import (  # noqa: PLC0415  (records load on use)
             Forfeit,
             GameRecord,
             new_game_id,
@@ -230,7 +230,7 @@ def play_game(
     the board before it and the thought (``think``) or the think time in seconds.
 
     A seat's illegal move raises the board's
-    :class:`~ttt_desktop.engine.board.IllegalMoveError`. A seat with a true
+    :class:`~ttt_desktop.core.board.IllegalMoveError`. A seat with a true
     ``may_forfeit`` attribute (a Gomocup brain) that raises :class:`SeatForfeit` loses
     the game there: the answer is a :class:`ForfeitedGame` with the loser and the
     reason, and a series goes on. (Such seats play in the general loop, which also
