@@ -3,6 +3,8 @@ with its budget elsewhere, and the review of a big-board game."""
 
 from __future__ import annotations
 
+import pytest
+
 from ttt_desktop.analysis import board_coach, mnk_solver
 from ttt_desktop.analysis.coach import summarise
 from ttt_desktop.core.board import Board, Mark
@@ -206,6 +208,7 @@ def test_the_games_own_forced_end_proves_the_win_when_the_threat_search_runs_sho
     assert verdicts[4].kind == "mistake" and not verdicts[4].proven  # the open three: opinion
 
 
+@pytest.mark.slow
 def test_a_won_open_three_game_has_no_mistake_of_the_winner_by_a_search_of_uneven_depth() -> None:
     # O opens; X builds i9-j9, makes the open three h9-i9-j9, O answers far away, X makes the
     # open four and wins: five moves, none of them a mistake, whatever depth each position's

@@ -496,6 +496,7 @@ def test_a_brain_refusing_rectangles_is_refused_not_beaten() -> None:
         play_brain_game(brain, create_player("rando", seed=1), Rules(12, 8, 5))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["alphabeta", "monty"])
 def test_our_searching_players_answer_within_the_turn_time(kind: str) -> None:
     control = BrainSettings(

@@ -28,6 +28,7 @@ CONTROL = BrainSettings(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("mode", "reason"),
     [
@@ -165,6 +166,7 @@ def test_the_brain_whose_turn_it_is_not_is_stopped() -> None:
         assert state == "T"  # stopped until its next turn
 
 
+@pytest.mark.slow
 def test_a_hundred_game_match_between_brains_stores_every_game(tmp_path: Path) -> None:
     control = BrainSettings(
         clock=TimeControl(turn_ms=2000, game_ms=60_000, margin_ms=250), end_grace_ms=500

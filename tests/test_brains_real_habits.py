@@ -68,6 +68,7 @@ def test_a_brain_still_finishing_its_move_is_not_stopped_or_written_to() -> None
         assert not any("Unknown command" in line for line in record.log)
 
 
+@pytest.mark.slow
 def test_the_racing_brain_drops_commands_when_the_manager_does_not_wait(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -86,6 +87,7 @@ def test_the_racing_brain_drops_commands_when_the_manager_does_not_wait(
 # The protocol's whole brain side --------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_first_move_may_include_the_brains_own_set_up() -> None:
     # 300 ms a move with 150 ms of margin; the first move takes 1.5 s (its tables).
     clock = TimeControl(turn_ms=300, game_ms=30_000, margin_ms=150)

@@ -70,6 +70,7 @@ class TestEveryPosition:
         # Games X starts and games O starts: 4,520 non-terminal positions each.
         assert sum(1 for _ in positions()) == 2 * 4_520
 
+    @pytest.mark.slow
     def test_every_verdict_agrees_with_the_reference_solver(self) -> None:
         counted = dict.fromkeys(coach.VERDICT_KINDS, 0)
         for cells, mover, board in positions():

@@ -119,6 +119,7 @@ class TestTournament:
         assert any("> START 9" in line for line in record.log)
         assert record.rules is BOARD
 
+    @pytest.mark.slow
     def test_worker_processes_play_brains_under_a_clock(self) -> None:
         spec = lab_brains.prepare(spec_of(f"{OURS},{SILENT}[turn=150]", games=2))
         try:
@@ -175,6 +176,7 @@ class TestTournament:
 
 
 class TestCommandLine:
+    @pytest.mark.slow
     def test_a_stored_tournament_with_brains_and_its_resume(
         self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:

@@ -115,6 +115,7 @@ def _wait_for_worker(address: str, security: object | None = None) -> None:
         client.wait_for_workers(1, timeout=60)
 
 
+@pytest.mark.slow
 def test_a_tls_cluster_plays_the_same_games(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -145,6 +146,7 @@ def test_a_tls_cluster_plays_the_same_games(
     assert [game["moves"] for game in there["games"]] == [game["moves"] for game in here["games"]]
 
 
+@pytest.mark.slow
 def test_a_lost_scheduler_ends_the_run_with_the_reason(tmp_path: Path) -> None:
     cluster = _start_cluster(tmp_path, [])
     address = next(cluster)

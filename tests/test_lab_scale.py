@@ -238,6 +238,7 @@ class TestSameGames:
         assert sorted(seen) == list(range(spec.total_games))
         assert result.jobs == 2
 
+    @pytest.mark.slow
     def test_an_unreachable_scheduler_says_so(self, monkeypatch: pytest.MonkeyPatch) -> None:
         pytest.importorskip("distributed", reason="Dask is not installed")
         monkeypatch.setattr("ttt_desktop.lab.runner.CONNECT_SECONDS", 1.0)
@@ -309,6 +310,7 @@ class TestKilledWorker:
         check_games_are_real(runner.result)
         runner.close()
 
+    @pytest.mark.slow
     def test_the_command_fails_when_a_worker_is_killed(self) -> None:
         # The run the issue found losing 100 games and exiting 0.
         process = arena(
@@ -360,6 +362,7 @@ class TestKilledWorker:
                 with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
 
+    @pytest.mark.slow
     def test_a_worker_killed_while_it_sends_its_games_is_reported_at_once(self) -> None:
         # Half a result left in the pipe kept the pool's thread waiting for the rest: the
         # futures never failed and the run never ended. The command is stopped so that the
@@ -415,6 +418,7 @@ class TestKilledWorker:
 
 
 class TestResume:
+    @pytest.mark.slow
     def test_a_killed_run_resumed_equals_the_uninterrupted_run(
         self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:
@@ -621,6 +625,7 @@ class TestTimeControl:
             with pytest.raises(ValueError):
                 TimeControl(**options)  # type: ignore[arg-type]
 
+    @pytest.mark.slow
     def test_a_player_over_its_move_time_loses_on_time(self) -> None:
         from ttt_desktop.core.play import play_game  # noqa: PLC0415
 

@@ -80,6 +80,7 @@ class TestSpec:
 
 
 class TestSameGamesWhateverTheJobs:
+    @pytest.mark.slow
     def test_in_process_one_and_two_workers_and_forkserver_agree(self) -> None:
         spec = spec_of("rando*2,levi,ralph,learner,perfect", 2 * CHUNK_GAMES + 10, seed=11)
         reference = run_tournament(spec, jobs=1, processes=False)
@@ -150,6 +151,7 @@ class TestTables:
 
 
 class TestCancel:
+    @pytest.mark.slow
     def test_cancel_keeps_the_finished_games_and_stops_every_worker(self) -> None:
         # MiniMax thinks for a while on the empty board: the cancel lands mid-game.
         spec = spec_of("minimax,rando,levi", 400, seed=5)

@@ -8,12 +8,15 @@ import signal
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.library_writer import play_and_store
 from ttt_desktop.library import Library
 
 KILLS = 200
 
 
+@pytest.mark.slow
 def test_no_reported_game_is_lost_when_the_writer_is_killed_at_random(tmp_path: Path) -> None:
     path = str(tmp_path / "library.sqlite3")
     # forkserver: each writer is forked from a clean server process (never from this one,

@@ -186,6 +186,7 @@ def _version(path: Path) -> int:
         db.close()
 
 
+@pytest.mark.slow
 def test_a_kill_during_the_migration_loses_nothing(tmp_path: Path) -> None:
     rng = random.Random(8)
     games = [random_game(rng, index=i, finished=i % 9 != 4) for i in range(4000)]
@@ -337,6 +338,7 @@ def test_a_line_too_long_is_refused_and_the_lines_after_it_are_read(tmp_path: Pa
         assert library.game_ids() == {game.game_id for game in games}
 
 
+@pytest.mark.slow
 def test_20000_files_import_in_batches_with_progress_and_stop(tmp_path: Path) -> None:
     folder = tmp_path / "many"
     folder.mkdir()

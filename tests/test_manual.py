@@ -67,6 +67,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_the_manual_builds_without_a_warning(built: Path) -> None:
     pages = {path.relative_to(built).as_posix() for path in built.rglob("*.html")}
     assert {"index.html", "user/playing.html", "developer/architecture.html"} <= pages
@@ -76,6 +77,7 @@ def test_the_manual_builds_without_a_warning(built: Path) -> None:
     assert {"de/index.html"} | german <= pages
 
 
+@pytest.mark.slow
 def test_the_api_pages_come_from_the_docstrings(built: Path) -> None:
     core = (built / "api" / "core.html").read_text(encoding="utf-8")
     for name in ("ttt_desktop.core.rules.Rules", "ttt_desktop.core.board.Board"):
@@ -85,6 +87,7 @@ def test_the_api_pages_come_from_the_docstrings(built: Path) -> None:
     assert "15,15,5" in api and "Board.empty" in api
 
 
+@pytest.mark.slow
 def test_every_internal_link_and_image_of_the_built_manual_leads_somewhere(
     built: Path,
 ) -> None:

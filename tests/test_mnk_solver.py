@@ -42,6 +42,7 @@ def _no_user_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 # Known values -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("key", "value"),
     [
@@ -121,6 +122,7 @@ def random_positions(rules: Rules, stones: int, count: int, seed: int) -> list[B
     return positions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("key", "stones"), [("4,4,4", 7), ("5,4,4", 10)])
 def test_values_agree_with_exhaustive_negamax(key: str, stones: int) -> None:
     for board in random_positions(Rules.parse(key), stones, 30, seed=19):
@@ -198,6 +200,7 @@ def test_a_finished_game_has_no_best_move() -> None:
     assert move_values(board) == {}
 
 
+@pytest.mark.slow
 def test_stop_is_honoured() -> None:
     calls = []
 
@@ -212,6 +215,7 @@ def test_stop_is_honoured() -> None:
     assert solve(Board.empty(rules=Rules(5, 4, 4)), stop=lambda: False, known=False).value == 0
 
 
+@pytest.mark.slow
 def test_the_shipped_tables_hold_proved_values() -> None:
     sections = mnk_solver.decode_values(Path(mnk_solver.SOLVER_TABLE_PATH).read_bytes())
     assert set(sections) <= {*SOLVED, "5,5,4"}

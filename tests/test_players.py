@@ -179,6 +179,7 @@ class TestRoster:
 
 
 class TestEveryPosition:
+    @pytest.mark.slow
     @pytest.mark.parametrize("kind", UNCHECKED_KINDS)
     def test_always_a_legal_move(self, kind: str) -> None:
         player = create_player(kind, seed=5)

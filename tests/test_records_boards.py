@@ -268,6 +268,7 @@ def games(draw: st.DrawFn) -> GameRecord:
     return record
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_any_game_on_any_board_survives_both_forms(record: GameRecord) -> None:

@@ -9,6 +9,7 @@ not limited, by ``benchmarks/loader_fuzz.py``.
 
 from __future__ import annotations
 
+import pytest
 from hostile_records import (
     BOARDS,
     check_loaded,
@@ -30,12 +31,14 @@ FUZZ = settings(
 )
 
 
+@pytest.mark.slow
 @FUZZ
 @given(valid_records(BOARDS))
 def test_games_played_the_apps_way_load_back(record: GameRecord) -> None:
     check_loaded(record)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(hostile_documents(BOARDS))
 def test_hostile_game_files(text: str) -> None:
@@ -44,6 +47,7 @@ def test_hostile_game_files(text: str) -> None:
         check_loaded(loaded)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(hostile_texts(BOARDS))
 def test_hostile_game_texts(text: str) -> None:
@@ -52,6 +56,7 @@ def test_hostile_game_texts(text: str) -> None:
         check_loaded(loaded)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(hostile_bytes(BOARDS))
 def test_hostile_bytes(data: bytes) -> None:

@@ -140,6 +140,7 @@ def test_a_player_that_kills_its_process_is_reported_and_a_new_process_starts() 
         process.close()
 
 
+@pytest.mark.slow
 def test_a_player_that_ignores_stop_is_killed_after_the_grace_period() -> None:
     players = SlowPlayers()
     process = SearchProcess(players)
@@ -196,6 +197,7 @@ def test_a_flag_is_shared_with_the_child() -> None:
     assert flag.is_set() and flag.wait(0)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs SIGSTOP")
 def test_a_stopped_process_is_noticed_and_a_restart_ends_the_job() -> None:
     players = SlowPlayers()

@@ -55,11 +55,13 @@ def test_the_golden_file_covers_every_kind_and_position() -> None:
     assert all(len(moves) == len(PLAYABLE) for moves in GOLDEN["moves"].values())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", GOLDEN_KINDS)
 def test_choose_move_plays_as_in_version_1_0_0(kind: str) -> None:
     assert walk(kind) == GOLDEN["moves"][kind]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", GOLDEN_KINDS)
 def test_think_plays_the_moves_choose_move_plays(
     kind: str, thoughts: dict[str, list[Thought | None]]

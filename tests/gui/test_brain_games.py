@@ -136,6 +136,7 @@ def test_the_lists_refresh_when_the_engines_dialog_closes(
     assert LEVI not in _rows(window, Mark.X) and CRASHER in _rows(window, Mark.X)
 
 
+@pytest.mark.slow
 def test_a_whole_game_against_a_brain_with_its_messages_in_the_thinking_dock(
     qtbot: QtBot, make_window: type, engines_file: Path, tmp_path: Path
 ) -> None:

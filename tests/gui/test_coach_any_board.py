@@ -210,6 +210,7 @@ def test_the_coachs_search_time_is_chosen_in_the_view_menu_and_remembered(
     assert again.coach.budget_ms == 2000
 
 
+@pytest.mark.slow
 def test_move_values_against_a_computer_wait_for_its_move(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:

@@ -179,6 +179,7 @@ def test_add_opens_the_add_dialog_and_probes_in_the_background(
     assert [entry.name for entry in EngineList.load(path)] == ["TTT Levi", "TTT Levi (2)"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("program", "reason"),
     [
@@ -390,6 +391,7 @@ def test_a_refused_setting_leaves_the_list_as_it_was(qtbot: QtBot, tmp_path: Pat
     assert dialog.folder_edit.text() == "" and path.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_a_list_changed_outside_shows_at_once_and_a_save_here_is_not_read_back(
     qtbot: QtBot, tmp_path: Path
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import WindowMaker
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
@@ -151,6 +152,7 @@ def test_a_game_on_another_board_keeps_its_rules_players_and_seeds(
         after.shutdown()
 
 
+@pytest.mark.slow
 def test_the_game_is_saved_as_it_goes_not_only_on_quit(
     qtbot: QtBot, two_people: WindowMaker, tmp_path: Path
 ) -> None:

@@ -559,6 +559,7 @@ def test_dialogs_open_in_documents_then_the_last_folder_and_json_lines_come_back
     _close_messages(history)
 
 
+@pytest.mark.slow
 def test_many_files_import_off_the_window_thread_with_progress_and_cancel(
     make_window: WindowMaker, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

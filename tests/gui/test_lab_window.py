@@ -297,6 +297,7 @@ def test_a_tournament_is_stored_in_the_game_library_once(
     assert library.count() == before + 12  # the same games are not stored twice
 
 
+@pytest.mark.slow
 def test_finish_the_games_in_progress_then_resume_from_the_library(
     make_window: WindowMaker, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -30,6 +30,7 @@ def _records_alive() -> int:
     return sum(1 for thing in gc.get_objects() if isinstance(thing, GameRecord))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("with_library", [False, True], ids=["no library", "library"])
 def test_records_of_past_games_are_not_kept(
     make_window: WindowMaker, qtbot: QtBot, tmp_path: Path, with_library: bool

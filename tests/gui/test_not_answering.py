@@ -72,6 +72,7 @@ def _stop_the_search(qtbot: QtBot, window: MainWindow, stopped_pids: list[int]) 
     return pid
 
 
+@pytest.mark.slow
 def test_a_stopped_search_process_is_reported_and_a_restart_plays_the_move(
     qtbot: QtBot, make_window: WindowMaker, test_players: SlowPlayers, stopped_pids: list[int]
 ) -> None:
@@ -89,6 +90,7 @@ def test_a_stopped_search_process_is_reported_and_a_restart_plays_the_move(
     assert window.controller.search_process.restarts == 1
 
 
+@pytest.mark.slow
 def test_waiting_for_a_stopped_search_process_goes_on_when_it_answers_again(
     qtbot: QtBot, make_window: WindowMaker, test_players: SlowPlayers, stopped_pids: list[int]
 ) -> None:

@@ -253,6 +253,7 @@ def test_pause_between_moves_in_the_window(
     assert window.statusBar().currentMessage() == ""
 
 
+@pytest.mark.slow
 def test_watched_perfect_match_of_twenty_games_is_all_draws(
     qtbot: QtBot, window: MainWindow
 ) -> None:

@@ -52,6 +52,7 @@ def test_passes_on_the_real_window_and_plays_a_whole_game(make_window: WindowMak
     assert window.board.board == record.final_board
 
 
+@pytest.mark.slow
 def test_checks_the_board_the_window_was_opened_with(make_window: WindowMaker) -> None:
     from ttt_desktop.core.rules import Rules  # noqa: PLC0415
 
@@ -177,6 +178,7 @@ def test_a_worker_process_that_cannot_run_its_task_fails(
     assert "self-test FAILED: a spawn worker process failed" in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "brains",
     [False, pytest.param(True, marks=LINUX_BRAINS)],

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDockWidget, QMenu, QWidget
@@ -158,6 +159,7 @@ def _children(pid: int) -> list[tuple[int, str]]:
     return found
 
 
+@pytest.mark.slow
 def test_after_the_first_paint_one_search_process_and_no_resource_tracker(
     tmp_path: Path,
 ) -> None:

@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
@@ -95,6 +96,7 @@ def test_the_app_prints_the_time_and_quits(tmp_path: Path) -> None:
     assert 0 < cpu < after - before + 5
 
 
+@pytest.mark.slow
 def test_the_app_can_hold_its_window_after_the_report(tmp_path: Path) -> None:
     environment = {
         **os.environ,

@@ -172,6 +172,7 @@ def _labels(window: MainWindow) -> dict[int, tuple[str, QFont] | None]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["15,15,5", "20,20,5"])
 def test_a_score_on_the_board_is_written_whole_or_the_dock_says_what_the_dots_are(
     qtbot: QtBot, make_window: WindowMaker, key: str

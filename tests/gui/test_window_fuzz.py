@@ -25,6 +25,7 @@ import os
 from pathlib import Path
 from typing import ClassVar
 
+import pytest
 import shiboken6
 from hostile_records import hostile_documents, hostile_texts
 from hypothesis import HealthCheck, Phase, settings
@@ -442,6 +443,7 @@ class WindowMachine(RuleBasedStateMachine):
         assert self.exceptions == []
 
 
+@pytest.mark.slow
 def test_the_window_under_random_actions(qtbot: QtBot, tmp_path: Path) -> None:
     WindowMachine.qtbot = qtbot
     WindowMachine.folder = tmp_path
