@@ -408,7 +408,8 @@ class TestTrain:
 
         with curve_path.open(newline="") as file:
             rows = list(csv.DictReader(file))
-        assert [int(row["episode"]) for row in rows] == [1000, 2000, 3000]
+        # From the untrained table (episode 0: every move from the fallback rules) on.
+        assert [int(row["episode"]) for row in rows] == [0, 1000, 2000, 3000]
         for row in rows:
             rates = (float(row[f"{result}_rate_vs_random"]) for result in ("win", "draw", "loss"))
             assert sum(rates) == pytest.approx(1.0, abs=1e-3)

@@ -8,30 +8,30 @@ import pytest
 
 from ttt_desktop.core.board import Board
 from ttt_desktop.lab.trained import TRAINED_KIND_PREFIX, TrainedPlayerError, TrainedPlayers
-from ttt_desktop.lab.training import TrainingRunner, TrainPoint, TrainSettings, train_table
-from ttt_desktop.players.learner import LearnerTable
+from ttt_desktop.lab.training import TrainingRunner
+from ttt_desktop.players.learner import CurvePoint, LearnerTable, TrainingSettings, train
 
 
-def small(**changes: object) -> TrainSettings:
+def small(**changes: object) -> TrainingSettings:
     options: dict[str, object] = {"episodes": 1500, "eval_every": 500, "eval_games": 20}
     options.update(changes)
-    return TrainSettings(**options)  # type: ignore[arg-type]
+    return TrainingSettings(**options)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("opponent", ["self", "rando", "perfect"])
 def test_the_same_settings_train_the_same_table(opponent: str) -> None:
-    first, episodes = train_table(small(opponent=opponent, seed=4))
-    second, _ = train_table(small(opponent=opponent, seed=4))
-    assert episodes == 1500
+    trained = train(small(opponent=opponent, seed=4))
+    first, second = trained.table, train(small(opponent=opponent, seed=4)).table
+    assert trained.episodes == 1500
     assert first.values == second.values
-    other, _ = train_table(small(opponent=opponent, seed=5))
+    other = train(small(opponent=opponent, seed=5)).table
     assert other.values != first.values
     assert first.training["opponent"] == opponent
 
 
 def test_the_curve_has_a_point_every_k_episodes_with_shares() -> None:
-    points: list[TrainPoint] = []
-    train_table(small(epsilon_decay=0.5), on_point=points.append)
+    points: list[CurvePoint] = []
+    train(small(epsilon_decay=0.5), points.append)
     assert [p.episodes for p in points] == [0, 500, 1000, 1500]
     for point in points:
         for shares in (point.perfect, point.rando):
@@ -48,9 +48,9 @@ def test_the_curve_has_a_point_every_k_episodes_with_shares() -> None:
 
 def test_bad_settings_say_why() -> None:
     with pytest.raises(ValueError, match="decay"):
-        TrainSettings(epsilon_decay=0)
+        TrainingSettings(epsilon_decay=0)
     with pytest.raises(ValueError, match="unknown player kind 'nobody'"):
-        TrainSettings(opponent="nobody")
+        TrainingSettings(opponent="nobody")
 
 
 def test_the_runner_pauses_with_a_table_and_stops_early() -> None:
@@ -78,7 +78,7 @@ def test_the_runner_pauses_with_a_table_and_stops_early() -> None:
 
 def test_trained_players_are_saved_listed_and_played(tmp_path: Path) -> None:
     players = TrainedPlayers(tmp_path / "trained")
-    table, _ = train_table(small(opponent="rando"))
+    table = train(small(opponent="rando")).table
     profile = players.save("Bot  One", table)
     assert (profile.kind, profile.name) == (f"{TRAINED_KIND_PREFIX}bot-one", "Bot One")
     assert "against rando" in profile.description
@@ -98,7 +98,7 @@ def test_trained_players_are_saved_listed_and_played(tmp_path: Path) -> None:
 
 def test_a_damaged_trained_player_is_reported_not_a_crash(tmp_path: Path) -> None:
     players = TrainedPlayers(tmp_path)
-    table, _ = train_table(small(episodes=200, eval_every=100))
+    table = train(small(episodes=200, eval_every=100)).table
     players.save("Good", table)
     (tmp_path / "broken.tttplayer.json").write_text('{"format": "ttt-desktop-lea', "utf-8")
     (tmp_path / "other.tttplayer.json").write_text('{"format": "something"}', "utf-8")

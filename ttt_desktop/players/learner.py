@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from ttt_desktop.players.thought import Thought
 
 __all__ = [
+    "CONTROL_EVERY",
+    "EVAL_OPPONENTS",
+    "SELF_PLAY",
     "SHIPPED_TABLE_PATH",
     "TABLE_FORMAT",
     "TABLE_VERSION",
@@ -58,6 +61,7 @@ __all__ = [
     "loss_rate_against_perfect",
     "position_key",
     "results_against_random",
+    "score_against",
     "shipped_table",
     "train",
 ]
@@ -307,23 +311,34 @@ class LearnerPlayer(Player):
 
 # Training ---------------------------------------------------------------------
 
+SELF_PLAY: Final = "self"
+"""The opponent of a training by self-play: one table plays both sides."""
+CONTROL_EVERY: Final = 100
+"""Episodes between a training's looks at its ``control`` (a pause, a stop)."""
+EVAL_OPPONENTS: Final = ("perfect", "rando")
+"""The kinds every point of a learning curve plays, X and O in turn."""
+
 
 @dataclass(frozen=True)
 class TrainingSettings:
-    """How to train a table; the defaults make the shipped table.
+    """How to train a table, for the command line, the Lab and the shipped table alike;
+    the defaults make the shipped table.
 
-    ``alpha`` is the learning rate, ``epsilon`` the chance of an exploring
-    (random) move, ``gamma`` the discount per move. Every ``eval_every``
-    episodes (and at the end) the table is measured: ``eval_games`` games as X
-    moving first against a uniformly random O, and exactly against a perfect
-    player.
+    ``alpha`` is the learning rate, ``epsilon`` the chance of an exploring (random) move,
+    multiplied by ``epsilon_decay`` every 1,000 episodes (1: no decay), ``gamma`` the
+    discount per move. ``opponent`` is :data:`SELF_PLAY` (one table plays both sides, X
+    and O moving first in turn) or a computer player's kind, against which the learner
+    takes X and O in turn. At the start, every ``eval_every`` episodes and at the end the
+    greedy table is measured (:class:`CurvePoint`), ``eval_games`` games a measure.
     """
 
     episodes: int = 200_000
     seed: int = 2021
     alpha: float = 0.5
     epsilon: float = 0.3
+    epsilon_decay: float = 1.0
     gamma: float = 0.9
+    opponent: str = SELF_PLAY
     eval_every: int = 10_000
     eval_games: int = 1_000
 
@@ -331,22 +346,36 @@ class TrainingSettings:
         if self.episodes < 1:
             raise ValueError(f"episodes must be at least 1, not {self.episodes}")
         if not 0 < self.alpha <= 1:
-            raise ValueError(f"alpha must be in (0, 1], not {self.alpha}")
+            raise ValueError(f"alpha (the learning rate) must be in (0, 1], not {self.alpha}")
         if not 0 <= self.epsilon <= 1:
-            raise ValueError(f"epsilon must be in [0, 1], not {self.epsilon}")
+            raise ValueError(f"epsilon (exploration) must be in [0, 1], not {self.epsilon}")
+        if not 0 < self.epsilon_decay <= 1:
+            raise ValueError(f"the decay must be in (0, 1], not {self.epsilon_decay}")
         if not 0 < self.gamma <= 1:
-            raise ValueError(f"gamma must be in (0, 1], not {self.gamma}")
-        if self.eval_every < 1 or self.eval_games < 1:
-            raise ValueError("eval_every and eval_games must be at least 1")
+            raise ValueError(f"gamma (the discount) must be in (0, 1], not {self.gamma}")
+        if self.eval_every < 1 or self.eval_games < 2:
+            raise ValueError(
+                "eval_every must be at least 1 and eval_games at least 2 (X and O in turn)"
+            )
+        if self.opponent != SELF_PLAY:
+            from ttt_desktop.players import create_player  # noqa: PLC0415  (the roster)
+
+            create_player(self.opponent, seed=0)  # an unknown kind says which kinds exist
+
+    def exploration(self, episode: int) -> float:
+        """The exploration rate at ``episode``."""
+        return float(self.epsilon * self.epsilon_decay ** (episode / 1000))
 
 
 @dataclass(frozen=True)
 class CurvePoint:
-    """One measurement on the learning curve.
+    """One measurement on the learning curve, of the greedy table after ``episodes``.
 
-    Against random: ``eval_games`` games as X moving first. Against perfect:
-    the exact chance of losing when both sides pick uniformly among their
-    choices, as X and as O (X moving first).
+    ``random_*``: ``eval_games`` games as X moving first against uniformly random moves.
+    ``perfect_loss_rate_as_*``: the exact chance of losing to a perfect player when both
+    sides pick uniformly among their choices (X moving first). ``shares``: for each of
+    :data:`EVAL_OPPONENTS`, the shares of wins, draws and losses in ``eval_games`` games
+    with X and O in turn (the tournament's seeding).
     """
 
     episodes: int
@@ -357,6 +386,8 @@ class CurvePoint:
     perfect_loss_rate_as_x: float
     perfect_loss_rate_as_o: float
     seconds: float
+    exploration: float = 0.0
+    shares: tuple[tuple[str, tuple[float, float, float]], ...] = ()
 
     CSV_HEADER: ClassVar[tuple[str, ...]] = (
         "episode",
@@ -372,6 +403,18 @@ class CurvePoint:
     @property
     def random_games(self) -> int:
         return self.random_wins + self.random_draws + self.random_losses
+
+    def against(self, kind: str) -> tuple[float, float, float]:
+        """The shares of wins, draws and losses against ``kind`` (one of EVAL_OPPONENTS)."""
+        return dict(self.shares)[kind]
+
+    @property
+    def perfect(self) -> tuple[float, float, float]:
+        return self.against("perfect")
+
+    @property
+    def rando(self) -> tuple[float, float, float]:
+        return self.against("rando")
 
     def csv_row(self) -> tuple[str, ...]:
         """The point as CSV fields, in the order of :attr:`CSV_HEADER`."""
@@ -401,17 +444,16 @@ class CurvePoint:
 
 @dataclass(frozen=True)
 class TrainingResult:
-    """The trained table and its learning curve."""
+    """The trained table, its learning curve and the episodes played (fewer than asked
+    when ``control`` stopped the training)."""
 
     table: LearnerTable
     curve: tuple[CurvePoint, ...] = field(default=())
+    episodes: int = 0
 
 
 class QValues:
-    """The training-time table: per position key, a value per legal move (aligned with them).
-
-    Shared by :func:`train` and the lab's training runs (:mod:`ttt_desktop.lab.training`).
-    """
+    """The training-time table: per position key, a value per legal move (aligned with them)."""
 
     def __init__(self) -> None:
         self.by_key: dict[str, list[float]] = {}
@@ -429,41 +471,123 @@ class QValues:
             found = self._entry[board] = (values, moves)
         return found
 
-    def snapshot(self, training: Mapping[str, Any], *, clamp: bool = False) -> LearnerTable:
-        """The table as a :class:`LearnerTable`; ``clamp`` keeps each value within -1..1."""
+    def snapshot(self, training: Mapping[str, Any]) -> LearnerTable:
+        """The table as a :class:`LearnerTable`, each value kept within -1..1."""
         rows: dict[str, tuple[float | None, ...]] = {}
         for key, values in self.by_key.items():
             row: list[float | None] = [None] * 9
             empties = [cell for cell in range(9) if key[cell] == "."]
             for cell, value in zip(empties, values, strict=True):
-                rounded = round(value, _DECIMALS)
-                row[cell] = max(-1.0, min(1.0, rounded)) if clamp else rounded
+                row[cell] = max(-1.0, min(1.0, round(value, _DECIMALS)))
             rows[key] = tuple(row)
         return LearnerTable(rows, training)
+
+
+def _pick(values: list[float], uniform: Callable[[], float], epsilon: float) -> int:
+    """An exploring move's index at ``epsilon``, else one of the best, ties drawn."""
+    if uniform() < epsilon:
+        return int(uniform() * len(values))
+    best = max(values)
+    ties = [i for i, value in enumerate(values) if value == best]
+    return ties[0] if len(ties) == 1 else ties[int(uniform() * len(ties))]
+
+
+Entry = Callable[[Board], tuple[list[float], tuple[Cell, ...]]]
+
+
+def _self_play_episode(  # noqa: PLR0917  (the inner loop: positional, once an episode)
+    entry: Entry,
+    board: Board,
+    uniform: Callable[[], float],
+    epsilon: float,
+    alpha: float,
+    gamma: float,
+) -> None:
+    """One game of the table against itself from ``board``, each move learnt at once."""
+    values, moves = entry(board)
+    while True:
+        index = _pick(values, uniform, epsilon)
+        following = board.play(moves[index])
+        if following.is_over:
+            # The mover just finished the game: a win is worth 1, a draw 0.
+            target = 0.0 if following.winner is None else 1.0
+            values[index] += alpha * (target - values[index])
+            return
+        next_values, next_moves = entry(following)
+        # What this move is worth is what the opponent's best reply is not.
+        values[index] += alpha * (-gamma * max(next_values) - values[index])
+        board, values, moves = following, next_values, next_moves
+
+
+def _episode_against(  # noqa: PLR0917  (the inner loop: positional, once an episode)
+    entry: Entry,
+    opponent: Player,
+    learner: Mark,
+    uniform: Callable[[], float],
+    epsilon: float,
+    alpha: float,
+    gamma: float,
+) -> None:
+    """One game against ``opponent``, the learner playing ``learner`` (X moves first): its
+    move is pulled towards 1 for a win, 0 for a draw, -1 when the reply wins, else the
+    discounted best value of its next position."""
+    board = Board.empty(Mark.X)
+    pending: tuple[list[float], int] | None = None
+    while not board.is_over:
+        if board.to_move is learner:
+            values, moves = entry(board)
+            index = _pick(values, uniform, epsilon)
+            after = board.play(moves[index])
+            pending = (values, index)
+            if after.is_over:
+                values[index] += alpha * ((0.0 if after.winner is None else 1.0) - values[index])
+                pending = None
+        else:
+            after = board.play(opponent.choose_move(board))
+            if pending is not None:
+                values, index = pending
+                if after.is_over:
+                    target = 0.0 if after.winner is None else -1.0
+                else:
+                    target = gamma * max(entry(after)[0])
+                values[index] += alpha * (target - values[index])
+                pending = None
+        board = after
 
 
 def train(
     settings: TrainingSettings = TrainingSettings(),
     on_progress: Callable[[CurvePoint], None] | None = None,
+    *,
+    control: Callable[[int, Callable[[], LearnerTable]], bool] | None = None,
 ) -> TrainingResult:
-    """Train a table by self-play; ``on_progress`` hears each point of the learning curve.
+    """Train a table: the one trainer of the command line, the Lab and the shipped table.
 
-    The same settings (seed included) give the same table.
+    ``on_progress`` hears each point of the learning curve. ``control(episode, snapshot)``
+    is asked every :data:`CONTROL_EVERY` episodes; it may wait (a pause) and returns False
+    to stop. The same settings (seed included) give the same table and curve.
     """
     rng = random.Random(settings.seed)
     uniform = rng.random
-    alpha, epsilon, gamma = settings.alpha, settings.epsilon, settings.gamma
+    alpha, gamma = settings.alpha, settings.gamma
     q_values = QValues()
     entry = q_values.entry
+    opponent: Player | None = None
+    if settings.opponent != SELF_PLAY:
+        from ttt_desktop.players import create_player  # noqa: PLC0415  (the roster)
+
+        opponent = create_player(settings.opponent, seed=rng.getrandbits(32))
     starts = (Board.empty(Mark.X), Board.empty(Mark.O))
     curve: list[CurvePoint] = []
     started = time.perf_counter()
 
+    def snapshot(episodes: int) -> LearnerTable:
+        return q_values.snapshot(_training_record(settings, episodes))
+
     def measure(episodes: int) -> LearnerTable:
-        table = q_values.snapshot(_training_record(settings, episodes))
-        wins, draws, losses = results_against_random(
-            table, settings.eval_games, seed=settings.seed + episodes
-        )
+        table = snapshot(episodes)
+        seed = settings.seed + episodes
+        wins, draws, losses = results_against_random(table, settings.eval_games, seed=seed)
         point = CurvePoint(
             episodes=episodes,
             positions=len(table),
@@ -473,43 +597,75 @@ def train(
             perfect_loss_rate_as_x=loss_rate_against_perfect(table, Mark.X),
             perfect_loss_rate_as_o=loss_rate_against_perfect(table, Mark.O),
             seconds=time.perf_counter() - started,
+            exploration=settings.exploration(episodes),
+            shares=tuple(
+                (kind, _shares(score_against(table, kind, settings.eval_games, seed)))
+                for kind in EVAL_OPPONENTS
+            ),
         )
         curve.append(point)
         if on_progress is not None:
             on_progress(point)
         return table
 
+    measure(0)
+    episode = 0
     for episode in range(1, settings.episodes + 1):
-        board = starts[episode & 1]
-        values, moves = entry(board)
-        while True:
-            if uniform() < epsilon:
-                index = int(uniform() * len(moves))
-            else:
-                best = max(values)
-                ties = [i for i, value in enumerate(values) if value == best]
-                index = ties[0] if len(ties) == 1 else ties[int(uniform() * len(ties))]
-            following = board.play(moves[index])
-            if following.is_over:
-                # The mover just finished the game: a win is worth 1, a draw 0.
-                target = 0.0 if following.winner is None else 1.0
-                values[index] += alpha * (target - values[index])
-                break
-            next_values, next_moves = entry(following)
-            # What this move is worth is what the opponent's best reply is not.
-            values[index] += alpha * (-gamma * max(next_values) - values[index])
-            board, values, moves = following, next_values, next_moves
+        epsilon = settings.exploration(episode)
+        if opponent is None:
+            _self_play_episode(entry, starts[episode & 1], uniform, epsilon, alpha, gamma)
+        else:
+            learner = Mark.X if episode & 1 else Mark.O
+            _episode_against(entry, opponent, learner, uniform, epsilon, alpha, gamma)
         if episode % settings.eval_every == 0 and episode != settings.episodes:
             measure(episode)
-    table = measure(settings.episodes)
-    return TrainingResult(table, tuple(curve))
+        if (
+            control is not None
+            and episode % CONTROL_EVERY == 0
+            and not control(episode, functools.partial(snapshot, episode))
+        ):
+            break
+    if curve[-1].episodes == episode:  # a stop right after a measure: no second point
+        return TrainingResult(snapshot(episode), tuple(curve), episode)
+    return TrainingResult(measure(episode), tuple(curve), episode)
 
 
 def _training_record(settings: TrainingSettings, episodes: int) -> dict[str, Any]:
     record: dict[str, Any] = asdict(settings)
     record["episodes"] = episodes
-    record["method"] = "Q-learning by self-play, X and O moving first in turn"
+    record["method"] = (
+        "Q-learning by self-play, X and O moving first in turn"
+        if settings.opponent == SELF_PLAY
+        else f"Q-learning against {settings.opponent}, as X and O in turn"
+    )
     return record
+
+
+def _shares(counts: tuple[int, int, int]) -> tuple[float, float, float]:
+    total = sum(counts)
+    return (counts[0] / total, counts[1] / total, counts[2] / total)
+
+
+def score_against(
+    table: LearnerTable, opponent: str, games: int, seed: int
+) -> tuple[int, int, int]:
+    """The greedy table's wins, draws and losses in ``games`` games against ``opponent``,
+    X and O in turn."""
+    from ttt_desktop.core.play import play_game  # noqa: PLC0415
+    from ttt_desktop.players import create_player  # noqa: PLC0415  (the roster)
+
+    learner = LearnerPlayer(seed=seed, table=table)
+    other = create_player(opponent, seed=seed + 1)
+    wins = draws = 0
+    for game in range(games):
+        learner_mark = Mark.X if game % 2 == 0 else Mark.O
+        x, o = (learner, other) if learner_mark is Mark.X else (other, learner)
+        board = play_game(x, o).board
+        if board.winner is learner_mark:
+            wins += 1
+        elif board.winner is None:
+            draws += 1
+    return wins, draws, games - wins - draws
 
 
 # Measuring --------------------------------------------------------------------

@@ -36,8 +36,9 @@ from ttt_desktop.gui.theme import RESULTS
 from ttt_desktop.gui.translation import number
 from ttt_desktop.lab.spec import PLAYABLE_KINDS
 from ttt_desktop.lab.trained import TrainedPlayerError, TrainedPlayers
-from ttt_desktop.lab.training import SELF_PLAY, TrainingRunner, TrainPoint, TrainSettings
+from ttt_desktop.lab.training import TrainingRunner
 from ttt_desktop.players import display_name
+from ttt_desktop.players.learner import SELF_PLAY, CurvePoint, TrainingSettings
 
 
 class TrainWindow(QWidget):
@@ -178,8 +179,8 @@ class TrainWindow(QWidget):
 
     # Settings -----------------------------------------------------------------------
 
-    def settings(self) -> TrainSettings:
-        return TrainSettings(
+    def settings(self) -> TrainingSettings:
+        return TrainingSettings(
             episodes=self.episodes_spin.value(),
             alpha=self.alpha_spin.value(),
             epsilon=self.epsilon_spin.value(),
@@ -279,7 +280,7 @@ class TrainWindow(QWidget):
             self._update_buttons()
             self.state_changed.emit(state)
 
-    def _add_point(self, point: TrainPoint) -> None:
+    def _add_point(self, point: CurvePoint) -> None:
         names = (self.tr("Won"), self.tr("Drawn"), self.tr("Lost"))
         for chart, shares in ((self.perfect_chart, point.perfect), (self.rando_chart, point.rando)):
             # Colours from the theme's one table of result colours (green won, red lost).
