@@ -222,3 +222,10 @@ class TestTraining:
             TrainingSettings(episodes=0)
         with pytest.raises(ValueError, match="epsilon"):
             TrainingSettings(epsilon=1.5)
+
+
+@pytest.mark.slow
+def test_the_shipped_table_is_what_the_trainer_makes_with_its_defaults() -> None:
+    # The one trainer (the command line's and the Lab's) still makes the table the player
+    # ships, value for value.
+    assert train(TrainingSettings()).table.values == shipped_table().values
