@@ -28,7 +28,7 @@ The search is stoppable: ``stop`` is asked every :data:`THREAT_STOP_EVERY` nodes
 answers true, :class:`ThreatSearchStopped` is raised. Running out of ``max_nodes`` is not
 an error: :func:`forced_win` returns None, as when there is no threat win.
 
->>> from ttt_desktop.core.board import Board
+>>> from ttt_desktop.core.board import Board, Mark
 >>> from ttt_desktop.core.rules import GOMOKU
 >>> g = GOMOKU.geometry
 >>> board = Board.empty(rules=GOMOKU).play_all(
@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Final
 
+    from ttt_desktop.core.board import Mark
     from ttt_desktop.core.geometry import Geometry
 
 MAX_NODES: Final = 20_000
@@ -118,26 +119,9 @@ def forced_win(
     if max_nodes < 1:
         raise ValueError(f"max_nodes is at least 1, not {max_nodes!r}")
     search = _ThreatSearch(board, max_nodes, stop)
-    attacker = search.padded(board.bits(board.to_move))
-    defender = search.padded(board.bits(board.to_move.opponent))
-    try:
-        for fours_only, deepest in ((True, VCF_DEPTH), (False, max_depth)):
-            if not fours_only and not threes:
-                break
-            search.threes = not fours_only
-            search.failed.clear()
-            for depth in range(1, deepest + 1):
-                search.deepened = False
-                line = search.attack(attacker, defender, depth)
-                if line is not None:
-                    return ThreatWin(
-                        board.to_move.value, tuple(line), len(line), search.nodes, fours_only
-                    )
-                if not search.deepened:
-                    break  # no line was cut short by the depth: deeper finds nothing new
-    except _OutOfNodes:
-        return None
-    return None
+    return _deepening(
+        search, board, board.to_move, search.attack, threes=threes, max_depth=max_depth
+    )
 
 
 def forced_win_after(
@@ -163,8 +147,25 @@ def forced_win_after(
     if max_nodes < 1:
         raise ValueError(f"max_nodes is at least 1, not {max_nodes!r}")
     search = _ThreatSearch(board, max_nodes, stop)
-    attacker = search.padded(board.bits(board.to_move.opponent))
-    defender = search.padded(board.bits(board.to_move))
+    return _deepening(
+        search, board, board.to_move.opponent, search.defend, threes=threes, max_depth=max_depth
+    )
+
+
+def _deepening(
+    search: _ThreatSearch,
+    board: Board,
+    attacker_mark: Mark,
+    step: Callable[[int, int, int], list[int] | None],
+    *,
+    threes: bool,
+    max_depth: int,
+) -> ThreatWin | None:
+    """Fours alone first, then threes too: ``step(attacker, defender, depth)`` one depth
+    deeper at a time, until a line is found, no line was cut short by the depth, or the
+    budget runs out."""
+    attacker = search.padded(board.bits(attacker_mark))
+    defender = search.padded(board.bits(attacker_mark.opponent))
     try:
         for fours_only, deepest in ((True, VCF_DEPTH), (False, max_depth)):
             if not fours_only and not threes:
@@ -173,17 +174,13 @@ def forced_win_after(
             search.failed.clear()
             for depth in range(1, deepest + 1):
                 search.deepened = False
-                line = search.defend(attacker, defender, depth)
+                line = step(attacker, defender, depth)
                 if line is not None:
                     return ThreatWin(
-                        board.to_move.opponent.value,
-                        tuple(line),
-                        len(line),
-                        search.nodes,
-                        fours_only,
+                        attacker_mark.value, tuple(line), len(line), search.nodes, fours_only
                     )
                 if not search.deepened:
-                    break
+                    break  # no line was cut short by the depth: deeper finds nothing new
     except _OutOfNodes:
         return None
     return None
