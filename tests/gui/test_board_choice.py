@@ -13,7 +13,7 @@ import pytest
 from conftest import PeopleSeater, WindowMaker
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QDialogButtonBox, QPushButton
+from PySide6.QtWidgets import QDialogButtonBox, QPushButton, QSpinBox
 from pytestqt.qtbot import QtBot
 from slow_players import NameQueue
 
@@ -69,6 +69,49 @@ def test_the_dialog_lists_the_presets_with_pictures(make_window: WindowMaker) ->
     dialog.exact.setChecked(True)
     assert dialog.chosen_rules() is Rules(7, 7, 5, exact=True)
     assert dialog.presets.currentRow() == dialog.presets.count() - 1
+    dialog.close()
+
+
+def test_the_preset_highlight_follows_the_numbers_typed(
+    make_window: WindowMaker, qtbot: QtBot
+) -> None:
+    window = make_window()
+    dialog = window.new_game_dialog()
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    presets = dialog.presets
+
+    def highlighted() -> list[int]:
+        return [presets.row(item) for item in presets.selectedItems()]
+
+    def type_into(box: QSpinBox, text: str) -> None:
+        box.setFocus()
+        box.lineEdit().selectAll()
+        qtbot.keyClicks(box.lineEdit(), text)
+
+    assert highlighted() == [list(PRESETS).index("tic-tac-toe")]
+    # Half typed: "1" makes no board, and tic-tac-toe is no longer shown as the choice.
+    dialog.columns.setFocus()
+    dialog.columns.lineEdit().selectAll()
+    qtbot.keyClick(dialog.columns.lineEdit(), "1")
+    assert dialog.chosen_rules() is None
+    assert highlighted() == [] and presets.currentRow() == -1
+    qtbot.keyClick(dialog.columns.lineEdit(), "5")
+    assert highlighted() == [presets.count() - 1], "15x3: no preset, the custom row"
+    type_into(dialog.rows, "15")
+    type_into(dialog.in_a_row, "5")
+    assert dialog.chosen_rules() is GOMOKU
+    assert highlighted() == [list(PRESETS).index("gomoku")]
+    type_into(dialog.in_a_row, "4")
+    assert highlighted() == [presets.count() - 1]
+    dialog.in_a_row.lineEdit().clear()
+    assert highlighted() == []
+    type_into(dialog.in_a_row, "5")
+    assert highlighted() == [list(PRESETS).index("gomoku")]
+    # And a preset chosen after that fills the numbers as before.
+    presets.setCurrentRow(list(PRESETS).index("7x7-five"))
+    assert dialog.chosen_rules() is Rules(7, 7, 5)
+    assert highlighted() == [list(PRESETS).index("7x7-five")]
     dialog.close()
 
 

@@ -316,6 +316,8 @@ class NewGameDialog(QDialog):
                 problem = self._limit_problem(m, n, k)
         self._rules = rules
         if rules is None:
+            # No board yet: no preset is highlighted as if it were the one chosen.
+            self._highlight_row(-1)
             self.verdict.setText(problem)
             palette = self.verdict.palette()
             palette.setColor(
@@ -340,12 +342,19 @@ class NewGameDialog(QDialog):
         )
 
     def _select_matching_preset(self, rules: Rules) -> None:
+        """Highlight the preset the numbers typed make, else the custom row."""
         name = rules.preset_name
-        row = self.presets.count() - 1 if name is None else list(PRESETS).index(name)
-        if row != self.presets.currentRow():
-            self.presets.blockSignals(True)
-            self.presets.setCurrentRow(row)
-            self.presets.blockSignals(False)
+        self._highlight_row(self.presets.count() - 1 if name is None else list(PRESETS).index(name))
+
+    def _highlight_row(self, row: int) -> None:
+        """Make ``row`` the highlighted one (-1: none) without choosing its numbers."""
+        if row == self.presets.currentRow() and (row < 0 or self.presets.item(row).isSelected()):
+            return
+        self.presets.blockSignals(True)
+        if row < 0:
+            self.presets.clearSelection()
+        self.presets.setCurrentRow(row)
+        self.presets.blockSignals(False)
 
     def _update_seats(self) -> None:
         rules = self._rules
