@@ -2210,16 +2210,28 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Feld</translation>
     </message>
     <message>
-        <source>Row, col</source>
-        <translation>Z., Sp.</translation>
-    </message>
-    <message>
         <source>Moves</source>
         <translation>Züge</translation>
     </message>
     <message>
         <source>Start</source>
         <translation>Anfang</translation>
+    </message>
+    <message>
+        <source>Keypad</source>
+        <translation>Ziffer</translation>
+    </message>
+    <message>
+        <source>The cell&apos;s digit on the number keypad: 7 is the top-left, 3 the bottom-right</source>
+        <translation>Die Ziffer des Felds auf dem Ziffernblock: 7 ist oben links, 3 unten rechts</translation>
+    </message>
+    <message>
+        <source>Cell ({first}-{last})</source>
+        <translation>Feld ({first}-{last})</translation>
+    </message>
+    <message>
+        <source>The cell as the board&apos;s edges name it: the column&apos;s letter from the left, the row&apos;s number from the bottom ({first} is the bottom-left)</source>
+        <translation>Das Feld, wie es am Rand des Bretts steht: der Buchstabe der Spalte von links, die Zahl der Zeile von unten ({first} ist unten links)</translation>
     </message>
 </context>
 <context>

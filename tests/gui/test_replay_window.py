@@ -15,6 +15,7 @@ from slow_players import Players
 from test_game_files import drag_events
 
 from ttt_desktop.core import BranchPoint, GameRecord, Mark, PlayerEntry
+from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.formats.files import save_record
 from ttt_desktop.formats.text_codec import record_to_text
 from ttt_desktop.gui.controller import Seat
@@ -83,6 +84,27 @@ def test_move_list_follows_a_game_and_clicking_shows_that_position(
     assert not window.board.accepts_clicks, "history is for looking"
     assert review.replay_bar.viewed_ply == 1
     assert window.controller.record is record, "browsing never changes the record"
+
+
+def test_the_move_list_names_cells_as_the_board_does(qtbot: QtBot, window: MainWindow) -> None:
+    review = window.review
+    hot_seat_game(qtbot, window, (6, 4))
+    listing = review.move_list
+    assert [listing.item(ply, 3).text() for ply in (1, 2)] == ["1", "5"]
+    assert listing.horizontalHeaderItem(3).text() == "Keypad"
+    seat(window, ANN, BOB)
+    window.controller.new_game(Mark.X, GOMOKU)
+    centre = GOMOKU.geometry.parse("h8")
+    for cell in (centre, GOMOKU.geometry.parse("a1"), GOMOKU.geometry.parse("o15")):
+        with qtbot.waitSignal(window.controller.move_played):
+            window.board.cell_clicked.emit(cell)
+    assert listing.columnCount() == 4, "no second notation beside the board's"
+    assert [listing.item(ply, 3).text() for ply in (1, 2, 3)] == ["h8", "a1", "o15"]
+    title = listing.horizontalHeaderItem(3)
+    assert title.text() == "Cell (a1-o15)"
+    assert "a1 is the bottom-left" in title.toolTip()
+    metrics = listing.horizontalHeader().fontMetrics()
+    assert listing.columnWidth(3) >= metrics.horizontalAdvance(title.text()), "read whole"
 
 
 def test_board_click_in_history_returns_to_the_newest_position(

@@ -1,7 +1,9 @@
 """The move list: every move of a game as a row, and a way to pick the position to show.
 
 :class:`MoveList` lists a :class:`~ttt_desktop.core.GameRecord`'s moves, one row
-per ply (number, player, mark, keypad cell, row and column), below a "Start" row
+per ply (number, player, mark and the cell in the board's own notation: the keypad
+digit on tic-tac-toe, "h8" elsewhere, as the board's edges and the status line name it,
+the column's title saying which), below a "Start" row
 for the empty board. Choosing a row, with the mouse or the keyboard, emits
 :attr:`MoveList.ply_selected` with the ply whose position should be shown; the
 list never changes the record.
@@ -30,14 +32,16 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.core import GameRecord
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 
 MOVE_COLUMNS: Final = (
     "#",
     QT_TRANSLATE_NOOP("MoveList", "Player"),
     QT_TRANSLATE_NOOP("MoveList", "Mark"),
     QT_TRANSLATE_NOOP("MoveList", "Cell"),
-    QT_TRANSLATE_NOOP("MoveList", "Row, col"),
 )
+CELL_COLUMN: Final = 3
+"""The column of the cell, in the notation of the board played (its title says which)."""
 
 _STEP_KEYS: Final = {
     Qt.Key.Key_Left: -1,
@@ -47,19 +51,11 @@ _STEP_KEYS: Final = {
 }
 
 
-def move_row_texts(record: GameRecord, ply: int) -> tuple[str, str, str, str, str]:
+def move_row_texts(record: GameRecord, ply: int) -> tuple[str, str, str, str]:
     """The cells of the row for move number ``ply`` (1-based) of ``record``."""
     cell = record.moves[ply - 1]
     mark = record.mark_at(ply - 1)
-    geometry = record.rules.geometry
-    row, column = geometry.row_column(cell)
-    return (
-        str(ply),
-        record.player(mark).name,
-        mark.value,
-        geometry.name(cell),
-        f"{row + 1}, {column + 1}",
-    )
+    return (str(ply), record.player(mark).name, mark.value, record.rules.geometry.name(cell))
 
 
 def plain_style(owner: QWidget) -> QStyle | None:
@@ -110,13 +106,15 @@ class MoveList(QTableWidget):
             title = self.horizontalHeaderItem(column)
             if title is not None:
                 title.setToolTip(title.text())
+        self._titled_rules: Rules | None = None
+        self._title_cell_column(TIC_TAC_TOE)
         style = plain_style(self)
         if style is not None:
             # The scroll bars, the header and the viewport draw themselves: each is told.
             for widget in (self, *self.findChildren(QWidget)):
                 widget.setStyle(style)
         self.currentCellChanged.connect(self._on_current_cell_changed)
-        self._add_row(0, ("", self.tr("Start"), "", "", ""))
+        self._add_row(0, ("", self.tr("Start"), "", ""))
         self._measure_row(0)
         self._fit_columns()
 
@@ -148,6 +146,7 @@ class MoveList(QTableWidget):
             keep = len(previous.moves) if grew and previous is not None else 0
             if keep == len(record.moves) and self.rowCount() == keep + 1:
                 return  # the same moves (a change of thinking, say): nothing to redo
+            self._title_cell_column(record.rules)
             self.setRowCount(keep + 1)
             if keep == 0:
                 # Rebuilt: the widths are measured again from the start row.
@@ -159,6 +158,30 @@ class MoveList(QTableWidget):
             self._fit_columns()
         finally:
             self._updating = False
+
+    def _title_cell_column(self, rules: Rules) -> None:
+        """Name the cell column's notation: "Keypad" on tic-tac-toe, "Cell (a1-o15)" elsewhere."""
+        if rules is self._titled_rules:
+            return
+        self._titled_rules = rules
+        geometry = rules.geometry
+        if rules.is_classic:
+            title = self.tr("Keypad")
+            tip = self.tr(
+                "The cell's digit on the number keypad: 7 is the top-left, 3 the bottom-right"
+            )
+        else:
+            first = geometry.name(geometry.cell_at(rules.n - 1, 0))
+            last = geometry.name(rules.m - 1)
+            title = self.tr("Cell ({first}-{last})").format(first=first, last=last)
+            tip = self.tr(
+                "The cell as the board's edges name it: the column's letter from the left, "
+                "the row's number from the bottom ({first} is the bottom-left)"
+            ).format(first=first)
+        item = self.horizontalHeaderItem(CELL_COLUMN)
+        if item is not None:
+            item.setText(title)
+            item.setToolTip(tip)
 
     def _measure_row(self, row: int) -> None:
         metrics = self.fontMetrics()
@@ -178,7 +201,13 @@ class MoveList(QTableWidget):
         for column in range(len(MOVE_COLUMNS)):
             if column == 1:
                 continue
-            width = max(self._widest[column], least) + padding + 6
+            widest = self._widest[column]
+            title = self.horizontalHeaderItem(column)
+            if column == CELL_COLUMN and title is not None:
+                # The notation's title is read whole: it says what the column holds.
+                title_width = header.fontMetrics().horizontalAdvance(title.text())
+                widest = max(widest, title_width)
+            width = max(widest, least) + padding + 6
             if width != self._section_widths[column] or header.sectionSize(column) != width:
                 header.resizeSection(column, width)
                 self._section_widths[column] = width
@@ -232,7 +261,7 @@ class MoveList(QTableWidget):
         if not self._updating and row >= 0:
             self.ply_selected.emit(row)
 
-    def _add_row(self, row: int, texts: tuple[str, str, str, str, str]) -> None:
+    def _add_row(self, row: int, texts: tuple[str, str, str, str]) -> None:
         if self.rowCount() <= row:
             self.setRowCount(row + 1)
         for column, text in enumerate(texts):
