@@ -231,3 +231,33 @@ def test_a_won_open_three_game_has_no_mistake_of_the_winner_by_a_search_of_uneve
             for verdict in verdicts[:6]:
                 assert not verdict.proven
                 assert verdict.label.endswith(" (by a 0.2 s search)")
+
+
+def test_a_board_the_solver_proves_in_the_coach_s_time_is_coached_exactly() -> None:
+    # 5,5,4 is not one of the solved boards, but the solver proves it from the empty board
+    # within a fraction of the coach's second: the hint and every value are proofs.
+    board = Board.empty(rules=Rules.parse("5,5,4"))
+    advice = board_coach.advise(board, evaluate, budget_ms=1000)
+    assert advice.source == "solved"
+    assert {value.outcome for value in advice.values} == {"draw"}
+    assert len(advice.values) == 25
+    assert "keeps the draw" in advice.sentence
+    later = board.play(12).play(0).play(6)  # a position the solver proves in milliseconds
+    after = board_coach.advise(later, evaluate, budget_ms=1000)
+    exact = mnk_solver.move_values(later)
+    assert after.source == "solved"
+    assert {value.cell: value.outcome for value in after.values} == {
+        cell: {1: "win", 0: "draw", -1: "loss"}[value] for cell, value in exact.items()
+    }
+
+
+def test_a_position_the_solver_does_not_prove_in_time_gets_the_search_s_advice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The solver's cache and tables off: 6,4,4 from the empty board takes it seconds,
+    # more than a quarter of 0.2 s, so the search answers, and says it is a search.
+    monkeypatch.setenv(mnk_solver.CACHE_ENV, "")
+    board = Board.empty(rules=Rules.parse("6,4,4"))
+    advice = board_coach.advise(board, evaluate, budget_ms=200, nodes=2000)
+    assert advice.source == "search"
+    assert "Best found" in advice.sentence

@@ -7,6 +7,11 @@ which:
 * **Solved boards** (:func:`ttt_desktop.analysis.mnk_solver.is_solved`: 4,4,4, 5,4,4...):
   the hint, the value of every cell and the review are proved by the exact solver: win,
   draw or loss with best play (the solver gives no distances there).
+* **Boards small enough for the solver** (free-style, at most 63 cells: 5,5,4, 6,4,4...):
+  the hint and the cells' values are proved by the solver too whenever it finishes within
+  :data:`COACH_PROOF_SHARE` of the coach's time (its tables and its cache of proved positions
+  make most positions quick; 5,5,4 is proved from the empty board in 0.02 s); else, as
+  below, in the time left.
 * **Every other board**: a forced win found by the threat-space search
   (:mod:`ttt_desktop.analysis.threats`) is a proof and is stated as one ("X has a forced win
   in 7: h8, ..."); otherwise the hint and the values are what a search found within a
@@ -56,6 +61,9 @@ REVIEW_THREAT_NODES: Final = 600
 MISTAKE_DROP: Final = 4
 """A drop of at least this many "threes" (the worth of a window of k-2 stones) is a mistake."""
 LINE_SHOWN: Final = 8
+COACH_PROOF_SHARE: Final = 0.25
+"""The share of a hint's time the solver may take to prove a position of a board it can
+solve (not one of the solved boards); the search has the rest when it does not finish."""
 """The most moves of a line a sentence names."""
 
 
@@ -270,6 +278,32 @@ def _outcome(value: int) -> OutcomeWord:
     return {1: "win", 0: "draw", -1: "loss"}[value]  # type: ignore[return-value]
 
 
+def _solvable(rules: Rules) -> bool:
+    """Whether the solver can try ``rules`` (free-style, few enough cells)."""
+    return not rules.exact and rules.size <= mnk_solver.SOLVER_MAX_CELLS
+
+
+def _proved_within(
+    board: Board, budget_ms: float | None, stop: Callable[[], bool] | None
+) -> BoardAdvice | None:
+    """The solver's advice on a board it can solve, when it proves the position within
+    :data:`COACH_PROOF_SHARE` of ``budget_ms``; None when the board is beyond it or time ran out.
+    ``stop`` still stops it (the solver's stopped error goes up)."""
+    if budget_ms is None or not _solvable(board.rules):
+        return None
+    deadline = time.perf_counter() + budget_ms * COACH_PROOF_SHARE / 1000
+
+    def out_of_time() -> bool:
+        return time.perf_counter() >= deadline or (stop is not None and stop())
+
+    try:
+        return _solved_advice(board, out_of_time)
+    except mnk_solver.SolveStopped:
+        if stop is not None and stop():
+            raise
+        return None
+
+
 def _solved_advice(board: Board, stop: Callable[[], bool] | None) -> BoardAdvice:
     started = time.perf_counter()
     values = mnk_solver.move_values(board, stop=stop)
@@ -340,10 +374,17 @@ def advise(
     if mnk_solver.is_solved(board.rules) and not board.rules.exact:
         return _solved_advice(board, stop)
     started = time.perf_counter()
+    proved = _proved_within(board, budget_ms, stop)
+    if proved is not None:
+        return proved
+    search_ms = budget_ms
+    if budget_ms is not None and _solvable(board.rules):
+        # The search has what the solver's try left of the time.
+        search_ms = max(1.0, budget_ms - (time.perf_counter() - started) * 1000)
     mark = board.to_move
     wins_now = completing_cells(board, mark)
     threat = None if wins_now else forced_win(board, max_nodes=threat_nodes, stop=stop)
-    evaluation = evaluate(board, budget_ms=budget_ms, nodes=nodes, stop=stop)
+    evaluation = evaluate(board, budget_ms=search_ms, nodes=nodes, stop=stop)
     if wins_now:
         values = tuple(
             CellEstimate(cell, "win", 1, 1, evaluation.value) for cell in sorted(wins_now)

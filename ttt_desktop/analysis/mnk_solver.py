@@ -50,6 +50,8 @@ from ttt_desktop.core.tactics import completing_bits
 SOLVER_STOP_EVERY: Final = 512
 """The search asks ``stop`` once per this many positions (as the players' searches do)."""
 
+SOLVER_MAX_CELLS: Final = 63
+"""The most cells a board the solver proves may have (a position is two 64-bit words)."""
 SOLVED: Final[tuple[str, ...]] = (
     "3,3,3",
     "4,3,3",
@@ -121,9 +123,10 @@ def check_rules(rules: Rules) -> None:
             f"the solver plays free-style rules only: under {rules.key} a line longer than "
             f"{rules.k} does not win, which its threat logic does not model"
         )
-    if rules.size > 63:
+    if rules.size > SOLVER_MAX_CELLS:
         raise SolverError(
-            f"{rules.key} has {rules.size} cells: too many to solve exactly here (at most 63)"
+            f"{rules.key} has {rules.size} cells: too many to solve exactly here "
+            f"(at most {SOLVER_MAX_CELLS})"
         )
 
 
