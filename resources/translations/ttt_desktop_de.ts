@@ -191,6 +191,10 @@
         <source>Board {title}, {cell}</source>
         <translation>Spielfeld {title}, {cell}</translation>
     </message>
+    <message>
+        <source>Cell {name}</source>
+        <translation>Feld {name}</translation>
+    </message>
 </context>
 <context>
     <name>Charts</name>

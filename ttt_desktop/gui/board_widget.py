@@ -4,7 +4,8 @@ person chose.
 :class:`BoardWidget` shows whatever :class:`~ttt_desktop.core.Board` it is given,
 with optional highlights (the last move, a winning line) and a flag saying whether
 it takes moves. It emits :attr:`BoardWidget.cell_clicked` for a click, a keypad
-digit (tic-tac-toe), or Enter/Space on the cursor's cell, and knows no rules:
+digit (tic-tac-toe), a cell's name typed on the other boards ("h8": the name
+completing it, or Enter), or Enter/Space on the cursor's cell, and knows no rules:
 whether that move is allowed is the controller's business. The replay view reuses
 it for history; :mod:`ttt_desktop.gui.board_view` puts it in a scroll area that zooms.
 
@@ -55,9 +56,10 @@ from PySide6.QtGui import (
     QResizeEvent,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import QAbstractButton, QFrame, QLabel, QSizePolicy, QWidget
 
 from ttt_desktop.core import Board, Mark, row_column
+from ttt_desktop.core.geometry import COLUMN_LETTERS
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.gui import theme
 from ttt_desktop.gui.board_overlay import BoardOverlay, cell_descriptions, paint_overlays
@@ -200,6 +202,7 @@ class BoardWidget(QWidget):
     board_changed = Signal(object)  # the Board now shown, after set_board
     cursor_moved = Signal(int)  # the keyboard cursor went to this cell
     zoom_requested = Signal(int)  # Ctrl+wheel over the board: +1 zoom in, -1 zoom out
+    typed_name_changed = Signal(str)  # the part of a cell's name typed so far ("" when none)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -215,6 +218,16 @@ class BoardWidget(QWidget):
         self._cursor_enabled = True
         self._mark_style = MarkStyle.AUTO
         self._pressed_cell: int | None = None
+        # A cell's name being typed ("h", "h1"), shown beside the cursor until it plays.
+        self._typed_name = ""
+        self._typed_label = QLabel(self)
+        self._typed_label.setObjectName("typed-cell-name")
+        self._typed_label.setFrameShape(QFrame.Shape.Box)
+        self._typed_label.setAutoFillBackground(True)
+        self._typed_label.setBackgroundRole(QPalette.ColorRole.ToolTipBase)
+        self._typed_label.setForegroundRole(QPalette.ColorRole.ToolTipText)
+        self._typed_label.setMargin(2)
+        self._typed_label.hide()
         # Whether the keyboard (rather than the mouse) was used last on the board.
         self._keyboard_last = True
         self.reduced_motion = False
@@ -280,6 +293,7 @@ class BoardWidget(QWidget):
             self._cursor_cell = self._centre_cell()
             self.hovered_cell = None
             self._pressed_cell = None
+            self._set_typed_name("")
             self._overlays.clear()
             self._grid_cache = None
             self._make_cells()
@@ -458,6 +472,16 @@ class BoardWidget(QWidget):
         """The cell the keyboard cursor is on."""
         return self._cursor_cell
 
+    @property
+    def typed_name(self) -> str:
+        """The part of a cell's name typed so far ("h", "h1"; "" when none)."""
+        return self._typed_name
+
+    @property
+    def typed_label(self) -> QLabel:
+        """The small label beside the cursor that shows :attr:`typed_name` while it is typed."""
+        return self._typed_label
+
     def cell_widget(self, cell: int) -> CellButton:
         """The focusable, accessible child standing for ``cell`` (tic-tac-toe only).
 
@@ -577,22 +601,25 @@ class BoardWidget(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         for cell, button in enumerate(self._cells):
             button.setGeometry(self.cell_rect(cell).toAlignedRect())
+        if self._typed_name:
+            self._place_typed_label()
         super().resizeEvent(event)
 
     # Input --------------------------------------------------------------------
 
     def handle_key(self, event: QKeyEvent) -> bool:
-        """Digits 1-9 (also on the numpad) play that keypad cell on tic-tac-toe; arrows move
+        """Digits 1-9 (also on the numpad) play that keypad cell on tic-tac-toe; on the other
+        boards a cell's name typed ("h8", see :meth:`_type_name`) plays that cell; arrows move
         the cursor; Enter or Space plays the cursor's cell. True when the key was used."""
         key = Qt.Key(event.key())
         classic = self._rules.is_classic
+        if not classic and self._type_name(event):
+            self._use_keyboard()
+            return True
         digit = classic and key in _DIGIT_KEYS
         used = digit or key in _ARROW_STEPS or key in _PLAY_KEYS
-        if used and not self._keyboard_last:
-            # The keyboard in use: its cursor shows, the mouse's preview does not.
-            self._keyboard_last = True
-            self._update_cell(self.hovered_cell)
-            self._update_cell(self._cursor_cell)
+        if used:
+            self._use_keyboard()
         # Numpad digits carry the keypad modifier; Ctrl/Alt with a digit are someone else's.
         modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if digit and modifiers == Qt.KeyboardModifier.NoModifier:
@@ -603,6 +630,7 @@ class BoardWidget(QWidget):
             self.cell_clicked.emit(cell)
             return True
         if key in _ARROW_STEPS:
+            self._set_typed_name("")
             m, n = self._rules.m, self._rules.n
             row, column = divmod(self._cursor_cell, m)
             row_step, column_step = _ARROW_STEPS[key]
@@ -614,6 +642,98 @@ class BoardWidget(QWidget):
             self.cell_clicked.emit(self._cursor_cell)
             return True
         return False
+
+    def _use_keyboard(self) -> None:
+        """The keyboard in use: its cursor shows, the mouse's preview does not."""
+        if not self._keyboard_last:
+            self._keyboard_last = True
+            self._update_cell(self.hovered_cell)
+            self._update_cell(self._cursor_cell)
+
+    def _type_name(self, event: QKeyEvent) -> bool:
+        """Typing a cell's name as the edges show it: a column's letter, then the row's number.
+
+        The cursor follows what is typed (a letter: that column; a number: that cell). The
+        name plays as soon as no longer one begins with it (on 15x15 "h2" plays, "h1" waits
+        for a second digit or Enter, since h10 to h15 begin so); Enter or Space plays it,
+        Backspace takes back a character, Escape forgets it, another letter starts anew.
+        A digit that makes no row is not taken. True when the key was used for the name.
+        """
+        modifiers = event.modifiers() & ~(
+            Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier
+        )
+        if modifiers != Qt.KeyboardModifier.NoModifier:
+            return False
+        text = event.text().lower()
+        typed = self._typed_name
+        rules = self._rules
+        if len(text) == 1 and text in COLUMN_LETTERS[: rules.m]:
+            self._set_typed_name(text)
+            return True
+        if len(text) == 1 and text in "0123456789" and typed:
+            digits = typed[1:] + text
+            if digits[0] == "0" or int(digits) > rules.n:
+                return True  # no row is named so: the name stays as it was
+            if int(digits) * 10 > rules.n:
+                self._play_typed_name(typed[0] + digits)
+            else:
+                self._set_typed_name(typed[0] + digits)
+            return True
+        if not typed:
+            return False
+        key = Qt.Key(event.key())
+        if key == Qt.Key.Key_Backspace:
+            self._set_typed_name(typed[:-1])
+            return True
+        if key == Qt.Key.Key_Escape:
+            self._set_typed_name("")
+            return True
+        if key in _PLAY_KEYS:
+            if len(typed) > 1:  # a column alone names no cell: it waits for its row
+                self._play_typed_name(typed)
+            return True
+        return False
+
+    def _play_typed_name(self, name: str) -> None:
+        cell = self._rules.geometry.parse(name)
+        self._set_typed_name("")
+        # A taken cell keeps the cursor where it was; the controller says it is taken.
+        if self._board[cell] is None:
+            self.set_cursor_cell(cell)
+        self.cell_clicked.emit(cell)
+
+    def _set_typed_name(self, name: str) -> None:
+        """Show ``name`` as typed so far, and move the cursor to what it names."""
+        if name == self._typed_name:
+            return
+        self._typed_name = name
+        if name:
+            m = self._rules.m
+            column = COLUMN_LETTERS.index(name[0])
+            if len(name) > 1:
+                self.set_cursor_cell(self._rules.geometry.parse(name))
+            else:
+                self.set_cursor_cell(self._cursor_cell // m * m + column)
+            self._typed_label.setText(self.tr("Cell {name}").format(name=name))
+            self._typed_label.setAccessibleName(self._typed_label.text())
+            self._typed_label.adjustSize()
+            self._place_typed_label()
+            self._typed_label.show()
+            self._typed_label.raise_()
+        else:
+            self._typed_label.hide()
+        self.typed_name_changed.emit(name)
+
+    def _place_typed_label(self) -> None:
+        """Just above the cursor's cell (below it on the top row), inside the board."""
+        label = self._typed_label
+        rect = self.cell_rect(self._cursor_cell)
+        x = round(rect.center().x() - label.width() / 2)
+        y = round(rect.top()) - label.height() - 2
+        if y < 0:
+            y = round(rect.bottom()) + 2
+        x = min(max(0, x), max(0, self.width() - label.width()))
+        label.move(x, min(max(0, y), max(0, self.height() - label.height())))
 
     def set_cursor_cell(self, cell: int, *, give_focus: bool = True) -> None:
         """Move the keyboard cursor to ``cell`` (and the keyboard focus, if the board has it)."""
@@ -656,6 +776,18 @@ class BoardWidget(QWidget):
         if not self.handle_key(event):
             super().keyPressEvent(event)
 
+    def event(self, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and self._typed_name
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Escape, Qt.Key.Key_Backspace, *_PLAY_KEYS)
+        ):
+            # While a name is typed these keys are the name's, not a shortcut's.
+            event.accept()
+            return True
+        return super().event(event)
+
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton and not self._cells:
             self._pressed_cell = self.cell_at(event.position())
@@ -671,6 +803,7 @@ class BoardWidget(QWidget):
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         # On tic-tac-toe clicks reach the cell buttons; this covers events sent to the
         # board itself, and every click on other boards.
+        self._set_typed_name("")
         cell = self.cell_at(event.position())
         if event.button() == Qt.MouseButton.LeftButton and cell is not None:
             pressed, self._pressed_cell = self._pressed_cell, None
@@ -699,6 +832,7 @@ class BoardWidget(QWidget):
         super().focusInEvent(event)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
+        self._set_typed_name("")
         self._update_cell(self._cursor_cell)
         super().focusOutEvent(event)
 
