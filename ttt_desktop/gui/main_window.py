@@ -59,7 +59,7 @@ from ttt_desktop.gui.brain_text import printable
 from ttt_desktop.gui.busy_indicator import BusyIndicator
 from ttt_desktop.gui.coach import CoachFeatures
 from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
-from ttt_desktop.gui.dock_room import DockRoom
+from ttt_desktop.gui.dock_room import BoardRoom, DockRoom
 from ttt_desktop.gui.engine_list import EngineListNotice, WatchedEngineList
 from ttt_desktop.gui.game_in_progress import GameInProgress, path_beside
 from ttt_desktop.gui.header import ElidedLabel, GameHeader
@@ -278,6 +278,9 @@ class MainWindow(QMainWindow):
             review_dock.setVisible(shown)
         # While no dock shows there, room is kept for them: the board does not jump.
         self.dock_room = DockRoom(self, self.board_view, (self.review.moves_dock, review_dock))
+        # Docks on both sides never leave the board too small: the window grows within
+        # its screen, or the docks give way.
+        self.board_room = BoardRoom(self, self.board_view)
         thinking_dock_open = self.settings.qsettings.value(
             THINKING_DOCK_VISIBLE_KEY, False, type=bool
         )
