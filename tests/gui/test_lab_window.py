@@ -333,3 +333,24 @@ def test_finish_the_games_in_progress_then_resume_from_the_library(
     result = tournament.result
     assert result is not None and result.finished
     assert result.games() == run_tournament(result.spec, processes=False).games()
+
+
+def test_the_count_of_games_follows_every_setting_that_changes_it(
+    make_window: WindowMaker,
+) -> None:
+    window = make_window()
+    tournament = window.lab.show_tournament()
+    tournament.set_players({"rando": 1, "levi": 1, "humiston": 1})
+    # Round robin: three pairings.
+    tournament.games_spin.setValue(20)
+    assert tournament.progress_label.text() == "3 players, 60 games. Press Start."
+    tournament.games_spin.setValue(4)
+    assert tournament.progress_label.text() == "3 players, 12 games. Press Start."
+    # A gauntlet of three: two pairings; choosing another challenger keeps the count right.
+    tournament.set_format("gauntlet", "levi")
+    assert tournament.progress_label.text() == "3 players, 8 games. Press Start."
+    tournament.challenger_combo.setCurrentIndex(
+        tournament.challenger_combo.findData("humiston")
+    )
+    assert tournament.progress_label.text() == "3 players, 8 games. Press Start."
+    assert [e.kind for e in tournament.spec().entrants][0] == "humiston"

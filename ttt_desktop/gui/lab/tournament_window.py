@@ -319,11 +319,14 @@ class TournamentWindow(QWidget):
         for kind in PLAYABLE_KINDS:
             self.challenger_combo.addItem(display_name(kind), kind)
         self.challenger_combo.setCurrentIndex(PLAYABLE_KINDS.index("perfect"))
+        self.challenger_combo.currentIndexChanged.connect(self._update_start)
         form.addRow(self.tr("&Challenger:"), self.challenger_combo)
         self.games_spin = QSpinBox()
         self.games_spin.setRange(1, 100_000)
         self.games_spin.setValue(20)
         self.games_spin.setToolTip(self.tr("The two players take turns at X, who moves first"))
+        # The count of games said under the set-up follows it.
+        self.games_spin.valueChanged.connect(self._update_start)
         form.addRow(self.tr("&Games per pairing:"), self.games_spin)
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, 2**31 - 1)
