@@ -3596,6 +3596,18 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
             <numerusform>Bewiesen verlorene Felder: {cells}.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>It counts x,y from 0 at the top-left: its move {xy} is {cell} here, and this board&apos;s name follows each x,y it said, in brackets.</source>
+        <translation>Es zählt x,y ab 0 von oben links: sein Zug {xy} ist hier {cell}, und nach jedem x,y, das es nennt, steht in Klammern der Name dieses Bretts.</translation>
+    </message>
+    <message>
+        <source>It counts x,y from 0 at the top-left: its move {xy} is {cell} here.</source>
+        <translation>Es zählt x,y ab 0 von oben links: sein Zug {xy} ist hier {cell}.</translation>
+    </message>
+    <message>
+        <source>Names such as {name} in its words are its own notation, which may not be this board&apos;s.</source>
+        <translation>Namen wie {name} in seinen Worten sind in seiner eigenen Schreibweise, die nicht die dieses Bretts sein muss.</translation>
+    </message>
 </context>
 <context>
     <name>ThinkingDock</name>

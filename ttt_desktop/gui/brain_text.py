@@ -8,15 +8,25 @@ backwards. :func:`printable` drops all of them, so a label, a tooltip or a log s
 text and nothing can rewrite what is around it. Every place the window shows a brain's
 text passes it through here.
 
+A brain names cells in the protocol's coordinates (``x,y``, each from 0 at the top-left),
+not as this board does ("h8"): :func:`with_cell_names` puts the board's name beside each
+such pair, and :func:`own_cell_names` finds the names in other notations a brain may use
+("G12"), which cannot be read exactly and are only pointed out.
+
 Nothing here imports Qt.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-__all__ = ["printable", "printable_lines"]
+from ttt_desktop.brains.protocol import cell_of
+
+if TYPE_CHECKING:
+    from ttt_desktop.core.rules import Rules
+
+__all__ = ["own_cell_names", "printable", "printable_lines", "with_cell_names"]
 
 _ESCAPES: Final = re.compile(
     r"""
@@ -49,3 +59,44 @@ def printable(text: object) -> str:
 def printable_lines(text: object) -> str:
     """``text`` with its line breaks kept (each line as :func:`printable` makes it)."""
     return "\n".join(printable(line) for line in str(text).splitlines())
+
+
+# "7,7" standing alone: not part of a longer list of numbers ("7,7,5"), a decimal ("3,5.5"),
+# a negative number or a word.
+_XY_PAIR: Final = re.compile(r"(?<![\w.,-])(\d{1,2}),(\d{1,2})(?![\w.]|,\d)")
+_LETTER_NAME: Final = re.compile(r"(?<![\w.,-])[A-Za-z]\d{1,2}(?![\w.]|,\d)")
+
+
+def with_cell_names(text: str, rules: Rules) -> tuple[str, int]:
+    """``text`` with this board's name after each ``x,y`` pair that is a cell of ``rules``
+    in the protocol's coordinates, and how many were named.
+
+    Pairs off the board are left as they are.
+
+    >>> from ttt_desktop.core.rules import GOMOKU
+    >>> with_cell_names("best 7,7 then 0,14 (not 15,3 nor 7,7,5)", GOMOKU)
+    ('best 7,7 [h8] then 0,14 [a1] (not 15,3 nor 7,7,5)', 2)
+    """
+    geometry = rules.geometry
+    cells: list[int] = []
+
+    def named(match: re.Match[str]) -> str:
+        x, y = int(match[1]), int(match[2])
+        if x >= rules.m or y >= rules.n:
+            return match[0]
+        cells.append(cell_of(x, y, rules.m))
+        return f"{match[0]} [{geometry.name(cells[-1])}]"
+
+    shown = _XY_PAIR.sub(named, text)
+    return shown, len(cells)
+
+
+def own_cell_names(text: str) -> tuple[str, ...]:
+    """Words of ``text`` that look like a cell named by a letter and a number ("G12"): a
+    brain's own notation, which may count rows from the top or skip a letter, so they are
+    never read as this board's names.
+
+    >>> own_cell_names("pv G12 h8, depth 12, x1.5")
+    ('G12', 'h8')
+    """
+    return tuple(_LETTER_NAME.findall(text))

@@ -11,9 +11,10 @@ import functools
 
 from PySide6.QtCore import QCoreApplication
 
+from ttt_desktop.brains.protocol import xy_of
 from ttt_desktop.core.geometry import Geometry
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
-from ttt_desktop.gui.brain_text import printable
+from ttt_desktop.gui.brain_text import own_cell_names, printable, with_cell_names
 from ttt_desktop.players import display_name
 from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, Thought, proves
 
@@ -462,17 +463,47 @@ def figures(thought: Thought) -> list[str]:
             )
         )
     if thought.messages:
-        # A Gomocup brain's own words (depth, evaluation, best line), the last few as said.
-        lines.append(
-            QCoreApplication.translate("Thinking", "It said: {messages}").format(
-                messages=" / ".join(printable(message) for message in thought.messages[-5:])
-            )
-        )
+        lines += _brain_words(thought)
     lines.append(
         QCoreApplication.translate("Thinking", "Thought for {ms} ms.").format(
             ms=f"{thought.seconds * 1000:.1f}"
         )
     )
+    return lines
+
+
+def _brain_words(thought: Thought) -> list[str]:
+    """A Gomocup brain's own words (depth, evaluation, best line), the last few as said, and
+    how its cells read on this board: the protocol's x,y (from 0 at the top-left) of its
+    move, this board's name after each x,y pair it said, and that other names are its own."""
+    rules = Rules.parse(thought.rules)
+    said = " / ".join(printable(message) for message in thought.messages[-5:])
+    shown, named = with_cell_names(said, rules)
+    x, y = xy_of(thought.move, rules.m)
+    move = _geometry(thought).name(thought.move)
+    if named:
+        legend = QCoreApplication.translate(
+            "Thinking",
+            "It counts x,y from 0 at the top-left: its move {xy} is {cell} here, and this "
+            "board's name follows each x,y it said, in brackets.",
+        )
+    else:
+        legend = QCoreApplication.translate(
+            "Thinking", "It counts x,y from 0 at the top-left: its move {xy} is {cell} here."
+        )
+    lines = [
+        legend.format(xy=f"{x},{y}", cell=move),
+        QCoreApplication.translate("Thinking", "It said: {messages}").format(messages=shown),
+    ]
+    others = own_cell_names(said)
+    if others:
+        lines.append(
+            QCoreApplication.translate(
+                "Thinking",
+                "Names such as {name} in its words are its own notation, which may not be "
+                "this board's.",
+            ).format(name=others[0])
+        )
     return lines
 
 
