@@ -360,3 +360,34 @@ def test_the_match_dialog_names_the_players(qtbot: QtBot) -> None:
     qtbot.addWidget(people)
     assert "two computer players" in people.players_label.text()
     assert not people.start_button.isEnabled()
+
+
+def test_watch_a_match_chooses_its_two_computer_players(
+    make_window: Callable[..., MainWindow], qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QDialog  # noqa: PLC0415
+
+    from ttt_desktop.core.board import HUMAN_KIND  # noqa: PLC0415
+    from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
+
+    window = make_window()
+    window.controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Alice"))
+    review = window.review
+    dialog = review.match_dialog()
+    qtbot.addWidget(dialog)
+    # A person seated no longer stops a match: the dialog offers the computers to choose.
+    assert dialog.start_button.isEnabled()
+    assert dialog.x_box is not None and dialog.o_box is not None
+    names = [dialog.x_box.itemText(i) for i in range(dialog.x_box.count())]
+    assert "Alice" not in names and {"Rando", "Perfect"} <= set(names)
+    dialog.x_box.setCurrentIndex(names.index("Rando"))
+    dialog.o_box.setCurrentIndex(names.index("Perfect"))
+    dialog.games_box.setValue(2)
+    monkeypatch.setattr(dialog, "exec", lambda: QDialog.DialogCode.Accepted)
+    monkeypatch.setattr(review, "match_dialog", lambda: dialog)
+    review.watch_match_action.trigger()
+    assert window.controller.seat(Mark.X).name == "Rando"
+    assert window.controller.seat(Mark.O).name == "Perfect"
+    with qtbot.waitSignal(review.match_runner.match_finished, timeout=30_000) as finished:
+        pass
+    assert finished.args[0].played == 2

@@ -27,7 +27,9 @@ from PySide6.QtWidgets import (
 from ttt_desktop.core import GameRecord, Mark
 
 if TYPE_CHECKING:
-    from ttt_desktop.gui.controller import GameController
+    from collections.abc import Sequence
+
+    from ttt_desktop.gui.controller import GameController, Seat
 
 # Who starts each game of a match: (label, policy).
 FIRST_CHOICES: Final = (
@@ -188,7 +190,8 @@ class MatchRunner(QObject):
 
 
 class MatchDialog(QDialog):
-    """Asks for the number of games and who starts; read :attr:`games` and :attr:`first`."""
+    """Asks for the two computer players, the number of games and who starts; read
+    :attr:`seats`, :attr:`games` and :attr:`first`."""
 
     def __init__(
         self,
@@ -198,15 +201,27 @@ class MatchDialog(QDialog):
         x_name: str = "",
         o_name: str = "",
         people_seated: bool = False,
+        choices: Sequence[Seat] = (),
+        x: Seat | None = None,
+        o: Seat | None = None,
     ) -> None:
-        """``x_name`` and ``o_name`` are the players who would play; a match needs
-        two computer players, so with a person seated (``people_seated``) it can't start."""
+        """``choices`` are the computer players that may play (on the board in hand), ``x``
+        and ``o`` the ones seated: with choices the dialog offers both seats to choose,
+        starting from the seated computers (a person seated gives way to the first
+        choices). Without them it names ``x_name`` and ``o_name``; a match needs two
+        computer players, so with a person seated (``people_seated``) it can't start."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("Watch a match"))
+        self._choices = [seat for seat in choices if not seat.is_human]
         self.players_label = QLabel(self)
         self.players_label.setObjectName("match-players")
         self.players_label.setWordWrap(True)
-        if people_seated:
+        self.x_box: QComboBox | None = None
+        self.o_box: QComboBox | None = None
+        if self._choices:
+            self.x_box = self._combo(x, 0)
+            self.o_box = self._combo(o, 1)
+        elif people_seated:
             self.players_label.setText(
                 self.tr(
                     "A match is for two computer players: choose one for X and one for O "
@@ -229,14 +244,34 @@ class MatchDialog(QDialog):
         )
         self.start_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.start_button.setText(self.tr("Start match"))
-        self.start_button.setEnabled(not people_seated)
+        self.start_button.setEnabled(bool(self._choices) or not people_seated)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QFormLayout(self)
         layout.addRow(self.players_label)
+        if self.x_box is not None and self.o_box is not None:
+            layout.addRow("X", self.x_box)
+            layout.addRow("O", self.o_box)
         layout.addRow(self.tr("Games"), self.games_box)
         layout.addRow(self.tr("Who starts"), self.first_box)
         layout.addRow(buttons)
+
+    def _combo(self, seated: Seat | None, fallback: int) -> QComboBox:
+        box = QComboBox(self)
+        for seat in self._choices:
+            box.addItem(seat.name)
+        if seated is not None and seated in self._choices:
+            box.setCurrentIndex(self._choices.index(seated))
+        else:
+            box.setCurrentIndex(min(fallback, len(self._choices) - 1))
+        return box
+
+    @property
+    def seats(self) -> tuple[Seat, Seat] | None:
+        """The computer players chosen for X and O (None: the dialog offered no choice)."""
+        if self.x_box is None or self.o_box is None:
+            return None
+        return self._choices[self.x_box.currentIndex()], self._choices[self.o_box.currentIndex()]
 
     @property
     def games(self) -> int:

@@ -476,11 +476,37 @@ class ReviewFeatures(QObject):
 
     def _watch_match_from_menu(self) -> None:
         x, o = self.controller.seat(Mark.X), self.controller.seat(Mark.O)
-        dialog = MatchDialog(
-            self.window, x_name=x.name, o_name=o.name, people_seated=x.is_human or o.is_human
+        dialog = self.match_dialog()
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        chosen = dialog.seats
+        if chosen is not None:
+            for mark, seated, seat in ((Mark.X, x, chosen[0]), (Mark.O, o, chosen[1])):
+                if seat != seated:
+                    self._seat_player(mark, seat)
+        self.watch_match(dialog.games, dialog.first)
+
+    def match_dialog(self) -> MatchDialog:
+        """The Watch a match dialog: the computer players that play the board in hand to
+        choose from, starting from those seated."""
+        from ttt_desktop.gui.player_panel import kind_plays  # noqa: PLC0415
+
+        rules = self.controller.rules
+        x, o = self.controller.seat(Mark.X), self.controller.seat(Mark.O)
+        computers = [
+            seat
+            for seat in self._seat_choices()
+            if not seat.is_human and kind_plays(seat.kind, rules)
+        ]
+        return MatchDialog(
+            self.window,
+            x_name=x.name,
+            o_name=o.name,
+            people_seated=x.is_human or o.is_human,
+            choices=computers,
+            x=x,
+            o=o,
         )
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            self.watch_match(dialog.games, dialog.first)
 
     def watch_match(self, games: int, first: str = "alternate-x") -> None:
         """Start a match of ``games`` games between the two computer players seated."""
