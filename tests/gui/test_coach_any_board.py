@@ -266,3 +266,24 @@ def test_a_new_game_abandons_a_review_under_way(qtbot: QtBot, two_people: Window
     with qtbot.waitSignal(features.hint_shown, timeout=15_000) as shown:
         features.hint_action.trigger()
     assert shown.args[0].mover == "O"
+
+
+def test_a_side_with_no_moves_is_summed_up_as_no_moves(qtbot: QtBot) -> None:
+    from types import SimpleNamespace  # noqa: PLC0415
+
+    from ttt_desktop.gui.coach.review_panel import ReviewPanel  # noqa: PLC0415
+
+    panel = ReviewPanel()
+    qtbot.addWidget(panel)
+
+    def side(name: str, moves: int) -> SimpleNamespace:
+        accuracy = None if moves == 0 else 1.0
+        return SimpleNamespace(
+            name=name, moves=moves, accuracy=accuracy, mistakes=0, undos=0, hints=0
+        )
+
+    review = SimpleNamespace(summaries={Mark.X: side("Alice", 1), Mark.O: side("Bob", 0)})
+    text = panel._summary_html(review)  # type: ignore[arg-type]
+    assert "<b>Alice (X)</b>: 1 move, accuracy 100%, 0 mistakes" in text
+    assert "<b>Bob (O)</b>: no moves" in text
+    assert "0 moves" not in text

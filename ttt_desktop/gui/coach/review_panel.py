@@ -178,11 +178,15 @@ class ReviewPanel(QWidget):
                 accuracy = self.tr("accuracy {percent}%").format(
                     percent=round(summary.accuracy * 100)
                 )
-            parts = [
-                self.tr("%n move(s)", "", summary.moves),
-                accuracy,
-                self.tr("%n mistake(s)", "", summary.mistakes),
-            ]
+            parts = (
+                [
+                    self.tr("%n move(s)", "", summary.moves),
+                    accuracy,
+                    self.tr("%n mistake(s)", "", summary.mistakes),
+                ]
+                if summary.moves
+                else [self.tr("no moves")]  # not "0 moves, no moves, 0 mistakes"
+            )
             if summary.undos:
                 parts.append(self.tr("%n move(s) taken back", "", summary.undos))
             if summary.hints:
