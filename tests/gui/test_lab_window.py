@@ -353,4 +353,4 @@ def test_the_count_of_games_follows_every_setting_that_changes_it(
         tournament.challenger_combo.findData("humiston")
     )
     assert tournament.progress_label.text() == "3 players, 8 games. Press Start."
-    assert [e.kind for e in tournament.spec().entrants][0] == "humiston"
+    assert tournament.spec().entrants[0].kind == "humiston"
