@@ -3243,6 +3243,14 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <source>Keys</source>
         <translation>Tasten</translation>
     </message>
+    <message>
+        <source>Play a cell of a bigger board by its name, as its edges show it (Backspace takes back a character, Escape forgets the name)</source>
+        <translation>Auf ein Feld eines größeren Spielfelds setzen, mit seinem Namen wie am Rand (die Rücktaste nimmt ein Zeichen zurück, Escape vergisst den Namen)</translation>
+    </message>
+    <message>
+        <source>its letter, then its number ({first} … {last})</source>
+        <translation>sein Buchstabe, dann seine Zahl ({first} … {last})</translation>
+    </message>
 </context>
 <context>
     <name>SoundFeatures</name>

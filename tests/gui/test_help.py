@@ -63,6 +63,9 @@ def test_ctrl_question_mark_lists_every_menu_shortcut(
     assert keys["Undo move"] == "Ctrl+Z, Alt+Backspace"
     assert keys["Move the dashed cursor"]
     assert "1" in keys["Play the cell in that place on a numeric keypad (7 is top left)"]
+    named = "Play a cell of a bigger board by its name, as its edges show it"
+    typed = [keys[what] for what in keys if what.startswith(named)]
+    assert typed == ["its letter, then its number (a1 … t20)"]
     groups = [group for group, _, _ in dialog.rows()]
     assert groups[0] == "Game" and groups[-1] == "On the board"
 

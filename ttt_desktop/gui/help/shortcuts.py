@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from ttt_desktop.core.geometry import COLUMN_LETTERS
 from ttt_desktop.gui import board_widget
 
 # Qt's key codes from Key_Back up are keys of media and special keyboards.
@@ -102,6 +103,16 @@ def board_shortcuts() -> list[Shortcut]:
                 "ShortcutsDialog", "Play the cell in that place on a numeric keypad (7 is top left)"
             ),
             f"{digits[0]} … {digits[-1]}",
+        ),
+        Shortcut(
+            QCoreApplication.translate(
+                "ShortcutsDialog",
+                "Play a cell of a bigger board by its name, as its edges show it "
+                "(Backspace takes back a character, Escape forgets the name)",
+            ),
+            QCoreApplication.translate(
+                "ShortcutsDialog", "its letter, then its number ({first} … {last})"
+            ).format(first="a1", last=f"{COLUMN_LETTERS[-1]}{len(COLUMN_LETTERS)}"),
         ),
         Shortcut(
             QCoreApplication.translate("ShortcutsDialog", "Move the dashed cursor"),
