@@ -903,7 +903,8 @@ class HistoryWindow(QWidget):
                 header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
                 header.setStretchLastSection(True)
                 for column, width in enumerate((140, 150, 150, 120, 150, 60, 120)):
-                    self.table.setColumnWidth(column, width)
+                    # Never narrower than its heading (with room for the sort arrow).
+                    self.table.setColumnWidth(column, max(width, header.sectionSizeHint(column)))
             self.apply_filter()
             self._refresh_current_tab()
         except LibraryError as error:

@@ -500,6 +500,9 @@ class TournamentWindow(QWidget):
         self.standings_table.horizontalHeader().setSectionResizeMode(
             1, QHeaderView.ResizeMode.Stretch
         )
+        # Each heading whole before there are results too: at 100 px a column, the name
+        # column was left 26 px ("laye") and "Unentschieden" cut in German.
+        self.standings_table.resizeColumnsToContents()
         standings_layout.addWidget(self.standings_table, 2)
         self.ratings_chart = ErrorBarChart(
             self.tr("Ratings (1500 at the start; bars: two standard deviations)"),
