@@ -43,11 +43,11 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.playout import layout_of
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Final

@@ -28,7 +28,7 @@ from ttt_desktop.core.cells import (
     row_column,
 )
 
-# Not typing.TYPE_CHECKING: importing typing costs a fresh process ~9 ms (see perfect.py).
+# The cold path: no typing module (docs/manual/developer/architecture.md, "Cold start").
 TYPE_CHECKING = False
 
 if TYPE_CHECKING:

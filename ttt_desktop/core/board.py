@@ -37,8 +37,7 @@ from collections.abc import Iterable, Iterator
 from ttt_desktop.core.cells import CELLS, LINES, Cell
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 
-# typing is for the type checker only: importing it costs a fresh process ~9 ms,
-# a fifth of the perfect player's first move (benchmarks/engine_speed.py).
+# The cold path: no typing module (docs/manual/developer/architecture.md, "Cold start").
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar, Final

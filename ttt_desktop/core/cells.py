@@ -17,8 +17,7 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
-# typing is for the type checker only: importing it costs a fresh process ~9 ms,
-# a fifth of the perfect player's first move (benchmarks/engine_speed.py).
+# The cold path: no typing module (docs/manual/developer/architecture.md, "Cold start").
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final

@@ -24,10 +24,10 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ttt_desktop.core.cells import _KEYPAD_OF_CELL
 
-# typing is for the type checker only.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Final

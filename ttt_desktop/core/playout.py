@@ -20,9 +20,10 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ttt_desktop.core.board import Board, Mark
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 

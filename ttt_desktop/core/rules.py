@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import _thread
 
-# typing is for the type checker only: importing it costs a fresh process ~9 ms.
+# The cold path: no typing module (docs/manual/developer/architecture.md, "Cold start").
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar, Final

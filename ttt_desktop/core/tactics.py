@@ -26,11 +26,11 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import LINES, Cell
 
-# typing is for the type checker only.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 

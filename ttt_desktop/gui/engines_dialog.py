@@ -30,7 +30,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QFontDatabase
@@ -63,7 +63,6 @@ from ttt_desktop.gui.brain_text import printable
 from ttt_desktop.gui.engine_list import WatchedEngineList
 from ttt_desktop.gui.translation import number
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ttt_desktop.brains.engines import EngineEntry
 

@@ -32,8 +32,7 @@ from ttt_desktop.players.roster import (
     unknown_kind,
 )
 
-# typing is for the type checker only: importing it costs a fresh process ~9 ms,
-# a fifth of the perfect player's first move (benchmarks/engine_speed.py).
+# The cold path: no typing module (docs/manual/developer/architecture.md, "Cold start").
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any

@@ -21,8 +21,7 @@ from ttt_desktop.core.board import Board, GameOverError
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.players.roster import display_name, supports
 
-# typing is for the type checker only: importing it costs a fresh process ~9 ms,
-# a fifth of the perfect player's first move (benchmarks/engine_speed.py).
+# The cold path: no typing module (docs/manual/developer/architecture.md, "Cold start").
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import ClassVar

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 
+# The cold path: no typing module (docs/manual/developer/architecture.md, "Cold start").
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final

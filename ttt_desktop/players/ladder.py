@@ -34,12 +34,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from ttt_desktop.core.rules import Rules, coerce_rules
 from ttt_desktop.players.boards import CLASSIC_ONLY, FIRST_PLAYER_WINS, SOLVED_BOARDS, plays
 from ttt_desktop.players.roster import kinds_for
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any, Final

@@ -46,13 +46,13 @@ from __future__ import annotations
 import gc
 import math
 import time
+from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.playout import layout_of, playout_bits
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 

@@ -13,10 +13,11 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.cells import Cell
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ttt_desktop.core.geometry import Geometry
 

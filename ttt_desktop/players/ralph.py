@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import time
+from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import Cell
@@ -15,7 +16,6 @@ from ttt_desktop.core.tactics import completing_cells, decisive_moves
 from ttt_desktop.players.base import Player, deadline_of, legal_moves_or_raise, stop_at
 from ttt_desktop.players.nearby import cells_near_stones
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ttt_desktop.core.clock import StopCheck
     from ttt_desktop.players.thought import Thought

@@ -18,8 +18,7 @@ from ttt_desktop.players.boards import ANY_BOARD, CLASSIC_ONLY, SOLVED_BOARDS, S
 TRAINED_KIND_PREFIX = "trained."
 """The kinds of the players trained in the Lab begin so (``trained.NAME``; see lab.trained)."""
 
-# typing is for the type checker only: importing it costs a fresh process ~9 ms,
-# a fifth of the perfect player's first move (benchmarks/engine_speed.py).
+# The cold path: no typing module (docs/manual/developer/architecture.md, "Cold start").
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final

@@ -39,13 +39,13 @@ from __future__ import annotations
 import random
 import time
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.tactics import completing_cells
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Final

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board, IllegalMoveError, OccupiedCellError, OffBoardError
 from ttt_desktop.core.cells import CENTRE, CORNERS, SIDES, Cell
@@ -22,7 +23,6 @@ from ttt_desktop.core.tactics import decisive_moves
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 from ttt_desktop.players.nearby import places
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ttt_desktop.core.clock import StopCheck
     from ttt_desktop.players.thought import Rule, Thought

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.cells import CENTRE, CORNERS, LINES, OPPOSITE_CORNER, SIDES, Cell
@@ -32,7 +33,6 @@ from ttt_desktop.core.tactics import (
 from ttt_desktop.players.base import Player, deadline_of, legal_moves_or_raise
 from ttt_desktop.players.nearby import cells_near_stones, places
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ttt_desktop.core.clock import StopCheck
     from ttt_desktop.core.geometry import Geometry

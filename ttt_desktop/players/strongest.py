@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.players.base import Player, deadline_of, stop_at
 from ttt_desktop.players.roster import supports
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ttt_desktop.analysis.threats import ThreatWin
     from ttt_desktop.core.clock import StopCheck

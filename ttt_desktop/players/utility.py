@@ -20,14 +20,13 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import time
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.tactics import decisive_moves
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
