@@ -1,0 +1,275 @@
+"""``ttt-arena tournament`` (here, in worker processes or on a Dask cluster;
+stored, resumed) and ``ttt-arena cluster-certs``.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from pathlib import Path
+from typing import Any, TextIO
+
+from ttt_desktop.cli.common import (
+    FailedError,
+    ProgressLine,
+    RefusedError,
+    check_players,
+    library_writer,
+    openings_of,
+    time_control,
+)
+from ttt_desktop.core.rules import Rules
+from ttt_desktop.players.base import fresh_seed
+
+
+def run_tournament_command(
+    arguments: argparse.Namespace, out: TextIO, progress: ProgressLine
+) -> None:
+    from ttt_desktop.lab.tournament import TournamentGame  # noqa: PLC0415
+
+    done: list[TournamentGame] = []
+    library = None
+    saver = None
+    if arguments.resume is not None:
+        spec, done, library, saver = _resumed(arguments, progress)
+    else:
+        spec = _new_spec(arguments)
+    try:
+        check_players(spec.rules, *(e.kind for e in spec.entrants if not e.is_brain))
+        if spec.has_brains:
+            spec = _prepare_brains(spec, arguments, resumed=arguments.resume is not None)
+    except BaseException:
+        if library is not None:
+            library.close()
+        raise
+    name = "Tournament: " + ", ".join(entrant.label for entrant in spec.entrants)
+    if arguments.jobs is None:
+        arguments.jobs = 1
+    try:
+        writer = library_writer(arguments, "tournament", name, spec.as_json())
+        if writer is not None and saver is None:
+            from ttt_desktop.lab.storing import TournamentSaver  # noqa: PLC0415
+
+            saver = TournamentSaver(writer.library, spec, name, jobs=arguments.jobs)
+        if saver is not None:
+            where = writer.library.path if writer is not None else library.path  # type: ignore[union-attr]
+            progress.stream.write(
+                f"tournament {saver.id} in {where}: each game is kept as it finishes; after a "
+                f"stop, carry on with --resume {saver.id}\n"
+            )
+            if spec.brains is not None:
+                from dataclasses import replace  # noqa: PLC0415
+
+                from ttt_desktop.lab.tournament import brain_log_dir  # noqa: PLC0415
+
+                log_dir = brain_log_dir(Path(where), saver.id)
+                spec = replace(spec, brains=spec.brains.with_log_dir(str(log_dir)))
+                progress.stream.write(f"the brains' pipe logs go to {log_dir}\n")
+        _play_tournament(arguments, spec, out, progress, (done, library, saver, writer))
+    finally:
+        if spec.brains is not None:
+            from ttt_desktop.lab.brains import finish  # noqa: PLC0415
+
+            swept = finish(spec)
+            if swept:
+                progress.stream.write(
+                    f"ended {swept} brain process{'es' if swept != 1 else ''} left behind\n"
+                )
+
+
+def _scheduler(arguments: argparse.Namespace) -> Any:
+    """``--scheduler`` with its TLS files and ``--insecure``, checked (None: no cluster)."""
+    tls_given = [arguments.tls_ca_file, arguments.tls_cert, arguments.tls_key]
+    if arguments.scheduler is None:
+        if any(tls_given) or arguments.insecure:
+            raise RefusedError("--tls-* and --insecure go with --scheduler")
+        return None
+    from ttt_desktop.lab.cluster import Scheduler, TlsFiles  # noqa: PLC0415
+
+    if any(tls_given) and not all(tls_given):
+        raise RefusedError("TLS needs all three: --tls-ca-file, --tls-cert and --tls-key")
+    tls = TlsFiles(*tls_given) if all(tls_given) else None
+    scheduler = Scheduler(arguments.scheduler, tls, arguments.insecure)
+    try:
+        scheduler.check()
+    except ValueError as error:
+        raise RefusedError(str(error)) from None
+    return scheduler
+
+
+def run_cluster_certs(arguments: argparse.Namespace, out: TextIO) -> None:
+    from ttt_desktop.lab.cluster import make_certificates  # noqa: PLC0415
+
+    try:
+        made = make_certificates(arguments.out, arguments.names)
+    except ValueError as error:
+        raise RefusedError(str(error)) from None
+    except OSError as error:
+        raise FailedError(str(error)) from None
+    folder = arguments.out
+    for path in made:
+        out.write(f"{path}\n")
+    first = arguments.names[0]
+    out.write(
+        f"Copy ca.pem and each machine's NAME.pem and NAME.key to it (keep ca.key here).\n"
+        f"  scheduler, on {first}: dask scheduler --protocol tls --host {first} "
+        f"--tls-ca-file {folder}/ca.pem --tls-cert {folder}/{first}.pem "
+        f"--tls-key {folder}/{first}.key\n"
+        f"  each worker NAME: dask worker tls://{first}:8786 --nthreads 1 "
+        f"--tls-ca-file ca.pem --tls-cert NAME.pem --tls-key NAME.key\n"
+        f"  here: ttt-arena tournament ... --scheduler tls://{first}:8786 "
+        f"--tls-ca-file {folder}/ca.pem --tls-cert {folder}/NAME.pem "
+        f"--tls-key {folder}/NAME.key\n"
+    )
+
+
+def _prepare_brains(spec: Any, arguments: argparse.Namespace, *, resumed: bool) -> Any:
+    """Start each brain once: its name, and whether it plays the board (else no tournament)."""
+    from ttt_desktop.brains.engines import EngineListError  # noqa: PLC0415
+    from ttt_desktop.brains.manager import BrainError  # noqa: PLC0415
+    from ttt_desktop.lab.brains import prepare  # noqa: PLC0415
+
+    engines = "" if arguments.engines is None else str(arguments.engines)
+    try:
+        return prepare(spec, engines_file=engines, relabel=not resumed)
+    except BrainError as error:
+        raise RefusedError(error.reason) from None
+    except EngineListError as error:
+        raise RefusedError(str(error)) from None
+
+
+def _play_tournament(
+    arguments: argparse.Namespace,
+    spec: Any,
+    out: TextIO,
+    progress: ProgressLine,
+    stores: tuple[Any, Any, Any, Any],
+) -> None:
+    from ttt_desktop.lab import report  # noqa: PLC0415  (only tournaments need the lab)
+    from ttt_desktop.lab.runner import WorkerError, run_tournament  # noqa: PLC0415
+    from ttt_desktop.lab.tournament import TournamentGame  # noqa: PLC0415
+
+    done, library, saver, writer = stores
+    total = spec.total_games
+    jobs = arguments.jobs
+    hearers = []
+    if saver is not None:
+        hearers.append(saver.add)
+    json_writer = None
+    in_workers = jobs > 1 or arguments.scheduler is not None
+    if arguments.json:
+        # The games are formatted as they are played (by the workers, when there are
+        # some): the end has only the tables to write.
+        json_writer = report.ArenaJsonWriter([entrant.label for entrant in spec.entrants])
+        if not in_workers:
+            hearers.append(json_writer.add)
+
+    def on_games(games: list[TournamentGame]) -> None:
+        for hear in hearers:
+            hear(games)
+
+    try:
+        result = run_tournament(
+            spec,
+            jobs=jobs,
+            processes=in_workers,
+            scheduler=_scheduler(arguments),
+            done=done,
+            on_games=on_games if hearers else None,
+            render=None if json_writer is None else json_writer.formatter,
+            on_rendered=None if json_writer is None else json_writer.add_texts,
+            on_progress=lambda runner, played: progress.say(
+                f"tournament: {played:,} of {total:,} games"
+                + (_time_left(runner.seconds_left()) if runner is not None else "")
+            ),
+        )
+    except WorkerError as error:
+        hint = f" (carry on with --resume {saver.id})" if saver is not None else ""
+        raise FailedError(f"the tournament stopped: {error}{hint}") from None
+    finally:
+        if saver is not None:
+            saver.flush()
+    if writer is not None:
+        # The stored games before the mark of a finished tournament: a kill in between
+        # leaves a tournament to resume, which stores them (each once) again.
+        writer.add_tournament(spec, result, saver.id if saver is not None else None)
+        writer.flush()
+    if saver is not None:
+        saver.finish(result.finished)
+    if library is not None:
+        library.close()
+    if writer is not None:
+        writer.close(progress.stream)
+        if spec.brains is not None and spec.brains.log_dir and result.finished:
+            # The stored games carry their logs now.
+            import shutil  # noqa: PLC0415
+
+            shutil.rmtree(spec.brains.log_dir, ignore_errors=True)
+            with contextlib.suppress(OSError):  # the library's log folder, once empty
+                Path(spec.brains.log_dir).parent.rmdir()
+    if json_writer is not None:
+        json_writer.write(result, out)
+    else:
+        out.write(report.crosstable_text(result))
+
+
+def _time_left(seconds: float | None) -> str:
+    return "" if seconds is None else f", about {seconds:,.0f} s left"
+
+
+def _new_spec(arguments: argparse.Namespace) -> Any:
+    from ttt_desktop.lab.spec import TournamentSpec, parse_entrants  # noqa: PLC0415
+
+    if arguments.players is None:
+        raise ValueError("name the players (--players A,B,...) or --resume a tournament")
+    rules: Rules = arguments.rules
+    seed = arguments.seed if arguments.seed is not None else fresh_seed()
+    openings = openings_of(arguments, rules)
+    return TournamentSpec(
+        parse_entrants(arguments.players, seed),
+        # Each pair plays --games games each way round: the players take turns at X.
+        2 * arguments.games,
+        seed,
+        arguments.format,
+        rules,
+        openings,
+        arguments.symmetries,
+        time_control(arguments),
+        arguments.adjudicate,
+    )
+
+
+def _resumed(arguments: argparse.Namespace, progress: ProgressLine) -> tuple[Any, Any, Any, Any]:
+    from ttt_desktop.lab.spec import TournamentSpec  # noqa: PLC0415
+    from ttt_desktop.lab.storing import TournamentSaver  # noqa: PLC0415
+    from ttt_desktop.lab.tournament import TournamentGame  # noqa: PLC0415
+    from ttt_desktop.library import Library, library_path  # noqa: PLC0415
+    from ttt_desktop.library.tournaments import TournamentStore  # noqa: PLC0415
+
+    path = library_path(explicit=arguments.library)
+    if path is None:
+        raise ValueError("--resume reads the game library: give --library PATH")
+    if arguments.players is not None or arguments.openings is not None:
+        raise ValueError("a resumed tournament keeps its own players and openings")
+    library = Library(path)
+    try:
+        store = TournamentStore(library)
+        stored = store.get(arguments.resume)
+        spec = TournamentSpec.from_json(stored.settings)
+        done = [TournamentGame(*row) for row in store.games(stored.id)]  # type: ignore[arg-type]
+    except BaseException:
+        library.close()
+        raise
+    progress.stream.write(
+        f"resuming tournament {stored.id} ({stored.name}): {len(done):,} of "
+        f"{spec.total_games:,} games played, {spec.total_games - len(done):,} to go\n"
+    )
+    if arguments.jobs is None:
+        # The run's own number of workers, as it was started.
+        arguments.jobs = TournamentSaver.stored_jobs(stored.settings)
+    # The finished games go into the library as stored games at the end, as a fresh run's
+    # do (under ids of their own: a game already stored is not stored twice).
+    arguments.library = path
+    return spec, done, library, TournamentSaver(library, spec, stored.name, resume=stored.id)
