@@ -349,8 +349,6 @@ def test_the_count_of_games_follows_every_setting_that_changes_it(
     # A gauntlet of three: two pairings; choosing another challenger keeps the count right.
     tournament.set_format("gauntlet", "levi")
     assert tournament.progress_label.text() == "3 players, 8 games. Press Start."
-    tournament.challenger_combo.setCurrentIndex(
-        tournament.challenger_combo.findData("humiston")
-    )
+    tournament.challenger_combo.setCurrentIndex(tournament.challenger_combo.findData("humiston"))
     assert tournament.progress_label.text() == "3 players, 8 games. Press Start."
     assert tournament.spec().entrants[0].kind == "humiston"
