@@ -114,13 +114,8 @@ def forced_win(
     those depths, or the ``max_nodes`` budget runs out. Raises
     :class:`ThreatSearchStopped` when ``stop`` answers true.
     """
-    if board.is_over:
-        return None
-    if max_nodes < 1:
-        raise ValueError(f"max_nodes is at least 1, not {max_nodes!r}")
-    search = _ThreatSearch(board, max_nodes, stop)
     return _deepening(
-        search, board, board.to_move, search.attack, threes=threes, max_depth=max_depth
+        board, board.to_move, _ThreatSearch.attack, max_nodes, stop, threes, max_depth
     )
 
 
@@ -142,28 +137,28 @@ def forced_win_after(
     reply that holds out longest, so it has one ply more than the attacker's moves; its
     ``mover`` is the attacker. Budgets and ``stop`` as in :func:`forced_win`.
     """
+    return _deepening(
+        board, board.to_move.opponent, _ThreatSearch.defend, max_nodes, stop, threes, max_depth
+    )
+
+
+def _deepening(  # noqa: PLR0917  (the two entry points' arguments, passed on)
+    board: Board,
+    attacker_mark: Mark,
+    step: Callable[[_ThreatSearch, int, int, int], list[int] | None],
+    max_nodes: int,
+    stop: Callable[[], bool] | None,
+    threes: bool,
+    max_depth: int,
+) -> ThreatWin | None:
+    """Fours alone first, then threes too: ``step(search, attacker, defender, depth)`` one
+    depth deeper at a time, until a line is found, no line was cut short by the depth, or
+    the budget runs out (:func:`forced_win` and :func:`forced_win_after`)."""
     if board.is_over:
         return None
     if max_nodes < 1:
         raise ValueError(f"max_nodes is at least 1, not {max_nodes!r}")
     search = _ThreatSearch(board, max_nodes, stop)
-    return _deepening(
-        search, board, board.to_move.opponent, search.defend, threes=threes, max_depth=max_depth
-    )
-
-
-def _deepening(
-    search: _ThreatSearch,
-    board: Board,
-    attacker_mark: Mark,
-    step: Callable[[int, int, int], list[int] | None],
-    *,
-    threes: bool,
-    max_depth: int,
-) -> ThreatWin | None:
-    """Fours alone first, then threes too: ``step(attacker, defender, depth)`` one depth
-    deeper at a time, until a line is found, no line was cut short by the depth, or the
-    budget runs out."""
     attacker = search.padded(board.bits(attacker_mark))
     defender = search.padded(board.bits(attacker_mark.opponent))
     try:
@@ -174,7 +169,7 @@ def _deepening(
             search.failed.clear()
             for depth in range(1, deepest + 1):
                 search.deepened = False
-                line = step(attacker, defender, depth)
+                line = step(search, attacker, defender, depth)
                 if line is not None:
                     return ThreatWin(
                         attacker_mark.value, tuple(line), len(line), search.nodes, fours_only
