@@ -85,8 +85,8 @@ def run(frames: int, rounds: int) -> None:
     from PySide6.QtGui import QPainter, QPaintEvent  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication, QWidget  # noqa: PLC0415
 
-    from ttt_desktop.gui import theme  # noqa: PLC0415
-    from ttt_desktop.gui.board_widget import BoardWidget  # noqa: PLC0415
+    from ttt_desktop.gui.board.board_widget import BoardWidget  # noqa: PLC0415
+    from ttt_desktop.gui.common import theme  # noqa: PLC0415
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
 

@@ -19,9 +19,9 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from ttt_desktop.core import Mark
-from ttt_desktop.gui.controller import Seat
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.settings import AppSettings
+from ttt_desktop.gui.game.controller import Seat
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import AppSettings
 from ttt_desktop.players import HUMAN_KIND
 
 

@@ -37,10 +37,10 @@ def main(argv: list[str] | None = None) -> int:
     from ttt_desktop.core import Board, GameRecord, Mark  # noqa: PLC0415
     from ttt_desktop.core.record import PlayerEntry  # noqa: PLC0415
     from ttt_desktop.core.rules import GOMOKU  # noqa: PLC0415
-    from ttt_desktop.gui.app import GUI_SWITCH_INTERVAL_S  # noqa: PLC0415
-    from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
-    from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
-    from ttt_desktop.gui.settings import APPLICATION  # noqa: PLC0415
+    from ttt_desktop.gui.game.controller import Seat  # noqa: PLC0415
+    from ttt_desktop.gui.shell.app import GUI_SWITCH_INTERVAL_S  # noqa: PLC0415
+    from ttt_desktop.gui.shell.main_window import MainWindow  # noqa: PLC0415
+    from ttt_desktop.gui.shell.settings import APPLICATION  # noqa: PLC0415
     from ttt_desktop.players import HUMAN_KIND, create_player  # noqa: PLC0415
 
     sys.setswitchinterval(GUI_SWITCH_INTERVAL_S)

@@ -1,7 +1,7 @@
 """Time from process start to the window shown: ``python -m ttt_desktop``, several runs.
 
 Each run starts a fresh interpreter with ``TTT_DESKTOP_REPORT_SHOWN=1`` (see
-:mod:`ttt_desktop.gui.startup_report`): the app prints the wall-clock time of the
+:mod:`ttt_desktop.gui.shell.startup_report`): the app prints the wall-clock time of the
 window's first paint and quits. The figure is that time minus the moment just
 before the process was started, so it includes the interpreter's own start, the
 imports, building the window and the first paint. Settings go to a throw-away
@@ -21,7 +21,7 @@ import sys
 import tempfile
 import time
 
-from ttt_desktop.gui.startup_report import REPORT_SHOWN_VARIABLE, read_shown_time
+from ttt_desktop.gui.shell.startup_report import REPORT_SHOWN_VARIABLE, read_shown_time
 
 
 def one_start(platform: str, config_home: str) -> float:

@@ -48,10 +48,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from ttt_desktop.core import Mark  # noqa: PLC0415
     from ttt_desktop.core.rules import Rules  # noqa: PLC0415
-    from ttt_desktop.gui.app import GUI_SWITCH_INTERVAL_S  # noqa: PLC0415
-    from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
-    from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
-    from ttt_desktop.gui.match import MatchScore  # noqa: PLC0415
+    from ttt_desktop.gui.game.controller import Seat  # noqa: PLC0415
+    from ttt_desktop.gui.review.match import MatchScore  # noqa: PLC0415
+    from ttt_desktop.gui.shell.app import GUI_SWITCH_INTERVAL_S  # noqa: PLC0415
+    from ttt_desktop.gui.shell.main_window import MainWindow  # noqa: PLC0415
     from ttt_desktop.players import player_info  # noqa: PLC0415
 
     sys.setswitchinterval(GUI_SWITCH_INTERVAL_S)

@@ -48,8 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     from ttt_desktop.core import Board, Mark  # noqa: PLC0415
     from ttt_desktop.core.rules import Rules  # noqa: PLC0415
     from ttt_desktop.core.session import MoveAnswer  # noqa: PLC0415
-    from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
-    from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
+    from ttt_desktop.gui.game.controller import Seat  # noqa: PLC0415
+    from ttt_desktop.gui.shell.main_window import MainWindow  # noqa: PLC0415
     from ttt_desktop.players import create_player, player_info  # noqa: PLC0415
 
     # Private settings: the benchmark neither reads nor changes the user's.

@@ -23,7 +23,7 @@ wall time and peak memory (maximum resident set size) of each, packaged and
 from source; neither should load Qt.
 
 The window reports its first paint itself (``TTT_DESKTOP_REPORT_SHOWN=1``, see
-``ttt_desktop/gui/startup_report.py``) and quits. Runs use the offscreen
+``ttt_desktop/gui/shell/startup_report.py``) and quits. Runs use the offscreen
 platform unless ``--xcb`` is given (then ``DISPLAY`` must point at an X server,
 e.g. ``xvfb-run -a``). Each start gets an empty settings folder.
 """
@@ -43,7 +43,7 @@ from pathlib import Path
 
 from start_vs_bare import BARE_PROGRAM
 
-from ttt_desktop.gui.startup_report import REPORT_SHOWN_VARIABLE, read_shown_time
+from ttt_desktop.gui.shell.startup_report import REPORT_SHOWN_VARIABLE, read_shown_time
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DIST = PROJECT_ROOT / "dist"

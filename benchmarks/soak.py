@@ -166,9 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
     from ttt_desktop.core import Mark  # noqa: PLC0415
-    from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
-    from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
-    from ttt_desktop.gui.settings import AppSettings  # noqa: PLC0415
+    from ttt_desktop.gui.game.controller import Seat  # noqa: PLC0415
+    from ttt_desktop.gui.shell.main_window import MainWindow  # noqa: PLC0415
+    from ttt_desktop.gui.shell.settings import AppSettings  # noqa: PLC0415
     from ttt_desktop.players import roster as all_players  # noqa: PLC0415
     from ttt_desktop.players.process import CallJob  # noqa: PLC0415
 

@@ -5,7 +5,7 @@ Alternates starts of ``python -m ttt_desktop`` and of a bare PySide6 program (a
 way), 9 of each by default. For every start it notes, from outside:
 
 - the time from just before the process is started to its window's first paint
-  (the ``TTT_DESKTOP_SHOWN`` line, see :mod:`ttt_desktop.gui.startup_report`);
+  (the ``TTT_DESKTOP_SHOWN`` line, see :mod:`ttt_desktop.gui.shell.startup_report`);
 - the CPU time the process had used by its first paint (``TTT_DESKTOP_CPU``): on a
   busy machine the wall clock includes waiting for a core, the CPU time much less;
 - the RSS of the process, and of the process with all its descendants (the search
@@ -35,7 +35,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ttt_desktop.gui.startup_report import (
+from ttt_desktop.gui.shell.startup_report import (
     CPU_LINE_PREFIX,
     HOLD_VARIABLE,
     REPORT_SHOWN_VARIABLE,

@@ -25,11 +25,11 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ttt_desktop.core.rules import GOMOKU, PRESETS
-from ttt_desktop.gui import translation
-from ttt_desktop.gui.controller import Seat
-from ttt_desktop.gui.main_window import DEFAULT_WINDOW_SIZE, MainWindow
-from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
-from ttt_desktop.gui.theme import ThemeChoice, ThemeManager
+from ttt_desktop.gui.common import translation
+from ttt_desktop.gui.common.theme import ThemeChoice, ThemeManager
+from ttt_desktop.gui.game.controller import Seat
+from ttt_desktop.gui.shell.main_window import DEFAULT_WINDOW_SIZE, MainWindow
+from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings
 from ttt_desktop.players import HUMAN_KIND
 
 OUT = Path(__file__).resolve().parent / "screenshots"

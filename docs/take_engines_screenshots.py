@@ -45,12 +45,12 @@ def main() -> int:
 
     from ttt_desktop.core import Mark  # noqa: PLC0415
     from ttt_desktop.core.rules import GOMOKU  # noqa: PLC0415
-    from ttt_desktop.gui import translation  # noqa: PLC0415
-    from ttt_desktop.gui.engine_add_dialog import AddEngineDialog  # noqa: PLC0415
-    from ttt_desktop.gui.engines_dialog import EnginesDialog  # noqa: PLC0415
-    from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
-    from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings  # noqa: PLC0415
-    from ttt_desktop.gui.theme import ThemeChoice, ThemeManager  # noqa: PLC0415
+    from ttt_desktop.gui.common import translation  # noqa: PLC0415
+    from ttt_desktop.gui.common.theme import ThemeChoice, ThemeManager  # noqa: PLC0415
+    from ttt_desktop.gui.engines.engine_add_dialog import AddEngineDialog  # noqa: PLC0415
+    from ttt_desktop.gui.engines.engines_dialog import EnginesDialog  # noqa: PLC0415
+    from ttt_desktop.gui.shell.main_window import MainWindow  # noqa: PLC0415
+    from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings  # noqa: PLC0415
 
     data = Path(tempfile.mkdtemp(prefix="ttt-engines-data-"))
     app = QApplication(sys.argv[:1])

@@ -22,10 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from take_look_screenshots import open_window
 from take_screenshots import OUT, settle
 
-from ttt_desktop.gui import translation
+from ttt_desktop.gui.common import translation
+from ttt_desktop.gui.common.theme import ThemeChoice, ThemeManager
 from ttt_desktop.gui.help.manual import ManualWindow
-from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
-from ttt_desktop.gui.theme import ThemeChoice, ThemeManager
+from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings
 
 
 def main() -> int:

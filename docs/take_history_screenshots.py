@@ -24,8 +24,8 @@ from take_screenshots import OUT, settle
 
 from ttt_desktop.core import Mark
 from ttt_desktop.core.record import GameRecord, PlayerEntry
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings
 from ttt_desktop.library import Library
 from ttt_desktop.players import create_player
 

@@ -24,11 +24,11 @@ from take_screenshots import OUT, settle
 from ttt_desktop.core import Mark
 from ttt_desktop.core.board import HUMAN_KIND
 from ttt_desktop.core.rules import GOMOKU
-from ttt_desktop.gui import translation
-from ttt_desktop.gui.controller import Seat
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
-from ttt_desktop.gui.theme import ThemeChoice, ThemeManager
+from ttt_desktop.gui.common import translation
+from ttt_desktop.gui.common.theme import ThemeChoice, ThemeManager
+from ttt_desktop.gui.game.controller import Seat
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings
 
 SHOTS = OUT / "screenshots"
 SCREEN = (1366, 768)

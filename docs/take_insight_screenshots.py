@@ -19,8 +19,8 @@ from PySide6.QtWidgets import QApplication
 from take_screenshots import OUT, click, grab, seat_computer, seat_person, settle
 
 from ttt_desktop.core import Mark
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings
 
 WINDOW_SIZE = (1240, 700)
 

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import QApplication
 from take_screenshots import OUT, settle
 
 from ttt_desktop.core.rules import Rules
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings
 
 
 def main() -> int:

@@ -24,10 +24,10 @@ from take_honest_screenshots import SCREEN, grab_screen
 from take_screenshots import click, settle
 
 from ttt_desktop.core import Mark
-from ttt_desktop.gui import translation
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
-from ttt_desktop.gui.theme import ThemeChoice, ThemeManager
+from ttt_desktop.gui.common import translation
+from ttt_desktop.gui.common.theme import ThemeChoice, ThemeManager
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings
 
 # X takes the diagonal while O plays the middle row's ends.
 X_WINS = (0, 3, 4, 5, 8)

@@ -32,10 +32,10 @@ from take_screenshots import (
 )
 
 from ttt_desktop.core import Mark
-from ttt_desktop.gui import translation
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
-from ttt_desktop.gui.theme import ThemeChoice, ThemeManager, scheme_of
+from ttt_desktop.gui.common import translation
+from ttt_desktop.gui.common.theme import ThemeChoice, ThemeManager, scheme_of
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings
 
 
 def open_window(app: QApplication, settings: AppSettings) -> MainWindow:

@@ -21,9 +21,9 @@ from PySide6.QtWidgets import QApplication
 from take_screenshots import OUT, WINDOW_SIZE, settle
 
 from ttt_desktop.core import Mark
-from ttt_desktop.gui.controller import Seat
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
+from ttt_desktop.gui.game.controller import Seat
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings
 
 
 def new_window(app: QApplication) -> MainWindow:

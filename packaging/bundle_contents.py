@@ -57,7 +57,7 @@ EXCLUDED_MODULES: Final = (
     "PySide6.QtDesigner",
     "PySide6.QtHelp",
     "PySide6.QtUiTools",
-    # Sound (gui/sound.py) needs QtMultimedia (and QtNetwork, which its Python module
+    # Sound (gui/game/sound.py) needs QtMultimedia (and QtNetwork, which its Python module
     # imports) but not FFmpeg: QSoundEffect reads WAV itself and plays through
     # PulseAudio from libQt6Multimedia alone (see DROPPED_PATHS).
     "PySide6.QtMultimediaWidgets",

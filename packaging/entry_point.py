@@ -9,7 +9,7 @@ same executable with multiprocessing's own arguments, and freeze_support (as
 PyInstaller's run-time hook sets it up) runs the worker's code and exits there,
 so a worker never reaches the window's code and never loads Qt.
 
-Then it hands over to :func:`ttt_desktop.gui.app.main`, the same function
+Then it hands over to :func:`ttt_desktop.gui.shell.app.main`, the same function
 ``python -m ttt_desktop`` and the installed ``ttt-desktop`` command call, so
 the packaged app runs exactly the code a source checkout runs. That function
 reads the command line before it imports Qt: ``--version`` and ``--help`` load
@@ -27,6 +27,6 @@ if __name__ == "__main__":
         keep(sys.argv[2:])
     multiprocessing.freeze_support()
 
-    from ttt_desktop.gui.app import main
+    from ttt_desktop.gui.shell.app import main
 
     sys.exit(main())

@@ -448,7 +448,7 @@ def test_no_module_of_the_app_imports_an_excluded_module() -> None:
 def test_no_excluded_module_is_loaded_by_a_self_test_run(tmp_path: Path) -> None:
     script = (
         "import sys\n"
-        "from ttt_desktop.gui.app import main\n"
+        "from ttt_desktop.gui.shell.app import main\n"
         "code = main(['--self-test'])\n"
         "print(' '.join(sorted(sys.modules)))\n"
         "sys.exit(code)\n"
@@ -468,6 +468,6 @@ def test_no_excluded_module_is_loaded_by_a_self_test_run(tmp_path: Path) -> None
         check=True,
     )
     loaded = set(result.stdout.splitlines()[-1].split())
-    assert "ttt_desktop.gui.main_window" in loaded
+    assert "ttt_desktop.gui.shell.main_window" in loaded
     # hashlib uses OpenSSL's _hashlib where it can; the bundle has its built-in hashes.
     assert loaded & set(bundle_contents.EXCLUDED_MODULES) - {"_hashlib"} == set()

@@ -176,7 +176,7 @@ class TestDesktopIntegration:
         spec = (PROJECT_ROOT / "packaging" / "ttt-desktop.spec").read_text()
         assert re.search(rf'BUNDLE_IDENTIFIER = "{re.escape(APP_ID)}"', spec)
         # The window tells the desktop which entry it belongs to (setDesktopFileName).
-        gui_sources = (PROJECT_ROOT / "ttt_desktop" / "gui").glob("*.py")
+        gui_sources = (PROJECT_ROOT / "ttt_desktop" / "gui").rglob("*.py")
         assert any(f'"{APP_ID}"' in path.read_text() for path in gui_sources)
 
     @pytest.mark.skipif(shutil.which("desktop-file-validate") is None, reason="no validator")

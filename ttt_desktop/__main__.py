@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the desktop app (see :func:`ttt_desktop.gui.app.main`)."""
-    from ttt_desktop.gui.app import main as run_app  # noqa: PLC0415
+    """Run the desktop app (see :func:`ttt_desktop.gui.shell.app.main`)."""
+    from ttt_desktop.gui.shell.app import main as run_app  # noqa: PLC0415
 
     return run_app(argv)
 

@@ -23,10 +23,10 @@ from slow_players import TEST_ROSTER_EXTRA, NameQueue, SlowPlayers
 from ttt_desktop.brains.location import ENGINES_ENV_VAR as ENGINES_VARIABLE
 from ttt_desktop.core import Mark
 from ttt_desktop.core.record import GameRecord
-from ttt_desktop.gui import sound
-from ttt_desktop.gui.engine_players import default_engines_path, set_engines
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings
+from ttt_desktop.gui.engines.engine_players import default_engines_path, set_engines
+from ttt_desktop.gui.game import sound
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings
 from ttt_desktop.library.location import LIBRARY_ENV_VAR as LIBRARY_VARIABLE
 from ttt_desktop.players import roster
 

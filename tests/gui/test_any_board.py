@@ -12,9 +12,9 @@ from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Board, Mark
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
-from ttt_desktop.gui import theme
-from ttt_desktop.gui.board_view import BoardView
-from ttt_desktop.gui.board_widget import BoardWidget, CellButton, MarkStyle
+from ttt_desktop.gui.board.board_view import BoardView
+from ttt_desktop.gui.board.board_widget import BoardWidget, CellButton, MarkStyle
+from ttt_desktop.gui.common import theme
 
 BOARDS = [TIC_TAC_TOE, Rules(7, 7, 5), Rules(15, 15, 5), Rules(20, 20, 5), Rules(9, 4, 4)]
 

@@ -19,13 +19,13 @@ from slow_players import NameQueue
 
 from ttt_desktop.core import Mark
 from ttt_desktop.core.rules import GOMOKU, PRESETS, TIC_TAC_TOE, Rules
-from ttt_desktop.gui import app
-from ttt_desktop.gui.board_widget import MarkStyle
-from ttt_desktop.gui.controller import Seat
-from ttt_desktop.gui.main_window import DEFAULT_WINDOW_SIZE
-from ttt_desktop.gui.new_game_dialog import NewGameDialog
-from ttt_desktop.gui.self_test import run_self_test
-from ttt_desktop.gui.settings import AppSettings, SeatChoice
+from ttt_desktop.gui.board.board_widget import MarkStyle
+from ttt_desktop.gui.game.controller import Seat
+from ttt_desktop.gui.game.new_game_dialog import NewGameDialog
+from ttt_desktop.gui.shell import app
+from ttt_desktop.gui.shell.main_window import DEFAULT_WINDOW_SIZE
+from ttt_desktop.gui.shell.self_test import run_self_test
+from ttt_desktop.gui.shell.settings import AppSettings, SeatChoice
 from ttt_desktop.players import HUMAN_KIND, roster
 from ttt_desktop.players.roster import kinds_for
 
@@ -270,7 +270,7 @@ def test_the_rules_option_opens_the_window_on_that_board(value: str) -> None:
 
 OPENED_ON = """
 import sys
-from ttt_desktop.gui import app, self_test
+from ttt_desktop.gui.shell import app, self_test
 
 def report(window, **options):
     print("opened on", window.controller.rules.key, window.board.rules.key)

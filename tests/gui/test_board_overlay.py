@@ -7,9 +7,9 @@ from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Board, Mark
-from ttt_desktop.gui import theme
-from ttt_desktop.gui.board_overlay import BoardOverlay, CellAnnotation, GhostMark
-from ttt_desktop.gui.board_widget import BoardWidget
+from ttt_desktop.gui.board.board_overlay import BoardOverlay, CellAnnotation, GhostMark
+from ttt_desktop.gui.board.board_widget import BoardWidget
+from ttt_desktop.gui.common import theme
 
 
 def make_board(qtbot: QtBot) -> BoardWidget:

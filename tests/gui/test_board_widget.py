@@ -8,10 +8,10 @@ from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Board, Mark
 from ttt_desktop.core.record import MAX_NAME_LENGTH
-from ttt_desktop.gui.board_widget import BoardWidget
-from ttt_desktop.gui.session_score import SessionScore
-from ttt_desktop.gui.settings import SeatChoice, tidy_person_name
-from ttt_desktop.gui.theme import mark_colour
+from ttt_desktop.gui.board.board_widget import BoardWidget
+from ttt_desktop.gui.common.theme import mark_colour
+from ttt_desktop.gui.game.session_score import SessionScore
+from ttt_desktop.gui.shell.settings import SeatChoice, tidy_person_name
 
 
 def make_board(qtbot: QtBot, width: int = 500, height: int = 300) -> BoardWidget:

@@ -20,10 +20,10 @@ from ttt_desktop.core import Mark
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.record import Forfeit, GameRecord, PlayerEntry
 from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE, Rules
-from ttt_desktop.gui.controller import Seat
-from ttt_desktop.gui.engines_dialog import EnginesDialog
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.player_panel import ENTRY_ROLE
+from ttt_desktop.gui.engines.engines_dialog import EnginesDialog
+from ttt_desktop.gui.game.controller import Seat
+from ttt_desktop.gui.game.player_panel import ENTRY_ROLE
+from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.library import Library
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="brains run on Linux")

@@ -13,14 +13,14 @@ from pytestqt.qtbot import QtBot
 from ttt_desktop.brains.engines import EngineEntry, EngineList
 from ttt_desktop.core import Mark
 from ttt_desktop.core.rules import GOMOKU
-from ttt_desktop.gui.brain_text import (
+from ttt_desktop.gui.engines.brain_text import (
     own_cell_names,
     printable,
     printable_lines,
     with_cell_names,
 )
 from ttt_desktop.gui.history.engine_log import EngineLogDialog
-from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.shell.main_window import MainWindow
 
 ESCAPES_BRAIN = Path(__file__).parents[1] / "data" / "brains" / "escapes_brain.py"
 COORDINATES_BRAIN = Path(__file__).parents[1] / "data" / "brains" / "coordinates_brain.py"

@@ -13,7 +13,7 @@ from test_main_window import WindowMaker
 from test_translation import german  # noqa: F401  (the fixture)
 
 from ttt_desktop.gui.charts import ErrorBar, ErrorBarChart, LineChart, StackedBarChart
-from ttt_desktop.gui.translation import number
+from ttt_desktop.gui.common.translation import number
 
 
 def test_a_rating_axis_starts_at_zero_unless_a_rating_is_negative(qtbot: QtBot) -> None:

@@ -30,7 +30,7 @@ import json, os, sys
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 import ttt_desktop.gui.charts
 from PySide6.QtWidgets import QApplication
-from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.shell.main_window import MainWindow
 app = QApplication([])
 window = MainWindow()
 window.show()

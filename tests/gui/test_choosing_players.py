@@ -14,8 +14,8 @@ from conftest import MovePlayer, WindowMaker
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Mark
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.settings import AppSettings, SeatChoice
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import AppSettings, SeatChoice
 
 
 def _choose(window: MainWindow, mark: Mark, **which: str) -> None:

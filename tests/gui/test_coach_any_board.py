@@ -15,8 +15,8 @@ from ttt_desktop.core import GameRecord, Mark
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.rules import GOMOKU, Rules
 from ttt_desktop.gui.coach.overlays import HINT_LAYER, REVIEW_LAYER, VALUES_LAYER
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.settings import AppSettings
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import AppSettings
 
 WindowMaker = Callable[..., MainWindow]
 

@@ -17,9 +17,9 @@ from ttt_desktop.core import GameRecord, Mark, cell_from_keypad
 from ttt_desktop.formats.files import load_record, save_record
 from ttt_desktop.gui.coach.features import SHOW_VALUES_KEY, redo_keys, undo_keys
 from ttt_desktop.gui.coach.overlays import HINT_LAYER, REVIEW_LAYER, VALUES_LAYER
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.session_score import SessionScore
-from ttt_desktop.gui.settings import AppSettings
+from ttt_desktop.gui.game.session_score import SessionScore
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import AppSettings
 from ttt_desktop.players import roster
 
 WindowMaker = Callable[..., MainWindow]

@@ -14,8 +14,8 @@ from PySide6.QtCore import QRect, QSettings, Qt
 from PySide6.QtWidgets import QHeaderView, QTableView, QTabWidget, QTreeView, QWidget
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.gui import screen_fit, translation
-from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.common import screen_fit, translation
+from ttt_desktop.gui.shell.main_window import MainWindow
 
 LAPTOP = QRect(0, 0, 1366, 768)
 

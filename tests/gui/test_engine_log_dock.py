@@ -15,9 +15,9 @@ from pytestqt.qtbot import QtBot
 from ttt_desktop.brains.engines import EngineEntry, EngineList
 from ttt_desktop.core import Mark
 from ttt_desktop.core.rules import GOMOKU
-from ttt_desktop.gui.engine_log_dock import LINES_SHOWN
-from ttt_desktop.gui.engines_dialog import EnginesDialog
-from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.engines.engine_log_dock import LINES_SHOWN
+from ttt_desktop.gui.engines.engines_dialog import EnginesDialog
+from ttt_desktop.gui.shell.main_window import MainWindow
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="brains run on Linux")
 

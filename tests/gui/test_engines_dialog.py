@@ -23,9 +23,9 @@ from ttt_desktop.brains.player import BrainPlayer
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.clock import TimeControl
 from ttt_desktop.core.rules import GOMOKU
-from ttt_desktop.gui.engine_add_dialog import AddEngineDialog, program_folder
-from ttt_desktop.gui.engine_list import WatchedEngineList
-from ttt_desktop.gui.engines_dialog import EnginesDialog, parse_info_lines, size_ranges
+from ttt_desktop.gui.engines.engine_add_dialog import AddEngineDialog, program_folder
+from ttt_desktop.gui.engines.engine_list import WatchedEngineList
+from ttt_desktop.gui.engines.engines_dialog import EnginesDialog, parse_info_lines, size_ranges
 from ttt_desktop.gui.insight.words import figures, headline
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="brains run on Linux")

@@ -20,13 +20,13 @@ from slow_players import GatedPlayer, NameQueue, SlowPlayers
 from ttt_desktop.core import GameRecord, Mark
 from ttt_desktop.core.record import MAX_NAME_LENGTH
 from ttt_desktop.formats.json_codec import record_from_json, record_to_json
-from ttt_desktop.gui import screen_fit
-from ttt_desktop.gui.app import DESKTOP_FILE_NAME, WM_CLASS_NAME, qt_argv
-from ttt_desktop.gui.controller import OPENING_DELAY_MS
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.match import MatchDialog
-from ttt_desktop.gui.player_panel import name_dialog
-from ttt_desktop.gui.session_score import SessionScore
+from ttt_desktop.gui.common import screen_fit
+from ttt_desktop.gui.game.controller import OPENING_DELAY_MS
+from ttt_desktop.gui.game.player_panel import name_dialog
+from ttt_desktop.gui.game.session_score import SessionScore
+from ttt_desktop.gui.review.match import MatchDialog
+from ttt_desktop.gui.shell.app import DESKTOP_FILE_NAME, WM_CLASS_NAME, qt_argv
+from ttt_desktop.gui.shell.main_window import MainWindow
 
 WindowMaker = Callable[..., MainWindow]
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -368,7 +368,7 @@ def test_watch_a_match_chooses_its_two_computer_players(
     from PySide6.QtWidgets import QDialog  # noqa: PLC0415
 
     from ttt_desktop.core.board import HUMAN_KIND  # noqa: PLC0415
-    from ttt_desktop.gui.controller import Seat  # noqa: PLC0415
+    from ttt_desktop.gui.game.controller import Seat  # noqa: PLC0415
 
     window = make_window()
     window.controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Alice"))

@@ -23,10 +23,10 @@ from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Mark
 from ttt_desktop.formats.files import save_record
-from ttt_desktop.gui import screen_fit
-from ttt_desktop.gui.controller import Seat
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.people_dialog import PeopleDialog
+from ttt_desktop.gui.common import screen_fit
+from ttt_desktop.gui.game.controller import Seat
+from ttt_desktop.gui.game.people_dialog import PeopleDialog
+from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.library import GameFilter
 from ttt_desktop.players import HUMAN_KIND
 

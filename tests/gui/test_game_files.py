@@ -20,7 +20,7 @@ from ttt_desktop.core import GameRecord, Mark, PlayerEntry
 from ttt_desktop.core.record import MAX_NAME_LENGTH
 from ttt_desktop.formats.files import save_record
 from ttt_desktop.formats.json_codec import record_to_json
-from ttt_desktop.gui.game_files import GameFiles, error_box, file_url, suggested_file_name
+from ttt_desktop.gui.review.game_files import GameFiles, error_box, file_url, suggested_file_name
 
 RECORD = GameRecord(
     PlayerEntry("human", "Ann"),

@@ -12,10 +12,10 @@ from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Mark
 from ttt_desktop.formats.files import load_record
-from ttt_desktop.gui import translation
-from ttt_desktop.gui.controller import GameController, Seat
-from ttt_desktop.gui.game_in_progress import FILE_NAME, GameInProgress, path_beside
-from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.common import translation
+from ttt_desktop.gui.game.controller import GameController, Seat
+from ttt_desktop.gui.game.game_in_progress import FILE_NAME, GameInProgress, path_beside
+from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.players import HUMAN_KIND
 
 

@@ -10,7 +10,7 @@ from conftest import MovePlayer, WindowMaker
 from PySide6.QtCore import QCoreApplication, QRect, QSettings
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.gui import screen_fit, translation
+from ttt_desktop.gui.common import screen_fit, translation
 
 NBSP = "\u00a0"
 

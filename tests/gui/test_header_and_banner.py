@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Mark
-from ttt_desktop.gui.header import GameHeader
-from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.game.header import GameHeader
+from ttt_desktop.gui.shell.main_window import MainWindow
 
 WindowMaker = Callable[..., MainWindow]
 LONG_NAME = "Bartholomew Fitzgerald-Worthington the Third"

@@ -29,7 +29,7 @@ from ttt_desktop.formats.files import load_record, save_record
 from ttt_desktop.formats.json_codec import record_to_json
 from ttt_desktop.gui.history.model import HISTORY_COLUMNS, date_format, local_time
 from ttt_desktop.gui.history.window import HistoryWindow
-from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.library import (
     SCHEMA_VERSION,
     GameFilter,
@@ -405,7 +405,7 @@ def test_undo_after_the_end_reopens_the_stored_game_and_it_counts_once(
 def test_the_library_file_comes_from_the_option_the_environment_or_app_data(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from ttt_desktop.gui.app import _library_path, _parse  # noqa: PLC0415
+    from ttt_desktop.gui.shell.app import _library_path, _parse  # noqa: PLC0415
 
     monkeypatch.delenv("TTT_DESKTOP_LIBRARY", raising=False)
     options, _ = _parse(["--library", str(tmp_path / "mine.sqlite3")])

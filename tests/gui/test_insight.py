@@ -11,10 +11,10 @@ from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Board, GameRecord, Mark
 from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE
-from ttt_desktop.gui import screen_fit
-from ttt_desktop.gui.controller import Seat
+from ttt_desktop.gui.common import screen_fit
+from ttt_desktop.gui.game.controller import Seat
 from ttt_desktop.gui.insight.features import THOUGHT_LAYER
-from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.players import HUMAN_KIND, create_player
 from ttt_desktop.players.search_tree import compare_searches
 from ttt_desktop.players.thought import Rule, Thought

@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Mark
-from ttt_desktop.gui import screen_fit, translation
-from ttt_desktop.gui.dock_room import COMFORTABLE_BOARD_PX
-from ttt_desktop.gui.main_window import DEFAULT_WINDOW_SIZE, MainWindow
+from ttt_desktop.gui.common import screen_fit, translation
+from ttt_desktop.gui.shell.dock_room import COMFORTABLE_BOARD_PX
+from ttt_desktop.gui.shell.main_window import DEFAULT_WINDOW_SIZE, MainWindow
 
 LAPTOP = QRect(0, 0, 1366, 768)
 # X takes the diagonal 1-5-9 while O plays 4 and 6.

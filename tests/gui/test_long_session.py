@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 from test_main_window import WindowMaker
 
 from ttt_desktop.core import GameRecord, Mark
-from ttt_desktop.gui.controller import Seat
+from ttt_desktop.gui.game.controller import Seat
 
 GAMES = 60
 KEPT_AT_MOST = 10
@@ -56,7 +56,7 @@ def test_game_ends_tidy_up_a_long_session(
 ) -> None:
     """At a game's end: the table of positions completed stepwise once it wants it, a full
     collection every FULL_COLLECTION_GAMES games, the C heap's free pages handed back."""
-    from ttt_desktop.gui import controller as controller_module  # noqa: PLC0415
+    from ttt_desktop.gui.game import controller as controller_module  # noqa: PLC0415
 
     collector: list[str] = []
 

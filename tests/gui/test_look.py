@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.gui.look import SIDE_PANEL_KEY, full_screen_keys
+from ttt_desktop.gui.shell.look import SIDE_PANEL_KEY, full_screen_keys
 
 
 def test_full_screen_has_f11_and_the_platform_keys(qtbot: QtBot, make_window: WindowMaker) -> None:

@@ -33,11 +33,11 @@ from slow_players import (
 
 import ttt_desktop
 from ttt_desktop.core import GameRecord, Mark
-from ttt_desktop.gui.dialogs import about_html
+from ttt_desktop.gui.game.player_panel import NEW_PERSON_TEXT
 from ttt_desktop.gui.help.manual import ManualWindow
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.player_panel import NEW_PERSON_TEXT
-from ttt_desktop.gui.settings import AppSettings
+from ttt_desktop.gui.shell.dialogs import about_html
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import AppSettings
 from ttt_desktop.players import player_info
 
 WindowMaker = Callable[..., MainWindow]
@@ -608,9 +608,9 @@ import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from ttt_desktop.core import Mark
-from ttt_desktop.gui.app import main
-from ttt_desktop.gui.controller import Seat
-from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.shell.app import main
+from ttt_desktop.gui.game.controller import Seat
+from ttt_desktop.gui.shell.main_window import MainWindow
 
 app = QApplication(sys.argv[:1])
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QWidget
 
-from ttt_desktop.gui import module_sources
+from ttt_desktop.gui.shell import module_sources
 
 
 @pytest.fixture
@@ -41,9 +41,9 @@ def test_a_module_holding_a_qt_class_or_module_uses_pyside() -> None:
 
 def test_the_window_modules_are_told_apart_as_pyside_would() -> None:
     import ttt_desktop.core.board  # noqa: PLC0415
-    import ttt_desktop.gui.board_widget  # noqa: PLC0415
+    import ttt_desktop.gui.board.board_widget  # noqa: PLC0415
 
-    assert module_sources.uses_pyside(ttt_desktop.gui.board_widget)
+    assert module_sources.uses_pyside(ttt_desktop.gui.board.board_widget)
     assert not module_sources.uses_pyside(ttt_desktop.core.board)
 
 

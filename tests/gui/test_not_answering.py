@@ -19,7 +19,7 @@ from pytestqt.qtbot import QtBot
 from slow_players import GatedPlayer, SlowPlayers
 
 from ttt_desktop.core import Mark
-from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.players import process as search_process
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs SIGSTOP")

@@ -10,9 +10,9 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Mark
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.people_dialog import PeopleDialog
-from ttt_desktop.gui.settings import AppSettings
+from ttt_desktop.gui.game.people_dialog import PeopleDialog
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import AppSettings
 
 WindowMaker = Callable[..., MainWindow]
 

@@ -14,8 +14,8 @@ from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Mark
 from ttt_desktop.core.rules import GOMOKU, PRESETS, Rules
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.player_panel import ENTRY_ROLE, HEADER_ENTRY
+from ttt_desktop.gui.game.player_panel import ENTRY_ROLE, HEADER_ENTRY
+from ttt_desktop.gui.shell.main_window import MainWindow
 
 STRONGEST = ["Strategist", "MiniMax", "AlphaBeta", "Searcher", "Strongest"]
 

@@ -1,5 +1,5 @@
 """The controller's replay side: pause between moves, single steps, opening and replaying
-records, and matches of N games (:class:`~ttt_desktop.gui.match.MatchRunner`)."""
+records, and matches of N games (:class:`~ttt_desktop.gui.review.match.MatchRunner`)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from slow_players import Players
 from ttt_desktop.core import GameRecord, Mark, PlayerEntry
 from ttt_desktop.formats.json_codec import record_from_json, record_to_json
 from ttt_desktop.formats.text_codec import record_from_text, record_to_text
-from ttt_desktop.gui.controller import GameController, Seat
-from ttt_desktop.gui.match import MatchDialog, MatchRunner, MatchScore, first_mark
+from ttt_desktop.gui.game.controller import GameController, Seat
+from ttt_desktop.gui.review.match import MatchDialog, MatchRunner, MatchScore, first_mark
 from ttt_desktop.players import HUMAN_KIND, roster
 
 

@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import GameRecord, Mark, PlayerEntry
-from ttt_desktop.gui.move_list import MOVE_COLUMNS, MoveList
-from ttt_desktop.gui.replay_bar import SPEED_STEPS_MS, ReplayBar, describe_delay
+from ttt_desktop.gui.review.move_list import MOVE_COLUMNS, MoveList
+from ttt_desktop.gui.review.replay_bar import SPEED_STEPS_MS, ReplayBar, describe_delay
 
 ANN = PlayerEntry("human", "Ann")
 BOB = PlayerEntry("human", "Bob")

@@ -18,10 +18,10 @@ from ttt_desktop.core import BranchPoint, GameRecord, Mark, PlayerEntry
 from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.formats.files import save_record
 from ttt_desktop.formats.text_codec import record_to_text
-from ttt_desktop.gui.controller import Seat
+from ttt_desktop.gui.game.controller import Seat
 from ttt_desktop.gui.help.manual import manual_folder
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.review import PlayOnDialog, ReviewFeatures
+from ttt_desktop.gui.review.review import PlayOnDialog, ReviewFeatures
+from ttt_desktop.gui.shell.main_window import MainWindow
 
 WindowMaker = Callable[..., MainWindow]
 

@@ -12,8 +12,8 @@ from test_history import _fill, _history, _window
 from test_main_window import WindowMaker
 from test_theme import use_theme
 
-from ttt_desktop.gui import theme
-from ttt_desktop.gui.theme import GRAPHIC_CONTRAST, Scheme, ThemeChoice, contrast_ratio
+from ttt_desktop.gui.common import theme
+from ttt_desktop.gui.common.theme import GRAPHIC_CONTRAST, Scheme, ThemeChoice, contrast_ratio
 
 RUN_TIMEOUT_MS = 300_000  # a ceiling against a hung run, not a speed bar
 

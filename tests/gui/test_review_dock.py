@@ -11,8 +11,8 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.gui import screen_fit
-from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.common import screen_fit
+from ttt_desktop.gui.shell.main_window import MainWindow
 
 
 @pytest.fixture(autouse=True)

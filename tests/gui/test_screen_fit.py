@@ -11,9 +11,9 @@ from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.gui import screen_fit
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.settings import AppSettings
+from ttt_desktop.gui.common import screen_fit
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import AppSettings
 
 # A 1,366 x 768 screen less a 28 px desktop panel.
 LAPTOP = QRect(0, 28, 1366, 740)

@@ -19,9 +19,10 @@ from ttt_desktop.brains.engines import EngineEntry, EngineList
 from ttt_desktop.brains.location import ENGINES_ENV_VAR as ENGINES_VARIABLE
 from ttt_desktop.core import Board, GameRecord
 from ttt_desktop.formats.files import load_record
-from ttt_desktop.gui import self_test, sound
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.self_test import run_self_test
+from ttt_desktop.gui.game import sound
+from ttt_desktop.gui.shell import self_test
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.self_test import run_self_test
 from ttt_desktop.players import PlayerInfo, create_player, roster
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]

@@ -11,8 +11,8 @@ from slow_players import NameQueue
 from test_main_window import WindowMaker, click_cell
 
 from ttt_desktop.core import GameRecord, Mark, PlayerEntry
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.session_score import REMEMBERED_GAMES, SessionScore, result_of
+from ttt_desktop.gui.game.session_score import REMEMBERED_GAMES, SessionScore, result_of
+from ttt_desktop.gui.shell.main_window import MainWindow
 
 # X takes the top row (keypad 7 8 9 = cells 0 1 2) while O plays 3 and 4.
 X_WINS = (0, 3, 1, 4, 2)

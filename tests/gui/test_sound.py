@@ -20,10 +20,10 @@ from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Mark
 from ttt_desktop.core.record import GameRecord, PlayerEntry
-from ttt_desktop.gui import sound
-from ttt_desktop.gui.controller import Seat
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.settings import SOUND_VOLUMES, AppSettings
+from ttt_desktop.gui.game import sound
+from ttt_desktop.gui.game.controller import Seat
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import SOUND_VOLUMES, AppSettings
 from ttt_desktop.players import HUMAN_KIND
 from ttt_desktop.resource_paths import resource_path
 
@@ -240,7 +240,7 @@ from PySide6.QtWidgets import QApplication
 app = QApplication([])
 for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
     QSettings.setPath(QSettings.Format.NativeFormat, scope, {str(tmp_path)!r})
-from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.shell.main_window import MainWindow
 window = MainWindow()
 window.show()
 app.processEvents()
@@ -249,7 +249,7 @@ window.controller.play_cell(4)
 app.processEvents()
 player = window.sound.player
 offscreen = "PySide6.QtMultimedia" in sys.modules or player.available
-from ttt_desktop.gui.sound import QtSoundPlayer
+from ttt_desktop.gui.game.sound import QtSoundPlayer
 listened = QtSoundPlayer(window, silent=lambda: False)
 listened.prepare()
 listened.wait_until_ready(10)

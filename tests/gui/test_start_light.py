@@ -22,10 +22,10 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import GameRecord, Mark
-from ttt_desktop.gui.indicators import VisibleIndicators
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.settings import AppSettings, SeatChoice
-from ttt_desktop.gui.startup_report import (
+from ttt_desktop.gui.common.indicators import VisibleIndicators
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import AppSettings, SeatChoice
+from ttt_desktop.gui.shell.startup_report import (
     HOLD_VARIABLE,
     MODULES_VARIABLE,
     REPORT_SHOWN_VARIABLE,
@@ -68,17 +68,17 @@ NOT_BEFORE_THE_FIRST_PAINT = {
         "ttt_desktop.lab.trained",
     ],
     "the History window": ["ttt_desktop.gui.history.window", "ttt_desktop.gui.history.model"],
-    "the move list (its dock is hidden)": ["ttt_desktop.gui.move_list"],
+    "the move list (its dock is hidden)": ["ttt_desktop.gui.review.move_list"],
     "the review panel (its dock is hidden)": ["ttt_desktop.gui.coach.review_panel"],
     "the manual and the shortcuts window": [
         "ttt_desktop.gui.help.manual",
         "ttt_desktop.gui.help.shortcuts",
     ],
     "dialogs": [
-        "ttt_desktop.gui.engines_dialog",
-        "ttt_desktop.gui.new_game_dialog",
-        "ttt_desktop.gui.people_dialog",
-        "ttt_desktop.gui.self_test",
+        "ttt_desktop.gui.engines.engines_dialog",
+        "ttt_desktop.gui.game.new_game_dialog",
+        "ttt_desktop.gui.game.people_dialog",
+        "ttt_desktop.gui.shell.self_test",
     ],
     "the engine manager (no engine list yet)": [
         "subprocess",
@@ -124,7 +124,7 @@ def test_nothing_heavy_is_loaded_at_the_first_paint(tmp_path: Path) -> None:
     }
     assert {feature: names for feature, names in early.items() if names} == {}
     # The report itself is no excuse: the window and the board are there.
-    assert "ttt_desktop.gui.main_window" in loaded
+    assert "ttt_desktop.gui.shell.main_window" in loaded
     libraries = read_libraries(output)
     if libraries is not None and sys.platform.startswith("linux"):
         assert any(name.startswith("libQt6Widgets") for name in libraries), libraries

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.gui.startup_report import (
+from ttt_desktop.gui.shell.startup_report import (
     CPU_LINE_PREFIX,
     HOLD_VARIABLE,
     MODULES_LINE_PREFIX,

@@ -20,7 +20,7 @@ from ttt_desktop.core import Mark
 from ttt_desktop.core.record import GameRecord, PlayerEntry
 from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.formats.files import load_record, save_record
-from ttt_desktop.gui import termination
+from ttt_desktop.gui.shell import termination
 
 DEADLINE_S = 60.0
 """Generous (a busy machine starts the app slowly); the checks poll and pass at once."""

@@ -17,11 +17,9 @@ from PySide6.QtWidgets import QStyle, QStyleOptionButton
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Board, Mark
-from ttt_desktop.gui import theme
-from ttt_desktop.gui.board_widget import BoardWidget
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.replay_bar import ReplayBar
-from ttt_desktop.gui.theme import (
+from ttt_desktop.gui.board.board_widget import BoardWidget
+from ttt_desktop.gui.common import theme
+from ttt_desktop.gui.common.theme import (
     DARK,
     GRAPHIC_CONTRAST,
     LIGHT,
@@ -31,6 +29,8 @@ from ttt_desktop.gui.theme import (
     ThemeManager,
     contrast_ratio,
 )
+from ttt_desktop.gui.review.replay_bar import ReplayBar
+from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.resource_paths import resource_path
 
 

@@ -12,16 +12,16 @@ from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Board, Mark
 from ttt_desktop.core.rules import GOMOKU, Rules
-from ttt_desktop.gui.board_overlay import (
+from ttt_desktop.gui.board.board_overlay import (
     ANNOTATION_FONT_MIN_PX,
     CellAnnotation,
     annotation_box,
     fitted_label,
 )
-from ttt_desktop.gui.controller import Seat
+from ttt_desktop.gui.game.controller import Seat
 from ttt_desktop.gui.insight import words
 from ttt_desktop.gui.insight.features import THOUGHT_LAYER
-from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.players import HUMAN_KIND, create_player
 from ttt_desktop.players.search import WIN_SCORE
 from ttt_desktop.players.searcher import tables_for

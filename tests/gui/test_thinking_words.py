@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Board, Mark
 from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE
-from ttt_desktop.gui.board_widget import BoardWidget
+from ttt_desktop.gui.board.board_widget import BoardWidget
 from ttt_desktop.gui.insight import words
 from ttt_desktop.gui.insight.features import thought_overlay
 from ttt_desktop.players.roster import kinds_for

@@ -49,13 +49,13 @@ from pytestqt.qtbot import QtBot
 from ttt_desktop.analysis import coach
 from ttt_desktop.core import Board, Mark
 from ttt_desktop.core.rules import GOMOKU
-from ttt_desktop.gui import roster_text, translation
-from ttt_desktop.gui.controller import Seat
-from ttt_desktop.gui.engine_add_dialog import AddEngineDialog
-from ttt_desktop.gui.engines_dialog import EnginesDialog
+from ttt_desktop.gui.common import roster_text, translation
+from ttt_desktop.gui.engines.engine_add_dialog import AddEngineDialog
+from ttt_desktop.gui.engines.engines_dialog import EnginesDialog
+from ttt_desktop.gui.game.controller import Seat
 from ttt_desktop.gui.help.manual import ManualWindow
-from ttt_desktop.gui.match import MatchDialog
-from ttt_desktop.gui.review import PlayOnDialog
+from ttt_desktop.gui.review.match import MatchDialog
+from ttt_desktop.gui.review.review import PlayOnDialog
 from ttt_desktop.players import HUMAN_KIND, roster
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -483,7 +483,7 @@ def test_the_app_starts_in_the_chosen_language(tmp_path: Path) -> None:
     (config / "TTT Desktop" / "TTT Desktop.conf").write_text("[view]\nlanguage=de\n")
     script = (
         "import sys\n"
-        "from ttt_desktop.gui import app as app_module\n"
+        "from ttt_desktop.gui.shell import app as app_module\n"
         "from PySide6.QtCore import QTimer\n"
         "from PySide6.QtWidgets import QApplication\n"
         "def look():\n"

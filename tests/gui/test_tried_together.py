@@ -15,11 +15,11 @@ from test_coach_window import against, click, free_keypad, play_and_wait_reply
 
 from ttt_desktop.analysis import Outcome, best_moves, position_value
 from ttt_desktop.core import Board, Mark, keypad_label
-from ttt_desktop.gui import theme, translation
 from ttt_desktop.gui.charts import BarSet, LineChart, StackedBarChart
 from ttt_desktop.gui.coach.overlays import REVIEW_LAYER
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.theme import ThemeChoice
+from ttt_desktop.gui.common import theme, translation
+from ttt_desktop.gui.common.theme import ThemeChoice
+from ttt_desktop.gui.shell.main_window import MainWindow
 
 WindowMaker = Callable[..., MainWindow]
 

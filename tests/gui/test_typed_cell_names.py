@@ -11,7 +11,7 @@ from slow_players import NameQueue
 
 from ttt_desktop.core import Mark
 from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE
-from ttt_desktop.gui.main_window import MainWindow
+from ttt_desktop.gui.shell.main_window import MainWindow
 
 NAME = GOMOKU.geometry.name
 PARSE = GOMOKU.geometry.parse

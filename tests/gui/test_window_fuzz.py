@@ -46,9 +46,9 @@ from test_replay_controller import Players
 from ttt_desktop.core import GameRecord, Mark, PlayerEntry
 from ttt_desktop.formats.files import save_record
 from ttt_desktop.formats.text_codec import record_to_text
-from ttt_desktop.gui.controller import Seat
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.settings import AppSettings
+from ttt_desktop.gui.game.controller import Seat
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import AppSettings
 from ttt_desktop.players import PlayerInfo, roster
 
 # Quick computer players (each answers in milliseconds) and one the machine holds.

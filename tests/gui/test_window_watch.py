@@ -22,7 +22,7 @@ import pytest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.gui.window_watch import WindowDestroyedWatcher, watch_for_outside_destruction
+from ttt_desktop.gui.shell.window_watch import WindowDestroyedWatcher, watch_for_outside_destruction
 
 DESTROY_NOTIFY = 17
 BAD_WINDOW = 3

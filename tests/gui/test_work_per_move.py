@@ -15,7 +15,7 @@ from slow_players import NameQueue
 from ttt_desktop.core import Board, Mark
 from ttt_desktop.core.board import GridBoard
 from ttt_desktop.core.rules import GOMOKU
-from ttt_desktop.gui.controller import Seat
+from ttt_desktop.gui.game.controller import Seat
 
 MOVES = 90
 """A long game: the work of replaying the moves would be dozens of times a short one's."""

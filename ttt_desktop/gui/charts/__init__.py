@@ -33,8 +33,8 @@ from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QPointF, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from ttt_desktop.gui.theme import RESULTS, result_colours
-from ttt_desktop.gui.translation import app_locale
+from ttt_desktop.gui.common.theme import RESULTS, result_colours
+from ttt_desktop.gui.common.translation import app_locale
 
 if TYPE_CHECKING:  # pragma: no cover - the annotations only
     from PySide6 import QtCharts

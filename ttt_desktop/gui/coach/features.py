@@ -38,7 +38,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 from ttt_desktop.core import Board, Mark
 from ttt_desktop.core.clock import COACH_BUDGET_MS, REVIEW_BUDGET_MS
 from ttt_desktop.core.record import GameRecord
-from ttt_desktop.gui.board_widget import BoardWidget
+from ttt_desktop.gui.board.board_widget import BoardWidget
 from ttt_desktop.gui.coach.overlays import (
     HINT_LAYER,
     REVIEW_LAYER,
@@ -51,9 +51,9 @@ from ttt_desktop.gui.coach.overlays import (
     verdict_overlay,
     verdict_words,
 )
-from ttt_desktop.gui.controller import GameController
-from ttt_desktop.gui.dock_room import hold_room, move_in
-from ttt_desktop.gui.review import MOVES_DOCK_WIDTH, ReviewFeatures
+from ttt_desktop.gui.game.controller import GameController
+from ttt_desktop.gui.review.review import MOVES_DOCK_WIDTH, ReviewFeatures
+from ttt_desktop.gui.shell.dock_room import hold_room, move_in
 from ttt_desktop.players.boards import SOLVED_KEYS
 from ttt_desktop.players.process import CallJob
 

@@ -1,6 +1,6 @@
 """What the coach draws on the board: move values, a hint's cells, a reviewed move.
 
-Each is a :class:`~ttt_desktop.gui.board_overlay.BoardOverlay` in a layer of its
+Each is a :class:`~ttt_desktop.gui.board.board_overlay.BoardOverlay` in a layer of its
 own, so the coach's drawings and other features' never erase each other.
 """
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 from PySide6.QtCore import QCoreApplication
 
 from ttt_desktop.core import Board
-from ttt_desktop.gui.board_overlay import BoardOverlay, CellAnnotation, GhostMark, Tone
+from ttt_desktop.gui.board.board_overlay import BoardOverlay, CellAnnotation, GhostMark, Tone
 
 if TYPE_CHECKING:
     from ttt_desktop.analysis import board_coach

@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.core import Mark
 from ttt_desktop.core.record import GameRecord
-from ttt_desktop.gui import theme
 from ttt_desktop.gui.coach.overlays import load_coach, verdict_words
+from ttt_desktop.gui.common import theme
 
 if TYPE_CHECKING:
     from ttt_desktop.analysis import board_coach

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.gui import translation
+from ttt_desktop.gui.common import translation
 from ttt_desktop.resource_paths import resource_path
 
 CONTENTS: Final = "index.md"

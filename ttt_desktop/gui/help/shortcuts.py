@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.core.geometry import COLUMN_LETTERS
-from ttt_desktop.gui import board_widget
+from ttt_desktop.gui.board import board_widget
 
 # Qt's key codes from Key_Back up are keys of media and special keyboards.
 _SPECIAL_KEYS: Final = Qt.Key.Key_Back.value

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.core.record import GameRecord
-from ttt_desktop.gui.brain_text import printable
+from ttt_desktop.gui.engines.brain_text import printable
 
 __all__ = ["EngineLogDialog"]
 

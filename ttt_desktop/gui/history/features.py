@@ -24,12 +24,12 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from ttt_desktop.core.record import GameRecord, utc_now
 from ttt_desktop.core.rules import TIC_TAC_TOE
+from ttt_desktop.gui.game.session_score import SessionScore
 from ttt_desktop.gui.history.handle import LibraryHandle
-from ttt_desktop.gui.look import MESSAGE_MS
-from ttt_desktop.gui.session_score import SessionScore
+from ttt_desktop.gui.shell.look import MESSAGE_MS
 
 if TYPE_CHECKING:
-    from ttt_desktop.gui.controller import GameController
+    from ttt_desktop.gui.game.controller import GameController
     from ttt_desktop.gui.history.window import HistoryWindow
     from ttt_desktop.library import Library, LibraryError, StoreOutcome
 

@@ -25,7 +25,7 @@ from PySide6.QtCore import (
 )
 
 from ttt_desktop.core.rules import Rules
-from ttt_desktop.gui.rules_text import rules_title
+from ttt_desktop.gui.common.rules_text import rules_title
 from ttt_desktop.library import GameFilter, GameRow, Library
 
 PAGE_ROWS: Final = 256

@@ -62,11 +62,11 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.core.rules import Rules
+from ttt_desktop.gui.common.rules_text import rules_title
+from ttt_desktop.gui.common.screen_fit import ScreenKeeper, fit_to_screen
+from ttt_desktop.gui.common.translation import number as local_number
 from ttt_desktop.gui.history.handle import LibraryHandle
 from ttt_desktop.gui.history.model import ROW_ROLE, HistoryModel, date_format
-from ttt_desktop.gui.rules_text import rules_title
-from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
-from ttt_desktop.gui.translation import number as local_number
 from ttt_desktop.library import (
     GameFilter,
     GameRow,

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.core.rules import Rules
+from ttt_desktop.gui.common.rules_text import rules_title
 from ttt_desktop.gui.insight import words
-from ttt_desktop.gui.rules_text import rules_title
 from ttt_desktop.players import roster
 from ttt_desktop.players.roster import supports
 from ttt_desktop.players.thought import Thought

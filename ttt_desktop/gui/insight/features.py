@@ -27,19 +27,19 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 from ttt_desktop.core import Board, Mark
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.core.rules import Rules
-from ttt_desktop.gui.board_overlay import (
+from ttt_desktop.gui.board.board_overlay import (
     BoardOverlay,
     CellAnnotation,
     GhostMark,
     annotation_box,
     fitted_label,
 )
-from ttt_desktop.gui.board_widget import BoardWidget
-from ttt_desktop.gui.controller import GameController
+from ttt_desktop.gui.board.board_widget import BoardWidget
+from ttt_desktop.gui.common.screen_fit import place_beside
+from ttt_desktop.gui.game.controller import GameController
 from ttt_desktop.gui.insight import DOCK_VISIBLE_KEY, words
 from ttt_desktop.gui.insight.dock import ThinkingDock
 from ttt_desktop.gui.insight.tree import SearchTreeExplorer, unavailable_text
-from ttt_desktop.gui.screen_fit import place_beside
 from ttt_desktop.players.process import ThinkJob
 from ttt_desktop.players.thought import Meaning, Thought
 

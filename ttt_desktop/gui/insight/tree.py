@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.core import Board
 from ttt_desktop.core.rules import TIC_TAC_TOE
-from ttt_desktop.gui.rules_text import rules_title
+from ttt_desktop.gui.common.rules_text import rules_title
 from ttt_desktop.players.process import CallJob
 from ttt_desktop.players.search_tree import (
     SearchComparison,

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.core import Mark
-from ttt_desktop.gui import theme
-from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
-from ttt_desktop.gui.translation import number
+from ttt_desktop.gui.common import theme
+from ttt_desktop.gui.common.screen_fit import ScreenKeeper, fit_to_screen
+from ttt_desktop.gui.common.translation import number
 
 FIRST_PLY_SHOWN = 5
 """No game ends before the fifth move."""

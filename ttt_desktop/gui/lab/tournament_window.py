@@ -67,11 +67,11 @@ from PySide6.QtWidgets import (
 from ttt_desktop.core.clock import TimeControl
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.core.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
-from ttt_desktop.gui.brain_text import printable
-from ttt_desktop.gui.look import POLL_MS
-from ttt_desktop.gui.rules_text import rules_title
-from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
-from ttt_desktop.gui.translation import number
+from ttt_desktop.gui.common.rules_text import rules_title
+from ttt_desktop.gui.common.screen_fit import ScreenKeeper, fit_to_screen
+from ttt_desktop.gui.common.translation import number
+from ttt_desktop.gui.engines.brain_text import printable
+from ttt_desktop.gui.shell.look import POLL_MS
 from ttt_desktop.lab.runner import TournamentRunner
 from ttt_desktop.lab.spec import PLAYABLE_KINDS, TournamentSpec, is_brain_kind, make_entrants
 from ttt_desktop.lab.tournament import TournamentGame, TournamentResult
@@ -111,7 +111,7 @@ def tournament_game_record(result: TournamentResult, game: TournamentGame) -> Ga
 
 
 def _app_settings() -> QSettings:
-    from ttt_desktop.gui.settings import APPLICATION, ORGANISATION  # noqa: PLC0415
+    from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION  # noqa: PLC0415
 
     return QSettings(ORGANISATION, APPLICATION)
 
@@ -668,7 +668,7 @@ class TournamentWindow(QWidget):
     def _not_playing(self, kind: str, rules: Rules) -> str:
         """Why ``kind`` is not offered on ``rules``."""
         if is_brain_kind(kind):
-            from ttt_desktop.gui.engine_players import why_not  # noqa: PLC0415
+            from ttt_desktop.gui.engines.engine_players import why_not  # noqa: PLC0415
 
             entry = self._brains[kind]
             return why_not(kind, entry.name, rules, entry)

@@ -30,10 +30,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.gui.look import POLL_MS
-from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
-from ttt_desktop.gui.theme import RESULTS
-from ttt_desktop.gui.translation import number
+from ttt_desktop.gui.common.screen_fit import ScreenKeeper, fit_to_screen
+from ttt_desktop.gui.common.theme import RESULTS
+from ttt_desktop.gui.common.translation import number
+from ttt_desktop.gui.shell.look import POLL_MS
 from ttt_desktop.lab.spec import PLAYABLE_KINDS
 from ttt_desktop.lab.trained import TrainedPlayerError, TrainedPlayers
 from ttt_desktop.lab.training import TrainingRunner

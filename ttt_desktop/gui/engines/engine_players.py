@@ -9,7 +9,7 @@ sizes it accepted, rectangles if it took RECTSTART, any k with our ``INFO k``); 
 others it is listed disabled, its tooltip saying why.
 
 :func:`set_engines` keeps the brains the window knows, so that every list that asks
-whether a kind plays a board (:func:`~ttt_desktop.gui.player_panel.kind_plays`) gets the
+whether a kind plays a board (:func:`~ttt_desktop.gui.game.player_panel.kind_plays`) gets the
 same answer.
 """
 
@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QStandardPaths
 
 from ttt_desktop.brains.factory import BRAIN_KIND_PREFIX, BrainInfo, engine_entries
-from ttt_desktop.gui.brain_text import printable
-from ttt_desktop.gui.rules_text import rules_title
+from ttt_desktop.gui.common.rules_text import rules_title
+from ttt_desktop.gui.engines.brain_text import printable
 
 if TYPE_CHECKING:
     from ttt_desktop.brains.engines import EngineEntry, EngineList
@@ -58,7 +58,7 @@ def is_brain(kind: str) -> bool:
 
 def engine_infos(engines: EngineList) -> list[BrainInfo]:
     """The brains of ``engines`` as the drop-downs list them, their names and descriptions
-    as :func:`~ttt_desktop.gui.brain_text.printable` makes them (a name came from the
+    as :func:`~ttt_desktop.gui.engines.brain_text.printable` makes them (a name came from the
     brain's ABOUT answer)."""
     return [
         replace(info, name=printable(info.name), description=printable(info.description))

@@ -4,7 +4,7 @@
 seats, the record, whose turn, generations, undo and redo, pause and step: every rule
 of the running game) and turns the session's events into signals. It adds what only
 Qt can do: the worker thread that asks computer players for their moves
-(:class:`~ttt_desktop.gui.ai_worker.AiWorker`, one long-lived worker in one
+(:class:`~ttt_desktop.gui.game.ai_worker.AiWorker`, one long-lived worker in one
 ``QThread``), the least visible delay before a computer's move shows, and the
 translated words for a refused move. Widgets send it intents (:meth:`GameController.play_cell`)
 and redraw from the records its signals carry; no rule lives here or in a widget.
@@ -42,7 +42,7 @@ from ttt_desktop.core.session import (
     Seat,
     SessionEvents,
 )
-from ttt_desktop.gui.ai_worker import AiWorker, InsightRequest
+from ttt_desktop.gui.game.ai_worker import AiWorker, InsightRequest
 from ttt_desktop.players import create_player
 from ttt_desktop.players.process import PlayerFactory, release_free_heap
 

@@ -3,7 +3,7 @@
 :class:`EnginesDialog` lists the engines of the engine list (``engines.json`` in the data
 folder; :mod:`ttt_desktop.brains.engines`) with the board sizes each accepts. *Add...*
 asks for the brain's program, working folder and name
-(:class:`~ttt_desktop.gui.engine_add_dialog.AddEngineDialog`), starts it, reads its name
+(:class:`~ttt_desktop.gui.engines.engine_add_dialog.AddEngineDialog`), starts it, reads its name
 from its ABOUT answer and probes the sizes it accepts; a program that is not a brain is
 refused with the probe's reason. *Probe* does that again for the selected engine; *Test*
 plays it one quick game against Rando with its own times and says how it went and with
@@ -15,7 +15,7 @@ the engine list can't keep is refused, in words): its time per move and per game
 margin its answers are allowed, the memory it is told it may use and whether that is
 enforced, its working folder and more ``INFO`` lines for it (``key value``, one a line).
 
-The list is the window's :class:`~ttt_desktop.gui.engine_list.WatchedEngineList`: a list
+The list is the window's :class:`~ttt_desktop.gui.engines.engine_list.WatchedEngineList`: a list
 changed outside (``ttt-arena engines add``, another window) shows here at once, and a
 list that could not be read is said at the top until dismissed.
 
@@ -58,10 +58,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.gui import engine_players
-from ttt_desktop.gui.brain_text import printable
-from ttt_desktop.gui.engine_list import WatchedEngineList
-from ttt_desktop.gui.translation import number
+from ttt_desktop.gui.common.translation import number
+from ttt_desktop.gui.engines import engine_players
+from ttt_desktop.gui.engines.brain_text import printable
+from ttt_desktop.gui.engines.engine_list import WatchedEngineList
 
 if TYPE_CHECKING:
     from ttt_desktop.brains.engines import EngineEntry
@@ -540,7 +540,7 @@ class EnginesDialog(QDialog):
         entry = self.selected()
         if entry is None:
             return
-        from ttt_desktop.gui.engine_add_dialog import program_folder  # noqa: PLC0415
+        from ttt_desktop.gui.engines.engine_add_dialog import program_folder  # noqa: PLC0415
 
         start = entry.cwd or program_folder(entry.command) or str(Path.home())
         chosen = self.ask_folder(start)
@@ -644,12 +644,12 @@ class EnginesDialog(QDialog):
 
     def make_add_dialog(self) -> QDialog:
         """The dialog *Add...* opens (tests fill it in and accept it)."""
-        from ttt_desktop.gui.engine_add_dialog import AddEngineDialog  # noqa: PLC0415
+        from ttt_desktop.gui.engines.engine_add_dialog import AddEngineDialog  # noqa: PLC0415
 
         return AddEngineDialog(self, taken=self.engines.entries)
 
     def _ask_engine(self) -> None:
-        from ttt_desktop.gui.engine_add_dialog import AddEngineDialog  # noqa: PLC0415
+        from ttt_desktop.gui.engines.engine_add_dialog import AddEngineDialog  # noqa: PLC0415
 
         dialog = self.make_add_dialog()
         assert isinstance(dialog, AddEngineDialog)
@@ -663,7 +663,7 @@ class EnginesDialog(QDialog):
         (unless given) and probe its sizes, in a worker thread; the engine joins the list
         when that is done."""
         from ttt_desktop.brains.engines import EngineEntry  # noqa: PLC0415
-        from ttt_desktop.gui.engine_add_dialog import program_folder  # noqa: PLC0415
+        from ttt_desktop.gui.engines.engine_add_dialog import program_folder  # noqa: PLC0415
 
         self.say(self.tr("Asking {command} who it is and what it plays...").format(command=command))
         folder = program_folder(command) if cwd is None else cwd

@@ -16,7 +16,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QCoreApplication, QSet
 
 from ttt_desktop.core.record import MAX_NAME_LENGTH
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules, RulesError
-from ttt_desktop.gui.controller import DEFAULT_MOVE_DELAY_MS, START_POLICIES, Seat
+from ttt_desktop.gui.game.controller import DEFAULT_MOVE_DELAY_MS, START_POLICIES, Seat
 from ttt_desktop.players import HUMAN_KIND
 
 ORGANISATION: Final = "TTT Desktop"

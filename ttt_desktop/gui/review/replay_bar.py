@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.core import GameRecord
-from ttt_desktop.gui.indicators import tinted_icon
+from ttt_desktop.gui.common.indicators import tinted_icon
 
 # Delays between AI moves offered by the speed slider, slowest first; 0 means
 # "as fast as the machine goes".

@@ -1,7 +1,7 @@
 """A match: N games back to back on the game controller, with a running score.
 
 :class:`MatchRunner` starts each game of the match on a
-:class:`~ttt_desktop.gui.controller.GameController` with the seats already chosen,
+:class:`~ttt_desktop.gui.game.controller.GameController` with the seats already chosen,
 alternating who starts or always letting the same mark start, and counts wins and
 draws as the games finish. It can be stopped at any time; starting any other game
 (a new game, a change of player) also ends the match, since its games would no
@@ -29,7 +29,7 @@ from ttt_desktop.core import GameRecord, Mark
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ttt_desktop.gui.controller import GameController, Seat
+    from ttt_desktop.gui.game.controller import GameController, Seat
 
 # Who starts each game of a match: (label, policy).
 FIRST_CHOICES: Final = (

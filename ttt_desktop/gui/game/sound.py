@@ -31,8 +31,8 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 
 from ttt_desktop.core import Mark
 from ttt_desktop.core.record import GameRecord
-from ttt_desktop.gui.motion import gnome_setting_is_false
-from ttt_desktop.gui.settings import DEFAULT_SOUND_VOLUME, SOUND_VOLUMES, AppSettings
+from ttt_desktop.gui.common.motion import gnome_setting_is_false
+from ttt_desktop.gui.shell.settings import DEFAULT_SOUND_VOLUME, SOUND_VOLUMES, AppSettings
 from ttt_desktop.players import HUMAN_KIND
 from ttt_desktop.resource_paths import resource_path
 
@@ -287,7 +287,7 @@ class SoundFeatures(QObject):
         return SOUND_VOLUMES.get(self._settings.sound_volume(), SOUND_VOLUMES[DEFAULT_SOUND_VOLUME])
 
     def set_volume(self, key: str) -> None:
-        """Choose one of :data:`~ttt_desktop.gui.settings.SOUND_VOLUMES` and remember it."""
+        """Choose one of :data:`~ttt_desktop.gui.shell.settings.SOUND_VOLUMES` and remember it."""
         self._settings.set_sound_volume(key)
         self.volume_actions[self._settings.sound_volume()].setChecked(True)
 

@@ -25,7 +25,7 @@ cells it has.
 
 When two layers annotate or ghost the same cell, the layer set later is drawn on
 top; marked cells from every layer are outlined. Everything here is plain data
-plus painting helpers for :class:`~ttt_desktop.gui.board_widget.BoardWidget`.
+plus painting helpers for :class:`~ttt_desktop.gui.board.board_widget.BoardWidget`.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
 from ttt_desktop.core import Mark
 from ttt_desktop.core.record import MAX_CELLS
-from ttt_desktop.gui import theme
+from ttt_desktop.gui.common import theme
 
 Tone = Literal["win", "draw", "loss", "neutral"]
 TONES: Final[tuple[Tone, ...]] = ("win", "draw", "loss", "neutral")

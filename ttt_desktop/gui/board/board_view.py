@@ -3,7 +3,7 @@
 At zoom 1 the board fills the room it is given, as it always has; zoomed in, the
 board grows past that room and the scroll area shows scroll bars, and the keyboard
 cursor is kept in view. :class:`BoardView` holds a
-:class:`~ttt_desktop.gui.board_widget.BoardWidget` and knows nothing of games.
+:class:`~ttt_desktop.gui.board.board_widget.BoardWidget` and knows nothing of games.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
-from ttt_desktop.gui.board_widget import BoardWidget
+from ttt_desktop.gui.board.board_widget import BoardWidget
 
 ZOOM_STEP: Final = 1.25
 MAX_ZOOM: Final = ZOOM_STEP**7  # about 4.8 times the fitted size

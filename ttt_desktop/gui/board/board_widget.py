@@ -7,7 +7,7 @@ it takes moves. It emits :attr:`BoardWidget.cell_clicked` for a click, a keypad
 digit (tic-tac-toe), a cell's name typed on the other boards ("h8": the name
 completing it, or Enter), or Enter/Space on the cursor's cell, and knows no rules:
 whether that move is allowed is the controller's business. The replay view reuses
-it for history; :mod:`ttt_desktop.gui.board_view` puts it in a scroll area that zooms.
+it for history; :mod:`ttt_desktop.gui.board.board_view` puts it in a scroll area that zooms.
 
 The widget paints every cell itself (no child widget per cell on any board but
 tic-tac-toe, whose nine cells keep a focusable, accessible button each that paints
@@ -61,9 +61,9 @@ from PySide6.QtWidgets import QAbstractButton, QFrame, QLabel, QSizePolicy, QWid
 from ttt_desktop.core import Board, Mark, row_column
 from ttt_desktop.core.geometry import COLUMN_LETTERS
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
-from ttt_desktop.gui import theme
-from ttt_desktop.gui.board_overlay import BoardOverlay, cell_descriptions, paint_overlays
-from ttt_desktop.gui.rules_text import rules_title
+from ttt_desktop.gui.board.board_overlay import BoardOverlay, cell_descriptions, paint_overlays
+from ttt_desktop.gui.common import theme
+from ttt_desktop.gui.common.rules_text import rules_title
 
 _ARROW_STEPS: Final = {
     Qt.Key.Key_Left: (0, -1),
@@ -355,7 +355,7 @@ class BoardWidget(QWidget):
         """Draw ``overlay`` under ``name`` (a feature's own layer); None or empty removes it.
 
         Layers are drawn in the order they were first set; cells outside the board on
-        show are left out. See :mod:`ttt_desktop.gui.board_overlay`.
+        show are left out. See :mod:`ttt_desktop.gui.board.board_overlay`.
         """
         if overlay is None or overlay.is_empty:
             if self._overlays.pop(name, None) is None:

@@ -8,7 +8,7 @@ and the newest lines). :class:`EngineLogDock` shows that log and follows the gam
 move's lines are added as the move is played, a new game starts it afresh, an opened
 game shows its own. Each line is the brain's mark, the milliseconds since the game's
 first line, ``>`` for what the manager wrote or ``<`` for what the brain answered, and
-the line, shown as text (:func:`~ttt_desktop.gui.brain_text.printable`).
+the line, shown as text (:func:`~ttt_desktop.gui.engines.brain_text.printable`).
 
 :class:`EngineLogFeatures` puts *Engine log* in the View menu and makes the dock when it
 first shows; the Engines dialog opens it too.
@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.core.record import MAX_LOG_LINES, GameRecord
-from ttt_desktop.gui.brain_text import printable
-from ttt_desktop.gui.controller import GameController
+from ttt_desktop.gui.engines.brain_text import printable
+from ttt_desktop.gui.game.controller import GameController
 
 __all__ = ["EngineLogDock", "EngineLogFeatures"]
 

@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.gui.screen_fit import fit_to_screen, largest_size
+from ttt_desktop.gui.common.screen_fit import fit_to_screen, largest_size
 
 LEFT: Final = Qt.DockWidgetArea.LeftDockWidgetArea
 RIGHT: Final = Qt.DockWidgetArea.RightDockWidgetArea

@@ -52,46 +52,48 @@ from ttt_desktop.brains.factory import BrainPlayerFactory
 from ttt_desktop.core import Mark
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.core.rules import Rules
-from ttt_desktop.gui import dialogs, engine_players, motion, theme
-from ttt_desktop.gui.board_view import BoardView
-from ttt_desktop.gui.board_widget import MARK_STYLE_KEY, BoardWidget, MarkStyle
-from ttt_desktop.gui.brain_text import printable
-from ttt_desktop.gui.busy_indicator import BusyIndicator
+from ttt_desktop.gui.board.board_view import BoardView
+from ttt_desktop.gui.board.board_widget import MARK_STYLE_KEY, BoardWidget, MarkStyle
 from ttt_desktop.gui.coach import CoachFeatures
-from ttt_desktop.gui.controller import GameController, PlayerFactory, Seat
-from ttt_desktop.gui.dock_room import BoardRoom, DockRoom
-from ttt_desktop.gui.engine_list import EngineListNotice, WatchedEngineList
-from ttt_desktop.gui.game_in_progress import GameInProgress, path_beside
-from ttt_desktop.gui.header import ElidedLabel, GameHeader
-from ttt_desktop.gui.help import HelpFeatures
-from ttt_desktop.gui.history import HistoryFeatures
-from ttt_desktop.gui.insight import DOCK_VISIBLE_KEY as THINKING_DOCK_VISIBLE_KEY
-from ttt_desktop.gui.look import LookFeatures
-from ttt_desktop.gui.motion import REDUCE_MOTION_KEY
-from ttt_desktop.gui.not_answering import NotAnsweringNotice
-from ttt_desktop.gui.player_panel import (
+from ttt_desktop.gui.common import motion, theme
+from ttt_desktop.gui.common.motion import REDUCE_MOTION_KEY
+from ttt_desktop.gui.common.screen_fit import ScreenKeeper, fit_to_screen
+from ttt_desktop.gui.engines import engine_players
+from ttt_desktop.gui.engines.brain_text import printable
+from ttt_desktop.gui.engines.engine_list import EngineListNotice, WatchedEngineList
+from ttt_desktop.gui.engines.not_answering import NotAnsweringNotice
+from ttt_desktop.gui.game.busy_indicator import BusyIndicator
+from ttt_desktop.gui.game.controller import GameController, PlayerFactory, Seat
+from ttt_desktop.gui.game.game_in_progress import GameInProgress, path_beside
+from ttt_desktop.gui.game.header import ElidedLabel, GameHeader
+from ttt_desktop.gui.game.player_panel import (
     NameAsker,
     PlayerPanel,
     RosterEntry,
     ask_name_with_dialog,
     kind_plays,
 )
-from ttt_desktop.gui.result_banner import ResultBanner
-from ttt_desktop.gui.review import ReviewFeatures
-from ttt_desktop.gui.screen_fit import ScreenKeeper, fit_to_screen
-from ttt_desktop.gui.session_score import PairingScore, SessionScore
-from ttt_desktop.gui.settings import AppSettings, SeatChoice
-from ttt_desktop.gui.sound import SoundFeatures
+from ttt_desktop.gui.game.result_banner import ResultBanner
+from ttt_desktop.gui.game.session_score import PairingScore, SessionScore
+from ttt_desktop.gui.game.sound import SoundFeatures
+from ttt_desktop.gui.help import HelpFeatures
+from ttt_desktop.gui.history import HistoryFeatures
+from ttt_desktop.gui.insight import DOCK_VISIBLE_KEY as THINKING_DOCK_VISIBLE_KEY
+from ttt_desktop.gui.review.review import ReviewFeatures
+from ttt_desktop.gui.shell import dialogs
+from ttt_desktop.gui.shell.dock_room import BoardRoom, DockRoom
+from ttt_desktop.gui.shell.look import LookFeatures
+from ttt_desktop.gui.shell.settings import AppSettings, SeatChoice
 from ttt_desktop.lab.factory import TrainedPlayerFactory
 from ttt_desktop.players import HUMAN_KIND, create_player
 from ttt_desktop.players import roster as all_players
 
 if TYPE_CHECKING:
-    from ttt_desktop.gui.engine_log_dock import EngineLogFeatures
+    from ttt_desktop.gui.engines.engine_log_dock import EngineLogFeatures
+    from ttt_desktop.gui.game.new_game_dialog import NewGameDialog
+    from ttt_desktop.gui.game.people_dialog import PeopleDialog
     from ttt_desktop.gui.insight.features import InsightFeatures
     from ttt_desktop.gui.lab import LabFeatures
-    from ttt_desktop.gui.new_game_dialog import NewGameDialog
-    from ttt_desktop.gui.people_dialog import PeopleDialog
 
 WINDOW_TITLE: Final = "TTT Desktop"
 AI_SPEEDS: Final = (
@@ -365,8 +367,8 @@ class MainWindow(QMainWindow):
             history=self.history,
             menu=self.lab_menu,
         )
-        from ttt_desktop.gui.engine_log_dock import EngineLogFeatures  # noqa: PLC0415
-        from ttt_desktop.gui.engines_dialog import add_engines_action  # noqa: PLC0415
+        from ttt_desktop.gui.engines.engine_log_dock import EngineLogFeatures  # noqa: PLC0415
+        from ttt_desktop.gui.engines.engines_dialog import add_engines_action  # noqa: PLC0415
 
         self._engine_log = EngineLogFeatures(self, self.controller, self.review.view_menu)
         add_engines_action(
@@ -694,7 +696,7 @@ class MainWindow(QMainWindow):
 
     def new_game_dialog(self) -> NewGameDialog:
         """The "New game with..." dialog for this window, wired to start its choice (not shown)."""
-        from ttt_desktop.gui.new_game_dialog import NewGameDialog  # noqa: PLC0415
+        from ttt_desktop.gui.game.new_game_dialog import NewGameDialog  # noqa: PLC0415
 
         dialog = NewGameDialog(
             rules=self.controller.rules,
@@ -817,7 +819,7 @@ class MainWindow(QMainWindow):
 
     def people_dialog(self) -> PeopleDialog:
         """The "Rename or remove people" dialog, wired to this window (not yet shown)."""
-        from ttt_desktop.gui.people_dialog import PeopleDialog  # noqa: PLC0415
+        from ttt_desktop.gui.game.people_dialog import PeopleDialog  # noqa: PLC0415
 
         playing = [
             seat.name

@@ -133,14 +133,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     import shiboken6  # noqa: PLC0415
     from PySide6.QtWidgets import QApplication  # noqa: PLC0415
 
-    from ttt_desktop.gui.module_sources import spare_module_sources  # noqa: PLC0415
+    from ttt_desktop.gui.shell.module_sources import spare_module_sources  # noqa: PLC0415
 
     # Before the window's modules are imported: PySide6 would read each one's source.
     spare_module_sources()
-    from ttt_desktop.gui import startup_report, translation  # noqa: PLC0415
-    from ttt_desktop.gui.main_window import MainWindow  # noqa: PLC0415
-    from ttt_desktop.gui.settings import APPLICATION, ORGANISATION, AppSettings  # noqa: PLC0415
-    from ttt_desktop.gui.theme import ThemeManager  # noqa: PLC0415
+    from ttt_desktop.gui.common import translation  # noqa: PLC0415
+    from ttt_desktop.gui.common.theme import ThemeManager  # noqa: PLC0415
+    from ttt_desktop.gui.shell import startup_report  # noqa: PLC0415
+    from ttt_desktop.gui.shell.main_window import MainWindow  # noqa: PLC0415
+    from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings  # noqa: PLC0415
 
     sys.setswitchinterval(GUI_SWITCH_INTERVAL_S)
     existing = QApplication.instance()
@@ -174,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Whatever source was read for a message or a check (or by PySide6, were
         # spare_module_sources without effect) is not needed again.
         linecache.clearcache()
-        from ttt_desktop.gui.window_watch import watch_for_outside_destruction  # noqa: PLC0415
+        from ttt_desktop.gui.shell.window_watch import watch_for_outside_destruction  # noqa: PLC0415
 
         # A window destroyed from outside (its window manager died) closes as if asked to.
         watchers.append(watch_for_outside_destruction(window))
@@ -187,14 +188,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QTimer  # noqa: PLC0415
 
     QTimer.singleShot(FINISH_START_LATEST_MS, finish_start)
-    from ttt_desktop.gui.termination import quit_on_termination  # noqa: PLC0415
+    from ttt_desktop.gui.shell.termination import quit_on_termination  # noqa: PLC0415
 
     # SIGTERM (a desktop logging out) and SIGHUP quit as Quit does: the game saved.
     termination = quit_on_termination(window)
     window.show()
     try:
         if options.self_test:
-            from ttt_desktop.gui.self_test import run_self_test  # noqa: PLC0415
+            from ttt_desktop.gui.shell.self_test import run_self_test  # noqa: PLC0415
 
             exit_code = run_self_test(window)
         else:

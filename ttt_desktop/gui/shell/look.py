@@ -3,9 +3,9 @@
 :class:`LookFeatures` adds to the window's View menu:
 
 - Theme: System / Light / Dark (remembered; applied at once by
-  :class:`~ttt_desktop.gui.theme.ThemeManager`);
+  :class:`~ttt_desktop.gui.common.theme.ThemeManager`);
 - Language: System / English / Deutsch (remembered; applied at the next start,
-  see :mod:`ttt_desktop.gui.translation`);
+  see :mod:`ttt_desktop.gui.common.translation`);
 - Full screen (F11, the platform's ``QKeySequence.FullScreen`` keys as well);
 - Side panel (F9, remembered): hiding the players panel lets the window narrow
   down to what the board needs.
@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.gui import indicators, translation
-from ttt_desktop.gui.theme import ThemeChoice, ThemeManager
+from ttt_desktop.gui.common import indicators, translation
+from ttt_desktop.gui.common.theme import ThemeChoice, ThemeManager
 
 SIDE_PANEL_KEY: Final = "view/side_panel_visible"
 MESSAGE_MS: Final = 6000

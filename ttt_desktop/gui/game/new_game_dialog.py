@@ -33,10 +33,11 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.core import Mark
 from ttt_desktop.core.rules import MAX_SIDE, MIN_K, MIN_SIDE, PRESETS, Rules, RulesError
-from ttt_desktop.gui import engine_players, theme
-from ttt_desktop.gui.controller import Seat
-from ttt_desktop.gui.player_panel import RosterEntry, kind_plays
-from ttt_desktop.gui.rules_text import rules_title
+from ttt_desktop.gui.common import theme
+from ttt_desktop.gui.common.rules_text import rules_title
+from ttt_desktop.gui.engines import engine_players
+from ttt_desktop.gui.game.controller import Seat
+from ttt_desktop.gui.game.player_panel import RosterEntry, kind_plays
 from ttt_desktop.players import HUMAN_KIND
 from ttt_desktop.players.boards import CLASSIC_ONLY, SOLVED_BOARDS, SOLVED_KEYS
 from ttt_desktop.players.roster import BOARDS

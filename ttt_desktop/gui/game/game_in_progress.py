@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Final
 from PySide6.QtCore import QObject, QTimer
 
 from ttt_desktop.core.record import GameRecord
-from ttt_desktop.gui.controller import GameController
+from ttt_desktop.gui.game.controller import GameController
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor

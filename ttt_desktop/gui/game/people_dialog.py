@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ttt_desktop.gui.player_panel import name_dialog
-from ttt_desktop.gui.settings import tidy_person_name
+from ttt_desktop.gui.game.player_panel import name_dialog
+from ttt_desktop.gui.shell.settings import tidy_person_name
 
 NewNameAsker = Callable[[QWidget, str], "str | None"]
 

@@ -1,6 +1,6 @@
 """``ttt-desktop --self-test``: prove that this installation or bundle works, then exit.
 
-:func:`run_self_test` is called by :func:`ttt_desktop.gui.app.main` once the
+:func:`run_self_test` is called by :func:`ttt_desktop.gui.shell.app.main` once the
 real main window is shown. It checks, in order:
 
 1. the window: shown and exposed, paints, and its icon (an SVG found through
@@ -13,7 +13,7 @@ real main window is shown. It checks, in order:
    probe found it plays;
 3. a complete computer-vs-computer game on the window's board (``--rules``), the
    weakest of our players that play it against the strongest, played through the window's
-   :class:`~ttt_desktop.gui.controller.GameController` and its worker thread,
+   :class:`~ttt_desktop.gui.game.controller.GameController` and its worker thread,
    waited for in a ``QEventLoop`` with a watchdog timer;
 4. the finished game saved with :func:`~ttt_desktop.formats.files.save_record` into a
    temporary folder and read back with :func:`~ttt_desktop.formats.files.load_record`
@@ -55,11 +55,11 @@ from ttt_desktop.core.play import play_game
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.formats.files import load_record, save_record
-from ttt_desktop.gui import engine_players
-from ttt_desktop.gui.controller import Seat
-from ttt_desktop.gui.main_window import MainWindow
-from ttt_desktop.gui.player_panel import kind_plays
-from ttt_desktop.gui.rules_text import rules_title
+from ttt_desktop.gui.common.rules_text import rules_title
+from ttt_desktop.gui.engines import engine_players
+from ttt_desktop.gui.game.controller import Seat
+from ttt_desktop.gui.game.player_panel import kind_plays
+from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.players import create_player
 from ttt_desktop.resource_paths import resource_path
 
@@ -368,7 +368,7 @@ def _check_tournament_worker(timeout_s: float) -> str:
 
 
 def _check_sounds(timeout_s: float) -> str:
-    from ttt_desktop.gui.sound import (  # noqa: PLC0415
+    from ttt_desktop.gui.game.sound import (  # noqa: PLC0415
         audio_output_present,
         sound_effects,
         sound_statuses,

@@ -1,7 +1,7 @@
 """The game's header above the board: "Alice ✕  vs  ◯ Bob", the side to move highlighted.
 
 :class:`GameHeader` shows the two players with their marks drawn as on the board
-(:func:`~ttt_desktop.gui.board_widget.paint_mark`). The side to move sits on a
+(:func:`~ttt_desktop.gui.board.board_widget.paint_mark`). The side to move sits on a
 soft tile in its mark's colour and in bold; after a win the winner keeps the
 tile. A name too long for its half is elided in the middle
 (``QFontMetrics.elidedText``), never clipped, and the full name is in its
@@ -18,8 +18,8 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from ttt_desktop.core import Mark
-from ttt_desktop.gui.board_widget import paint_mark
-from ttt_desktop.gui.theme import mark_colour
+from ttt_desktop.gui.board.board_widget import paint_mark
+from ttt_desktop.gui.common.theme import mark_colour
 
 TILE_ALPHA: Final = 40
 

@@ -52,12 +52,13 @@ from PySide6.QtWidgets import (
 from ttt_desktop.core import Mark
 from ttt_desktop.core.record import MAX_NAME_LENGTH
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
-from ttt_desktop.gui import engine_players, roster_text
-from ttt_desktop.gui.board_widget import paint_mark
-from ttt_desktop.gui.controller import START_POLICIES, Seat
-from ttt_desktop.gui.rules_text import rules_title
-from ttt_desktop.gui.settings import tidy_person_name
-from ttt_desktop.gui.theme import mark_colour
+from ttt_desktop.gui.board.board_widget import paint_mark
+from ttt_desktop.gui.common import roster_text
+from ttt_desktop.gui.common.rules_text import rules_title
+from ttt_desktop.gui.common.theme import mark_colour
+from ttt_desktop.gui.engines import engine_players
+from ttt_desktop.gui.game.controller import START_POLICIES, Seat
+from ttt_desktop.gui.shell.settings import tidy_person_name
 from ttt_desktop.players import HUMAN_KIND
 from ttt_desktop.players.boards import SOLVED_KEYS
 from ttt_desktop.players.ladder import STANDINGS, standing

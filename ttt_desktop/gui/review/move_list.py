@@ -61,7 +61,7 @@ def move_row_texts(record: GameRecord, ply: int) -> tuple[str, str, str, str]:
 def plain_style(owner: QWidget) -> QStyle | None:
     """The application's style without its proxy, owned by ``owner`` (None if none is made).
 
-    The window's style is a proxy written in Python (:mod:`ttt_desktop.gui.indicators`,
+    The window's style is a proxy written in Python (:mod:`ttt_desktop.gui.common.indicators`,
     for check boxes): every part a style draws then calls into Python and waits for the
     interpreter lock. A list repainted at every move draws a hundred parts, twice as slow
     so (and slower while the worker thread holds the lock), and has no check box.

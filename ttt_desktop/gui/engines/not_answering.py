@@ -14,7 +14,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QPushButton
 
-from ttt_desktop.gui.controller import GameController
+from ttt_desktop.gui.game.controller import GameController
 
 
 class NotAnsweringNotice(QObject):

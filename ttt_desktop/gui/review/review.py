@@ -37,17 +37,17 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.core import GameRecord, Mark
-from ttt_desktop.gui.board_widget import BoardWidget
-from ttt_desktop.gui.controller import GameController, Seat
-from ttt_desktop.gui.dock_room import hold_room, move_in
-from ttt_desktop.gui.game_files import GameFiles
-from ttt_desktop.gui.look import MESSAGE_MS
-from ttt_desktop.gui.match import MatchDialog, MatchRunner, MatchScore
-from ttt_desktop.gui.replay_bar import ReplayBar
+from ttt_desktop.gui.board.board_widget import BoardWidget
+from ttt_desktop.gui.game.controller import GameController, Seat
+from ttt_desktop.gui.review.game_files import GameFiles
+from ttt_desktop.gui.review.match import MatchDialog, MatchRunner, MatchScore
+from ttt_desktop.gui.review.replay_bar import ReplayBar
+from ttt_desktop.gui.shell.dock_room import hold_room, move_in
+from ttt_desktop.gui.shell.look import MESSAGE_MS
 from ttt_desktop.players import HUMAN_KIND
 
 if TYPE_CHECKING:
-    from ttt_desktop.gui.move_list import MoveList
+    from ttt_desktop.gui.review.move_list import MoveList
 
 # Where the docks' layout and the replay bar's visibility are kept between runs.
 LAYOUT_KEY: Final = "window/review_layout"
@@ -343,7 +343,7 @@ class ReviewFeatures(QObject):
         return self._make_move_list() if listing is None else listing
 
     def _make_move_list(self) -> MoveList:
-        from ttt_desktop.gui.move_list import MoveList  # noqa: PLC0415
+        from ttt_desktop.gui.review.move_list import MoveList  # noqa: PLC0415
 
         listing = MoveList()
         listing.setMinimumWidth(MOVES_DOCK_WIDTH)
@@ -489,7 +489,7 @@ class ReviewFeatures(QObject):
     def match_dialog(self) -> MatchDialog:
         """The Watch a match dialog: the computer players that play the board in hand to
         choose from, starting from those seated."""
-        from ttt_desktop.gui.player_panel import kind_plays  # noqa: PLC0415
+        from ttt_desktop.gui.game.player_panel import kind_plays  # noqa: PLC0415
 
         rules = self.controller.rules
         x, o = self.controller.seat(Mark.X), self.controller.seat(Mark.O)

@@ -1,6 +1,6 @@
 """Start-up timing: report the moment the window is first painted, then quit.
 
-With ``TTT_DESKTOP_REPORT_SHOWN=1`` in the environment, :func:`ttt_desktop.gui.app.main`
+With ``TTT_DESKTOP_REPORT_SHOWN=1`` in the environment, :func:`ttt_desktop.gui.shell.app.main`
 calls :func:`report_first_paint` on the shown window: when the window's first
 paint event has been handled, one line ``TTT_DESKTOP_SHOWN <unix time>`` goes to
 stdout and the application quits normally (``TTT_DESKTOP_REPORT_HOLD_MS=N``: N ms

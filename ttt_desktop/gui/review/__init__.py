@@ -1,0 +1,1 @@
+"""Watching and reviewing games: the replay bar, the move list, game files and matches."""
