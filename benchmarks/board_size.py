@@ -48,11 +48,11 @@ def main() -> None:
     window.new_game()
     found = {"first screen": square()}
     for cell in (0, 3, 1, 4):
-        window.controller.play_cell(cell)
+        window.controller.session.play_cell(cell)
     window.review.replay_bar.step_back()
     found["browsing back"] = square()
     window.review.replay_bar.follow_live()
-    window.controller.play_cell(2)
+    window.controller.session.play_cell(2)
     found["won: banner and review"] = square()
     window.new_game()
     found["the next game"] = square()

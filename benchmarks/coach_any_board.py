@@ -57,9 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     controller.start_search_process()
     while not controller.search_process.is_alive:
         app.processEvents()
-    controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Ann"))
-    controller.set_seat(Mark.O, Seat(HUMAN_KIND, "Bob"))
-    controller.new_game(Mark.X, GOMOKU)
+    controller.session.set_seat(Mark.X, Seat(HUMAN_KIND, "Ann"))
+    controller.session.set_seat(Mark.O, Seat(HUMAN_KIND, "Bob"))
+    controller.session.new_game(Mark.X, GOMOKU)
     coach = window.coach
 
     def wait(done: Callable[[], bool]) -> None:
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         # The opening's moves are thought out here, in the GUI thread: not timed.
         timer.stop()
         for _ in range(2):
-            controller.play_cell(searcher.choose_move(controller.board))
+            controller.session.play_cell(searcher.choose_move(controller.session.board))
         app.processEvents()
         heartbeat.start()
         timer.start()

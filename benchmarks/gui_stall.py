@@ -148,8 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     while time.perf_counter() < settle_until:
         app.processEvents()
     controller = window.controller
-    controller.move_delay_ms = 0
-    controller.start_policy = "x"
+    controller.session.move_delay_ms = 0
+    controller.session.start_policy = "x"
     print(
         f"platform {app.platformName()}, switch interval {switch_interval * 1000:g} ms, "
         f"heartbeat {HEARTBEAT_MS} ms"
@@ -176,17 +176,17 @@ def main(argv: list[str] | None = None) -> int:
     minimax_games_left = [options.minimax_games]
 
     def minimax_game() -> None:
-        controller.set_seat(Mark.X, Seat("minimax", "MiniMax"))
-        controller.set_seat(Mark.O, Seat("minimax", "MiniMax"))
-        controller.new_game(Mark.X)
+        controller.session.set_seat(Mark.X, Seat("minimax", "MiniMax"))
+        controller.session.set_seat(Mark.O, Seat("minimax", "MiniMax"))
+        controller.session.new_game(Mark.X)
 
     def minimax_games_done() -> bool:
-        if not controller.record.is_finished:
+        if not controller.session.record.is_finished:
             return False
         minimax_games_left[0] -= 1
         if minimax_games_left[0] == 0:
             return True
-        controller.new_game(Mark.X)
+        controller.session.new_game(Mark.X)
         return False
 
     if rules.is_classic and options.minimax_games > 0:
@@ -200,19 +200,19 @@ def main(argv: list[str] | None = None) -> int:
     controller.move_played.connect(lambda _record: moves.__setitem__(0, moves[0] + 1))
 
     def person_game() -> None:
-        controller.move_delay_ms = options.person_delay
-        controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Benchmark"))
-        controller.set_seat(Mark.O, Seat(options.kind, opponent))
-        controller.new_game(Mark.X)
+        controller.session.move_delay_ms = options.person_delay
+        controller.session.set_seat(Mark.X, Seat(HUMAN_KIND, "Benchmark"))
+        controller.session.set_seat(Mark.O, Seat(options.kind, opponent))
+        controller.session.new_game(Mark.X)
 
     def click_when_it_is_the_persons_turn() -> bool:
-        board = controller.board
+        board = controller.session.board
         if board.is_over:
             games_left[0] -= 1
             if games_left[0] == 0:
                 return True
-            controller.new_game(Mark.X)
-        elif not controller.is_thinking and board.to_move is Mark.X:
+            controller.session.new_game(Mark.X)
+        elif not controller.session.is_thinking and board.to_move is Mark.X:
             if rules.is_classic:
                 cell = board.legal_moves()[0]
                 QTest.mouseClick(window.board.cell_widget(cell), Qt.MouseButton.LeftButton)

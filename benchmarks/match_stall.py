@@ -77,8 +77,8 @@ def main(argv: list[str] | None = None) -> int:
             os.sched_setscheduler(pid, os.SCHED_OTHER, os.sched_param(0))
     cpu_before = resource.getrusage(resource.RUSAGE_SELF)
     name = player_info(options.kind).name
-    window.controller.set_seat(Mark.X, Seat(options.kind, name))
-    window.controller.set_seat(Mark.O, Seat(options.kind, name))
+    window.controller.session.set_seat(Mark.X, Seat(options.kind, name))
+    window.controller.session.set_seat(Mark.O, Seat(options.kind, name))
     review = window.review
     review.replay_bar.speed.setValue(review.replay_bar.speed.maximum())
 

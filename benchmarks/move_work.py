@@ -85,11 +85,11 @@ def main(argv: list[str] | None = None) -> int:
     requests: list[Any] = []
     controller._move_requested.disconnect(controller._worker.choose_move)
     controller._move_requested.connect(requests.append)
-    controller.move_delay_ms = 0
-    controller.start_policy = "x"
+    controller.session.move_delay_ms = 0
+    controller.session.start_policy = "x"
     name = player_info(options.kind).name
-    controller.set_seat(Mark.X, Seat(options.kind, name))
-    controller.set_seat(Mark.O, Seat(options.kind, name))
+    controller.session.set_seat(Mark.X, Seat(options.kind, name))
+    controller.session.set_seat(Mark.O, Seat(options.kind, name))
 
     def settle() -> None:
         for _ in range(5):
@@ -99,8 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     handlers: list[list[float]] = [[] for _ in game]
     paints: list[list[float]] = [[] for _ in game]
     for _ in range(options.rounds):
-        controller.new_game(Mark.X, hold=True)
-        controller.start_play()
+        controller.session.new_game(Mark.X, hold=True)
+        controller.session.start_play()
         settle()
         for ply, (move, thought) in enumerate(game):
             request = requests.pop()

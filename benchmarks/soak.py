@@ -236,8 +236,8 @@ def main(argv: list[str] | None = None) -> int:
             app.quit()
             return
         x, o = next(pairings)
-        controller.set_seat(Mark.X, Seat(x, names.get(x, x)))
-        controller.set_seat(Mark.O, Seat(o, names.get(o, o)))
+        controller.session.set_seat(Mark.X, Seat(x, names.get(x, x)))
+        controller.session.set_seat(Mark.O, Seat(o, names.get(o, o)))
         window.new_game()
 
     def on_finished(record: object) -> None:

@@ -84,12 +84,12 @@ def main() -> None:
     panel = window.player_panel
     panel.choose_index(Mark.O, panel.index_of(Mark.O, kind="brain.ttt-monty"))
     window.insight.dock.show()
-    window.controller.new_game(Mark.X, GOMOKU)
+    window.controller.session.new_game(Mark.X, GOMOKU)
     for wanted in MOVES:
-        board = window.controller.board
+        board = window.controller.session.board
         legal = board.legal_moves()
-        window.controller.play_cell(wanted if wanted in legal else legal[len(legal) // 2])
-        wait(lambda: window.controller.board.to_move is Mark.X)
+        window.controller.session.play_cell(wanted if wanted in legal else legal[len(legal) // 2])
+        wait(lambda: window.controller.session.board.to_move is Mark.X)
         pause(0.3)
     pause(1.0)
     window.grab().save(str(OUT / "brain-game.png"))

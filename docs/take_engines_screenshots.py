@@ -129,12 +129,12 @@ def main() -> int:
     panel.choose_index(Mark.O, panel.index_of(Mark.O, kind="brain.ttt-levi"))
     window.insight.dock.show()
     window.show_engine_log()
-    window.controller.new_game(Mark.X, GOMOKU)
+    window.controller.session.new_game(Mark.X, GOMOKU)
     for wanted in (112, 128, 96):
-        legal = window.controller.board.legal_moves()
-        played = window.controller.record.ply
-        window.controller.play_cell(wanted if wanted in legal else legal[len(legal) // 2])
-        wait(lambda played=played: window.controller.record.ply >= played + 2)
+        legal = window.controller.session.board.legal_moves()
+        played = window.controller.session.record.ply
+        window.controller.session.play_cell(wanted if wanted in legal else legal[len(legal) // 2])
+        wait(lambda played=played: window.controller.session.record.ply >= played + 2)
     grab(window, "engine-log.png")
 
     # A broken list while the window runs: the notice.

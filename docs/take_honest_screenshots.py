@@ -70,12 +70,12 @@ def thinking(app: QApplication, theme: ThemeChoice, suffix: str) -> None:
     board = window.board
     geometry = GOMOKU.geometry
     for name in ("h8", "i8", "j8"):
-        settle(app, 0.2, until=lambda: not controller.is_thinking)
+        settle(app, 0.2, until=lambda: not controller.session.is_thinking)
         QTest.mouseClick(
             board, Qt.MouseButton.LeftButton, pos=board.cell_centre(geometry.parse(name))
         )
         settle(app, 0.3)
-    settle(app, 1.0, until=lambda: not controller.is_thinking)
+    settle(app, 1.0, until=lambda: not controller.session.is_thinking)
     grab_screen(app, f"thinking-15x15{suffix}.png")
     close(window)
 

@@ -30,12 +30,12 @@ def play_against(app: QApplication, window: MainWindow, kind: str, cells: list[i
     controller = window.controller
     seat_person(window, Mark.X, "Player 1")
     seat_computer(window, Mark.O, kind)
-    controller.new_game(Mark.X)
+    controller.session.new_game(Mark.X)
     settle(app, 0.2)
     for cell in cells:
         click(window, cell)
-        settle(app, 0.2, until=lambda: not controller.is_thinking)
-    settle(app, 0.5, until=lambda: controller.last_thought is not None)
+        settle(app, 0.2, until=lambda: not controller.session.is_thinking)
+    settle(app, 0.5, until=lambda: controller.session.last_thought is not None)
 
 
 def main() -> int:

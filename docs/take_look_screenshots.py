@@ -54,9 +54,9 @@ def play_against_perfect(app: QApplication, window: MainWindow) -> None:
     seat_computer(window, Mark.O, "perfect")
     window.new_game()
     for cell in (0, 8):
-        played = controller.record.ply
+        played = controller.session.record.ply
         click(window, cell)
-        settle(app, 0.1, until=lambda ply=played: controller.record.ply >= ply + 2)
+        settle(app, 0.1, until=lambda ply=played: controller.session.record.ply >= ply + 2)
     hover(window, 2)
 
 

@@ -59,7 +59,7 @@ def watching(app: QApplication) -> None:
         lambda: review.match_runner.score is not None and review.match_runner.score.played >= 3,
     )
     speed.setValue(3)  # 800 ms per move
-    settle(app, 0, lambda: controller.record.ply >= 5)
+    settle(app, 0, lambda: controller.session.record.ply >= 5)
     save(app, window, "watching.png")
 
 
@@ -69,15 +69,19 @@ def reviewing(app: QApplication) -> None:
     window._seat(Mark.X, Seat("human", "Alice"))
     window._seat(Mark.O, Seat("perfect", "Perfect"))
     window.set_move_delay(0)
-    controller.new_game(Mark.X)
+    controller.session.new_game(Mark.X)
     for cell in (0, 8, 2, 1, 3, 5, 6, 7):
-        settle(app, 0, lambda: controller.record.is_finished or not controller.is_thinking)
-        if controller.record.is_finished:
+        settle(
+            app,
+            0,
+            lambda: controller.session.record.is_finished or not controller.session.is_thinking,
+        )
+        if controller.session.record.is_finished:
             break
-        if cell in controller.board.legal_moves():
-            controller.play_cell(cell)
-    settle(app, 0, lambda: controller.record.is_finished)
-    review.move_list.select_ply(controller.record.ply - 2)
+        if cell in controller.session.board.legal_moves():
+            controller.session.play_cell(cell)
+    settle(app, 0, lambda: controller.session.record.is_finished)
+    review.move_list.select_ply(controller.session.record.ply - 2)
     review.move_list.setFocus()
     save(app, window, "review.png")
 

@@ -94,9 +94,9 @@ def main() -> int:
     # A game in progress: Alice against Perfect, the mouse over a free cell.
     seat_computer(window, Mark.O, "perfect")
     for cell in (0, 8):
-        played = controller.record.ply
+        played = controller.session.record.ply
         click(window, cell)
-        settle(app, 0.1, until=lambda ply=played: controller.record.ply >= ply + 2)
+        settle(app, 0.1, until=lambda ply=played: controller.session.record.ply >= ply + 2)
     hover(window, 2)
     grab(app, window, "window-playing.png")
 

@@ -181,7 +181,7 @@ def play_moves(qtbot: QtBot) -> MovePlayer:
     record after the last move comes back."""
 
     def play(window: MainWindow, cells: Iterable[int]) -> GameRecord:
-        record = window.controller.record
+        record = window.controller.session.record
         for cell in cells:
             with qtbot.waitSignal(window.controller.move_played) as played:
                 qtbot.mouseClick(window.board.cell_widget(cell), Qt.MouseButton.LeftButton)

@@ -38,7 +38,7 @@ def start_button(dialog: NewGameDialog) -> QPushButton:
 
 def test_a_new_user_starts_on_tic_tac_toe(make_window: WindowMaker) -> None:
     window = make_window()
-    assert window.controller.rules is TIC_TAC_TOE
+    assert window.controller.session.rules is TIC_TAC_TOE
     assert window.board.rules is TIC_TAC_TOE
     assert window.new_game_with_action.shortcut().toString() == "Ctrl+Shift+N"
 
@@ -185,7 +185,7 @@ def test_a_chosen_board_starts_and_is_remembered(make_window: WindowMaker, qtbot
     record = started.args[0]
     assert record.rules is Rules(7, 7, 5)
     assert window.board.rules is Rules(7, 7, 5)
-    assert window.controller.seat(Mark.O) == Seat("levi", levi.name)
+    assert window.controller.session.seat(Mark.O) == Seat("levi", levi.name)
     assert settings.rules() is Rules(7, 7, 5)
     # The drop-downs offer only the computers that play 7x7.
     assert set(window.player_panel.offered_kinds()) <= set(kinds_for(Rules(7, 7, 5)))
@@ -193,10 +193,10 @@ def test_a_chosen_board_starts_and_is_remembered(make_window: WindowMaker, qtbot
     # Play again keeps the board; a new window opens on it.
     window.controller.shutdown()
     again = make_window(settings=settings)
-    assert again.controller.rules is Rules(7, 7, 5)
+    assert again.controller.session.rules is Rules(7, 7, 5)
     assert again.board.rules is Rules(7, 7, 5)
-    assert again.controller.seat(Mark.O).kind in kinds_for(Rules(7, 7, 5)) or (
-        again.controller.seat(Mark.O).kind == HUMAN_KIND
+    assert again.controller.session.seat(Mark.O).kind in kinds_for(Rules(7, 7, 5)) or (
+        again.controller.session.seat(Mark.O).kind == HUMAN_KIND
     )
 
 
@@ -207,8 +207,8 @@ def test_a_remembered_computer_that_does_not_play_the_board_gives_its_seat_up(
     settings.set_rules(GOMOKU)
     settings.set_seat_choice("O", SeatChoice("perfect", "Perfect"))
     window = make_window(settings=settings)
-    assert window.controller.rules is GOMOKU
-    assert window.controller.seat(Mark.O).kind in kinds_for(GOMOKU)
+    assert window.controller.session.rules is GOMOKU
+    assert window.controller.session.seat(Mark.O).kind in kinds_for(GOMOKU)
 
 
 def test_two_people_play_a_whole_7x7_game_through_the_window(
@@ -217,7 +217,7 @@ def test_two_people_play_a_whole_7x7_game_through_the_window(
     window = make_window(ask_name=NameQueue("Alice", "Bob"), rules=Rules(7, 7, 5))
     seat_people(window)
     board = window.board
-    assert window.controller.rules is Rules(7, 7, 5)
+    assert window.controller.session.rules is Rules(7, 7, 5)
     geometry = Rules(7, 7, 5).geometry
     # X makes five on the diagonal b2-f6; O plays along the top row.
     names = ["b2", "a7", "c3", "b7", "d4", "c7", "e5", "d7", "f6"]
@@ -273,7 +273,7 @@ import sys
 from ttt_desktop.gui.shell import app, self_test
 
 def report(window, **options):
-    print("opened on", window.controller.rules.key, window.board.rules.key)
+    print("opened on", window.controller.session.rules.key, window.board.rules.key)
     return 0
 
 self_test.run_self_test = report
@@ -355,10 +355,10 @@ def test_the_self_test_plays_tic_tac_toe_whatever_board_was_chosen_last(
     assert app._rules_asked(app._parse([])[0]) is None
     offered = [entry for entry in roster() if entry.kind != "sequence"]
     window = make_window(settings=settings, roster=offered, rules=asked)
-    assert window.controller.rules is TIC_TAC_TOE
+    assert window.controller.session.rules is TIC_TAC_TOE
     out, err = io.StringIO(), io.StringIO()
     assert run_self_test(window, out=out, err=err) == 0, err.getvalue()
-    assert window.controller.record.rules is TIC_TAC_TOE
+    assert window.controller.session.record.rules is TIC_TAC_TOE
 
 
 def test_the_first_screen_offers_the_board_choice(make_window: WindowMaker, qtbot: QtBot) -> None:
@@ -372,5 +372,5 @@ def test_the_first_screen_offers_the_board_choice(make_window: WindowMaker, qtbo
     assert dialog is not None and dialog.isVisible()
     dialog.presets.setCurrentRow(list(PRESETS).index("gomoku"))
     dialog.accept()
-    assert window.controller.rules is GOMOKU
+    assert window.controller.session.rules is GOMOKU
     assert button.text() == "Gomoku 15x15..."

@@ -67,13 +67,13 @@ def _rows(window: MainWindow, mark: Mark) -> dict[str, tuple[bool, str]]:
 def _play(qtbot: QtBot, window: MainWindow, cell: int) -> None:
     """A person's move at ``cell`` (the big boards have no widget per cell to click)."""
     with qtbot.waitSignal(window.controller.move_played, timeout=5_000):
-        window.controller.play_cell(cell)
+        window.controller.session.play_cell(cell)
 
 
 def _seat(window: MainWindow, mark: Mark, kind: str) -> None:
     panel = window.player_panel
     panel.choose_index(mark, panel.index_of(mark, kind=kind))
-    assert window.controller.seat(mark).kind == kind
+    assert window.controller.session.seat(mark).kind == kind
 
 
 def test_brains_follow_the_roster_for_the_boards_they_play(
@@ -85,11 +85,11 @@ def test_brains_follow_the_roster_for_the_boards_they_play(
     # After the roster's players, in the list's order.
     assert kinds[-2:] == [LEVI, CRASHER]
     assert rows[LEVI][0] and rows[CRASHER][0]
-    window.controller.new_game(rules=Rules(20, 20, 5))
+    window.controller.session.new_game(rules=Rules(20, 20, 5))
     rows = _rows(window, Mark.O)
     assert rows[LEVI][0]
     assert rows[CRASHER] == (False, "Crasher plays 15x15 (as probed), not 20x20, 5 in a row")
-    window.controller.new_game(rules=TIC_TAC_TOE)
+    window.controller.session.new_game(rules=TIC_TAC_TOE)
     rows = _rows(window, Mark.X)
     assert not rows[LEVI][0] and "five in a row" in rows[LEVI][1]
     # The new-game dialog says the same.
@@ -157,7 +157,7 @@ def test_a_whole_game_against_a_brain_with_its_messages_in_the_thinking_dock(
 
     window.controller.computer_thought.connect(heard)
     with qtbot.waitSignal(window.controller.game_finished, timeout=120_000) as finished:
-        window.controller.new_game(Mark.X, GOMOKU)
+        window.controller.session.new_game(Mark.X, GOMOKU)
     record = finished.args[0]
     assert record.rules is GOMOKU and record.x.kind == LEVI and record.x.name == "TTT Levi"
     assert record.forfeit is None and record.final_board.is_over
@@ -179,12 +179,12 @@ def test_a_crashing_brain_loses_with_the_reason_shown_and_stored(
         engines_file=engines_file, rules=GOMOKU, library_path=tmp_path / "games.sqlite3"
     )
     _seat(window, Mark.O, CRASHER)
-    window.controller.new_game(Mark.X, GOMOKU)
+    window.controller.session.new_game(Mark.X, GOMOKU)
     centre = GOMOKU.size // 2
     _play(qtbot, window, centre)
-    qtbot.waitUntil(lambda: window.controller.record.ply == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: window.controller.session.record.ply == 2, timeout=10_000)
     _play(qtbot, window, centre + 1)
-    qtbot.waitUntil(lambda: window.controller.record.ply == 4, timeout=10_000)
+    qtbot.waitUntil(lambda: window.controller.session.record.ply == 4, timeout=10_000)
     # Its third move: it crashes (exit code 7).
     with qtbot.waitSignal(window.controller.game_finished, timeout=10_000) as finished:
         _play(qtbot, window, centre + 2)
@@ -212,18 +212,18 @@ def test_no_brain_outlives_its_game_or_the_window(
     window = two_people(engines_file=engines_file, rules=GOMOKU)
     marker = "--player levi --seed 4"
     _seat(window, Mark.O, LEVI)
-    window.controller.new_game(Mark.X, GOMOKU)
+    window.controller.session.new_game(Mark.X, GOMOKU)
     _play(qtbot, window, GOMOKU.size // 2)
-    qtbot.waitUntil(lambda: window.controller.record.ply == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: window.controller.session.record.ply == 2, timeout=10_000)
     assert _brain_processes(marker)
     # A new game between people: the brain of the last one ends.
     window.player_panel.choose_index(Mark.O, window.player_panel.index_of(Mark.O, name="Bob"))
-    window.controller.new_game(Mark.X, GOMOKU)
+    window.controller.session.new_game(Mark.X, GOMOKU)
     qtbot.waitUntil(lambda: not _brain_processes(marker), timeout=10_000)
     _seat(window, Mark.O, LEVI)
-    window.controller.new_game(Mark.X, GOMOKU)
+    window.controller.session.new_game(Mark.X, GOMOKU)
     _play(qtbot, window, GOMOKU.size // 2)
-    qtbot.waitUntil(lambda: window.controller.record.ply == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: window.controller.session.record.ply == 2, timeout=10_000)
     assert _brain_processes(marker)
     window.close()
     assert not window.controller.is_worker_running
@@ -265,7 +265,7 @@ def test_history_shows_a_forfeit_and_the_engine_log(
     dialog.close()
     # Opened in the window, the game shows its result and why, not an unfinished game.
     assert history.open_row(history.selected_rows()[0])
-    assert window.controller.record.forfeit == record.forfeit
+    assert window.controller.session.record.forfeit == record.forfeit
     assert window.status_label.text() == (
         "Alice wins: Crasher lost by forfeit "
         "(the brain crashed (exited with code 7) while thinking)"

@@ -70,14 +70,14 @@ def test_a_brain_speaking_in_escapes_is_shown_as_text(
     assert printable(window.roster[-1].description) == window.roster[-1].description
     panel.choose_index(Mark.O, panel.index_of(Mark.O, kind=kind))
     window.insight.dock.show()
-    window.controller.new_game(Mark.X, GOMOKU)
+    window.controller.session.new_game(Mark.X, GOMOKU)
     with qtbot.waitSignal(window.controller.computer_thought, timeout=20_000):
-        window.controller.play_cell(GOMOKU.size // 2)
+        window.controller.session.play_cell(GOMOKU.size // 2)
     details = window.insight.panel.details.text()
     assert "It said: depth 3 best h8link" in details
     assert not NOT_TEXT.search(details.replace("\n", ""))
     with qtbot.waitSignal(window.controller.game_finished, timeout=20_000) as finished:
-        window.controller.play_cell(GOMOKU.size // 2 + 1)
+        window.controller.session.play_cell(GOMOKU.size // 2 + 1)
     record = finished.args[0]
     assert record.forfeit is not None
     # The log keeps what was said as it was said; the window shows it as text.
@@ -117,11 +117,11 @@ def test_the_thinking_dock_names_a_brains_cells_as_the_board_does(
     panel = window.player_panel
     panel.choose_index(Mark.O, panel.index_of(Mark.O, kind=window.roster[-1].kind))
     window.insight.dock.show()
-    window.controller.new_game(Mark.X, GOMOKU)
+    window.controller.session.new_game(Mark.X, GOMOKU)
     with qtbot.waitSignal(window.controller.computer_thought, timeout=20_000):
-        window.controller.play_cell(GOMOKU.geometry.parse("h8"))
+        window.controller.session.play_cell(GOMOKU.geometry.parse("h8"))
     # It played 0,0: the top-left, a15 here.
-    assert window.controller.record.moves[-1] == GOMOKU.geometry.parse("a15")
+    assert window.controller.session.record.moves[-1] == GOMOKU.geometry.parse("a15")
     details = window.insight.panel.details.text().splitlines()
     assert (
         "It counts x,y from 0 at the top-left: its move 0,0 is a15 here, and this board's "

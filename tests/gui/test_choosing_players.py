@@ -42,12 +42,12 @@ def test_seating_a_second_computer_waits_for_start_and_stores_nothing(
     # Leave the event loop its chance to play and store a game: it must not.
     with qtbot.assertNotEmitted(window.controller.thinking_started, wait=300):
         _choose(window, Mark.X, kind="strategist")
-    assert window.controller.awaiting_start
-    assert not window.controller.record.moves
+    assert window.controller.session.awaiting_start
+    assert not window.controller.session.record.moves
     assert window.start_button.isVisible() and window.start_action.isEnabled()
     assert _stored(window) == 0
     # A pause chosen on the replay bar before Start does not hold the game Start asks for.
-    window.controller.set_paused(True)
+    window.controller.session.set_paused(True)
     with qtbot.waitSignal(window.controller.game_finished, timeout=20_000):
         window.start_button.click()
     qtbot.waitUntil(lambda: _stored(window) == 1)
@@ -63,9 +63,9 @@ def test_a_seat_change_stores_no_unfinished_game(
     window = two_people("Alice", "Bob", library_path=tmp_path / "library.sqlite3")
     play_moves(window, [4, 0])
     _choose(window, Mark.O, kind="rando")
-    assert not window.controller.record.moves
+    assert not window.controller.session.record.moves
     play_moves(window, [4])
-    qtbot.waitUntil(lambda: len(window.controller.record.moves) == 2)
+    qtbot.waitUntil(lambda: len(window.controller.session.record.moves) == 2)
     _choose(window, Mark.O, kind="perfect")
     assert _stored(window) == 0
     library = window.history.library
@@ -84,7 +84,7 @@ def test_a_start_up_with_two_computers_seated_plays_nothing_unasked(
     qtbot.waitUntil(lambda: window.history.library is not None)
     with qtbot.assertNotEmitted(window.controller.thinking_started, wait=300):
         pass
-    assert window.controller.seat(Mark.X).kind == "rando"
-    assert window.controller.awaiting_start and not window.controller.record.moves
+    assert window.controller.session.seat(Mark.X).kind == "rando"
+    assert window.controller.session.awaiting_start and not window.controller.session.record.moves
     assert "press Start" in window.status_label.text()
     assert _stored(window) == 0

@@ -27,8 +27,8 @@ ANSWER_MS = 60_000
 def play(qtbot: QtBot, window: MainWindow, names: str) -> GameRecord:
     """Click the cells ``names`` ("h8 h9 ...") in turn, each time waiting for the move."""
     board = window.board
-    geometry = window.controller.rules.geometry
-    record = window.controller.record
+    geometry = window.controller.session.rules.geometry
+    record = window.controller.session.record
     for name in names.split():
         with qtbot.waitSignal(window.controller.move_played) as played:
             qtbot.mouseClick(
@@ -67,7 +67,7 @@ def test_a_hint_on_15x15_states_a_threat_win_as_proven(
     overlay = window.board.overlay(HINT_LAYER)
     assert overlay is not None and overlay.marked == (h11,)
     assert window.statusBar().currentMessage().startswith("Hint for X: X has a forced win in 3")
-    assert window.controller.record.hints_used(Mark.X) == 1
+    assert window.controller.session.record.hints_used(Mark.X) == 1
     assert not features.is_searching
     # Asked again on the same position: at once, from what the coach keeps.
     with qtbot.waitSignal(features.hint_shown, timeout=1000):
@@ -123,7 +123,7 @@ def test_move_values_on_4x4_are_the_solvers(qtbot: QtBot, two_people: WindowMake
         )
     overlay = window.board.overlay(VALUES_LAYER)
     assert overlay is not None
-    board = window.controller.board
+    board = window.controller.session.board
     exact = mnk_solver.move_values(board)
     words = {1: "win", 0: "draw", -1: "loss"}
     assert {cell: note.text for cell, note in overlay.annotations.items()} == {
@@ -145,7 +145,7 @@ def test_review_of_a_7x7_game_marks_the_blunder_with_the_line_preferred(
             "Reviewing the game: a search of 0.05 s"
         )
     review = ready.args[0]
-    assert window.controller.record.is_finished
+    assert window.controller.session.record.is_finished
     blunder = review.verdicts[5]
     assert blunder.kind == "blunder"
     assert blunder.sentence.startswith("After Oa1, X has a forced win: ")
@@ -181,13 +181,13 @@ def test_undo_and_redo_on_big_boards(qtbot: QtBot, two_people: WindowMaker, key:
     record = play(qtbot, window, "c3 d4 e5")
     assert record.ply == 3 and features.undo_action.isEnabled()
     features.undo_action.trigger()
-    assert window.controller.record.ply == 2
+    assert window.controller.session.record.ply == 2
     assert window.board.board == Board.empty(Mark.X, rules).play_all(
         rules.geometry.parse(name) for name in ("c3", "d4")
     )
     assert features.redo_action.isEnabled()
     features.redo_action.trigger()
-    assert window.controller.record.ply == 3
+    assert window.controller.session.record.ply == 3
     assert window.board.board[rules.geometry.parse("e5")] is Mark.X
 
 
@@ -233,11 +233,11 @@ def test_move_values_against_a_computer_wait_for_its_move(
     )
     with qtbot.waitSignal(features.advice_ready, timeout=ANSWER_MS) as ready:
         play(qtbot, window, "h8")
-        assert controller.is_thinking
+        assert controller.session.is_thinking
         assert not features.is_searching, "the computer's move comes first"
     assert searching_while_it_thought == [False]
     advice = ready.args[0]
-    assert advice.mover == "X" and advice.cells_text == controller.board.cells
+    assert advice.mover == "X" and advice.cells_text == controller.session.board.cells
     overlay = window.board.overlay(VALUES_LAYER)
     assert overlay is not None
     # The search's choice and the proven cells are written; the rest stay blank.
@@ -253,7 +253,7 @@ def test_a_new_game_abandons_a_review_under_way(qtbot: QtBot, two_people: Window
     features = window.coach
     features.review_budget_ms = 5000  # seconds a position: it is still reviewing below
     play(qtbot, window, "d4 d5 c4 c5 e4 a1 f4 b4 g4")
-    assert window.controller.record.is_finished
+    assert window.controller.session.record.is_finished
     assert features.is_searching
     assert features.review_panel.title.text().startswith("Reviewing the game")
     with qtbot.waitSignal(window.controller.game_started):

@@ -66,19 +66,21 @@ def click(qtbot: QtBot, window: MainWindow, keypad: int) -> GameRecord:
 def play_and_wait_reply(qtbot: QtBot, window: MainWindow, keypad: int) -> GameRecord:
     """The person's move, then the computer's reply (unless the move ended the game)."""
     controller = window.controller
-    ply = controller.record.ply
+    ply = controller.session.record.ply
     with qtbot.waitSignal(
         controller.move_played, check_params_cb=lambda r: r.ply == ply + 2 or r.is_finished
     ):
         qtbot.mouseClick(
             window.board.cell_widget(cell_from_keypad(keypad)), Qt.MouseButton.LeftButton
         )
-    return controller.record
+    return controller.session.record
 
 
 def free_keypad(window: MainWindow) -> int:
     """A keypad digit of an empty cell."""
-    return next(d for d in range(1, 10) if window.controller.board[cell_from_keypad(d)] is None)
+    return next(
+        d for d in range(1, 10) if window.controller.session.board[cell_from_keypad(d)] is None
+    )
 
 
 def focused(window: MainWindow) -> QWidget:
@@ -134,19 +136,19 @@ def test_hot_seat_undo_is_one_move_and_redo_replays_it(
     # By the key, as a person would.
     with qtbot.waitSignal(controller.history_changed):
         qtbot.keyClick(focused(window), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert keypads(controller.record) == [5, 7]
-    assert controller.board.to_move is Mark.X
-    assert window.board.board is controller.board
+    assert keypads(controller.session.record) == [5, 7]
+    assert controller.session.board.to_move is Mark.X
+    assert window.board.board is controller.session.board
     assert features.redo_action.isEnabled()
     features.undo_action.trigger()
-    assert keypads(controller.record) == [5]
+    assert keypads(controller.session.record) == [5]
     assert window.status_label.text().startswith("Bob")
 
     with qtbot.waitSignal(controller.history_changed):
         qtbot.keyClick(focused(window), Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
-    assert keypads(controller.record) == [5, 7]
+    assert keypads(controller.session.record) == [5, 7]
     features.redo_action.trigger()
-    assert keypads(controller.record) == [5, 7, 3]
+    assert keypads(controller.session.record) == [5, 7, 3]
     assert not features.redo_action.isEnabled()
 
     # A different move ends redo.
@@ -154,11 +156,11 @@ def test_hot_seat_undo_is_one_move_and_redo_replays_it(
     click(qtbot, window, 9)
     assert not features.redo_action.isEnabled()
     features.redo_action.trigger()
-    assert keypads(controller.record) == [5, 7, 9]
+    assert keypads(controller.session.record) == [5, 7, 9]
     # The record keeps what was taken back.
-    assert [undo.count for undo in controller.record.undos] == [1, 1, 1]
-    assert controller.record.moves_taken_back(Mark.X) == 2
-    assert controller.record.moves_taken_back(Mark.O) == 1
+    assert [undo.count for undo in controller.session.record.undos] == [1, 1, 1]
+    assert controller.session.record.moves_taken_back(Mark.X) == 2
+    assert controller.session.record.moves_taken_back(Mark.O) == 1
 
 
 def test_undo_all_the_way_and_the_move_list_follows(qtbot: QtBot, two_people: WindowMaker) -> None:
@@ -168,13 +170,13 @@ def test_undo_all_the_way_and_the_move_list_follows(qtbot: QtBot, two_people: Wi
         click(qtbot, window, digit)
     features.undo_action.trigger()
     features.undo_action.trigger()
-    assert controller.record.ply == 0
+    assert controller.session.record.ply == 0
     assert not features.undo_action.isEnabled()
-    assert window.review.replay_bar.record == controller.record
+    assert window.review.replay_bar.record == controller.session.record
     assert window.review.replay_bar.viewed_ply == 0
     features.redo_action.trigger()
     features.redo_action.trigger()
-    assert keypads(controller.record) == [5, 7]
+    assert keypads(controller.session.record) == [5, 7]
     assert window.review.replay_bar.viewed_ply == 2
 
 
@@ -185,29 +187,29 @@ def test_undo_against_each_computer_goes_back_to_the_persons_turn(
     window = against(make_window, kind)
     features, controller = window.coach, window.controller
     play_and_wait_reply(qtbot, window, 5)
-    first_reply = controller.record.moves[1]
+    first_reply = controller.session.record.moves[1]
     play_and_wait_reply(qtbot, window, free_keypad(window))
-    assert controller.record.ply == 4
+    assert controller.session.record.ply == 4
     assert features.undo_action.isEnabled()
 
     features.undo_action.trigger()
-    assert controller.record.ply == 2, "the person's move and the computer's reply went"
-    assert controller.board.to_move is Mark.X
-    assert not controller.is_thinking
+    assert controller.session.record.ply == 2, "the person's move and the computer's reply went"
+    assert controller.session.board.to_move is Mark.X
+    assert not controller.session.is_thinking
     assert window.board.accepts_clicks
     features.undo_action.trigger()
-    assert controller.record.ply == 0
+    assert controller.session.record.ply == 0
     assert not features.undo_action.isEnabled()
 
     # Redo brings back the person's move and the computer's reply, as they were.
     features.redo_action.trigger()
-    assert controller.record.ply == 2 and controller.record.moves[1] == first_reply
-    assert not controller.is_thinking
+    assert controller.session.record.ply == 2 and controller.session.record.moves[1] == first_reply
+    assert not controller.session.is_thinking
     features.redo_action.trigger()
-    assert controller.record.ply == 4
+    assert controller.session.record.ply == 4
     assert not features.redo_action.isEnabled()
-    assert controller.record.moves_taken_back(Mark.X) == 2
-    assert controller.record.moves_taken_back(Mark.O) == 0
+    assert controller.session.record.moves_taken_back(Mark.X) == 2
+    assert controller.session.record.moves_taken_back(Mark.O) == 0
 
 
 def test_undo_when_the_computer_opened(qtbot: QtBot, make_window: WindowMaker) -> None:
@@ -218,14 +220,14 @@ def test_undo_when_the_computer_opened(qtbot: QtBot, make_window: WindowMaker) -
     with qtbot.waitSignal(window.controller.move_played):
         choose(window, Mark.X, kind="perfect")
     features, controller = window.coach, window.controller
-    assert controller.record.ply == 1
+    assert controller.session.record.ply == 1
     assert not features.undo_action.isEnabled(), "nothing of the person's to take back"
     play_and_wait_reply(qtbot, window, free_keypad(window))
-    assert controller.record.ply == 3
+    assert controller.session.record.ply == 3
     features.undo_action.trigger()
-    assert controller.record.ply == 1
-    assert controller.board.to_move is Mark.O
-    assert controller.record.undos[-1].by is Mark.O
+    assert controller.session.record.ply == 1
+    assert controller.session.board.to_move is Mark.O
+    assert controller.session.record.undos[-1].by is Mark.O
 
 
 def test_undo_during_a_search_abandons_it(
@@ -245,21 +247,21 @@ def test_undo_during_a_search_abandons_it(
 
     with qtbot.waitSignal(controller.thinking_stopped):
         features.undo_action.trigger()
-    assert controller.record.ply == 0
-    assert controller.board.to_move is Mark.X
+    assert controller.session.record.ply == 0
+    assert controller.session.board.to_move is Mark.X
     assert features.redo_action.isEnabled()
     with (
         qtbot.assertNotEmitted(controller.move_played),
         qtbot.waitSignal(controller.stale_answer_dropped),
     ):
         test_players.gate.set()
-    assert controller.record.ply == 0
+    assert controller.session.record.ply == 0
     assert window.status_label.text() == "Player 1 (X) to move"
 
     # Redo plays the person's move again, and the computer thinks afresh.
     with qtbot.waitSignal(controller.move_played, check_params_cb=lambda r: r.ply == 2):
         features.redo_action.trigger()
-    assert keypads(controller.record)[0] == 5
+    assert keypads(controller.session.record)[0] == 5
 
 
 def test_undo_after_a_result_reopens_the_game_and_it_counts_once(
@@ -277,16 +279,16 @@ def test_undo_after_a_result_reopens_the_game_and_it_counts_once(
     qtbot.waitUntil(window.result_banner.isVisible)
     with qtbot.waitSignal(controller.game_reopened):
         features.undo_action.trigger()
-    assert not controller.record.is_finished
+    assert not controller.session.record.is_finished
     assert not window.result_banner.isVisible()
     assert window.score.score("Alice", "Bob").games == 0
     assert window.status_label.text().startswith("Alice")
     assert window.board.accepts_clicks
     # Finished again, another way: counted once, by the final result.
     click(qtbot, window, 6)  # X plays elsewhere
-    while not controller.record.is_finished:
+    while not controller.session.record.is_finished:
         click(qtbot, window, free_keypad(window))
-    final = controller.record
+    final = controller.session.record
     assert final.is_finished
     score = window.score.score("Alice", "Bob")
     assert score.games == 1
@@ -311,9 +313,9 @@ def test_no_undo_between_two_computers(qtbot: QtBot, make_window: WindowMaker) -
     assert not features.redo_action.isEnabled()
     assert not features.hint_action.isEnabled()
     assert "browse" in features.undo_action.toolTip()
-    record = window.controller.record
-    window.controller.undo()
-    assert window.controller.record == record
+    record = window.controller.session.record
+    window.controller.session.undo()
+    assert window.controller.session.record == record
 
 
 # Hints ----------------------------------------------------------------------------------
@@ -330,15 +332,15 @@ def test_hint_marks_the_best_cells_and_says_why(qtbot: QtBot, two_people: Window
     assert overlay is not None and overlay.marked == (cell_from_keypad(9),)
     assert window.statusBar().currentMessage() == "Hint for O: Block 9"
     assert "hint: Block 9" in window.board.cell_widget(cell_from_keypad(9)).accessibleDescription()
-    assert controller.record.hints_used(Mark.O) == 1
+    assert controller.session.record.hints_used(Mark.O) == 1
     # The next move takes the hint away, and its words.
     click(qtbot, window, 9)
     assert window.board.overlay(HINT_LAYER) is None
     assert window.statusBar().currentMessage() == ""
     features.hint_action.trigger()
     assert features.last_hint is not None
-    assert features.last_hint.sentence == coach.hint(controller.board).sentence
-    assert controller.record.hints_used(Mark.X) == 1
+    assert features.last_hint.sentence == coach.hint(controller.session.board).sentence
+    assert controller.session.record.hints_used(Mark.X) == 1
 
 
 def test_hint_button_and_when_it_is_offered(qtbot: QtBot, two_people: WindowMaker) -> None:
@@ -420,7 +422,7 @@ def test_review_after_a_game_with_two_mistakes(qtbot: QtBot, two_people: WindowM
     with qtbot.waitSignal(controller.game_finished):
         click(qtbot, window, 2)  # O completes 1-2-3
     assert features.review_dock.isVisible()
-    record = controller.record
+    record = controller.session.record
     assert record.result == "O"
     review = panel.review
     assert review is not None
@@ -465,7 +467,7 @@ def test_review_after_a_game_with_two_mistakes(qtbot: QtBot, two_people: WindowM
     assert practice.moves == record.moves[:1]
     assert practice.branched_from is not None and practice.branched_from.ply == 1
     assert (practice.x.name, practice.o.name) == ("Alice", "Bob")
-    assert controller.board.to_move is Mark.O
+    assert controller.session.board.to_move is Mark.O
     # The review it came from stays on show to practise with; the practice game's own
     # review comes when it ends.
     assert window.coach.review_dock.isVisible()
@@ -482,11 +484,11 @@ def test_an_opened_game_is_reviewed_at_once(
     window.coach.undo_action.trigger()
     click(qtbot, window, 9)
     path = tmp_path / "game.tttgame"
-    save_record(window.controller.record, path)
+    save_record(window.controller.session.record, path)
     saved = load_record(path)
-    assert saved.undos == window.controller.record.undos
-    assert saved.hints == window.controller.record.hints
-    assert saved.game_id == window.controller.record.game_id
+    assert saved.undos == window.controller.session.record.undos
+    assert saved.hints == window.controller.session.record.hints
+    assert saved.game_id == window.controller.session.record.game_id
 
     other = two_people()
     other.review.game_files.record_opened.emit(saved, str(path))
@@ -530,7 +532,7 @@ def test_computers_game_reviewed_when_the_dock_shows(
     features, controller = window.coach, window.controller
     with qtbot.waitSignal(controller.game_finished, timeout=30_000):
         window.new_game()
-    record = controller.record
+    record = controller.session.record
     assert record.is_finished and not features.review_dock.isVisible()
     assert features.review_due == record and features.review_panel.review is None
     features.review_action.trigger()

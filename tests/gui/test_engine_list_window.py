@@ -82,9 +82,9 @@ def test_a_hostile_engine_list_never_stops_the_window(
     assert status is not None and status.isVisible() and str(aside) in status.toolTip()
     assert status.text() == "The engine list could not be read (see Lab > Engines...)"
     # The window goes on: a new game, a move.
-    window.controller.new_game(Mark.X, GOMOKU)
-    window.controller.play_cell(GOMOKU.size // 2)
-    assert window.controller.record.ply >= 1
+    window.controller.session.new_game(Mark.X, GOMOKU)
+    window.controller.session.play_cell(GOMOKU.size // 2)
+    assert window.controller.session.record.ply >= 1
     # The Engines dialog says it too, and dismissing it there closes the box.
     dialog = EnginesDialog(window, engine_list=window.engine_list)
     qtbot.addWidget(dialog)

@@ -57,18 +57,18 @@ def test_the_log_follows_a_brains_game_move_by_move(
     assert dock.summary.text() == "No brain plays this game: only Gomocup brains have a log."
     assert dock.text.maximumBlockCount() == LINES_SHOWN
     _seat(window, Mark.O, LEVI)
-    window.controller.new_game(Mark.X, GOMOKU)
+    window.controller.session.new_game(Mark.X, GOMOKU)
     assert dock.summary.text() == "The brains have said nothing yet in this game."
     centre = GOMOKU.size // 2
     counts = []
     for cell in (centre, centre + 1, centre + 2):
         with qtbot.waitSignal(window.controller.computer_thought, timeout=30_000):
-            window.controller.play_cell(
+            window.controller.session.play_cell(
                 cell
-                if cell in window.controller.board.legal_moves()
-                else window.controller.board.legal_moves()[0]
+                if cell in window.controller.session.board.legal_moves()
+                else window.controller.session.board.legal_moves()[0]
             )
-        record = window.controller.record
+        record = window.controller.session.record
         # What the pipe said up to this move, on show as the game goes on.
         assert dock.lines == record.log
         assert dock.text.toPlainText().splitlines() == list(record.log)
@@ -78,7 +78,7 @@ def test_the_log_follows_a_brains_game_move_by_move(
     assert "O " in text and "> TURN 7,7" in text and "< MESSAGE levi" in text
     assert dock.summary.text().startswith(f"{len(record.log):,} lines of this game: > the")
     # A new game: its own log, empty so far.
-    window.controller.new_game(Mark.X, GOMOKU)
+    window.controller.session.new_game(Mark.X, GOMOKU)
     assert dock.lines == () and dock.text.toPlainText() == ""
     # Closed from its title bar: the menu follows.
     dock.close()
@@ -90,15 +90,15 @@ def test_a_forfeits_last_lines_are_in_the_log(
 ) -> None:
     window = two_people(engines_file=engines_file, rules=GOMOKU)
     _seat(window, Mark.O, CRASHER)
-    window.controller.new_game(Mark.X, GOMOKU)
+    window.controller.session.new_game(Mark.X, GOMOKU)
     centre = GOMOKU.size // 2
     # Shown only now: the dock reads the game's log as it is.
     for ply, cell in ((2, centre), (4, centre + 1)):
-        window.controller.play_cell(cell)
-        qtbot.waitUntil(lambda ply=ply: window.controller.record.ply == ply, timeout=10_000)
-    assert _shown(window) == list(window.controller.record.log)
+        window.controller.session.play_cell(cell)
+        qtbot.waitUntil(lambda ply=ply: window.controller.session.record.ply == ply, timeout=10_000)
+    assert _shown(window) == list(window.controller.session.record.log)
     with qtbot.waitSignal(window.controller.game_finished, timeout=10_000) as finished:
-        window.controller.play_cell(centre + 2)
+        window.controller.session.play_cell(centre + 2)
     record = finished.args[0]
     assert record.forfeit is not None
     lines = window.engine_log.dock.text.toPlainText().splitlines()  # type: ignore[union-attr]

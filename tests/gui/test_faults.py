@@ -72,12 +72,12 @@ def test_3_a_seat_change_follows_the_first_move_setting(
     panel.choose_index(Mark.O, panel.new_person_index(Mark.O))
     set_first_move(window, "alternate")
     window.new_game()
-    assert window.controller.record.first is Mark.X
+    assert window.controller.session.record.first is Mark.X
     play_moves(window, (0, 3, 1, 4, 2))  # X wins the game X opened
     window.new_game()
-    assert window.controller.record.first is Mark.O, "take turns: O opens the second game"
+    assert window.controller.session.record.first is Mark.O, "take turns: O opens the second game"
     play_moves(window, (0, 3, 1, 4, 2))  # O wins the game O opened
-    assert window.controller.record.is_finished
+    assert window.controller.session.record.is_finished
 
     # Picking a computer for O: taking turns, X (Alice) opens, and nobody has moved.
     with qtbot.waitSignal(window.controller.game_started) as started:
@@ -85,8 +85,8 @@ def test_3_a_seat_change_follows_the_first_move_setting(
     record = started.args[0]
     assert record.first is Mark.X
     assert record.moves == ()
-    assert window.controller.record.moves == ()
-    assert not window.controller.is_thinking
+    assert window.controller.session.record.moves == ()
+    assert not window.controller.session.is_thinking
 
 
 def test_3_a_computer_opening_against_a_person_is_shown_with_a_delay(
@@ -326,7 +326,7 @@ def test_a_persons_game_opens_on_the_board_and_computers_bring_the_history(
 ) -> None:
     window = make_window()
     review = window.review
-    assert window.controller.seat(Mark.X).is_human
+    assert window.controller.session.seat(Mark.X).is_human
     assert not review.replay_bar.isVisible()
     assert not review.moves_dock.isVisible()
     assert window.header.isVisible() and window.player_panel.isVisible()
@@ -338,7 +338,9 @@ def test_a_persons_game_opens_on_the_board_and_computers_bring_the_history(
     # An opened game brings its history, even with a person in it.
     record = record_from_json(
         record_to_json(
-            GameRecord(window.controller.record.x, window.controller.record.o, Mark.X)
+            GameRecord(
+                window.controller.session.record.x, window.controller.session.record.o, Mark.X
+            )
             .with_move(4)
             .with_move(0)
         )
@@ -371,7 +373,7 @@ def test_watch_a_match_chooses_its_two_computer_players(
     from ttt_desktop.gui.game.controller import Seat  # noqa: PLC0415
 
     window = make_window()
-    window.controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Alice"))
+    window.controller.session.set_seat(Mark.X, Seat(HUMAN_KIND, "Alice"))
     review = window.review
     dialog = review.match_dialog()
     qtbot.addWidget(dialog)
@@ -386,8 +388,8 @@ def test_watch_a_match_chooses_its_two_computer_players(
     monkeypatch.setattr(dialog, "exec", lambda: QDialog.DialogCode.Accepted)
     monkeypatch.setattr(review, "match_dialog", lambda: dialog)
     review.watch_match_action.trigger()
-    assert window.controller.seat(Mark.X).name == "Rando"
-    assert window.controller.seat(Mark.O).name == "Perfect"
+    assert window.controller.session.seat(Mark.X).name == "Rando"
+    assert window.controller.session.seat(Mark.O).name == "Perfect"
     with qtbot.waitSignal(review.match_runner.match_finished, timeout=30_000) as finished:
         pass
     assert finished.args[0].played == 2

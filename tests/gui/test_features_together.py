@@ -157,7 +157,7 @@ def test_a_game_opened_from_history_shows_its_moves_and_review(
     assert library is not None
     (row,) = library.rows(GameFilter(result="X"))
     assert window.history.open_in_review(library.record(row.id))
-    assert window.controller.record.game_id == finished.game_id
+    assert window.controller.session.record.game_id == finished.game_id
     assert window.coach.review_dock.isVisible()
     assert window.review.moves_dock.isVisible()
 
@@ -205,7 +205,7 @@ def test_renaming_a_person_renames_their_stored_games_page_and_rating(
     # The game in hand is stored under the new name when it ends; a new person called
     # Alice later starts with no games of her own.
     play_moves(window, (4, 2))
-    assert window.controller.record.is_finished
+    assert window.controller.session.record.is_finished
     assert library.count(GameFilter(person="human:Alicia")) == 2
     assert library.count(GameFilter(person="human:Alice")) == 0
     assert "Alicia 2 : 0 Bob" in window.player_panel.score_label.text()

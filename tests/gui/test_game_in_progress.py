@@ -22,7 +22,7 @@ from ttt_desktop.players import HUMAN_KIND
 def _play(qtbot: QtBot, window: MainWindow, cells: list[int]) -> None:
     for cell in cells:
         with qtbot.waitSignal(window.controller.move_played):
-            window.controller.play_cell(cell)
+            window.controller.session.play_cell(cell)
 
 
 def test_the_game_in_hand_is_there_again_after_quitting(
@@ -31,21 +31,21 @@ def test_the_game_in_hand_is_there_again_after_quitting(
     kept = tmp_path / FILE_NAME
     window = two_people("Alice", "Bob", game_in_progress_path=kept)
     _play(qtbot, window, [0, 1, 4])
-    before = window.controller.record
+    before = window.controller.session.record
     window.close()
     assert kept.exists()
 
     again = make_window(game_in_progress_path=kept)
-    record = again.controller.record
+    record = again.controller.session.record
     assert record.game_id == before.game_id
     assert record.rules.is_classic
     assert (record.x.name, record.o.name) == ("Alice", "Bob")
     assert list(record.moves) == [0, 1, 4]
-    assert again.controller.board.to_move is Mark.O
+    assert again.controller.session.board.to_move is Mark.O
     assert "Bob (O) to move" in again.status_label.text()
     # And it plays on, and counts when it ends.
     _play(qtbot, again, [2, 8])
-    assert again.controller.record.is_finished
+    assert again.controller.session.record.is_finished
     assert "Alice 1 : 0 Bob" in again.player_panel.score_label.text()
 
 
@@ -64,10 +64,10 @@ def test_a_restored_game_won_after_the_restart_counts_in_the_session_score(
     again = make_window(game_in_progress_path=kept, library_path=library)
     qtbot.waitUntil(lambda: again.history.library is not None)
     again.reduce_motion_action.setChecked(True)
-    assert list(again.controller.record.moves) == [0, 3, 1]
-    assert again.controller.record.started_at < again.history.session_started
+    assert list(again.controller.session.record.moves) == [0, 3, 1]
+    assert again.controller.session.record.started_at < again.history.session_started
     _play(qtbot, again, [4, 2])
-    assert again.controller.record.final_board.winner is Mark.X
+    assert again.controller.session.record.final_board.winner is Mark.X
     qtbot.waitUntil(again.result_banner.isVisible)
     assert again.result_banner.title_label.text() == "Alice wins!"
     assert again.result_banner.score_label.text() == "Alice 1 : 0 Bob, 0 draws"
@@ -82,22 +82,22 @@ def test_the_thinking_dock_says_a_computer_moved_before_the_restart(
     window = make_window(game_in_progress_path=kept)
     window.insight.dock_action.trigger()
     window.set_move_delay(0)
-    window.controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Alice"))
-    window.controller.set_seat(Mark.O, Seat("minimax", "MiniMax"))
-    window.controller.new_game(Mark.X)
+    window.controller.session.set_seat(Mark.X, Seat(HUMAN_KIND, "Alice"))
+    window.controller.session.set_seat(Mark.O, Seat("minimax", "MiniMax"))
+    window.controller.session.new_game(Mark.X)
     for wanted in (4, 8):
-        cell = wanted if window.controller.board.cells[wanted] == "." else 2
+        cell = wanted if window.controller.session.board.cells[wanted] == "." else 2
         with qtbot.waitSignal(window.controller.computer_thought, timeout=30_000):
-            window.controller.play_cell(cell)
+            window.controller.session.play_cell(cell)
     assert window.insight.panel.headline.text().startswith("MiniMax (O) played")
-    record = window.controller.record
+    record = window.controller.session.record
     window.close()
 
     # As the app starts: with the English translation, which gives counted texts their forms.
     installed = translation.install(QSettings(), "en")
     try:
         again = make_window(game_in_progress_path=kept)
-        assert again.controller.record.moves == record.moves
+        assert again.controller.session.record.moves == record.moves
         panel = again.insight.panel
         assert "No computer has moved yet" not in panel.headline.text()
         assert panel.headline.text() == (
@@ -129,15 +129,15 @@ def test_a_game_on_another_board_keeps_its_rules_players_and_seeds(
     kept = tmp_path / FILE_NAME
     controller = GameController()
     try:
-        controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Alice"))
-        controller.set_seat(Mark.O, Seat(HUMAN_KIND, "Bob"))
+        controller.session.set_seat(Mark.X, Seat(HUMAN_KIND, "Alice"))
+        controller.session.set_seat(Mark.O, Seat(HUMAN_KIND, "Bob"))
         saver = GameInProgress(controller, kept)
         assert saver.take() == (None, None)
-        controller.new_game(Mark.X, rules="7,6,4")
+        controller.session.new_game(Mark.X, rules="7,6,4")
         for cell in (0, 8, 16):
-            controller.play_cell(cell)
+            controller.session.play_cell(cell)
         saver.save_now(wait=True)
-        before = controller.record
+        before = controller.session.record
     finally:
         controller.shutdown()
     after = GameController()
@@ -146,8 +146,8 @@ def test_a_game_on_another_board_keeps_its_rules_players_and_seeds(
         assert problem is None and record is not None
         assert record.rules.key == "7,6,4" and record == before
         after.open_record(record)
-        assert after.board == before.final_board
-        assert after.seat(Mark.O) == Seat(HUMAN_KIND, "Bob")
+        assert after.session.board == before.final_board
+        assert after.session.seat(Mark.O) == Seat(HUMAN_KIND, "Bob")
     finally:
         after.shutdown()
 
@@ -164,7 +164,7 @@ def test_the_game_is_saved_as_it_goes_not_only_on_quit(
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     # A finished game leaves nothing to resume.
     _play(qtbot, window, [3, 1, 5])
-    assert window.controller.record.is_finished
+    assert window.controller.session.record.is_finished
     qtbot.waitUntil(lambda: not kept.exists(), timeout=5000)
 
 
@@ -174,7 +174,7 @@ def test_a_damaged_save_is_set_aside_with_a_message(
     kept = tmp_path / FILE_NAME
     kept.write_bytes(b'{"format": "ttt-desktop-game", "version": 3, "moves": [\xff\xfe')
     window = make_window(game_in_progress_path=kept)
-    assert not window.controller.record.moves  # a new game, no crash
+    assert not window.controller.session.record.moves  # a new game, no crash
     assert not kept.exists()
     aside = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
     assert len(aside) == 1

@@ -97,7 +97,7 @@ def test_space_plays_again_and_escape_closes(
     assert banner.title_label.text() == "It's a draw"
     qtbot.keyClick(banner.play_again_button, Qt.Key.Key_Escape)
     assert not banner.isVisible()
-    assert window.controller.record.is_finished, "Esc only hides the banner"
+    assert window.controller.session.record.is_finished, "Esc only hides the banner"
     window.new_game()
     play_moves(window, (0, 3, 1, 4, 2))
     assert banner.isVisible(), "reduced motion: no animation to wait for"
@@ -137,7 +137,7 @@ def test_5_the_status_speaks_of_the_position_on_show(
     play_moves(window, (4, 0, 8, 2))
     assert window.status_label.text() == "Alice (X) to move"
     window.review.replay_bar.step_back()
-    assert window.board.board == window.controller.record.board_at(3)
+    assert window.board.board == window.controller.session.record.board_at(3)
     assert window.status_label.text() == "Earlier position: move 3 of 4"
     assert window.header.highlighted is Mark.O, "after move 3, O is to move"
     window.review.replay_bar.follow_live()

@@ -164,7 +164,7 @@ def test_double_click_opens_a_stored_game_in_the_window(
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     with qtbot.waitSignal(window.controller.game_started):
         qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert window.controller.record.game_id == row.game_id
+    assert window.controller.session.record.game_id == row.game_id
     # The coach's review panel shows that game's verdicts.
     assert window.coach.review_panel.record is not None
     assert window.coach.review_panel.record.game_id == row.game_id

@@ -24,9 +24,9 @@ WindowMaker = Callable[..., MainWindow]
 
 def person_against(window: MainWindow, kind: str) -> None:
     window.set_move_delay(0)
-    window.controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Player 1"))
-    window.controller.set_seat(Mark.O, Seat(kind, kind.title()))
-    window.controller.new_game(Mark.X)
+    window.controller.session.set_seat(Mark.X, Seat(HUMAN_KIND, "Player 1"))
+    window.controller.session.set_seat(Mark.O, Seat(kind, kind.title()))
+    window.controller.session.new_game(Mark.X)
 
 
 def play(qtbot: QtBot, window: MainWindow, cell: int) -> tuple[GameRecord, Thought]:
@@ -100,14 +100,14 @@ def test_block_names_the_threatened_line(qtbot: QtBot, make_window: WindowMaker)
     window = make_window()
     person_against(window, "levi")
     play(qtbot, window, 4)
-    threat = next(c for c in (0, 2, 6, 8) if window.controller.board.cells[c] == ".")
+    threat = next(c for c in (0, 2, 6, 8) if window.controller.session.board.cells[c] == ".")
     opposite = 8 - threat
-    if window.controller.board.cells[opposite] != ".":
+    if window.controller.session.board.cells[opposite] != ".":
         threat = next(
             c
             for c in (1, 3, 5, 7)
-            if window.controller.board.cells[c] == "."
-            and window.controller.board.cells[8 - c] == "."
+            if window.controller.session.board.cells[c] == "."
+            and window.controller.session.board.cells[8 - c] == "."
         )
         opposite = 8 - threat
     _, thought = play(qtbot, window, threat)
@@ -121,9 +121,9 @@ def test_ask_any_computer_about_the_position_without_it_playing(
 ) -> None:
     window = make_window()
     window.set_move_delay(0)
-    window.controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Ann"))
-    window.controller.set_seat(Mark.O, Seat(HUMAN_KIND, "Bob"))
-    window.controller.new_game(Mark.X)
+    window.controller.session.set_seat(Mark.X, Seat(HUMAN_KIND, "Ann"))
+    window.controller.session.set_seat(Mark.O, Seat(HUMAN_KIND, "Bob"))
+    window.controller.session.new_game(Mark.X)
     for cell in (0, 4, 1):
         with qtbot.waitSignal(window.controller.move_played):
             window.board.cell_clicked.emit(cell)
@@ -135,7 +135,7 @@ def test_ask_any_computer_about_the_position_without_it_playing(
         panel.ask_button.click()
     thought = answered.args[1]
     assert thought.kind == "alphabeta" and thought.move == 2, "O must block 7-8-9"
-    assert window.controller.record.moves == (0, 4, 1), "asking plays nothing"
+    assert window.controller.session.record.moves == (0, 4, 1), "asking plays nothing"
     assert panel.headline.text().startswith("AlphaBeta (O) would play 9: ")
     assert "searched, 6 move" in panel.details.text()
     overlay = window.board.overlay(THOUGHT_LAYER)
@@ -146,13 +146,13 @@ def test_ask_any_computer_about_the_position_without_it_playing(
 def test_the_dock_follows_a_match(qtbot: QtBot, make_window: WindowMaker) -> None:
     window = make_window()
     window.set_move_delay(0)
-    window.controller.set_seat(Mark.X, Seat("strategist", "Strategist"))
-    window.controller.set_seat(Mark.O, Seat("utility", "Utility"))
+    window.controller.session.set_seat(Mark.X, Seat("strategist", "Strategist"))
+    window.controller.session.set_seat(Mark.O, Seat("utility", "Utility"))
     thoughts: list[Thought] = []
     window.controller.computer_thought.connect(lambda _record, thought: thoughts.append(thought))
     with qtbot.waitSignal(window.review.match_runner.match_finished, timeout=60_000):
         window.review.watch_match(2)
-    record = window.controller.record
+    record = window.controller.session.record
     assert [t.move for t in thoughts[-len(record.moves) :]] == list(record.moves)
     assert window.insight.panel.thought == thoughts[-1]
 
@@ -162,16 +162,16 @@ def test_the_tree_explorer_compares_and_expands_lazily(
 ) -> None:
     window = make_window()
     window.set_move_delay(0)
-    window.controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Ann"))
-    window.controller.set_seat(Mark.O, Seat(HUMAN_KIND, "Bob"))
-    window.controller.new_game(Mark.X)
+    window.controller.session.set_seat(Mark.X, Seat(HUMAN_KIND, "Ann"))
+    window.controller.session.set_seat(Mark.O, Seat(HUMAN_KIND, "Bob"))
+    window.controller.session.new_game(Mark.X)
     for cell in (4, 0):
         with qtbot.waitSignal(window.controller.move_played):
             window.board.cell_clicked.emit(cell)
     with qtbot.waitSignal(window.controller.insight_ready, timeout=30_000):
         explorer = window.insight.open_explorer()
     qtbot.waitUntil(lambda: "%" in explorer.comparison.text(), timeout=30_000)
-    expected = compare_searches(window.controller.board.cells, "X")
+    expected = compare_searches(window.controller.session.board.cells, "X")
     assert f"{expected.minimax_nodes:,}" in explorer.comparison.text()
     assert f"{expected.alphabeta_nodes:,}" in explorer.comparison.text()
     qtbot.waitUntil(lambda: explorer.model.rowCount() == 7, timeout=30_000)
@@ -186,7 +186,7 @@ def test_the_tree_explorer_compares_and_expands_lazily(
     explorer.set_algorithm("minimax")
     qtbot.waitUntil(lambda: explorer.model.rowCount() == 7, timeout=30_000)
     values = [explorer.model.item(row, 1).text() for row in range(7)]
-    thought = create_player("minimax", seed=1).think(window.controller.board)
+    thought = create_player("minimax", seed=1).think(window.controller.session.board)
     assert sorted(values) == sorted(
         f"{int(s.value):+d}" if s.value else "0" for s in thought.scores
     )
@@ -199,7 +199,7 @@ def test_browsing_the_game_shows_the_thought_behind_the_position_on_show(
     window.insight.dock_action.trigger()
     person_against(window, "ralph")
     _, first = play(qtbot, window, 4)
-    free = next(cell for cell in range(9) if window.controller.board.cells[cell] == ".")
+    free = next(cell for cell in range(9) if window.controller.session.board.cells[cell] == ".")
     _, second = play(qtbot, window, free)
     panel, bar = window.insight.panel, window.review.replay_bar
     assert panel.thought is second
@@ -214,7 +214,7 @@ def test_browsing_the_game_shows_the_thought_behind_the_position_on_show(
     assert panel.thought is second
     # An opened game has no thoughts: the dock does not speak of the last one, but says
     # that Ralph moved in it and that what he thought is not kept.
-    window.review.open_game(window.controller.record)
+    window.review.open_game(window.controller.session.record)
     assert panel.thought is None
     assert "played" not in panel.headline.text()
     assert "came from Ralph (O) before it was opened here" in panel.headline.text()
@@ -228,9 +228,9 @@ def test_the_tree_says_whose_values_and_opens_beside_the_board(
     window = make_window()
     window.resize(1040, 660)
     window.move(0, 0)
-    window.controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Ann"))
-    window.controller.set_seat(Mark.O, Seat(HUMAN_KIND, "Bob"))
-    window.controller.new_game(Mark.X)
+    window.controller.session.set_seat(Mark.X, Seat(HUMAN_KIND, "Ann"))
+    window.controller.session.set_seat(Mark.O, Seat(HUMAN_KIND, "Bob"))
+    window.controller.session.new_game(Mark.X)
     with qtbot.waitSignal(window.controller.move_played):
         window.board.cell_clicked.emit(4)
     explorer = window.insight.open_explorer()
@@ -249,16 +249,16 @@ def test_the_tree_explorer_says_why_there_is_no_tree_off_tic_tac_toe(
 ) -> None:
     window = make_window()
     window.set_move_delay(0)
-    window.controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Ann"))
-    window.controller.set_seat(Mark.O, Seat(HUMAN_KIND, "Bob"))
-    window.controller.new_game(Mark.X)
+    window.controller.session.set_seat(Mark.X, Seat(HUMAN_KIND, "Ann"))
+    window.controller.session.set_seat(Mark.O, Seat(HUMAN_KIND, "Bob"))
+    window.controller.session.new_game(Mark.X)
     action = window.insight.explorer_action
     assert action.isEnabled()
     # A tic-tac-toe tree on show, then a game of gomoku: the tree does not stay.
     explorer = window.insight.open_explorer()
     qtbot.waitUntil(lambda: explorer.model.rowCount() == 9, timeout=30_000)
     qtbot.waitUntil(lambda: "%" in explorer.comparison.text(), timeout=30_000)
-    window.controller.new_game(Mark.X, GOMOKU)
+    window.controller.session.new_game(Mark.X, GOMOKU)
     for cell in (GOMOKU.geometry.parse(name) for name in ("h8", "h9", "i8")):
         with qtbot.waitSignal(window.controller.move_played):
             window.board.cell_clicked.emit(cell)
@@ -275,11 +275,11 @@ def test_the_tree_explorer_says_why_there_is_no_tree_off_tic_tac_toe(
     assert explorer.values_label.text().startswith("The search tree is for tic-tac-toe only.")
     assert explorer.model.rowCount() == 0 and explorer.board is None
     # Nothing was asked of the search process for this board: its functions refuse it.
-    board = window.controller.board
+    board = window.controller.session.board
     with pytest.raises(ValueError, match="tic-tac-toe's only, not a board of 225 cells"):
         compare_searches(board.cells, board.to_move.value)
     # Back on tic-tac-toe, the tree comes back.
-    window.controller.new_game(Mark.X, TIC_TAC_TOE)
+    window.controller.session.new_game(Mark.X, TIC_TAC_TOE)
     assert action.isEnabled()
     qtbot.waitUntil(lambda: explorer.model.rowCount() == 9, timeout=30_000)
     assert explorer.model.item(0, 0).text().startswith("X")

@@ -96,7 +96,7 @@ def test_a_tournament_on_7x7_five_offers_its_players_and_plays_its_games(
         assert names == [SEVEN.geometry.name(cell) for cell in record.moves]
     # Opening a game shows it on its board in the main window.
     tournament.games_view.doubleClicked.emit(tournament.games_model.index(1, 0))
-    shown = window.controller.record
+    shown = window.controller.session.record
     assert shown.rules is SEVEN
     assert list(shown.moves) == result.games()[1].cells
 
@@ -165,7 +165,7 @@ def test_a_game_lost_on_time_opens_as_a_forfeit(make_window: WindowMaker) -> Non
     assert record.result is not None
     window = make_window()
     window.review.open_game(record)
-    assert window.controller.record.rules is SEVEN
+    assert window.controller.session.record.rules is SEVEN
 
 
 def test_resuming_a_stopped_tournament_takes_its_board_and_time(

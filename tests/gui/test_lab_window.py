@@ -96,7 +96,7 @@ def test_a_tournament_runs_to_the_end_with_its_tables(
     game = tournament.games_model.game_at(5)
     index = tournament.games_model.index(5, 0)
     tournament.games_view.doubleClicked.emit(index)
-    record_shown = window.controller.record
+    record_shown = window.controller.session.record
     assert list(record_shown.moves) == game.cells
     assert record_shown.x.kind == result.spec.entrants[game.x].kind
     assert record_shown.result is not None
@@ -234,7 +234,7 @@ def test_training_draws_a_curve_and_saves_a_player_for_the_drop_downs(
     index = panel.index_of(Mark.O, kind=kind)
     assert index >= 0
     panel.choose_index(Mark.O, index)
-    assert window.controller.seat(Mark.O).kind == kind
+    assert window.controller.session.seat(Mark.O).kind == kind
     # The trained player plays: a computer seat made from its table.
     player = window.controller._player_factory(kind, seed=1)
     assert player.name == "Rando Hunter"

@@ -41,8 +41,8 @@ def test_records_of_past_games_are_not_kept(
         qtbot.waitUntil(lambda: window.history.library is not None)
     window.set_move_delay(0)
     controller = window.controller
-    controller.set_seat(Mark.X, Seat("rando", "Rando"))
-    controller.set_seat(Mark.O, Seat("levi", "Levi"))
+    controller.session.set_seat(Mark.X, Seat("rando", "Rando"))
+    controller.session.set_seat(Mark.O, Seat("levi", "Levi"))
     before = _records_alive()
     for _ in range(GAMES):
         with qtbot.waitSignal(controller.game_finished, timeout=60_000):
@@ -87,8 +87,8 @@ def test_game_ends_tidy_up_a_long_session(
     window = make_window()
     window.set_move_delay(0)
     controller = window.controller
-    controller.set_seat(Mark.X, Seat("rando", "Rando"))
-    controller.set_seat(Mark.O, Seat("levi", "Levi"))
+    controller.session.set_seat(Mark.X, Seat("rando", "Rando"))
+    controller.session.set_seat(Mark.O, Seat("levi", "Levi"))
     for _ in range(4):
         with qtbot.waitSignal(controller.game_finished, timeout=60_000):
             window.new_game()

@@ -125,7 +125,7 @@ def test_clicks_at_cell_centres_of_the_board_play(qtbot: QtBot, two_people: Wind
     board = window.board
     with qtbot.waitSignal(window.controller.move_played):
         qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_centre(8))
-    assert window.controller.board.to_string() == "........X"
+    assert window.controller.session.board.to_string() == "........X"
     assert window.status_label.text() == "Bob (O) to move"
 
 
@@ -139,14 +139,14 @@ def test_occupied_cell_is_refused_with_a_hint(qtbot: QtBot, two_people: WindowMa
         qtbot.mouseClick(window.board.cell_widget(4), Qt.MouseButton.LeftButton)
     assert "taken" in refused.args[0]
     assert "taken" in window.statusBar().currentMessage()
-    assert window.controller.board.ply == 1
+    assert window.controller.session.board.ply == 1
 
 
 def test_draw_and_play_again_alternates_the_first_player(
     qtbot: QtBot, two_people: WindowMaker
 ) -> None:
     window = two_people(first="alternate")
-    assert window.controller.record.first is Mark.X
+    assert window.controller.session.record.first is Mark.X
     for cell in (0, 4, 8, 1, 7, 6, 2, 5):
         click_cell(qtbot, window, cell)
     with qtbot.waitSignal(window.controller.game_finished):
@@ -165,22 +165,22 @@ def test_draw_and_play_again_alternates_the_first_player(
 def test_choosing_the_other_sides_person_swaps_them(qtbot: QtBot, two_people: WindowMaker) -> None:
     window = two_people()
     choose(window, Mark.O, name="Alice")
-    assert window.controller.seat(Mark.O).name == "Alice"
-    assert window.controller.seat(Mark.X).name == "Bob"
+    assert window.controller.session.seat(Mark.O).name == "Alice"
+    assert window.controller.session.seat(Mark.X).name == "Bob"
     assert window.player_panel.combo(Mark.X).currentText() == "Bob"
     assert window.player_panel.combo(Mark.O).currentText() == "Alice"
     # Two computers of the same kind may play each other.
     choose(window, Mark.X, kind="perfect")
     choose(window, Mark.O, kind="perfect")
-    assert window.controller.seat(Mark.X) == window.controller.seat(Mark.O)
+    assert window.controller.session.seat(Mark.X) == window.controller.session.seat(Mark.O)
 
 
 def test_swap_sides_exchanges_the_players(qtbot: QtBot, two_people: WindowMaker) -> None:
     window = two_people()
     with qtbot.waitSignal(window.controller.game_started):
         window.player_panel.swap_button.click()
-    assert window.controller.seat(Mark.X).name == "Bob"
-    assert window.controller.seat(Mark.O).name == "Alice"
+    assert window.controller.session.seat(Mark.X).name == "Bob"
+    assert window.controller.session.seat(Mark.O).name == "Alice"
     assert window.player_panel.combo(Mark.X).currentText() == "Bob"
 
 
@@ -194,13 +194,13 @@ def test_perfect_replies_and_the_board_stays_consistent(
     controller = window.controller
     with qtbot.waitSignal(controller.move_played, check_params_cb=lambda r: r.ply == 2):
         qtbot.mouseClick(window.board.cell_widget(0), Qt.MouseButton.LeftButton)
-    record = controller.record
+    record = controller.session.record
     assert record.moves[0] == 0
     assert record.o.kind == "perfect" and record.o.seed is not None
     assert record.moves[1] == 4  # the only move that does not lose against a corner
     assert window.board.board is record.final_board
     assert window.board.last_move == 4
-    assert not controller.is_thinking
+    assert not controller.session.is_thinking
     assert not window.busy_indicator.is_busy
     assert window.busy_indicator.isHidden()
     assert window.status_label.text() == "Player 1 (X) to move"
@@ -223,7 +223,7 @@ def test_clicks_while_the_computer_thinks_are_refused_not_queued(
         qtbot.mouseClick(window.board.cell_widget(8), Qt.MouseButton.LeftButton)
     assert "Gated (O)" in refused.args[0]
     assert "Gated" in window.statusBar().currentMessage()
-    assert controller.board.ply == 1
+    assert controller.session.board.ply == 1
 
     with qtbot.waitSignal(controller.move_played) as played:
         test_players.gate.set()
@@ -241,22 +241,22 @@ def test_new_game_while_thinking_drops_the_stale_answer(
     controller = window.controller
     with qtbot.waitSignal(controller.thinking_started):
         click_cell(qtbot, window, 0)
-    old_game = controller.record
+    old_game = controller.session.record
     stubborn = wait_for_player(qtbot, test_players, StubbornPlayer)
     qtbot.waitUntil(lambda: stubborn.calls == 1)
 
     # O starts the new game, so the new game's request queues behind the stale one.
-    controller.start_policy = "o"
+    controller.session.start_policy = "o"
     window.new_game()
-    assert controller.record.ply == 0
+    assert controller.session.record.ply == 0
     played: list[GameRecord] = []
     controller.move_played.connect(played.append)
     with qtbot.waitSignal(controller.move_played):
         test_players.gate.set()
-    assert [record.started_at for record in played] == [controller.record.started_at]
+    assert [record.started_at for record in played] == [controller.session.record.started_at]
     assert played[0].moves == (8,)
     assert all(record.started_at != old_game.started_at for record in played)
-    assert controller.board.to_string() == "........O"
+    assert controller.session.board.to_string() == "........O"
 
 
 def test_stale_answer_is_never_emitted(
@@ -269,15 +269,15 @@ def test_stale_answer_is_never_emitted(
     stubborn = wait_for_player(qtbot, test_players, StubbornPlayer)
     qtbot.waitUntil(lambda: stubborn.calls == 1)  # the search is under way, not just queued
     choose(window, Mark.O, name="Player 2")  # players changed: a new game, two people
-    assert controller.record.ply == 0
-    stale_generation = controller.generation - 1
+    assert controller.session.record.ply == 0
+    stale_generation = controller.session.generation - 1
     with (
         qtbot.assertNotEmitted(controller.move_played),
         qtbot.waitSignal(controller.stale_answer_dropped) as dropped,
     ):
         test_players.gate.set()
     assert dropped.args == [stale_generation]
-    assert controller.board.ply == 0
+    assert controller.session.board.ply == 0
     assert window.status_label.text() == "Player 1 (X) to move"
 
 
@@ -304,7 +304,7 @@ def test_a_player_that_ends_the_search_process_is_reported_and_the_window_carrie
         click_cell(qtbot, window, 0)
     assert "Dying could not move" in refused.args[0]
     assert "search process ended unexpectedly (exit code 3)" in refused.args[0]
-    assert not window.controller.is_thinking
+    assert not window.controller.session.is_thinking
     # A new process answers the next computer's moves.
     choose(window, Mark.O, kind="perfect")
     with qtbot.waitSignal(
@@ -322,8 +322,8 @@ def test_a_computer_player_with_a_bug_is_reported_not_obeyed(
         click_cell(qtbot, window, 0)
     assert "Broken could not move" in refused.args[0]
     assert "taken" in refused.args[0]
-    assert window.controller.board.to_string() == "X........"
-    assert not window.controller.is_thinking
+    assert window.controller.session.board.to_string() == "X........"
+    assert not window.controller.session.is_thinking
     assert "Broken could not move" in window.statusBar().currentMessage()
 
 
@@ -333,7 +333,7 @@ def test_computer_against_computer_plays_itself_to_the_end(
     window = against(make_window, "perfect")
     choose(window, Mark.X, kind="strategist")
     # Seated, not started: the game waits to be asked for.
-    assert window.controller.awaiting_start and not window.controller.is_thinking
+    assert window.controller.session.awaiting_start and not window.controller.session.is_thinking
     assert window.status_label.text() == "Strategist v Perfect: press Start to watch"
     with qtbot.waitSignal(window.controller.game_finished, timeout=20_000) as finished:
         window.start_action.trigger()
@@ -348,7 +348,7 @@ def test_minimum_visible_delay_holds_the_answer_back(
 ) -> None:
     window = against(make_window, "rando")
     window.ai_speed_actions[200].trigger()
-    assert window.controller.move_delay_ms == 200
+    assert window.controller.session.move_delay_ms == 200
     # A lower bound only: the answer may come later, never sooner. The clock starts
     # before the click, so it runs at least as long as the controller's own.
     timer = QElapsedTimer()
@@ -379,7 +379,7 @@ def test_keyboard_plays_a_whole_game(qtbot: QtBot, two_people: WindowMaker) -> N
         qtbot.keyClick(board, Qt.Key.Key_7)  # top-left
     with qtbot.waitSignal(controller.move_played):
         qtbot.keyClick(board, Qt.Key.Key_5, Qt.KeyboardModifier.KeypadModifier)  # numpad centre
-    assert controller.board.to_string() == "X...O...."
+    assert controller.session.board.to_string() == "X...O...."
     # The cursor sits on the centre now: Right, Up, Right walks it to the top-right.
     for key in (Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Right):
         qtbot.keyClick(cursor_cell_widget(window), key)
@@ -422,7 +422,7 @@ def test_every_cell_has_an_accessible_name_and_description(
         cell_action = cell_interface.actionInterface()
         assert cell_action is not None
         cell_action.doAction(cell_action.pressAction())
-    assert window.controller.board[4] is Mark.O
+    assert window.controller.session.board[4] is Mark.O
 
 
 # Players, settings, menus --------------------------------------------------------------
@@ -463,13 +463,13 @@ def test_new_player_name_is_added_and_cancel_keeps_the_choice(
 ) -> None:
     window = make_window(ask_name=NameQueue(None, "  Zoë   Smith "))
     panel = window.player_panel
-    before = window.controller.seat(Mark.X)
+    before = window.controller.session.seat(Mark.X)
     panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
-    assert window.controller.seat(Mark.X) == before
+    assert window.controller.session.seat(Mark.X) == before
     assert panel.combo(Mark.X).currentText() == before.name
     with qtbot.waitSignal(window.controller.game_started):
         panel.choose_index(Mark.X, panel.new_person_index(Mark.X))
-    assert window.controller.seat(Mark.X).name == "Zoë Smith"
+    assert window.controller.session.seat(Mark.X).name == "Zoë Smith"
     assert panel.combo(Mark.X).currentText() == "Zoë Smith"
     assert panel.index_of(Mark.O, name="Zoë Smith") > 0
     assert "Zoë Smith" in AppSettings().people()
@@ -490,13 +490,13 @@ def test_settings_are_restored_in_a_second_window(qtbot: QtBot, make_window: Win
     assert not first.controller.is_worker_running
 
     second = make_window()
-    assert second.controller.seat(Mark.X).name == "Alice"
-    assert second.controller.seat(Mark.X).is_human
-    assert second.controller.seat(Mark.O).kind == "perfect"
+    assert second.controller.session.seat(Mark.X).name == "Alice"
+    assert second.controller.session.seat(Mark.X).is_human
+    assert second.controller.session.seat(Mark.O).kind == "perfect"
     assert second.player_panel.combo(Mark.O).currentText().startswith("Perfect")
-    assert second.controller.start_policy == "random"
+    assert second.controller.session.start_policy == "random"
     assert second.player_panel.start_combo.currentData() == "random"
-    assert second.controller.move_delay_ms == 1000
+    assert second.controller.session.move_delay_ms == 1000
     assert second.ai_speed_actions[1000].isChecked()
     assert second.size() == first_size
     assert "Alice" in second.player_panel.people
@@ -506,13 +506,13 @@ def test_speeds_off_the_menu_share_one_entry(qtbot: QtBot, make_window: WindowMa
     window = make_window()
     for delay in (800, 50, 3000):
         window.set_move_delay(delay)
-    assert window.controller.move_delay_ms == 3000
+    assert window.controller.session.move_delay_ms == 3000
     assert window.custom_speed_action.isChecked()
     assert window.custom_speed_action.isVisible()
     assert window.custom_speed_action.text() == "Other (3 s)"
     assert AppSettings().move_delay_ms() == 3000
     window.ai_speed_actions[400].trigger()
-    assert window.controller.move_delay_ms == 400
+    assert window.controller.session.move_delay_ms == 400
     assert not window.custom_speed_action.isVisible()
     assert len(window.ai_speed_group.actions()) == 5
 
@@ -526,10 +526,10 @@ def test_broken_settings_fall_back_to_defaults(qtbot: QtBot, make_window: Window
     store.setValue("game/ai_move_delay_ms", "soon")
     store.setValue("window/geometry", QByteArray(b"garbage"))
     window = make_window(settings=settings)
-    assert window.controller.seat(Mark.X).name == "Player 1"
-    assert not window.controller.seat(Mark.O).is_human
-    assert window.controller.start_policy == "alternate"
-    assert window.controller.move_delay_ms == 400
+    assert window.controller.session.seat(Mark.X).name == "Player 1"
+    assert not window.controller.session.seat(Mark.O).is_human
+    assert window.controller.session.start_policy == "alternate"
+    assert window.controller.session.move_delay_ms == 400
 
 
 def test_menus_have_the_standard_shortcuts(qtbot: QtBot, make_window: WindowMaker) -> None:
@@ -615,7 +615,7 @@ from ttt_desktop.gui.shell.main_window import MainWindow
 app = QApplication(sys.argv[:1])
 
 def close_mid_search(window):
-    if window.controller.is_thinking:
+    if window.controller.session.is_thinking:
         print("closing while", window.status_label.text(), flush=True)
         window.close()
     else:
@@ -623,10 +623,10 @@ def close_mid_search(window):
 
 def start_a_long_search():
     window = next(w for w in app.topLevelWidgets() if isinstance(w, MainWindow))
-    window.controller.move_delay_ms = 0
+    window.controller.session.move_delay_ms = 0
     for mark in (Mark.X, Mark.O):
-        window.controller.set_seat(mark, Seat("minimax", "MiniMax"))
-    window.controller.new_game(Mark.X)
+        window.controller.session.set_seat(mark, Seat("minimax", "MiniMax"))
+    window.controller.session.new_game(Mark.X)
     QTimer.singleShot(50, lambda: close_mid_search(window))
 
 QTimer.singleShot(0, start_a_long_search)

@@ -41,11 +41,11 @@ def test_renaming_keeps_the_score_under_the_new_name(
     panel = window.player_panel
     assert "Alicia" in panel.people and "Alice" not in panel.people
     assert "Alicia" in AppSettings().people()
-    assert window.controller.seat(Mark.X).name == "Alicia"
+    assert window.controller.session.seat(Mark.X).name == "Alicia"
     assert panel.combo(Mark.X).currentText() == "Alicia"
     # The game in hand and its score follow; no new game was started.
-    assert window.controller.record.x.name == "Alicia"
-    assert window.controller.record.is_finished
+    assert window.controller.session.record.x.name == "Alicia"
+    assert window.controller.session.record.is_finished
     assert window.header.name_label(Mark.X).text() == "Alicia"
     assert "Alicia 1 : 0 Bob" in panel.score_label.text()
     assert window.settings.seat_choice("X").name == "Alicia"
@@ -84,7 +84,7 @@ def test_removing_a_person_who_is_not_playing(qtbot: QtBot, alice_beat_bob: Main
 def test_the_drop_down_entry_opens_the_dialog(qtbot: QtBot, make_window: WindowMaker) -> None:
     window = make_window()
     panel = window.player_panel
-    before = window.controller.seat(Mark.X)
+    before = window.controller.session.seat(Mark.X)
     with qtbot.assertNotEmitted(window.controller.game_started):
         panel.choose_index(Mark.X, panel.manage_people_index(Mark.X))
     dialog = window.findChild(PeopleDialog)

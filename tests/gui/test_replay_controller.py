@@ -27,7 +27,7 @@ def players() -> Iterator[Players]:
 @pytest.fixture
 def controller(qtbot: QtBot, players: Players) -> Iterator[GameController]:
     game = GameController(player_factory=players)
-    game.move_delay_ms = 0
+    game.session.move_delay_ms = 0
     yield game
     players.allow(100)
     game.shutdown()
@@ -35,8 +35,8 @@ def controller(qtbot: QtBot, players: Players) -> Iterator[GameController]:
 
 
 def seat_both(game: GameController, kind: str, name: str = "") -> None:
-    game.set_seat(Mark.X, Seat(kind, name or kind.title()))
-    game.set_seat(Mark.O, Seat(kind, name or kind.title()))
+    game.session.set_seat(Mark.X, Seat(kind, name or kind.title()))
+    game.session.set_seat(Mark.O, Seat(kind, name or kind.title()))
 
 
 # Pause and step ---------------------------------------------------------------------
@@ -47,26 +47,26 @@ def test_pause_takes_effect_between_moves(
 ) -> None:
     seat_both(controller, "turnstile")
     with qtbot.waitSignal(controller.thinking_started):
-        controller.new_game(Mark.X)
+        controller.session.new_game(Mark.X)
     with qtbot.waitSignal(controller.paused_changed) as paused:
-        controller.set_paused(True)
+        controller.session.set_paused(True)
     assert paused.args == [True]
-    assert controller.is_thinking, "the move being computed carries on"
+    assert controller.session.is_thinking, "the move being computed carries on"
     with qtbot.waitSignal(controller.move_played) as played:
         players.allow()
     assert played.args[0].moves == (0,), "it is finished and recorded"
-    assert not controller.is_thinking
+    assert not controller.session.is_thinking
     with qtbot.assertNotEmitted(controller.thinking_started, wait=150):
         players.allow()  # a spare turn: nobody may use it while paused
-    assert controller.record.moves == (0,)
+    assert controller.session.record.moves == (0,)
     with qtbot.waitSignal(controller.move_played) as played:
-        controller.step_once()
+        controller.session.step_once()
     assert played.args[0].moves == (0, 1), "a step plays exactly one move"
     with qtbot.assertNotEmitted(controller.thinking_started, wait=150):
         pass
     players.allow(9)
     with qtbot.waitSignal(controller.game_finished, timeout=10_000) as finished:
-        controller.set_paused(False)
+        controller.session.set_paused(False)
     assert finished.args[0].moves == (0, 1, 2, 3, 4, 5, 6)
     assert finished.args[0].result == "X"
 
@@ -75,27 +75,27 @@ def test_step_once_does_nothing_unless_paused_and_idle(
     qtbot: QtBot, controller: GameController, players: Players
 ) -> None:
     seat_both(controller, "turnstile")
-    controller.set_paused(True)
+    controller.session.set_paused(True)
     with qtbot.assertNotEmitted(controller.thinking_started, wait=100):
-        controller.new_game(Mark.X)
+        controller.session.new_game(Mark.X)
     with qtbot.waitSignal(controller.thinking_started):
-        controller.step_once()
+        controller.session.step_once()
     with qtbot.assertNotEmitted(controller.thinking_started):
-        controller.step_once()  # already thinking: no second request
+        controller.session.step_once()  # already thinking: no second request
     with qtbot.waitSignal(controller.move_played):
         players.allow()
-    controller.set_paused(False)
+    controller.session.set_paused(False)
     with qtbot.assertNotEmitted(controller.move_played, wait=50):
-        controller.step_once()
+        controller.session.step_once()
 
 
 def test_pause_never_holds_a_person(qtbot: QtBot, controller: GameController) -> None:
-    controller.set_seat(Mark.X, Seat("human", "Ann"))
-    controller.set_seat(Mark.O, Seat("perfect", "Perfect"))
-    controller.set_paused(True)
-    controller.new_game(Mark.X)
+    controller.session.set_seat(Mark.X, Seat("human", "Ann"))
+    controller.session.set_seat(Mark.O, Seat("perfect", "Perfect"))
+    controller.session.set_paused(True)
+    controller.session.new_game(Mark.X)
     with qtbot.waitSignal(controller.move_played):
-        controller.play_cell(4)
+        controller.session.play_cell(4)
     with qtbot.waitSignal(controller.move_played) as played:
         pass
     assert len(played.args[0].moves) == 2, "the AI answers a person even while paused"
@@ -111,19 +111,19 @@ def test_a_game_by_other_rules_is_played_through_the_worker(
     thoughts: list[tuple[GameRecord, object]] = []
     controller.computer_thought.connect(lambda record, thought: thoughts.append((record, thought)))
     with qtbot.waitSignal(controller.game_finished, timeout=20_000) as finished:
-        controller.new_game(Mark.X, rules="5,5,4")
+        controller.session.new_game(Mark.X, rules="5,5,4")
     record = finished.args[0]
-    assert record.rules.key == "5,5,4" and controller.rules is record.rules
+    assert record.rules.key == "5,5,4" and controller.session.rules is record.rules
     # One answer per move, its thought with it: about that move, on that board.
     assert [thought.move for _, thought in thoughts] == list(record.moves)
     assert [len(played.moves) for played, _ in thoughts] == list(range(1, record.ply + 1))
     assert {thought.rules for _, thought in thoughts} == {"5,5,4"}
-    assert controller.last_thought is thoughts[-1][1]
+    assert controller.session.last_thought is thoughts[-1][1]
     with qtbot.waitSignal(controller.game_finished, timeout=20_000) as finished:
-        controller.new_game(Mark.X, rules="tic-tac-toe")
+        controller.session.new_game(Mark.X, rules="tic-tac-toe")
     assert finished.args[0].rules.is_classic
     with qtbot.waitSignal(controller.game_finished, timeout=20_000) as finished:
-        controller.new_game(Mark.O)
+        controller.session.new_game(Mark.O)
     assert finished.args[0].rules.is_classic, "the rules stay until others are asked for"
 
 
@@ -131,17 +131,17 @@ def test_a_taken_cell_on_a_big_board_is_named_in_its_notation(
     qtbot: QtBot, controller: GameController
 ) -> None:
     seat_both(controller, HUMAN_KIND, "Ann")
-    controller.set_seat(Mark.O, Seat(HUMAN_KIND, "Ben"))
-    controller.new_game(Mark.X, rules="7,7,5")
-    d4 = controller.board.geometry.parse("d4")
-    controller.play_cell(d4)
+    controller.session.set_seat(Mark.O, Seat(HUMAN_KIND, "Ben"))
+    controller.session.new_game(Mark.X, rules="7,7,5")
+    d4 = controller.session.board.geometry.parse("d4")
+    controller.session.play_cell(d4)
     with qtbot.waitSignal(controller.move_refused) as refused:
-        controller.play_cell(d4)
+        controller.session.play_cell(d4)
     assert refused.args == ["Cell d4 (row 4, column 4) is taken: choose an empty one."]
-    controller.new_game(Mark.X, rules="tic-tac-toe")
-    controller.play_cell(4)
+    controller.session.new_game(Mark.X, rules="tic-tac-toe")
+    controller.session.play_cell(4)
     with qtbot.waitSignal(controller.move_refused) as refused:
-        controller.play_cell(4)
+        controller.session.play_cell(4)
     assert refused.args == ["Cell 5 (row 2, column 2) is taken: choose an empty one."]
 
 
@@ -150,7 +150,7 @@ def test_a_taken_cell_on_a_big_board_is_named_in_its_notation(
 
 def play_out(qtbot: QtBot, controller: GameController, first: Mark = Mark.X) -> GameRecord:
     with qtbot.waitSignal(controller.game_finished, timeout=60_000) as finished:
-        controller.new_game(first)
+        controller.session.new_game(first)
     record: GameRecord = finished.args[0]
     return record
 
@@ -158,8 +158,8 @@ def play_out(qtbot: QtBot, controller: GameController, first: Mark = Mark.X) -> 
 def test_replay_live_repeats_the_moves_from_the_seeds(
     qtbot: QtBot, controller: GameController
 ) -> None:
-    controller.set_seat(Mark.X, Seat("rando", "Rando"))
-    controller.set_seat(Mark.O, Seat("levi", "Levi"))
+    controller.session.set_seat(Mark.X, Seat("rando", "Rando"))
+    controller.session.set_seat(Mark.O, Seat("levi", "Levi"))
     originals = [play_out(qtbot, controller, first) for first in (Mark.X, Mark.O, Mark.X)]
     assert len({game.moves for game in originals}) > 1, "different seeds, different games"
     for original in originals:
@@ -179,8 +179,8 @@ REPLAYABLE_KINDS = [info.kind for info in roster() if info.kind != "sequence"]
 def test_every_computer_player_replays_live_exactly(
     qtbot: QtBot, controller: GameController, kind: str
 ) -> None:
-    controller.set_seat(Mark.X, Seat("rando", "Rando"))
-    controller.set_seat(Mark.O, Seat(kind, kind.title()))
+    controller.session.set_seat(Mark.X, Seat("rando", "Rando"))
+    controller.session.set_seat(Mark.O, Seat(kind, kind.title()))
     original = play_out(qtbot, controller, Mark.O)
     with qtbot.waitSignal(controller.game_finished, timeout=60_000) as finished:
         controller.replay_live(record_from_text(record_to_text(original)))
@@ -203,11 +203,11 @@ def test_open_record_seats_its_players(qtbot: QtBot, controller: GameController)
     with qtbot.waitSignal(controller.game_started) as started:
         controller.open_record(record)
     assert started.args[0] is record
-    assert controller.seat(Mark.X) == Seat("human", "Ann")
-    assert controller.seat(Mark.O) == Seat("perfect", "Perfect")
+    assert controller.session.seat(Mark.X) == Seat("human", "Ann")
+    assert controller.session.seat(Mark.O) == Seat("perfect", "Perfect")
     with qtbot.waitSignal(controller.move_played):
-        controller.play_cell(8)
-    assert controller.record.moves[:3] == (4, 0, 8), "an unfinished game plays on"
+        controller.session.play_cell(8)
+    assert controller.session.record.moves[:3] == (4, 0, 8), "an unfinished game plays on"
 
 
 def test_open_record_of_a_finished_game(qtbot: QtBot, controller: GameController) -> None:
@@ -228,17 +228,17 @@ def test_open_record_with_an_unknown_player_changes_nothing(
     qtbot: QtBot, controller: GameController
 ) -> None:
     seat_both(controller, "human", "Ann")
-    controller.new_game(Mark.X)
-    controller.play_cell(4)
-    before = controller.record
+    controller.session.new_game(Mark.X)
+    controller.session.play_cell(4)
+    before = controller.session.record
     foreign = GameRecord(PlayerEntry("deep-thought", "Deep Thought", 42), before.o, Mark.X)
     with (
         qtbot.assertNotEmitted(controller.game_started),
         pytest.raises(ValueError, match="can't create"),
     ):
         controller.open_record(foreign)
-    assert controller.record is before
-    assert controller.seat(Mark.X) == Seat("human", "Ann")
+    assert controller.session.record is before
+    assert controller.session.seat(Mark.X) == Seat("human", "Ann")
 
 
 # Matches --------------------------------------------------------------------------------
@@ -268,7 +268,7 @@ def test_match_can_be_stopped(qtbot: QtBot, controller: GameController, players:
     runner = MatchRunner(controller)
     runner.start(5, "o")
     assert runner.is_running
-    assert controller.record.first is Mark.O
+    assert controller.session.record.first is Mark.O
     players.allow(9)
     with qtbot.waitSignal(runner.score_changed, timeout=10_000) as scored:
         pass
@@ -285,14 +285,14 @@ def test_another_game_ends_the_match(qtbot: QtBot, controller: GameController) -
     runner = MatchRunner(controller)
     runner.start(3)
     with qtbot.waitSignal(runner.match_finished) as finished:
-        controller.new_game(Mark.X)
+        controller.session.new_game(Mark.X)
     assert finished.args[0].stopped
     assert finished.args[0].played == 0
 
 
 def test_match_needs_two_computer_players(controller: GameController) -> None:
-    controller.set_seat(Mark.X, Seat("human", "Ann"))
-    controller.set_seat(Mark.O, Seat("perfect", "Perfect"))
+    controller.session.set_seat(Mark.X, Seat("human", "Ann"))
+    controller.session.set_seat(Mark.O, Seat("perfect", "Perfect"))
     runner = MatchRunner(controller)
     with pytest.raises(ValueError, match="two computer players"):
         runner.start(3)
@@ -318,7 +318,7 @@ def test_match_dialog_choices(qtbot: QtBot) -> None:
 
 def test_move_delay_changes_are_announced(qtbot: QtBot, controller: GameController) -> None:
     with qtbot.waitSignal(controller.move_delay_changed) as changed:
-        controller.move_delay_ms = 800
+        controller.session.move_delay_ms = 800
     assert changed.args == [800]
     with qtbot.assertNotEmitted(controller.move_delay_changed):
-        controller.move_delay_ms = 800
+        controller.session.move_delay_ms = 800

@@ -43,17 +43,17 @@ class Errors:
 
 
 def seat(window: MainWindow, x: Seat, o: Seat) -> None:
-    window.controller.set_seat(Mark.X, x)
-    window.controller.set_seat(Mark.O, o)
+    window.controller.session.set_seat(Mark.X, x)
+    window.controller.session.set_seat(Mark.O, o)
 
 
 def hot_seat_game(qtbot: QtBot, window: MainWindow, cells: tuple[int, ...]) -> GameRecord:
     seat(window, ANN, BOB)
-    window.controller.new_game(Mark.X)
+    window.controller.session.new_game(Mark.X)
     for cell in cells:
         with qtbot.waitSignal(window.controller.move_played):
             window.board.cell_clicked.emit(cell)
-    return window.controller.record
+    return window.controller.session.record
 
 
 @pytest.fixture
@@ -83,7 +83,7 @@ def test_move_list_follows_a_game_and_clicking_shows_that_position(
     assert window.board.last_move == 4
     assert not window.board.accepts_clicks, "history is for looking"
     assert review.replay_bar.viewed_ply == 1
-    assert window.controller.record is record, "browsing never changes the record"
+    assert window.controller.session.record is record, "browsing never changes the record"
 
 
 def test_the_move_list_names_cells_as_the_board_does(qtbot: QtBot, window: MainWindow) -> None:
@@ -93,7 +93,7 @@ def test_the_move_list_names_cells_as_the_board_does(qtbot: QtBot, window: MainW
     assert [listing.item(ply, 3).text() for ply in (1, 2)] == ["1", "5"]
     assert listing.horizontalHeaderItem(3).text() == "Keypad"
     seat(window, ANN, BOB)
-    window.controller.new_game(Mark.X, GOMOKU)
+    window.controller.session.new_game(Mark.X, GOMOKU)
     centre = GOMOKU.geometry.parse("h8")
     for cell in (centre, GOMOKU.geometry.parse("a1"), GOMOKU.geometry.parse("o15")):
         with qtbot.waitSignal(window.controller.move_played):
@@ -139,7 +139,7 @@ def test_history_keys_in_the_view_menu_and_the_help(qtbot: QtBot, window: MainWi
     assert ("Back one move", "Alt+Left") in listed
     hot_seat_game(qtbot, window, (4, 0, 8))
     review.replay_bar.history_actions[0].trigger()
-    assert window.board.board == window.controller.record.board_at(2)
+    assert window.board.board == window.controller.session.record.board_at(2)
     assert review.move_list.current_ply == 2
 
 
@@ -171,12 +171,12 @@ def test_history_keys_pressed_in_the_window(qtbot: QtBot, window: MainWindow) ->
 
 def test_speed_slider_drives_the_move_delay(window: MainWindow) -> None:
     # A game between computers: the slider is their speed.
-    window.controller.set_seat(Mark.X, Seat("turnstile", "Turnstile"))
-    window.controller.set_seat(Mark.O, Seat("rando", "Rando"))
+    window.controller.session.set_seat(Mark.X, Seat("turnstile", "Turnstile"))
+    window.controller.session.set_seat(Mark.O, Seat("rando", "Rando"))
     window.new_game()
     bar = window.review.replay_bar
     bar.speed.setValue(0)
-    assert window.controller.move_delay_ms == 3000
+    assert window.controller.session.move_delay_ms == 3000
     window.ai_speed_actions[200].trigger()
     assert bar.move_delay_ms == 200
     window.set_move_delay(1200)
@@ -187,12 +187,12 @@ def test_the_speed_slider_leaves_the_computers_speed_against_people_alone(
     window: MainWindow,
 ) -> None:
     window.ai_speed_actions[400].trigger()
-    record = window.controller.record
+    record = window.controller.session.record
     assert record.x.is_human or record.o.is_human
     bar = window.review.replay_bar
     bar.speed.setValue(0)  # the playback's pace
     assert bar.move_delay_ms == 3000
-    assert window.controller.move_delay_ms == 400
+    assert window.controller.session.move_delay_ms == 400
     assert window.ai_speed_actions[400].isChecked()
 
 
@@ -201,7 +201,7 @@ def test_move_list_and_replay_bar_layout_is_remembered(
 ) -> None:
     first = make_window(player_factory=players)
     # A person's game opens on the board alone; the View menu asks for the history.
-    assert first.controller.seat(Mark.X).is_human
+    assert first.controller.session.seat(Mark.X).is_human
     assert not first.review.replay_bar.isVisible()
     assert not first.review.moves_dock.isVisible()
     first.review.history_always_action.trigger()
@@ -223,7 +223,7 @@ def test_history_browsing_while_a_match_runs(
     review = window.review
     bar = review.replay_bar
     seat(window, Seat("turnstile", "Left"), Seat("turnstile", "Right"))
-    window.controller.new_game(Mark.X)
+    window.controller.session.new_game(Mark.X)
     for _ in range(3):
         with qtbot.waitSignal(window.controller.move_played):
             players.allow()
@@ -249,10 +249,10 @@ def test_pause_between_moves_in_the_window(
     bar = window.review.replay_bar
     seat(window, Seat("turnstile", "Left"), Seat("turnstile", "Right"))
     with qtbot.waitSignal(window.controller.thinking_started):
-        window.controller.new_game(Mark.X)
+        window.controller.session.new_game(Mark.X)
     assert bar.is_live_match
     bar.play_button.click()
-    assert window.controller.paused
+    assert window.controller.session.paused
     assert bar.play_button.accessibleName() == "Play"
     assert window.statusBar().currentMessage().startswith("Paused between moves")
     with qtbot.waitSignal(window.controller.move_played) as played:
@@ -267,11 +267,11 @@ def test_pause_between_moves_in_the_window(
         bar.forward_button.click()  # at the newest move: one more, then held again
     assert len(played.args[0].moves) == 2
     assert bar.viewed_ply == 2
-    assert not window.controller.is_thinking
+    assert not window.controller.session.is_thinking
     players.allow(9)
     with qtbot.waitSignal(window.controller.game_finished, timeout=10_000):
         bar.play_button.click()
-    assert not window.controller.paused
+    assert not window.controller.session.paused
     assert window.statusBar().currentMessage() == ""
 
 
@@ -282,7 +282,7 @@ def test_watched_perfect_match_of_twenty_games_is_all_draws(
     review = window.review
     seat(window, Seat("perfect", "Perfect"), Seat("perfect", "Perfect"))
     review.replay_bar.speed.setValue(review.replay_bar.speed.maximum())
-    assert window.controller.move_delay_ms == 0
+    assert window.controller.session.move_delay_ms == 0
     with qtbot.waitSignal(review.match_runner.match_finished, timeout=120_000) as finished:
         review.watch_match(20)
     score = finished.args[0]
@@ -326,14 +326,14 @@ def test_play_on_from_an_earlier_position(qtbot: QtBot, window: MainWindow) -> N
     perfect = Seat("perfect", "Perfect")
     with qtbot.waitSignal(window.controller.move_played, timeout=10_000) as reply:
         review.play_on_from_here(o=perfect)
-    branch = window.controller.record
+    branch = window.controller.session.record
     assert branch.moves[:3] == (0, 3, 1)
     assert reply.args[0].moves[3] == 2, "Perfect blocks X's row"
     assert branch.o.name == "Perfect"
     assert branch.x == finished.x
     assert branch.branched_from == BranchPoint(finished.started_at, 3, finished.moves)
     assert finished.moves == (0, 3, 1, 4, 2), "the old record is untouched"
-    assert window.controller.seat(Mark.O) == perfect
+    assert window.controller.session.seat(Mark.O) == perfect
 
 
 def test_play_on_from_the_menu_asks_for_players(
@@ -351,7 +351,7 @@ def test_play_on_from_the_menu_asks_for_players(
     monkeypatch.setattr(review, "ask_play_on_seats", ask)
     review.play_on_action.trigger()
     assert asked == [0]
-    branch = window.controller.record
+    branch = window.controller.session.record
     assert branch.moves == ()
     assert branch.branched_from is not None
     assert branch.branched_from.ply == 0
@@ -378,12 +378,12 @@ def test_save_and_open_in_the_window(
     path = tmp_path / "saved.tttgame"
     monkeypatch.setattr(review.game_files, "ask_save_path", lambda _suggested: str(path))
     review.game_files.save_action.trigger()
-    window.controller.new_game(Mark.O)
+    window.controller.session.new_game(Mark.O)
     assert review.move_list.rowCount() == 1
     monkeypatch.setattr(review.game_files, "ask_open_path", lambda: str(path))
     with qtbot.waitSignal(window.controller.game_started):
         review.game_files.open_action.trigger()
-    assert window.controller.record == record
+    assert window.controller.session.record == record
     assert review.move_list.rowCount() == 6
     assert window.board.board == record.final_board
     assert window.status_label.text() == "Ann wins"
@@ -412,7 +412,7 @@ def test_bad_file_leaves_the_game_alone(
         window.review.game_files.open(path)
     assert len(errors.shown) == 1
     assert message in errors.shown[0]
-    assert window.controller.record is record
+    assert window.controller.session.record is record
     assert window.review.move_list.rowCount() == 3
     assert window.review.replay_bar.viewed_ply == 0, "even the view stays where it was"
 
@@ -429,7 +429,7 @@ def test_file_with_an_unknown_player_kind_leaves_the_game_alone(
     assert "a computer player this version of TTT Desktop doesn't have" in errors.shown[0]
     assert "foreign.tttgame" in errors.shown[0]
     assert "'hal-9000'" in errors.details[0]
-    assert window.controller.record is record
+    assert window.controller.session.record is record
 
 
 def test_copy_and_paste_a_game(qtbot: QtBot, window: MainWindow) -> None:
@@ -437,7 +437,7 @@ def test_copy_and_paste_a_game(qtbot: QtBot, window: MainWindow) -> None:
     record = hot_seat_game(qtbot, window, (4, 0, 8))
     review.game_files.copy_action.trigger()
     assert QGuiApplication.clipboard().text() == record_to_text(record)
-    window.controller.new_game(Mark.X)
+    window.controller.session.new_game(Mark.X)
     with qtbot.waitSignal(window.controller.game_started) as started:
         review.game_files.paste_action.trigger()
     assert started.args[0] == record
@@ -465,11 +465,11 @@ def test_replay_live_from_a_loaded_file(qtbot: QtBot, window: MainWindow, tmp_pa
     review = window.review
     seat(window, Seat("rando", "Rando"), Seat("levi", "Levi"))
     with qtbot.waitSignal(window.controller.game_finished, timeout=10_000) as finished:
-        window.controller.new_game(Mark.O)
+        window.controller.session.new_game(Mark.O)
     original: GameRecord = finished.args[0]
     path = tmp_path / "rando-levi.tttgame"
     save_record(original, path)
-    window.controller.new_game(Mark.X)
+    window.controller.session.new_game(Mark.X)
     with qtbot.waitSignal(window.controller.game_started):
         review.game_files.open(path)
     assert review.replay_live_action.isEnabled()

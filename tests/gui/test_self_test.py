@@ -47,7 +47,7 @@ def test_passes_on_the_real_window_and_plays_a_whole_game(make_window: WindowMak
         assert f"self-test {check}: " in out
     assert out.rstrip().splitlines()[-1].startswith("self-test passed in ")
     assert f"{len(OFFERED)} computer players move" in out
-    record = window.controller.record
+    record = window.controller.session.record
     assert record.is_finished
     assert (record.x.kind, record.o.kind) == (OFFERED[0].kind, OFFERED[-1].kind)
     assert window.board.board == record.final_board
@@ -65,7 +65,7 @@ def test_checks_the_board_the_window_was_opened_with(make_window: WindowMaker) -
     assert "on 7x7" in players[0]
     assert "learner" not in players[0] and "perfect" not in players[0]
     assert "moves of 7x7" in out
-    record = window.controller.record
+    record = window.controller.session.record
     assert record.rules is rules and record.is_finished
 
 
@@ -86,7 +86,7 @@ def test_passes_with_a_brain_on_the_engine_list(make_window: WindowMaker, tmp_pa
     assert (code, err) == (0, "")
     assert f"{len(OFFERED) + 1} computer players move" in out and "brain.ttt-levi" in out
     # The game is still between our weakest and strongest players (tic-tac-toe).
-    record = window.controller.record
+    record = window.controller.session.record
     assert (record.x.kind, record.o.kind) == (OFFERED[0].kind, OFFERED[-1].kind)
 
 

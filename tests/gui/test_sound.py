@@ -96,27 +96,34 @@ def test_against_a_computer_its_win_is_the_persons_loss(
     window = make_window()
     window.ai_speed_actions[0].trigger()
     controller = window.controller
-    controller.start_policy = "x"
+    controller.session.start_policy = "x"
     window._seat(Mark.O, Seat("perfect", "Perfect"))
-    controller.new_game(Mark.X)
+    controller.session.new_game(Mark.X)
     recorder = _recorder(window)
     recorder.played.clear()
     moves = 0
     # The person (X) always takes the lowest free cell; Perfect punishes that.
-    while not controller.record.is_finished:
+    while not controller.session.record.is_finished:
         qtbot.waitUntil(
             lambda: (
-                controller.record.is_finished
-                or (controller.board.to_move is Mark.X and not controller.is_thinking)
+                controller.session.record.is_finished
+                or (
+                    controller.session.board.to_move is Mark.X
+                    and not controller.session.is_thinking
+                )
             )
         )
-        if controller.record.is_finished:
+        if controller.session.record.is_finished:
             break
         with qtbot.waitSignal(controller.move_played):
-            controller.play_cell(controller.board.legal_moves()[0])
-        qtbot.waitUntil(lambda: controller.board.to_move is Mark.X or controller.record.is_finished)
-    moves = len(controller.record.moves)
-    assert controller.record.result == "O"
+            controller.session.play_cell(controller.session.board.legal_moves()[0])
+        qtbot.waitUntil(
+            lambda: (
+                controller.session.board.to_move is Mark.X or controller.session.record.is_finished
+            )
+        )
+    moves = len(controller.session.record.moves)
+    assert controller.session.record.result == "O"
     assert recorder.names() == ["move"] * (moves - 1) + ["loss"]
 
 
@@ -199,7 +206,7 @@ def test_a_game_that_arrives_finished_makes_no_sound(make_window: WindowMaker) -
     recorder = _recorder(window)
     recorder.played.clear()
     window.controller.open_record(_game(ANN, BOB, X_WINS))
-    assert window.controller.record.is_finished
+    assert window.controller.session.record.is_finished
     assert recorder.played == []
 
 
@@ -245,7 +252,7 @@ window = MainWindow()
 window.show()
 app.processEvents()
 before = "PySide6.QtMultimedia" in sys.modules
-window.controller.play_cell(4)
+window.controller.session.play_cell(4)
 app.processEvents()
 player = window.sound.player
 offscreen = "PySide6.QtMultimedia" in sys.modules or player.available

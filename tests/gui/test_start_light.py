@@ -203,8 +203,8 @@ def test_a_game_between_people_never_starts_the_search_process(
     _seat_people("Ann", "Bob")
     window = make_window(defer_until_shown=True)
     window.finish_start()
-    assert window.controller.seat(Mark.X).is_human
-    assert window.controller.seat(Mark.O).is_human
+    assert window.controller.session.seat(Mark.X).is_human
+    assert window.controller.session.seat(Mark.O).is_human
     assert play_moves(window, (0, 3, 1, 4, 2)).is_finished
     qtbot.wait(100)
     assert window.controller.search_process.pid is None
@@ -212,7 +212,7 @@ def test_a_game_between_people_never_starts_the_search_process(
     # Seating a computer starts it, before the computer's first move.
     panel = window.player_panel
     panel.choose_index(Mark.O, panel.index_of(Mark.O, kind="perfect"))
-    assert not window.controller.seat(Mark.O).is_human
+    assert not window.controller.session.seat(Mark.O).is_human
     qtbot.waitUntil(lambda: window.controller.search_process.is_alive, timeout=30_000)
 
 
@@ -220,7 +220,7 @@ def test_a_computer_seated_starts_the_search_process_after_the_first_paint(
     qtbot: QtBot, make_window: WindowMaker
 ) -> None:
     window = make_window(defer_until_shown=True)
-    assert not window.controller.seat(Mark.O).is_human
+    assert not window.controller.session.seat(Mark.O).is_human
     assert window.controller.search_process.pid is None
     window.finish_start()
     qtbot.waitUntil(lambda: window.controller.search_process.is_alive, timeout=30_000)

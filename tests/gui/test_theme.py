@@ -160,8 +160,8 @@ def test_status_text_as_set_meets_4_5_to_1(
         ground = window.palette().color(QPalette.ColorRole.Window)
         assert contrast_ratio(text, ground) >= TEXT_CONTRAST, (label.text(), text.name())
         seen.add(text.name())
-        if window.controller.seat(window.controller.board.to_move).is_human:
-            window.controller.play_cell(cell)
+        if window.controller.session.seat(window.controller.session.board.to_move).is_human:
+            window.controller.session.play_cell(cell)
     assert seen
 
 

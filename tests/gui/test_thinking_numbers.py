@@ -147,9 +147,9 @@ def _played_thought_on_the_board(
     qtbot.waitExposed(window)
     window.insight.dock_action.trigger()
     window.set_move_delay(0)
-    window.controller.set_seat(Mark.X, Seat(HUMAN_KIND, "Ann"))
-    window.controller.set_seat(Mark.O, Seat("searcher", "Searcher"))
-    window.controller.new_game(Mark.X, rules)
+    window.controller.session.set_seat(Mark.X, Seat(HUMAN_KIND, "Ann"))
+    window.controller.session.set_seat(Mark.O, Seat("searcher", "Searcher"))
+    window.controller.session.new_game(Mark.X, rules)
     with qtbot.waitSignal(window.controller.computer_thought, timeout=30_000) as replied:
         window.board.cell_clicked.emit(rules.geometry.parse("h8"))
     thought = replied.args[1]

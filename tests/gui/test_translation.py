@@ -239,8 +239,8 @@ def _scenes(qtbot: QtBot, make_window: WindowMaker, library: Path) -> dict[str, 
     window._seat(Mark.O, Seat(HUMAN_KIND, window.player_panel.people[1]))
     window.new_game()
     for cell in (0, 3, 1, 4, 2):
-        controller.play_cell(cell)
-    qtbot.waitUntil(lambda: controller.record.is_finished)
+        controller.session.play_cell(cell)
+    qtbot.waitUntil(lambda: controller.session.record.is_finished)
     for dock in window.findChildren(QDockWidget):
         dock.show()
     window.how_to_play_action.trigger()
@@ -256,7 +256,7 @@ def _scenes(qtbot: QtBot, make_window: WindowMaker, library: Path) -> dict[str, 
     }
     for box in window.findChildren(QMessageBox):
         scenes[box.objectName()] = box
-    seats = [controller.seat(Mark.X), controller.seat(Mark.O)]
+    seats = [controller.session.seat(Mark.X), controller.session.seat(Mark.O)]
     scenes["play-on"] = PlayOnDialog(window, seats, seats[0], seats[1], 3)
     scenes["match"] = MatchDialog(window)
     window.show_engine_log()

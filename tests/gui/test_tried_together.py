@@ -52,21 +52,21 @@ def test_a_game_reopened_by_undo_and_finished_differently_can_be_undone_again(
     window = against(lambda **options: window, "perfect")
     controller, features = window.controller, window.coach
     # The person blunders as soon as they can; Perfect wins.
-    while not controller.record.is_finished:
-        board = controller.board
+    while not controller.session.record.is_finished:
+        board = controller.session.board
         cell = losing_move(board)
         play_and_wait_reply(
             qtbot, window, keypad_label(cell if cell is not None else best_moves(board)[0])
         )
-    assert controller.record.result == "O"
+    assert controller.session.record.result == "O"
     assert features.undo_action.isEnabled()
     with qtbot.waitSignal(controller.game_reopened):
         features.undo_action.trigger()
     # Finished differently: best play from here is a draw, ended by X's ninth move.
-    while not controller.record.is_finished:
-        play_and_wait_reply(qtbot, window, keypad_label(best_moves(controller.board)[0]))
-    assert controller.record.result == "draw"
-    assert controller.can_undo
+    while not controller.session.record.is_finished:
+        play_and_wait_reply(qtbot, window, keypad_label(best_moves(controller.session.board)[0]))
+    assert controller.session.record.result == "draw"
+    assert controller.session.can_undo
     assert features.undo_action.isEnabled()
     with qtbot.waitSignal(controller.game_reopened):
         features.undo_action.trigger()
@@ -133,7 +133,7 @@ def test_a_persons_game_opened_from_history_shows_its_moves_and_replay_bar(
     with qtbot.waitSignal(window.controller.game_finished):
         for digit in (7, 4, 8, 5, 9):
             click(qtbot, window, digit)
-    stored = window.controller.record
+    stored = window.controller.session.record
     window.new_game()  # a person's new game starts calm: no move list, no replay bar
     assert not window.review.history_shown
     window.history.action.trigger()
@@ -145,7 +145,7 @@ def test_a_persons_game_opened_from_history_shows_its_moves_and_replay_bar(
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     with qtbot.waitSignal(window.controller.game_started):
         qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    assert window.controller.record.game_id == stored.game_id
+    assert window.controller.session.record.game_id == stored.game_id
     # Opened in review, as a file would be: its moves and the replay bar are on show.
     assert window.review.history_shown
     assert window.review.moves_dock.isVisible()
@@ -181,10 +181,10 @@ def test_try_again_straight_from_a_verdict_starts_on_a_clean_board(
     panel = features.review_panel
     with qtbot.waitSignal(controller.game_finished):
         for digit in (5, 8, 7, 3, 9, 1, 4, 2):  # O8 is a mistake
-            if controller.record.is_finished:
+            if controller.session.record.is_finished:
                 break
             click(qtbot, window, digit)
-        while not controller.record.is_finished:
+        while not controller.session.record.is_finished:
             click(qtbot, window, free_keypad(window))
     # The verdict of O8 (the first mistake) shows its position with O's move as a ghost.
     item = panel.moves.item(1)

@@ -66,7 +66,7 @@ def test_a_typed_name_plays_its_cell(qtbot: QtBot, make_window: WindowMaker) -> 
         qtbot.keyClick(board, "1")
         qtbot.keyClick(board, Qt.Key.Key_Escape)
     assert board.typed_name == "" and not label.isVisible()
-    assert window.controller.record.ply == 3
+    assert window.controller.session.record.ply == 3
     # The arrows work as before, and forget a name half typed.
     qtbot.keyClick(board, "c")
     qtbot.keyClick(board, Qt.Key.Key_Right)
@@ -86,7 +86,7 @@ def test_a_taken_cell_typed_is_refused_as_a_click_is(
         qtbot.keyClicks(board, "h8")
     with qtbot.assertNotEmitted(window.controller.move_played):
         qtbot.keyClicks(board, "h8")
-    assert window.controller.record.moves == (PARSE("h8"),)
+    assert window.controller.session.record.moves == (PARSE("h8"),)
     assert board.typed_name == ""
 
 

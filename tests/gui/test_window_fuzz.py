@@ -139,7 +139,7 @@ class WindowMachine(RuleBasedStateMachine):
         window.show()
         self.qtbot.waitExposed(window)
         controller = window.controller
-        self.tracked: GameRecord = controller.record
+        self.tracked: GameRecord = controller.session.record
         controller.game_started.connect(self._on_started)
         controller.move_played.connect(self._on_move)
         controller.game_finished.connect(self._on_finished)
@@ -147,9 +147,9 @@ class WindowMachine(RuleBasedStateMachine):
         controller.game_reopened.connect(self._on_started)
         controller.players_renamed.connect(self._on_started)
         controller.thinking_started.connect(self._on_thinking)
-        if controller.is_thinking:
+        if controller.session.is_thinking:
             # The window's first game began before these connections: a computer opens it.
-            self._on_thinking(controller.board.to_move)
+            self._on_thinking(controller.session.board.to_move)
 
     def teardown(self) -> None:
         from PySide6.QtCore import qInstallMessageHandler  # noqa: PLC0415
@@ -180,14 +180,17 @@ class WindowMachine(RuleBasedStateMachine):
 
     def _on_thinking(self, mark: Mark) -> None:
         self.searched.add(
-            (self.window.controller.record.game_id, len(self.window.controller.record.moves))
+            (
+                self.window.controller.session.record.game_id,
+                len(self.window.controller.session.record.moves),
+            )
         )
-        board = self.window.controller.board
-        if board.is_over or self.window.controller.seat(board.to_move).is_human:
+        board = self.window.controller.session.board
+        if board.is_over or self.window.controller.session.seat(board.to_move).is_human:
             self.problems.append(f"a search started for {mark} with {board} and a person to move")
 
     def _on_move(self, record: GameRecord) -> None:
-        mover = self.window.controller.seat(record.mark_at(len(record.moves) - 1))
+        mover = self.window.controller.session.seat(record.mark_at(len(record.moves) - 1))
         key = "moves by people" if mover.is_human else "moves by computers"
         WindowMachine.seen[key] = WindowMachine.seen.get(key, 0) + 1
         before = self.tracked
@@ -203,7 +206,7 @@ class WindowMachine(RuleBasedStateMachine):
         mover = record.mark_at(len(record.moves) - 1)
         if mover is not before.final_board.to_move:
             self.problems.append(f"{mover} moved twice in a row: {record.moves}")
-        seat = self.window.controller.seat(mover)
+        seat = self.window.controller.session.seat(mover)
         if self.clicking and not seat.is_human:
             self.problems.append(f"a click made the computer's move {record.moves}")
         if not seat.is_human and (record.game_id, len(before.moves)) not in self.searched:
@@ -286,11 +289,11 @@ class WindowMachine(RuleBasedStateMachine):
         # A person against the held computer: the computer is searching when the new
         # game starts, and its answer must never reach the new game.
         controller = self.window.controller
-        controller.set_seat(Mark.X, Seat("human", "Ann"))
-        controller.set_seat(Mark.O, Seat("turnstile", "Turnstile"))
-        controller.new_game(Mark.O if kind == "turnstile" else Mark.X)
+        controller.session.set_seat(Mark.X, Seat("human", "Ann"))
+        controller.session.set_seat(Mark.O, Seat("turnstile", "Turnstile"))
+        controller.session.new_game(Mark.O if kind == "turnstile" else Mark.X)
         if kind == "human":
-            controller.play_cell(4)
+            controller.session.play_cell(4)
         self.settle()
         self.window.new_game_action.trigger()
         self.players.allow(1)
@@ -304,9 +307,9 @@ class WindowMachine(RuleBasedStateMachine):
         controller = self.window.controller
 
         def quiet() -> bool:
-            board = controller.board
-            held = not board.is_over and controller.seat(board.to_move).kind == "turnstile"
-            return not controller.is_thinking or held or controller.paused
+            board = controller.session.board
+            held = not board.is_over and controller.session.seat(board.to_move).kind == "turnstile"
+            return not controller.session.is_thinking or held or controller.session.paused
 
         self.qtbot.waitUntil(quiet, timeout=WAIT_MS)
         self.settle()
@@ -315,9 +318,9 @@ class WindowMachine(RuleBasedStateMachine):
     def pause_or_step(self, paused: bool) -> None:
         controller = self.window.controller
         if paused:
-            controller.set_paused(not controller.paused)
+            controller.session.set_paused(not controller.session.paused)
         else:
-            controller.step_once()
+            controller.session.step_once()
 
     # Rules: the replay bar and the move list -----------------------------------------------
 
@@ -328,7 +331,7 @@ class WindowMachine(RuleBasedStateMachine):
 
     @rule(ply=st.integers(0, 9))
     def pick_a_move_in_the_list(self, ply: int) -> None:
-        plies = len(self.window.controller.record.moves)
+        plies = len(self.window.controller.session.record.moves)
         self.window.review.move_list.select_ply(min(ply, plies))
 
     @rule()
@@ -345,8 +348,8 @@ class WindowMachine(RuleBasedStateMachine):
     )
     def start_a_match(self, x: str, o: str, games: int, first: str) -> None:
         controller = self.window.controller
-        controller.set_seat(Mark.X, Seat(x, x.title()))
-        controller.set_seat(Mark.O, Seat(o, o.title()))
+        controller.session.set_seat(Mark.X, Seat(x, x.title()))
+        controller.session.set_seat(Mark.O, Seat(o, o.title()))
         self.window.review.watch_match(games, first)
 
     @rule()
@@ -415,7 +418,7 @@ class WindowMachine(RuleBasedStateMachine):
         WindowMachine.seen["checks"] = WindowMachine.seen.get("checks", 0) + 1
         self.settle()
         window = self.window
-        record = window.controller.record
+        record = window.controller.session.record
         review = window.review
         if review.shows_newest:
             assert window.board.board == record.final_board
@@ -425,10 +428,10 @@ class WindowMachine(RuleBasedStateMachine):
     @invariant()
     def nothing_searches_while_a_person_is_to_move(self) -> None:
         controller = self.window.controller
-        if controller.is_thinking:
-            board = controller.board
+        if controller.session.is_thinking:
+            board = controller.session.board
             assert not board.is_over
-            assert not controller.seat(board.to_move).is_human
+            assert not controller.session.seat(board.to_move).is_human
 
     @invariant()
     def every_move_was_fair(self) -> None:
@@ -488,7 +491,7 @@ def test_releasing_the_pause_on_a_finished_game_starts_no_search(qtbot: QtBot) -
     )
     qtbot.addWidget(window)
     controller = window.controller
-    controller.set_paused(True)
+    controller.session.set_paused(True)
     finished = GameRecord(PlayerEntry("levi", "Levi", 1), PlayerEntry("rando", "Rando", 2), Mark.X)
     for cell in (0, 3, 1, 4, 2):
         finished = finished.with_move(cell)
@@ -498,8 +501,8 @@ def test_releasing_the_pause_on_a_finished_game_starts_no_search(qtbot: QtBot) -
         qtbot.assertNotEmitted(controller.thinking_started),
         qtbot.assertNotEmitted(controller.move_refused),
     ):
-        controller.set_paused(False)
+        controller.session.set_paused(False)
         QCoreApplication.processEvents()
-    assert not controller.is_thinking
-    assert controller.record is finished
+    assert not controller.session.is_thinking
+    assert controller.session.record is finished
     controller.shutdown()

@@ -56,9 +56,9 @@ def test_a_move_on_15x15_replays_nothing(
     per_move = []
     for cell in quiet_moves(MOVES):
         before = plays[0]
-        window.controller.play_cell(cell)
+        window.controller.session.play_cell(cell)
         per_move.append(plays[0] - before)
-    assert len(window.controller.record.moves) == MOVES
+    assert len(window.controller.session.record.moves) == MOVES
     assert window.review.move_list.rowCount() == MOVES + 1
     # Before: every question about the newest position replayed the whole game (about
     # 2,000 plays for move 90), a dozen questions a move.
@@ -70,8 +70,8 @@ def test_between_two_computers_a_move_redraws_the_status_twice_at_most(
 ) -> None:
     window = make_window()
     controller = window.controller
-    controller.move_delay_ms = 0
-    controller.start_policy = "x"
+    controller.session.move_delay_ms = 0
+    controller.session.start_policy = "x"
     heard: list[str] = []
     controller.move_played.connect(lambda _record: heard.append("move"))
     controller.game_finished.connect(lambda _record: heard.append("finished"))
@@ -80,12 +80,12 @@ def test_between_two_computers_a_move_redraws_the_status_twice_at_most(
     titles: list[str] = []
     window.windowTitleChanged.connect(titles.append)
     for mark in (Mark.X, Mark.O):
-        controller.set_seat(mark, Seat("perfect", "Perfect"))
+        controller.session.set_seat(mark, Seat("perfect", "Perfect"))
     titles.clear()
     with qtbot.waitSignal(controller.game_finished, timeout=30_000):
-        controller.start_play()
+        controller.session.start_play()
     moves = heard.count("move")
-    assert moves == len(controller.record.moves) >= 5
+    assert moves == len(controller.session.record.moves) >= 5
     # One computer after the other: the thinking goes on from move to move, and stops once,
     # after the game's last move and its end.
     assert heard.count("stopped") == 1
@@ -115,7 +115,7 @@ def test_the_move_list_columns_fit_their_widest_text_as_rows_come(
     seat_two_people(window)
     move_list = window.review.move_list
     for cell in quiet_moves(12):
-        window.controller.play_cell(cell)
+        window.controller.session.play_cell(cell)
 
     def fits() -> bool:
         metrics = move_list.fontMetrics()

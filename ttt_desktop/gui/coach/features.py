@@ -305,10 +305,10 @@ class CoachFeatures(QObject):
     def refresh_actions(self, *_args: object) -> None:
         """Enable Undo, Redo and Hint exactly when they can act."""
         controller = self.controller
-        record = controller.record
+        record = controller.session.record
         has_person = record.x.is_human or record.o.is_human
-        self.undo_action.setEnabled(controller.can_undo)
-        self.redo_action.setEnabled(controller.can_redo)
+        self.undo_action.setEnabled(controller.session.can_undo)
+        self.redo_action.setEnabled(controller.session.can_redo)
         if has_person:
             self.undo_action.setToolTip(
                 self.tr("Take back your last move ({key})").format(
@@ -322,8 +322,8 @@ class CoachFeatures(QObject):
         board = record.final_board
         self.hint_action.setEnabled(
             not board.is_over
-            and controller.seat(board.to_move).is_human
-            and not controller.is_thinking
+            and controller.session.seat(board.to_move).is_human
+            and not controller.session.is_thinking
             and self.review.shows_newest
         )
 
@@ -331,18 +331,18 @@ class CoachFeatures(QObject):
 
     def undo(self) -> None:
         """Take back the last person's move (and the reply after it); show the newest position."""
-        if not self.controller.can_undo:
+        if not self.controller.session.can_undo:
             return
-        self.controller.undo()
+        self.controller.session.undo()
         self.review.replay_bar.follow_live()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
         self.refresh_actions()
 
     def redo(self) -> None:
         """Play again what the last undo took back."""
-        if not self.controller.can_redo:
+        if not self.controller.session.can_redo:
             return
-        self.controller.redo()
+        self.controller.session.redo()
         self.review.replay_bar.follow_live()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
         self.refresh_actions()
@@ -352,7 +352,7 @@ class CoachFeatures(QObject):
         self.refresh_actions()
         if not self.hint_action.isEnabled():
             return
-        board = self.controller.board
+        board = self.controller.session.board
         if not board.rules.is_classic:
             advice = self._advice.get(self._advice_key(board))
             if advice is None:
@@ -370,7 +370,7 @@ class CoachFeatures(QObject):
         self, board: Board, found: coach_module.Hint | board_coach.BoardAdvice
     ) -> None:
         self._hint_wanted = None
-        self.controller.note_hint()
+        self.controller.session.note_hint()
         self._hint_board = board
         self.board.set_overlay(HINT_LAYER, hint_overlay(found))
         self._hint_message = self.tr("Hint for {mark}: {sentence}").format(
@@ -457,7 +457,7 @@ class CoachFeatures(QObject):
             self._advice[self._advice_key(board)] = answer
             self.last_advice = answer
             self.advice_ready.emit(answer)
-            if self._hint_wanted == board and self.controller.board == board:
+            if self._hint_wanted == board and self.controller.session.board == board:
                 self._present_hint(board, answer)
             self._refresh_values()
             return
@@ -496,7 +496,7 @@ class CoachFeatures(QObject):
     def show_verdict(self, verdict: coach_module.MoveVerdict | board_coach.BoardVerdict) -> None:
         """Show the position before ``verdict``'s move with the better move marked."""
         record = self._shown_review()
-        if record is None or record.game_id != self.controller.record.game_id:
+        if record is None or record.game_id != self.controller.session.record.game_id:
             return
         self.review.replay_bar.show_ply(verdict.ply)
         self._review_board = record.board_at(verdict.ply)
@@ -536,7 +536,7 @@ class CoachFeatures(QObject):
             return
         self.board.set_overlay(VALUES_LAYER, None)
         # No search while a computer thinks: its move comes first.
-        if not self.controller.is_thinking:
+        if not self.controller.session.is_thinking:
             self._ask_advice(board)
 
     def _on_thinking_stopped(self) -> None:

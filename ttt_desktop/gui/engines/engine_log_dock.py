@@ -75,7 +75,7 @@ class EngineLogDock(QDockWidget):
             controller.game_reopened,
         ):
             signal.connect(self.show_record)
-        self.show_record(controller.record)
+        self.show_record(controller.session.record)
 
     @property
     def lines(self) -> tuple[str, ...]:

@@ -6,13 +6,19 @@ of the running game) and turns the session's events into signals. It adds what o
 Qt can do: the worker thread that asks computer players for their moves
 (:class:`~ttt_desktop.gui.game.ai_worker.AiWorker`, one long-lived worker in one
 ``QThread``), the least visible delay before a computer's move shows, and the
-translated words for a refused move. Widgets send it intents (:meth:`GameController.play_cell`)
+translated words for a refused move. Widgets send intents to its session (``session.play_cell``)
 and redraw from the records its signals carry; no rule lives here or in a widget.
 
 A person's seat is a player that waits for input (a click delivers its move); a
 computer's seat asks the worker, whose one answer carries the move and the thought
 together. An answer for an older generation is dropped by the session. All signals
 are emitted from the GUI thread.
+
+The controller does not repeat the session's API: the window and its features read
+and drive the game through :attr:`GameController.session` (``session.record``,
+``session.new_game()``, ``session.play_cell(cell)``, ...); the controller adds only
+what needs Qt or a check first (:meth:`GameController.open_record`,
+:meth:`GameController.replay_live`).
 
 Imports Qt (QtCore only), the engine and the worker; never a widget.
 """
@@ -27,10 +33,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 
-from ttt_desktop.core import Board, Mark
+from ttt_desktop.core import Mark
 from ttt_desktop.core.board import completion_steps, wants_completion
 from ttt_desktop.core.record import GameRecord
-from ttt_desktop.core.rules import Rules
 from ttt_desktop.core.session import (
     DEFAULT_MOVE_DELAY_MS,
     OPENING_DELAY_MS,
@@ -212,64 +217,13 @@ class GameController(QObject):
         self._games_ended = 0
         self.game_finished.connect(self._tidy_after_game)
 
-    # Seats and settings -------------------------------------------------------
+    # The session and the search process ---------------------------------------------
 
     @property
     def session(self) -> GameSession:
-        """The game session this controller speaks for."""
+        """The game session this controller speaks for: the seats, the record, whose turn,
+        new games, moves, undo and redo, pause and step are asked of it directly."""
         return self._session
-
-    def seat(self, mark: Mark) -> Seat:
-        """Who sits at ``mark``."""
-        return self._session.seat(mark)
-
-    def set_seat(self, mark: Mark, seat: Seat) -> None:
-        """Seat ``seat`` at ``mark`` (see :meth:`GameSession.set_seat`)."""
-        self._session.set_seat(mark, seat)
-
-    def rename_person(self, old_name: str, new_name: str) -> None:
-        """A person seated as ``old_name`` is now called ``new_name``, in the game in hand too."""
-        self._session.rename_person(old_name, new_name)
-
-    @property
-    def start_policy(self) -> str:
-        """Who starts a new game: ``"x"``, ``"o"``, ``"alternate"`` or ``"random"``."""
-        return self._session.start_policy
-
-    @start_policy.setter
-    def start_policy(self, policy: str) -> None:
-        self._session.start_policy = policy
-
-    @property
-    def move_delay_ms(self) -> int:
-        """The least time an AI's move takes to appear, so people can follow it (0 allowed)."""
-        return self._session.move_delay_ms
-
-    @move_delay_ms.setter
-    def move_delay_ms(self, delay: int) -> None:
-        self._session.move_delay_ms = delay
-
-    @property
-    def rules(self) -> Rules:
-        """The rules of the game in hand (and of new games until others are asked for)."""
-        return self._session.rules
-
-    # State --------------------------------------------------------------------
-
-    @property
-    def record(self) -> GameRecord:
-        """The game so far."""
-        return self._session.record
-
-    @property
-    def board(self) -> Board:
-        """The current position."""
-        return self._session.board
-
-    @property
-    def is_thinking(self) -> bool:
-        """True while an AI is working on its move."""
-        return self._session.is_thinking
 
     @property
     def is_worker_running(self) -> bool:
@@ -280,11 +234,6 @@ class GameController(QObject):
     def search_process(self) -> Any:
         """The :class:`~ttt_desktop.players.process.SearchProcess` the players think in."""
         return self._worker.process
-
-    @property
-    def last_thought(self) -> Any:
-        """The Thought behind the last computer move played (None before one)."""
-        return self._session.last_thought
 
     def start_search_process(self) -> None:
         """Start the search process now (in the worker thread), before a computer must move.
@@ -321,68 +270,7 @@ class GameController(QObject):
         under way (its answer never comes)."""
         self._worker.cancel_before(ticket + 1, "insight")
 
-    @property
-    def generation(self) -> int:
-        """The current game's generation; answers for older ones are dropped."""
-        return self._session.generation
-
-    # Games --------------------------------------------------------------------
-
-    def set_rules(self, rules: Rules | str) -> None:
-        """The next game is played by ``rules`` (see :meth:`GameSession.set_rules`)."""
-        self._session.set_rules(rules)
-
-    def new_game(
-        self, first: Mark | None = None, rules: Rules | str | None = None, *, hold: bool = False
-    ) -> None:
-        """Start a new game; ``first`` moves first, or the start policy decides.
-
-        ``rules`` (a :class:`~ttt_desktop.core.rules.Rules`, a preset name or
-        ``"m,n,k"``) plays this game and the next ones by other rules. With ``hold``, a
-        game between two computers waits for :meth:`start_play` (nobody asked to watch it).
-        """
-        self._session.new_game(first, rules, hold=hold)
-
-    @property
-    def awaiting_start(self) -> bool:
-        """True while a game between two computers waits to be started."""
-        return self._session.awaiting_start
-
-    def start_play(self) -> None:
-        """Start the game between two computers that waits to be started."""
-        self._session.start_play()
-
-    def start_from(self, record: GameRecord, ply: int) -> None:
-        """Play on from ``record``'s position after ``ply`` moves, with the current seats."""
-        self._session.start_from(record, ply)
-
-    def play_cell(self, cell: int) -> None:
-        """A person's move at ``cell``; refused (``move_refused``) when it is not theirs to make."""
-        self._session.play_cell(cell)
-
-    # Undo, redo and hints ------------------------------------------------------------
-
-    @property
-    def can_undo(self) -> bool:
-        """True when a person has a move to take back (never between two computers)."""
-        return self._session.can_undo
-
-    @property
-    def can_redo(self) -> bool:
-        """True when moves taken back can be played again (no other move made since)."""
-        return self._session.can_redo
-
-    def undo(self) -> None:
-        """Take back the last person's move, and any computer's reply after it."""
-        self._session.undo()
-
-    def redo(self) -> None:
-        """Play again the moves the last undo took back."""
-        self._session.redo()
-
-    def note_hint(self) -> bool:
-        """Write into the record that the side to move asked for a hint; False once over."""
-        return self._session.note_hint()
+    # After a game ---------------------------------------------------------------------
 
     def _tidy_after_game(self, record: GameRecord) -> None:
         # A game's end: a long session's table of positions is completed, stepwise.
@@ -420,20 +308,7 @@ class GameController(QObject):
         self._worker_thread.quit()
         self._worker_thread.wait()
 
-    # Pausing, stepping, opening and replaying ----------------------------------
-
-    @property
-    def paused(self) -> bool:
-        """True while a game between two AIs is held between moves."""
-        return self._session.paused
-
-    def set_paused(self, paused: bool) -> None:
-        """Hold (or release) games between two AIs between moves (see the session)."""
-        self._session.set_paused(paused)
-
-    def step_once(self) -> None:
-        """While paused, let the AI to move make one move (nothing while it is already thinking)."""
-        self._session.step_once()
+    # Opening and replaying (the kinds checked first) -----------------------------------
 
     def open_record(self, record: GameRecord, *, hold: bool = False) -> None:
         """Make ``record`` the game in hand, seating its players; an unfinished game plays on

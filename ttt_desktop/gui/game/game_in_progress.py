@@ -118,7 +118,7 @@ class GameInProgress(QObject):
         path = self.path
         if path is None or not self._enabled:
             return
-        record = self._controller.record
+        record = self._controller.session.record
         if record != self._saved:
             self._saved = record
             if self._writer is None:

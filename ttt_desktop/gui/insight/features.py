@@ -187,7 +187,7 @@ class InsightFeatures(QObject):
         controller.insight_ready.connect(self._on_insight_ready)
         controller.insight_failed.connect(self._on_insight_failed)
         # The game in hand (the window may build this after its first game started).
-        self._on_game_started(controller.record)
+        self._on_game_started(controller.session.record)
 
     # The dock -------------------------------------------------------------------------
 
@@ -246,7 +246,7 @@ class InsightFeatures(QObject):
     def _on_board_changed(self, board: Board) -> None:
         # The newest position keeps the newest thought (a person's move after it too);
         # an earlier one on show, the thought whose move led there, or none.
-        newest = board == self._controller.board
+        newest = board == self._controller.session.board
         position = _position(board)
         thought = self._last if newest else self._thoughts.get(position)
         if thought is not None:

@@ -127,7 +127,8 @@ class LabFeatures(QObject):
     def _current_rules(self) -> Any:
         """The board the main window plays (None for a window without a game)."""
         controller = getattr(self.window, "controller", None)
-        return getattr(controller, "rules", None)
+        session = getattr(controller, "session", None)
+        return getattr(session, "rules", None)
 
     def show_training(self) -> TrainWindow | None:
         if self.train_window is None and not self._charts_available():

@@ -138,14 +138,16 @@ class MatchRunner(QObject):
             )
         first_mark(first, 0)  # checks the policy
         controller = self._controller
-        if controller.seat(Mark.X).is_human or controller.seat(Mark.O).is_human:
+        if controller.session.seat(Mark.X).is_human or controller.session.seat(Mark.O).is_human:
             raise ValueError(
                 self.tr("a match is for two computer players: choose one for X and for O")
             )
         if self.is_running:
             self.stop()
         self._policy = first
-        self._score = MatchScore(games, controller.seat(Mark.X).name, controller.seat(Mark.O).name)
+        self._score = MatchScore(
+            games, controller.session.seat(Mark.X).name, controller.session.seat(Mark.O).name
+        )
         self.match_started.emit(self._score)
         self._start_next_game()
 
@@ -163,7 +165,7 @@ class MatchRunner(QObject):
             return
         self._starting_game = True
         try:
-            self._controller.new_game(first_mark(self._policy, self._score.played))
+            self._controller.session.new_game(first_mark(self._policy, self._score.played))
         finally:
             self._starting_game = False
 
@@ -186,7 +188,7 @@ class MatchRunner(QObject):
             self.match_finished.emit(self._score)
         else:
             # Leave the final position on show as long as a move would be.
-            self._next_game.start(self._controller.move_delay_ms)
+            self._next_game.start(self._controller.session.move_delay_ms)
 
 
 class MatchDialog(QDialog):

@@ -148,8 +148,8 @@ class ReviewFeatures(QObject):
         self._build_widgets()
         self._build_menus()
         self._connect()
-        self.replay_bar.set_move_delay_ms(self.controller.move_delay_ms)
-        self.replay_bar.set_match_paused(self.controller.paused)
+        self.replay_bar.set_move_delay_ms(self.controller.session.move_delay_ms)
+        self.replay_bar.set_match_paused(self.controller.session.paused)
         self._restore_layout()
         window.installEventFilter(self)
 
@@ -183,7 +183,7 @@ class ReviewFeatures(QObject):
         )
         window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.moves_dock)
 
-        self.game_files = GameFiles(window, lambda: self.controller.record, self.settings)
+        self.game_files = GameFiles(window, lambda: self.controller.session.record, self.settings)
         self.game_files.accept_drops_on(window)
         self.match_runner = MatchRunner(self.controller, self)
 
@@ -252,8 +252,8 @@ class ReviewFeatures(QObject):
         controller.paused_changed.connect(self._remind_paused)
         controller.game_started.connect(self._remind_paused)
         self.replay_bar.view_changed.connect(self._show_ply)
-        self.replay_bar.pause_requested.connect(controller.set_paused)
-        self.replay_bar.step_live_requested.connect(controller.step_once)
+        self.replay_bar.pause_requested.connect(controller.session.set_paused)
+        self.replay_bar.step_live_requested.connect(controller.session.step_once)
         controller.move_delay_changed.connect(self.replay_bar.set_move_delay_ms)
         self.game_files.record_opened.connect(self._open_record)
         self.game_files.record_saved.connect(self._on_saved)
@@ -310,7 +310,7 @@ class ReviewFeatures(QObject):
         self._update_history_visibility()
 
     def _update_history_visibility(self) -> None:
-        record = self.controller.record
+        record = self.controller.session.record
         computers_only = not record.x.is_human and not record.o.is_human
         shown = (
             self.history_always_action.isChecked()
@@ -334,7 +334,7 @@ class ReviewFeatures(QObject):
     @property
     def shows_newest(self) -> bool:
         """True when the board shows the game's newest position (and so takes moves)."""
-        return self.replay_bar.viewed_ply >= len(self.controller.record.moves)
+        return self.replay_bar.viewed_ply >= len(self.controller.session.record.moves)
 
     @property
     def move_list(self) -> MoveList:
@@ -398,7 +398,7 @@ class ReviewFeatures(QObject):
             self.board_released.emit()
 
     def _refresh_actions(self) -> None:
-        record = self.controller.record
+        record = self.controller.session.record
         self.play_on_action.setEnabled(
             self.replay_bar.viewed_ply < len(record.moves) or record.is_finished
         )
@@ -408,8 +408,8 @@ class ReviewFeatures(QObject):
 
     def play_cell(self, cell: int) -> None:
         """A click or key on the board: a move at the newest position; else back to it."""
-        if self.shows_newest or self.controller.record.is_finished:
-            self.controller.play_cell(cell)
+        if self.shows_newest or self.controller.session.record.is_finished:
+            self.controller.session.play_cell(cell)
             return
         self.replay_bar.follow_live()
         self.window.statusBar().showMessage(
@@ -420,7 +420,7 @@ class ReviewFeatures(QObject):
     def _remind_paused(self, *_args: object) -> None:
         # A paused game between two AIs looks stuck without a word about it.
         status = self.window.statusBar()
-        if self.controller.paused and self.replay_bar.is_live_match:
+        if self.controller.session.paused and self.replay_bar.is_live_match:
             status.showMessage(self._paused_message())
         elif status.currentMessage() == self._paused_message():
             status.clearMessage()
@@ -435,8 +435,8 @@ class ReviewFeatures(QObject):
         dialog = PlayOnDialog(
             self.window,
             self._seat_choices(),
-            self.controller.seat(Mark.X),
-            self.controller.seat(Mark.O),
+            self.controller.session.seat(Mark.X),
+            self.controller.session.seat(Mark.O),
             ply,
         )
         if dialog.exec() != QDialog.DialogCode.Accepted:
@@ -454,28 +454,28 @@ class ReviewFeatures(QObject):
         The new game's record notes the game and ply it came from (``branched_from``);
         the old record is not changed.
         """
-        record = self.controller.record
+        record = self.controller.session.record
         ply = self.replay_bar.viewed_ply
         for mark, seat in ((Mark.X, x), (Mark.O, o)):
-            if seat is not None and seat != self.controller.seat(mark):
+            if seat is not None and seat != self.controller.session.seat(mark):
                 # Seats the player as the panel would (remembered, shown); the record
                 # in hand was taken above, so the game this starts is replaced below.
                 self._seat_player(mark, seat)
-        self.controller.start_from(record, ply)
+        self.controller.session.start_from(record, ply)
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def replay_live(self) -> None:
         """Play the game on show again with its AIs re-created from their recorded seeds."""
         self._opening = True
         try:
-            self.controller.replay_live(self.controller.record)
+            self.controller.replay_live(self.controller.session.record)
         except ValueError as error:
             self.game_files.report_error(self.tr("Can't replay this game live"), f"{error}.")
         finally:
             self._opening = False
 
     def _watch_match_from_menu(self) -> None:
-        x, o = self.controller.seat(Mark.X), self.controller.seat(Mark.O)
+        x, o = self.controller.session.seat(Mark.X), self.controller.session.seat(Mark.O)
         dialog = self.match_dialog()
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
@@ -491,8 +491,8 @@ class ReviewFeatures(QObject):
         choose from, starting from those seated."""
         from ttt_desktop.gui.game.player_panel import kind_plays  # noqa: PLC0415
 
-        rules = self.controller.rules
-        x, o = self.controller.seat(Mark.X), self.controller.seat(Mark.O)
+        rules = self.controller.session.rules
+        x, o = self.controller.session.seat(Mark.X), self.controller.session.seat(Mark.O)
         computers = [
             seat
             for seat in self._seat_choices()

@@ -386,7 +386,9 @@ class MainWindow(QMainWindow):
     def _start_search_process_if_needed(self) -> None:
         # A game between people never needs it; a computer seated later starts it then.
         controller = self.controller
-        if not (controller.seat(Mark.X).is_human and controller.seat(Mark.O).is_human):
+        if not (
+            controller.session.seat(Mark.X).is_human and controller.session.seat(Mark.O).is_human
+        ):
             controller.start_search_process()
 
     def _resume_or_start(self) -> None:
@@ -401,7 +403,7 @@ class MainWindow(QMainWindow):
                 record = None
         if record is None:
             # Two computers seated: their game waits for Start (nobody asked to watch it).
-            self.controller.new_game(rules=self._start_rules, hold=True)
+            self.controller.session.new_game(rules=self._start_rules, hold=True)
         if problem is not None:
             self.statusBar().showMessage(problem)
             box = QMessageBox(
@@ -691,7 +693,7 @@ class MainWindow(QMainWindow):
 
     def new_game(self) -> None:
         """Start a new game with the players chosen; who starts follows the setting."""
-        self.controller.new_game()
+        self.controller.session.new_game()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def new_game_dialog(self) -> NewGameDialog:
@@ -699,8 +701,8 @@ class MainWindow(QMainWindow):
         from ttt_desktop.gui.game.new_game_dialog import NewGameDialog  # noqa: PLC0415
 
         dialog = NewGameDialog(
-            rules=self.controller.rules,
-            seats={mark: self.controller.seat(mark) for mark in (Mark.X, Mark.O)},
+            rules=self.controller.session.rules,
+            seats={mark: self.controller.session.seat(mark) for mark in (Mark.X, Mark.O)},
             people=self.player_panel.people,
             roster=self.roster,
             parent=self,
@@ -729,36 +731,36 @@ class MainWindow(QMainWindow):
         if x_seat.is_human and x_seat == o_seat:
             o_seat = self._default_computer_seat(rules)
         # The rules first, so a game a change of seat starts is already on the new board.
-        self.controller.set_rules(rules)
+        self.controller.session.set_rules(rules)
         self._seat(Mark.X, x_seat)
         self._seat(Mark.O, o_seat)
-        self.controller.new_game(rules=rules)
+        self.controller.session.new_game(rules=rules)
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def start_play(self) -> None:
         """Let a game between two computers that waits to be started begin."""
-        self.controller.start_play()
-        if self.controller.paused:
+        self.controller.session.start_play()
+        if self.controller.session.paused:
             # Start means play: a pause chosen before it (the replay bar's) is let go.
-            self.controller.set_paused(False)
+            self.controller.session.set_paused(False)
         self._refresh_status()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def play_again(self) -> None:
         """Another game with the same players, once the last one has a result."""
-        if self.controller.record.is_finished:
+        if self.controller.session.record.is_finished:
             self.new_game()
 
     def swap_sides(self) -> None:
         """Exchange the players of X and O and start a new game."""
-        x_seat, o_seat = self.controller.seat(Mark.X), self.controller.seat(Mark.O)
+        x_seat, o_seat = self.controller.session.seat(Mark.X), self.controller.session.seat(Mark.O)
         self._seat(Mark.X, o_seat)
         self._seat(Mark.O, x_seat)
         self.new_game()
 
     def set_move_delay(self, delay_ms: int) -> None:
         """Set the computer players' minimum visible move delay, and remember it."""
-        self.controller.move_delay_ms = delay_ms
+        self.controller.session.move_delay_ms = delay_ms
         self.settings.set_move_delay_ms(delay_ms)
         action = self.ai_speed_actions.get(delay_ms)
         if action is None:
@@ -776,7 +778,7 @@ class MainWindow(QMainWindow):
         action.setChecked(True)
 
     def _on_replay_speed(self, delay_ms: int) -> None:
-        record = self.controller.record
+        record = self.controller.session.record
         if record.x.is_human or record.o.is_human:
             # In a person's game the slider paces the playback of its moves only: the
             # computer's speed against people is Game > Computer speed's, never changed
@@ -795,12 +797,12 @@ class MainWindow(QMainWindow):
     # Reacting to the panel ----------------------------------------------------
 
     def _seat(self, mark: Mark, seat: Seat) -> None:
-        if self.controller.seat(mark) != seat:
+        if self.controller.session.seat(mark) != seat:
             # The game in hand is left for the new seating: not stored as an unfinished game.
             self.history.drop_unfinished()
         self.settings.set_seat_choice(mark.value, SeatChoice.from_seat(seat))
         self.player_panel.show_seat(mark, seat)
-        self.controller.set_seat(mark, seat)
+        self.controller.session.set_seat(mark, seat)
         if self._deferring and not self._after_first_paint and not seat.is_human:
             # A computer seated in the app: its process starts now, not at its first move.
             self._start_search_process_if_needed()
@@ -811,9 +813,9 @@ class MainWindow(QMainWindow):
 
     def _on_seat_chosen(self, mark: Mark, seat: Seat) -> None:
         other = mark.opponent
-        if seat.is_human and self.controller.seat(other) == seat:
+        if seat.is_human and self.controller.session.seat(other) == seat:
             # One person can't sit on both sides: the two swap places instead.
-            self._seat(other, self.controller.seat(mark))
+            self._seat(other, self.controller.session.seat(mark))
         self._seat(mark, seat)
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -823,7 +825,7 @@ class MainWindow(QMainWindow):
 
         playing = [
             seat.name
-            for seat in (self.controller.seat(Mark.X), self.controller.seat(Mark.O))
+            for seat in (self.controller.session.seat(Mark.X), self.controller.session.seat(Mark.O))
             if seat.is_human
         ]
         dialog = PeopleDialog(self.player_panel.people, playing, self)
@@ -847,7 +849,7 @@ class MainWindow(QMainWindow):
             choice = self.settings.seat_choice(mark.value)
             if choice is not None and choice.kind == HUMAN_KIND and choice.name == old_name:
                 self.settings.set_seat_choice(mark.value, SeatChoice(HUMAN_KIND, new_name))
-        self.controller.rename_person(old_name, new_name)
+        self.controller.session.rename_person(old_name, new_name)
         self._refresh_score()
 
     def _on_players_renamed(self, record: GameRecord) -> None:
@@ -858,7 +860,7 @@ class MainWindow(QMainWindow):
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_start_policy_chosen(self, policy: str) -> None:
-        self.controller.start_policy = policy
+        self.controller.session.start_policy = policy
         self.settings.set_start_policy(policy)
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -892,7 +894,7 @@ class MainWindow(QMainWindow):
             self._shown_status = None  # the title changes
         self.result_banner.hide()
         for mark in (Mark.X, Mark.O):
-            self.player_panel.show_seat(mark, self.controller.seat(mark))
+            self.player_panel.show_seat(mark, self.controller.session.seat(mark))
         self.statusBar().clearMessage()
         self._show_record(record)
         self._refresh_score()
@@ -913,7 +915,7 @@ class MainWindow(QMainWindow):
 
     def _show_pending_banner(self) -> None:
         record, self._pending_banner = self._pending_banner, None
-        if record is None or record is not self.controller.record:
+        if record is None or record is not self.controller.session.record:
             return
         winner = record.final_board.winner
         if record.forfeit is not None:
@@ -968,10 +970,14 @@ class MainWindow(QMainWindow):
         # A brain's refusal quotes what it said.
         reason = printable(reason)
         controller = self.controller
-        board = controller.board
+        board = controller.session.board
         # A computer that failed to move leaves the game stuck: keep saying why.
-        computer_to_move = not board.is_over and not controller.seat(board.to_move).is_human
-        stuck = computer_to_move and not controller.is_thinking and not controller.paused
+        computer_to_move = not board.is_over and not controller.session.seat(board.to_move).is_human
+        stuck = (
+            computer_to_move
+            and not controller.session.is_thinking
+            and not controller.session.paused
+        )
         # "Wait: it is ...'s turn" goes as soon as it is the person's turn again.
         self._turn_message = reason if computer_to_move and not stuck else None
         self.statusBar().showMessage(reason, 0 if stuck else HINT_MS)
@@ -979,7 +985,7 @@ class MainWindow(QMainWindow):
     def show_viewed_ply(self, ply: int | None) -> None:
         """The board shows the position after ``ply`` moves (None: the newest); the
         header and the status line follow it."""
-        if ply is not None and ply >= len(self.controller.record.moves):
+        if ply is not None and ply >= len(self.controller.session.record.moves):
             ply = None
         if ply != self._viewed_ply:
             self._viewed_ply = ply
@@ -987,26 +993,26 @@ class MainWindow(QMainWindow):
 
     def _refresh_status(self) -> None:
         controller = self.controller
-        record = controller.record
+        record = controller.session.record
         board = record.final_board
         someone_here = record.x.is_human or record.o.is_human
         self.board.set_cursor_enabled(someone_here)
         self.header.set_players(record.x.name, record.o.name)
         over = board.is_over or record.forfeit is not None
-        human_to_move = not over and controller.seat(board.to_move).is_human
+        human_to_move = not over and controller.session.seat(board.to_move).is_human
         if (
             self._turn_message is not None
-            and not controller.is_thinking
+            and not controller.session.is_thinking
             and self.statusBar().currentMessage() == self._turn_message
         ):
             self.statusBar().clearMessage()
             self._turn_message = None
         self.board.set_accepts_clicks(human_to_move)
         self.board.set_preview_mark(board.to_move if human_to_move else None)
-        self.busy_indicator.set_busy(controller.is_thinking)
+        self.busy_indicator.set_busy(controller.session.is_thinking)
         self.play_again_button.setEnabled(over)
         self.play_again_action.setEnabled(over)
-        awaiting_start = controller.awaiting_start
+        awaiting_start = controller.session.awaiting_start
         self.start_button.setVisible(awaiting_start)
         self.start_button.setDefault(awaiting_start)
         self.start_action.setEnabled(awaiting_start)
@@ -1056,7 +1062,7 @@ class MainWindow(QMainWindow):
                 text = self.tr("{first} v {second}: press Start to watch").format(
                     first=record.x.name, second=record.o.name
                 )
-            elif controller.is_thinking:
+            elif controller.session.is_thinking:
                 text = self.tr("{name} is thinking...").format(name=label)
             else:
                 text = self.tr("{name} to move").format(name=label)
@@ -1078,7 +1084,7 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(f"{text} - {WINDOW_TITLE}")
 
     def _refresh_score(self) -> None:
-        record = self.controller.record
+        record = self.controller.session.record
         current = self.score.told(record.x.name, record.o.name)
         if current.games:
             lines = [f"<b>{_escape(self._describe_pairing(current))}</b>"]
@@ -1136,8 +1142,8 @@ class MainWindow(QMainWindow):
             fit_to_screen(self)
         # Docks and panels shown later never push the window past its screen.
         self.screen_keeper = ScreenKeeper(self)
-        self.controller.start_policy = settings.start_policy()
-        self.player_panel.show_start_policy(self.controller.start_policy)
+        self.controller.session.start_policy = settings.start_policy()
+        self.player_panel.show_start_policy(self.controller.session.start_policy)
         delay = settings.move_delay_ms()
         self.set_move_delay(delay)
         people = self.player_panel.people
@@ -1157,11 +1163,11 @@ class MainWindow(QMainWindow):
             elif choice is not None and choice.kind in kinds:
                 seat = Seat(choice.kind, kinds[choice.kind].name)
             self.player_panel.show_seat(mark, seat)
-            self.controller.set_seat(mark, seat)
+            self.controller.session.set_seat(mark, seat)
 
     def _default_computer_seat(self, rules: Rules | None = None) -> Seat:
         # A first-time player meets a fair opponent: strength 3 if the roster has one.
-        rules = self.controller.rules if rules is None else rules
+        rules = self.controller.session.rules if rules is None else rules
         playing = [
             entry
             for entry in self.roster

@@ -99,7 +99,7 @@ def run_self_test(
         ("window", lambda: _check_window(window, timeout_s)),
         ("players", lambda: _check_players(window)),
         ("game", lambda: _play_and_check_game(window, timeout_s)),
-        ("record", lambda: _check_save_and_load(window.controller.record)),
+        ("record", lambda: _check_save_and_load(window.controller.session.record)),
         ("processes", lambda: _check_worker_processes(timeout_s)),
         ("tournament", lambda: _check_tournament_worker(timeout_s)),
         ("sound", lambda: _check_sounds(timeout_s)),
@@ -182,7 +182,7 @@ def _sweep_board(rules: Rules) -> Board:
 
 
 def _check_players(window: MainWindow) -> str:
-    rules = window.controller.rules
+    rules = window.controller.session.rules
     board = _sweep_board(rules)
     kinds = [entry.kind for entry in window.roster]
     if not kinds:
@@ -232,7 +232,7 @@ def _play_and_check_game(window: MainWindow, timeout_s: float) -> str:
     controller = window.controller
     # The board the window was opened with, between our own weakest and strongest
     # players that play it (a brain is checked on its own above).
-    rules = controller.rules
+    rules = controller.session.rules
     ours = [
         entry
         for entry in window.roster
@@ -241,9 +241,9 @@ def _play_and_check_game(window: MainWindow, timeout_s: float) -> str:
     if not ours:
         raise SelfTestError(f"the window offers none of its own players on {rules.key}")
     weakest, strongest = ours[0], ours[-1]
-    controller.move_delay_ms = 0
-    controller.set_seat(Mark.X, Seat(weakest.kind, weakest.name, SEEDS[Mark.X]))
-    controller.set_seat(Mark.O, Seat(strongest.kind, strongest.name, SEEDS[Mark.O]))
+    controller.session.move_delay_ms = 0
+    controller.session.set_seat(Mark.X, Seat(weakest.kind, weakest.name, SEEDS[Mark.X]))
+    controller.session.set_seat(Mark.O, Seat(strongest.kind, strongest.name, SEEDS[Mark.O]))
 
     finished: list[GameRecord] = []
     refusals: list[str] = []
@@ -269,7 +269,7 @@ def _play_and_check_game(window: MainWindow, timeout_s: float) -> str:
     controller.move_played.connect(on_move)
     try:
         started = time.perf_counter()
-        controller.new_game(Mark.X)
+        controller.session.new_game(Mark.X)
         if not finished and not refusals:
             watchdog.start(round(timeout_s * 1000))
             loop.exec()
