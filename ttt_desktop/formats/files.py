@@ -8,6 +8,11 @@ descriptor, opened without waiting, in case the name changed in between; refuses
 file larger than its kind allows before reading it; and says what is wrong in a
 :class:`UserFileError`, a ``ValueError``.
 
+Game files are told apart by what they hold: a Piskvork record (``.psq``, its
+``Piskvorky`` header; :mod:`~ttt_desktop.formats.psq`) or this program's JSON
+(:mod:`~ttt_desktop.formats.json_codec`); :func:`save_record` writes a ``.psq`` name as a
+Piskvork record and any other as JSON.
+
 Writing: :func:`save_record` writes a game atomically (a temporary file beside the
 target, flushed to disk, then renamed over it), and :func:`remove_stale_temporaries`
 tidies the temporary files that interrupted saves leave.
@@ -28,6 +33,7 @@ from typing import Final
 
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.formats.json_codec import parse_json, record_from_json, record_to_json
+from ttt_desktop.formats.psq import PSQ_SUFFIX, looks_like_psq, record_from_psq, record_to_psq
 
 __all__ = [
     "GAME_FILE",
@@ -41,6 +47,7 @@ __all__ = [
     "read_user_text",
     "remove_stale_temporaries",
     "save_record",
+    "write_atomically",
 ]
 
 # A game file is a few hundred bytes (a long gomoku game a few tens of kilobytes);
@@ -83,14 +90,21 @@ def _special_file_kind(mode: int) -> str | None:
     return "not a regular file"
 
 
+def _a(name: str) -> str:
+    """``name`` with its article: "a game file", "an opening file"."""
+    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
+
+
 def _refuse(target: Path, kind: FileKind, info: os.stat_result) -> None:
     what = _special_file_kind(info.st_mode)
     if what is not None:
-        raise UserFileError(f"{target.name} is not a {kind.name}: it is {what}, not a regular file")
+        raise UserFileError(
+            f"{target.name} is not {_a(kind.name)}: it is {what}, not a regular file"
+        )
     if info.st_size > kind.max_bytes:
         raise UserFileError(
-            f"{target.name} is not a {kind.name}: it is far too large "
-            f"({info.st_size:,} bytes; a {kind.name} is at most {kind.max_bytes:,})"
+            f"{target.name} is not {_a(kind.name)}: it is far too large "
+            f"({info.st_size:,} bytes; {_a(kind.name)} is at most {kind.max_bytes:,})"
         )
 
 
@@ -117,20 +131,23 @@ def read_user_file(path: str | os.PathLike[str], kind: FileKind) -> bytes:
         raise UserFileError(f"can't read {target.name}: {reason}") from None
     if len(data) > kind.max_bytes:
         # It grew after the check.
-        raise UserFileError(f"{target.name} is not a {kind.name}: it is far too large")
+        raise UserFileError(f"{target.name} is not {_a(kind.name)}: it is far too large")
     return data
 
 
 def read_user_text(path: str | os.PathLike[str], kind: FileKind) -> str:
     """:func:`read_user_file` read as UTF-8 text; refused if it isn't, or holds NUL bytes."""
     target = Path(path)
-    data = read_user_file(target, kind)
+    return _text_of(target, kind, read_user_file(target, kind))
+
+
+def _text_of(target: Path, kind: FileKind, data: bytes) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise UserFileError(f"{target.name} is not a {kind.name}: it is not UTF-8 text") from None
+        raise UserFileError(f"{target.name} is not {_a(kind.name)}: it is not UTF-8 text") from None
     if "\x00" in text:
-        raise UserFileError(f"{target.name} is not a {kind.name}: it holds binary data")
+        raise UserFileError(f"{target.name} is not {_a(kind.name)}: it holds binary data")
     return text
 
 
@@ -151,26 +168,58 @@ def read_user_json(path: str | os.PathLike[str], kind: FileKind) -> object:
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a game file; ``ValueError`` with a clear message for any file that isn't a game.
 
-    The file is read by :func:`read_user_text` (special files and huge files refused
-    before they are opened or read); every format version is read.
+    The file is read by :func:`read_user_file` (special files and huge files refused
+    before they are opened or read). A Piskvork record (a ``.psq`` name, or text that
+    begins with its header) is read by :func:`~ttt_desktop.formats.psq.record_from_psq`,
+    its start time the file's modification time (the format has no date); anything else
+    as JSON, every format version.
     """
-    return record_from_json(read_user_text(path, GAME_FILE))
+    target = Path(path)
+    data = read_user_file(target, GAME_FILE)
+    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:16].decode("latin-1")
+    if target.suffix.lower() == PSQ_SUFFIX or looks_like_psq(head):
+        return record_from_psq(data, started_at=_modified_at(target))
+    return record_from_json(_text_of(target, GAME_FILE, data))
+
+
+def _modified_at(target: Path) -> str | None:
+    """When ``target`` was last written, as a record's timestamp (None if that is unknown)."""
+    from datetime import UTC, datetime  # noqa: PLC0415
+
+    try:
+        moment = datetime.fromtimestamp(target.stat().st_mtime, UTC)
+    except (OSError, OverflowError, ValueError):
+        return None
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 # Writing -------------------------------------------------------------------------------
 
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
-    """Write ``record`` as JSON to ``path`` atomically.
+    """Write ``record`` to ``path`` atomically: as a Piskvork record for a ``.psq`` name,
+    else as JSON.
 
     The text goes to a temporary file in the same folder, is flushed to disk, and
     then replaces ``path`` in one step, so a failure at any point leaves the old
-    file as it was. Raises ``OSError`` when the folder can't be written.
+    file as it was. Raises ``OSError`` when the folder can't be written, and
+    ``ValueError`` (before anything is written) for a game a ``.psq`` can't hold
+    (:func:`~ttt_desktop.formats.psq.psq_writable`).
     """
+    target = Path(path)
+    if target.suffix.lower() == PSQ_SUFFIX:
+        data = record_to_psq(record).encode("utf-8")
+    else:
+        data = record_to_json(record).encode("utf-8")
+    write_atomically(data, target)
+
+
+def write_atomically(data: bytes, path: str | os.PathLike[str]) -> None:
+    """Write ``data`` to ``path`` as :func:`save_record` does: a temporary file beside it,
+    flushed, then renamed over it (``OSError`` when the folder can't be written)."""
     import tempfile  # noqa: PLC0415  (only saving needs it)
 
     target = Path(path)
-    data = record_to_json(record).encode("utf-8")
     handle, temp_name = tempfile.mkstemp(
         prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path()
     )
