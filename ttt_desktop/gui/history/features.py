@@ -2,10 +2,11 @@
 
 :class:`HistoryFeatures` opens the library, stores each finished game the moment it
 ends (and a game left unfinished when the next one starts or the window closes),
-keeps the session score as a view over the library, shows computers' ratings in the
-player drop-downs and opens the History window. A library that can't be used (damaged,
-locked, read-only, newer) is reported in the status bar and in the History window,
-and the app plays on; games that could not be stored are kept and stored later.
+keeps the session score as a view over the library (it alone counts a game's end, and
+says :attr:`HistoryFeatures.score_changed` when the score changed), shows computers'
+ratings in the player drop-downs and opens the History window. A library that can't be
+used (damaged, locked, read-only, newer) is reported in the status bar and in the History
+window, and the app plays on; games that could not be stored are kept and stored later.
 
 The open file lives in a :class:`~ttt_desktop.gui.history.handle.LibraryHandle` that
 these features own and hand to the History window (and the lab): the window never
@@ -18,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from PySide6.QtCore import QEvent, QObject, QTimer, SignalInstance
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
@@ -106,6 +107,11 @@ class LibrarySessionScore(SessionScore):
 class HistoryFeatures(QObject):
     """Attaches the game library to a main window (see the module's docstring)."""
 
+    # The session score changed (a game counted or taken back, stored, renamed, the
+    # library read again): whatever shows it reads :attr:`score` again. Whoever else hears
+    # of a game's end, before or after these features, ends up showing the same score.
+    score_changed = Signal()
+
     def __init__(
         self,
         window: QMainWindow,
@@ -125,7 +131,6 @@ class HistoryFeatures(QObject):
         self.pending: list[GameRecord] = []
         self.session_started = utc_now()
         self.score = LibrarySessionScore(self)
-        self._refresh_score: Callable[[], None] | None = None
         self._current: GameRecord | None = None
         self._start_record: GameRecord | None = None
         # Games begun before this session and finished in it (the game in hand at the last
@@ -139,7 +144,6 @@ class HistoryFeatures(QObject):
         self.action.setToolTip(self.tr("Every game played, people's records and ratings"))
         self.action.triggered.connect(self.show_history)
         self.action.setEnabled(library_path is not None)
-        # Connected before the window's own handlers: the score is up to date when they run.
         controller.game_started.connect(self._on_game_started)
         controller.move_played.connect(self._on_move_played)
         controller.game_finished.connect(self._on_game_finished)
@@ -255,8 +259,11 @@ class HistoryFeatures(QObject):
     def _on_game_reopened(self, record: GameRecord) -> None:
         # Undo after the end: the stored game is unfinished again until it ends anew.
         self._current = record
+        self.score.uncount_game(record)
         if self._stored_finished(record.game_id):
             self.store(record)
+        else:
+            self.score_changed.emit()
 
     def _on_game_finished(self, record: GameRecord) -> None:
         self._current = record
@@ -264,6 +271,9 @@ class HistoryFeatures(QObject):
         if record is not self._start_record:
             if record.started_at < self.session_started:
                 self._carried_over.add(record.game_id)
+            # Counted from the record, once per game id (with a library the stored game
+            # is the count, read back by store below).
+            self.score.count_game(record)
             self.store(record)
 
     def _stored_finished(self, game_id: str) -> bool:
@@ -346,8 +356,7 @@ class HistoryFeatures(QObject):
                 if r.result is not None
             ]
             self.score.refresh(games + waiting)
-        if self._refresh_score is not None:
-            self._refresh_score()
+        self.score_changed.emit()
         self._update_player_ratings()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -367,12 +376,11 @@ class HistoryFeatures(QObject):
         player_panel: object | None = None,
         *,
         before: QAction | None = None,
-        refresh_score: Callable[[], None] | None = None,
         open_game: Callable[[GameRecord], None] | None = None,
     ) -> None:
-        """Put History in ``menu`` (before ``before``), show computers' ratings in
-        ``player_panel``'s drop-downs and call ``refresh_score`` when the score changes.
-        ``open_game`` opens a stored game in review (default: the controller's open_record)."""
+        """Put History in ``menu`` (before ``before``) and show computers' ratings in
+        ``player_panel``'s drop-downs; ``open_game`` opens a stored game in review (default:
+        the controller's open_record)."""
         if open_game is not None:
             self._open_game = open_game
         if before is not None:
@@ -381,7 +389,6 @@ class HistoryFeatures(QObject):
         else:
             menu.addAction(self.action)
         self._player_panel = player_panel
-        self._refresh_score = refresh_score
         self._after_change()
 
     def _update_player_ratings(self) -> None:

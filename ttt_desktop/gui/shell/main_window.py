@@ -189,7 +189,7 @@ class MainWindow(QMainWindow):
         )
         player_factory = BrainPlayerFactory(player_factory, self.engines_file)
         self.controller = GameController(self, player_factory=player_factory)
-        # First to hear the controller: the session score is a view over the library.
+        # The session score is a view over the library; History counts each game's end.
         self.history = HistoryFeatures(
             self, self.controller, library_path, open_soon=not defer_until_shown
         )
@@ -262,11 +262,11 @@ class MainWindow(QMainWindow):
             view_menu=self.review.view_menu,
             settings=self.settings.qsettings,
         )
+        self.history.score_changed.connect(self._refresh_score)
         self.history.attach(
             self.game_menu,
             self.player_panel,
             before=self.quit_action,
-            refresh_score=self._refresh_score,
             open_game=self.review.open_game,
         )
         # The review and the move list share the left side (one above the other when both
@@ -900,14 +900,10 @@ class MainWindow(QMainWindow):
         self._refresh_score()
 
     def _on_game_finished(self, record: GameRecord) -> None:
-        # A game that was already over when it started (a finished game loaded) is not scored.
-        if record is not self._record_at_start:
-            # Counted from the record, once per game id: the tally is the same whoever
-            # (the game library or this window) hears of the end first.
-            self.score.count_game(record)
-            # A person's game ends with the banner; computers' games just go on.
-            if record.x.is_human or record.o.is_human:
-                self._pending_banner = record
+        # A person's game ends with the banner; computers' games just go on, and a game
+        # that was already over when it started (a finished game loaded) has none.
+        if record is not self._record_at_start and (record.x.is_human or record.o.is_human):
+            self._pending_banner = record
         self._show_record(record)
         self._refresh_score()
         if record.final_board.winning_line is None or not self.board.is_drawing_line:
@@ -954,7 +950,6 @@ class MainWindow(QMainWindow):
         # Undo after the end: the game goes on, so its result and banner go.
         self._pending_banner = None
         self.result_banner.hide()
-        self.score.uncount_game(record)
         self._refresh_score()
 
     def _show_record(self, record: GameRecord) -> None:
