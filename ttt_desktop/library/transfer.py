@@ -1,12 +1,16 @@
-"""Games in and out of the library: import game files and JSON lines, export either.
+"""Games in and out of the library: import game files, Piskvork records and JSON lines,
+export game files, Piskvork records or JSON lines.
 
 Qt-free. An import reads the files (a folder is searched, however deep, for
-``.tttgame`` and ``.jsonl`` files; a bad file or line is refused with the reader's
-reason and stops nothing) and stores the games in batches of :data:`IMPORT_BATCH`, one
-transaction each, so another connection (the window's) waits for a moment at most. It
-reports how many were added, how many were already there (the same game id) and which
-were refused and why, and can say how far it got and be stopped between files: the
-History window runs it in a thread of its own. Exports write each file atomically.
+``.tttgame``, ``.psq`` and ``.jsonl`` files; a bad file or line is refused with the
+reader's reason and stops nothing; a Piskvork record is read as
+:func:`~ttt_desktop.formats.files.load_record` reads it, its game id derived from its
+game, so the same record imported twice is one game) and stores the games in batches of
+:data:`IMPORT_BATCH`, one transaction each, so another connection (the window's) waits
+for a moment at most. It reports how many were added, how many were already there (the
+same game id) and which were refused and why, and can say how far it got and be stopped
+between files: the History window runs it in a thread of its own. Exports write each
+file atomically.
 """
 
 from __future__ import annotations
@@ -22,11 +26,12 @@ from typing import Final
 from ttt_desktop.core import GameRecord
 from ttt_desktop.formats.files import MAX_FILE_BYTES, load_record, save_record
 from ttt_desktop.formats.json_codec import record_from_json, record_to_dict
+from ttt_desktop.formats.psq import PSQ_SUFFIX, psq_writable
 from ttt_desktop.library.store import Library, StoreOutcome
 
 GAME_SUFFIX: Final = ".tttgame"
 LINES_SUFFIX: Final = ".jsonl"
-IMPORT_SUFFIXES: Final = (GAME_SUFFIX, LINES_SUFFIX)
+IMPORT_SUFFIXES: Final = (GAME_SUFFIX, LINES_SUFFIX, PSQ_SUFFIX)
 IMPORT_BATCH: Final = 500
 #: A JSON-lines file is read a line at a time; each line is one game, at most this long.
 MAX_LINE_BYTES: Final = MAX_FILE_BYTES
@@ -58,8 +63,8 @@ def import_files(
     progress: Progress | None = None,
     stop: Callable[[], bool] | None = None,
 ) -> ImportReport:
-    """Store the games in ``paths`` (``.tttgame`` files, ``.jsonl`` files of
-    :func:`export_json_lines`, and folders searched for both).
+    """Store the games in ``paths`` (``.tttgame`` files, Piskvork's ``.psq`` records,
+    ``.jsonl`` files of :func:`export_json_lines`, and folders searched for all three).
 
     ``progress(done, total)`` hears how many files were read; ``stop()`` returning True
     ends the import between two files (the report says ``cancelled``).
@@ -178,19 +183,36 @@ def export_files(
     library: Library, row_ids: Sequence[int], folder: str | os.PathLike[str]
 ) -> list[Path]:
     """Write each game as ``<start> <X> v <O>.tttgame`` in ``folder``; never overwrites."""
-    target = Path(folder)
+    return [_export(library.record(row_id), Path(folder), GAME_SUFFIX) for row_id in row_ids]
+
+
+def export_psq_files(
+    library: Library, row_ids: Sequence[int], folder: str | os.PathLike[str]
+) -> tuple[list[Path], list[tuple[int, str]]]:
+    """Write each game as a Piskvork record, ``<start> <X> v <O>.psq``, in ``folder``
+    (never overwriting): the paths written, and each game passed over (its row id and why:
+    a record holds five-in-a-row games only, :func:`~ttt_desktop.formats.psq.psq_writable`)."""
     written: list[Path] = []
+    passed_over: list[tuple[int, str]] = []
     for row_id in row_ids:
         record = library.record(row_id)
-        stem = _file_stem(record)
-        path = target / f"{stem}{GAME_SUFFIX}"
-        number = 2
-        while path.exists():
-            path = target / f"{stem} ({number}){GAME_SUFFIX}"
-            number += 1
-        save_record(record, path)
-        written.append(path)
-    return written
+        reason = psq_writable(record.rules)
+        if reason is not None:
+            passed_over.append((row_id, reason))
+            continue
+        written.append(_export(record, Path(folder), PSQ_SUFFIX))
+    return written, passed_over
+
+
+def _export(record: GameRecord, folder: Path, suffix: str) -> Path:
+    stem = _file_stem(record)
+    path = folder / f"{stem}{suffix}"
+    number = 2
+    while path.exists():
+        path = folder / f"{stem} ({number}){suffix}"
+        number += 1
+    save_record(record, path)
+    return path
 
 
 def export_json_lines(
