@@ -368,6 +368,13 @@ def build_parser() -> argparse.ArgumentParser:
         "as a stored game at the end",
     )
     tournament_parser.add_argument(
+        "--psq",
+        type=Path,
+        metavar="DIR",
+        help="also write each game, as it finishes, as a Piskvork record (.psq, the Gomocup's "
+        "archives' format) in this folder (made if missing); five in a row only",
+    )
+    tournament_parser.add_argument(
         "--resume",
         type=_positive_int,
         metavar="ID",

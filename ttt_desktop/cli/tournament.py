@@ -44,6 +44,7 @@ def run_tournament_command(
         if library is not None:
             library.close()
         raise
+    psq = _psq_folder(arguments, spec)
     name = "Tournament: " + ", ".join(entrant.label for entrant in spec.entrants)
     if arguments.jobs is None:
         arguments.jobs = 1
@@ -67,7 +68,7 @@ def run_tournament_command(
                 log_dir = brain_log_dir(Path(where), saver.id)
                 spec = replace(spec, brains=spec.brains.with_log_dir(str(log_dir)))
                 progress.stream.write(f"the brains' pipe logs go to {log_dir}\n")
-        _play_tournament(arguments, spec, out, progress, (done, library, saver, writer))
+        _play_tournament(arguments, spec, out, progress, (done, library, saver, writer), psq=psq)
     finally:
         if spec.brains is not None:
             from ttt_desktop.lab.brains import finish  # noqa: PLC0415
@@ -77,6 +78,26 @@ def run_tournament_command(
                 progress.stream.write(
                     f"ended {swept} brain process{'es' if swept != 1 else ''} left behind\n"
                 )
+
+
+def _psq_folder(arguments: argparse.Namespace, spec: Any) -> Any:
+    """``--psq DIR``'s writer, its folder made (None without it); refused (exit 2) for
+    rules a Piskvork record can't hold, or a folder that can't be made."""
+    folder = getattr(arguments, "psq", None)
+    if folder is None:
+        return None
+    from ttt_desktop.lab.storing import PsqFolder  # noqa: PLC0415
+
+    refusal = PsqFolder.refusal(spec.rules)
+    if refusal is not None:
+        raise RefusedError(f"--psq: {refusal}")
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise RefusedError(
+            f"--psq: can't make the folder {folder}: {error.strerror or error}"
+        ) from None
+    return PsqFolder(folder, spec)
 
 
 def _scheduler(arguments: argparse.Namespace) -> Any:
@@ -146,6 +167,8 @@ def _play_tournament(
     out: TextIO,
     progress: ProgressLine,
     stores: tuple[Any, Any, Any, Any],
+    *,
+    psq: Any = None,
 ) -> None:
     from ttt_desktop.lab import report  # noqa: PLC0415  (only tournaments need the lab)
     from ttt_desktop.lab.runner import WorkerError, run_tournament  # noqa: PLC0415
@@ -157,6 +180,8 @@ def _play_tournament(
     hearers = []
     if saver is not None:
         hearers.append(saver.add)
+    if psq is not None:
+        hearers.append(psq.add)
     json_writer = None
     in_workers = jobs > 1 or arguments.scheduler is not None
     if arguments.json:
@@ -209,6 +234,8 @@ def _play_tournament(
             shutil.rmtree(spec.brains.log_dir, ignore_errors=True)
             with contextlib.suppress(OSError):  # the library's log folder, once empty
                 Path(spec.brains.log_dir).parent.rmdir()
+    if psq is not None:
+        progress.stream.write(f"wrote {psq.written:,} Piskvork records (.psq) in {psq.folder}\n")
     if json_writer is not None:
         json_writer.write(result, out)
     else:

@@ -1,4 +1,5 @@
-"""Storing an arena run's games in the game library while it plays.
+"""Storing an arena run's games while it plays: in the game library, and as Piskvork
+records (:class:`PsqFolder`, one ``.psq`` file a game).
 
 A match stores its games as they finish: the games that ended within the last
 :data:`FLUSH_SECONDS` go in one transaction (the library syncs each transaction to disk,
@@ -19,7 +20,13 @@ from typing import Any, Final, TextIO
 from ttt_desktop.core.play import PlayedGame
 from ttt_desktop.players.base import Player
 
-__all__ = ["FLUSH_SECONDS", "LibraryWriter", "TournamentSaver", "tournament_game_id"]
+__all__ = [
+    "FLUSH_SECONDS",
+    "LibraryWriter",
+    "PsqFolder",
+    "TournamentSaver",
+    "tournament_game_id",
+]
 
 FLUSH_SECONDS: Final = 0.5
 """The longest a finished game waits before it is stored."""
@@ -174,3 +181,42 @@ class TournamentSaver:
         self.flush()
         if finished:
             self.store.mark_finished(self.id)
+
+
+class PsqFolder:
+    """A tournament's games as Piskvork records (``.psq``), one file a game in ``folder``,
+    written (atomically) as each game finishes: ``game-00001 A v B.psq``, numbered by the
+    game's index in the tournament (a resumed run writes only the games it plays).
+
+    Tournament games keep no think time per move: the records say 0 ms for each.
+    :meth:`refusal` says why a tournament's rules can't be written this way, before any
+    game is played.
+    """
+
+    def __init__(self, folder: str | Path, spec: Any) -> None:
+        self.folder = Path(folder)
+        self.spec = spec
+        self.written = 0
+        self._digits = max(5, len(str(spec.total_games)))
+
+    @staticmethod
+    def refusal(rules: Any) -> str | None:
+        """Why games of ``rules`` can't be written as records (None when they can)."""
+        from ttt_desktop.formats.psq import psq_writable  # noqa: PLC0415
+
+        return psq_writable(rules)
+
+    def add(self, games: list[Any]) -> None:
+        """Write each of ``games`` (:class:`~ttt_desktop.lab.tournament.TournamentGame`)."""
+        import re  # noqa: PLC0415
+
+        from ttt_desktop.formats.files import save_record  # noqa: PLC0415
+        from ttt_desktop.lab.tournament import game_record  # noqa: PLC0415
+
+        labels = [entrant.label for entrant in self.spec.entrants]
+        for game in games:
+            record = game_record(self.spec, game)
+            names = f"{labels[game.x]} v {labels[game.o]}"
+            safe = re.sub(r"[^\w .,+@=-]", "_", names).strip()[:100]
+            save_record(record, self.folder / f"game-{game.index + 1:0{self._digits}d} {safe}.psq")
+            self.written += 1
