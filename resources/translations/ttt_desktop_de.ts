@@ -1077,8 +1077,8 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
 <context>
     <name>GameFiles</name>
     <message>
-        <source>TTT Desktop games (*.tttgame *.json);;All files (*)</source>
-        <translation>TTT-Desktop-Partien (*.tttgame *.json);;Alle Dateien (*)</translation>
+        <source>TTT Desktop games (*.tttgame *.json);;Piskvork records (*.psq);;All files (*)</source>
+        <translation>TTT-Desktop-Partien (*.tttgame *.json);;Piskvork-Partien (*.psq);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>“{name}” is not there any more: it may have been moved or deleted.</source>
@@ -1175,6 +1175,18 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>Clear recent files</source>
         <translation>Liste leeren</translation>
+    </message>
+    <message>
+        <source>Games (*.tttgame *.json *.psq);;TTT Desktop games (*.tttgame *.json);;Piskvork records (*.psq);;All files (*)</source>
+        <translation>Partien (*.tttgame *.json *.psq);;TTT-Desktop-Partien (*.tttgame *.json);;Piskvork-Partien (*.psq);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>“{name}” is not a Piskvork record (.psq) that can be read: the details say which line is wrong and why.</source>
+        <translation>„{name}“ ist keine lesbare Piskvork-Partie (.psq): Die Details sagen, welche Zeile falsch ist und warum.</translation>
+    </message>
+    <message>
+        <source>“{name}” is a Piskvork record (.psq), which holds five in a row on boards of 5 to 20 a side: save this game as a TTT Desktop game (.tttgame).</source>
+        <translation>„{name}“ ist eine Piskvork-Partie (.psq), die nur Fünf in einer Reihe auf Brettern mit 5 bis 20 Feldern Seitenlänge fasst: Speichern Sie diese Partie als TTT-Desktop-Partie (.tttgame).</translation>
     </message>
 </context>
 <context>
@@ -1490,8 +1502,8 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>TTT-Desktop-Partien (*{suffix})</translation>
     </message>
     <message>
-        <source>Game files (.tttgame), JSON lines (.jsonl) or folders of them; or drop them on this window</source>
-        <translation>Partiedateien (.tttgame), JSON-Zeilen (.jsonl) oder Ordner davon; oder ziehen Sie sie auf dieses Fenster</translation>
+        <source>Game files (.tttgame), Piskvork records (.psq), JSON lines (.jsonl) or folders of them; or drop them on this window</source>
+        <translation>Partiedateien (.tttgame), Piskvork-Partien (.psq), JSON-Zeilen (.jsonl) oder Ordner davon; oder ziehen Sie sie auf dieses Fenster</translation>
     </message>
     <message>
         <source>Show engine log</source>
@@ -1514,8 +1526,8 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>JSON-Zeilen (*{suffix})</translation>
     </message>
     <message>
-        <source>Games (*{game} *{lines})</source>
-        <translation>Partien (*{game} *{lines})</translation>
+        <source>Games (*{game} *{psq} *{lines})</source>
+        <translation>Partien (*{game} *{psq} *{lines})</translation>
     </message>
     <message>
         <source>There is no game library to import into.</source>
@@ -1676,6 +1688,26 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>The damaged file is kept, renamed, in its folder; nothing is deleted. A new, empty library is started in its place.</source>
         <translation>Die beschädigte Datei bleibt umbenannt in ihrem Ordner; nichts wird gelöscht. An ihrer Stelle wird eine neue, leere Bibliothek angelegt.</translation>
+    </message>
+    <message>
+        <source>Export as .psq…</source>
+        <translation>Als .psq exportieren …</translation>
+    </message>
+    <message>
+        <source>Piskvork records, the format of the Gomocup&apos;s archives, one file a game (five-in-a-row games only)</source>
+        <translation>Piskvork-Partien, das Format der Gomocup-Archive, eine Datei je Partie (nur Partien mit Fünf in einer Reihe)</translation>
+    </message>
+    <message>
+        <source>Export games as Piskvork records to folder</source>
+        <translation>Partien als Piskvork-Partien in einen Ordner exportieren</translation>
+    </message>
+    <message>
+        <source>Passed over: {n} (a Piskvork record holds five in a row on boards of 5 to 20 a side).</source>
+        <translation>Übergangen: {n} (eine Piskvork-Partie fasst nur Fünf in einer Reihe auf Brettern mit 5 bis 20 Feldern Seitenlänge).</translation>
+    </message>
+    <message>
+        <source>Piskvork records (*{suffix})</source>
+        <translation>Piskvork-Partien (*{suffix})</translation>
     </message>
 </context>
 <context>

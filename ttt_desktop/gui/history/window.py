@@ -62,6 +62,7 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.core.rules import Rules
+from ttt_desktop.formats.psq import PSQ_SUFFIX
 from ttt_desktop.gui.common.rules_text import rules_title
 from ttt_desktop.gui.common.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.common.translation import number as local_number
@@ -84,6 +85,7 @@ from ttt_desktop.library.transfer import (
     ImportReport,
     export_files,
     export_json_lines,
+    export_psq_files,
     import_files,
 )
 
@@ -326,11 +328,19 @@ class HistoryWindow(QWidget):
         self.export_button.clicked.connect(self._export_files_dialog)
         self.export_lines_button = QPushButton(self.tr("Export as JSON lines…"))
         self.export_lines_button.clicked.connect(self._export_lines_dialog)
+        self.export_psq_button = QPushButton(self.tr("Export as .psq…"))
+        self.export_psq_button.setToolTip(
+            self.tr(
+                "Piskvork records, the format of the Gomocup's archives, one file a game "
+                "(five-in-a-row games only)"
+            )
+        )
+        self.export_psq_button.clicked.connect(self._export_psq_dialog)
         self.import_button = QPushButton(self.tr("Import games…"))
         self.import_button.setToolTip(
             self.tr(
-                "Game files (.tttgame), JSON lines (.jsonl) or folders of them; "
-                "or drop them on this window"
+                "Game files (.tttgame), Piskvork records (.psq), JSON lines (.jsonl) or "
+                "folders of them; or drop them on this window"
             )
         )
         self.import_button.clicked.connect(self._import_dialog)
@@ -345,6 +355,7 @@ class HistoryWindow(QWidget):
             self.open_button,
             self.export_button,
             self.export_lines_button,
+            self.export_psq_button,
             self.import_button,
             self.log_button,
         ):
@@ -454,6 +465,15 @@ class HistoryWindow(QWidget):
             return []
         return export_files(library, [row.id for row in rows], folder)
 
+    def export_selected_psq(self, folder: str | Path) -> tuple[list[Path], list[tuple[int, str]]]:
+        """The selected games as Piskvork records in ``folder``: the files written, and the
+        games passed over (row id, why)."""
+        library = self.handle.library
+        rows = self.selected_rows()
+        if library is None or not rows:
+            return [], []
+        return export_psq_files(library, [row.id for row in rows], folder)
+
     def export_selected_lines(self, path: str | Path) -> int:
         library = self.handle.library
         rows = self.selected_rows()
@@ -479,6 +499,31 @@ class HistoryWindow(QWidget):
                         else self.tr("Exported {n} games.")
                     ).format(n=len(written))
                 )
+
+    def _export_psq_dialog(self) -> None:
+        if not self.selected_rows():
+            self._say(self.tr("Select the games to export first."))
+            return
+        folder = QFileDialog.getExistingDirectory(
+            self, self.tr("Export games as Piskvork records to folder"), self.start_folder()
+        )
+        if folder:
+            self.last_folder = folder
+            done = self._guard(lambda: self.export_selected_psq(folder))
+            if done is not None:
+                self._say(self.describe_psq_export(*done))
+
+    def describe_psq_export(self, written: list[Path], passed_over: list[tuple[int, str]]) -> str:
+        """What an export as Piskvork records did, in words."""
+        text = (
+            self.tr("Exported {n} game.") if len(written) == 1 else self.tr("Exported {n} games.")
+        ).format(n=len(written))
+        if passed_over:
+            text += " " + self.tr(
+                "Passed over: {n} (a Piskvork record holds five in a row on boards of 5 to 20 "
+                "a side)."
+            ).format(n=len(passed_over))
+        return text
 
     def _export_lines_dialog(self) -> None:
         if not self.selected_rows():
@@ -509,11 +554,15 @@ class HistoryWindow(QWidget):
         return _documents_folder()
 
     def import_filters(self) -> str:
-        """The import dialog's file types: game files and JSON lines, together or apart."""
+        """The import dialog's file types: game files, Piskvork records and JSON lines,
+        together or apart."""
         return ";;".join(
             [
-                self.tr("Games (*{game} *{lines})").format(game=GAME_SUFFIX, lines=LINES_SUFFIX),
+                self.tr("Games (*{game} *{psq} *{lines})").format(
+                    game=GAME_SUFFIX, psq=PSQ_SUFFIX, lines=LINES_SUFFIX
+                ),
                 self.tr("TTT Desktop games (*{suffix})").format(suffix=GAME_SUFFIX),
+                self.tr("Piskvork records (*{suffix})").format(suffix=PSQ_SUFFIX),
                 self.tr("JSON lines (*{suffix})").format(suffix=LINES_SUFFIX),
             ]
         )

@@ -41,8 +41,19 @@ from ttt_desktop.core import GameRecord
 # window's start does without them.
 
 FILE_SUFFIX: Final = ".tttgame"
+PSQ_FILE_SUFFIX: Final = ".psq"
 FILE_FILTER: Final = str(
-    QT_TRANSLATE_NOOP("GameFiles", "TTT Desktop games (*.tttgame *.json);;All files (*)")
+    QT_TRANSLATE_NOOP(
+        "GameFiles",
+        "TTT Desktop games (*.tttgame *.json);;Piskvork records (*.psq);;All files (*)",
+    )
+)
+OPEN_FILTER: Final = str(
+    QT_TRANSLATE_NOOP(
+        "GameFiles",
+        "Games (*.tttgame *.json *.psq);;TTT Desktop games (*.tttgame *.json);;"
+        "Piskvork records (*.psq);;All files (*)",
+    )
 )
 RECENT_KEY: Final = "files/recent"
 LAST_FOLDER_KEY: Final = "files/last_folder"
@@ -67,6 +78,13 @@ def describe_open_error(file_name: str, reason: str) -> str:
     which of a few plain sentences fits; it is shown itself only as the details.
     """
     lowered = reason.lower()
+    if "piskvork record" in lowered and not lowered.startswith("can't read"):
+        text = QCoreApplication.translate(
+            "GameFiles",
+            "“{name}” is not a Piskvork record (.psq) that can be read: the details say "
+            "which line is wrong and why.",
+        )
+        return text.format(name=file_name)
     if lowered.startswith("can't read"):
         if "no such file" in lowered:
             text = QCoreApplication.translate(
@@ -189,17 +207,27 @@ class GameFiles(QObject):
         return str(Path.home())
 
     def file_filter(self) -> str:
-        """The file dialogs' list of file types, in the user's language."""
+        """The Save dialog's list of file types, in the user's language."""
         return self.tr(FILE_FILTER)
 
+    def open_filter(self) -> str:
+        """The Open dialog's list of file types (every game file first), translated."""
+        return self.tr(OPEN_FILTER)
+
     def ask_save_path(self, suggested: str) -> str | None:
-        """The file name to save to, from a dialog; None when cancelled (replaced in tests)."""
+        """The file name to save to, from a dialog; None when cancelled (replaced in tests).
+
+        A name typed without a suffix gets ``.psq`` when the Piskvork records type was
+        chosen (``.tttgame`` otherwise, in :meth:`save`).
+        """
         from PySide6.QtWidgets import QFileDialog  # noqa: PLC0415  (not before the first paint)
 
         start = str(Path(self.start_folder()) / suggested)
-        path, _ = QFileDialog.getSaveFileName(
+        path, chosen = QFileDialog.getSaveFileName(
             self._window, self.tr("Save game"), start, self.file_filter()
         )
+        if path and not Path(path).suffix and f"*{PSQ_FILE_SUFFIX}" in chosen:
+            path += PSQ_FILE_SUFFIX
         return path or None
 
     def ask_open_path(self) -> str | None:
@@ -207,7 +235,7 @@ class GameFiles(QObject):
         from PySide6.QtWidgets import QFileDialog  # noqa: PLC0415
 
         path, _ = QFileDialog.getOpenFileName(
-            self._window, self.tr("Open game"), self.start_folder(), self.file_filter()
+            self._window, self.tr("Open game"), self.start_folder(), self.open_filter()
         )
         return path or None
 
@@ -228,6 +256,20 @@ class GameFiles(QObject):
 
         try:
             save_record(record, target)
+        except ValueError as error:
+            # A game a Piskvork record can't hold (only five in a row is written as one).
+            self.report_error(
+                self.tr("Could not save the game"),
+                self.tr(
+                    "“{name}” is a Piskvork record (.psq), which holds five in a row on "
+                    "boards of 5 to 20 a side: save this game as a TTT Desktop game "
+                    "(.tttgame)."
+                ).format(name=target.name)
+                + "\n\n"
+                + self.tr("Any file that was there before is unchanged."),
+                str(error),
+            )
+            return False
         except OSError as error:
             reason = error.strerror or str(error)
             self.report_error(
