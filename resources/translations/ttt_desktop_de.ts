@@ -4100,6 +4100,54 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <source>Stored {added} games in the game library.</source>
         <translation>{added} Partien in der Partienbibliothek gespeichert.</translation>
     </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>Built-in set</source>
+        <translation>Eingebaute Auswahl</translation>
+    </message>
+    <message>
+        <source>From a file</source>
+        <translation>Aus einer Datei</translation>
+    </message>
+    <message>
+        <source>Start the games from openings, each played once with each colour: the board&apos;s built-in set, or a file of cell names (h8 h9 j10) or a Gomocup opening suite (offsets from the centre, 0,0, 1,-1)</source>
+        <translation>Die Partien mit Eröffnungen beginnen, jede einmal mit jeder Farbe gespielt: die eingebaute Auswahl des Bretts, oder eine Datei mit Feldnamen (h8 h9 j10) oder eine Gomocup-Eröffnungssammlung (Abstände von der Mitte, 0,0, 1,-1)</translation>
+    </message>
+    <message>
+        <source>an opening file</source>
+        <translation>eine Eröffnungsdatei</translation>
+    </message>
+    <message>
+        <source>Opening file</source>
+        <translation>Eröffnungsdatei</translation>
+    </message>
+    <message>
+        <source>Ope&amp;nings:</source>
+        <translation>&amp;Eröffnungen:</translation>
+    </message>
+    <message>
+        <source>With openings, the games per pairing must be even: each opening is played once with each colour.</source>
+        <translation>Mit Eröffnungen muss die Zahl der Partien je Paarung gerade sein: Jede Eröffnung wird einmal mit jeder Farbe gespielt.</translation>
+    </message>
+    <message>
+        <source>Choose the opening file.</source>
+        <translation>Wählen Sie die Eröffnungsdatei.</translation>
+    </message>
+    <message>
+        <source>The openings can&apos;t be used: {reason}</source>
+        <translation>Die Eröffnungen lassen sich nicht verwenden: {reason}</translation>
+    </message>
+    <message>
+        <source>Choose an opening file</source>
+        <translation>Eine Eröffnungsdatei wählen</translation>
+    </message>
+    <message>
+        <source>Opening files (*.txt);;All files (*)</source>
+        <translation>Eröffnungsdateien (*.txt);;Alle Dateien (*)</translation>
+    </message>
 </context>
 <context>
     <name>TrainWindow</name>

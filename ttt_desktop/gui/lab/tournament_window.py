@@ -110,6 +110,10 @@ def tournament_game_record(result: TournamentResult, game: TournamentGame) -> Ga
     return record
 
 
+class OpeningsError(ValueError):
+    """The openings the set-up asks for can't be played; the message says why."""
+
+
 def _app_settings() -> QSettings:
     from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION  # noqa: PLC0415
 
@@ -328,6 +332,31 @@ class TournamentWindow(QWidget):
         # The count of games said under the set-up follows it.
         self.games_spin.valueChanged.connect(self._update_start)
         form.addRow(self.tr("&Games per pairing:"), self.games_spin)
+        self.openings_combo = QComboBox()
+        self.openings_combo.addItem(self.tr("None"), "")
+        self.openings_combo.addItem(self.tr("Built-in set"), "builtin")
+        self.openings_combo.addItem(self.tr("From a file"), "file")
+        self.openings_combo.setToolTip(
+            self.tr(
+                "Start the games from openings, each played once with each colour: the "
+                "board's built-in set, or a file of cell names (h8 h9 j10) or a Gomocup "
+                "opening suite (offsets from the centre, 0,0, 1,-1)"
+            )
+        )
+        self.openings_edit = QLineEdit()
+        self.openings_edit.setPlaceholderText(self.tr("an opening file"))
+        self.openings_edit.setAccessibleName(self.tr("Opening file"))
+        self.openings_browse = QPushButton(self.tr("Browse..."))
+        self.openings_browse.clicked.connect(self._browse_openings)
+        self.openings_combo.currentIndexChanged.connect(self._openings_changed)
+        self.openings_edit.textChanged.connect(self._update_start)
+        openings_row = QHBoxLayout()
+        openings_row.addWidget(self.openings_combo)
+        openings_row.addWidget(self.openings_edit, 1)
+        openings_row.addWidget(self.openings_browse)
+        form.addRow(self.tr("Ope&nings:"), openings_row)
+        self.openings_edit.setEnabled(False)
+        self.openings_browse.setEnabled(False)
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, 2**31 - 1)
         self.seed_spin.setValue(fresh_seed() % 2**31)
@@ -759,18 +788,68 @@ class TournamentWindow(QWidget):
             seed,
             "gauntlet" if fmt == "gauntlet" else "round-robin",
             rules=rules,
+            openings=self.openings(rules),
             clock=clock,
         )
+
+    def openings(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
+        """The openings the set-up asks for (none, the built-in set, a file's), checked:
+        :class:`OpeningsError` says what is wrong with the file, or with the games per
+        pairing (even, so that each opening is played once with each colour)."""
+        choice = str(self.openings_combo.currentData())
+        if not choice:
+            return ()
+        from ttt_desktop.lab.openings import builtin_openings, read_openings  # noqa: PLC0415
+
+        if self.games_spin.value() % 2:
+            raise OpeningsError(
+                self.tr(
+                    "With openings, the games per pairing must be even: each opening is "
+                    "played once with each colour."
+                )
+            )
+        if choice == "builtin":
+            return builtin_openings(rules)
+        path = self.openings_edit.text().strip()
+        if not path:
+            raise OpeningsError(self.tr("Choose the opening file."))
+        try:
+            return read_openings(path, rules)
+        except ValueError as error:
+            raise OpeningsError(
+                self.tr("The openings can't be used: {reason}").format(reason=error)
+            ) from None
+
+    def _openings_changed(self, *_args: object) -> None:
+        from_file = self.openings_combo.currentData() == "file"
+        self.openings_edit.setEnabled(from_file)
+        self.openings_browse.setEnabled(from_file)
+        self._update_start()
+
+    def _browse_openings(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Choose an opening file"),
+            self.openings_edit.text(),
+            self.tr("Opening files (*.txt);;All files (*)"),
+        )
+        if name:
+            self.openings_edit.setText(name)
 
     def _update_start(self, *_args: object) -> None:
         running = self.runner is not None and self.runner.running
         gauntlet = self.format_combo.currentData() == "gauntlet"
         self.challenger_combo.setEnabled(gauntlet and not running)
+        refusal = None
         try:
             spec = self.spec()
+        except OpeningsError as error:
+            spec, refusal = None, str(error)
         except ValueError:
             spec = None
         self.start_button.setEnabled(spec is not None and not running)
+        if not running and refusal is not None and self.result is None:
+            self.progress_label.setText(refusal)
         if not running and spec is not None and self.result is None:
             self.progress_label.setText(
                 self.tr("{players} players, {games} games. Press Start.").format(
