@@ -8,9 +8,15 @@ import pickle
 import pytest
 
 from ttt_desktop.core.rules import (
+    CARO,
+    FREE_STYLE,
     GOMOKU,
     PRESET_ALIASES,
     PRESETS,
+    RENJU,
+    RULE_CHOICES,
+    RULE_PRESETS,
+    STANDARD,
     TIC_TAC_TOE,
     Rules,
     RulesError,
@@ -29,6 +35,8 @@ SOME_RULES = [
     Rules(15, 15, 5, exact=True),
     Rules(20, 20, 5),
     Rules(3, 20, 3),
+    Rules(15, 15, 5, rule=RENJU),
+    Rules(20, 16, 5, rule=CARO),
 ]
 
 
@@ -114,6 +122,108 @@ class TestRules:
         assert Rules(7, 7, 5).title == "7x7, five in a row"
         assert coerce_rules(None) is TIC_TAC_TOE
         assert coerce_rules("gomoku") is GOMOKU
+
+
+class TestTheRule:
+    def test_four_rules_each_a_value(self) -> None:
+        assert RULE_CHOICES == (FREE_STYLE, STANDARD, RENJU, CARO)
+        assert Rules(15, 15, 5).rule == FREE_STYLE
+        assert Rules(15, 15, 5, exact=True) is Rules(15, 15, 5, rule=STANDARD)
+        renju, caro = Rules(15, 15, 5, rule=RENJU), Rules(15, 15, 5, rule=CARO)
+        assert len({GOMOKU, Rules(15, 15, 5, exact=True), renju, caro}) == 4
+        assert not renju.exact and not caro.exact
+        assert renju is Rules(15, 15, 5, False, "renju")
+        assert renju.has_forbidden_moves and not caro.has_forbidden_moves
+        assert not GOMOKU.has_forbidden_moves
+        for rules in (renju, caro, Rules(15, 15, 5, exact=True)):
+            assert pickle.loads(pickle.dumps(rules)) is rules
+            assert Rules.parse(rules.key) is rules
+
+    def test_keys_titles_and_reprs(self) -> None:
+        cases = [
+            (Rules(15, 15, 5), "15,15,5", "Gomoku 15x15", "Rules(15, 15, 5)"),
+            (
+                Rules(15, 15, 5, exact=True),
+                "15,15,5,exact",
+                "Gomoku 15x15, exactly five",
+                "Rules(15, 15, 5, exact=True)",
+            ),
+            (
+                Rules(15, 15, 5, rule=RENJU),
+                "15,15,5,renju",
+                "Renju 15x15",
+                "Rules(15, 15, 5, rule='renju')",
+            ),
+            (
+                Rules(20, 18, 5, rule=CARO),
+                "20,18,5,caro",
+                "Caro 20x18",
+                "Rules(20, 18, 5, rule='caro')",
+            ),
+        ]
+        for rules, key, title, text in cases:
+            assert (rules.key, rules.title, repr(rules)) == (key, title, text)
+
+    def test_gomocup_rule_bitmask(self) -> None:
+        assert [Rules(15, 15, 5, rule=name).gomocup_rule for name in RULE_CHOICES] == [0, 1, 4, 8]
+        for name in RULE_CHOICES:
+            rules = Rules(15, 15, 5, rule=name)
+            assert Rules.from_gomocup(15, 15, rules.gomocup_rule) is rules
+            assert Rules.from_gomocup(15, 15, rules.gomocup_rule | 2) is rules  # continuous
+        assert Rules.from_gomocup(20, 20, 0) is Rules(20, 20, 5)
+        for bad in (5, 9, 12, 16, -1):
+            with pytest.raises(RulesError, match="INFO rule"):
+                Rules.from_gomocup(15, 15, bad)
+
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            ("renju", Rules(15, 15, 5, rule=RENJU)),
+            ("Renju", Rules(15, 15, 5, rule=RENJU)),
+            ("caro", Rules(15, 15, 5, rule=CARO)),
+            ("standard", Rules(15, 15, 5, exact=True)),
+            ("free-style", GOMOKU),
+            ("15,15,5,renju", Rules(15, 15, 5, rule=RENJU)),
+            ("15, 15, 5, caro", Rules(15, 15, 5, rule=CARO)),
+            ("15,15,5,standard", Rules(15, 15, 5, exact=True)),
+            ("15,15,5,exactly", Rules(15, 15, 5, exact=True)),
+            ("15,15,5 exact", Rules(15, 15, 5, exact=True)),
+            ("7,7,5,free-style", Rules(7, 7, 5)),
+            ("20x20 renju", Rules(20, 20, 5, rule=RENJU)),
+            ("16x15,caro", Rules(16, 15, 5, rule=CARO)),
+        ],
+    )
+    def test_parse_names_the_rule(self, text: str, expected: Rules) -> None:
+        assert Rules.parse(text) is expected
+
+    def test_rule_presets(self) -> None:
+        assert {name: rules.key for name, rules in RULE_PRESETS.items()} == {
+            "standard": "15,15,5,exact",
+            "renju": "15,15,5,renju",
+            "caro": "15,15,5,caro",
+        }
+        assert all(PRESET_ALIASES[name] is rules for name, rules in RULE_PRESETS.items())
+
+    @pytest.mark.parametrize(
+        ("make", "message"),
+        [
+            (lambda: Rules(15, 15, 6, rule=RENJU), r"renju is five in a row: k must be 5, not 6"),
+            (lambda: Rules(15, 15, 4, rule=CARO), r"caro is five in a row: k must be 5, not 4"),
+            (lambda: Rules(9, 9, 5, rule=RENJU), r"renju plays on boards of 15 to 20 a side"),
+            (lambda: Rules(20, 14, 5, rule=CARO), r"caro plays on boards of 15 to 20 a side"),
+            (lambda: Rules(15, 15, 5, True, RENJU), r"exact is the standard rule"),
+            (lambda: Rules(15, 15, 5, rule="chess"), r"the rule is one of free-style, standard"),
+            (lambda: Rules.parse("15,15,5,chess"), r"',renju' or ',caro'"),
+            (lambda: Rules.parse("9x9 caro"), r"caro plays on boards of 15 to 20 a side"),
+        ],
+    )
+    def test_limits_of_the_rules(self, make: object, message: str) -> None:
+        with pytest.raises(RulesError, match=message):
+            make()  # type: ignore[operator]
+
+    def test_standard_where_no_longer_line_fits_is_free_style(self) -> None:
+        assert Rules(5, 4, 5, rule=STANDARD) is Rules(5, 4, 5)
+        assert Rules(5, 4, 5, rule=STANDARD).rule == FREE_STYLE
 
 
 def reference_lines(m: int, n: int, k: int) -> set[frozenset[int]]:
