@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import itertools
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -370,3 +373,65 @@ def test_solve_on_the_command_line_says_what_it_does_and_keeps_to_a_limit(
     assert "is not proved within 0.5 s (about " in err and "positions searched" in err
     assert arena_main(["solve", "--rules", "4,4,4"]) == 0
     assert "draw for the first player" in capsys.readouterr().out
+
+
+# What one process proves, it keeps ---------------------------------------------------------
+
+
+def test_searches_of_one_board_start_from_what_the_earlier_ones_proved() -> None:
+    rules = Rules(4, 4, 4)
+    board = random_positions(rules, 7, 1, seed=11)[0]  # past the shipped tables' depth
+    first = solve(board)
+    again = solve(board)
+    assert again.value == first.value and again.best == first.best
+    assert again.nodes < first.nodes
+    assert mnk_solver.values_known(board)
+    # From scratch nothing is kept: the same work again.
+    assert solve(board, known=False).nodes == solve(board, known=False).nodes
+
+
+def stopping_after(asked: int) -> Callable[[], bool]:
+    """A stop check that answers true from its ``asked``-th question on."""
+    calls = itertools.count(1)
+    return lambda: next(calls) >= asked
+
+
+def test_values_stay_exact_along_games_sharing_one_table() -> None:
+    # Several games in a row on each board, every position's values asked without starting
+    # the table afresh, some searches told to stop half-way: each answer agrees with plain
+    # exhaustive negamax.
+    for rules, start in ((Rules(4, 4, 4), 6), (Rules(5, 4, 4), 10), (Rules(5, 5, 4), 12)):
+        rng = random.Random(rules.key)
+        for game in range(3):
+            board = random_positions(rules, start, 1, seed=game)[0]
+            while not board.is_over:
+                if board.ply % 3 == 0:
+                    with contextlib.suppress(SolveStopped):
+                        move_values(board, stop=stopping_after(2))
+                expected = {
+                    cell: -reference_value(board.play(cell)) for cell in board.legal_moves()
+                }
+                assert move_values(board) == expected, (rules.key, board.cells)
+                board = board.play(rng.choice(board.legal_moves()))
+        reference_value.cache_clear()
+
+
+def test_values_known_and_open_cells() -> None:
+    empty = Board.empty(rules=Rules(6, 4, 4))
+    assert not mnk_solver.values_known(empty)  # nothing proved yet, no table for 6,4,4
+    assert mnk_solver.open_cells(empty) == 24
+    # X on cells 0, 2, 8 and O on 5, 6, 9: cell 10's row, column and diagonal each hold
+    # both sides' stones, so no line through it can be made: 9 of the 10 empty cells are open.
+    board = Board.empty(rules=Rules(4, 4, 4)).play_all([8, 9, 2, 6, 0, 5])
+    assert not board.is_over
+    assert mnk_solver.open_cells(board) == 9
+    mnk_solver.forget_known()
+    values = move_values(board)
+    assert mnk_solver.values_known(board)
+    assert values == {cell: -reference_value(board.play(cell)) for cell in board.legal_moves()}
+    reference_value.cache_clear()
+    assert not mnk_solver.values_known(Board.empty(rules=Rules(5, 5, 4, exact=True)))
+    assert not mnk_solver.values_known(Board.empty(rules=Rules(9, 9, 5)))
+    assert not mnk_solver.values_known(
+        Board.empty(rules=Rules(4, 4, 4)).play_all([0, 4, 1, 5, 2, 6, 3])
+    )

@@ -27,6 +27,10 @@ The values of positions near the start of the small boards are shipped in ``mnk_
 beside this module (built by ``tools/make_solver_tables.py``), and long proofs are kept in a
 cache file in the user's data folder (:func:`cache_path`), so the perfect player answers at
 once on the boards in :data:`SOLVED`. Both are read lazily; a damaged cache is ignored.
+The searches of one board in one process share one table, so each starts from all that the
+earlier ones proved (the next position of a game, a hint asked again after a search told
+to stop); :func:`values_known` says when it holds every move's value of a position already
+and :func:`open_cells` measures how long a proof may take.
 
 ``exact`` rules (a line longer than k does not win) are refused where such a line fits:
 :class:`SolverError`. The module imports the engine only; nothing here imports Qt.
@@ -83,6 +87,9 @@ CACHE_STONES: Final = 8
 """What a search proves about positions of at most this many stones goes to the cache."""
 CACHE_MIN_SECONDS: Final = 0.5
 """Only a solve that took at least this long writes the cache (short ones are cheap again)."""
+SHARED_TABLE_ENTRIES: Final = 1_000_000
+"""The most positions the table the searches of one board share in a process may hold
+(about 100 MB); past it the table starts again from the shipped tables and the cache."""
 
 
 class SolverError(ValueError):
@@ -273,7 +280,7 @@ class _Searcher:
         self.geo = _geometry(rules)
         self.stop = stop
         if table is None:
-            table = dict(known_entries(rules)) if known and symmetry else {}
+            table = _shared_table(rules) if known and symmetry else {}
         self.table: dict[int, int] = table
         self.nodes = 0
         self.symmetry = symmetry and self.geo.canon
@@ -521,6 +528,47 @@ def move_values(
     return values
 
 
+def open_cells(board: Board) -> int:
+    """The empty cells of ``board`` on a window still free of one side's stones: the cells
+    a proof plays (the others never matter), the measure of how long one takes."""
+    x_bits, o_bits = board.x_bits, board.o_bits
+    live = 0
+    for mask in board.rules.geometry.masks:
+        if not mask & o_bits or not mask & x_bits:
+            live |= mask
+    return (live & ~(x_bits | o_bits)).bit_count()
+
+
+def values_known(board: Board) -> bool:
+    """Whether this process holds every legal move's value of ``board`` proved already (the
+    shipped tables, the cache, or an earlier search of the same board): :func:`move_values`
+    then answers at once. False for rules the solver does not handle and finished games."""
+    rules = board.rules
+    if rules.exact or rules.size > SOLVER_MAX_CELLS or board.is_over:
+        return False
+    geometry = rules.geometry
+    geo = _geometry(rules)
+    size = geo.size
+    table = _shared_table(rules)
+    me, opp = _sides(board)
+    wins = completing_bits(geometry, me, opp)
+    occupied = me | opp
+    for cell in range(size):
+        bit = 1 << cell
+        if occupied & bit or wins & bit:
+            continue
+        mine = me | bit
+        if completing_bits(geometry, opp, mine):
+            continue  # the reply wins at once
+        key = opp | mine << size
+        if geo.canon and (occupied.bit_count() + 1) <= CANONICAL_STONES:
+            key = geo.canonical(key)
+        entry = table.get(key)
+        if entry is None or entry & 3 != entry >> 2 & 3:
+            return False
+    return True
+
+
 def _keeping(searcher: _Searcher, board: Board) -> list[tuple[int, ...]]:
     """The symmetries that leave ``board`` as it is (they map moves onto equal moves)."""
     me, opp = _sides(board)
@@ -551,7 +599,23 @@ def _move_values(searcher: _Searcher, board: Board) -> dict[int, int]:
             drawn = _achieves(searcher, me, opp, cell, 0)
             for table in keeping:
                 values[table[cell]] = 0 if drawn else -1
+    # Each move's value is now proved, most of them by a bound and the position's value
+    # together: written down exact, so the next look at any of them starts from it.
+    for cell, cell_value in values.items():
+        _store_exact(searcher, opp, me | 1 << cell, -cell_value)
+    _store_exact(searcher, me, opp, value)
     return {cell: values[cell] for cell in board.legal_moves()}
+
+
+def _store_exact(searcher: _Searcher, me: int, opp: int, value: int) -> None:
+    """Write down ``value`` as the proved value for the mover of the position (me, opp)."""
+    geo = searcher.geo
+    key = me | opp << geo.size
+    if searcher.symmetry and (me | opp).bit_count() <= CANONICAL_STONES:
+        key = geo.canonical(key)
+    entry = searcher.table.get(key)
+    move = -1 if entry is None else entry >> 4
+    searcher.table[key] = (value + 1) | (value + 1) << 2 | move << 4
 
 
 def _achieves(searcher: _Searcher, me: int, opp: int, cell: int, value: int) -> bool:
@@ -675,8 +739,10 @@ __all__ = [
     "SolverError",
     "is_solved",
     "move_values",
+    "open_cells",
     "solve",
     "solve_plain",
+    "values_known",
 ]
 
 
@@ -787,11 +853,34 @@ def known_entries(rules: Rules) -> dict[int, int]:
     return _load_known().get(rules.key, {})
 
 
+_shared: dict[str, dict[int, int]] = {}
+
+
+def _shared_table(rules: Rules) -> dict[int, int]:
+    """The table the searches of ``rules`` share in this process, the shipped tables' and the
+    cache's values first. Every entry is a proved bound, whatever window the search that
+    wrote it had (a search told to stop writes none for the positions it left unfinished),
+    so a later search on the same board, the next position of a game, the same position
+    asked again, starts from all that the earlier ones proved. One board's table at a time,
+    started again past :data:`SHARED_TABLE_ENTRIES`."""
+    with _known_lock:
+        table = _shared.get(rules.key)
+        if table is not None and len(table) <= SHARED_TABLE_ENTRIES:
+            return table
+    known = known_entries(rules)
+    with _known_lock:
+        _shared.clear()
+        table = _shared[rules.key] = dict(known)
+    return table
+
+
 def forget_known() -> None:
-    """Drop the values read from the tables and the cache (they are read again when needed)."""
+    """Drop the values read from the tables and the cache, and what the searches of this
+    process proved (all is read or proved again when needed)."""
     global _known  # noqa: PLW0603
     with _known_lock:
         _known = None
+        _shared.clear()
 
 
 def exact_values(searcher: _Searcher, max_stones: int) -> dict[int, int]:
