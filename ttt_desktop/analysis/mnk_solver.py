@@ -68,9 +68,10 @@ SOLVED: Final[tuple[str, ...]] = (
     "4,5,4",
 )
 """Rules keys treated as solved: the opening positions come from the shipped tables, the rest
-from a search well under a second. (5,5,4 is proved in seconds and its openings are shipped
-too, but a position of three to five stones can take several seconds: not yet at once.)
-:data:`ttt_desktop.players.boards.SOLVED_KEYS` is the same list, as data."""
+from a search well under a second. (5,5,4 is proved in seconds and its positions of up to
+four stones are shipped too, but every move's value of a position of four to six stones can
+take seconds: not yet at once.) :data:`ttt_desktop.players.boards.SOLVED_KEYS` is the same
+list, as data."""
 
 CANONICAL_STONES: Final = 12
 """Positions with at most this many stones are stored under their canonical (symmetry-reduced)
@@ -87,9 +88,11 @@ CACHE_STONES: Final = 8
 """What a search proves about positions of at most this many stones goes to the cache."""
 CACHE_MIN_SECONDS: Final = 0.5
 """Only a solve that took at least this long writes the cache (short ones are cheap again)."""
-SHARED_TABLE_ENTRIES: Final = 1_000_000
-"""The most positions the table the searches of one board share in a process may hold
-(about 100 MB); past it the table starts again from the shipped tables and the cache."""
+SHARED_TABLE_ENTRIES: Final = 500_000
+"""The most positions the table the searches of one board share in a process keeps for the
+next search (about 50 MB). One search may grow it past that (a proof of 6,4,4 from the
+empty board leaves about 970,000, as big as its own table would be); the next search then
+starts again from the shipped tables and the cache."""
 
 
 class SolverError(ValueError):
