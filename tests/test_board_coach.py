@@ -3,6 +3,9 @@ with its budget elsewhere, and the review of a big-board game."""
 
 from __future__ import annotations
 
+import functools
+import random
+
 import pytest
 
 from ttt_desktop.analysis import board_coach, mnk_solver
@@ -13,6 +16,13 @@ from ttt_desktop.players.coach_search import advise_job, evaluate, review_job
 
 FOUR = Rules.parse("4,4,4")
 G = GOMOKU.geometry
+
+
+@pytest.fixture(autouse=True)
+def _a_fresh_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads or writes the user's cache of proofs, nor starts from another's."""
+    monkeypatch.setenv(mnk_solver.CACHE_ENV, "")
+    mnk_solver.forget_known()
 
 
 def gomoku(names: str) -> Board:
@@ -261,3 +271,111 @@ def test_a_position_the_solver_does_not_prove_in_time_gets_the_search_s_advice(
     advice = board_coach.advise(board, evaluate, budget_ms=200, nodes=2000)
     assert advice.source == "search"
     assert "Best found" in advice.sentence
+
+
+# Exact where the solver proves in the hint's time, and no time lost where it cannot --------
+
+
+@functools.cache
+def exhaustive(board: Board) -> int:
+    """Plain negamax to the end for the side to move (no code shared with the solver)."""
+    if board.winner is not None:
+        return -1
+    if board.is_over:
+        return 0
+    best = -1
+    for cell in board.legal_moves():
+        best = max(best, -exhaustive(board.play(cell)))
+        if best == 1:
+            break
+    return best
+
+
+def test_hints_along_5_5_4_games_are_proved_and_agree_with_plain_negamax() -> None:
+    # The coach asked at every position of random games from 12 stones on, one solver table
+    # through all of them (as in the window's search process): each answer is the solver's,
+    # and every cell's value is the exhaustive search's.
+    rules = Rules.parse("5,5,4")
+    rng = random.Random(554)
+    words = {1: "win", 0: "draw", -1: "loss"}
+    for _ in range(3):
+        board = Board.empty(Mark.X, rules)
+        while board.ply < 12:
+            board = board.play(rng.choice(board.legal_moves()))
+        while not board.is_over:
+            advice = board_coach.advise(board, evaluate, budget_ms=1000)
+            assert advice.source == "solved", board.cells
+            expected = {cell: words[-exhaustive(board.play(cell))] for cell in board.legal_moves()}
+            assert {value.cell: value.outcome for value in advice.values} == expected
+            best = max(expected.values(), key=("loss", "draw", "win").index)
+            assert {expected[cell] for cell in advice.cells} == {best}
+            board = board.play(rng.choice(board.legal_moves()))
+    exhaustive.cache_clear()
+
+
+def test_centre_and_corner_on_5_5_4_are_coached_exactly_within_the_hint_s_time() -> None:
+    # c3 then a1: each of X's moves needs a proof of its own (a win, or a draw, both ways);
+    # from scratch that takes the solver seconds, from the shipped tables no time.
+    rules = Rules.parse("5,5,4")
+    board = Board.empty(Mark.X, rules).play_all(rules.geometry.parse(name) for name in ("c3", "a1"))
+    assert board_coach.proof_share(board) > 0
+    advice = board_coach.advise(board, evaluate, budget_ms=1000)
+    assert advice.source == "solved"
+    assert advice.seconds < 1.0
+    assert advice.outcome == "win"
+    assert {value.cell: value.outcome for value in advice.values} == {
+        cell: {1: "win", 0: "draw", -1: "loss"}[value]
+        for cell, value in mnk_solver.move_values(board).items()
+    }
+
+
+@pytest.mark.slow
+def test_the_shipped_5_5_4_values_of_centre_and_corner_agree_with_a_proof_from_scratch() -> None:
+    rules = Rules.parse("5,5,4")
+    board = Board.empty(Mark.X, rules).play_all(rules.geometry.parse(name) for name in ("c3", "a1"))
+    advice = board_coach.advise(board, evaluate, budget_ms=1000)
+    scratch = mnk_solver.move_values(board, known=False)
+    assert {value.cell: value.outcome for value in advice.values} == {
+        cell: {1: "win", 0: "draw", -1: "loss"}[value] for cell, value in scratch.items()
+    }
+
+
+def test_a_position_far_beyond_a_proof_in_a_hint_s_time_gives_the_search_all_of_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 7,7,5 from the empty board: 49 open cells, nothing proved. The solver is not tried
+    # (a quarter of every hint went to a try that could not finish) and the search has the
+    # whole budget.
+    board = Board.empty(Mark.X, Rules.parse("7,7,5"))
+    assert board_coach.proof_share(board) == 0
+
+    def no_proof(*args: object, **kwargs: object) -> dict[int, int]:
+        raise AssertionError("the solver was tried")
+
+    budgets: list[float | None] = []
+
+    def searched(board: Board, **kwargs: object) -> board_coach.Evaluation:
+        budgets.append(kwargs["budget_ms"])  # type: ignore[arg-type]
+        return evaluate(board, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mnk_solver, "move_values", no_proof)
+    advice = board_coach.advise(board, searched, budget_ms=200, nodes=2000)
+    assert advice.source == "search"
+    assert budgets == [200]
+    # A side that can complete a line next move makes the proof short: a quarter is tried.
+    seven = Rules.parse("7,7,5")
+    four = Board.empty(Mark.X, seven).play_all(
+        seven.geometry.parse(name) for name in ("a1", "g7", "b1", "g6", "c1", "g5", "d1")
+    )
+    assert mnk_solver.open_cells(four) > board_coach.PROOF_OPEN_CELLS
+    assert board_coach.proof_share(four) == board_coach.THREAT_PROOF_SHARE
+    # Late in a game, few open cells: tried, and proved.
+    monkeypatch.undo()
+    rng = random.Random(7)
+    late = Board.empty(Mark.X, Rules.parse("7,7,5"))
+    while late.is_over or mnk_solver.open_cells(late) > 12:
+        if late.is_over:
+            late = Board.empty(Mark.X, late.rules)
+        late = late.play(rng.choice(late.legal_moves()))
+    assert board_coach.proof_share(late) > 0
+    assert board_coach.advise(late, evaluate, budget_ms=1000).source == "solved"

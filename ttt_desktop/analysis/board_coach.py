@@ -9,9 +9,11 @@ which:
   draw or loss with best play (the solver gives no distances there).
 * **Boards small enough for the solver** (free-style, at most 63 cells: 5,5,4, 6,4,4...):
   the hint and the cells' values are proved by the solver too whenever it finishes within
-  :data:`COACH_PROOF_SHARE` of the coach's time (its tables and its cache of proved positions
-  make most positions quick; 5,5,4 is proved from the empty board in 0.02 s); else, as
-  below, in the time left.
+  its share of the coach's time (:func:`proof_share`: half on a position with few open
+  cells or whose values are held already, a quarter where a side can complete a line next
+  move, nothing where a proof could not finish). Its tables, its cache and what the earlier
+  hints of the game proved make many positions quick (5,5,4's positions of up to three
+  stones are read from the tables); else, as below, in the time left.
 * **Every other board**: a forced win found by the threat-space search
   (:mod:`ttt_desktop.analysis.threats`) is a proof and is stated as one ("X has a forced win
   in 7: h8, ..."); otherwise the hint and the values are what a search found within a
@@ -61,10 +63,21 @@ REVIEW_THREAT_NODES: Final = 600
 MISTAKE_DROP: Final = 4
 """A drop of at least this many "threes" (the worth of a window of k-2 stones) is a mistake."""
 LINE_SHOWN: Final = 8
-COACH_PROOF_SHARE: Final = 0.25
-"""The share of a hint's time the solver may take to prove a position of a board it can
-solve (not one of the solved boards); the search has the rest when it does not finish."""
 """The most moves of a line a sentence names."""
+COACH_PROOF_SHARE: Final = 0.5
+"""The share of a hint's time the solver may take to prove a position of a board it can
+solve (not one of the solved boards) with few open cells or its values held already (see
+:func:`proof_share`); the search has the rest when it does not finish."""
+THREAT_PROOF_SHARE: Final = 0.25
+"""The share it may take on a position with more open cells where a side can complete a
+line at its next move (the blocks make such proofs short)."""
+PROOF_OPEN_CELLS: Final = 20
+"""The most open cells (:func:`~ttt_desktop.analysis.mnk_solver.open_cells`) of a position
+the solver is tried on without a threat on the board or its values held already.
+Measured on random games (every move's value, a second at most): with 18 open cells 5,5,4,
+6,4,4, 7,7,5 and 5,5,5 are proved in 0.02-0.5 s; past 20, of 138 positions of 7,7,5,
+6,5,4 and 5,5,5 with no side able to complete a line next move, 5 were proved within
+0.25 s (all on 6,5,4, a won board); of 33 positions where a side could, 15."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,15 +296,31 @@ def _solvable(rules: Rules) -> bool:
     return not rules.exact and rules.size <= mnk_solver.SOLVER_MAX_CELLS
 
 
+def proof_share(board: Board) -> float:
+    """The share of a hint's time the solver is given on ``board``, 0 where it is not worth
+    trying: a board it can solve, and the values of every move proved already in this
+    process (the shipped tables, the cache, an earlier hint of the game: an answer at once)
+    or few open cells (:data:`PROOF_OPEN_CELLS`): :data:`COACH_PROOF_SHARE`; a side able to
+    complete a line at its next move: :data:`THREAT_PROOF_SHARE`. The test costs about a
+    millisecond; where it says 0 the whole time goes to the search."""
+    if not _solvable(board.rules) or board.is_over:
+        return 0.0
+    if mnk_solver.open_cells(board) <= PROOF_OPEN_CELLS or mnk_solver.values_known(board):
+        return COACH_PROOF_SHARE
+    mark = board.to_move
+    if completing_cells(board, mark) or completing_cells(board, mark.opponent):
+        return THREAT_PROOF_SHARE
+    return 0.0
+
+
 def _proved_within(
-    board: Board, budget_ms: float | None, stop: Callable[[], bool] | None
+    board: Board, budget_ms: float, share: float, stop: Callable[[], bool] | None
 ) -> BoardAdvice | None:
     """The solver's advice on a board it can solve, when it proves the position within
-    :data:`COACH_PROOF_SHARE` of ``budget_ms``; None when the board is beyond it or time ran out.
-    ``stop`` still stops it (the solver's stopped error goes up)."""
-    if budget_ms is None or not _solvable(board.rules):
-        return None
-    deadline = time.perf_counter() + budget_ms * COACH_PROOF_SHARE / 1000
+    ``share`` of ``budget_ms`` (see :func:`proof_share`); None when time ran out (what it
+    proved meanwhile stays in the solver's table for the next try). ``stop`` still stops it
+    (the solver's stopped error goes up)."""
+    deadline = time.perf_counter() + budget_ms * share / 1000
 
     def out_of_time() -> bool:
         return time.perf_counter() >= deadline or (stop is not None and stop())
@@ -374,11 +403,12 @@ def advise(
     if mnk_solver.is_solved(board.rules) and not board.rules.exact:
         return _solved_advice(board, stop)
     started = time.perf_counter()
-    proved = _proved_within(board, budget_ms, stop)
-    if proved is not None:
-        return proved
     search_ms = budget_ms
-    if budget_ms is not None and _solvable(board.rules):
+    share = 0.0 if budget_ms is None else proof_share(board)
+    if budget_ms is not None and share > 0:
+        proved = _proved_within(board, budget_ms, share, stop)
+        if proved is not None:
+            return proved
         # The search has what the solver's try left of the time.
         search_ms = max(1.0, budget_ms - (time.perf_counter() - started) * 1000)
     mark = board.to_move
