@@ -12,6 +12,7 @@ from ttt_desktop.analysis import board_coach, mnk_solver
 from ttt_desktop.analysis.coach import summarise
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.rules import GOMOKU, Rules
+from ttt_desktop.core.tactics import completing_cells
 from ttt_desktop.players.coach_search import advise_job, evaluate, review_job
 
 FOUR = Rules.parse("4,4,4")
@@ -343,9 +344,9 @@ def test_the_shipped_5_5_4_values_of_centre_and_corner_agree_with_a_proof_from_s
 def test_a_position_far_beyond_a_proof_in_a_hint_s_time_gives_the_search_all_of_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # 7,7,5 from the empty board: 49 open cells, nothing proved. The solver is not tried
-    # (a quarter of every hint went to a try that could not finish) and the search has the
-    # whole budget.
+    # 7,7,5 from the empty board: 49 open cells, nothing proved, no threat. The solver is
+    # not tried (a quarter of every hint went to a try that could not finish) and the
+    # search has the whole budget.
     board = Board.empty(Mark.X, Rules.parse("7,7,5"))
     assert board_coach.proof_share(board) == 0
 
@@ -362,6 +363,19 @@ def test_a_position_far_beyond_a_proof_in_a_hint_s_time_gives_the_search_all_of_
     advice = board_coach.advise(board, searched, budget_ms=200, nodes=2000)
     assert advice.source == "search"
     assert budgets == [200]
+    monkeypatch.undo()
+
+    # Fewer open cells, no threat: a short probe (won positions of 6,6,4 are often proved
+    # within it).
+    def quiet_middle(board: Board) -> bool:
+        threats = completing_cells(board, Mark.X) or completing_cells(board, Mark.O)
+        return not board.is_over and not threats and 20 < mnk_solver.open_cells(board) <= 29
+
+    rng = random.Random(3)
+    middle = board
+    while not quiet_middle(middle):
+        middle = board if middle.is_over else middle.play(rng.choice(middle.legal_moves()))
+    assert board_coach.proof_share(middle) == board_coach.PROBE_SHARE
     # A side that can complete a line next move makes the proof short: a quarter is tried.
     seven = Rules.parse("7,7,5")
     four = Board.empty(Mark.X, seven).play_all(
