@@ -66,6 +66,22 @@ class SeatChoice:
         return cls(seat.kind, seat.name)
 
 
+def shown_name(name: str) -> str:
+    """A stored person's name as shown: one of the first start's two ("Player 1", stored
+    in English) in the interface's language ("Spieler 1"), any other name as it is."""
+    if name in DEFAULT_PEOPLE:
+        return QCoreApplication.translate("AppSettings", name)
+    return name
+
+
+def stored_name(name: str) -> str:
+    """A person's name as stored: the first start's two in English (see :func:`shown_name`)."""
+    for default in DEFAULT_PEOPLE:
+        if name == QCoreApplication.translate("AppSettings", default):
+            return default
+    return name
+
+
 def tidy_person_name(name: str) -> str:
     """A name as shown: one line, single spaces, at most :data:`MAX_NAME_LENGTH` characters."""
     tidy = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
@@ -84,30 +100,35 @@ class AppSettings:
         return self._settings
 
     def people(self) -> list[str]:
-        """People's names, in the order they were added."""
+        """People's names, in the order they were added; the two a first start offers in
+        the interface's language, whichever language they were stored in."""
         stored = self._settings.value("players/people")
         if isinstance(stored, str):
             stored = [stored]
         names: list[str] = []
         if isinstance(stored, list):
             for name in stored:
-                tidy = tidy_person_name(name) if isinstance(name, str) else ""
+                tidy = tidy_person_name(shown_name(name)) if isinstance(name, str) else ""
                 if tidy and tidy not in names:
                     names.append(tidy)
-        return names or [
-            QCoreApplication.translate("AppSettings", str(name)) for name in DEFAULT_PEOPLE
-        ]
+        return names or [shown_name(name) for name in DEFAULT_PEOPLE]
 
     def set_people(self, names: list[str]) -> None:
-        """Remember ``names`` for the drop-downs."""
-        self._settings.setValue("players/people", list(names))
+        """Remember ``names`` for the drop-downs (the first start's two in English, so that
+        they follow a change of language)."""
+        self._settings.setValue("players/people", [stored_name(name) for name in names])
 
     def seat_choice(self, mark: str) -> SeatChoice | None:
         """The player last chosen for ``mark`` ("X" or "O"), if any."""
-        return SeatChoice.from_text(self._settings.value(f"players/{mark}"))
+        choice = SeatChoice.from_text(self._settings.value(f"players/{mark}"))
+        if choice is not None and choice.kind == HUMAN_KIND:
+            return SeatChoice(HUMAN_KIND, shown_name(choice.name))
+        return choice
 
     def set_seat_choice(self, mark: str, choice: SeatChoice) -> None:
         """Remember the player chosen for ``mark``."""
+        if choice.kind == HUMAN_KIND:
+            choice = SeatChoice(HUMAN_KIND, stored_name(choice.name))
         self._settings.setValue(f"players/{mark}", choice.to_text())
 
     def start_policy(self) -> str:
