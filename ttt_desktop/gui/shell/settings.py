@@ -76,7 +76,7 @@ def shown_name(name: str) -> str:
 
 def stored_name(name: str) -> str:
     """A person's name as stored: the first start's two in English (see :func:`shown_name`)."""
-    for default in DEFAULT_PEOPLE:
+    for default in map(str, DEFAULT_PEOPLE):
         if name == QCoreApplication.translate("AppSettings", default):
             return default
     return name
@@ -111,7 +111,7 @@ class AppSettings:
                 tidy = tidy_person_name(shown_name(name)) if isinstance(name, str) else ""
                 if tidy and tidy not in names:
                     names.append(tidy)
-        return names or [shown_name(name) for name in DEFAULT_PEOPLE]
+        return names or [shown_name(name) for name in map(str, DEFAULT_PEOPLE)]
 
     def set_people(self, names: list[str]) -> None:
         """Remember ``names`` for the drop-downs (the first start's two in English, so that
