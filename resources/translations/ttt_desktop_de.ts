@@ -180,6 +180,10 @@
         <translation>letzter Zug</translation>
     </message>
     <message>
+        <source>move {number}</source>
+        <translation>Zug {number}</translation>
+    </message>
+    <message>
         <source>part of the winning line</source>
         <translation>Teil der Gewinnreihe</translation>
     </message>
@@ -2004,6 +2008,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>&amp;Marks on the board</source>
         <translation>&amp;Zeichen auf dem Spielfeld</translation>
+    </message>
+    <message>
+        <source>Move &amp;numbers on the marks</source>
+        <translation>Zug&amp;nummern auf den Zeichen</translation>
     </message>
     <message>
         <source>Automatic: stones from 9x9 up</source>

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import shiboken6
@@ -79,6 +80,8 @@ STONES_FROM_SIDE: Final = 9
 GRID_MARGIN: Final = 8.0
 """Pixels between the widget's edge and the grid (or its coordinates) on boards but 3x3."""
 MARK_STYLE_KEY: Final = "view/mark_style"
+MOVE_NUMBERS_KEY: Final = "view/move_numbers"
+"""The setting: whether the stones carry their move numbers (off unless chosen)."""
 PARTIAL_REPAINT_CELLS: Final = 12
 """A change of more cells than this repaints the whole board rather than cell by cell."""
 
@@ -218,6 +221,11 @@ class BoardWidget(QWidget):
         self._cursor_enabled = True
         self._mark_style = MarkStyle.AUTO
         self._pressed_cell: int | None = None
+        # Move numbers on the stones: the moves leading to the position on show come from
+        # whoever knows them (set_move_source), checked against that position.
+        self._numbers_shown = False
+        self._move_source: Callable[[], Sequence[int] | None] | None = None
+        self._numbers: dict[int, int] = {}
         # A cell's name being typed ("h", "h1"), shown beside the cursor until it plays.
         self._typed_name = ""
         self._typed_label = QLabel(self)
@@ -315,9 +323,12 @@ class BoardWidget(QWidget):
         elif winning_line is None:
             self._line_animation.stop()
             self._line_progress = 1.0
+        old_numbers = self._numbers
+        self._numbers = self._numbers_of(board)
+        renumbered = any(self._numbers.get(cell) != number for cell, number in old_numbers.items())
         self._update_accessible_text()
         self._update_cursors()
-        if rules_changed or self._cells or winning_line != old_line:
+        if rules_changed or self._cells or winning_line != old_line or renumbered:
             self.update()
         else:
             # A move on a big board: repaint the cells that changed and the last-move marks.
@@ -392,6 +403,48 @@ class BoardWidget(QWidget):
         if style is not self._mark_style:
             self._mark_style = style
             self.update()
+
+    @property
+    def shows_move_numbers(self) -> bool:
+        """True when each mark carries the number of the move that placed it."""
+        return self._numbers_shown
+
+    def set_move_numbers_shown(self, shown: bool) -> None:
+        """Number the marks by their moves (the moves come from :meth:`set_move_source`)."""
+        if shown != self._numbers_shown:
+            self._numbers_shown = shown
+            self._numbers = self._numbers_of(self._board)
+            self._update_accessible_text()
+            self.update()
+
+    def set_move_source(self, source: Callable[[], Sequence[int] | None] | None) -> None:
+        """Where the moves come from: ``source()`` gives the moves of the game in hand, first
+        move first (None when there is none), asked each time a position is shown. The
+        position after its first moves is numbered when it is the one on show (the newest,
+        or one browsed back in history, whoever shows it); any other position, nothing."""
+        self._move_source = source
+        self._numbers = self._numbers_of(self._board)
+        self.update()
+
+    def move_number(self, cell: int) -> int | None:
+        """The number drawn on ``cell``'s mark (1 for the first move), if any."""
+        return self._numbers.get(cell)
+
+    def _numbers_of(self, board: Board) -> dict[int, int]:
+        """Each mark's move number, when shown and the source's moves lead to ``board``."""
+        if not self._numbers_shown or self._move_source is None:
+            return {}
+        line = self._move_source()
+        if not line or len(line) < board.ply:
+            return {}
+        moves = list(line[: board.ply])
+        if not moves or len(set(moves)) != len(moves):
+            return {}
+        first = sum(1 << cell for cell in moves[0::2])
+        second = sum(1 << cell for cell in moves[1::2])
+        if {first, second} != {board.x_bits, board.o_bits}:
+            return {}
+        return {cell: number for number, cell in enumerate(moves, 1)}
 
     @property
     def draws_stones(self) -> bool:
@@ -886,6 +939,9 @@ class BoardWidget(QWidget):
             notes.append(self.tr("keypad {digit}").format(digit=self.cell_name(cell)))
         else:
             name = self.tr("{cell}: {content}").format(cell=self.cell_name(cell), content=content)
+        number = self._numbers.get(cell)
+        if number is not None:
+            notes.append(self.tr("move {number}").format(number=number))
         if cell == self._last_move:
             notes.append(self.tr("last move"))
         if self._winning_line is not None and cell in self._winning_line:
@@ -974,6 +1030,8 @@ class BoardWidget(QWidget):
                 self._paint_stone(painter, mark, self.cell_rect(cell), colour)
             else:
                 paint_mark(painter, mark, self.cell_rect(cell), colour)
+        if self._numbers:
+            self._paint_move_numbers(painter, colours, size, stones)
 
         self._paint_layers(painter, colours, highlight, None)
         painter.end()
@@ -1091,7 +1149,11 @@ class BoardWidget(QWidget):
                     QPointF(left + column * size + offset, top + row * size + offset), sprite
                 )
 
-        if self._last_move is not None and stones and self._board[self._last_move] is not None:
+        if self._numbers:
+            self._paint_move_numbers(
+                painter, colours, size, stones, (first_row, last_row, first_column, last_column)
+            )
+        elif self._last_move is not None and stones and self._board[self._last_move] is not None:
             # A dot on the last stone, in a colour that stands out from it.
             rect = self.cell_rect(self._last_move)
             radius = max(2.0, size * 0.12)
@@ -1101,6 +1163,55 @@ class BoardWidget(QWidget):
 
         self._paint_layers(painter, colours, highlight, region)
         painter.end()
+
+    def _paint_move_numbers(
+        self,
+        painter: QPainter,
+        colours: theme.BoardColours,
+        size: float,
+        stones: bool,
+        span: tuple[int, int, int, int] | None = None,
+    ) -> None:
+        """Each mark's move number: in the middle of a stone, in a colour that stands out
+        from it; in a corner beside an X or an O. The last move's number is underlined."""
+        m = self._rules.m
+        font = QFont(self.font())
+        font.setBold(True)
+        for cell, number in self._numbers.items():
+            mark = self._board[cell]
+            if mark is None:
+                continue
+            row, column = divmod(cell, m)
+            if span is not None:
+                first_row, last_row, first_column, last_column = span
+                if not (first_row <= row <= last_row and first_column <= column <= last_column):
+                    continue
+            rect = self.cell_rect(cell)
+            text = str(number)
+            stone = colours.mark(mark)
+            if stones:
+                share = 0.42 if len(text) <= 2 else 0.32
+                box = rect
+                ink = QColor("#111111") if stone.lightness() > 150 else QColor("#ffffff")
+            else:
+                share = 0.28 if len(text) <= 2 else 0.22
+                box = QRectF(
+                    rect.left(),
+                    rect.top() + rect.height() * 0.55,
+                    rect.width() * 0.96,
+                    rect.height() * 0.43,
+                )
+                ink = QColor(colours.text)
+            font.setPixelSize(max(7, int(size * share)))
+            font.setUnderline(cell == self._last_move)
+            painter.setFont(font)
+            painter.setPen(ink)
+            align = (
+                Qt.AlignmentFlag.AlignCenter
+                if stones
+                else (Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom)
+            )
+            painter.drawText(box, align, text)
 
     def _grid_pixmap(self, colours: theme.BoardColours) -> QPixmap:
         """The tile, the grid lines and the coordinates, painted once per size and scheme."""
