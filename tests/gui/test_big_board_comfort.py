@@ -4,15 +4,20 @@ is zoomed, the value label over the hover preview, the buttons under the board."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 from conftest import WindowMaker
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Mark
+from ttt_desktop.core.rules import GOMOKU
+from ttt_desktop.gui.board.board_widget import MOVE_NUMBERS_KEY
 from ttt_desktop.gui.common import translation
+from ttt_desktop.gui.game.controller import Seat
+from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.gui.shell.settings import AppSettings, SeatChoice
 from ttt_desktop.players import HUMAN_KIND
 
@@ -58,3 +63,64 @@ def test_the_first_start_s_names_follow_a_change_of_language(
     # Stored again in English, so they follow the language back.
     window.settings.set_people(window.settings.people())
     assert settings.qsettings.value("players/people") == ["Player 1", "Player 2"]
+
+
+def _play(qtbot: QtBot, window: MainWindow, names: Iterable[str]) -> None:
+    """Click the cells ``names`` on the board, waiting for each move."""
+    board = window.board
+    for name in names:
+        with qtbot.waitSignal(window.controller.move_played):
+            QTest.mouseClick(
+                board,
+                Qt.MouseButton.LeftButton,
+                pos=board.cell_centre(board.rules.geometry.parse(name)),
+            )
+
+
+def _gomoku_game(make_window: WindowMaker) -> MainWindow:
+    window = make_window()
+    window.start_game(GOMOKU, Seat(HUMAN_KIND, "Ann"), Seat(HUMAN_KIND, "Bob"))
+    return window
+
+
+def test_move_numbers_on_the_marks_follow_the_position_on_show(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = _gomoku_game(make_window)
+    board = window.board
+    cell = board.rules.geometry.parse
+    action = window.move_numbers_action
+    assert not action.isChecked() and not board.shows_move_numbers  # off unless chosen
+    _play(qtbot, window, ["h8", "h9", "i8"])
+    assert board.move_number(cell("h8")) is None
+    plain = board.grab().toImage()
+    action.trigger()
+    assert board.shows_move_numbers
+    assert [board.move_number(cell(name)) for name in ("h8", "h9", "i8")] == [1, 2, 3]
+    assert board.grab().toImage() != plain  # the numbers are drawn
+    assert "move 2" in board.cell_text(cell("h9"))[1]
+    # Each new move is numbered; browsing back shows the numbers of that position only.
+    _play(qtbot, window, ["g7"])
+    assert board.move_number(cell("g7")) == 4
+    window.review.replay_bar.show_ply(2)
+    qtbot.waitUntil(lambda: board.board.ply == 2)
+    assert [board.move_number(cell(name)) for name in ("h8", "h9", "i8", "g7")] == [
+        1,
+        2,
+        None,
+        None,
+    ]
+    window.review.replay_bar.follow_live()
+    qtbot.waitUntil(lambda: board.board.ply == 4)
+    assert board.move_number(cell("g7")) == 4
+    # A position that the game's moves do not lead to is not numbered (never wrongly).
+    board.set_board(board.board.play(cell("a1")))
+    assert board.move_number(cell("a1")) is None and board.move_number(cell("h8")) is None
+    # Remembered: the next window numbers the marks from the start.
+    assert AppSettings().qsettings.value(MOVE_NUMBERS_KEY, False, type=bool)
+    again = _gomoku_game(make_window)
+    assert again.move_numbers_action.isChecked() and again.board.shows_move_numbers
+    _play(qtbot, again, ["h8"])
+    assert again.board.move_number(cell("h8")) == 1
+    again.move_numbers_action.trigger()
+    assert again.board.move_number(cell("h8")) is None

@@ -53,7 +53,12 @@ from ttt_desktop.core import Mark
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.core.rules import Rules
 from ttt_desktop.gui.board.board_view import BoardView
-from ttt_desktop.gui.board.board_widget import MARK_STYLE_KEY, BoardWidget, MarkStyle
+from ttt_desktop.gui.board.board_widget import (
+    MARK_STYLE_KEY,
+    MOVE_NUMBERS_KEY,
+    BoardWidget,
+    MarkStyle,
+)
 from ttt_desktop.gui.coach import CoachFeatures
 from ttt_desktop.gui.common import motion, theme
 from ttt_desktop.gui.common.motion import REDUCE_MOTION_KEY
@@ -675,11 +680,25 @@ class MainWindow(QMainWindow):
             self.mark_style_actions[style] = action
         self.mark_style_group.triggered.connect(self._on_mark_style_chosen)
         self.board.set_mark_style(stored)
+        # Move numbers on the marks (remembered, off at first): the board numbers the
+        # position on show from the game in hand's moves, whoever shows it.
+        self.move_numbers_action = QAction(self.tr("Move &numbers on the marks"), self)
+        self.move_numbers_action.setCheckable(True)
+        numbers = self.settings.qsettings.value(MOVE_NUMBERS_KEY, False, type=bool)
+        self.move_numbers_action.setChecked(bool(numbers))
+        self.move_numbers_action.toggled.connect(self._on_move_numbers_toggled)
+        menu.addAction(self.move_numbers_action)
+        self.board.set_move_source(lambda: self.controller.session.record.moves)
+        self.board.set_move_numbers_shown(bool(numbers))
 
     def _on_mark_style_chosen(self, action: QAction) -> None:
         style = MarkStyle.from_setting(action.data())
         self.settings.qsettings.setValue(MARK_STYLE_KEY, style.value)
         self.board.set_mark_style(style)
+
+    def _on_move_numbers_toggled(self, checked: bool) -> None:
+        self.settings.qsettings.setValue(MOVE_NUMBERS_KEY, checked)
+        self.board.set_move_numbers_shown(checked)
 
     def _on_reduce_motion_toggled(self, checked: bool) -> None:
         self.settings.qsettings.setValue(REDUCE_MOTION_KEY, checked)
