@@ -93,10 +93,14 @@ def _window(make_window: WindowMaker, qtbot: QtBot, path: Path | None) -> MainWi
 
 
 def _library_hears_last(window: MainWindow) -> None:
-    """Connect the game library's handlers after the window's (they were connected first)."""
+    """Connect the game library's handlers after the view model's (History is made first,
+    so it hears every game event first otherwise)."""
     controller, history = window.controller, window.history
     for signal, slot in (
+        (controller.game_started, history._on_game_started),
+        (controller.move_played, history._on_move_played),
         (controller.game_finished, history._on_game_finished),
+        (controller.history_changed, history._on_move_played),
         (controller.game_reopened, history._on_game_reopened),
     ):
         signal.disconnect(slot)

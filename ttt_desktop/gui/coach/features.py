@@ -52,6 +52,7 @@ from ttt_desktop.gui.coach.overlays import (
     verdict_words,
 )
 from ttt_desktop.gui.game.controller import GameController
+from ttt_desktop.gui.game.view_model import GameView
 from ttt_desktop.gui.review.review import MOVES_DOCK_WIDTH, ReviewFeatures
 from ttt_desktop.gui.shell.dock_room import hold_room, move_in
 from ttt_desktop.players.boards import SOLVED_KEYS
@@ -103,6 +104,7 @@ class CoachFeatures(QObject):
         window: QMainWindow,
         *,
         controller: GameController,
+        view: GameView,
         board: BoardWidget,
         review: ReviewFeatures,
         game_menu: QMenu,
@@ -112,6 +114,7 @@ class CoachFeatures(QObject):
         super().__init__(window)
         self.window = window
         self.controller = controller
+        self.view = view
         self.board = board
         self.review = review
         self.settings = settings
@@ -294,7 +297,7 @@ class CoachFeatures(QObject):
         controller.insight_ready.connect(self._on_insight_ready)
         controller.insight_failed.connect(self._on_insight_failed)
         self.board.board_changed.connect(self._on_board_changed)
-        self.review.replay_bar.view_changed.connect(self.refresh_actions)
+        self.view.viewed_ply_changed.connect(self.refresh_actions)
         # The view action is checked on the dock's show event (visibilityChanged also asks
         # where the dock lies, and says False for a dock not laid out yet).
         self.review_action.toggled.connect(self._on_review_dock_visibility)
@@ -324,7 +327,7 @@ class CoachFeatures(QObject):
             not board.is_over
             and controller.session.seat(board.to_move).is_human
             and not controller.session.is_thinking
-            and self.review.shows_newest
+            and self.view.shows_newest
         )
 
     # Commands ---------------------------------------------------------------------------
@@ -334,7 +337,7 @@ class CoachFeatures(QObject):
         if not self.controller.session.can_undo:
             return
         self.controller.session.undo()
-        self.review.replay_bar.follow_live()
+        self.view.follow_newest()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
         self.refresh_actions()
 
@@ -343,7 +346,7 @@ class CoachFeatures(QObject):
         if not self.controller.session.can_redo:
             return
         self.controller.session.redo()
-        self.review.replay_bar.follow_live()
+        self.view.follow_newest()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
         self.refresh_actions()
 
@@ -498,7 +501,7 @@ class CoachFeatures(QObject):
         record = self._shown_review()
         if record is None or record.game_id != self.controller.session.record.game_id:
             return
-        self.review.replay_bar.show_ply(verdict.ply)
+        self.view.show_ply(verdict.ply)
         self._review_board = record.board_at(verdict.ply)
         self.board.set_overlay(REVIEW_LAYER, verdict_overlay(verdict))
         self.window.statusBar().showMessage(
@@ -507,7 +510,7 @@ class CoachFeatures(QObject):
 
     def try_again(self, verdict: coach_module.MoveVerdict | board_coach.BoardVerdict) -> None:
         """Start a game from the position before ``verdict``'s move, with the same players."""
-        self.review.replay_bar.show_ply(verdict.ply)
+        self.view.show_ply(verdict.ply)
         self._starting_practice = True
         try:
             self.review.play_on_from_here()

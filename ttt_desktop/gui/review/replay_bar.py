@@ -1,10 +1,12 @@
 """The replay bar: step through a game's positions, follow a live match, set the pace.
 
-:class:`ReplayBar` holds which ply of the current :class:`~ttt_desktop.core.GameRecord`
-is on show and whether the view follows the newest move. Its buttons go to the
-start, one move back, play/pause, one move forward and to the end; a timeline
-slider covers every ply; a speed slider sets the delay between AI moves, from
-3 seconds per move to as fast as the machine goes.
+:class:`ReplayBar` drives and draws a
+:class:`~ttt_desktop.gui.game.view_model.ViewedPosition`, the one owner of which ply of
+the current :class:`~ttt_desktop.core.GameRecord` is on show and whether the view
+follows the newest move (the window's view model holds it; a bar made on its own makes
+its own). Its buttons go to the start, one move back, play/pause, one move forward and
+to the end; a timeline slider covers every ply; a speed slider sets the delay between AI
+moves, from 3 seconds per move to as fast as the machine goes.
 
 Play/pause means two things. While two AIs play a live game, it asks for the
 game to pause between moves (:attr:`ReplayBar.pause_requested`); the view stops
@@ -13,7 +15,7 @@ viewer steps to it. For any other game it plays the recorded moves back on the
 board at the chosen pace. Stepping back never stops a match: the bar simply stops
 following, and "Live" returns to the newest move.
 
-The bar only emits what to show (:attr:`ReplayBar.view_changed`); it never
+The bar only says what to show (:attr:`ReplayBar.view_changed`); it never
 changes a record.
 """
 
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QSize, Qt, Signal, SignalInstance
 from PySide6.QtGui import QAction, QIcon, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -35,14 +37,13 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.core import GameRecord
 from ttt_desktop.gui.common.indicators import tinted_icon
+from ttt_desktop.gui.game.view_model import ViewedPosition
 
 # Delays between AI moves offered by the speed slider, slowest first; 0 means
 # "as fast as the machine goes".
 SPEED_STEPS_MS: Final = (3000, 2000, 1200, 800, 400, 200, 100, 50, 0)
 DEFAULT_DELAY_MS: Final = 400
 ICON_PX: Final = 18
-# Playing back a finished game at full speed still shows each position briefly.
-FASTEST_PLAYBACK_MS: Final = 30
 
 
 def describe_delay(delay_ms: int) -> str:
@@ -56,32 +57,20 @@ def describe_delay(delay_ms: int) -> str:
     return translate("ReplayBar", "{delay} ms/move").format(delay=delay_ms)
 
 
-def is_ai_match(record: GameRecord) -> bool:
-    """True when neither player is a person, so the game plays itself."""
-    return not record.x.is_human and not record.o.is_human
-
-
 class ReplayBar(QWidget):
     """Replay controls for one game at a time: buttons, timeline, speed, follow-live."""
 
-    view_changed = Signal(int)  # the ply whose position to show
-    pause_requested = Signal(bool)  # True: pause the live AI game between moves
-    step_live_requested = Signal()  # one more move of a paused live AI game
     move_delay_changed = Signal(int)  # ms between AI moves
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, position: ViewedPosition | None = None, parent: QWidget | None = None
+    ) -> None:
+        """``position`` is the position on show it drives (None: one of its own)."""
         super().__init__(parent)
         self._icons: dict[QToolButton, QStyle.StandardPixmap] = {}
         self._playing_icon = False
         self.setObjectName("replay-bar")
-        self._record: GameRecord | None = None
-        self._viewed_ply = 0
-        self._following = True
-        self._match_paused = False
-        # Set when the viewer asked a paused match for one move: show it when it comes.
-        self._show_next_move = False
-        self._playback = QTimer(self)
-        self._playback.timeout.connect(self._play_back_one)
+        self.position = position if position is not None else ViewedPosition(self)
 
         pixmap = QStyle.StandardPixmap
         self.start_button = self._button(
@@ -129,6 +118,7 @@ class ReplayBar(QWidget):
         self.speed.setPageStep(1)
         self.speed.setFixedWidth(90)
         self.speed.setValue(SPEED_STEPS_MS.index(DEFAULT_DELAY_MS))
+        self.position.set_playback_delay(DEFAULT_DELAY_MS)
         self.speed_label = QLabel(describe_delay(DEFAULT_DELAY_MS), self)
         self.speed_label.setObjectName("speed-label")
         self.speed_label.setMinimumWidth(
@@ -170,6 +160,7 @@ class ReplayBar(QWidget):
         self.timeline.valueChanged.connect(self._on_timeline_moved)
         self.speed.valueChanged.connect(self._on_speed_moved)
         self._actions = self._make_actions()
+        self.position.changed.connect(self._refresh)
         self._refresh()
 
     def _button(self, name: str, tip: str, icon: QStyle.StandardPixmap) -> QToolButton:
@@ -225,39 +216,52 @@ class ReplayBar(QWidget):
         """The actions carrying the history shortcuts, for the window's View menu."""
         return list(self._actions)
 
-    # State ----------------------------------------------------------------------
+    # The position on show (held by :attr:`position`) --------------------------------
+
+    @property
+    def view_changed(self) -> SignalInstance:
+        """The position's ``view_changed(ply)``: the ply whose position to show."""
+        return self.position.view_changed
+
+    @property
+    def pause_requested(self) -> SignalInstance:
+        """The position's ``pause_requested(bool)``: pause (True) or resume the live game."""
+        return self.position.pause_requested
+
+    @property
+    def step_live_requested(self) -> SignalInstance:
+        """The position's ``step_live_requested()``: one more move of a paused live game."""
+        return self.position.step_live_requested
 
     @property
     def record(self) -> GameRecord | None:
         """The game being shown."""
-        return self._record
+        return self.position.record
 
     @property
     def viewed_ply(self) -> int:
         """The ply whose position is on show."""
-        return self._viewed_ply
+        return self.position.viewed_ply
 
     @property
     def following(self) -> bool:
         """True while the view moves on with each new move."""
-        return self._following
+        return self.position.following
 
     @property
     def is_live_match(self) -> bool:
         """True while an unfinished game between two AIs is shown: play/pause pauses it."""
-        return (
-            self._record is not None and not self._record.is_finished and is_ai_match(self._record)
-        )
+        return self.position.is_live_match
 
     @property
     def is_playing_back(self) -> bool:
-        """True while the bar itself steps through a recorded game."""
-        return self._playback.isActive()
+        """True while a recorded game is being played back."""
+        return self.position.is_playing_back
 
     @property
     def match_paused(self) -> bool:
-        """Whether the live game is paused, as last told by :meth:`set_match_paused`."""
-        return self._match_paused
+        """Whether the live game is paused (see :meth:`set_match_paused`)."""
+        return self.position.match_paused
 
     @property
     def move_delay_ms(self) -> int:
@@ -271,152 +275,82 @@ class ReplayBar(QWidget):
         self.speed.setValue(nearest)
         self.speed.blockSignals(False)
         self.speed_label.setText(describe_delay(SPEED_STEPS_MS[nearest]))
-        self._playback.setInterval(max(FASTEST_PLAYBACK_MS, SPEED_STEPS_MS[nearest]))
+        self.position.set_playback_delay(SPEED_STEPS_MS[nearest])
 
     def set_record(self, record: GameRecord) -> None:
         """Show ``record``: a new game starts following; a growing one keeps the view."""
-        previous = self._record
-        self._record = record
-        if previous is None or previous.started_at != record.started_at:
-            self._show_next_move = False
-            self._following = not self._match_paused or not self.is_live_match
-            self._playback.stop()
-        last = len(record.moves)
-        if self._show_next_move and previous is not None and last > len(previous.moves):
-            self._show_next_move = False
-            self._viewed_ply = last
-        if self._following:
-            self._viewed_ply = last
-        self._viewed_ply = min(self._viewed_ply, last)
-        self._refresh()
-        self.view_changed.emit(self._viewed_ply)
+        self.position.set_record(record)
 
     def set_match_paused(self, paused: bool) -> None:
-        """Reflect the live game's pause state (from the controller); pausing stops following."""
-        self._match_paused = paused
-        if paused:
-            self._following = False
-        self._refresh()
+        """Reflect the live game's pause state; pausing stops following."""
+        self.position.set_match_paused(paused)
 
-    # Navigation -----------------------------------------------------------------
+    # Navigation (the buttons and the keys) --------------------------------------------
 
     def show_ply(self, ply: int) -> None:
-        """Show the position after ``ply`` moves; the view follows again only at a running end."""
-        if self._record is None:
-            return
-        last = len(self._record.moves)
-        ply = min(max(0, ply), last)
-        self._following = ply == last and not (self.is_live_match and self._match_paused)
-        self._view(ply)
+        """Show the position after ``ply`` moves."""
+        self.position.show_ply(ply)
 
     def go_to_start(self) -> None:
         """Show the empty board (and stop following)."""
-        self._playback.stop()
-        self.show_ply(0)
+        self.position.go_to_start()
 
     def step_back(self) -> None:
         """Show one move earlier; a running match carries on."""
-        self._playback.stop()
-        self.show_ply(self._viewed_ply - 1)
+        self.position.step_back()
 
     def step_forward(self) -> None:
-        """Show one move later; at the newest move of a paused AI game, ask for one more move."""
-        self._playback.stop()
-        if self._record is None:
-            return
-        if self._viewed_ply >= len(self._record.moves):
-            if self.is_live_match and self._match_paused:
-                self._show_next_move = True
-                self.step_live_requested.emit()
-            return
-        self.show_ply(self._viewed_ply + 1)
+        """Show one move later; at the newest move of a paused AI game, ask for one more."""
+        self.position.step_forward()
 
     def go_to_end(self) -> None:
         """Show the newest position."""
-        self._playback.stop()
-        if self._record is not None:
-            self.show_ply(len(self._record.moves))
+        self.position.go_to_end()
 
     def follow_live(self) -> None:
         """Show the newest position and keep showing each new move (resumes a paused match)."""
-        self._playback.stop()
-        if self._record is None:
-            return
-        if self.is_live_match and self._match_paused:
-            self.pause_requested.emit(False)
-        self._following = True
-        self._view(len(self._record.moves))
+        self.position.follow_live()
 
     def toggle_play(self) -> None:
         """Pause or resume a live AI game; for any other game, play its moves back or stop."""
-        if self._record is None:
-            return
-        if self.is_live_match:
-            if self._match_paused:
-                self.follow_live()
-            else:
-                self._following = False
-                self.pause_requested.emit(True)
-                self._refresh()
-            return
-        if self._playback.isActive():
-            self._playback.stop()
-        elif self._record.moves:
-            if self._viewed_ply >= len(self._record.moves):
-                self.show_ply(0)
-            self._playback.start(max(FASTEST_PLAYBACK_MS, self.move_delay_ms))
-        self._refresh()
-
-    def _play_back_one(self) -> None:
-        if self._record is None or self._viewed_ply >= len(self._record.moves):
-            self._playback.stop()
-            self._refresh()
-            return
-        self.show_ply(self._viewed_ply + 1)
-        if self._viewed_ply >= len(self._record.moves):
-            self._playback.stop()
-            self._refresh()
-
-    def _view(self, ply: int) -> None:
-        self._viewed_ply = ply
-        self._refresh()
-        self.view_changed.emit(ply)
+        self.position.toggle_play()
 
     def _on_timeline_moved(self, value: int) -> None:
-        if value != self._viewed_ply:
-            self._playback.stop()
-            self.show_ply(value)
+        if value != self.position.viewed_ply:
+            self.position.stop_playback()
+            self.position.show_ply(value)
 
     def _on_speed_moved(self, index: int) -> None:
         delay = SPEED_STEPS_MS[index]
         self.speed_label.setText(describe_delay(delay))
-        self._playback.setInterval(max(FASTEST_PLAYBACK_MS, delay))
+        self.position.set_playback_delay(delay)
         self.move_delay_changed.emit(delay)
 
     def _refresh(self) -> None:
-        record = self._record
+        position = self.position
+        record = position.record
         last = len(record.moves) if record is not None else 0
-        ply = self._viewed_ply
+        ply = position.viewed_ply
         self.timeline.blockSignals(True)
         self.timeline.setRange(0, last)
         self.timeline.setValue(ply)
         self.timeline.blockSignals(False)
         self.start_button.setEnabled(ply > 0)
         self.back_button.setEnabled(ply > 0)
-        live = self.is_live_match
-        self.forward_button.setEnabled(ply < last or (live and self._match_paused))
+        live = position.is_live_match
+        self.forward_button.setEnabled(ply < last or (live and position.match_paused))
         self.end_button.setEnabled(ply < last)
         running = record is not None and not record.is_finished
         self.live_button.setEnabled(running)
-        self.live_button.setChecked(running and self._following)
+        self.live_button.setChecked(running and position.following)
         if live:
-            playing = not self._match_paused
+            playing = not position.match_paused
             self.play_button.setEnabled(True)
             tip = (
                 self.tr("Pause the match between moves") if playing else self.tr("Resume the match")
             )
         else:
-            playing = self._playback.isActive()
+            playing = position.is_playing_back
             self.play_button.setEnabled(last > 0)
             tip = self.tr("Stop the playback") if playing else self.tr("Play the moves back")
         self._playing_icon = playing

@@ -3,13 +3,16 @@
 :class:`ReviewFeatures` brings the replay bar (the window puts it under the board),
 the move list (a dock), the File menu (save, open, recent files, copy and paste as
 text, drag and drop), the View menu (replay controls, history keys, "Play on from
-here", "Replay live", matches) and a match score line. It shows history on the
-board widget it is given without touching the game: the board takes moves only
-while it shows the newest position.
+here", "Replay live", matches) and a match score line. The position on show is the
+window's view model's (:class:`~ttt_desktop.gui.game.view_model.GameView`): the replay
+bar and the move list drive it and follow it, and the view model alone draws it on the
+board (which takes moves only while it shows the newest position); nothing here
+touches the game's record.
 
-It takes the collaborators it needs (the controller, the board widget, the
-settings, the window that hosts its docks and menus, a way to seat a player and
-the seats to offer) and tells the rest in signals; it never knows the main window.
+It takes the collaborators it needs (the controller, the view model, the board widget
+for its clicks and keys, the settings, the window that hosts its docks and menus, a way
+to seat a player and the seats to offer) and tells the rest in signals; it never knows
+the main window.
 
 History keys: Alt+Left/Alt+Right step one move, Alt+Home/Alt+End go to the start
 and the newest move, Ctrl+P plays or pauses, anywhere in the window; plain
@@ -39,6 +42,7 @@ from PySide6.QtWidgets import (
 from ttt_desktop.core import GameRecord, Mark
 from ttt_desktop.gui.board.board_widget import BoardWidget
 from ttt_desktop.gui.game.controller import GameController, Seat
+from ttt_desktop.gui.game.view_model import GameView
 from ttt_desktop.gui.review.game_files import GameFiles
 from ttt_desktop.gui.review.match import MatchDialog, MatchRunner, MatchScore
 from ttt_desktop.gui.review.replay_bar import ReplayBar
@@ -108,10 +112,6 @@ class PlayOnDialog(QDialog):
 class ReviewFeatures(QObject):
     """The window's history view, game files, matches and their menus."""
 
-    # The ply on show when it is not the newest position (None: the newest).
-    viewed_ply_changed = Signal(object)
-    # Back at the newest position after browsing: the board is for the mover again.
-    board_released = Signal()
     # The game file now on show (its name belongs in the window title).
     file_named = Signal(str)
 
@@ -120,6 +120,7 @@ class ReviewFeatures(QObject):
         window: QMainWindow,
         *,
         controller: GameController,
+        view: GameView,
         board: BoardWidget,
         settings: QSettings,
         menus_before: QAction,
@@ -134,13 +135,13 @@ class ReviewFeatures(QObject):
         super().__init__(window)
         self.window = window
         self.controller = controller
+        self.view = view
         self.board = board
         self.settings = settings
         self._menus_before = menus_before
         self._place_below_board = place_below_board
         self._seat_player = seat_player
         self._seat_choices = seat_choices
-        self._board_locked = False
         self._history_shown = True
         self._history_for_this_game = False
         self._opening = False
@@ -149,7 +150,6 @@ class ReviewFeatures(QObject):
         self._build_menus()
         self._connect()
         self.replay_bar.set_move_delay_ms(self.controller.session.move_delay_ms)
-        self.replay_bar.set_match_paused(self.controller.session.paused)
         self._restore_layout()
         window.installEventFilter(self)
 
@@ -157,7 +157,7 @@ class ReviewFeatures(QObject):
 
     def _build_widgets(self) -> None:
         window = self.window
-        self.replay_bar = ReplayBar()
+        self.replay_bar = ReplayBar(self.view.position)
         self._place_below_board(self.replay_bar)
 
         self.match_label = QLabel()
@@ -238,22 +238,10 @@ class ReviewFeatures(QObject):
         controller = self.controller
         # Board input goes through play_cell, which knows whether history is on show.
         self.board.cell_clicked.connect(self.play_cell)
-        for signal in (
-            controller.game_started,
-            controller.move_played,
-            controller.game_finished,
-            controller.history_changed,
-            controller.players_renamed,
-        ):
-            signal.connect(self._show_record)
-        controller.thinking_started.connect(self._keep_history_view)
-        controller.thinking_stopped.connect(self._keep_history_view)
-        controller.paused_changed.connect(self.replay_bar.set_match_paused)
+        self.view.record_shown.connect(self._show_record)
+        self.view.viewed_ply_changed.connect(self._show_ply)
         controller.paused_changed.connect(self._remind_paused)
         controller.game_started.connect(self._remind_paused)
-        self.replay_bar.view_changed.connect(self._show_ply)
-        self.replay_bar.pause_requested.connect(controller.session.set_paused)
-        self.replay_bar.step_live_requested.connect(controller.session.step_once)
         controller.move_delay_changed.connect(self.replay_bar.set_move_delay_ms)
         self.game_files.record_opened.connect(self._open_record)
         self.game_files.record_saved.connect(self._on_saved)
@@ -333,8 +321,8 @@ class ReviewFeatures(QObject):
 
     @property
     def shows_newest(self) -> bool:
-        """True when the board shows the game's newest position (and so takes moves)."""
-        return self.replay_bar.viewed_ply >= len(self.controller.session.record.moves)
+        """True when the board shows the game's newest position (the view model's)."""
+        return self.view.shows_newest
 
     @property
     def move_list(self) -> MoveList:
@@ -347,11 +335,11 @@ class ReviewFeatures(QObject):
 
         listing = MoveList()
         listing.setMinimumWidth(MOVES_DOCK_WIDTH)
-        listing.ply_selected.connect(self.replay_bar.show_ply)
-        record = self.replay_bar.record
+        listing.ply_selected.connect(self.view.show_ply)
+        record = self.view.position.record
         if record is not None:
             listing.set_record(record)
-            listing.set_current_ply(self.replay_bar.viewed_ply)
+            listing.set_current_ply(self.view.viewed_ply)
         move_in(self.moves_dock, listing)
         self._move_list = listing
         return listing
@@ -363,44 +351,21 @@ class ReviewFeatures(QObject):
     def _show_record(self, record: GameRecord) -> None:
         if self._move_list is not None:
             self._move_list.set_record(record)
-        self.replay_bar.set_record(record)
         self._refresh_actions()
 
     def _show_ply(self, ply: int) -> None:
-        record = self.replay_bar.record
-        if record is None:
-            return
-        board = record.board_at(ply)
-        last_move = record.moves[ply - 1] if ply else None
-        shown = self.board
-        # The window has usually drawn the newest position already.
-        if shown.board != board or shown.last_move != last_move:
-            shown.set_board(board, last_move=last_move, winning_line=board.winning_line)
         if self._move_list is not None:
             self._move_list.set_current_ply(ply)
-        self.viewed_ply_changed.emit(None if self.shows_newest else ply)
         if not self.shows_newest:
             # Browsing (Alt+Left, say): the history stays on show for this game.
             self._history_for_this_game = True
             self._update_history_visibility()
-        self._keep_history_view()
         self._refresh_actions()
-
-    def _keep_history_view(self, *_args: object) -> None:
-        # The window enables the board for the mover; history is for looking only.
-        if not self.shows_newest:
-            self._board_locked = True
-            self.board.set_accepts_clicks(False)
-            self.board.set_preview_mark(None)
-        elif self._board_locked:
-            # Back at the newest position: let the window set the board up for the mover.
-            self._board_locked = False
-            self.board_released.emit()
 
     def _refresh_actions(self) -> None:
         record = self.controller.session.record
         self.play_on_action.setEnabled(
-            self.replay_bar.viewed_ply < len(record.moves) or record.is_finished
+            self.view.viewed_ply < len(record.moves) or record.is_finished
         )
         self.replay_live_action.setEnabled(
             not record.x.is_human and not record.o.is_human and record.ply > 0
@@ -411,7 +376,7 @@ class ReviewFeatures(QObject):
         if self.shows_newest or self.controller.session.record.is_finished:
             self.controller.session.play_cell(cell)
             return
-        self.replay_bar.follow_live()
+        self.view.follow_newest()
         self.window.statusBar().showMessage(
             self.tr("That was an earlier position: back to the newest one, where you can move."),
             MESSAGE_MS,
@@ -420,7 +385,7 @@ class ReviewFeatures(QObject):
     def _remind_paused(self, *_args: object) -> None:
         # A paused game between two AIs looks stuck without a word about it.
         status = self.window.statusBar()
-        if self.controller.session.paused and self.replay_bar.is_live_match:
+        if self.controller.session.paused and self.view.position.is_live_match:
             status.showMessage(self._paused_message())
         elif status.currentMessage() == self._paused_message():
             status.clearMessage()
@@ -444,7 +409,7 @@ class ReviewFeatures(QObject):
         return dialog.seats
 
     def _play_on_from_menu(self) -> None:
-        seats = self.ask_play_on_seats(self.replay_bar.viewed_ply)
+        seats = self.ask_play_on_seats(self.view.viewed_ply)
         if seats is not None:
             self.play_on_from_here(*seats)
 
@@ -455,7 +420,7 @@ class ReviewFeatures(QObject):
         the old record is not changed.
         """
         record = self.controller.session.record
-        ply = self.replay_bar.viewed_ply
+        ply = self.view.viewed_ply
         for mark, seat in ((Mark.X, x), (Mark.O, o)):
             if seat is not None and seat != self.controller.session.seat(mark):
                 # Seats the player as the panel would (remembered, shown); the record

@@ -1,9 +1,11 @@
 """The main window: board, status line, player panel, session score and menus.
 
-:class:`MainWindow` wires the widgets to its :class:`GameController` (attribute
-``controller``): widgets send intents to the controller, and the window redraws
-from the records the controller's signals carry. Each menu is built by its own
-``_build_*_menu`` method so features can add actions with small edits.
+:class:`MainWindow` lays out the widgets and the menus and wires them: widgets send
+intents to the game session (``controller.session``), and they show what the view model
+(:class:`~ttt_desktop.gui.game.view_model.GameView`, attribute ``view``) says in its
+signals: the status words, the session score, the result banner, the position on the
+board. Each menu is built by its own ``_build_*_menu`` method so features can add
+actions with small edits.
 
 The app's window (``defer_until_shown=True``) leaves what its first screen does not
 show to :meth:`MainWindow.finish_start`, which the app calls after the first paint:
@@ -31,7 +33,6 @@ from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
-    QColor,
     QFont,
     QIcon,
     QKeySequence,
@@ -64,7 +65,6 @@ from ttt_desktop.gui.common import motion, theme
 from ttt_desktop.gui.common.motion import REDUCE_MOTION_KEY
 from ttt_desktop.gui.common.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.engines import engine_players
-from ttt_desktop.gui.engines.brain_text import printable
 from ttt_desktop.gui.engines.engine_list import EngineListNotice, WatchedEngineList
 from ttt_desktop.gui.engines.not_answering import NotAnsweringNotice
 from ttt_desktop.gui.game.busy_indicator import BusyIndicator
@@ -79,8 +79,9 @@ from ttt_desktop.gui.game.player_panel import (
     kind_plays,
 )
 from ttt_desktop.gui.game.result_banner import ResultBanner
-from ttt_desktop.gui.game.session_score import PairingScore, SessionScore
+from ttt_desktop.gui.game.session_score import SessionScore
 from ttt_desktop.gui.game.sound import SoundFeatures
+from ttt_desktop.gui.game.view_model import GameView, ResultLine, StatusLine
 from ttt_desktop.gui.help import HelpFeatures
 from ttt_desktop.gui.history import HistoryFeatures
 from ttt_desktop.gui.insight import DOCK_VISIBLE_KEY as THINKING_DOCK_VISIBLE_KEY
@@ -107,7 +108,6 @@ AI_SPEEDS: Final = (
     (QT_TRANSLATE_NOOP("MainWindow", "Normal (0.4 s)"), 400),
     (QT_TRANSLATE_NOOP("MainWindow", "Slow (1 s)"), 1000),
 )
-HINT_MS: Final = 4000
 DEFAULT_WINDOW_SIZE: Final = QSize(1040, 660)
 """The first start's size (on a screen that has room): a 15x15 board's cells are 24 px."""
 
@@ -205,15 +205,6 @@ class MainWindow(QMainWindow):
         self.engine_list.changed.connect(self._offer_engines)
         self.roster += self._engine_roster()
         self.score: SessionScore = self.history.score
-        self._record_at_start: GameRecord | None = None
-        # The finished game whose result the banner shows (its score line follows the score).
-        self._banner_record: GameRecord | None = None
-        self._shown_status: tuple[str, QColor | None] | None = None
-        self._turn_message: str | None = None
-        # The result waiting for its winning line to be drawn before the banner shows.
-        self._pending_banner: GameRecord | None = None
-        # The move shown when the board shows an earlier position (None: the newest).
-        self._viewed_ply: int | None = None
         self._file_name: str | None = None
 
         self.setWindowTitle(WINDOW_TITLE)
@@ -228,6 +219,7 @@ class MainWindow(QMainWindow):
         self.review = ReviewFeatures(
             self,
             controller=self.controller,
+            view=self.view,
             board=self.board,
             settings=self.settings.qsettings,
             menus_before=self.help_menu.menuAction(),
@@ -235,8 +227,6 @@ class MainWindow(QMainWindow):
             seat_player=self._seat,
             seat_choices=self._seat_choices,
         )
-        self.review.viewed_ply_changed.connect(self.show_viewed_ply)
-        self.review.board_released.connect(self._refresh_status)
         self.review.file_named.connect(self.set_file_name)
         self.review.replay_bar.move_delay_changed.connect(self._on_replay_speed)
         # The Lab's menu is in the menu bar from the start; its entries may come later.
@@ -261,13 +251,13 @@ class MainWindow(QMainWindow):
         self.coach = CoachFeatures(
             self,
             controller=self.controller,
+            view=self.view,
             board=self.board,
             review=self.review,
             game_menu=self.game_menu,
             view_menu=self.review.view_menu,
             settings=self.settings.qsettings,
         )
-        self.history.score_changed.connect(self._refresh_score)
         self.history.attach(
             self.game_menu,
             self.player_panel,
@@ -485,7 +475,6 @@ class MainWindow(QMainWindow):
         self.result_banner = ResultBanner(self.board)
         self.result_banner.play_again_requested.connect(self.play_again)
         self.result_banner.closed.connect(self._give_board_focus)
-        self.board.line_drawn.connect(self._show_pending_banner)
 
         game_column = QVBoxLayout()
         # Closer than the 18 px it would inherit from the row around it: the height saved
@@ -619,8 +608,7 @@ class MainWindow(QMainWindow):
     def set_file_name(self, name: str | None) -> None:
         """The game file on show (its name goes into the window title), or None."""
         self._file_name = name
-        self._shown_status = None
-        self._refresh_status()
+        self._show_title()
 
     def _build_reduce_motion_action(self) -> None:
         self.reduce_motion_action = QAction(self.tr("Reduce &motion"), self)
@@ -762,7 +750,7 @@ class MainWindow(QMainWindow):
         if self.controller.session.paused:
             # Start means play: a pause chosen before it (the replay bar's) is let go.
             self.controller.session.set_paused(False)
-        self._refresh_status()
+        self.view.refresh()
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def play_again(self) -> None:
@@ -869,11 +857,7 @@ class MainWindow(QMainWindow):
             if choice is not None and choice.kind == HUMAN_KIND and choice.name == old_name:
                 self.settings.set_seat_choice(mark.value, SeatChoice(HUMAN_KIND, new_name))
         self.controller.session.rename_person(old_name, new_name)
-        self._refresh_score()
-
-    def _on_players_renamed(self, record: GameRecord) -> None:
-        self._shown_status = None
-        self._show_record(record)
+        self.view.refresh_score()
 
     def _give_board_focus(self) -> None:
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -888,259 +872,83 @@ class MainWindow(QMainWindow):
         if isinstance(delay, int):
             self.set_move_delay(delay)
 
-    # Reacting to the controller -----------------------------------------------
+    # The view model -------------------------------------------------------------
 
     def _connect_controller(self) -> None:
-        controller = self.controller
-        controller.game_started.connect(self._on_game_started)
-        controller.move_played.connect(self._show_record)
-        controller.history_changed.connect(self._show_record)
-        controller.game_reopened.connect(self._on_game_reopened)
-        controller.game_finished.connect(self._on_game_finished)
-        controller.thinking_started.connect(self._refresh_status)
-        controller.thinking_stopped.connect(self._refresh_status)
-        controller.move_refused.connect(self._on_move_refused)
-        controller.players_renamed.connect(self._on_players_renamed)
+        # Before the view model: a new game's seats and board reach the panel first.
+        self.controller.game_started.connect(self._on_game_started)
+        self.view = GameView(
+            self.controller,
+            self.board,
+            self.score,
+            score_changed=self.history.score_changed,
+            parent=self,
+        )
+        view = self.view
+        view.status_changed.connect(self._show_status)
+        view.score_changed.connect(self.player_panel.set_score_text)
+        view.result_shown.connect(self._show_result)
+        view.result_score_changed.connect(self._show_result_score)
+        view.result_hidden.connect(self.result_banner.hide)
+        view.message_shown.connect(self.statusBar().showMessage)
+        view.message_withdrawn.connect(self._withdraw_message)
 
     def _on_game_started(self, record: GameRecord) -> None:
-        self._record_at_start = record
         # A game of other rules (chosen, opened or replayed): the drop-downs follow it.
         self.player_panel.set_rules(record.rules)
-        self._pending_banner = None
-        self._viewed_ply = None
-        if self._file_name is not None:
-            self._file_name = None
-            self._shown_status = None  # the title changes
-        self.result_banner.hide()
         for mark in (Mark.X, Mark.O):
             self.player_panel.show_seat(mark, self.controller.session.seat(mark))
+        if self._file_name is not None:
+            self._file_name = None
+            self._show_title()
         self.statusBar().clearMessage()
-        self._show_record(record)
-        self._refresh_score()
 
-    def _on_game_finished(self, record: GameRecord) -> None:
-        # A person's game ends with the banner; computers' games just go on, and a game
-        # that was already over when it started (a finished game loaded) has none.
-        if record is not self._record_at_start and (record.x.is_human or record.o.is_human):
-            self._pending_banner = record
-        self._show_record(record)
-        self._refresh_score()
-        if record.final_board.winning_line is None or not self.board.is_drawing_line:
-            self._show_pending_banner()
-
-    def _show_pending_banner(self) -> None:
-        record, self._pending_banner = self._pending_banner, None
-        if record is None or record is not self.controller.session.record:
+    def _show_status(self, status: StatusLine | None) -> None:
+        if status is None:
             return
-        winner = record.final_board.winner
-        if record.forfeit is not None:
-            winner = record.forfeit.loser.opponent
-        if winner is None:
-            title, accent = self.tr("It's a draw"), None
-        else:
-            title = self.tr("{name} wins!").format(name=record.player(winner).name)
-            accent = theme.board_colours(self.palette()).mark_text(winner)
-        pairing = self.score.told(record.x.name, record.o.name)
-        self._banner_record = record
-        line = record.final_board.winning_line
-        # The banner keeps clear of a winning row on tic-tac-toe; bigger boards have room.
-        classic = record.rules.is_classic
-        rows = {cell // 3 for cell in line} if line is not None and classic else set()
-        self.result_banner.show_result(
-            title,
-            self._banner_score(record, pairing),
-            accent,
-            area=self.board.board_rect(),
-            winning_row=rows.pop() if len(rows) == 1 else None,
-        )
-
-    def _banner_score(self, record: GameRecord, pairing: PairingScore) -> str:
-        """The banner's line under the result: a forfeit's reason, then the score."""
-        score = self._describe_pairing(pairing)
-        if record.forfeit is None:
-            return score
-        lost = self.tr("{loser} lost by forfeit: {reason}").format(
-            loser=record.player(record.forfeit.loser).name,
-            reason=printable(record.forfeit.reason),
-        )
-        return f"{lost}\n{score}"
-
-    def _on_game_reopened(self, record: GameRecord) -> None:
-        # Undo after the end: the game goes on, so its result and banner go.
-        self._pending_banner = None
-        self.result_banner.hide()
-        self._refresh_score()
-
-    def _show_record(self, record: GameRecord) -> None:
-        board = record.final_board
-        self.board.set_board(
-            board,
-            last_move=record.moves[-1] if record.moves else None,
-            winning_line=board.winning_line,
-        )
-        self._refresh_status()
-
-    def _on_move_refused(self, reason: str) -> None:
-        # A brain's refusal quotes what it said.
-        reason = printable(reason)
-        controller = self.controller
-        board = controller.session.board
-        # A computer that failed to move leaves the game stuck: keep saying why.
-        computer_to_move = not board.is_over and not controller.session.seat(board.to_move).is_human
-        stuck = (
-            computer_to_move
-            and not controller.session.is_thinking
-            and not controller.session.paused
-        )
-        # "Wait: it is ...'s turn" goes as soon as it is the person's turn again.
-        self._turn_message = reason if computer_to_move and not stuck else None
-        self.statusBar().showMessage(reason, 0 if stuck else HINT_MS)
-
-    def show_viewed_ply(self, ply: int | None) -> None:
-        """The board shows the position after ``ply`` moves (None: the newest); the
-        header and the status line follow it."""
-        if ply is not None and ply >= len(self.controller.session.record.moves):
-            ply = None
-        if ply != self._viewed_ply:
-            self._viewed_ply = ply
-            self._refresh_status()
-
-    def _refresh_status(self) -> None:
-        controller = self.controller
-        record = controller.session.record
-        board = record.final_board
-        someone_here = record.x.is_human or record.o.is_human
-        self.board.set_cursor_enabled(someone_here)
-        self.header.set_players(record.x.name, record.o.name)
-        over = board.is_over or record.forfeit is not None
-        human_to_move = not over and controller.session.seat(board.to_move).is_human
-        if (
-            self._turn_message is not None
-            and not controller.session.is_thinking
-            and self.statusBar().currentMessage() == self._turn_message
-        ):
-            self.statusBar().clearMessage()
-            self._turn_message = None
-        self.board.set_accepts_clicks(human_to_move)
-        self.board.set_preview_mark(board.to_move if human_to_move else None)
-        self.busy_indicator.set_busy(controller.session.is_thinking)
-        self.play_again_button.setEnabled(over)
-        self.play_again_action.setEnabled(over)
-        awaiting_start = controller.session.awaiting_start
-        self.start_button.setVisible(awaiting_start)
-        self.start_button.setDefault(awaiting_start)
-        self.start_action.setEnabled(awaiting_start)
-        self.play_again_button.setDefault(over)
-
-        names_clash = record.x.name == record.o.name
-        colours = theme.board_colours(self.palette())
-        viewed = self._viewed_ply
-        if viewed is not None and viewed > len(record.moves):
-            # The game in hand became shorter than the ply on show (a new game, an undo, a
-            # computer's move arriving while history was browsed): show the newest position.
-            viewed = self._viewed_ply = None
-        if viewed is not None:
-            # An earlier position is on show: say so, rather than who moves in the newest.
-            shown = record.board_at(viewed)
-            self.header.set_highlighted(None if shown.is_over else shown.to_move)
-            total = len(record.moves)
-            if viewed == 0:
-                text = self.tr("Earlier position: the start (newest: move {total})")
-            else:
-                text = self.tr("Earlier position: move {ply} of {total}")
-            text, colour = text.format(ply=viewed, total=total), None
-        elif record.forfeit is not None:
-            winner = record.forfeit.loser.opponent
-            self.header.set_highlighted(winner)
-            text = self.tr("{name} wins: {loser} lost by forfeit ({reason})").format(
-                name=record.player(winner).name,
-                loser=record.player(record.forfeit.loser).name,
-                reason=printable(record.forfeit.reason),
-            )
-            colour = colours.mark_text(winner)
-        elif board.is_over:
-            self.header.set_highlighted(board.winner)
-            if board.winner is None:
-                text, colour = self.tr("Draw"), None
-            else:
-                name = record.player(board.winner).name
-                label = f"{name} ({board.winner.value})" if names_clash else name
-                text = self.tr("{name} wins").format(name=label)
-                colour = colours.mark_text(board.winner)
-        else:
-            self.header.set_highlighted(board.to_move)
-            mover = record.player(board.to_move)
-            label = f"{mover.name} ({board.to_move.value})"
-            colour = colours.mark_text(board.to_move)
-            if awaiting_start:
-                text = self.tr("{first} v {second}: press Start to watch").format(
-                    first=record.x.name, second=record.o.name
-                )
-            elif controller.session.is_thinking:
-                text = self.tr("{name} is thinking...").format(name=label)
-            else:
-                text = self.tr("{name} to move").format(name=label)
-        # Called for every move and every change of thinking: touch only what changed,
-        # since a new palette or title costs a repaint or a round trip to the window system.
-        if (text, colour) == self._shown_status:
-            return
-        self._shown_status = (text, colour)
-        self.status_label.setText(text)
+        self.header.set_players(status.x_name, status.o_name)
+        self.header.set_highlighted(status.highlighted)
+        self.busy_indicator.set_busy(status.thinking)
+        self.play_again_button.setEnabled(status.over)
+        self.play_again_action.setEnabled(status.over)
+        self.start_button.setVisible(status.awaiting_start)
+        self.start_button.setDefault(status.awaiting_start)
+        self.start_action.setEnabled(status.awaiting_start)
+        self.play_again_button.setDefault(status.over)
+        self.status_label.setText(status.text)
         palette = QPalette()
-        if colour is not None:
+        if status.mark is not None:
             # The mark's text colour, kept at 4.5:1 or more on whatever ground the window has.
+            colour = theme.board_colours(self.palette()).mark_text(status.mark)
             ground = self.palette().color(QPalette.ColorRole.Window)
             palette.setColor(QPalette.ColorRole.WindowText, theme.readable(colour, ground))
         self.status_label.setPalette(palette)
-        if self._file_name:
-            self.setWindowTitle(f"{self._file_name} - {text} - {WINDOW_TITLE}")
-        else:
-            self.setWindowTitle(f"{text} - {WINDOW_TITLE}")
+        self._show_title()
 
-    def _refresh_score(self) -> None:
-        record = self.controller.session.record
-        current = self.score.told(record.x.name, record.o.name)
-        if current.games:
-            lines = [f"<b>{_escape(self._describe_pairing(current))}</b>"]
-        else:
-            lines = [
-                self.tr("{pairing}: no games finished yet").format(
-                    pairing="<b>"
-                    + _escape(
-                        self.tr("{first} v {second}").format(
-                            first=current.first_name, second=current.second_name
-                        )
-                    )
-                    + "</b>"
-                )
-            ]
-        others = [
-            pairing
-            for pairing in self.score.pairings()
-            if {pairing.first_name, pairing.second_name} != {record.x.name, record.o.name}
-        ]
-        lines += [_escape(self._describe_pairing(pairing)) for pairing in others]
-        self.player_panel.set_score_text("<br>".join(lines))
-        banner = self._banner_record
-        if banner is not None and banner is record and self.result_banner.isVisible():
-            # The score changed while the banner shows this game's result (the library
-            # stored the game after the banner came up): its score line follows.
-            pairing = self.score.told(record.x.name, record.o.name)
-            self.result_banner.score_label.setText(self._banner_score(banner, pairing))
+    def _show_title(self) -> None:
+        status = self.view.status if hasattr(self, "view") else None
+        parts = [self._file_name, None if status is None else status.text, WINDOW_TITLE]
+        self.setWindowTitle(" - ".join(part for part in parts if part))
 
-    def _describe_pairing(self, pairing: PairingScore) -> str:
-        """``"Alice 2 : 1 Perfect, 3 draws"``, translated."""
-        if pairing.draws == 1:
-            draws = self.tr("1 draw")
-        else:
-            draws = self.tr("{count} draws").format(count=pairing.draws)
-        return self.tr("{first} {first_wins} : {second_wins} {second}, {draws}").format(
-            first=pairing.first_name,
-            first_wins=pairing.first_wins,
-            second_wins=pairing.second_wins,
-            second=pairing.second_name,
-            draws=draws,
+    def _show_result(self, result: ResultLine) -> None:
+        accent = None
+        if result.winner is not None:
+            accent = theme.board_colours(self.palette()).mark_text(result.winner)
+        self.result_banner.show_result(
+            result.title,
+            result.score,
+            accent,
+            area=self.board.board_rect(),
+            winning_row=result.winning_row,
         )
+
+    def _show_result_score(self, score: str) -> None:
+        if self.result_banner.isVisible():
+            self.result_banner.score_label.setText(score)
+
+    def _withdraw_message(self, message: str) -> None:
+        if self.statusBar().currentMessage() == message:
+            self.statusBar().clearMessage()
 
     # Settings -----------------------------------------------------------------
 
@@ -1199,10 +1007,9 @@ class MainWindow(QMainWindow):
         self.settings.sync()
 
     def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "status_label"):
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "view"):
             # A new theme: the status text takes the new scheme's mark colours.
-            self._shown_status = None
-            self._refresh_status()
+            self._show_status(self.view.status)
         super().changeEvent(event)
 
     def _set_trained_players(self, profiles: list[RosterEntry]) -> None:
@@ -1237,7 +1044,3 @@ class MainWindow(QMainWindow):
         self.save_settings()
         self.controller.shutdown()
         super().closeEvent(event)
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
