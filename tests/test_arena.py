@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from ttt_desktop.cli import ARENA_KINDS, build_parser, main
+from ttt_desktop.cli.train import output_path
 from ttt_desktop.core.board import Board, IllegalMoveError, Mark
 from ttt_desktop.core.play import play_game
 from ttt_desktop.core.record import PlayerEntry
@@ -213,7 +214,7 @@ class TestAnyBoard:
         ("arguments", "what"),
         [
             (["census", "--rules", "4,4,4"], "the census"),
-            (["train", "--rules", "gomoku", "--episodes", "10"], "the learner"),
+            (["train", "--method", "table", "--rules", "gomoku"], "the learner's table"),
         ],
     )
     def test_3x3_only_figures_refuse_other_rules(
@@ -383,7 +384,10 @@ class TestBadArguments:
 class TestTrain:
     def test_default_output_is_not_the_shipped_table(self) -> None:
         arguments = build_parser().parse_args(["train"])
-        assert arguments.out.resolve() != SHIPPED_TABLE_PATH
+        assert output_path(arguments).resolve() != SHIPPED_TABLE_PATH
+        assert output_path(build_parser().parse_args(["train", "--rules", "9,9,5"])) == Path(
+            "ntuple-9,9,5.json"
+        )
 
     def test_short_training_writes_a_table_and_an_improving_curve(self, tmp_path: Path) -> None:
         table_path, curve_path = tmp_path / "table.json", tmp_path / "curve.csv"

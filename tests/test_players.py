@@ -63,6 +63,7 @@ EXPECTED_KINDS = {
     "alphabeta",
     "perfect",
     "learner",
+    "ntuple",
     "sequence",
     "monty",
     "searcher",

@@ -13,8 +13,11 @@ Subcommands:
 * ``solve`` proves a small board's value with best play (``--rules 5,4,4``: a draw) and
   prints it with the nodes searched and the seconds taken; ``--position`` for a position,
   ``--json`` for one JSON object.
-* ``train`` retrains the learner's table by self-play and writes its learning
-  curve as CSV.
+* ``train`` trains a learner by self-play (the table on tic-tac-toe, the n-tuple network on
+  any board; ``--minutes`` or ``--episodes``) and writes its learning curve as CSV;
+  ``match --x learner:FILE`` and ``tournament --players learner:FILE,...`` play the file.
+* ``forbidden`` lists the side to move's forbidden cells after a list of moves, each with
+  its reason (``--rules renju h8 i9 h9``; :mod:`ttt_desktop.cli.forbidden`).
 * ``brain`` plays one kind as a Gomocup (Piskvork) brain on stdin and stdout; ``match``
   seats a brain with ``--x brain:COMMAND`` or ``--x engine:NAME`` (the engine list),
   under ``--turn-ms`` and ``--match-ms`` (:mod:`ttt_desktop.cli.brains`).
@@ -54,10 +57,10 @@ from ttt_desktop.cli.match import match_openings, run_brain_sprt, run_match
 from ttt_desktop.cli.output import print_census, print_json
 from ttt_desktop.cli.solve import run_solve
 from ttt_desktop.cli.tournament import run_cluster_certs, run_tournament_command
-from ttt_desktop.cli.train import run_train
+from ttt_desktop.cli.train import add_train_arguments, run_train
 from ttt_desktop.core.board import IllegalMoveError
 from ttt_desktop.core.clock import PLAYER_MARGIN_MS
-from ttt_desktop.core.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
+from ttt_desktop.core.rules import PRESETS, RULE_PRESETS, TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.lab.match import STARTS
 from ttt_desktop.players import UnknownPlayerError, player_info
 
@@ -80,9 +83,16 @@ def _kind(text: str) -> str:
 
 
 def _seat(text: str) -> str:
-    """A match's seat: a kind, ``brain:COMMAND`` or ``engine:NAME``."""
+    """A match's seat: a kind, ``brain:COMMAND``, ``engine:NAME`` or ``learner:FILE``."""
     from ttt_desktop.cli.brains import is_brain_seat  # noqa: PLC0415
+    from ttt_desktop.players.trained_file import check_file_seat, is_file_seat  # noqa: PLC0415
 
+    if is_file_seat(text):
+        try:
+            check_file_seat(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+        return text
     if is_brain_seat(text):
         if not text.partition(":")[2].strip():
             raise argparse.ArgumentTypeError(f"{text!r} needs a command or an engine's name")
@@ -118,7 +128,10 @@ def _entrant_list(text: str) -> str:
             entrants += 1
             continue
         kind, _, rest = part.replace("@", "*", 1).partition("*")
-        _kind(kind.strip())
+        if kind.strip().startswith("learner:"):
+            _seat(kind.strip())
+        else:
+            _kind(kind.strip())
         if not rest:
             plain.append(kind.strip())
             entrants += 1
@@ -157,13 +170,6 @@ def _seed(text: str) -> int:
     value = _parse_number(text, int, "a whole number")
     if value < 0:
         raise argparse.ArgumentTypeError(f"a seed is not negative ({value})")
-    return value
-
-
-def _fraction(text: str) -> float:
-    value = _parse_number(text, float, "a number")
-    if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {value}")
     return value
 
 
@@ -244,7 +250,10 @@ def build_parser() -> argparse.ArgumentParser:
     match_parser.add_argument(
         "--rules", type=_rules, default=TIC_TAC_TOE, metavar="M,N,K|NAME", help=rules_help
     )
-    seat_help = " (a kind, brain:COMMAND for a Gomocup brain, or engine:NAME from the engine list)"
+    seat_help = (
+        " (a kind, brain:COMMAND for a Gomocup brain, engine:NAME from the engine list, or "
+        "learner:FILE for a table or network ttt-arena train wrote)"
+    )
     match_parser.add_argument(
         "--x", type=_seat, required=True, metavar="SEAT", help="plays X" + seat_help
     )
@@ -329,8 +338,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="A,B,...",
         help="kinds to enter; KIND*N enters N of a kind with different seeds, KIND@S one "
         "with seed S; brain:COMMAND a Gomocup brain (a command without commas), engine:NAME "
-        "one of the engine list; any of them with its own clock: KIND[turn=MS] or "
-        "KIND[game=MS+INC] (quote the list for the shell)",
+        "one of the engine list, learner:FILE a trained table or network; any of them "
+        "with its own clock: KIND[turn=MS] or KIND[game=MS+INC] (quote the list for the "
+        "shell)",
     )
     tournament_parser.add_argument(
         "--engines",
@@ -437,6 +447,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve_parser.add_argument("--json", action="store_true", help="print one JSON object")
 
+    forbidden_parser = commands.add_parser(
+        "forbidden",
+        help="list the side to move's forbidden cells after some moves, each with its reason",
+    )
+    forbidden_parser.add_argument(
+        "--rules",
+        type=_rules,
+        default=RULE_PRESETS["renju"],
+        metavar="M,N,K,RULE|NAME",
+        help="the rules (default renju: 15,15,5,renju); only renju forbids cells, to black",
+    )
+    from ttt_desktop.cli.forbidden import add_forbidden_arguments  # noqa: PLC0415
+
+    add_forbidden_arguments(forbidden_parser)
+
     brain_parser = commands.add_parser(
         "brain", help="play one kind as a Gomocup (Piskvork) brain on stdin and stdout"
     )
@@ -450,45 +475,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_engines_arguments(engines_parser)
 
-    from ttt_desktop.players.learner import TrainingSettings  # noqa: PLC0415
-
-    defaults = TrainingSettings()
     train_parser = commands.add_parser(
-        "train", help="retrain the learner by self-play and write its learning curve"
+        "train",
+        help="train a learner by self-play (a table on tic-tac-toe, a network on any board) "
+        "and write its learning curve",
     )
-    train_parser.add_argument(
-        "--rules", type=_rules, default=TIC_TAC_TOE, metavar="M,N,K|NAME", help=rules_help
-    )
-    train_parser.add_argument("--episodes", type=_positive_int, default=defaults.episodes)
-    train_parser.add_argument("--seed", type=_seed, default=defaults.seed, metavar="S")
-    train_parser.add_argument("--alpha", type=_fraction, default=defaults.alpha)
-    train_parser.add_argument("--epsilon", type=_fraction, default=defaults.epsilon)
-    train_parser.add_argument("--gamma", type=_fraction, default=defaults.gamma)
-    train_parser.add_argument(
-        "--eval-every", type=_positive_int, default=defaults.eval_every, metavar="N"
-    )
-    train_parser.add_argument(
-        "--eval-games",
-        type=_positive_int,
-        default=defaults.eval_games,
-        metavar="N",
-        help="games against random at each evaluation",
-    )
-    train_parser.add_argument(
-        "--out",
-        type=Path,
-        default=Path("learner_table.json"),
-        metavar="PATH",
-        help="where to write the table (default ./learner_table.json; the shipped table "
-        "is only replaced when named here)",
-    )
-    train_parser.add_argument(
-        "--curve",
-        type=Path,
-        default=Path("learner_curve.csv"),
-        metavar="PATH.csv",
-        help="where to write the learning curve (default ./learner_curve.csv)",
-    )
+    add_train_arguments(train_parser, rules_help)
     return parser
 
 
@@ -549,6 +541,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             run_cluster_certs(arguments, out)
         elif arguments.command == "solve":
             run_solve(arguments, out, progress)
+        elif arguments.command == "forbidden":
+            from ttt_desktop.cli.forbidden import run_forbidden  # noqa: PLC0415
+
+            run_forbidden(arguments, out)
         elif arguments.command == "engines":
             from ttt_desktop.cli.brains import run_engines  # noqa: PLC0415
 

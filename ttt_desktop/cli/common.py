@@ -14,8 +14,7 @@ from typing import Any, Final, TextIO
 from ttt_desktop.core.clock import PLAYER_MARGIN_MS
 from ttt_desktop.core.rules import Rules
 from ttt_desktop.players import KINDS
-from ttt_desktop.players.boards import SOLVED_BOARDS, SOLVED_KEYS
-from ttt_desktop.players.roster import BOARDS
+from ttt_desktop.players.roster import boards_text
 from ttt_desktop.players.roster import kinds_for as roster_kinds_for
 from ttt_desktop.players.roster import supports as roster_supports
 
@@ -65,11 +64,9 @@ def arena_kinds_for(rules: Rules) -> tuple[str, ...]:
 def check_players(rules: Rules, *kinds: str) -> None:
     for kind in kinds:
         if not roster_supports(kind, rules):
-            which = (
-                f"the solved boards ({', '.join(sorted(SOLVED_KEYS))})"
-                if BOARDS.get(kind) == SOLVED_BOARDS
-                else "tic-tac-toe (3,3,3)"
-            )
+            which = boards_text(kind)
+            if which == "tic-tac-toe":
+                which = "tic-tac-toe (3,3,3)"
             raise RefusedError(
                 f"{kind} plays only {which}, not {rules.title} ({rules.key}); "
                 f"kinds for {rules.key}: {', '.join(arena_kinds_for(rules))}"

@@ -22,6 +22,7 @@ from ttt_desktop.core.clock import PLAYER_MARGIN_MS, TimeControl
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.players import display_name
 from ttt_desktop.players.roster import KINDS
+from ttt_desktop.players.trained_file import check_file_seat, is_file_seat
 
 __all__ = [
     "BRAIN_PREFIXES",
@@ -130,10 +131,13 @@ def _check_kind(kind: str) -> str:
         if not kind.partition(":")[2].strip():
             raise ValueError(f"{kind!r} needs a command (brain:) or an engine's name (engine:)")
         return kind
+    if is_file_seat(kind):
+        check_file_seat(kind)  # a ValueError naming the file and what is wrong with it
+        return kind
     if kind not in PLAYABLE_KINDS:
         raise ValueError(
             f"unknown player kind {kind!r}: choose one of {', '.join(PLAYABLE_KINDS)}, "
-            "brain:COMMAND or engine:NAME"
+            "brain:COMMAND, engine:NAME or learner:FILE"
         )
     return kind
 

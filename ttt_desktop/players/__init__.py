@@ -22,10 +22,13 @@ from ttt_desktop.core.board import HUMAN_KIND
 from ttt_desktop.players.base import Player, fresh_seed
 from ttt_desktop.players.roster import (
     CLASS_PATHS,
+    FILE_SEAT_PLAYER,
+    FILE_SEAT_PREFIX,
     KINDS,
     UnknownPlayerError,
     UnsupportedRulesError,
     display_name,
+    entry_point,
     kinds_for,
     player_info,
     roster,
@@ -87,6 +90,11 @@ def create_player(kind: str, *, seed: int | None = None, **options: Any) -> Play
     to the player's class: ``sequence`` takes ``moves`` (cells); ``ralph``,
     ``minimax`` and ``alphabeta`` may take ``depth`` (plies to look ahead; by
     default one chosen for the board). ``"human"`` is not a computer player
-    and raises :class:`UnknownPlayerError` like any kind not in the roster.
+    and raises :class:`UnknownPlayerError` like any kind not in the roster. A trained
+    file's seat, ``learner:PATH``, plays the table or network in that file
+    (:mod:`ttt_desktop.players.trained_file`).
     """
+    if kind.startswith(FILE_SEAT_PREFIX) and not options:
+        player: Player = entry_point(FILE_SEAT_PLAYER)(kind, seed=seed)
+        return player
     return player_class(kind)(seed=seed, **options)

@@ -16,6 +16,12 @@ if TYPE_CHECKING:
 ANY_BOARD: Final = "any"
 CLASSIC_ONLY: Final = "classic"
 SOLVED_BOARDS: Final = "solved"
+NETWORK_BOARDS: Final = "networks"
+"""The boards of a k the program ships a trained network for (:data:`NETWORK_KS`)."""
+
+NETWORK_KS: Final[frozenset[int]] = frozenset((3,))
+"""The k of the n-tuple networks shipped in ``players/data`` (``ntuple-k<K>.json``; a test
+keeps the two the same). A network plays every board of its k."""
 
 SOLVED_KEYS: Final[frozenset[str]] = frozenset(
     ("3,3,3", "4,3,3", "3,4,3", "4,4,3", "4,3,4", "3,4,4", "4,4,4", "5,4,4", "4,5,4")
@@ -32,4 +38,6 @@ def plays(boards: str, rules: Rules) -> bool:
     """Whether a kind whose roster entry says ``boards`` plays by ``rules``."""
     if boards == ANY_BOARD or rules is TIC_TAC_TOE:
         return True
+    if boards == NETWORK_BOARDS:
+        return rules.k in NETWORK_KS
     return boards == SOLVED_BOARDS and rules.key in SOLVED_KEYS

@@ -36,18 +36,31 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import CENTRE, CORNERS, SIDES, Cell
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.core.tactics import decisive_moves
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from ttt_desktop.core.clock import StopCheck
+    from ttt_desktop.players.ntuple import NTupleNetwork
     from ttt_desktop.players.thought import Thought
+
+    Trained: TypeAlias = "LearnerTable | NTupleNetwork"
 
 __all__ = [
     "CONTROL_EVERY",
+    "CURVE_OPPONENTS",
+    "CURVE_SEARCHER_NODES",
     "EVAL_OPPONENTS",
+    "METHODS",
+    "NETWORK_OPPONENTS",
+    "NTUPLE",
+    "ROUND_GAMES",
     "SELF_PLAY",
     "SHIPPED_TABLE_PATH",
+    "TABLE",
     "TABLE_FORMAT",
     "TABLE_VERSION",
     "CurvePoint",
@@ -62,6 +75,7 @@ __all__ = [
     "position_key",
     "results_against_random",
     "score_against",
+    "settings_for",
     "shipped_table",
     "train",
 ]
@@ -316,7 +330,19 @@ SELF_PLAY: Final = "self"
 CONTROL_EVERY: Final = 100
 """Episodes between a training's looks at its ``control`` (a pause, a stop)."""
 EVAL_OPPONENTS: Final = ("perfect", "rando")
-"""The kinds every point of a learning curve plays, X and O in turn."""
+"""The kinds every point of a table's learning curve plays, X and O in turn."""
+TABLE: Final = "table"
+"""The method of the tabular learner (tic-tac-toe): Q-learning over every position met."""
+NTUPLE: Final = "ntuple"
+"""The method of the n-tuple network (any board): TD(0) on line patterns."""
+METHODS: Final = (TABLE, NTUPLE)
+NETWORK_OPPONENTS: Final = ("levi", "utility", "searcher")
+"""The kinds every point of a network's learning curve plays, X and O in turn."""
+CURVE_OPPONENTS: Final = ("rando", "levi", "utility", "searcher", "perfect")
+"""The kinds a learning curve may measure against (fixed players: the curve compares)."""
+CURVE_SEARCHER_NODES: Final = 1000
+"""The Searcher of a learning curve searches this many nodes a move: a fixed budget,
+the same on every machine and under any load."""
 
 
 @dataclass(frozen=True)
@@ -341,8 +367,35 @@ class TrainingSettings:
     opponent: str = SELF_PLAY
     eval_every: int = 10_000
     eval_games: int = 1_000
+    method: str = TABLE
+    rules: str = "3,3,3"
+    minutes: float = 0.0
+    workers: int = 1
+    opponents: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        if self.method not in METHODS:
+            raise ValueError(f"the method is one of {', '.join(METHODS)}, not {self.method!r}")
+        rules = Rules.parse(self.rules)  # a RulesError (a ValueError) says what is wrong
+        if self.method == TABLE and not rules.is_classic:
+            raise ValueError(
+                f"the table learner holds tic-tac-toe positions, not {rules.key}: "
+                f"train the {NTUPLE} method on other boards"
+            )
+        if self.method == NTUPLE and self.opponent != SELF_PLAY:
+            raise ValueError("the n-tuple network learns by self-play only")
+        if self.minutes < 0 or self.workers < 0:
+            raise ValueError("minutes and workers are 0 or more (0 workers: every core)")
+        if self.method == TABLE and self.opponents:
+            raise ValueError(
+                f"a table's curve measures against {' and '.join(EVAL_OPPONENTS)}: leave out "
+                "the opponents"
+            )
+        for kind in self.opponents:
+            if kind not in CURVE_OPPONENTS:
+                raise ValueError(
+                    f"the curve measures against {', '.join(CURVE_OPPONENTS)}, not {kind!r}"
+                )
         if self.episodes < 1:
             raise ValueError(f"episodes must be at least 1, not {self.episodes}")
         if not 0 < self.alpha <= 1:
@@ -366,6 +419,40 @@ class TrainingSettings:
         """The exploration rate at ``episode``."""
         return float(self.epsilon * self.epsilon_decay ** (episode / 1000))
 
+    @property
+    def curve_opponents(self) -> tuple[str, ...]:
+        """The kinds each point of the curve plays: the chosen ones, else the method's."""
+        if self.opponents:
+            return self.opponents
+        return EVAL_OPPONENTS if self.method == TABLE else NETWORK_OPPONENTS
+
+    @property
+    def worker_count(self) -> int:
+        """The processes that train: ``workers``, or every core for 0."""
+        import os  # noqa: PLC0415
+
+        return self.workers or os.cpu_count() or 1
+
+
+def settings_for(method: str, **changes: Any) -> TrainingSettings:
+    """The settings of ``method`` (:data:`TABLE` or :data:`NTUPLE`) with its own defaults,
+    then ``changes``: the n-tuple network learns at ``alpha`` 1.0 (a step per position,
+    shared among its windows) and explores 10% of its moves, and its curve is 20 games
+    against each of Levi, Utility and the Searcher every 2,000 games."""
+    defaults: dict[str, Any] = {"method": method}
+    if method == NTUPLE:
+        defaults.update(
+            episodes=1_000_000_000,
+            alpha=1.0,
+            epsilon=0.1,
+            eval_every=2000,
+            eval_games=20,
+            rules="9,9,5",
+            workers=0,
+        )
+    defaults.update(changes)
+    return TrainingSettings(**defaults)
+
 
 @dataclass(frozen=True)
 class CurvePoint:
@@ -380,14 +467,17 @@ class CurvePoint:
 
     episodes: int
     positions: int
-    random_wins: int
-    random_draws: int
-    random_losses: int
-    perfect_loss_rate_as_x: float
-    perfect_loss_rate_as_o: float
-    seconds: float
+    random_wins: int = 0
+    random_draws: int = 0
+    random_losses: int = 0
+    perfect_loss_rate_as_x: float = 0.0
+    perfect_loss_rate_as_o: float = 0.0
+    seconds: float = 0.0
     exploration: float = 0.0
     shares: tuple[tuple[str, tuple[float, float, float]], ...] = ()
+    method: str = TABLE
+    games: int = 0
+    """The games played against each of the curve's opponents (X and O in turn)."""
 
     CSV_HEADER: ClassVar[tuple[str, ...]] = (
         "episode",
@@ -416,8 +506,40 @@ class CurvePoint:
     def rando(self) -> tuple[float, float, float]:
         return self.against("rando")
 
+    def score(self, kind: str) -> tuple[float, float, float]:
+        """The score against ``kind`` (a win 1, a draw a half) and its 95% confidence
+        interval, low and high (Wilson's, over the point's ``games``)."""
+        won, drawn, _ = self.against(kind)
+        share = won + drawn / 2
+        games = self.games or (self.random_games if self.method == TABLE else 0)
+        if games < 1:
+            return share, 0.0, 1.0
+        z2 = 1.96 * 1.96
+        centre = (share + z2 / (2 * games)) / (1 + z2 / games)
+        half = math.sqrt(share * (1 - share) / games + z2 / (4 * games * games))
+        half *= 1.96 / (1 + z2 / games)
+        return share, max(0.0, centre - half), min(1.0, centre + half)
+
+    def csv_header(self) -> tuple[str, ...]:
+        """The CSV columns of this point's curve: :attr:`CSV_HEADER` for a table; the
+        games, the seconds, the exploration and each opponent's score with its 95% interval
+        and the shares of wins, draws and losses for a network."""
+        if self.method == TABLE:
+            return self.CSV_HEADER
+        columns = ["games", "seconds", "exploration"]
+        for kind, _ in self.shares:
+            columns += [f"score_vs_{kind}", f"low_vs_{kind}", f"high_vs_{kind}"]
+            columns += [f"{what}_vs_{kind}" for what in ("won", "drawn", "lost")]
+        return tuple(columns)
+
     def csv_row(self) -> tuple[str, ...]:
-        """The point as CSV fields, in the order of :attr:`CSV_HEADER`."""
+        """The point as CSV fields, in the order of :meth:`csv_header`."""
+        if self.method != TABLE:
+            fields = [str(self.episodes), f"{self.seconds:.2f}", f"{self.exploration:.4f}"]
+            for kind, shares in self.shares:
+                fields += [f"{part:.4f}" for part in self.score(kind)]
+                fields += [f"{share:.4f}" for share in shares]
+            return tuple(fields)
         games = self.random_games
         return (
             str(self.episodes),
@@ -432,6 +554,15 @@ class CurvePoint:
 
     def describe(self) -> str:
         """One line for progress output."""
+        if self.method != TABLE:
+            scores = ", ".join(
+                "{} {:.0f}% ({:.0f}-{:.0f}%)".format(kind, *(100 * v for v in self.score(kind)))
+                for kind, _ in self.shares
+            )
+            return (
+                f"game {self.episodes:,}: scores over {self.games} games each: {scores} "
+                f"({self.seconds:.1f} s of training)"
+            )
         games = self.random_games
         return (
             f"episode {self.episodes}: {self.positions} positions; vs random as X "
@@ -444,10 +575,10 @@ class CurvePoint:
 
 @dataclass(frozen=True)
 class TrainingResult:
-    """The trained table, its learning curve and the episodes played (fewer than asked
-    when ``control`` stopped the training)."""
+    """The trained table (or network: :data:`NTUPLE`), its learning curve and the episodes
+    (games) played (fewer than asked when ``control`` or the time stopped the training)."""
 
-    table: LearnerTable
+    table: Trained
     curve: tuple[CurvePoint, ...] = field(default=())
     episodes: int = 0
 
@@ -559,14 +690,23 @@ def train(
     settings: TrainingSettings = TrainingSettings(),
     on_progress: Callable[[CurvePoint], None] | None = None,
     *,
-    control: Callable[[int, Callable[[], LearnerTable]], bool] | None = None,
+    control: Callable[[int, Callable[[], Trained]], bool] | None = None,
+    start: NTupleNetwork | None = None,
 ) -> TrainingResult:
-    """Train a table: the one trainer of the command line, the Lab and the shipped table.
+    """Train a table or a network: the one trainer of the command line, the Lab and the
+    shipped players; ``settings.method`` says which.
 
     ``on_progress`` hears each point of the learning curve. ``control(episode, snapshot)``
-    is asked every :data:`CONTROL_EVERY` episodes; it may wait (a pause) and returns False
-    to stop. The same settings (seed included) give the same table and curve.
+    is asked every :data:`CONTROL_EVERY` episodes (a network: after each round of games);
+    it may wait (a pause) and returns False to stop. The same settings (seed included) give
+    the same table and curve; a network's the same network with one worker
+    (``workers=1``). ``start`` is a network to train on (its training record says the
+    games and seconds it has had, and its curve so far): a training resumed.
     """
+    if settings.method == NTUPLE:
+        return _train_network(settings, on_progress, control, start)
+    if start is not None:
+        raise ValueError("only a network's training is resumed from what it learnt")
     rng = random.Random(settings.seed)
     uniform = rng.random
     alpha, gamma = settings.alpha, settings.gamma
@@ -609,6 +749,7 @@ def train(
         return table
 
     measure(0)
+    limit = settings.minutes * 60
     episode = 0
     for episode in range(1, settings.episodes + 1):
         epsilon = settings.exploration(episode)
@@ -619,15 +760,192 @@ def train(
             _episode_against(entry, opponent, learner, uniform, epsilon, alpha, gamma)
         if episode % settings.eval_every == 0 and episode != settings.episodes:
             measure(episode)
-        if (
-            control is not None
-            and episode % CONTROL_EVERY == 0
-            and not control(episode, functools.partial(snapshot, episode))
+        if episode % CONTROL_EVERY == 0 and (
+            (limit and time.perf_counter() - started >= limit)
+            or (control is not None and not control(episode, functools.partial(snapshot, episode)))
         ):
             break
     if curve[-1].episodes == episode:  # a stop right after a measure: no second point
         return TrainingResult(snapshot(episode), tuple(curve), episode)
     return TrainingResult(measure(episode), tuple(curve), episode)
+
+
+ROUND_GAMES: Final = 8
+"""The games each training process plays between two sharings of what they learnt."""
+
+
+def _train_network(
+    settings: TrainingSettings,
+    on_progress: Callable[[CurvePoint], None] | None,
+    control: Callable[[int, Callable[[], Trained]], bool] | None,
+    start: NTupleNetwork | None,
+) -> TrainingResult:
+    """The :data:`NTUPLE` method: self-play in rounds, on ``settings.worker_count``
+    processes (this one and helpers), each round's changes added up."""
+    from ttt_desktop.players import ntuple  # noqa: PLC0415  (numpy: only when training one)
+
+    rules = Rules.parse(settings.rules)
+    if start is None:
+        network = ntuple.NTupleNetwork(rules)
+    elif start.rules is not rules:
+        raise ValueError(
+            f"the network was trained on {start.rules.key}; resume it on that board, "
+            f"not {rules.key}"
+        )
+    else:
+        network = start.copy()
+    record = network.training
+    games = int(record.get("games", 0))
+    seconds = float(record.get("seconds", 0.0))
+    curve = [_point_from_json(point) for point in record.get("curve", ())]
+    limit = settings.minutes * 60 if settings.minutes else math.inf
+    workers = settings.worker_count
+    helpers = ntuple.SelfPlayHelpers(workers - 1) if workers > 1 else None
+
+    def snapshot() -> NTupleNetwork:
+        copy = network.copy()
+        copy.training = _network_record(settings, games, seconds, curve)
+        return copy
+
+    def measure() -> None:
+        seed = settings.seed + games
+        shares = tuple(
+            (kind, _shares(_network_score(network, rules, kind, settings.eval_games, seed)))
+            for kind in settings.curve_opponents
+        )
+        point = CurvePoint(
+            episodes=games,
+            positions=int((network.weights != 0).sum()),
+            seconds=seconds,
+            exploration=settings.exploration(games),
+            shares=shares,
+            method=NTUPLE,
+            games=settings.eval_games,
+        )
+        curve.append(point)
+        if on_progress is not None:
+            on_progress(point)
+
+    try:
+        if games == 0:
+            measure()
+        next_measure = (games // settings.eval_every + 1) * settings.eval_every
+        while games < settings.episodes and seconds < limit:
+            count = min(ROUND_GAMES * workers, settings.episodes - games)
+            epsilon = settings.exploration(games)
+            began = time.perf_counter()
+            if helpers is None:
+                ntuple.train_games(
+                    network, rules, settings.seed, games + 1, count,
+                    epsilon=epsilon, alpha=settings.alpha,
+                )  # fmt: skip
+            else:
+                _shared_round(network, helpers, settings, games + 1, count, epsilon)
+            games += count
+            seconds += time.perf_counter() - began
+            if games >= next_measure and games < settings.episodes and seconds < limit:
+                measure()
+                while next_measure <= games:
+                    next_measure += settings.eval_every
+            if control is not None and not control(games, snapshot):
+                break
+        if curve[-1].episodes != games:
+            measure()
+    finally:
+        if helpers is not None:
+            helpers.close()
+    network.training = _network_record(settings, games, seconds, curve)
+    return TrainingResult(network, tuple(curve), games)
+
+
+def _shared_round(  # noqa: PLR0917
+    network: NTupleNetwork,
+    helpers: Any,
+    settings: TrainingSettings,
+    first: int,
+    count: int,
+    epsilon: float,
+) -> None:
+    """Games ``first`` on, shared among this process and the helpers, all from the same
+    weights; what each learnt is added to the network."""
+    from ttt_desktop.players import ntuple  # noqa: PLC0415
+
+    parts = len(helpers) + 1
+    counts = [count // parts + (1 if part < count % parts else 0) for part in range(parts)]
+    firsts = [first + sum(counts[:part]) for part in range(parts)]
+    weights = network.weights.copy()
+    key, seed, alpha = network.rules.key, settings.seed, settings.alpha
+    helpers.send(
+        [
+            (key, weights, seed, firsts[part], counts[part], epsilon, alpha)
+            for part in range(1, parts)
+        ]
+    )
+    own = ntuple.NTupleNetwork(network.rules, weights.copy())
+    ntuple.train_games(own, network.rules, seed, firsts[0], counts[0], epsilon=epsilon, alpha=alpha)
+    total = own.weights
+    for change, _ in helpers.receive():
+        total += change
+    total[own.empty_class] = 0.0
+    network.weights = total
+
+
+def _network_score(
+    network: NTupleNetwork, rules: Rules, opponent: str, games: int, seed: int
+) -> tuple[int, int, int]:
+    """The network's wins, draws and losses in ``games`` games against ``opponent`` on
+    ``rules``, X and O in turn (the Searcher at :data:`CURVE_SEARCHER_NODES`)."""
+    from ttt_desktop.core.play import play_game  # noqa: PLC0415
+    from ttt_desktop.players import create_player  # noqa: PLC0415  (the roster)
+    from ttt_desktop.players.ntuple import NTuplePlayer  # noqa: PLC0415
+
+    learner = NTuplePlayer(seed=seed, network=network)
+    options: dict[str, Any] = {"nodes": CURVE_SEARCHER_NODES} if opponent == "searcher" else {}
+    other = create_player(opponent, seed=seed + 1, **options)
+    wins = draws = 0
+    for game in range(games):
+        learner_mark = Mark.X if game % 2 == 0 else Mark.O
+        x, o = (learner, other) if learner_mark is Mark.X else (other, learner)
+        winner = play_game(x, o, rules, keep_moves=False).board.winner
+        if winner is learner_mark:
+            wins += 1
+        elif winner is None:
+            draws += 1
+    return wins, draws, games - wins - draws
+
+
+def _network_record(
+    settings: TrainingSettings, games: int, seconds: float, curve: list[CurvePoint]
+) -> dict[str, Any]:
+    record: dict[str, Any] = asdict(settings)
+    record.update(
+        episodes=games,
+        games=games,
+        seconds=round(seconds, 3),
+        method=f"TD(0) by self-play on {settings.rules}, an n-tuple network of line patterns",
+        curve=[_point_json(point) for point in curve],
+    )
+    return record
+
+
+def _point_json(point: CurvePoint) -> dict[str, Any]:
+    document = asdict(point)
+    document["shares"] = [[kind, list(shares)] for kind, shares in point.shares]
+    return document
+
+
+def _point_from_json(document: object) -> CurvePoint:
+    """A curve point from a training record; ValueError when it is not one."""
+    try:
+        assert isinstance(document, dict)
+        fields = dict(document)
+        fields["shares"] = tuple(
+            (str(kind), (float(won), float(drawn), float(lost)))
+            for kind, (won, drawn, lost) in fields.get("shares", ())
+        )
+        return CurvePoint(**fields)
+    except (AssertionError, TypeError, ValueError) as error:
+        raise ValueError(f"a point of the curve is not one ({error})") from None
 
 
 def _training_record(settings: TrainingSettings, episodes: int) -> dict[str, Any]:

@@ -13,7 +13,23 @@ from __future__ import annotations
 import functools
 
 from ttt_desktop.core.rules import Rules
-from ttt_desktop.players.boards import ANY_BOARD, CLASSIC_ONLY, SOLVED_BOARDS, SOLVED_KEYS, plays
+from ttt_desktop.players.boards import (
+    ANY_BOARD,
+    CLASSIC_ONLY,
+    NETWORK_BOARDS,
+    NETWORK_KS,
+    SOLVED_BOARDS,
+    SOLVED_KEYS,
+    plays,
+)
+
+FILE_SEAT_PREFIX = "learner:"
+"""A seat that plays a trained file: ``learner:PATH`` (see players.trained_file)."""
+
+FILE_SEAT_CHECK = "ttt_desktop.players.trained_file:check_file_seat"
+FILE_SEAT_PLAYER = "ttt_desktop.players.trained_file:file_player"
+"""Where a trained file's seat is read and played ("module:function", as the kinds' classes
+are named below: imported on first use)."""
 
 TRAINED_KIND_PREFIX = "trained."
 """The kinds of the players trained in the Lab begin so (``trained.NAME``; see lab.trained)."""
@@ -21,7 +37,7 @@ TRAINED_KIND_PREFIX = "trained."
 # The cold path: no typing module (docs/manual/developer/architecture.md, "Cold start").
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Final
+    from typing import Any, Final
 
 if TYPE_CHECKING:
     from ttt_desktop.players.info import PlayerInfo
@@ -104,6 +120,17 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
         CLASSIC_ONLY,
     ),
     (
+        "ntuple",
+        "N-tuple",
+        "Learns by self-play: a network of line patterns trained by temporal differences; "
+        "wins, blocks, else the move its network values most. Shipped trained for 3 in a "
+        "row; the Lab and ttt-arena train it on any board.",
+        4,
+        "Omprakash 2021 (004), carried on",
+        "ttt_desktop.players.ntuple:NTuplePlayer",
+        NETWORK_BOARDS,
+    ),
+    (
         "monty",
         "Monty",
         "Monte Carlo tree search: plays thousands of random games from the position, "
@@ -129,7 +156,7 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
         "Plain minimax: the whole tree on tic-tac-toe, a few moves deep elsewhere; any board.",
         5,
         "JHU framework (003)",
-        "ttt_desktop.players.search:MinimaxPlayer",
+        "ttt_desktop.players.minimax:MinimaxPlayer",
         ANY_BOARD,
     ),
     (
@@ -138,7 +165,7 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
         "Minimax with alpha-beta pruning: whole tree on tic-tac-toe, deeper elsewhere; any board.",
         5,
         "JHU framework (003)",
-        "ttt_desktop.players.search:AlphaBetaPlayer",
+        "ttt_desktop.players.minimax:AlphaBetaPlayer",
         ANY_BOARD,
     ),
     (
@@ -188,10 +215,13 @@ def roster() -> tuple[PlayerInfo, ...]:
 
 
 def supports(kind: str, rules: Rules) -> bool:
-    """Whether players of ``kind`` play by ``rules`` (every kind plays tic-tac-toe)."""
+    """Whether players of ``kind`` play by ``rules`` (every kind plays tic-tac-toe; a
+    trained file's seat, ``learner:PATH``, what its table or network plays)."""
     try:
         boards = BOARDS[kind]
     except (KeyError, TypeError):
+        if isinstance(kind, str) and kind.startswith(FILE_SEAT_PREFIX):
+            return bool(file_seat(kind).plays(rules))
         raise unknown_kind(kind) from None
     return plays(boards, rules)
 
@@ -203,15 +233,39 @@ def kinds_for(rules: Rules) -> tuple[str, ...]:
 
 def unsupported(kind: str, rules: Rules) -> UnsupportedRulesError:
     """The error for a kind asked to play a board it does not play, naming the ones that do."""
-    which = (
-        f"the solved boards ({', '.join(sorted(SOLVED_KEYS))})"
-        if BOARDS.get(kind) == SOLVED_BOARDS
-        else "tic-tac-toe"
-    )
+    which = boards_text(kind)
     return UnsupportedRulesError(
         f"{display_name(kind)} plays only {which}, not {rules.title} ({rules.key}); "
         f"on that board choose one of {', '.join(kinds_for(rules))}"
     )
+
+
+def file_seat(kind: str) -> Any:
+    """The trained file of seat ``kind`` (``learner:PATH``), read and checked by
+    :func:`ttt_desktop.players.trained_file.check_file_seat`: ``ValueError`` saying why
+    it can't be played."""
+    return entry_point(FILE_SEAT_CHECK)(kind)
+
+
+def entry_point(path: str) -> Any:
+    """The function or class ``path`` names ("module:name"), its module imported now."""
+    import importlib  # noqa: PLC0415
+
+    module_name, name = path.split(":")
+    return getattr(importlib.import_module(module_name), name)
+
+
+def boards_text(kind: str) -> str:
+    """The boards ``kind`` plays, in words, for the messages of a kind asked to play another."""
+    if isinstance(kind, str) and kind.startswith(FILE_SEAT_PREFIX):
+        return str(file_seat(kind).boards())
+    boards = BOARDS.get(kind)
+    if boards == SOLVED_BOARDS:
+        return f"the solved boards ({', '.join(sorted(SOLVED_KEYS))})"
+    if boards == NETWORK_BOARDS:
+        ks = [str(k) for k in sorted(NETWORK_KS)]
+        return f"boards of {' or '.join([', '.join(ks[:-1]), ks[-1]] if ks[:-1] else ks)} in a row"
+    return "tic-tac-toe"
 
 
 def player_info(kind: str) -> PlayerInfo:
@@ -227,6 +281,8 @@ def display_name(kind: str) -> str:
     try:
         return NAMES[kind]
     except (KeyError, TypeError):
+        if isinstance(kind, str) and kind.startswith(FILE_SEAT_PREFIX):
+            return str(file_seat(kind).name)
         raise unknown_kind(kind) from None
 
 

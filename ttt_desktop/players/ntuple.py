@@ -1,0 +1,586 @@
+"""The n-tuple learner: a pattern network trained by temporal differences, on any board.
+
+The second player of the self-play series that source document 004 begins (the first is
+the tabular :mod:`ttt_desktop.players.learner`, which knows tic-tac-toe's positions one by
+one). This one values a position by the patterns it sees, so what it learns in one
+position holds in every other, and on every board with the same k:
+
+* **Features.** Every straight window of ``k + 1`` cells (across, down and both diagonals;
+  at most :data:`~ttt_desktop.players.ntuple_file.LONGEST_WINDOW`), including the windows
+  that reach one cell past the board's edge, is read as a pattern: each cell empty, the
+  mover's, the opponent's or off the board. A pattern and its mirror image share one
+  weight, and every window shares the same table of weights (an n-tuple network with
+  weight sharing, as used for Connect Four and Othello, with the lines of k in a row as
+  its tuples).
+* **Value.** The value of a position just after a move, for the side that made it, is
+  ``tanh`` of the sum of its windows' weights: from -1 (lost) to 1 (won). Playing a cell
+  changes only the windows through it, so every legal move's value costs a handful of
+  array look-ups (numpy: all the moves at once).
+* **Playing.** A winning cell if there is one, else a cell that blocks the opponent's
+  win, else the move whose position is valued highest (ties drawn from the player's own
+  generator). Wins and blocks are checked by the board itself, so every rule's own lines
+  count (exactly k, renju, caro).
+* **Training** (:func:`self_play_game`, driven by :func:`ttt_desktop.players.learner.train`):
+  TD(0) by self-play on the positions after each move. After each move of the opponent
+  the mover's previous position is pulled towards minus the opponent's best value (the
+  game's end: 1 for the winner, 0 for a draw); one network plays both sides, each seeing
+  the board as its own. With probability ``epsilon`` a move is drawn among the few best
+  instead (exploration).
+
+numpy is imported with this module, which only the trainer and the player itself import
+(never the window's start: see the README's dependencies). Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import math
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Mapping
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.cells import Cell
+from ttt_desktop.core.rules import Rules
+from ttt_desktop.core.tactics import completing_cells
+from ttt_desktop.players.base import Player, legal_moves_or_raise
+from ttt_desktop.players.ntuple_file import (
+    MAX_WEIGHT,
+    NetworkDocument,
+    pattern_class_count,
+    window_length,
+)
+
+if TYPE_CHECKING:
+    from ttt_desktop.core.clock import StopCheck
+    from ttt_desktop.players.thought import Thought
+
+__all__ = [
+    "EXPLORE_AMONG",
+    "SHIPPED_NETWORKS",
+    "Layout",
+    "NTupleNetwork",
+    "NTuplePlayer",
+    "SelfPlayHelpers",
+    "game_generator",
+    "pattern_classes",
+    "self_play_game",
+    "shipped_network",
+    "train_games",
+    "windows_of",
+]
+
+Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+
+SHIPPED_NETWORKS: Final = Path(__file__).resolve().parent / "data"
+"""Where the networks shipped with the program are: ``ntuple-k<K>.json``, one per k."""
+EXPLORE_AMONG: Final = 4
+"""An exploring move is drawn among this many of the best-valued moves."""
+_EMPTY, _MINE, _THEIRS, _WALL = 0, 1, 2, 3
+_DIRECTIONS: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
+
+
+@functools.cache
+def pattern_classes(window: int) -> Ints:
+    """For each pattern of ``window`` cells (base 4, the first cell the lowest digit), the
+    index of its weight: a pattern and its mirror image share one, numbered in the order of
+    the smaller of the two."""
+    codes = np.arange(4**window, dtype=np.int64)
+    reversed_codes = np.zeros_like(codes)
+    rest = codes.copy()
+    for _ in range(window):
+        reversed_codes = reversed_codes * 4 + rest % 4
+        rest //= 4
+    smaller = np.minimum(codes, reversed_codes)
+    _, classes = np.unique(smaller, return_inverse=True)
+    result: Ints = classes.astype(np.int64)
+    assert int(result.max()) + 1 == pattern_class_count(window)
+    return result
+
+
+class Layout:
+    """The windows of one board: which cells each holds, and which windows each cell is in.
+
+    ``window_cells[w]`` are window ``w``'s cells in order (``size`` for the cell off the
+    board), ``cell_windows[c]`` the windows through cell ``c`` and ``cell_powers[c]`` the
+    place value of ``c`` in each (padded with the spare window ``windows`` and 0).
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        m, n, k = rules.m, rules.n, rules.k
+        self.size = size = m * n
+        self.window = window = window_length(rules)
+        cells_of: list[list[int]] = []
+        for d_row, d_col in _DIRECTIONS:
+            for row in range(-1, n + 1):
+                for col in range(-1, m + 1):
+                    spots = [(row + d_row * i, col + d_col * i) for i in range(window)]
+                    inside = [0 <= r < n and 0 <= c < m for r, c in spots]
+                    walls = window - sum(inside)
+                    if walls > 1 or (walls == 1 and inside[0] and inside[-1]):
+                        continue
+                    on_board = spots[0] if inside[0] else spots[1]
+                    if _line_length(on_board, d_row, d_col, m, n) < k:
+                        continue
+                    pairs = zip(spots, inside, strict=True)
+                    cells_of.append([r * m + c if ok else size for (r, c), ok in pairs])
+        self.windows = len(cells_of)
+        self.window_cells: Ints = np.array(cells_of, dtype=np.int64).reshape(-1, window)
+        self.powers: Ints = 4 ** np.arange(window, dtype=np.int64)
+        by_cell: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+        for index, cells in enumerate(cells_of):
+            for place, cell in enumerate(cells):
+                if cell < size:
+                    by_cell[cell].append((index, 4**place))
+        widest = max((len(entries) for entries in by_cell), default=0)
+        self.cell_windows: Ints = np.full((size, max(widest, 1)), self.windows, dtype=np.int64)
+        self.cell_powers: Ints = np.zeros((size, max(widest, 1)), dtype=np.int64)
+        for cell, entries in enumerate(by_cell):
+            for slot, (index, power) in enumerate(entries):
+                self.cell_windows[cell, slot] = index
+                self.cell_powers[cell, slot] = power
+        self.classes: Ints = pattern_classes(window)
+        # Whether a pattern holds k of the mover's cells in a row (k or more: the free-style
+        # line; a board's own rule may ask more of a line, which the board then checks).
+        self.winning: npt.NDArray[np.bool_] | None = None
+        if window >= k:
+            digits = (np.arange(4**window)[:, None] // self.powers[None, :]) % 4
+            mine = (digits == _MINE).astype(np.int64)
+            runs = np.zeros(4**window, dtype=np.int64)
+            best = np.zeros(4**window, dtype=np.int64)
+            for place in range(window):
+                runs = (runs + 1) * mine[:, place]
+                best = np.maximum(best, runs)
+            self.winning = best >= k
+
+    def codes(self, board: Board) -> tuple[Ints, Ints]:
+        """Every window's pattern on ``board``, as X sees it and as O sees it (the mover's
+        cells are X's in the first, O's in the second); a spare 0 at the end of each."""
+        values = np.zeros(self.size + 1, dtype=np.int64)
+        values[self.size] = _WALL
+        x_cells, o_cells = _cells_of(board.bits(Mark.X)), _cells_of(board.bits(Mark.O))
+        values[x_cells] = _MINE
+        values[o_cells] = _THEIRS
+        as_x = np.zeros(self.windows + 1, dtype=np.int64)
+        as_x[:-1] = (values[self.window_cells] * self.powers).sum(axis=1)
+        values[x_cells] = _THEIRS
+        values[o_cells] = _MINE
+        as_o = np.zeros(self.windows + 1, dtype=np.int64)
+        as_o[:-1] = (values[self.window_cells] * self.powers).sum(axis=1)
+        return as_x, as_o
+
+
+def _line_length(start: tuple[int, int], d_row: int, d_col: int, m: int, n: int) -> int:
+    """How many cells the whole line through ``start`` (on the board) has in its direction."""
+    row, col = start
+    while 0 <= row - d_row < n and 0 <= col - d_col < m:
+        row, col = row - d_row, col - d_col
+    length = 0
+    while 0 <= row < n and 0 <= col < m:
+        length += 1
+        row, col = row + d_row, col + d_col
+    return length
+
+
+def _cells_of(bits: int) -> list[int]:
+    cells = []
+    while bits:
+        low = bits & -bits
+        cells.append(low.bit_length() - 1)
+        bits ^= low
+    return cells
+
+
+@functools.lru_cache(maxsize=8)
+def windows_of(rules: Rules) -> Layout:
+    """The :class:`Layout` of ``rules``' board, made once per process."""
+    return Layout(rules)
+
+
+class NTupleNetwork:
+    """The learned weights: one per pattern class of a ``window``-cell window.
+
+    ``rules`` is the board it was trained on; it plays every board with the same k.
+    ``training`` records how it was made.
+    """
+
+    def __init__(
+        self, rules: Rules, weights: Floats | None = None, training: Mapping[str, Any] | None = None
+    ) -> None:
+        self.rules = rules
+        self.k = rules.k
+        self.window = window_length(rules)
+        classes = pattern_class_count(self.window)
+        if weights is None:
+            weights = np.zeros(classes, dtype=np.float64)
+        elif weights.shape != (classes,):
+            raise ValueError(f"a network of {self.window}-cell windows has {classes} weights")
+        self.weights: Floats = weights
+        self.training: dict[str, Any] = dict(training or {})
+        # The empty window says nothing; its weight stays 0.
+        self.empty_class = int(pattern_classes(self.window)[0])
+
+    def plays(self, rules: Rules) -> bool:
+        """Whether this network plays ``rules``' board (the same k as its own)."""
+        return window_length(rules) == self.window and rules.k == self.k
+
+    def copy(self) -> NTupleNetwork:
+        return NTupleNetwork(self.rules, self.weights.copy(), self.training)
+
+    # Files --------------------------------------------------------------------
+
+    def document(self) -> NetworkDocument:
+        clipped = np.clip(self.weights, -MAX_WEIGHT, MAX_WEIGHT)
+        return NetworkDocument(
+            self.rules, self.window, tuple(float(value) for value in clipped), self.training
+        )
+
+    @classmethod
+    def from_document(cls, document: NetworkDocument) -> NTupleNetwork:
+        return cls(document.rules, np.array(document.weights, dtype=np.float64), document.training)
+
+    def to_json(self) -> dict[str, Any]:
+        return self.document().to_json()
+
+    @classmethod
+    def from_json(cls, document: object) -> NTupleNetwork:
+        """:class:`~ttt_desktop.players.ntuple_file.NetworkFormatError` when malformed."""
+        return cls.from_document(NetworkDocument.from_json(document))
+
+    @classmethod
+    def load(cls, path: str | Path) -> NTupleNetwork:
+        return cls.from_document(NetworkDocument.load(path))
+
+    def save(self, path: str | Path) -> None:
+        self.document().save(path)
+
+
+@functools.cache
+def shipped_network(k: int) -> NTupleNetwork:
+    """The network shipped for boards of ``k`` in a row, read once per process.
+
+    Raises ``FileNotFoundError`` for a k the program ships none for.
+    """
+    return NTupleNetwork.load(SHIPPED_NETWORKS / f"ntuple-k{k}.json")
+
+
+class _Choice:
+    """A move chosen, with the values the training needs."""
+
+    __slots__ = ("best", "cell", "forced", "value")
+
+    def __init__(self, cell: Cell, value: float, best: float, forced: bool) -> None:
+        self.cell, self.value, self.best, self.forced = cell, value, best, forced
+
+
+def _choose(  # noqa: PLR0917  (the inner loop: positional)
+    network: NTupleNetwork,
+    layout: Layout,
+    board: Board,
+    codes: tuple[Ints, Ints],
+    uniform: Callable[[], float],
+    epsilon: float,
+) -> tuple[_Choice, list[Cell], Floats | None]:
+    """The move for the side to move: a win, else a block, else the best valued (or, at
+    ``epsilon``, one of the few best). Also the cells it chose among and their sums (the
+    values before ``tanh``; None when a win decided)."""
+    mover = board.to_move
+    mine, theirs = (codes[0], codes[1]) if mover is Mark.X else (codes[1], codes[0])
+    legal = legal_moves_or_raise(board)
+    moves: Ints = np.fromiter(legal, dtype=np.int64, count=len(legal))
+    windows = layout.cell_windows[moves]
+    powers = layout.cell_powers[moves]
+    winning = layout.winning
+    # Wins: the network's windows flag the cells that may complete a line, the board decides.
+    if winning is not None:
+        maybe = moves[winning[mine[windows] + powers].any(axis=1)]
+        wins = [int(cell) for cell in maybe if board.play(int(cell)).winner is mover]
+    else:
+        wins = list(completing_cells(board, mover))
+    if wins:
+        cell = wins[int(uniform() * len(wins))] if len(wins) > 1 else wins[0]
+        return _Choice(cell, 1.0, 1.0, True), wins, None
+    if winning is None or winning[theirs[windows] + powers].any():
+        allowed = set(legal)
+        blocks = [cell for cell in completing_cells(board, mover.opponent) if cell in allowed]
+    else:
+        blocks = []
+    if blocks:
+        at = np.array([legal.index(cell) for cell in blocks], dtype=np.int64)
+        moves, windows, powers = moves[at], windows[at], powers[at]
+    old = mine[windows]
+    classes, weights = layout.classes, network.weights
+    deltas = (weights[classes[old + powers]] - weights[classes[old]]).sum(axis=1)
+    base = float(weights[classes[mine]].sum())  # the spare window's is the empty one's: 0
+    # Moves are ranked by the sums themselves: tanh rounds large sums alike.
+    sums: Floats = base + deltas
+    top = float(sums.max())
+    if epsilon and not blocks and uniform() < epsilon:
+        among = np.argsort(-sums, kind="stable")[:EXPLORE_AMONG]
+        index = int(among[int(uniform() * len(among))])
+    else:
+        ties = np.flatnonzero(sums == top)
+        index = int(ties[int(uniform() * len(ties))]) if len(ties) > 1 else int(ties[0])
+    cells = [int(cell) for cell in moves]
+    chosen = _Choice(cells[index], math.tanh(float(sums[index])), math.tanh(top), bool(blocks))
+    return chosen, cells, sums
+
+
+def _play(layout: Layout, codes: tuple[Ints, Ints], cell: Cell, mover: Mark) -> None:
+    """Update both views' patterns for ``mover``'s stone on ``cell``."""
+    windows, powers = layout.cell_windows[cell], layout.cell_powers[cell]
+    if mover is Mark.X:
+        codes[0][windows] += powers * _MINE
+        codes[1][windows] += powers * _THEIRS
+    else:
+        codes[0][windows] += powers * _THEIRS
+        codes[1][windows] += powers * _MINE
+    codes[0][-1] = codes[1][-1] = 0
+
+
+def self_play_game(
+    network: NTupleNetwork,
+    rules: Rules,
+    uniform: Callable[[], float],
+    *,
+    epsilon: float,
+    alpha: float,
+) -> tuple[Mark | None, int]:
+    """One training game of ``network`` against itself on ``rules``' board, X first,
+    learning as it goes (TD(0) on the positions after each move); the winner and the moves.
+
+    ``alpha`` is the step for one position, shared among its windows.
+    """
+    layout = windows_of(rules)
+    board = Board.empty(Mark.X, rules=rules)
+    codes = layout.codes(board)
+    classes, weights = layout.classes, network.weights
+    step = alpha / max(layout.windows, 1)
+    empty = network.empty_class
+    # Per side: the patterns and the value of its last position, waiting for their target.
+    waiting: dict[Mark, tuple[Ints, float]] = {}
+    moves = 0
+
+    def learn(mark: Mark, target: float) -> None:
+        found = waiting.pop(mark, None)
+        if found is None:
+            return
+        features, value = found
+        change = step * (target - value) * (1.0 - value * value)
+        np.add.at(weights, features, change)
+        weights[empty] = 0.0
+
+    while True:
+        mover = board.to_move
+        choice, _, _ = _choose(network, layout, board, codes, uniform, epsilon)
+        board = board.play(choice.cell)
+        _play(layout, codes, choice.cell, mover)
+        moves += 1
+        other = mover.opponent
+        if board.winner is not None:
+            learn(other, -1.0)
+            return board.winner, moves
+        if board.is_over:
+            learn(other, 0.0)
+            return None, moves
+        # What the opponent's last position was worth is what this one is not; an exploring
+        # move is not held against it (its best value is).
+        learn(other, -(choice.value if choice.forced else choice.best))
+        features = classes[(codes[0] if mover is Mark.X else codes[1])[:-1]]
+        value = math.tanh(float(weights[features].sum()))
+        waiting[mover] = (features, value)
+
+
+class NTuplePlayer(Player):
+    """Plays a win, else a block, else the move its network values most; ties go to the
+    player's own generator.
+
+    ``network`` is an :class:`NTupleNetwork` or the path of a network file; by default the
+    network shipped for the board's k (read when the first move is asked).
+    """
+
+    kind: ClassVar[str] = "ntuple"
+
+    def __init__(
+        self, *, seed: int | None = None, network: NTupleNetwork | str | Path | None = None
+    ) -> None:
+        super().__init__(seed=seed)
+        if network is not None and not isinstance(network, NTupleNetwork):
+            network = NTupleNetwork.load(network)
+        self.network = network
+
+    def _network_for(self, board: Board) -> NTupleNetwork:
+        network = self.network
+        rules = board.rules
+        if network is None:
+            try:
+                return shipped_network(rules.k)
+            except FileNotFoundError:
+                raise ValueError(
+                    f"no network is shipped for {rules.k} in a row; train one: "
+                    f"ttt-arena train --method ntuple --rules {rules.key}"
+                ) from None
+        if not network.plays(rules):
+            raise ValueError(
+                f"this network was trained for {network.k} in a row ({network.rules.key}); "
+                f"it does not play {rules.key}"
+            )
+        return network
+
+    def _decide(self, board: Board) -> tuple[_Choice, list[Cell], Floats | None]:
+        network = self._network_for(board)
+        layout = windows_of(board.rules)
+        return _choose(network, layout, board, layout.codes(board), self._random, 0.0)
+
+    def choose_move(self, board: Board) -> Cell:
+        """A winning cell, else a block, else the best-valued move."""
+        return self._decide(board)[0].cell
+
+    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        """Rule ``win`` or ``block`` when one decided, else ``table`` with the network's
+        value of each move (from -1, lost, to 1, won) as its scores: the heat map."""
+        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+            Meaning,
+            Rule,
+            Thought,
+            decisive_rule,
+            scores_of,
+        )
+
+        started = time.perf_counter()
+        choice, cells, sums = self._decide(board)
+        lines: tuple[tuple[Cell, ...], ...] = ()
+        scores: tuple[Any, ...] = ()
+        if sums is None:
+            rule = Rule.WIN
+            candidates = tuple(sorted(cells))
+        else:
+            rule = Rule.TABLE
+            top = float(sums.max())
+            candidates = tuple(
+                sorted(cell for cell, total in zip(cells, sums, strict=True) if total == top)
+            )
+            if choice.forced:
+                decisive = decisive_rule(board)
+                if decisive is not None:
+                    rule, _, lines = decisive
+            values = np.tanh(sums)
+            scores = scores_of(
+                {cell: float(value) for cell, value in zip(cells, values, strict=True)}
+            )
+        return Thought(
+            self.kind,
+            board.cells,
+            board.to_move.value,
+            choice.cell,
+            rule,
+            candidates,
+            scores=scores,
+            meaning=Meaning.NONE if sums is None else Meaning.LEARNED,
+            seconds=time.perf_counter() - started,
+            rule_cells=candidates,
+            rule_lines=lines,
+            rules=board.rules.key,
+        )
+
+
+# Training in rounds, on helper processes -------------------------------------------------
+
+
+def game_generator(seed: int, game: int) -> random.Random:
+    """The generator of training game ``game`` (from 1) of a training seeded ``seed``: each
+    game its own, so a training resumed, or shared among processes, plays the same games."""
+    return random.Random(seed * 4_294_967_296 + game)
+
+
+def train_games(
+    network: NTupleNetwork,
+    rules: Rules,
+    seed: int,
+    first: int,
+    count: int,
+    *,
+    epsilon: float,
+    alpha: float,
+) -> tuple[int, int, int]:
+    """Training games ``first`` to ``first + count - 1``, learnt into ``network`` one after
+    another; X's wins, O's wins and the moves played."""
+    x_wins = o_wins = moves = 0
+    for game in range(first, first + count):
+        winner, played = self_play_game(
+            network, rules, game_generator(seed, game).random, epsilon=epsilon, alpha=alpha
+        )
+        moves += played
+        if winner is Mark.X:
+            x_wins += 1
+        elif winner is Mark.O:
+            o_wins += 1
+    return x_wins, o_wins, moves
+
+
+def _helper_main(connection: Connection) -> None:
+    """A helper process: plays the rounds it is sent and answers with what it learnt."""
+    try:
+        while True:
+            task = connection.recv()
+            if task is None:
+                break
+            key, weights, seed, first, count, epsilon, alpha = task
+            rules = Rules.parse(key)
+            network = NTupleNetwork(rules, weights.copy())
+            counts = train_games(network, rules, seed, first, count, epsilon=epsilon, alpha=alpha)
+            connection.send((network.weights - weights, counts))
+    except (EOFError, OSError, KeyboardInterrupt):
+        pass
+    finally:
+        connection.close()
+
+
+class SelfPlayHelpers:
+    """``count`` helper processes (``spawn``) that play a share of each training round."""
+
+    def __init__(self, count: int) -> None:
+        context = multiprocessing.get_context("spawn")
+        self._connections: list[Connection] = []
+        self._processes: list[Any] = []
+        for _ in range(count):
+            ours, theirs = context.Pipe()
+            process = context.Process(
+                target=_helper_main, args=(theirs,), name="ttt-training-helper", daemon=True
+            )
+            process.start()
+            theirs.close()
+            self._connections.append(ours)
+            self._processes.append(process)
+
+    def __len__(self) -> int:
+        return len(self._connections)
+
+    def send(self, tasks: list[tuple[Any, ...]]) -> None:
+        for connection, task in zip(self._connections, tasks, strict=True):
+            connection.send(task)
+
+    def receive(self) -> list[tuple[Floats, tuple[int, int, int]]]:
+        return [connection.recv() for connection in self._connections]
+
+    def close(self) -> None:
+        for connection in self._connections:
+            with contextlib.suppress(OSError):
+                connection.send(None)
+            connection.close()
+        for process in self._processes:
+            process.join(2.0)
+            if process.is_alive():
+                process.kill()
+                process.join(1.0)
+        self._connections, self._processes = [], []
