@@ -1,0 +1,110 @@
+"""``ttt-arena forbidden``: the side to move's forbidden cells after a list of moves.
+
+``ttt-arena forbidden --rules renju h8 i9 h9 ...`` plays the moves (black, X, first; cell
+names as the board names them) and lists the cells the side to move may not play, each
+with its reason (:mod:`ttt_desktop.core.renju`): under renju black's overlines,
+double-fours and double-threes; white, and every other rule, has none. ``--json`` prints
+one object. Moves that are no cells, a cell played twice, a move after the game is won,
+black's own forbidden move among the moves, or rules without a side to move exit with
+status 2 and the reason in one line.
+
+Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, TextIO
+
+from ttt_desktop.cli.common import RefusedError
+from ttt_desktop.cli.output import print_json
+from ttt_desktop.core.renju import forbidden_cells, forbidden_reason, wins
+from ttt_desktop.core.rules import Rules
+
+
+def add_forbidden_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``forbidden`` command's arguments but ``--rules`` (the parser's own)."""
+    parser.add_argument(
+        "moves",
+        nargs="*",
+        metavar="MOVES",
+        help="the moves so far, black (X) first, as cell names: 'h8 i9 h9' (one argument "
+        "or several; commas between them are fine too)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run_forbidden(arguments: argparse.Namespace, out: TextIO) -> None:
+    rules: Rules = arguments.rules
+    names = " ".join(arguments.moves).replace(",", " ").split()
+    black, white = _replay(rules, names)
+    first = len(names) % 2 == 0
+    geometry = rules.geometry
+    found = forbidden_cells(geometry, black, white) if rules.has_forbidden_moves and first else {}
+    side = "black (X)" if first else "white (O)"
+    if arguments.json:
+        document: dict[str, Any] = {
+            "rules": rules.key,
+            "moves": [geometry.name(geometry.parse(name)) for name in names],
+            "to_move": "X" if first else "O",
+            "forbidden": [
+                {"cell": geometry.name(cell), "reason": reason} for cell, reason in found.items()
+            ],
+        }
+        print_json(document, out)
+        return
+    after = f"after {len(names)} move{'' if len(names) == 1 else 's'}" if names else "empty"
+    if not rules.has_forbidden_moves:
+        out.write(
+            f"{rules.title} ({rules.key}), {after}: no cell is forbidden under {rules.rule}\n"
+        )
+        return
+    if not first:
+        out.write(f"{rules.title} ({rules.key}), {after}, {side} to move: ")
+        out.write("white has no forbidden cells\n")
+        return
+    count = f"{len(found)} forbidden cell{'' if len(found) == 1 else 's'}" if found else "none"
+    out.write(f"{rules.title} ({rules.key}), {after}, {side} to move: {count}\n")
+    for cell, reason in found.items():
+        out.write(f"  {geometry.name(cell):>4}  {reason}\n")
+
+
+def _replay(rules: Rules, names: list[str]) -> tuple[int, int]:
+    """Black's and white's stones after ``names``, or :class:`RefusedError` saying which
+    move cannot be played and why."""
+    geometry = rules.geometry
+    black = white = 0
+    for number, name in enumerate(names, start=1):
+        first = number % 2 == 1
+        try:
+            cell = geometry.parse(name)
+        except ValueError as error:
+            raise RefusedError(f"move {number}, {name!r}: {error}") from None
+        if (black | white) >> cell & 1:
+            raise RefusedError(f"move {number}, {name}: {geometry.name(cell)} is taken")
+        if first and rules.has_forbidden_moves:
+            reason = forbidden_reason(geometry, black, white, cell)
+            if reason is not None:
+                raise RefusedError(
+                    f"move {number}, {name}: black may not play {geometry.name(cell)} "
+                    f"under {rules.rule} ({reason})"
+                )
+        mine, theirs = (black, white) if first else (white, black)
+        mine |= 1 << cell
+        if first:
+            black = mine
+        else:
+            white = mine
+        if wins(rules, first, mine, theirs, cell):
+            if number < len(names):
+                raise RefusedError(
+                    f"move {number}, {name}: {'black' if first else 'white'} wins there; "
+                    f"the game is over before move {number + 1}"
+                )
+            raise RefusedError(
+                f"move {number}, {name}: {'black' if first else 'white'} wins there; "
+                "nobody is to move"
+            )
+    if (black | white) == geometry.full:
+        raise RefusedError("the board is full: nobody is to move")
+    return black, white
