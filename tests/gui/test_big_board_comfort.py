@@ -8,14 +8,17 @@ from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 from conftest import WindowMaker
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core import Mark
-from ttt_desktop.core.rules import GOMOKU
+from ttt_desktop.core.rules import GOMOKU, Rules
+from ttt_desktop.gui.board.board_overlay import tone_colour
 from ttt_desktop.gui.board.board_widget import MOVE_NUMBERS_KEY
-from ttt_desktop.gui.common import translation
+from ttt_desktop.gui.coach.overlays import VALUES_LAYER
+from ttt_desktop.gui.common import theme, translation
 from ttt_desktop.gui.game.controller import Seat
 from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.gui.shell.settings import AppSettings, SeatChoice
@@ -124,3 +127,93 @@ def test_move_numbers_on_the_marks_follow_the_position_on_show(
     assert again.board.move_number(cell("h8")) == 1
     again.move_numbers_action.trigger()
     assert again.board.move_number(cell("h8")) is None
+
+
+def test_rulers_keep_the_coordinates_in_view_when_the_board_is_zoomed(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = _gomoku_game(make_window)
+    view, board = window.board_view, window.board
+    rows, columns = view.row_ruler, view.column_ruler
+    assert not rows.isVisible() and not columns.isVisible()  # the board's own are in view
+    view.set_zoom(3.0)
+    # Scrolled to the middle: neither the left edge's numbers nor the bottom's letters show.
+    for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):
+        bar.setValue(bar.maximum() // 2)
+    qtbot.waitUntil(lambda: rows.isVisible() and columns.isVisible())
+
+    def under(ruler: object, label: str, at: float) -> str:
+        # The cell of the board beside the label: its column's letter or its row's number.
+        point = QPoint(round(at), 5) if ruler is columns else QPoint(5, round(at))
+        spot = board.mapFrom(view, ruler.mapTo(view, point))  # type: ignore[attr-defined]
+        if ruler is columns:
+            spot.setY(board.mapFrom(view.viewport(), QPoint(0, 0)).y() + 10)
+        else:
+            spot.setX(board.mapFrom(view.viewport(), QPoint(0, 0)).x() + 10)
+        cell = board.cell_at(spot)
+        assert cell is not None
+        name = board.cell_name(cell)
+        return name[:1] if ruler is columns else name[1:]
+
+    for ruler in (columns, rows):
+        labels = ruler.labels()
+        assert len(labels) >= 3
+        assert all(under(ruler, label, at) == label for label, at in labels)
+    # Scrolled on, the labels follow; back at the fitted size the rulers go.
+    before = columns.labels()
+    view.horizontalScrollBar().setValue(view.horizontalScrollBar().maximum())
+    assert columns.labels() != before
+    assert all(under(columns, label, at) == label for label, at in columns.labels())
+    assert columns.labels()[-1][0] == "o"  # the last column, at the right edge
+    view.reset_zoom()
+    qtbot.waitUntil(lambda: not rows.isVisible() and not columns.isVisible())
+
+
+def test_a_cell_s_value_stays_readable_over_the_previewed_mark(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    # 4x4 with the move values on: the mouse over an empty cell previews X there, and the
+    # cell's value is written at the cell's foot over the faint X (drawn in the middle, the
+    # X crossed it out).
+    four = Rules.parse("4,4,4")
+    window = make_window()
+    window.start_game(four, Seat(HUMAN_KIND, "Ann"), Seat(HUMAN_KIND, "Bob"))
+    board = window.board
+    _play(qtbot, window, ["b2", "c3"])
+    window.coach.show_values_action.setChecked(True)
+    qtbot.waitUntil(lambda: board.overlay(VALUES_LAYER) is not None)
+    a1 = four.geometry.parse("a1")
+    annotation = board.overlay(VALUES_LAYER).annotations[a1]  # type: ignore[union-attr]
+    assert annotation.text == "draw"
+    ink = tone_colour(annotation, theme.board_colours(board.palette()))
+
+    def inked(image: QImage, top: float, bottom: float) -> int:
+        # Pixels of the value's colour in a band of a1's square (shares of its height),
+        # away from the grid's lines.
+        rect = board.cell_rect(a1)
+        ratio = image.devicePixelRatio()
+        count = 0
+        rows = range(
+            round(rect.top() + rect.height() * top), round(rect.top() + rect.height() * bottom)
+        )
+        columns = range(
+            round(rect.left() + rect.width() * 0.1), round(rect.right() - rect.width() * 0.1)
+        )
+        for y in rows:
+            for x in columns:
+                colour = image.pixelColor(round(x * ratio), round(y * ratio))
+                difference = max(
+                    abs(colour.red() - ink.red()),
+                    abs(colour.green() - ink.green()),
+                    abs(colour.blue() - ink.blue()),
+                )
+                count += difference < 40
+        return count
+
+    quiet = board.grab().toImage()
+    assert inked(quiet, 0.4, 0.6) > 0 and inked(quiet, 0.7, 0.9) == 0  # in the middle
+    QTest.mouseMove(board, board.cell_centre(a1))
+    qtbot.waitUntil(lambda: board.shows_preview and board.hovered_cell == a1)
+    hovered = board.grab().toImage()
+    assert inked(hovered, 0.7, 0.9) > 0  # now at the foot, on its plate
+    assert inked(hovered, 0.4, 0.6) == 0  # and nothing left under the mark

@@ -278,6 +278,30 @@ def _paint_number(
     painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, str(number))
 
 
+def paint_annotation_over(
+    painter: QPainter, rect: QRectF, annotation: CellAnnotation, colours: theme.BoardColours
+) -> None:
+    """``annotation`` at the foot of the cell ``rect``, on a plate of the board's colour, over
+    what is drawn in the cell (the faint mark a click would place): both stay readable."""
+    box = annotation_box(rect, centred=False)
+    label = fitted_label(annotation, box, painter.font())
+    if label is None:
+        return
+    text, font = label
+    painter.setFont(font)
+    metrics = QFontMetricsF(font)
+    width = min(box.width(), metrics.horizontalAdvance(text) + metrics.height() * 0.6)
+    height = min(box.height(), metrics.height() * 1.15)
+    plate = QRectF(box.center().x() - width / 2, box.bottom() - height, width, height)
+    ground = QColor(colours.background)
+    ground.setAlpha(235)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(ground)
+    painter.drawRoundedRect(plate, height / 3, height / 3)
+    painter.setPen(tone_colour(annotation, colours))
+    painter.drawText(plate, int(Qt.AlignmentFlag.AlignCenter), text)
+
+
 def _paint_annotation(
     painter: QPainter,
     rect: QRectF,

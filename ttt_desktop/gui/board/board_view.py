@@ -2,7 +2,9 @@
 
 At zoom 1 the board fills the room it is given, as it always has; zoomed in, the
 board grows past that room and the scroll area shows scroll bars, and the keyboard
-cursor is kept in view. :class:`BoardView` holds a
+cursor is kept in view. While the board's own coordinates are scrolled out of sight,
+rulers along the view's left and bottom edges show the rows and columns in view, so a
+cell can still be named. :class:`BoardView` holds a
 :class:`~ttt_desktop.gui.board.board_widget.BoardWidget` and knows nothing of games.
 """
 
@@ -10,15 +12,67 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
 from ttt_desktop.gui.board.board_widget import BoardWidget
+from ttt_desktop.gui.common import theme
 
 ZOOM_STEP: Final = 1.25
 MAX_ZOOM: Final = ZOOM_STEP**7  # about 4.8 times the fitted size
 MIN_ZOOM: Final = 1.0
+
+
+class BoardRuler(QWidget):
+    """The columns' letters (along the bottom) or the rows' numbers (along the left) of the
+    part of the board in view, drawn over the view's edge while the board's own are out of
+    sight. Clicks go through it to the board."""
+
+    def __init__(self, view: BoardView, *, columns: bool) -> None:
+        super().__init__(view)
+        self._view = view
+        self.columns = columns
+        self.setObjectName("column-ruler" if columns else "row-ruler")
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.hide()
+
+    def labels(self) -> list[tuple[str, float]]:
+        """Each label in view and the centre of its column (x) or row (y), in this widget."""
+        board = self._view.board
+        rules = board.rules
+        offset = board.mapTo(self._view, board.rect().topLeft()) - self.pos()
+        result = []
+        count = rules.m if self.columns else rules.n
+        extent = self.width() if self.columns else self.height()
+        for index in range(count):
+            cell = index if self.columns else index * rules.m
+            centre = board.cell_rect(cell).center()
+            at = centre.x() + offset.x() if self.columns else centre.y() + offset.y()
+            if 0 <= at <= extent:
+                label = board.column_label(index) if self.columns else board.row_label(index)
+                result.append((label, at))
+        return result
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        board = self._view.board
+        colours = theme.board_colours(self.palette())
+        painter = QPainter(self)
+        ground = QColor(colours.background)
+        ground.setAlpha(235)
+        painter.fillRect(self.rect(), ground)
+        text = QColor(colours.text)
+        text.setAlpha(200)
+        painter.setPen(text)
+        painter.setFont(board.coordinate_font)
+        size = board.cell_size()
+        for label, at in self.labels():
+            if self.columns:
+                box = QRectF(at - size / 2, 0, size, self.height())
+            else:
+                box = QRectF(0, at - size / 2, self.width(), size)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+        painter.end()
 
 
 class BoardView(QScrollArea):
@@ -44,6 +98,12 @@ class BoardView(QScrollArea):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.board.zoom_requested.connect(self._on_zoom_requested)
         self.board.cursor_moved.connect(self._keep_cell_in_view)
+        self.column_ruler = BoardRuler(self, columns=True)
+        self.row_ruler = BoardRuler(self, columns=False)
+        self.board.installEventFilter(self)
+        self.board.board_changed.connect(self._place_rulers)
+        self.horizontalScrollBar().valueChanged.connect(self._place_rulers)
+        self.verticalScrollBar().valueChanged.connect(self._place_rulers)
 
     @property
     def zoom(self) -> float:
@@ -97,6 +157,52 @@ class BoardView(QScrollArea):
         super().resizeEvent(event)
         if self._zoom > MIN_ZOOM:
             self._apply_zoom()
+        self._place_rulers()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.board and event.type() in (QEvent.Type.Move, QEvent.Type.Resize):
+            self._place_rulers()
+        return super().eventFilter(watched, event)
+
+    def _place_rulers(self) -> None:
+        """Show a ruler along each edge whose coordinates on the board are out of view."""
+        board = self.board
+        viewport = self.viewport().geometry()
+        band = round(board.coordinate_band)
+        if band <= 0 or self._zoom <= MIN_ZOOM:
+            self.column_ruler.hide()
+            self.row_ruler.hide()
+            return
+        grid = board.board_rect()
+        at = board.pos()
+        # The board's own coordinates: under the grid and left of it, in the viewport.
+        bottom_shown = at.y() + grid.bottom() + band <= viewport.height()
+        left_shown = at.x() + grid.left() - band >= 0
+        row_width = 0 if left_shown else band + 4
+        for ruler, shown, rect in (
+            (
+                self.column_ruler,
+                not bottom_shown,
+                (
+                    viewport.left() + row_width,
+                    viewport.bottom() + 1 - band,
+                    viewport.width() - row_width,
+                    band,
+                ),
+            ),
+            (
+                self.row_ruler,
+                not left_shown,
+                (viewport.left(), viewport.top(), row_width, viewport.height()),
+            ),
+        ):
+            if shown:
+                ruler.setGeometry(*rect)
+                ruler.show()
+                ruler.raise_()
+                ruler.update()
+            else:
+                ruler.hide()
 
     def sizeHint(self) -> QSize:
         return self.board.sizeHint()

@@ -18,6 +18,7 @@ hover repaints only the cells it leaves and enters.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import math
 from collections.abc import Callable, Sequence
@@ -62,7 +63,13 @@ from PySide6.QtWidgets import QAbstractButton, QFrame, QLabel, QSizePolicy, QWid
 from ttt_desktop.core import Board, Mark, row_column
 from ttt_desktop.core.geometry import COLUMN_LETTERS
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
-from ttt_desktop.gui.board.board_overlay import BoardOverlay, cell_descriptions, paint_overlays
+from ttt_desktop.gui.board.board_overlay import (
+    BoardOverlay,
+    CellAnnotation,
+    cell_descriptions,
+    paint_annotation_over,
+    paint_overlays,
+)
 from ttt_desktop.gui.common import theme
 from ttt_desktop.gui.common.rules_text import rules_title
 
@@ -567,6 +574,25 @@ class BoardWidget(QWidget):
         font.setPixelSize(11)
         return font
 
+    @property
+    def coordinate_font(self) -> QFont:
+        """The font of the coordinates on the edges (and of rulers that show them)."""
+        return self._coordinate_font()
+
+    @property
+    def coordinate_band(self) -> float:
+        """The room the coordinates take beside and under the grid (0 on tic-tac-toe)."""
+        return self._coordinate_band()
+
+    def column_label(self, column: int) -> str:
+        """The name of ``column`` as its edge shows it ("h")."""
+        rules = self._rules
+        return rules.geometry.name((rules.n - 1) * rules.m + column)[:-1]
+
+    def row_label(self, row: int) -> str:
+        """The name of ``row`` (0 at the top) as its edge shows it ("15" on 15x15's top row)."""
+        return self._rules.geometry.name(row * self._rules.m)[1:]
+
     def board_rect(self) -> QRectF:
         """The rectangle the cells occupy: as large as fits with a margin, centred.
 
@@ -1045,8 +1071,15 @@ class BoardWidget(QWidget):
     ) -> None:
         """Overlays, the hover preview, the cursor and the winning line, over the marks."""
         size = self.cell_size()
+        hovered = self.hovered_cell
+        previewed = hovered if self.shows_preview else None
+        # The value written on the cell the faint mark is previewed on goes over the mark,
+        # at the cell's foot (drawn under it, each hid the other).
+        hover_label = self._annotation_at(previewed)
         if self._overlays:
             overlays = [overlay.within(self._rules.size) for overlay in self._overlays.values()]
+            if hover_label is not None:
+                overlays = [_without_annotation(overlay, previewed) for overlay in overlays]
             paint_overlays(
                 painter,
                 overlays,
@@ -1056,9 +1089,8 @@ class BoardWidget(QWidget):
                 paint_mark=self._paint_any_mark,
             )
 
-        hovered = self.hovered_cell
-        if self.shows_preview and hovered is not None and self._preview_mark is not None:
-            rect = self.cell_rect(hovered)
+        if previewed is not None and self._preview_mark is not None:
+            rect = self.cell_rect(previewed)
             inset = 5 if self._cells else max(1.0, size * 0.06)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colours.hover)
@@ -1066,6 +1098,8 @@ class BoardWidget(QWidget):
             ghost = colours.mark(self._preview_mark)
             ghost.setAlpha(70)
             self._paint_any_mark(painter, self._preview_mark, rect, ghost)
+            if hover_label is not None:
+                paint_annotation_over(painter, rect, hover_label, colours)
 
         if self.shows_cursor:
             cursor = QColor(highlight)
@@ -1084,6 +1118,15 @@ class BoardWidget(QWidget):
             region is None or region.intersects(self._line_bounds())
         ):
             self._paint_winning_line(painter, size, colours)
+
+    def _annotation_at(self, cell: int | None) -> CellAnnotation | None:
+        """The annotation drawn on ``cell`` (the layer set last wins), if any."""
+        if cell is None:
+            return None
+        found = None
+        for overlay in self._overlays.values():
+            found = overlay.annotations.get(cell, found)
+        return found
 
     def _paint_any_mark(self, painter: QPainter, mark: Mark, rect: QRectF, colour: QColor) -> None:
         if self.draws_stones:
@@ -1247,17 +1290,12 @@ class BoardWidget(QWidget):
         text.setAlpha(190)
         painter.setPen(text)
         centre = Qt.AlignmentFlag.AlignCenter
-        geometry = self._rules.geometry
         for column in range(m):
-            # The bottom row's names ("a1", "b1", ...) without their row number.
-            letter = geometry.name((n - 1) * m + column)[:-1]
             box = QRectF(left + column * size, bottom + 1, size, band)
-            painter.drawText(box, centre, letter)
+            painter.drawText(box, centre, self.column_label(column))
         for row in range(n):
-            # The left column's names ("a15", "a14", ...) without their letter.
-            number = geometry.name(row * m)[1:]
             box = QRectF(left - band - 2, top + row * size, band, size)
-            painter.drawText(box, centre, number)
+            painter.drawText(box, centre, self.row_label(row))
         painter.end()
         self._grid_cache = pixmap
         self._grid_cache_key = key
@@ -1322,6 +1360,14 @@ class BoardWidget(QWidget):
         painter.drawLine(start, end)
         painter.setPen(QPen(colour, line_width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.drawLine(start, end)
+
+
+def _without_annotation(overlay: BoardOverlay, cell: int | None) -> BoardOverlay:
+    """``overlay`` with nothing written on ``cell``."""
+    if cell is None or cell not in overlay.annotations:
+        return overlay
+    annotations = {key: value for key, value in overlay.annotations.items() if key != cell}
+    return dataclasses.replace(overlay, annotations=annotations)
 
 
 def _stone_sprite(side: int, ratio: float, colour: QColor, mark: Mark) -> QPixmap:
