@@ -3103,6 +3103,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Lernt mit einer Tabelle durch Verstärkung, trainiert im Spiel gegen sich selbst; nur Tic-Tac-Toe.</translation>
     </message>
     <message>
+        <source>Learns by self-play: a network of line patterns trained by temporal differences; wins, blocks, else the move its network values most. Plays the boards of the k its network learnt; the Lab trains it for any board.</source>
+        <translation>Lernt im Spiel gegen sich selbst: ein Netz aus Linienmustern, trainiert mit zeitlichen Differenzen; gewinnt, blockiert, sonst der Zug, den sein Netz am höchsten bewertet. Spielt die Bretter des k, das sein Netz gelernt hat; das Labor trainiert es für jedes Brett.</translation>
+    </message>
+    <message>
         <source>Monte Carlo tree search: plays thousands of random games from the position, favours the moves that win most and proves wins and losses it can see to the end; on any board.</source>
         <translation>Monte-Carlo-Baumsuche: spielt Tausende Zufallspartien aus der Stellung, bevorzugt die Züge, die am häufigsten gewinnen, und beweist Siege und Niederlagen, die sie bis zum Ende überblickt; auf jedem Brett.</translation>
     </message>

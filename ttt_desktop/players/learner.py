@@ -700,8 +700,10 @@ def train(
     is asked every :data:`CONTROL_EVERY` episodes (a network: after each round of games);
     it may wait (a pause) and returns False to stop. The same settings (seed included) give
     the same table and curve; a network's the same network with one worker
-    (``workers=1``). ``start`` is a network to train on (its training record says the
-    games and seconds it has had, and its curve so far): a training resumed.
+    (``workers=1``; with more, the processes learn into one shared array as they play, and
+    their games interleave as the machine runs them). ``start`` is a network to train on
+    (its training record says the games and seconds it has had, and its curve so far): a
+    training resumed.
     """
     if settings.method == NTUPLE:
         return _train_network(settings, on_progress, control, start)
@@ -800,7 +802,10 @@ def _train_network(
     curve = [_point_from_json(point) for point in record.get("curve", ())]
     limit = settings.minutes * 60 if settings.minutes else math.inf
     workers = settings.worker_count
-    helpers = ntuple.SelfPlayHelpers(workers - 1) if workers > 1 else None
+    helpers = None
+    if workers > 1:
+        helpers = ntuple.SelfPlayHelpers(workers - 1, network.weights)
+        network.weights = helpers.weights  # every process learns into the same array
 
     def snapshot() -> NTupleNetwork:
         copy = network.copy()
@@ -853,6 +858,7 @@ def _train_network(
             measure()
     finally:
         if helpers is not None:
+            network.weights = helpers.weights.copy()
             helpers.close()
     network.training = _network_record(settings, games, seconds, curve)
     return TrainingResult(network, tuple(curve), games)
@@ -866,28 +872,21 @@ def _shared_round(  # noqa: PLR0917
     count: int,
     epsilon: float,
 ) -> None:
-    """Games ``first`` on, shared among this process and the helpers, all from the same
-    weights; what each learnt is added to the network."""
+    """Games ``first`` on, shared among this process and the helpers, all learning into
+    the network's weights (shared with the helpers) as they play."""
     from ttt_desktop.players import ntuple  # noqa: PLC0415
 
     parts = len(helpers) + 1
     counts = [count // parts + (1 if part < count % parts else 0) for part in range(parts)]
     firsts = [first + sum(counts[:part]) for part in range(parts)]
-    weights = network.weights.copy()
     key, seed, alpha = network.rules.key, settings.seed, settings.alpha
     helpers.send(
-        [
-            (key, weights, seed, firsts[part], counts[part], epsilon, alpha)
-            for part in range(1, parts)
-        ]
+        [(key, seed, firsts[part], counts[part], epsilon, alpha) for part in range(1, parts)]
     )
-    own = ntuple.NTupleNetwork(network.rules, weights.copy())
-    ntuple.train_games(own, network.rules, seed, firsts[0], counts[0], epsilon=epsilon, alpha=alpha)
-    total = own.weights
-    for change, _ in helpers.receive():
-        total += change
-    total[own.empty_class] = 0.0
-    network.weights = total
+    ntuple.train_games(
+        network, network.rules, seed, firsts[0], counts[0], epsilon=epsilon, alpha=alpha
+    )
+    helpers.receive()
 
 
 def _network_score(

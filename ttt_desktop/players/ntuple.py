@@ -528,18 +528,22 @@ def train_games(
     return x_wins, o_wins, moves
 
 
-def _helper_main(connection: Connection) -> None:
-    """A helper process: plays the rounds it is sent and answers with what it learnt."""
+def _helper_main(connection: Connection, shared: Any) -> None:
+    """A helper process: plays the games it is sent, learning into the shared weights."""
+    weights: Floats = np.frombuffer(shared, dtype=np.float64)
+    network: NTupleNetwork | None = None
     try:
         while True:
             task = connection.recv()
             if task is None:
                 break
-            key, weights, seed, first, count, epsilon, alpha = task
+            key, seed, first, count, epsilon, alpha = task
             rules = Rules.parse(key)
-            network = NTupleNetwork(rules, weights.copy())
-            counts = train_games(network, rules, seed, first, count, epsilon=epsilon, alpha=alpha)
-            connection.send((network.weights - weights, counts))
+            if network is None or network.rules is not rules:
+                network = NTupleNetwork(rules, weights)
+            connection.send(
+                train_games(network, rules, seed, first, count, epsilon=epsilon, alpha=alpha)
+            )
     except (EOFError, OSError, KeyboardInterrupt):
         pass
     finally:
@@ -547,16 +551,29 @@ def _helper_main(connection: Connection) -> None:
 
 
 class SelfPlayHelpers:
-    """``count`` helper processes (``spawn``) that play a share of each training round."""
+    """``count`` helper processes (``spawn``) that play a share of each training round.
 
-    def __init__(self, count: int) -> None:
+    They learn into :attr:`weights`, one array in shared memory that this process learns
+    into too (lock-free, as Hogwild! does: two processes seldom touch the same weight at
+    the same moment, and a lost update costs less than waiting), so every core trains the
+    one network. With helpers the games of a round interleave as the processes run, so
+    only a training on one process is repeatable move for move.
+    """
+
+    def __init__(self, count: int, weights: Floats) -> None:
         context = multiprocessing.get_context("spawn")
+        self._shared = context.RawArray("d", len(weights))
+        self.weights: Floats = np.frombuffer(self._shared, dtype=np.float64)
+        self.weights[:] = weights
         self._connections: list[Connection] = []
         self._processes: list[Any] = []
         for _ in range(count):
             ours, theirs = context.Pipe()
             process = context.Process(
-                target=_helper_main, args=(theirs,), name="ttt-training-helper", daemon=True
+                target=_helper_main,
+                args=(theirs, self._shared),
+                name="ttt-training-helper",
+                daemon=True,
             )
             process.start()
             theirs.close()
@@ -570,8 +587,13 @@ class SelfPlayHelpers:
         for connection, task in zip(self._connections, tasks, strict=True):
             connection.send(task)
 
-    def receive(self) -> list[tuple[Floats, tuple[int, int, int]]]:
-        return [connection.recv() for connection in self._connections]
+    def receive(self) -> list[tuple[int, int, int]]:
+        """Each helper's X wins, O wins and moves of its games; ``RuntimeError`` if one
+        has died."""
+        try:
+            return [connection.recv() for connection in self._connections]
+        except (EOFError, OSError):
+            raise RuntimeError("a training helper process ended unexpectedly") from None
 
     def close(self) -> None:
         for connection in self._connections:

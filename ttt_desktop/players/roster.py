@@ -123,8 +123,8 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
         "ntuple",
         "N-tuple",
         "Learns by self-play: a network of line patterns trained by temporal differences; "
-        "wins, blocks, else the move its network values most. Shipped trained for 3 in a "
-        "row; the Lab and ttt-arena train it on any board.",
+        "wins, blocks, else the move its network values most. Plays the boards of the k its "
+        "network learnt; the Lab trains it for any board.",
         4,
         "Omprakash 2021 (004), carried on",
         "ttt_desktop.players.ntuple:NTuplePlayer",

@@ -39,6 +39,12 @@ DESCRIPTIONS: Final = (
     ),
     QT_TRANSLATE_NOOP(
         "Roster",
+        "Learns by self-play: a network of line patterns trained by temporal differences; "
+        "wins, blocks, else the move its network values most. Plays the boards of the k its "
+        "network learnt; the Lab trains it for any board.",
+    ),
+    QT_TRANSLATE_NOOP(
+        "Roster",
         "Monte Carlo tree search: plays thousands of random games from the position, "
         "favours the moves that win most and proves wins and losses it can see to the end; "
         "on any board.",
