@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 import pytest
 from conftest import WindowMaker
 from PySide6.QtCore import QPoint, QSettings, Qt
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QFontMetricsF, QImage
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
@@ -20,6 +20,7 @@ from ttt_desktop.gui.board.board_widget import MOVE_NUMBERS_KEY
 from ttt_desktop.gui.coach.overlays import VALUES_LAYER
 from ttt_desktop.gui.common import theme, translation
 from ttt_desktop.gui.game.controller import Seat
+from ttt_desktop.gui.lab.tournament_window import TournamentWindow
 from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.gui.shell.settings import AppSettings, SeatChoice
 from ttt_desktop.players import HUMAN_KIND
@@ -217,3 +218,43 @@ def test_a_cell_s_value_stays_readable_over_the_previewed_mark(
     hovered = board.grab().toImage()
     assert inked(hovered, 0.7, 0.9) > 0  # now at the foot, on its plate
     assert inked(hovered, 0.4, 0.6) == 0  # and nothing left under the mark
+
+
+RUN_TIMEOUT_MS = 300_000  # a ceiling against a hung run, not a speed bar
+
+
+def _tournament(qtbot: QtBot, window: MainWindow, kinds: list[str]) -> TournamentWindow:
+    window.lab.tournament_action.trigger()
+    tournament = window.lab.tournament_window
+    assert tournament is not None
+    tournament.set_players(dict.fromkeys(kinds, 1))
+    tournament.games_spin.setValue(2)
+    tournament.seed_spin.setValue(5)
+    tournament.jobs_spin.setValue(2)
+    with qtbot.waitSignal(tournament.run_finished, timeout=RUN_TIMEOUT_MS):
+        QTest.mouseClick(tournament.start_button, Qt.MouseButton.LeftButton)
+    return tournament
+
+
+def test_the_ratings_chart_shows_every_player_s_name_whole(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    # Ten players: across, each name had a tenth of the plot ("Str...", "Str..."); upright,
+    # each is whole, and the chart leaves it the room.
+    window = make_window()
+    kinds = ["rando", "levi", "ralph", "humiston", "utility", "strategist", "minimax"]
+    kinds += ["alphabeta", "perfect", "searcher"]
+    tournament = _tournament(qtbot, window, kinds)
+    chart = tournament.ratings_chart
+    bars = chart.bars()
+    assert len(bars) == len(kinds)
+    qtbot.waitUntil(lambda: chart.labels_angle == -90)
+    font = QFontMetricsF(chart.chart.axes(Qt.Orientation.Horizontal)[0].labelsFont())
+    longest = max(font.horizontalAdvance(bar.label) for bar in bars)
+    plot = chart.chart.plotArea()
+    assert chart.chart.size().height() - plot.bottom() >= longest  # room below for the names
+    assert longest > plot.width() / len(bars)  # across they could not have been whole
+    # Three players have room across.
+    tournament.close()
+    few = _tournament(qtbot, window, ["rando", "levi", "perfect"])
+    qtbot.waitUntil(lambda: few.ratings_chart.labels_angle == 0)

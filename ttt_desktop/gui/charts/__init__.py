@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from PySide6.QtCore import QCoreApplication, QEvent, QMargins, QPointF, Qt
-from PySide6.QtGui import QColor, QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPalette, QPen, QResizeEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from ttt_desktop.gui.common.theme import RESULTS, result_colours
@@ -538,10 +538,33 @@ class ErrorBarChart(_ChartWidget):
             y_axis.setMin(0.0)
         _whole_number_ticks(y_axis)
         self._apply_theme()
+        self._fit_labels()
         self._describe()
 
     def bars(self) -> list[ErrorBar]:
         return list(self._state.bars)
+
+    @property
+    def labels_angle(self) -> int:
+        """How the bars' labels are turned: 0 across, -90 upright (when across they would
+        not fit their bars' width, and QtCharts would cut them to "Str...")."""
+        return int(self._x_axis.labelsAngle())
+
+    def _fit_labels(self) -> None:
+        """Each label whole: across when the longest fits a bar's room, else upright."""
+        bars = self._state.bars
+        if not bars:
+            return
+        metrics = QFontMetricsF(self._x_axis.labelsFont())
+        longest = max(metrics.horizontalAdvance(bar.label) for bar in bars)
+        room = self._chart.plotArea().width() or self._view.width() * 0.8
+        angle = 0 if longest + metrics.averageCharWidth() * 2 <= room / len(bars) else -90
+        if angle != self._x_axis.labelsAngle():
+            self._x_axis.setLabelsAngle(angle)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_labels()
 
     def _describe(self) -> None:
         if not self._state.bars:
