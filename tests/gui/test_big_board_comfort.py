@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 import pytest
-from conftest import WindowMaker
+from conftest import MovePlayer, WindowMaker
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QFontMetricsF, QImage
 from PySide6.QtTest import QTest
@@ -258,3 +258,26 @@ def test_the_ratings_chart_shows_every_player_s_name_whole(
     tournament.close()
     few = _tournament(qtbot, window, ["rando", "levi", "perfect"])
     qtbot.waitUntil(lambda: few.ratings_chart.labels_angle == 0)
+
+
+def test_the_buttons_under_the_board_stay_where_they_are(
+    qtbot: QtBot, two_people: WindowMaker, play_moves: MovePlayer
+) -> None:
+    # The replay bar shows above them while history is browsed and hides again: the
+    # buttons keep their place, as the board keeps its size.
+    window = two_people()
+    button = window.new_game_button
+
+    def place() -> QPoint:
+        return button.mapTo(window, QPoint(0, 0))
+
+    where = place()
+    board_size = window.board_view.size()
+    play_moves(window, [0, 4, 1, 3, 2])  # X wins on the top row
+    window.review.replay_bar.show_ply(2)
+    qtbot.waitUntil(window.review.replay_bar.isVisible)
+    assert place().y() == where.y()
+    assert window.board_view.size().height() == board_size.height()
+    window.new_game()
+    qtbot.waitUntil(lambda: not window.review.replay_bar.isVisible())
+    assert place().y() == where.y()

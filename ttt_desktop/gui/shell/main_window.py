@@ -597,6 +597,10 @@ class MainWindow(QMainWindow):
         Hidden or shown, it takes the same room, so the board keeps its size.
         """
         layout = self.below_board_layout
+        # Its room kept while it is hidden too, so the buttons under it never move.
+        policy = widget.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        widget.setSizePolicy(policy)
         layout.insertWidget(layout.count() - 2, widget)
         height = sum(
             max(item.sizeHint().height(), item.minimumSize().height())
