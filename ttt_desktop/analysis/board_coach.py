@@ -11,9 +11,10 @@ which:
   the hint and the cells' values are proved by the solver too whenever it finishes within
   its share of the coach's time (:func:`proof_share`: half on a position with few open
   cells or whose values are held already, a quarter where a side can complete a line next
-  move, a tenth as a probe up to 29 open cells, nothing past that). Its tables, its cache and what the earlier
-  hints of the game proved make many positions quick (5,5,4's positions of up to three
-  stones are read from the tables); else, as below, in the time left.
+  move, a tenth as a probe up to 29 open cells, nothing past that). Its tables, its cache
+  and what the earlier hints of the game proved make many positions quick (5,5,4's
+  positions of up to three stones are read from the tables); else, as below, in the time
+  left.
 * **Every other board**: a forced win found by the threat-space search
   (:mod:`ttt_desktop.analysis.threats`) is a proof and is stated as one ("X has a forced win
   in 7: h8, ..."); otherwise the hint and the values are what a search found within a
