@@ -457,6 +457,11 @@ def _category_axes(chart: Any, x_title: str, y_title: str) -> tuple[Any, Any]:
     return x_axis, y_axis
 
 
+LABEL_ROOM: Final = 1.5
+"""A bar's label is written across when its room is this many times the label's width
+(and two characters more); below that QtCharts has been seen to cut it short."""
+
+
 @dataclass
 class _ErrorBarState:
     bars: list[ErrorBar] = field(default_factory=list)
@@ -483,6 +488,7 @@ class ErrorBarChart(_ChartWidget):
         self._chart.legend().setVisible(False)
         self._x_axis, self._y_axis = _category_axes(self._chart, "", y_title)
         self._y_axis.setLabelFormat("%.0f")
+        self._chart.plotAreaChanged.connect(self._fit_labels)
         self._apply_theme()
         self._describe()
 
@@ -550,15 +556,18 @@ class ErrorBarChart(_ChartWidget):
         not fit their bars' width, and QtCharts would cut them to "Str...")."""
         return int(self._x_axis.labelsAngle())
 
-    def _fit_labels(self) -> None:
-        """Each label whole: across when the longest fits a bar's room, else upright."""
+    def _fit_labels(self, *_: object) -> None:
+        """Each label whole: across when the longest fits well within a bar's room (QtCharts
+        cuts a label short of its room: "Humist..." in 77 px), else upright. Asked again
+        whenever the plot area changes."""
         bars = self._state.bars
         if not bars:
             return
         metrics = QFontMetricsF(self._x_axis.labelsFont())
         longest = max(metrics.horizontalAdvance(bar.label) for bar in bars)
         room = self._chart.plotArea().width() or self._view.width() * 0.8
-        angle = 0 if longest + metrics.averageCharWidth() * 2 <= room / len(bars) else -90
+        across = longest * LABEL_ROOM + metrics.averageCharWidth() * 2 <= room / len(bars)
+        angle = 0 if across else -90
         if angle != self._x_axis.labelsAngle():
             self._x_axis.setLabelsAngle(angle)
 
