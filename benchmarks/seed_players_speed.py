@@ -18,7 +18,7 @@ import time
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.rules import Rules
 from ttt_desktop.players import create_player
-from ttt_desktop.players.search import default_depth
+from ttt_desktop.players.search.limited import default_depth
 
 KINDS = ("rando", "levi", "humiston", "utility", "ralph", "strategist", "minimax", "alphabeta")
 BOARDS = ("7,7,5", "15,15,5")

@@ -13,7 +13,8 @@ from ttt_desktop.core.rules import Rules
 from ttt_desktop.core.tactics import completing_cells
 from ttt_desktop.players import Player, create_player, kinds_for
 from ttt_desktop.players.nearby import cells_near_stones, central_cells, corner_cells, edge_cells
-from ttt_desktop.players.search import (
+from ttt_desktop.players.search.limited import (
+    BEYOND_ANY_SCORE,
     WIN_SCORE,
     LimitedSearch,
     default_depth,
@@ -376,10 +377,13 @@ class TestDepthLimitedSearch:
 
     def test_the_search_counts_what_it_visits(self) -> None:
         board = position("7,7,5", ["d4"])
-        search = LimitedSearch(board)
-        value, line = search.minimax(board, 1, position_utility(board, Mark.O), 0)
-        assert search.nodes == len(search_cells(board)) == 8
-        assert line[0] in search_cells(board) and isinstance(value, int)
+        search = LimitedSearch(board, pruning=False)
+        node = (board, position_utility(board, Mark.O))
+        value = search.core.search(node, 1, -BEYOND_ANY_SCORE, BEYOND_ANY_SCORE, 0)
+        # The position itself, then each of its moves scored without being played.
+        assert search.nodes == 1 + len(search_cells(board)) == 9
+        line = search.core.lines[0]
+        assert len(line) == 1 and line[0] in search_cells(board) and isinstance(value, int)
 
     def test_a_bad_depth_is_refused_clearly(self) -> None:
         with pytest.raises(ValueError, match="1-20"):

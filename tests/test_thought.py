@@ -16,7 +16,7 @@ from ttt_desktop.core import Board
 from ttt_desktop.core.cells import CENTRE, CORNERS, LINES, SIDES
 from ttt_desktop.players import KINDS, Player, create_player
 from ttt_desktop.players.learner import LearnerTable, shipped_table
-from ttt_desktop.players.search import CountingSearch
+from ttt_desktop.players.search.whole_game import BEYOND_THE_GAME, TO_THE_END, whole_game_search
 from ttt_desktop.players.thought import Bound, Meaning, Rule, SearchStopped, Thought
 from ttt_desktop.players.utility import space_utilities
 
@@ -373,10 +373,10 @@ def test_stopping_minimax_on_the_empty_board_from_another_thread_ends_the_search
     assert isinstance(outcome[0], SearchStopped)
 
 
-def test_counting_search_counts_the_whole_tree_below_a_position() -> None:
+def test_plain_minimax_counts_the_whole_tree_below_a_position() -> None:
     board = Board.from_string("XO.......")
-    search = CountingSearch(board.to_move)
-    search.max_value(board, 0)
+    search = whole_game_search(pruning=False)
+    search.search(board, TO_THE_END, -BEYOND_THE_GAME, BEYOND_THE_GAME, 0)
     # The root plus every move sequence below it: the census's branching, counted directly.
 
     def count(position: Board) -> int:

@@ -23,7 +23,7 @@ from ttt_desktop.gui.insight import words
 from ttt_desktop.gui.insight.features import THOUGHT_LAYER
 from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.players import HUMAN_KIND, create_player
-from ttt_desktop.players.search import WIN_SCORE
+from ttt_desktop.players.search.limited import WIN_SCORE
 from ttt_desktop.players.searcher import tables_for
 from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, Thought, proves
 

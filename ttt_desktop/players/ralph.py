@@ -250,17 +250,16 @@ def _timed_grid_tallies(
     With the nodes and the plies of the walk the tallies come from."""
     if deadline is None:
         return (*_grid_tallies(board, depth, stop), depth)
-    from ttt_desktop.players.thought import SearchStopped  # noqa: PLC0415  (see thought.py)
+    from ttt_desktop.players.search.deepening import deepen  # noqa: PLC0415  (see thought.py)
 
-    found: tuple[tuple[int, ...], int, int] = ((0,) * board.rules.size, 0, 0)
     clocked = stop_at(deadline, stop)
-    for plies in range(1, depth + 1):
-        try:
-            found = (*_grid_tallies(board, plies, clocked), plies)
-        except SearchStopped:
-            if stop is not None and stop():
-                raise
-            break
+    nothing: tuple[tuple[int, ...], int, int] = ((0,) * board.rules.size, 0, 0)
+    found, _ = deepen(
+        lambda plies: (*_grid_tallies(board, plies, clocked), plies),
+        range(1, depth + 1),
+        found=nothing,
+        told=stop,
+    )
     return found
 
 

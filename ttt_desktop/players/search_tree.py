@@ -5,8 +5,10 @@ from a position: each move with its backed-up value (from the searching side's
 point of view, on the searches' scale), the nodes its subtree cost, and for
 alpha-beta the alpha and beta the node was searched with, or that it was cut off
 and how many nodes the cut hid (the positions minimax would have visited there).
-Alpha-beta's tree is the one the player's own search grows (same move order),
-traced again to the node asked about; minimax's is the whole tree.
+Both trees are the players' one search
+(:func:`~ttt_desktop.players.search.whole_game.whole_game_search`): minimax is it without
+pruning, the whole tree; alpha-beta's tree is the one the AlphaBeta player grows (same move
+order), searched again with an observer that records the node asked about.
 
 :func:`compare_searches` runs both searches from a position and counts their nodes.
 
@@ -18,15 +20,19 @@ small enough for: any other board is refused (a :class:`ValueError`). Nothing he
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.clock import StopCheck
 from ttt_desktop.core.rules import TIC_TAC_TOE
-from ttt_desktop.core.tactics import completing_cells
-from ttt_desktop.players.search import _INFINITY, _RANK, CountingSearch, ordered_moves, utility
-from ttt_desktop.players.thought import SearchStopped
+from ttt_desktop.players.search.whole_game import (
+    BEYOND_THE_GAME,
+    TO_THE_END,
+    root_order,
+    whole_game_search,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,18 +72,6 @@ def subtree_size(board: Board) -> int:
     return 1 + sum(subtree_size(board.play(cell)) for cell in board.legal_moves())
 
 
-def root_order(board: Board) -> tuple[Cell, ...]:
-    """The alpha-beta player's order at its root: wins, blocks, then centre, corners, sides."""
-    wins = set(completing_cells(board, board.to_move))
-    blocks = set(completing_cells(board, board.to_move.opponent))
-    return tuple(
-        sorted(
-            board.legal_moves(),
-            key=lambda cell: (cell not in wins, cell not in blocks, _RANK[cell]),
-        )
-    )
-
-
 def _tic_tac_toe(cells: str, to_move: str) -> Board:
     """The tic-tac-toe position of ``cells``; any other board's cells are refused."""
     if len(cells) != len(TIC_TAC_TOE.geometry.cells):
@@ -101,14 +95,13 @@ def tree_children(
     move at the root. For alpha-beta the node must have been searched (not cut off).
     """
     root = _tic_tac_toe(cells, to_move)
-    player = root.to_move
     node = root.play_all(path)
     if node.is_over:
         return ()
     if algorithm == "minimax":
-        return _minimax_children(node, player, stop)
+        return _minimax_children(node, root.to_move, stop)
     if algorithm == "alphabeta":
-        return _AlphaBetaTrace(root, path, stop).children()
+        return _alphabeta_children(root, path, stop)
     raise ValueError(f"the tree explorer knows minimax and alphabeta, not {algorithm!r}")
 
 
@@ -117,92 +110,91 @@ def _minimax_children(node: Board, player: Mark, stop: StopCheck | None) -> tupl
     maximising = node.to_move is player
     for cell in node.legal_moves():
         child = node.play(cell)
-        search = CountingSearch(player, stop)
-        value, _ = search.min_value(child, 1) if maximising else search.max_value(child, 1)
+        with whole_game_search(pruning=False, stop=stop) as search:
+            value = search.search(child, TO_THE_END, -BEYOND_THE_GAME, BEYOND_THE_GAME, 1)
         children.append(
-            TreeNode(cell, node.to_move.value, value, search.nodes, is_leaf=child.is_over)
+            TreeNode(
+                cell,
+                node.to_move.value,
+                -value if maximising else value,  # the child's value is for its own mover
+                search.nodes,
+                is_leaf=child.is_over,
+            )
         )
     return tuple(children)
 
 
-class _AlphaBetaTrace:
-    """The alpha-beta player's search from ``root``, recording the node at ``target``."""
+class _Recorder:
+    """Follows alpha-beta's path through the tree and records the node at ``target``.
 
-    def __init__(self, root: Board, target: tuple[Cell, ...], stop: StopCheck | None) -> None:
-        self.root = root
-        self.player = root.to_move
+    Values and windows come from the search for the side to move at each node; they are
+    recorded for ``player``, the side to move at the root (a window seen from the other
+    side is the same window negated and turned round).
+    """
+
+    def __init__(self, player: Mark, target: tuple[Cell, ...]) -> None:
+        self.player = player
         self.target = target
-        self.stop = stop
-        self.found: tuple[TreeNode, ...] | None = None
-        self.nodes = 0
+        self.path: list[Cell] = []
+        self.records: list[TreeNode] = []
 
-    def children(self) -> tuple[TreeNode, ...]:
-        self._search(self.root, (), -_INFINITY, _INFINITY, root_order(self.root))
-        if self.found is None:
-            raise ValueError("alpha-beta cut this branch off: it was never searched")
-        return self.found
+    def play(self, board: Board, cell: Cell) -> Board:
+        self.path.append(cell)
+        return board.play(cell)
 
-    def _search(
-        self,
-        board: Board,
-        path: tuple[Cell, ...],
-        alpha: int,
-        beta: int,
-        moves: tuple[Cell, ...] | None = None,
-    ) -> int:
-        self.nodes += 1
-        if self.stop is not None and not self.nodes & 511 and self.stop():
-            raise SearchStopped("the search was told to stop")
-        if board.is_over:
-            return utility(board, self.player)
-        recording = path == self.target
-        maximising = board.to_move is self.player
-        value = -_INFINITY if maximising else _INFINITY
-        order = moves if moves is not None else ordered_moves(board)
-        records: list[TreeNode] = []
-        for index, cell in enumerate(order):
-            child = board.play(cell)
-            before = self.nodes
-            child_value = self._search(child, (*path, cell), alpha, beta)
-            if recording:
-                records.append(
-                    TreeNode(
-                        cell,
-                        board.to_move.value,
-                        child_value,
-                        self.nodes - before,
-                        alpha,
-                        beta,
-                        is_leaf=child.is_over,
-                    )
+    def undo(self, board: Board, cell: Cell) -> None:
+        self.path.pop()
+
+    def _at_target(self) -> bool:
+        return len(self.path) == len(self.target) and tuple(self.path) == self.target
+
+    def searched(  # noqa: PLR0917  (the observer's signature)
+        self, node: Board, move: Cell, value: int, nodes: int, alpha: int, beta: int
+    ) -> None:
+        if not self._at_target():
+            return
+        mine = node.to_move is self.player
+        self.records.append(
+            TreeNode(
+                move,
+                node.to_move.value,
+                value if mine else -value,
+                nodes,
+                alpha if mine else -beta,
+                beta if mine else -alpha,
+                is_leaf=node.play(move).is_over,
+            )
+        )
+
+    def cut_off(self, node: Board, moves: Sequence[Cell]) -> None:
+        if not self._at_target():
+            return
+        for skipped in moves:
+            self.records.append(
+                TreeNode(
+                    skipped,
+                    node.to_move.value,
+                    None,
+                    0,
+                    cut_off=True,
+                    hidden=subtree_size(node.play(skipped)),
                 )
-            if maximising:
-                if child_value > value:
-                    value = child_value
-                    alpha = max(alpha, value)
-                cut = child_value >= beta
-            else:
-                if child_value < value:
-                    value = child_value
-                    beta = min(beta, value)
-                cut = child_value <= alpha
-            if cut and index + 1 < len(order):
-                if recording:
-                    for skipped in order[index + 1 :]:
-                        records.append(
-                            TreeNode(
-                                skipped,
-                                board.to_move.value,
-                                None,
-                                0,
-                                cut_off=True,
-                                hidden=subtree_size(board.play(skipped)),
-                            )
-                        )
-                break
-        if recording:
-            self.found = tuple(records)
-        return value
+            )
+
+
+def _alphabeta_children(
+    root: Board, target: tuple[Cell, ...], stop: StopCheck | None
+) -> tuple[TreeNode, ...]:
+    """The AlphaBeta player's search from ``root`` (its root order, unshuffled), recorded at
+    ``target``."""
+    recorder = _Recorder(root.to_move, target)
+    with whole_game_search(
+        pruning=True, stop=stop, observer=recorder, play=recorder.play, undo=recorder.undo
+    ) as search:
+        search.root(root, root_order(root), TO_THE_END, -BEYOND_THE_GAME, BEYOND_THE_GAME)
+    if not recorder.records:
+        raise ValueError("alpha-beta cut this branch off: it was never searched")
+    return tuple(recorder.records)
 
 
 def compare_searches(
@@ -210,13 +202,12 @@ def compare_searches(
 ) -> SearchComparison:
     """Minimax's and alpha-beta's node counts from the position, from running both searches."""
     board = _tic_tac_toe(cells, to_move)
-    minimax = CountingSearch(board.to_move, stop)
-    alphabeta = CountingSearch(board.to_move, stop)
-    if not board.is_over:
-        for cell in board.legal_moves():
-            minimax.min_value(board.play(cell), 1)
-        alpha = -_INFINITY
-        for cell in root_order(board):
-            value, _ = alphabeta.ab_min(board.play(cell), 1, alpha, _INFINITY)
-            alpha = max(alpha, value)
+    with (
+        whole_game_search(pruning=False, stop=stop) as minimax,
+        whole_game_search(pruning=True, stop=stop) as alphabeta,
+    ):
+        if not board.is_over:
+            window = (-BEYOND_THE_GAME, BEYOND_THE_GAME)
+            minimax.root(board, board.legal_moves(), TO_THE_END, *window)
+            alphabeta.root(board, root_order(board), TO_THE_END, *window)
     return SearchComparison(minimax.nodes, alphabeta.nodes, alphabeta.cutoffs)

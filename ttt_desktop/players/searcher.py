@@ -1,8 +1,10 @@
 """The Searcher: iterative-deepening alpha-beta for any board, under a time or node budget.
 
-A negamax alpha-beta search (principal variation search) deepened one ply at a time until
-its budget runs out: ``budget_ms`` of time (1,000 ms by default), or a ``nodes=`` budget
-(deterministic: the same seed and node budget give the same moves), or a fixed ``depth=``.
+The players' one search (:class:`~ttt_desktop.players.search.negamax.Negamax`, principal
+variation search) over the game and evaluation below, deepened one ply at a time
+(:func:`~ttt_desktop.players.search.deepening.deepen`) until its budget runs out:
+``budget_ms`` of time (1,000 ms by default), or a ``nodes=`` budget (deterministic: the same
+seed and node budget give the same moves), or a fixed ``depth=``.
 
 What makes it play well on boards far too big to solve:
 
@@ -45,6 +47,9 @@ from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.tactics import completing_cells
 from ttt_desktop.players.base import Player, legal_moves_or_raise
+from ttt_desktop.players.search.deepening import deepen
+from ttt_desktop.players.search.negamax import Expansion, Negamax, RootScore
+from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, SearchStopped, Thought
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -52,7 +57,6 @@ if TYPE_CHECKING:
 
     from ttt_desktop.core.clock import StopCheck
     from ttt_desktop.core.rules import Rules
-    from ttt_desktop.players.thought import Thought
 
 SEARCHER_BUDGET_MS: Final = 1000.0
 """The time a move takes when neither ``budget_ms`` nor a node or depth budget is given."""
@@ -77,10 +81,6 @@ _BYTE_BITS: Final = tuple(
 )
 """Per byte value, its set bits, ascending."""
 _X: Final = Mark.X
-
-
-class _Stopped(Exception):  # noqa: N818  (control flow, never seen outside this module)
-    """The budget ran out or ``stop`` answered true in the middle of an iteration."""
 
 
 class Tables:
@@ -263,7 +263,8 @@ class Search:
     def run(self) -> SearchResult:
         """Deepen until the budget, a proof or the end of the game; the last finished result.
 
-        Raises :class:`_Stopped` only when no iteration finished.
+        Raises :class:`~ttt_desktop.players.thought.SearchStopped` only when ``stop``
+        answered true before an iteration finished.
         """
         t = self.tables
         board = self.board
@@ -291,11 +292,14 @@ class Search:
         size = t.size
         big = t.big
         killer_bonus = t.weights[t.k - 2] * 4
+        unsearched = -mate - 2
+        """Below every value and every alpha: the best of a node before its first move."""
 
-        # The position, kept in mutable form.
+        # The position, kept in mutable form; ``turn`` is the side to move at the node.
         bb = [board.x_bits, board.o_bits]
         occ = bb[0] | bb[1]
         root_side = 0 if board.to_move is _X else 1
+        turn = root_side
         state = [0] * len(masks) + [t.sentinel_state]
         for index, mask in enumerate(masks):
             state[index] = (bb[0] & mask).bit_count() * k1 + (bb[1] & mask).bit_count()
@@ -331,19 +335,22 @@ class Search:
         tt: dict[int, tuple[int, int, int, int]] = {}
         killers = [[-1, -1] for _ in range(MAX_PLY + 2)]
         history = [[0] * size, [0] * size]
-        nodes = 0
-        next_check = CHECK_EVERY
+        forced_at = [-1] * (MAX_PLY + 2)
+        steps = (k1, 1)
+        """What a stone of each side adds to the state of a window through it."""
+        taken: list[int] = []
+        """Per move played and not yet taken back on a big board: the cells near a stone
+        before it (the rest of a move is undone by the move itself)."""
 
-        def check() -> None:
-            nonlocal next_check
-            next_check = nodes + CHECK_EVERY
-            if node_limit is not None and nodes >= node_limit:
-                raise _Stopped
+        def out_of_budget() -> bool:
+            if node_limit is not None and core.nodes >= node_limit:
+                return True
             if deadline is not None and time.perf_counter() >= deadline:
-                raise _Stopped
+                return True
             if stop is not None and stop():
                 self.stopped_by_caller = True
-                raise _Stopped
+                return True
+            return False
 
         def live(side: int, window: int) -> bool:
             """Whether a four window of ``side`` would make exactly k (exact rules)."""
@@ -372,15 +379,18 @@ class Search:
             return any(st == wanted and live(side, window) for window, st in enumerate(state))
 
         def candidates() -> list[int]:
-            return cells_of(near & ~occ)
+            """The cells searched at a node that has no forced move: the one place the
+            Searcher's moves are generated (near the stones on big boards; any free cell
+            when those are all taken)."""
+            return cells_of(near & ~occ) or cells_of(full & ~occ)
 
-        def negamax(  # noqa: PLR0917  (a hot recursion: positional arguments are cheaper)
-            depth: int, alpha: int, beta: int, ply: int, side: int, last: int
-        ) -> int:
-            nonlocal nodes, occ, near, filled, key
-            nodes += 1
-            if nodes >= next_check:
-                check()
+        def expand(
+            last: int, depth: int, alpha: int, beta: int, ply: int
+        ) -> int | Expansion[tuple[int, int]]:
+            """A node decided here (a win, a draw, a loss to two fours, the horizon, the
+            table), or its moves in order: a forced block alone and searched as deep, else
+            the candidates by the table's move, killers, history and the window tables."""
+            side = turn
             other = 1 - side
             mine = score[side]
             theirs = score[other]
@@ -399,8 +409,7 @@ class Search:
                 return 5 * (mine & lesser_mask) - 4 * (theirs & lesser_mask)
             if ply >= MAX_PLY:
                 return 5 * (mine & lesser_mask) - 4 * (theirs & lesser_mask)
-            node_key = key
-            entry = tt.get(node_key)
+            entry = tt.get(key)
             tt_move = -1
             if entry is not None:
                 entry_depth, flag, value, tt_move = entry
@@ -416,122 +425,136 @@ class Search:
                             return value
                     elif value <= alpha:
                         return value
+            forced_at[ply] = forced
             pack = packs[side]
-            alpha_in = alpha
             if forced >= 0:
-                moves = [forced]
-                packed = [sum(getter(*fetch[forced](state))(pack))]
-                child_depth = depth
-            else:
-                cells = candidates()
-                if not cells:  # every cell near a stone is taken: any free cell
-                    cells = cells_of(full & ~occ)
-                child_depth = depth - 1
-                if depth == 1:
-                    # The last ply: children that make no four are scored from the tables,
-                    # without being played; those that make one are searched (their reply
-                    # is forced, which the search follows).
-                    nodes += len(cells)
-                    front = fronts[side]
-                    values = [sum(getter(*fetch[c](state))(front)) for c in cells]
-                    top = max(values)
-                    tactical = top >= tactical_bit
-                    if tactical:
-                        moves = [
-                            c
-                            for c, value in zip(cells, values, strict=True)
-                            if value >= tactical_bit
-                        ]
-                        top = max((value for value in values if value < tactical_bit), default=-1)
-                    if top >= 0:
-                        best_move = cells[values.index(top)]
-                        # The child's evaluation (5 * its side's - 4 * ours), negated.
-                        best = (
-                            0
-                            if filled + 1 == size  # each child ends the game
-                            else 4 * (mine & lesser_mask) - 5 * (theirs & lesser_mask) + top
-                        )
-                    else:
-                        best, best_move = -mate, -1
-                    if not tactical or best >= beta:
-                        flag = _LOWER if best >= beta else _UPPER if best <= alpha_in else _EXACT
-                        tt[node_key] = (1, flag, best, best_move)
-                        return best
-                    packed = [sum(getter(*fetch[c](state))(pack)) for c in moves]
-                    child_depth = 0
-                    alpha = max(alpha, best)
+                return [(forced, sum(getter(*fetch[forced](state))(pack)))], depth, unsearched, None
+            cells = candidates()
+            if depth == 1:
+                # The last ply: children that make no four are scored from the tables,
+                # without being played; those that make one are searched (their reply
+                # is forced, which the search follows).
+                core.count(len(cells), ply + 1)
+                front = fronts[side]
+                if len(cells) * 4 > len(state):
+                    # Many cells for the windows (the smaller boards): each window's worth
+                    # once, then each cell's sum of its windows' worths.
+                    worth = list(map(front.__getitem__, state))
+                    values = [sum(fetch[c](worth)) for c in cells]
                 else:
-                    packed_of = [sum(getter(*fetch[c](state))(pack)) for c in cells]
-                    hist = history[side]
-                    killer = killers[ply]
-                    keyed = []
-                    for cell, p in zip(cells, packed_of, strict=True):
-                        order = (p >> shift) + (p & loss_mask) + hist[cell]
-                        if cell == tt_move:
-                            order += mate
-                        elif cell == killer[0] or cell == killer[1]:
-                            order += killer_bonus
-                        keyed.append((order, cell, p))
-                    keyed.sort(reverse=True)
-                    moves = [cell for _, cell, _ in keyed]
-                    packed = [p for _, _, p in keyed]
-                    best, best_move = -mate, -1
-            if forced >= 0:
-                best, best_move = -mate, -1
-            step = k1 if side == 0 else 1
-            zob = zobrist[side]
-            saved_occ, saved_near, saved_key = occ, near, key
-            saved_mine, saved_theirs = mine, theirs
-            own = bb[side]
-            first = True
-            for cell, p in zip(moves, packed, strict=True):
-                windows = through[cell]
-                for window in windows:
-                    state[window] += step
-                score[side] = saved_mine + (p >> shift)
-                score[other] = saved_theirs - (p & loss_mask)
-                bit = 1 << cell
-                bb[side] = own | bit
-                occ = saved_occ | bit
-                if big:
-                    near = saved_near | near_of[cell]
-                key = saved_key ^ zob[cell] ^ side_key
-                filled += 1
-                try:
-                    if first:
-                        value = -negamax(child_depth, -beta, -alpha, ply + 1, other, cell)
-                    else:
-                        value = -negamax(child_depth, -alpha - 1, -alpha, ply + 1, other, cell)
-                        if alpha < value < beta:
-                            value = -negamax(child_depth, -beta, -alpha, ply + 1, other, cell)
-                finally:
-                    filled -= 1
-                    for window in windows:
-                        state[window] -= step
-                    score[side] = saved_mine
-                    score[other] = saved_theirs
-                    bb[side] = own
-                    occ, near, key = saved_occ, saved_near, saved_key
-                first = False
-                if value > best:
-                    best, best_move = value, cell
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            if forced < 0:
-                                killer = killers[ply]
-                                if killer[0] != cell:
-                                    killer[1] = killer[0]
-                                    killer[0] = cell
-                                history[side][cell] += depth
-                            break
+                    values = [sum(getter(*fetch[c](state))(front)) for c in cells]
+                top = max(values)
+                tactical = top >= tactical_bit
+                if tactical:
+                    moves = [
+                        c for c, value in zip(cells, values, strict=True) if value >= tactical_bit
+                    ]
+                    top = max((value for value in values if value < tactical_bit), default=-1)
+                best_move: tuple[int, int] | None = None
+                if top >= 0:
+                    best_move = (cells[values.index(top)], 0)
+                    # The child's evaluation (5 * its side's - 4 * ours), negated.
+                    best = (
+                        0
+                        if filled + 1 == size  # each child ends the game
+                        else 4 * (mine & lesser_mask) - 5 * (theirs & lesser_mask) + top
+                    )
+                else:
+                    best = -mate
+                if not tactical or best >= beta:
+                    flag = _LOWER if best >= beta else _UPPER if best <= alpha else _EXACT
+                    tt[key] = (1, flag, best, -1 if best_move is None else best_move[0])
+                    return best
+                return [(c, sum(getter(*fetch[c](state))(pack))) for c in moves], 0, best, best_move
+            packed_of = [sum(getter(*fetch[c](state))(pack)) for c in cells]
+            hist = history[side]
+            killer = killers[ply]
+            keyed = []
+            for cell, p in zip(cells, packed_of, strict=True):
+                order = (p >> shift) + (p & loss_mask) + hist[cell]
+                if cell == tt_move:
+                    order += mate
+                elif cell == killer[0] or cell == killer[1]:
+                    order += killer_bonus
+                keyed.append((order, cell, p))
+            keyed.sort(reverse=True)
+            return [(cell, p) for _, cell, p in keyed], depth - 1, unsearched, None
+
+        def play(last: int, move: tuple[int, int]) -> int:
+            """Play ``move`` (a cell and its packed gain and loss) on the position."""
+            nonlocal occ, near, key, filled, turn
+            cell, p = move
+            side = turn
+            other = 1 - side
+            step = steps[side]
+            for window in through[cell]:
+                state[window] += step
+            if big:
+                taken.append(near)
+                near |= near_of[cell]
+            score[side] += p >> shift
+            score[other] -= p & loss_mask
+            bit = 1 << cell
+            bb[side] |= bit
+            occ |= bit
+            key ^= zobrist[side][cell] ^ side_key
+            filled += 1
+            turn = other
+            return cell
+
+        def undo(last: int, move: tuple[int, int]) -> None:
+            """Take ``move`` back."""
+            nonlocal occ, near, key, filled, turn
+            cell, p = move
+            other = turn
+            side = turn = 1 - other
+            step = steps[side]
+            filled -= 1
+            for window in through[cell]:
+                state[window] -= step
+            score[side] -= p >> shift
+            score[other] += p & loss_mask
+            bit = 1 << cell
+            bb[side] ^= bit
+            occ ^= bit
+            if big:
+                near = taken.pop()
+            key ^= zobrist[side][cell] ^ side_key
+
+        def done(  # noqa: PLR0917  (the core's signature)
+            last: int,
+            depth: int,
+            best: int,
+            best_move: tuple[int, int] | None,
+            alpha: int,
+            beta: int,
+            ply: int,
+        ) -> None:
+            """Remember the node's value (mate distances from the node) and its best move;
+            a move that cut the node off is a killer at its ply and gains history (unless
+            it was forced)."""
+            if best >= beta and forced_at[ply] < 0 and best_move is not None:
+                cell = best_move[0]  # a cutoff's move
+                killer = killers[ply]
+                if killer[0] != cell:
+                    killer[1] = killer[0]
+                    killer[0] = cell
+                history[turn][cell] += depth
             stored = best + ply if best > proven else best - ply if best < -proven else best
-            flag = _LOWER if best >= beta else _UPPER if best <= alpha_in else _EXACT
+            flag = _LOWER if best >= beta else _UPPER if best <= alpha else _EXACT
             if len(tt) >= TABLE_LIMIT:
                 tt.clear()
-            tt[node_key] = (depth, flag, stored, best_move)
-            return best
+            tt[key] = (depth, flag, stored, -1 if best_move is None else best_move[0])
 
+        core: Negamax[int, tuple[int, int]] = Negamax(
+            expand,
+            play,
+            undo=undo,
+            done=done,
+            pvs=True,
+            stop=out_of_budget,
+            every=CHECK_EVERY,
+        )
         try:
             # The root ----------------------------------------------------------------------
             result = SearchResult()
@@ -552,86 +575,62 @@ class Search:
                 result.seconds = time.perf_counter() - started
                 return result
             last_move = getattr(board, "last_move", None)
-            blocks = completions(other, -1 if last_move is None else last_move)
+            last = -1 if last_move is None else last_move
+            blocks = completions(other, last)
             root_moves = blocks if blocks else candidates()
-            if not root_moves:  # a position whose stones leave no near cell free (not in play)
-                root_moves = cells_of(t.full & ~occ)
             if self.shuffle is not None:
                 self.shuffle(root_moves)
             pack = packs[side]
 
-            def promise(cell: int) -> int:
-                p: int = sum(getter(*fetch[cell](state))(pack))
-                return (p >> shift) + (p & loss_mask)
+            def packed(cell: int) -> tuple[int, int]:
+                return cell, sum(getter(*fetch[cell](state))(pack))
 
-            ordered = sorted(root_moves, key=promise, reverse=True)
+            def promise(move: tuple[int, int]) -> int:
+                return (move[1] >> shift) + (move[1] & loss_mask)
+
+            ordered = sorted(map(packed, root_moves), key=promise, reverse=True)
             limit = min(self.max_depth or MAX_PLY, empties, MAX_PLY)
-            step = k1 if side == 0 else 1
-            zob = zobrist[side]
-            for depth in range(1, limit + 1):
-                scores: dict[int, tuple[int, int]] = {}
-                alpha, beta = -mate - 1, mate + 1
-                best, best_move = -mate - 1, ordered[0]
-                try:
-                    for index, cell in enumerate(ordered):
-                        p = sum(getter(*fetch[cell](state))(pack))
-                        windows = through[cell]
-                        saved = (occ, near, key, score[0], score[1], bb[side])
-                        for window in windows:
-                            state[window] += step
-                        score[side] += p >> shift
-                        score[other] -= p & loss_mask
-                        bit = 1 << cell
-                        bb[side] |= bit
-                        occ |= bit
-                        if big:
-                            near |= near_of[cell]
-                        key ^= zob[cell] ^ side_key
-                        filled += 1
-                        try:
-                            if index == 0:
-                                value = -negamax(depth - 1, -beta, -alpha, 1, other, cell)
-                            else:
-                                value = -negamax(depth - 1, -alpha - 1, -alpha, 1, other, cell)
-                                if value > alpha:
-                                    value = -negamax(depth - 1, -beta, -alpha, 1, other, cell)
-                        finally:
-                            filled -= 1
-                            for window in windows:
-                                state[window] -= step
-                            occ, near, key, score[0], score[1], bb[side] = saved
-                        scores[cell] = (value, _EXACT if index == 0 or value > alpha else _UPPER)
-                        if value > best:
-                            best, best_move = value, cell
-                        alpha = max(alpha, value)
-                except _Stopped:
-                    if result.move < 0 and not self.stopped_by_caller:
-                        # Nothing finished within the budget: the best-ordered move, unsearched.
-                        result.move = ordered[0]
-                    break
-                result.move, result.value, result.depth = best_move, best, depth
-                result.scores = scores
-                ordered.remove(best_move)
-                ordered.insert(0, best_move)
-                if best > proven or all(v < -proven for v, _ in scores.values()):
-                    break
+
+            def iteration(depth: int) -> list[RootScore[tuple[int, int]]]:
+                return core.root(last, ordered, depth, -mate - 1, mate + 1)
+
+            def deeper(results: list[RootScore[tuple[int, int]]], depth: int) -> bool:
+                """Take the iteration's result; whether to search one ply deeper."""
+                best = results[0]
+                for found in results:
+                    if found.value > best.value:
+                        best = found
+                result.move, result.value, result.depth = best.move[0], best.value, depth
+                result.scores = {
+                    found.move[0]: (found.value, _EXACT if found.exact else _UPPER)
+                    for found in results
+                }
+                ordered.remove(best.move)
+                ordered.insert(0, best.move)
+                if best.value > proven or all(found.value < -proven for found in results):
+                    return False
                 if len(ordered) == 1 and depth >= 2:
-                    break
+                    return False
                 if deadline is not None and time.perf_counter() - started > 0.4 * self.seconds:  # type: ignore[operator]
-                    break
-                if node_limit is not None and nodes > 0.4 * node_limit:
-                    break
-            result.nodes = nodes
-            result.seconds = time.perf_counter() - started
+                    return False
+                return node_limit is None or core.nodes <= 0.4 * node_limit
+
+            nothing: list[RootScore[tuple[int, int]]] = []
+            deepen(iteration, range(1, limit + 1), found=nothing, deeper=deeper)
             if result.move < 0:
-                raise _Stopped
+                if self.stopped_by_caller:
+                    raise SearchStopped("the search was told to stop")
+                # Nothing finished within the budget: the best-ordered move, unsearched.
+                result.move = ordered[0][0]
+            result.nodes = core.nodes
+            result.seconds = time.perf_counter() - started
             result.line = self._line(result.move, tt, key, side, deadline)
             return result
         finally:
-            # negamax calls itself, so it and its closure hold each other (and through it
-            # the transposition table): without this the table would wait for the cyclic
+            # The recursion calls itself, so it and its closures hold each other (and through
+            # them the transposition table): without this the table would wait for the cyclic
             # collector, whose pass would then free it in the time of some later move.
-            negamax = None  # type: ignore[assignment]
+            core.close()
 
     def _line(
         self,
@@ -667,7 +666,7 @@ class Search:
                         break
                     try:
                         cell = Search(board, nodes=LINE_SEARCH_NODES, seconds=seconds).run().move
-                    except _Stopped:
+                    except SearchStopped:
                         break
                 else:
                     break
@@ -725,7 +724,8 @@ class SearcherPlayer(Player):
     def search(
         self, board: Board, stop: StopCheck | None = None, *, started: float | None = None
     ) -> SearchResult:
-        """The search's result on ``board`` (raises :class:`_Stopped` as :meth:`Search.run`).
+        """The search's result on ``board`` (raises
+        :class:`~ttt_desktop.players.thought.SearchStopped` as :meth:`Search.run`).
 
         A time budget counts from ``started`` (default now): the board's tables, built on
         the first move of a board, are spent from it.
@@ -754,27 +754,11 @@ class SearcherPlayer(Player):
         true before the first iteration finished.
         """
         started = time.perf_counter()
-        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
-            SearchStopped,
-        )
-
-        try:
-            result = self.search(board, stop, started=started)
-        except _Stopped:
-            raise SearchStopped("the search was told to stop") from None
-        return thought_of(self.kind, board, result)
+        return thought_of(self.kind, board, self.search(board, stop, started=started))
 
 
 def thought_of(kind: str, board: Board, result: SearchResult) -> Thought:
     """The :class:`Thought` of a search's result, as player ``kind`` reports it."""
-    from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
-        Bound,
-        CellScore,
-        Meaning,
-        Rule,
-        Thought,
-    )
-
     t = tables_for(board.rules)
     bounds = {_EXACT: Bound.EXACT, _LOWER: Bound.LOWER, _UPPER: Bound.UPPER}
     scores = []

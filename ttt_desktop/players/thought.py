@@ -22,8 +22,9 @@ chose plus what it knows about it in its own terms.
 A search that is told to stop (its ``stop`` callable answers true; searches ask
 every :data:`STOP_EVERY` positions) raises :class:`SearchStopped`.
 
-This module is imported only when a player is asked to think, never on the
-``choose_move`` path (``dataclasses`` costs a fresh process milliseconds).
+This module is imported when a player is asked to think or searches (the one search,
+:mod:`ttt_desktop.players.search.negamax`, raises :class:`SearchStopped`), never on the
+perfect player's ``choose_move`` path (``dataclasses`` costs a fresh process milliseconds).
 Nothing here imports Qt.
 """
 
