@@ -5,6 +5,7 @@ Run under an X server (the window system's own pictures, popups included)::
     xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python docs/take_board_screenshots.py
 
 Writes ``docs/screenshots/board-15x15.png``, ``board-15x15-dark.png``,
+``board-numbers-zoomed.png`` and ``-dark`` (the same game zoomed in, numbered, with the rulers),
 ``mcts-heat-map.png``, ``mcts-heat-map-dark.png`` (Monty asked about the position, its
 visits shaded on the board), ``new-game-dialog.png`` and ``new-game-dialog-dark.png``.
 Settings go to a throw-away folder; the game is played by two people through clicks on the
@@ -79,6 +80,16 @@ def shoot(app: QApplication, theme: ThemeChoice, suffix: str) -> None:
     QTest.mouseMove(board, hovered)
     settle(app, 0.3)
     grab(app, window, f"board-15x15{suffix}.png")
+
+    # Move numbers on the stones, zoomed in: the rulers name the rows and columns in view.
+    window.move_numbers_action.trigger()
+    window.board_view.set_zoom(2.5)
+    settle(app, 0.3)
+    for bar in (window.board_view.horizontalScrollBar(), window.board_view.verticalScrollBar()):
+        bar.setValue(bar.maximum() // 2)
+    grab(app, window, f"board-numbers-zoomed{suffix}.png")
+    window.board_view.reset_zoom()
+    window.move_numbers_action.trigger()
 
     # Monty asked about the position: its visits as a heat map, its figures in Thinking.
     window.insight.dock_action.trigger()
