@@ -2010,8 +2010,8 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>&amp;Zeichen auf dem Spielfeld</translation>
     </message>
     <message>
-        <source>Move &amp;numbers on the marks</source>
-        <translation>Zug&amp;nummern auf den Zeichen</translation>
+        <source>Move n&amp;umbers on the marks</source>
+        <translation>Zugn&amp;ummern auf den Zeichen</translation>
     </message>
     <message>
         <source>Automatic: stones from 9x9 up</source>

@@ -674,7 +674,7 @@ class MainWindow(QMainWindow):
         self.board.set_mark_style(stored)
         # Move numbers on the marks (remembered, off at first): the board numbers the
         # position on show from the game in hand's moves, whoever shows it.
-        self.move_numbers_action = QAction(self.tr("Move &numbers on the marks"), self)
+        self.move_numbers_action = QAction(self.tr("Move n&umbers on the marks"), self)
         self.move_numbers_action.setCheckable(True)
         numbers = self.settings.qsettings.value(MOVE_NUMBERS_KEY, False, type=bool)
         self.move_numbers_action.setChecked(bool(numbers))
