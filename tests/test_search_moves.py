@@ -41,5 +41,6 @@ def test_the_coach_searches_as_recorded() -> None:
     assert coach_records() == RECORDED["coach"]
 
 
+@pytest.mark.slow
 def test_the_search_tree_explorer_counts_as_recorded() -> None:
     assert tree_records() == RECORDED["tree"]
