@@ -4331,5 +4331,101 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <source>Name of the trained player:</source>
         <translation>Name des trainierten Spielers:</translation>
     </message>
+    <message>
+        <source>A board from the list, or any M,N,K (M columns, N rows, K in a row)</source>
+        <translation>Ein Brett aus der Liste oder ein beliebiges M,N,K (M Spalten, N Zeilen, K in einer Reihe)</translation>
+    </message>
+    <message>
+        <source>&amp;Board:</source>
+        <translation>&amp;Brett:</translation>
+    </message>
+    <message>
+        <source>Table (tic-tac-toe only)</source>
+        <translation>Tabelle (nur Tic-Tac-Toe)</translation>
+    </message>
+    <message>
+        <source>N-tuple network (any board)</source>
+        <translation>N-Tupel-Netz (jedes Brett)</translation>
+    </message>
+    <message>
+        <source>Met&amp;hod:</source>
+        <translation>Met&amp;hode:</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Partien</translation>
+    </message>
+    <message>
+        <source>Minutes</source>
+        <translation>Minuten</translation>
+    </message>
+    <message>
+        <source>Train &amp;for:</source>
+        <translation>Trainieren &amp;für:</translation>
+    </message>
+    <message>
+        <source>M&amp;inutes of training:</source>
+        <translation>M&amp;inuten Training:</translation>
+    </message>
+    <message>
+        <source>The Searcher at a fixed budget: {nodes} nodes a move</source>
+        <translation>Der Sucher mit festem Budget: {nodes} Knoten pro Zug</translation>
+    </message>
+    <message>
+        <source>Measured &amp;against:</source>
+        <translation>Gemessen &amp;gegen:</translation>
+    </message>
+    <message>
+        <source>Processes that train the network; with 1 the same seed trains the same one</source>
+        <translation>Prozesse, die das Netz trainieren; mit 1 trainiert derselbe Startwert dasselbe Netz</translation>
+    </message>
+    <message>
+        <source>Pro&amp;cesses:</source>
+        <translation>Pro&amp;zesse:</translation>
+    </message>
+    <message>
+        <source>Resume the paused trai&amp;ning</source>
+        <translation>Angehaltenes Trai&amp;ning fortsetzen</translation>
+    </message>
+    <message>
+        <source>Score against fixed opponents (95% error bars)</source>
+        <translation>Punkte gegen feste Gegner (Fehlerbalken: 95 %)</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>Choose at least one opponent to measure against.</source>
+        <translation>Wählen Sie mindestens einen Gegner, gegen den gemessen wird.</translation>
+    </message>
+    <message>
+        <source>The n-tuple network learns any board by playing itself on every core. It plays every board with the same number in a row as the one it learnt.</source>
+        <translation>Das N-Tupel-Netz lernt jedes Brett, indem es auf allen Kernen gegen sich selbst spielt. Es spielt jedes Brett mit derselben Zahl in einer Reihe wie das gelernte.</translation>
+    </message>
+    <message>
+        <source>{name} {score}% ({low}-{high}%)</source>
+        <translation>{name} {score} % ({low}–{high} %)</translation>
+    </message>
+    <message>
+        <source>{games} games in {minutes} min of training; scores over {count} games each: {scores}</source>
+        <translation>{games} Partien in {minutes} min Training; Punkte aus je {count} Partien: {scores}</translation>
+    </message>
+    <message>
+        <source>The paused training can't be kept for later: {reason}</source>
+        <translation>Das angehaltene Training kann nicht für später aufbewahrt werden: {reason}</translation>
+    </message>
+    <message>
+        <source>A paused training can't be resumed: {reason}</source>
+        <translation>Ein angehaltenes Training kann nicht fortgesetzt werden: {reason}</translation>
+    </message>
+    <message>
+        <source>{board}: {games} games, {minutes} min of training so far</source>
+        <translation>{board}: bisher {games} Partien, {minutes} min Training</translation>
+    </message>
+    <message>
+        <source>A training paused on {board} after {games} games can be resumed.</source>
+        <translation>Ein auf {board} nach {games} Partien angehaltenes Training kann fortgesetzt werden.</translation>
+    </message>
 </context>
 </TS>

@@ -1,9 +1,13 @@
-"""Trained players: learner tables saved under a name, played as computer players.
+"""Trained players: learner tables and n-tuple networks saved under a name, played as
+computer players.
 
-Each trained player is one learner-table file (``ttt_desktop.players.learner``'s
-format) in a folder the window passes in (the app-data folder), named after the player.
-Its kind is ``trained.<slug>``; it plays exactly like the learner, from its own table.
-The shipped learner and its table are never touched.
+Each trained player is one file in a folder the window passes in (the app-data folder),
+named after the player: a learner table (``ttt_desktop.players.learner``'s format; it
+plays tic-tac-toe exactly like the learner, from its own table) or an n-tuple network
+(``ttt_desktop.players.ntuple_file``'s format; it plays every board of the k it was
+trained for, like the N-tuple player). Its kind is ``trained.<slug>``, and the roster
+learns which boards it plays (:func:`~ttt_desktop.players.roster.note_trained`), so it
+is offered on those. The shipped learner and its table are never touched.
 
 :meth:`TrainedPlayers.scan` reads the folder (after the window shows, not before) and
 checks each file; a file that is damaged or not a table is reported with its reason
@@ -21,19 +25,28 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from ttt_desktop.formats.files import FileKind, UserFileError, read_user_json
 from ttt_desktop.players.learner import LearnerPlayer, LearnerTable, TableFormatError
-from ttt_desktop.players.roster import TRAINED_KIND_PREFIX
+from ttt_desktop.players.ntuple_file import (
+    NetworkDocument,
+    NetworkFormatError,
+    is_network_document,
+)
+from ttt_desktop.players.roster import TRAINED_KIND_PREFIX, note_trained
+
+Trained = LearnerTable | NetworkDocument
+"""What a trained player's file holds."""
 
 __all__ = ["TRAINED_KIND_PREFIX", "TrainedPlayerError", "TrainedPlayers", "TrainedProfile"]
 
 SUFFIX: Final = ".tttplayer.json"
 _NAME: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _-]{0,39}")
 STRENGTH: Final = 4
-# A full table (every tic-tac-toe position with X to move) is about half a megabyte;
-# a file ten times that is not one, and reading it would freeze the window.
+# A full table (every tic-tac-toe position with X to move) is about half a megabyte, a
+# network of 7-cell windows a few hundred kilobytes; a file ten times that is neither,
+# and reading it would freeze the window.
 MAX_TABLE_BYTES: Final = 5_000_000
 TRAINED_PLAYER_FILE: Final = FileKind("trained player file", MAX_TABLE_BYTES)
 
@@ -56,16 +69,19 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-def load_table(path: Path) -> LearnerTable:
-    """The learner table in the trained-player file ``path``.
+def load_table(path: Path) -> Trained:
+    """The learner table or network in the trained-player file ``path``.
 
     Raises :class:`TrainedPlayerError` (a ``ValueError``) saying what is wrong: not a
     regular file, too large, unreadable, not JSON, JSON no parser should follow, or
-    not a learner table.
+    neither a learner table nor a network (or a damaged one).
     """
     try:
-        return LearnerTable.from_json(read_user_json(path, TRAINED_PLAYER_FILE))
-    except (UserFileError, TableFormatError) as error:
+        document = read_user_json(path, TRAINED_PLAYER_FILE)
+        if is_network_document(document):
+            return NetworkDocument.from_json(document)
+        return LearnerTable.from_json(document)
+    except (UserFileError, TableFormatError, NetworkFormatError) as error:
         message = str(error)
         if not message.startswith(path.name) and not message.startswith("can't read"):
             message = f"{path.name}: {message}"
@@ -77,7 +93,7 @@ class TrainedPlayers:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self._tables: dict[str, LearnerTable] = {}
+        self._tables: dict[str, Trained] = {}
         self._profiles: dict[str, TrainedProfile] = {}
         self.problems: list[str] = []
 
@@ -94,15 +110,20 @@ class TrainedPlayers:
     def path_for(self, name: str) -> Path:
         return self.folder / f"{slug(self.check_name(name))}{SUFFIX}"
 
-    def save(self, name: str, table: LearnerTable, *, replace: bool = False) -> TrainedProfile:
-        """Store ``table`` as the player ``name``; refuses to overwrite unless ``replace``."""
+    def save(self, name: str, table: Trained, *, replace: bool = False) -> TrainedProfile:
+        """Store ``table`` (a learner table or a network) as the player ``name``; refuses
+        to overwrite unless ``replace``."""
         tidy = self.check_name(name)
         path = self.path_for(tidy)
         if path.exists() and not replace:
             raise TrainedPlayerError(f"a trained player called {tidy!r} exists already")
         training = dict(table.training)
         training["name"] = tidy
-        named = LearnerTable(table.values, training)
+        named: Trained
+        if isinstance(table, LearnerTable):
+            named = LearnerTable(table.values, training)
+        else:
+            named = NetworkDocument(table.rules, table.window, table.weights, training)
         temporary = path.with_suffix(".part")
         named.save(temporary)
         temporary.replace(path)
@@ -127,7 +148,7 @@ class TrainedPlayers:
     def profiles(self) -> list[TrainedProfile]:
         return list(self._profiles.values())
 
-    def create(self, kind: str, *, seed: int | None = None) -> LearnerPlayer:
+    def create(self, kind: str, *, seed: int | None = None) -> Any:
         """The player of ``kind`` (a ``trained.`` kind); :class:`TrainedPlayerError` if gone."""
         table = self._tables.get(kind)
         if table is None:
@@ -141,21 +162,32 @@ class TrainedPlayers:
                     f"{error}"
                 ) from None
             self._remember(path, table)
-        player = LearnerPlayer(seed=seed, table=table)
+        player: Any
+        if isinstance(table, LearnerTable):
+            player = LearnerPlayer(seed=seed, table=table)
+        else:
+            from ttt_desktop.players.ntuple import NTupleNetwork, NTuplePlayer  # noqa: PLC0415
+
+            player = NTuplePlayer(seed=seed, network=NTupleNetwork.from_document(table))
         player.name = self._profiles[kind].name
         return player
 
-    def _remember(self, path: Path, table: LearnerTable) -> TrainedProfile:
+    def _remember(self, path: Path, table: Trained) -> TrainedProfile:
         kind = TRAINED_KIND_PREFIX + path.name.removesuffix(SUFFIX)
         training = table.training
         name = str(training.get("name") or path.name.removesuffix(SUFFIX))
-        opponent = training.get("opponent", "self")
-        episodes = training.get("episodes", "?")
-        description = (
-            f"A learner trained {episodes} episodes "
-            + ("by self-play" if opponent == "self" else f"against {opponent}")
-            + f" ({len(table):,} positions)."
-        )
+        if isinstance(table, LearnerTable):
+            opponent = training.get("opponent", "self")
+            episodes = training.get("episodes", "?")
+            description = (
+                f"A learner trained {episodes} episodes "
+                + ("by self-play" if opponent == "self" else f"against {opponent}")
+                + f" ({len(table):,} positions)."
+            )
+            note_trained(kind, None)
+        else:
+            description = table.describe()
+            note_trained(kind, table.rules.k)
         profile = TrainedProfile(kind, name, description)
         self._tables[kind] = table
         self._profiles[kind] = profile

@@ -69,6 +69,7 @@ __all__ = [
     "TableFormatError",
     "TrainingResult",
     "TrainingSettings",
+    "curve_point",
     "fallback_moves",
     "losing_lines_against_perfect",
     "loss_rate_against_perfect",
@@ -76,6 +77,7 @@ __all__ = [
     "results_against_random",
     "score_against",
     "settings_for",
+    "settings_of",
     "shipped_table",
     "train",
 ]
@@ -436,14 +438,14 @@ class TrainingSettings:
 
 def settings_for(method: str, **changes: Any) -> TrainingSettings:
     """The settings of ``method`` (:data:`TABLE` or :data:`NTUPLE`) with its own defaults,
-    then ``changes``: the n-tuple network learns at ``alpha`` 1.0 (a step per position,
-    shared among its windows) and explores 10% of its moves, and its curve is 20 games
-    against each of Levi, Utility and the Searcher every 2,000 games."""
+    then ``changes``: the n-tuple network learns at ``alpha`` 0.1 (each position's value
+    moves a tenth of the way to its target) and explores 10% of its moves, and its curve
+    is 20 games against each of Levi, Utility and the Searcher every 2,000 games."""
     defaults: dict[str, Any] = {"method": method}
     if method == NTUPLE:
         defaults.update(
             episodes=1_000_000_000,
-            alpha=1.0,
+            alpha=0.1,
             epsilon=0.1,
             eval_every=2000,
             eval_games=20,
@@ -799,7 +801,7 @@ def _train_network(
     record = network.training
     games = int(record.get("games", 0))
     seconds = float(record.get("seconds", 0.0))
-    curve = [_point_from_json(point) for point in record.get("curve", ())]
+    curve = [curve_point(point) for point in record.get("curve", ())]
     limit = settings.minutes * 60 if settings.minutes else math.inf
     workers = settings.worker_count
     helpers = None
@@ -918,13 +920,26 @@ def _network_record(
 ) -> dict[str, Any]:
     record: dict[str, Any] = asdict(settings)
     record.update(
-        episodes=games,
         games=games,
         seconds=round(seconds, 3),
-        method=f"TD(0) by self-play on {settings.rules}, an n-tuple network of line patterns",
+        about=f"TD(0) by self-play on {settings.rules}, an n-tuple network of line patterns",
         curve=[_point_json(point) for point in curve],
     )
     return record
+
+
+def settings_of(record: Mapping[str, Any]) -> TrainingSettings:
+    """The settings a network's training record was made with (to train it on); a
+    ``ValueError`` saying what is wrong when the record holds none."""
+    from dataclasses import fields  # noqa: PLC0415
+
+    names = {field.name for field in fields(TrainingSettings)}
+    try:
+        given = {name: record[name] for name in names if name in record}
+        given["opponents"] = tuple(given.get("opponents", ()))
+        return TrainingSettings(**given)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"its training record holds no settings to go on with ({error})") from None
 
 
 def _point_json(point: CurvePoint) -> dict[str, Any]:
@@ -933,7 +948,7 @@ def _point_json(point: CurvePoint) -> dict[str, Any]:
     return document
 
 
-def _point_from_json(document: object) -> CurvePoint:
+def curve_point(document: object) -> CurvePoint:
     """A curve point from a training record; ValueError when it is not one."""
     try:
         assert isinstance(document, dict)

@@ -13,7 +13,7 @@ position holds in every other, and on every board with the same k:
   weight sharing, as used for Connect Four and Othello, with the lines of k in a row as
   its tuples).
 * **Value.** The value of a position just after a move, for the side that made it, is
-  ``tanh`` of the sum of its windows' weights: from -1 (lost) to 1 (won). Playing a cell
+  the sum of its windows' weights, read within -1 (lost) and 1 (won). Playing a cell
   changes only the windows through it, so every legal move's value costs a handful of
   array look-ups (numpy: all the moves at once).
 * **Playing.** A winning cell if there is one, else a cell that blocks the opponent's
@@ -24,8 +24,12 @@ position holds in every other, and on every board with the same k:
   TD(0) by self-play on the positions after each move. After each move of the opponent
   the mover's previous position is pulled towards minus the opponent's best value (the
   game's end: 1 for the winner, 0 for a draw); one network plays both sides, each seeing
-  the board as its own. With probability ``epsilon`` a move is drawn among the few best
-  instead (exploration).
+  the board as its own. The step is normalised (normalised least mean squares): a step of
+  ``alpha`` moves a position's value that share of the way to its target, however many
+  of its windows share a weight. With probability ``epsilon`` a move is drawn among the
+  few best instead (exploration). A ``tanh`` output and a step shared evenly among the
+  windows learnt, then unlearnt, Utility's play on 9x9 within three minutes; this one
+  held it (the manual's learner page has the figures).
 
 numpy is imported with this module, which only the trainer and the player itself import
 (never the window's start: see the README's dependencies). Nothing here imports Qt.
@@ -35,7 +39,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import math
 import multiprocessing
 import random
 import time
@@ -293,7 +296,7 @@ def _choose(  # noqa: PLR0917  (the inner loop: positional)
 ) -> tuple[_Choice, list[Cell], Floats | None]:
     """The move for the side to move: a win, else a block, else the best valued (or, at
     ``epsilon``, one of the few best). Also the cells it chose among and their sums (the
-    values before ``tanh``; None when a win decided)."""
+    raw values; None when a win decided)."""
     mover = board.to_move
     mine, theirs = (codes[0], codes[1]) if mover is Mark.X else (codes[1], codes[0])
     legal = legal_moves_or_raise(board)
@@ -322,7 +325,7 @@ def _choose(  # noqa: PLR0917  (the inner loop: positional)
     classes, weights = layout.classes, network.weights
     deltas = (weights[classes[old + powers]] - weights[classes[old]]).sum(axis=1)
     base = float(weights[classes[mine]].sum())  # the spare window's is the empty one's: 0
-    # Moves are ranked by the sums themselves: tanh rounds large sums alike.
+    # Moves are ranked by the sums themselves, unclipped.
     sums: Floats = base + deltas
     top = float(sums.max())
     if epsilon and not blocks and uniform() < epsilon:
@@ -332,8 +335,13 @@ def _choose(  # noqa: PLR0917  (the inner loop: positional)
         ties = np.flatnonzero(sums == top)
         index = int(ties[int(uniform() * len(ties))]) if len(ties) > 1 else int(ties[0])
     cells = [int(cell) for cell in moves]
-    chosen = _Choice(cells[index], math.tanh(float(sums[index])), math.tanh(top), bool(blocks))
+    chosen = _Choice(cells[index], _clip(float(sums[index])), _clip(top), bool(blocks))
     return chosen, cells, sums
+
+
+def _clip(value: float) -> float:
+    """A value read within -1 (lost) and 1 (won)."""
+    return max(-1.0, min(1.0, value))
 
 
 def _play(layout: Layout, codes: tuple[Ints, Ints], cell: Cell, mover: Mark) -> None:
@@ -359,25 +367,25 @@ def self_play_game(
     """One training game of ``network`` against itself on ``rules``' board, X first,
     learning as it goes (TD(0) on the positions after each move); the winner and the moves.
 
-    ``alpha`` is the step for one position, shared among its windows.
+    ``alpha`` is the share of the way a position's value moves to its target.
     """
     layout = windows_of(rules)
     board = Board.empty(Mark.X, rules=rules)
     codes = layout.codes(board)
     classes, weights = layout.classes, network.weights
-    step = alpha / max(layout.windows, 1)
     empty = network.empty_class
-    # Per side: the patterns and the value of its last position, waiting for their target.
-    waiting: dict[Mark, tuple[Ints, float]] = {}
+    size = len(weights)
+    # Per side: the patterns, value and squared norm of its last position, waiting for
+    # their target.
+    waiting: dict[Mark, tuple[Ints, float, float]] = {}
     moves = 0
 
     def learn(mark: Mark, target: float) -> None:
         found = waiting.pop(mark, None)
         if found is None:
             return
-        features, value = found
-        change = step * (target - value) * (1.0 - value * value)
-        np.add.at(weights, features, change)
+        features, value, norm = found
+        np.add.at(weights, features, alpha * (target - value) / norm)
         weights[empty] = 0.0
 
     while True:
@@ -397,8 +405,10 @@ def self_play_game(
         # move is not held against it (its best value is).
         learn(other, -(choice.value if choice.forced else choice.best))
         features = classes[(codes[0] if mover is Mark.X else codes[1])[:-1]]
-        value = math.tanh(float(weights[features].sum()))
-        waiting[mover] = (features, value)
+        counts = np.bincount(features, minlength=size)
+        counts[empty] = 0  # its weight stays 0: it does not learn
+        norm = max(1.0, float((counts * counts).sum()))
+        waiting[mover] = (features, float(weights[features].sum()), norm)
 
 
 class NTuplePlayer(Player):
@@ -474,7 +484,7 @@ class NTuplePlayer(Player):
                 decisive = decisive_rule(board)
                 if decisive is not None:
                     rule, _, lines = decisive
-            values = np.tanh(sums)
+            values = np.clip(sums, -1.0, 1.0)
             scores = scores_of(
                 {cell: float(value) for cell, value in zip(cells, values, strict=True)}
             )

@@ -222,8 +222,21 @@ def supports(kind: str, rules: Rules) -> bool:
     except (KeyError, TypeError):
         if isinstance(kind, str) and kind.startswith(FILE_SEAT_PREFIX):
             return bool(file_seat(kind).plays(rules))
+        if kind in _trained_k:
+            k = _trained_k[kind]
+            return rules.is_classic if k is None else rules.k == k
         raise unknown_kind(kind) from None
     return plays(boards, rules)
+
+
+_trained_k: dict[str, int | None] = {}
+
+
+def note_trained(kind: str, k: int | None) -> None:
+    """Say which boards the trained player ``kind`` (``trained.NAME``) plays, for
+    :func:`supports`: those of ``k`` in a row (a network's), or tic-tac-toe (None, a
+    table's). The trained players' store says it of each player it reads."""
+    _trained_k[kind] = k
 
 
 def kinds_for(rules: Rules) -> tuple[str, ...]:
