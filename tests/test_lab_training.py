@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,58 @@ def test_a_damaged_trained_player_is_reported_not_a_crash(tmp_path: Path) -> Non
     assert any("not a learner table" in problem for problem in players.problems)
     with pytest.raises(TrainedPlayerError, match="can't be loaded"):
         players.create(f"{TRAINED_KIND_PREFIX}broken")
+
+
+def test_a_network_is_a_trained_player_of_the_boards_of_its_k(tmp_path: Path) -> None:
+    from ttt_desktop.core.rules import Rules  # noqa: PLC0415
+    from ttt_desktop.players.learner import NTUPLE, settings_for  # noqa: PLC0415
+    from ttt_desktop.players.ntuple import NTuplePlayer  # noqa: PLC0415
+    from ttt_desktop.players.roster import supports  # noqa: PLC0415
+
+    settings = settings_for(NTUPLE, rules="7,6,4", episodes=16, eval_every=16, eval_games=2)
+    network = train(replace(settings, workers=1)).table
+    players = TrainedPlayers(tmp_path)
+    profile = players.save("Four Ways", network.document())  # type: ignore[union-attr]
+    assert "trained by self-play on 7,6,4: 16 games" in profile.description
+    fresh = TrainedPlayers(tmp_path)
+    assert [p.name for p in fresh.scan()] == ["Four Ways"]
+    assert supports(profile.kind, Rules.parse("9,9,4"))
+    assert not supports(profile.kind, Rules.parse("9,9,5"))
+    player = fresh.create(profile.kind, seed=2)
+    assert isinstance(player, NTuplePlayer) and player.name == "Four Ways"
+    board = Board.empty(rules=Rules.parse("9,9,4")).play_all([40, 41])
+    assert player.choose_move(board) in board.legal_moves()
+    # A damaged network is left out, with its reason.
+    path = players.path_for("Four Ways")
+    path.write_text(path.read_text("utf-8").replace('"window": 5', '"window": 3'), "utf-8")
+    assert fresh.scan() == []
+    assert "windows of 5 cells, not 3" in fresh.problems[0]
+
+
+def test_the_runner_trains_a_network_and_sends_its_document() -> None:
+    from ttt_desktop.players.learner import NTUPLE, settings_for  # noqa: PLC0415
+    from ttt_desktop.players.ntuple_file import NetworkDocument  # noqa: PLC0415
+
+    settings = settings_for(
+        NTUPLE, rules="7,6,4", episodes=48, eval_every=24, eval_games=2, workers=1
+    )
+    runner = TrainingRunner(settings)
+    runner.start()
+    try:
+        while not runner.finished:
+            runner.poll(0.5)
+        assert runner.error is None
+        assert [point.episodes for point in runner.points] == [0, 24, 48]
+        assert isinstance(runner.table, NetworkDocument)
+        assert runner.table.training["games"] == 48
+        # Resumed from that document, it trains on where it stopped.
+        more = TrainingRunner(replace(settings, episodes=64), start=runner.table)
+        assert [point.episodes for point in more.points] == [0, 24, 48]
+        more.start()
+        while not more.finished:
+            more.poll(0.5)
+        assert more.error is None
+        assert more.points[-1].episodes == 64
+        more.close()
+    finally:
+        runner.close()
