@@ -8,7 +8,8 @@
   (a layer of the board's overlays, each with its words for a screen reader),
   the chosen cell outlined, the principal line as numbered ghost marks, and a Monte
   Carlo search's visits as a heat map. Scores are for the side to move on the
-  position they were made on; shown after that side's move, they carry its mark.
+  position they were made on; shown after that side's move, they carry its mark. A
+  learner's values shade the cells as a heat map too.
 * View > Search tree (Ctrl+E): the tree explorer for minimax and alpha-beta from
   the position on show.
 
@@ -57,7 +58,8 @@ def thought_overlay(thought: Thought, shown: Board) -> BoardOverlay:
     Scores are the side to move's on the position thought about: on the position after
     the move, where the other side is to move, each is labelled with the mark it is for
     ("O:+2") and its words say it was rated before that move. A Monte Carlo search's
-    visits shade the cells as a heat map (the share of the simulations through each).
+    visits shade the cells as a heat map (the share of the simulations through each), and
+    so do a learner's values (the best-valued cell strongest).
     """
     played = shown.cells != thought.cells
     mover = Mark(thought.to_move)
@@ -102,6 +104,15 @@ def thought_overlay(thought: Thought, shown: Board) -> BoardOverlay:
                 for score in thought.scores
                 if shown.cells[score.cell] == "."
             }
+    elif thought.meaning is Meaning.LEARNED and thought.scores:
+        # A learner's values as a heat map: the best-valued cell strongest, the worst bare.
+        low = min(score.value for score in thought.scores)
+        high = max(score.value for score in thought.scores)
+        shades = {
+            score.cell: (score.value - low) / (high - low) if high > low else 1.0
+            for score in thought.scores
+            if shown.cells[score.cell] == "."
+        }
     line = thought.line[1:] if played else thought.line
     first_mark = mover.opponent if played else mover
     ghosts = []
