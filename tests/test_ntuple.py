@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import random
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -239,3 +242,28 @@ def test_bad_settings_say_why() -> None:
         settings_for("magic")
     with pytest.raises(ValueError, match="measures against"):
         settings_for(NTUPLE, opponents=("monty",))
+
+
+def test_the_window_and_the_trained_players_list_load_no_numpy(tmp_path: Path) -> None:
+    # numpy is paid for only when the network plays or trains, never at the window's start.
+    network = random_network(Rules.parse("7,7,4"))
+    network.save(tmp_path / "four.tttplayer.json")
+    code = (
+        "import sys\n"
+        "import ttt_desktop.gui.shell.main_window, ttt_desktop.gui.lab.train_window\n"
+        "from pathlib import Path\n"
+        "from ttt_desktop.lab.trained import TrainedPlayers\n"
+        "from ttt_desktop.players.trained_file import check_file_seat\n"
+        f"players = TrainedPlayers(Path({str(tmp_path)!r}))\n"
+        "assert [p.name for p in players.scan()] == ['four'], players.problems\n"
+        f"check_file_seat('learner:' + {str(tmp_path / 'four.tttplayer.json')!r})\n"
+        "assert 'numpy' not in sys.modules\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert completed.returncode == 0, completed.stderr
