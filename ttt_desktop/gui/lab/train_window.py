@@ -62,7 +62,7 @@ from ttt_desktop.players.learner import (
 )
 from ttt_desktop.players.ntuple_file import NetworkDocument, NetworkFormatError
 
-BOARDS = ("3,3,3", "6,5,4", "7,7,4", "9,9,5", "15,15,5")
+BOARD_CHOICES = ("3,3,3", "6,5,4", "7,7,4", "9,9,5", "15,15,5")
 """The boards the board list offers (any other may be typed: M,N,K)."""
 PAUSED_FILE = "paused-training.json"
 """A paused network's training, in the trained players' folder, to resume after a restart."""
@@ -111,7 +111,7 @@ class TrainWindow(QWidget):
         form = QFormLayout(box)
         self.board_combo = QComboBox()
         self.board_combo.setEditable(True)
-        for key in BOARDS:
+        for key in BOARD_CHOICES:
             rules = Rules.parse(key)
             self.board_combo.addItem(f"{rules.key} ({rules_title(rules)})", rules.key)
         self.board_combo.setToolTip(
