@@ -500,11 +500,14 @@ class TrainWindow(QWidget):
 
     def _add_network_point(self, point: CurvePoint) -> None:
         scores = []
-        for kind, _ in point.shares:
+        # Each opponent's error bar a little beside the others', so that none hides another.
+        spread = 0.03 * self.every_spin.value()
+        middle = (len(point.shares) - 1) / 2
+        for index, (kind, _) in enumerate(point.shares):
             score, low, high = point.score(kind)
             name = display_name(kind)
             self.score_chart.append(name, point.episodes, score)
-            self._add_whisker(name, point.episodes, low, high)
+            self._add_whisker(name, point.episodes + (index - middle) * spread, low, high)
             scores.append(
                 self.tr("{name} {score}% ({low}-{high}%)").format(
                     name=name,
