@@ -443,7 +443,7 @@ def test_drop_downs_group_people_and_computers_with_strength(
     # (The tests' own stand-ins, strength 1, follow the real Easy players.)
     assert texts[rows[0] + 1 : rows[0] + 4] == ["Rando", "Levi", "Ralph"]
     assert texts[rows[1] + 1 : rows[2]] == ["Humiston", "Utility"]
-    assert texts[rows[2] + 1 : rows[3]] == ["Learner", "Monty"]
+    assert texts[rows[2] + 1 : rows[3]] == ["Learner", "N-tuple", "Monty"]
     assert texts[rows[3] + 1 : rows[3] + 5] == ["Strategist", "MiniMax", "AlphaBeta", "Perfect"]
     assert "Sequence" not in " ".join(texts)
     headers = [combo.model().index(row, 0) for row in (0, *rows)]
