@@ -4160,6 +4160,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <source>Opening files (*.txt);;All files (*)</source>
         <translation>Eröffnungsdateien (*.txt);;Alle Dateien (*)</translation>
     </message>
+    <message>
+        <source>{name} plays only the boards of {ks} in a row, which its shipped networks learnt, not {board}</source>
+        <translation>{name} spielt nur die Bretter mit {ks} in einer Reihe, die seine mitgelieferten Netze gelernt haben, nicht {board}</translation>
+    </message>
 </context>
 <context>
     <name>TrainWindow</name>

@@ -78,7 +78,7 @@ from ttt_desktop.lab.tournament import TournamentGame, TournamentResult
 from ttt_desktop.lab.tournament import entrant_name as lab_entrant_name
 from ttt_desktop.lab.tournament import game_record as lab_game_record
 from ttt_desktop.players import display_name, fresh_seed
-from ttt_desktop.players.boards import SOLVED_BOARDS
+from ttt_desktop.players.boards import NETWORK_BOARDS, NETWORK_KS, SOLVED_BOARDS
 from ttt_desktop.players.roster import BOARDS, supports
 
 if TYPE_CHECKING:
@@ -707,6 +707,11 @@ class TournamentWindow(QWidget):
                 "{name} plays only the boards solved exactly (up to 4x4 and 5x4 with four "
                 "in a row), not {board}"
             )
+        elif BOARDS.get(kind) == NETWORK_BOARDS:
+            text = self.tr(
+                "{name} plays only the boards of {ks} in a row, which its shipped networks "
+                "learnt, not {board}"
+            ).format(ks=", ".join(map(str, sorted(NETWORK_KS))), name="{name}", board="{board}")
         else:
             text = self.tr("{name} plays only tic-tac-toe, not {board}")
         return text.format(name=name, board=rules_title(rules))
