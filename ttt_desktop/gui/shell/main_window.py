@@ -469,8 +469,8 @@ class MainWindow(QMainWindow):
         self.below_board.setObjectName("below-board")
         self.below_board_layout = QVBoxLayout(self.below_board)
         self.below_board_layout.setContentsMargins(0, 0, 0, 0)
-        self.below_board_layout.addLayout(buttons)
         self.below_board_layout.addStretch(1)
+        self.below_board_layout.addLayout(buttons)
 
         self.result_banner = ResultBanner(self.board)
         self.result_banner.play_again_requested.connect(self.play_again)
@@ -597,14 +597,12 @@ class MainWindow(QMainWindow):
         Hidden or shown, it takes the same room, so the board keeps its size.
         """
         layout = self.below_board_layout
-        # Its room kept while it is hidden too, so the buttons under it never move.
-        policy = widget.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)
-        widget.setSizePolicy(policy)
-        layout.insertWidget(layout.count() - 2, widget)
+        # Just above the buttons, under the stretch: hidden, it leaves its room to the
+        # stretch above it, so the buttons at the foot never move.
+        layout.insertWidget(layout.count() - 1, widget)
         height = sum(
             max(item.sizeHint().height(), item.minimumSize().height())
-            for item in (layout.itemAt(index) for index in range(layout.count() - 1))
+            for item in (layout.itemAt(index) for index in range(1, layout.count()))
             if item is not None
         )
         self.below_board.setFixedHeight(height + layout.spacing() * (layout.count() - 2))
