@@ -20,7 +20,7 @@ RUN_TIMEOUT_MS = 300_000  # a generous ceiling, not a speed bar: it only stops a
 
 
 def network_form(train: TrainWindow, board: str = "7,6,4") -> None:
-    train.set_board(board)
+    train.choose_board(board)
     assert train.method() == NTUPLE  # off tic-tac-toe only the network learns
     train.episodes_spin.setValue(200)
     train.every_spin.setValue(100)

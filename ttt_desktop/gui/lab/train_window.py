@@ -272,7 +272,7 @@ class TrainWindow(QWidget):
     def method(self) -> str:
         return str(self.method_combo.currentData())
 
-    def set_board(self, key: str) -> None:
+    def choose_board(self, key: str) -> None:
         """Choose the board ``key`` (typed in if it is not in the list)."""
         rules = Rules.parse(key)
         index = self.board_combo.findData(rules.key)
@@ -657,7 +657,7 @@ class TrainWindow(QWidget):
             self.resume_button.setVisible(False)
             return
         settings, document = found
-        self.set_board(document.rules.key)
+        self.choose_board(document.rules.key)
         self.set_method(NTUPLE)
         self.resume_button.setVisible(False)
         self._run(settings, document)
