@@ -244,7 +244,7 @@ def test_bad_settings_say_why() -> None:
         settings_for(NTUPLE, opponents=("monty",))
 
 
-def test_the_window_and_the_trained_players_list_load_no_numpy(tmp_path: Path) -> None:
+def test_the_window_the_trained_players_list_and_the_player_load_no_numpy(tmp_path: Path) -> None:
     # numpy is paid for only when the network plays or trains, never at the window's start.
     network = random_network(Rules.parse("7,7,4"))
     network.save(tmp_path / "four.tttplayer.json")
@@ -258,6 +258,19 @@ def test_the_window_and_the_trained_players_list_load_no_numpy(tmp_path: Path) -
         "assert [p.name for p in players.scan()] == ['four'], players.problems\n"
         f"check_file_seat('learner:' + {str(tmp_path / 'four.tttplayer.json')!r})\n"
         "assert 'numpy' not in sys.modules\n"
+        # The player plays without numpy too (the packaged app carries none): a trained
+        # file's seat, a trained player of the folder and the shipped network of k 3.
+        "from ttt_desktop.core.board import Board\n"
+        "from ttt_desktop.core.rules import Rules\n"
+        "from ttt_desktop.players import create_player\n"
+        "from ttt_desktop.players.trained_file import file_player\n"
+        f"seat = file_player('learner:' + {str(tmp_path / 'four.tttplayer.json')!r}, seed=1)\n"
+        "board = Board.empty(rules=Rules.parse('7,7,4')).play_all([24, 25])\n"
+        "assert seat.think(board).scores and seat.choose_move(board) in board.legal_moves()\n"
+        "trained = players.create(players.scan()[0].kind, seed=2)\n"
+        "assert trained.choose_move(board) in board.legal_moves()\n"
+        "assert create_player('ntuple', seed=3).choose_move(Board.empty()) in range(9)\n"
+        "assert 'numpy' not in sys.modules\n"
     )
     completed = subprocess.run(
         [sys.executable, "-c", code],
@@ -267,3 +280,29 @@ def test_the_window_and_the_trained_players_list_load_no_numpy(tmp_path: Path) -
         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
     )
     assert completed.returncode == 0, completed.stderr
+
+
+@pytest.mark.parametrize("key", ["3,3,3", "7,6,4", "9,9,5", "15,15,5"])
+def test_the_player_chooses_as_the_trainers_arrays_value(key: str) -> None:
+    # The player (pure Python) and the trainer (numpy) value every move alike, and the
+    # player's move is one the trainer's arrays value best.
+    from ttt_desktop.players.ntuple import _choose  # noqa: PLC0415
+
+    rules = Rules.parse(key)
+    network = random_network(rules, seed=5)
+    layout = windows_of(rules)
+    for seed in range(12):
+        board = board_after(rules, 2 + seed % 9, seed=seed)
+        if board.is_over:
+            continue
+        choice, cells, sums = _choose(
+            network, layout, board, layout.codes(board), random.Random(seed).random, 0.0
+        )
+        thought = NTuplePlayer(seed=seed, network=network).think(board)
+        if sums is None:
+            assert thought.move in cells
+            continue
+        arrays = dict(zip(cells, (max(-1.0, min(1.0, float(s))) for s in sums), strict=True))
+        assert {s.cell: s.value for s in thought.scores} == pytest.approx(arrays, abs=1e-9)
+        assert arrays[thought.move] == pytest.approx(max(arrays.values()), abs=1e-9)
+        assert arrays[choice.cell] == pytest.approx(arrays[thought.move], abs=1e-9)

@@ -166,9 +166,9 @@ class TrainedPlayers:
         if isinstance(table, LearnerTable):
             player = LearnerPlayer(seed=seed, table=table)
         else:
-            from ttt_desktop.players.ntuple import NTupleNetwork, NTuplePlayer  # noqa: PLC0415
+            from ttt_desktop.players.ntuple_player import NTuplePlayer  # noqa: PLC0415
 
-            player = NTuplePlayer(seed=seed, network=NTupleNetwork.from_document(table))
+            player = NTuplePlayer(seed=seed, network=table)
         player.name = self._profiles[kind].name
         return player
 

@@ -15,7 +15,7 @@ position holds in every other, and on every board with the same k:
 * **Value.** The value of a position just after a move, for the side that made it, is
   the sum of its windows' weights, read within -1 (lost) and 1 (won). Playing a cell
   changes only the windows through it, so every legal move's value costs a handful of
-  array look-ups (numpy: all the moves at once).
+  look-ups (in training, numpy does all the moves at once).
 * **Playing.** A winning cell if there is one, else a cell that blocks the opponent's
   win, else the move whose position is valued highest (ties drawn from the player's own
   generator). Wins and blocks are checked by the board itself, so every rule's own lines
@@ -31,8 +31,11 @@ position holds in every other, and on every board with the same k:
   windows learnt, then unlearnt, Utility's play on 9x9 within three minutes; this one
   held it (the manual's learner page has the figures).
 
-numpy is imported with this module, which only the trainer and the player itself import
-(never the window's start: see the README's dependencies). Nothing here imports Qt.
+The player (:mod:`ttt_desktop.players.ntuple_player`, re-exported here) reads a network
+without numpy and holds the windows' geometry this module's arrays are built from. numpy is
+imported with this module, which only the trainer imports, in its own processes (never the
+window, nor the packaged app, which carries no numpy: see the README's dependencies).
+Nothing here imports Qt.
 """
 
 from __future__ import annotations
@@ -41,11 +44,10 @@ import contextlib
 import functools
 import multiprocessing
 import random
-import time
 from collections.abc import Callable, Mapping
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -54,17 +56,23 @@ from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.rules import Rules
 from ttt_desktop.core.tactics import completing_cells
-from ttt_desktop.players.base import Player, legal_moves_or_raise
+from ttt_desktop.players.base import legal_moves_or_raise
 from ttt_desktop.players.ntuple_file import (
     MAX_WEIGHT,
     NetworkDocument,
     pattern_class_count,
     window_length,
 )
-
-if TYPE_CHECKING:
-    from ttt_desktop.core.clock import StopCheck
-    from ttt_desktop.players.thought import Thought
+from ttt_desktop.players.ntuple_player import (
+    MINE,
+    SHIPPED_NETWORKS,
+    THEIRS,
+    WALL,
+    NTuplePlayer,
+    pattern_class_list,
+    shipped_document,
+    window_cells,
+)
 
 __all__ = [
     "EXPLORE_AMONG",
@@ -84,30 +92,15 @@ __all__ = [
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
 
-SHIPPED_NETWORKS: Final = Path(__file__).resolve().parent / "data"
-"""Where the networks shipped with the program are: ``ntuple-k<K>.json``, one per k."""
 EXPLORE_AMONG: Final = 4
 """An exploring move is drawn among this many of the best-valued moves."""
-_EMPTY, _MINE, _THEIRS, _WALL = 0, 1, 2, 3
-_DIRECTIONS: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
+_MINE, _THEIRS, _WALL = MINE, THEIRS, WALL
 
 
 @functools.cache
 def pattern_classes(window: int) -> Ints:
-    """For each pattern of ``window`` cells (base 4, the first cell the lowest digit), the
-    index of its weight: a pattern and its mirror image share one, numbered in the order of
-    the smaller of the two."""
-    codes = np.arange(4**window, dtype=np.int64)
-    reversed_codes = np.zeros_like(codes)
-    rest = codes.copy()
-    for _ in range(window):
-        reversed_codes = reversed_codes * 4 + rest % 4
-        rest //= 4
-    smaller = np.minimum(codes, reversed_codes)
-    _, classes = np.unique(smaller, return_inverse=True)
-    result: Ints = classes.astype(np.int64)
-    assert int(result.max()) + 1 == pattern_class_count(window)
-    return result
+    """:func:`~ttt_desktop.players.ntuple_player.pattern_class_list` as an array."""
+    return np.array(pattern_class_list(window), dtype=np.int64)
 
 
 class Layout:
@@ -123,20 +116,7 @@ class Layout:
         m, n, k = rules.m, rules.n, rules.k
         self.size = size = m * n
         self.window = window = window_length(rules)
-        cells_of: list[list[int]] = []
-        for d_row, d_col in _DIRECTIONS:
-            for row in range(-1, n + 1):
-                for col in range(-1, m + 1):
-                    spots = [(row + d_row * i, col + d_col * i) for i in range(window)]
-                    inside = [0 <= r < n and 0 <= c < m for r, c in spots]
-                    walls = window - sum(inside)
-                    if walls > 1 or (walls == 1 and inside[0] and inside[-1]):
-                        continue
-                    on_board = spots[0] if inside[0] else spots[1]
-                    if _line_length(on_board, d_row, d_col, m, n) < k:
-                        continue
-                    pairs = zip(spots, inside, strict=True)
-                    cells_of.append([r * m + c if ok else size for (r, c), ok in pairs])
+        cells_of = window_cells(rules)
         self.windows = len(cells_of)
         self.window_cells: Ints = np.array(cells_of, dtype=np.int64).reshape(-1, window)
         self.powers: Ints = 4 ** np.arange(window, dtype=np.int64)
@@ -181,18 +161,6 @@ class Layout:
         as_o = np.zeros(self.windows + 1, dtype=np.int64)
         as_o[:-1] = (values[self.window_cells] * self.powers).sum(axis=1)
         return as_x, as_o
-
-
-def _line_length(start: tuple[int, int], d_row: int, d_col: int, m: int, n: int) -> int:
-    """How many cells the whole line through ``start`` (on the board) has in its direction."""
-    row, col = start
-    while 0 <= row - d_row < n and 0 <= col - d_col < m:
-        row, col = row - d_row, col - d_col
-    length = 0
-    while 0 <= row < n and 0 <= col < m:
-        length += 1
-        row, col = row + d_row, col + d_col
-    return length
 
 
 def _cells_of(bits: int) -> list[int]:
@@ -268,13 +236,12 @@ class NTupleNetwork:
         self.document().save(path)
 
 
-@functools.cache
 def shipped_network(k: int) -> NTupleNetwork:
-    """The network shipped for boards of ``k`` in a row, read once per process.
+    """The network shipped for boards of ``k`` in a row, as the trainer's network.
 
     Raises ``FileNotFoundError`` for a k the program ships none for.
     """
-    return NTupleNetwork.load(SHIPPED_NETWORKS / f"ntuple-k{k}.json")
+    return NTupleNetwork.from_document(shipped_document(k))
 
 
 class _Choice:
@@ -409,99 +376,6 @@ def self_play_game(
         counts[empty] = 0  # its weight stays 0: it does not learn
         norm = max(1.0, float((counts * counts).sum()))
         waiting[mover] = (features, float(weights[features].sum()), norm)
-
-
-class NTuplePlayer(Player):
-    """Plays a win, else a block, else the move its network values most; ties go to the
-    player's own generator.
-
-    ``network`` is an :class:`NTupleNetwork` or the path of a network file; by default the
-    network shipped for the board's k (read when the first move is asked).
-    """
-
-    kind: ClassVar[str] = "ntuple"
-
-    def __init__(
-        self, *, seed: int | None = None, network: NTupleNetwork | str | Path | None = None
-    ) -> None:
-        super().__init__(seed=seed)
-        if network is not None and not isinstance(network, NTupleNetwork):
-            network = NTupleNetwork.load(network)
-        self.network = network
-
-    def _network_for(self, board: Board) -> NTupleNetwork:
-        network = self.network
-        rules = board.rules
-        if network is None:
-            try:
-                return shipped_network(rules.k)
-            except FileNotFoundError:
-                raise ValueError(
-                    f"no network is shipped for {rules.k} in a row; train one: "
-                    f"ttt-arena train --method ntuple --rules {rules.key}"
-                ) from None
-        if not network.plays(rules):
-            raise ValueError(
-                f"this network was trained for {network.k} in a row ({network.rules.key}); "
-                f"it does not play {rules.key}"
-            )
-        return network
-
-    def _decide(self, board: Board) -> tuple[_Choice, list[Cell], Floats | None]:
-        network = self._network_for(board)
-        layout = windows_of(board.rules)
-        return _choose(network, layout, board, layout.codes(board), self._random, 0.0)
-
-    def choose_move(self, board: Board) -> Cell:
-        """A winning cell, else a block, else the best-valued move."""
-        return self._decide(board)[0].cell
-
-    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
-        """Rule ``win`` or ``block`` when one decided, else ``table`` with the network's
-        value of each move (from -1, lost, to 1, won) as its scores: the heat map."""
-        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
-            Meaning,
-            Rule,
-            Thought,
-            decisive_rule,
-            scores_of,
-        )
-
-        started = time.perf_counter()
-        choice, cells, sums = self._decide(board)
-        lines: tuple[tuple[Cell, ...], ...] = ()
-        scores: tuple[Any, ...] = ()
-        if sums is None:
-            rule = Rule.WIN
-            candidates = tuple(sorted(cells))
-        else:
-            rule = Rule.TABLE
-            top = float(sums.max())
-            candidates = tuple(
-                sorted(cell for cell, total in zip(cells, sums, strict=True) if total == top)
-            )
-            if choice.forced:
-                decisive = decisive_rule(board)
-                if decisive is not None:
-                    rule, _, lines = decisive
-            values = np.clip(sums, -1.0, 1.0)
-            scores = scores_of(
-                {cell: float(value) for cell, value in zip(cells, values, strict=True)}
-            )
-        return Thought(
-            self.kind,
-            board.cells,
-            board.to_move.value,
-            choice.cell,
-            rule,
-            candidates,
-            scores=scores,
-            meaning=Meaning.NONE if sums is None else Meaning.LEARNED,
-            seconds=time.perf_counter() - started,
-            rule_cells=candidates,
-            rule_lines=lines,
-            rules=board.rules.key,
-        )
 
 
 # Training in rounds, on helper processes -------------------------------------------------

@@ -127,7 +127,7 @@ _ENTRIES: Final[tuple[tuple[str, str, str, int, str, str, str], ...]] = (
         "network learnt; the Lab trains it for any board.",
         4,
         "Omprakash 2021 (004), carried on",
-        "ttt_desktop.players.ntuple:NTuplePlayer",
+        "ttt_desktop.players.ntuple_player:NTuplePlayer",
         NETWORK_BOARDS,
     ),
     (

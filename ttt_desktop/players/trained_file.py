@@ -134,9 +134,9 @@ def file_player(kind: str, *, seed: int | None = None) -> Any:
 
         player = LearnerPlayer(seed=seed, table=seat.table)
     else:
-        from ttt_desktop.players.ntuple import NTupleNetwork, NTuplePlayer  # noqa: PLC0415
+        from ttt_desktop.players.ntuple_player import NTuplePlayer  # noqa: PLC0415
 
         assert seat.network is not None
-        player = NTuplePlayer(seed=seed, network=NTupleNetwork.from_document(seat.network))
+        player = NTuplePlayer(seed=seed, network=seat.network)
     player.name = seat.name
     return player
