@@ -42,6 +42,10 @@ EXCLUDED_MODULES: Final = (
     # would otherwise follow the runner's guarded import into Dask, NumPy, SciPy and Sphinx.
     "distributed",
     "dask",
+    # numpy (about 40 MB with its OpenBLAS) only trains the n-tuple network; the network
+    # plays without it (players/ntuple_player.py), and the Lab says why training one needs
+    # TTT Desktop from source.
+    "numpy",
     "PySide6.QtQml",
     "PySide6.QtQuick",
     "PySide6.QtQuickWidgets",

@@ -152,3 +152,29 @@ def test_the_table_refuses_other_boards_and_a_network_its_curve_kinds(
     with pytest.raises(SystemExit):
         main(["train", "--rules", "7,7,4", "--opponents", "monty"])
     assert "the curve measures against" in capsys.readouterr().err
+
+
+def test_without_numpy_a_network_is_refused_with_the_reason_and_the_table_trains(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The packaged app carries no numpy: training a network there says why, exit 2.
+    import importlib.util  # noqa: PLC0415
+
+    from ttt_desktop.players import learner  # noqa: PLC0415
+
+    learner.network_training_problem.cache_clear()
+    found = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "numpy" else found(name, *a)
+    )
+    try:
+        assert main(["train", "--rules", "7,7,4", "--out", str(tmp_path / "n.json")]) == 2
+        error = capsys.readouterr().err
+        assert "training a network needs numpy" in error and "still play here" in error
+        assert not (tmp_path / "n.json").exists()
+        out = tmp_path / "table.json"
+        arguments = ["train", "--episodes", "50", "--eval-every", "50", "--eval-games", "2"]
+        assert main([*arguments, "--out", str(out), "--curve", str(tmp_path / "c.csv")]) == 0
+        assert out.is_file()
+    finally:
+        learner.network_training_problem.cache_clear()

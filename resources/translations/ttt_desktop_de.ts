@@ -4260,6 +4260,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Gegen Rando</translation>
     </message>
     <message>
+        <source>Training a network needs numpy, which this copy of TTT Desktop does not have (the packaged app leaves it out: it would add about 40 MB). Networks trained elsewhere still play here; train one where TTT Desktop runs from source.</source>
+        <translation>Ein Netz zu trainieren braucht numpy, das diese Kopie von TTT Desktop nicht hat (die gepackte App lässt es weg: es käme auf etwa 40 MB). Anderswo trainierte Netze spielen hier trotzdem; trainieren Sie eins, wo TTT Desktop aus dem Quelltext läuft.</translation>
+    </message>
+    <message>
         <source>The learner plays tic-tac-toe (3x3) only: it is trained and measured on that board, whatever board the main window plays.</source>
         <translation>Der Lernende spielt nur Tic-Tac-Toe (3×3): Er wird auf diesem Spielfeld trainiert und gemessen, gleich auf welchem Spielfeld das Hauptfenster spielt.</translation>
     </message>
@@ -4416,11 +4420,11 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>{games} Partien in {minutes} min Training; Punkte aus je {count} Partien: {scores}</translation>
     </message>
     <message>
-        <source>The paused training can't be kept for later: {reason}</source>
+        <source>The paused training can&apos;t be kept for later: {reason}</source>
         <translation>Das angehaltene Training kann nicht für später aufbewahrt werden: {reason}</translation>
     </message>
     <message>
-        <source>A paused training can't be resumed: {reason}</source>
+        <source>A paused training can&apos;t be resumed: {reason}</source>
         <translation>Ein angehaltenes Training kann nicht fortgesetzt werden: {reason}</translation>
     </message>
     <message>

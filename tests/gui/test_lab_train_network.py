@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import WindowMaker
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
@@ -128,3 +129,23 @@ def test_a_board_that_is_no_board_is_refused_with_the_reason(
     train.start()
     assert train.runner is None
     assert shown and "must be 3 to 20" in shown[0]
+
+
+def test_without_numpy_the_window_says_why_a_network_cannot_train_here(
+    make_window: WindowMaker, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(
+        "ttt_desktop.gui.lab.train_window.network_training_problem", lambda: "no numpy here"
+    )
+    window = make_window(trained_players_folder=tmp_path / "trained")
+    train = window.lab.show_training()
+    assert train is not None
+    assert train.start_button.isEnabled()  # the table trains without numpy
+    train.choose_board("7,7,4")
+    assert train.method() == NTUPLE
+    assert not train.start_button.isEnabled() and not train.resume_button.isEnabled()
+    assert "needs numpy" in train.board_label.text()
+    assert "Networks trained elsewhere still play here" in train.board_label.text()
+    train.choose_board("3,3,3")
+    train.set_method(TABLE)
+    assert train.start_button.isEnabled()

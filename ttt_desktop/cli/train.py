@@ -168,7 +168,11 @@ def add_train_arguments(parser: argparse.ArgumentParser, rules_help: str) -> Non
 
 
 def _method(arguments: argparse.Namespace) -> str:
-    from ttt_desktop.players.learner import NTUPLE, TABLE  # noqa: PLC0415
+    from ttt_desktop.players.learner import (  # noqa: PLC0415
+        NTUPLE,
+        TABLE,
+        network_training_problem,
+    )
 
     rules: Rules = arguments.rules
     method: str | None = arguments.method
@@ -179,6 +183,9 @@ def _method(arguments: argparse.Namespace) -> str:
             f"the learner's table is for tic-tac-toe (3,3,3) only, not {rules.key}: its table "
             "holds tic-tac-toe positions; train a network there (--method ntuple)"
         )
+    problem = network_training_problem() if method == NTUPLE else None
+    if problem is not None:
+        raise RefusedError(problem)
     return method
 
 

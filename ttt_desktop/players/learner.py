@@ -73,6 +73,7 @@ __all__ = [
     "fallback_moves",
     "losing_lines_against_perfect",
     "loss_rate_against_perfect",
+    "network_training_problem",
     "position_key",
     "results_against_random",
     "score_against",
@@ -434,6 +435,21 @@ class TrainingSettings:
         import os  # noqa: PLC0415
 
         return self.workers or os.cpu_count() or 1
+
+
+@functools.cache
+def network_training_problem() -> str | None:
+    """Why a network can't be trained here (numpy, which the trainer needs, is missing, as
+    in the packaged app), or None. Looked up without importing numpy."""
+    import importlib.util  # noqa: PLC0415
+
+    if importlib.util.find_spec("numpy") is not None:
+        return None
+    return (
+        "training a network needs numpy, which this copy of TTT Desktop does not have "
+        "(the packaged app leaves it out: it would add about 40 MB); trained networks still "
+        "play here. Train one where TTT Desktop runs from source (see the README)"
+    )
 
 
 def settings_for(method: str, **changes: Any) -> TrainingSettings:
@@ -898,7 +914,7 @@ def _network_score(
     ``rules``, X and O in turn (the Searcher at :data:`CURVE_SEARCHER_NODES`)."""
     from ttt_desktop.core.play import play_game  # noqa: PLC0415
     from ttt_desktop.players import create_player  # noqa: PLC0415  (the roster)
-    from ttt_desktop.players.ntuple import NTuplePlayer  # noqa: PLC0415
+    from ttt_desktop.players.ntuple_player import NTuplePlayer  # noqa: PLC0415
 
     learner = NTuplePlayer(seed=seed, network=network)
     options: dict[str, Any] = {"nodes": CURVE_SEARCHER_NODES} if opponent == "searcher" else {}

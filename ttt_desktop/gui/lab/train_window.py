@@ -57,6 +57,7 @@ from ttt_desktop.players.learner import (
     TABLE,
     CurvePoint,
     TrainingSettings,
+    network_training_problem,
     settings_for,
     settings_of,
 )
@@ -356,6 +357,13 @@ class TrainWindow(QWidget):
                     "core. It plays every board with the same number in a row as the one "
                     "it learnt."
                 )
+                if network_training_problem() is None
+                else self.tr(
+                    "Training a network needs numpy, which this copy of TTT Desktop does not "
+                    "have (the packaged app leaves it out: it would add about 40 MB). "
+                    "Networks trained elsewhere still play here; train one where TTT "
+                    "Desktop runs from source."
+                )
             )
         else:
             # The learner's table is tic-tac-toe's positions: it learns no other board.
@@ -564,7 +572,9 @@ class TrainWindow(QWidget):
     def _update_buttons(self) -> None:
         runner = self.runner
         running = runner is not None and runner.running
-        self.start_button.setEnabled(not running)
+        network = self.method() == NTUPLE
+        trainable = not network or network_training_problem() is None
+        self.start_button.setEnabled(not running and trainable)
         self.pause_button.setEnabled(running and not self._stopping)
         self.pause_button.setText(
             self.tr("&Resume")
@@ -575,8 +585,7 @@ class TrainWindow(QWidget):
         has_table = runner is not None and runner.table is not None
         paused = runner is not None and runner.paused
         self.save_button.setEnabled(has_table and (not running or paused))
-        self.resume_button.setEnabled(not running)
-        network = self.method() == NTUPLE
+        self.resume_button.setEnabled(not running and network_training_problem() is None)
         by_time = network and self.length_combo.currentData() == "minutes"
         for widget in (self.board_combo, self.method_combo, self.seed_spin, self.alpha_spin):
             widget.setEnabled(not running)
