@@ -35,12 +35,12 @@ import enum
 from collections.abc import Iterable, Iterator
 
 from ttt_desktop.core.cells import CELLS, LINES, Cell
-from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.rules import FIVE_ONLY_RULES, RENJU, TIC_TAC_TOE, Rules
 
 # The cold path: no typing module (docs/manual/developer/architecture.md, "Cold start").
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import ClassVar, Final
+    from typing import Any, ClassVar, Final
 
     from ttt_desktop.core.geometry import Geometry
 
@@ -84,6 +84,17 @@ class OffBoardError(IllegalMoveError):
 
 class GameOverError(IllegalMoveError):
     """The game has ended: nobody may move."""
+
+
+class ForbiddenMoveError(IllegalMoveError):
+    """Under renju, a cell black (the first player) may not play: ``cell`` and ``reason``
+    (an overline, a double-four or a double-three: ``renju.FORBIDDEN_REASONS``); the
+    message names both ("h8 is forbidden for black: double-three")."""
+
+    def __init__(self, message: str, cell: Cell, reason: str) -> None:
+        super().__init__(message)
+        self.cell = cell
+        self.reason = reason
 
 
 def _lines_of(cells: str, mark: str) -> tuple[tuple[Cell, Cell, Cell], ...]:
@@ -265,8 +276,15 @@ class Board:
         return self.cells
 
     def legal_moves(self) -> tuple[Cell, ...]:
-        """Empty cells in ascending order; none once the game is over."""
+        """Empty cells in ascending order; none once the game is over. Under renju black's
+        forbidden cells are left out (:meth:`forbidden_cells`)."""
         return self._legal_moves
+
+    def forbidden_cells(self) -> dict[Cell, str]:
+        """The empty cells the mark to move may not play, each with its reason: under renju
+        black's (the first player's) overlines, double-fours and double-threes when black is
+        to move (:mod:`ttt_desktop.core.renju`); empty for every other rule and for white."""
+        return {}
 
     def __getitem__(self, cell: Cell) -> Mark | None:
         return _MARK_OF_CHAR.get(self.cells[cell])
@@ -499,7 +517,8 @@ class GridBoard(Board):
     @classmethod
     def empty_of(cls, rules: Rules, first: Mark = Mark.X) -> GridBoard:
         """The empty board of ``rules`` with ``first`` to move."""
-        return cls._make(rules, 0, 0, Mark(first), 0, None, None, (), rules.geometry.cells)
+        kind = _ruled_board() if rules.rule in FIVE_ONLY_RULES else cls
+        return kind._make(rules, 0, 0, Mark(first), 0, None, None, (), rules.geometry.cells)
 
     @classmethod
     def parse_cells(cls, text: str, to_move: Mark | str | None, rules: Rules) -> GridBoard:
@@ -542,7 +561,17 @@ class GridBoard(Board):
                     f"it is {next_mark}'s turn, not {to_move}'s"
                 )
         geometry = rules.geometry
-        x_runs, o_runs = _winning_runs(geometry, x), _winning_runs(geometry, o)
+        ruled = rules.rule in FIVE_ONLY_RULES
+        kind = cls
+        if ruled:
+            kind = _ruled_board()
+            # The first player (black) is X when X has more stones, else the mark to move
+            # at an even ply.
+            x_first = x_count > o_count or (x_count == o_count and next_mark is _X)
+            x_runs = _rule_runs(rules, x_first, x, o)
+            o_runs = _rule_runs(rules, not x_first, o, x)
+        else:
+            x_runs, o_runs = _winning_runs(geometry, x), _winning_runs(geometry, o)
         if x_runs and o_runs:
             raise ValueError("impossible position: both X and O have a line")
         runs = x_runs or o_runs
@@ -562,10 +591,14 @@ class GridBoard(Board):
                     "so play went on after the first"
                 )
             last = min(shared)
-            lines = _runs_through(geometry, x if winner is _X else o, last)
+            if ruled:
+                mine, theirs = (x, o) if winner is _X else (o, x)
+                lines = _renju.winning_runs(rules, (winner is _X) == x_first, mine, theirs, last)
+            else:
+                lines = _runs_through(geometry, x if winner is _X else o, last)
         occupied = x | o
         legal = tuple(c for c in geometry.cells if not occupied >> c & 1)
-        return cls._make(rules, x, o, next_mark, x_count + o_count, last, winner, lines, legal)
+        return kind._make(rules, x, o, next_mark, x_count + o_count, last, winner, lines, legal)
 
     # Queries ------------------------------------------------------------------
 
@@ -619,19 +652,11 @@ class GridBoard(Board):
 
     def play(self, cell: Cell) -> Board:
         geometry = self._geometry
-        if not (type(cell) is int and 0 <= cell < geometry.size):
-            raise OffBoardError(
-                f"{cell!r} is not a cell: the cells of {self.rules.key} are 0-{geometry.size - 1}"
-            )
-        if self.is_over:
-            outcome = f"{self.winner} has won" if self.winner else "it is a draw"
-            raise GameOverError(
-                f"the game is over ({outcome}): {geometry.describe(cell)} can't be played"
-            )
+        if not (type(cell) is int and 0 <= cell < geometry.size) or self.is_over:
+            raise self._refusal(cell)
         bit = 1 << cell
         if (self.x | self.o) & bit:
-            occupant = "X" if self.x & bit else "O"
-            raise OccupiedCellError(f"{geometry.describe(cell)} is already taken by {occupant}")
+            raise self._refusal(cell)
         mover = self.to_move
         if mover is _X:
             x, o, mine = self.x | bit, self.o, self.x | bit
@@ -654,6 +679,21 @@ class GridBoard(Board):
             lines,
             legal,
         )
+
+    def _refusal(self, cell: object) -> IllegalMoveError:
+        """The error of a move that is off the board, after the game's end or on a taken cell."""
+        geometry = self._geometry
+        if not (type(cell) is int and 0 <= cell < geometry.size):
+            return OffBoardError(
+                f"{cell!r} is not a cell: the cells of {self.rules.key} are 0-{geometry.size - 1}"
+            )
+        if self.is_over:
+            outcome = f"{self.winner} has won" if self.winner else "it is a draw"
+            return GameOverError(
+                f"the game is over ({outcome}): {geometry.describe(cell)} can't be played"
+            )
+        occupant = "X" if self.x >> cell & 1 else "O"
+        return OccupiedCellError(f"{geometry.describe(cell)} is already taken by {occupant}")
 
     # Value semantics ----------------------------------------------------------
 
@@ -691,6 +731,133 @@ class GridBoard(Board):
     def __str__(self) -> str:
         m, text = self.rules.m, self.cells
         return "\n".join(" ".join(text[i : i + m]) for i in range(0, len(text), m))
+
+
+class RuledBoard(GridBoard):
+    """A :class:`GridBoard` of renju or caro: the win test of the rule
+    (:func:`ttt_desktop.core.renju.winning_runs`: renju's black wins with exactly five,
+    caro's five blocked at both ends wins nothing) and, under renju, black's forbidden cells
+    (:meth:`forbidden_cells`), left out of :meth:`legal_moves` and refused by :meth:`play`
+    with a :class:`ForbiddenMoveError`. Black is the first player, whichever mark that is.
+
+    Free-style and standard boards are plain :class:`GridBoard` values, whose play does not
+    look at the rule at all.
+    """
+
+    __slots__ = ("_allowed", "_forbidden")
+
+    _allowed: tuple[Cell, ...] | None
+    _forbidden: dict[Cell, str] | None
+
+    @classmethod
+    def _make(  # noqa: PLR0917  (as GridBoard's)
+        cls,
+        rules: Rules,
+        x: int,
+        o: int,
+        to_move: Mark,
+        ply: int,
+        last_move: Cell | None,
+        winner: Mark | None,
+        lines: tuple[tuple[Cell, ...], ...],
+        legal: tuple[Cell, ...] | None,
+    ) -> GridBoard:
+        board = super()._make(rules, x, o, to_move, ply, last_move, winner, lines, legal)
+        object.__setattr__(board, "_allowed", None)
+        object.__setattr__(board, "_forbidden", None)
+        return board
+
+    def forbidden_cells(self) -> dict[Cell, str]:
+        return dict(self._forbidden_now())
+
+    def _forbidden_now(self) -> dict[Cell, str]:
+        """This position's forbidden cells, found once (the dict is kept: not for callers)."""
+        found = self._forbidden
+        if found is None:
+            found = {}
+            if self.ply % 2 == 0 and not self.is_over and self.rules.rule == RENJU:
+                black, white = (self.x, self.o) if self.to_move is _X else (self.o, self.x)
+                found = _renju.forbidden_cells(self._geometry, black, white)
+            object.__setattr__(self, "_forbidden", found)
+        return found
+
+    def legal_moves(self) -> tuple[Cell, ...]:
+        allowed = self._allowed
+        if allowed is None:
+            allowed = GridBoard.legal_moves(self)
+            forbidden = self._forbidden_now()
+            if forbidden:
+                allowed = tuple(cell for cell in allowed if cell not in forbidden)
+            object.__setattr__(self, "_allowed", allowed)
+        return allowed
+
+    def play(self, cell: Cell) -> Board:
+        geometry = self._geometry
+        if not (type(cell) is int and 0 <= cell < geometry.size) or self.is_over:
+            raise self._refusal(cell)
+        bit = 1 << cell
+        if (self.x | self.o) & bit:
+            raise self._refusal(cell)
+        rules = self.rules
+        mover = self.to_move
+        first = self.ply % 2 == 0
+        mine, theirs = (self.x, self.o) if mover is _X else (self.o, self.x)
+        if first and rules.rule == RENJU:
+            known = self._forbidden
+            reason = (
+                known.get(cell)
+                if known is not None
+                else _renju.forbidden_reason(geometry, mine, theirs, cell)
+            )
+            if reason is not None:
+                raise ForbiddenMoveError(
+                    f"{geometry.name(cell)} is forbidden for black: {reason}", cell, reason
+                )
+        mine |= bit
+        x, o = (mine, theirs) if mover is _X else (theirs, mine)
+        lines = _renju.winning_runs(rules, first, mine, theirs, cell)
+        parent_legal = self._legal
+        legal: tuple[Cell, ...] | None = None
+        if parent_legal is not None:
+            at = parent_legal.index(cell)
+            legal = parent_legal[:at] + parent_legal[at + 1 :]
+        return RuledBoard._make(
+            rules,
+            x,
+            o,
+            _O if mover is _X else _X,
+            self.ply + 1,
+            cell,
+            mover if lines else None,
+            lines,
+            legal,
+        )
+
+
+_renju: Any = None
+""":mod:`ttt_desktop.core.renju`, loaded with the first board of renju or caro (the cold
+path of tic-tac-toe loads no more than it needs)."""
+
+
+def _ruled_board() -> type[RuledBoard]:
+    global _renju  # noqa: PLW0603  (loaded once, on first use)
+    if _renju is None:
+        from ttt_desktop.core import renju  # noqa: PLC0415
+
+        _renju = renju
+    return RuledBoard
+
+
+def _rule_runs(rules: Rules, first: bool, mine: int, theirs: int) -> list[tuple[Cell, ...]]:
+    """Every run of ``mine`` that wins under ``rules`` (renju, caro), each once, for
+    checking a parsed position: :func:`ttt_desktop.core.renju.winning_runs` of each stone."""
+    runs: list[tuple[Cell, ...]] = []
+    for cell in rules.geometry.cells:
+        if mine >> cell & 1:
+            for run in _renju.winning_runs(rules, first, mine, theirs, cell):
+                if run not in runs:
+                    runs.append(run)
+    return runs
 
 
 def _grid_board(rules: Rules, cells: str, to_move: str) -> Board:

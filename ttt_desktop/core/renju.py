@@ -69,7 +69,7 @@ class _Tables:
     """Per cell and direction: the (bit, cell) pairs of the pattern's cells on the board, the
     bits off the board (blocked), and a mask of the cells within 4 each way."""
 
-    __slots__ = ("near4", "off_board", "pairs")
+    __slots__ = ("near4", "off_board", "pairs", "star4")
 
     def __init__(self, geometry: Geometry) -> None:
         pairs = []
@@ -101,6 +101,13 @@ class _Tables:
         self.pairs: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(pairs)
         self.off_board: tuple[tuple[int, ...], ...] = tuple(off_board)
         self.near4: tuple[tuple[int, ...], ...] = tuple(near4)
+        # The cells within 4 of a cell along its four lines: a forbidden cell has two or
+        # more black stones there (an overline or a double-four in one line has four).
+        star4 = [0] * geometry.size
+        for cell, masks in enumerate(self.near4):
+            for mask in masks:
+                star4[cell] |= mask
+        self.star4: tuple[int, ...] = tuple(star4)
 
 
 _TABLES: dict[Rules, _Tables] = {}
@@ -274,13 +281,26 @@ def _cell_at(tables: _Tables, cell: int, direction: int, index: int) -> int:
 def forbidden_cells(geometry: Geometry, black: int, white: int) -> dict[int, str]:
     """Every empty cell black may not play here, each with its reason, in cell order."""
     tables = _tables(geometry)
-    taken = black | white
+    # Only a cell with two or more black stones within 4 along its lines is looked at
+    # (``_foul`` asks no less): the cells of two stones' stars, found a stone at a time.
+    star4 = tables.star4
+    once = twice = 0
+    stones = black
+    while stones:
+        low = stones & -stones
+        mask = star4[low.bit_length() - 1]
+        twice |= once & mask
+        once |= mask
+        stones ^= low
+    candidates = twice & ~(black | white)
     found: dict[int, str] = {}
-    for cell in geometry.cells:
-        if not taken >> cell & 1:
-            reason = _foul(tables, black | 1 << cell, white, cell, {})
-            if reason is not None and reason is not _FIVE:
-                found[cell] = reason
+    while candidates:
+        low = candidates & -candidates
+        cell = low.bit_length() - 1
+        candidates ^= low
+        reason = _foul(tables, black | low, white, cell, {})
+        if reason is not None and reason is not _FIVE:
+            found[cell] = reason
     return found
 
 
