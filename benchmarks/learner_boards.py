@@ -4,9 +4,13 @@ For each ``--rules`` board: the one trainer (``players.learner.train``, method `
 trains a network from nothing by self-play on ``--workers`` processes (0: every core) for
 ``--minutes`` of training, stopping at 1, 2, 4, 8 ... minutes (and at the end) to play
 ``--curve-games`` games against Levi and Utility (the learning curve; those games are not
-counted in the training time). Then the trained network plays ``--games`` games, colours
-alternating, against each of Levi, Utility and the Searcher, the Searcher given the same
-time per move as the network took on average against Utility.
+counted in the training time). Then the trained network plays ``--games`` games against
+each of Levi, Utility and the Searcher, the Searcher given the same time per move as the
+network took on average against Utility. Every measurement plays the board's built-in
+openings in pairs, each opening once with each colour (``players.learner.paired_score``,
+as the Lab's curve does), and prints how many of its games differ: two players that break
+no ties at random would otherwise play two games over and over.
+``--networks DIR`` measures the networks an earlier ``--out DIR`` kept, without training.
 
 The bars (9,9,5, 15 minutes): at least 90% against Levi and 75% against Utility.
 Printed beside them, as the reference of the same run: the untrained network (game 0) and
@@ -37,12 +41,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ttt_desktop.core.board import Mark
-from ttt_desktop.core.play import play_game
 from ttt_desktop.core.rules import Rules
 from ttt_desktop.players import create_player
-from ttt_desktop.players.learner import settings_for, train
+from ttt_desktop.players.learner import paired_score, settings_for, train
 from ttt_desktop.players.ntuple import NTupleNetwork, NTuplePlayer
+
+SEED = 2021
+"""The seed of the openings' symmetries (``--seed`` sets it)."""
 
 
 class TimedSeat:
@@ -69,26 +74,24 @@ def wilson(score: float, games: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def score_of(player: Any, opponent: Any, rules: Rules, games: int) -> tuple[float, int, int, int]:
-    """``player``'s score against ``opponent`` over ``games`` games, colours alternating."""
-    wins = draws = 0
-    for game in range(games):
-        mark = Mark.X if game % 2 == 0 else Mark.O
-        x, o = (player, opponent) if mark is Mark.X else (opponent, player)
-        winner = play_game(x, o, rules, keep_moves=False).board.winner
-        if winner is mark:
-            wins += 1
-        elif winner is None:
-            draws += 1
-    return (wins + draws / 2) / games, wins, draws, games - wins - draws
+Score = tuple[float, int, int, int, int]
+"""A score, the games won, drawn and lost, and how many of them differ."""
 
 
-def line(what: str, score: float, wins: int, draws: int, losses: int) -> str:
+def score_of(player: Any, opponent: Any, rules: Rules, games: int) -> Score:
+    """``player``'s score against ``opponent`` over ``games`` games from the board's built-in
+    openings, each played with both colours (:func:`paired_score`), and the distinct games."""
+    wins, draws, losses, distinct = paired_score(player, opponent, rules, games, SEED)
+    return (wins + draws / 2) / games, wins, draws, losses, distinct
+
+
+def line(what: str, result: Score) -> str:
+    score, wins, draws, losses, distinct = result
     games = wins + draws + losses
     low, high = wilson(score, games)
     return (
         f"  {what:<44} {100 * score:5.1f}%  (95% {100 * low:.1f}-{100 * high:.1f}%; "
-        f"{wins} won, {draws} drawn, {losses} lost of {games})"
+        f"{wins} won, {draws} drawn, {losses} lost of {games}; {distinct} distinct games)"
     )
 
 
@@ -113,7 +116,14 @@ def run_board(key: str, arguments: argparse.Namespace) -> None:
     training_wall = 0.0
     levi = create_player("levi", seed=arguments.seed + 7)
     utility = create_player("utility", seed=arguments.seed + 8)
-    for stop in [0.0, *stops]:
+    if arguments.networks is not None:
+        # Measure networks trained by an earlier run (its --out), without training again.
+        network = NTupleNetwork.load(arguments.networks / f"ntuple-{rules.key}.json")
+        games, seconds = int(network.training["games"]), float(network.training["seconds"])
+        print(f"  the network of {arguments.networks}: {games:,} games in {seconds:.0f} s "
+              "of training", flush=True)  # fmt: skip
+        stops = []
+    for stop in [0.0, *stops] if arguments.networks is None else []:
         if stop:
             settings = settings_for(
                 "ntuple",
@@ -148,32 +158,33 @@ def run_board(key: str, arguments: argparse.Namespace) -> None:
     games = arguments.games
     print(f"  measured over {games} games each, colours alternating:")
     result = score_of(timed, create_player("levi", seed=arguments.seed + 11), rules, games)
-    print(line("trained network v Levi (bar 90% on 9,9,5)", *result), flush=True)
+    print(line("trained network v Levi (bar 90% on 9,9,5)", result), flush=True)
     result = score_of(timed, create_player("utility", seed=arguments.seed + 12), rules, games)
-    print(line("trained network v Utility (bar 75% on 9,9,5)", *result), flush=True)
+    print(line("trained network v Utility (bar 75% on 9,9,5)", result), flush=True)
     per_move_ms = 1000 * timed.seconds / max(timed.moves, 1)
     searcher = create_player("searcher", seed=arguments.seed + 13, budget_ms=max(per_move_ms, 0.1))
     result = score_of(timed, searcher, rules, games)
-    print(line(f"trained network v Searcher at {per_move_ms:.2f} ms a move", *result), flush=True)
+    print(line(f"trained network v Searcher at {per_move_ms:.2f} ms a move", result), flush=True)
     print(f"  the network's mean time a move: {1000 * timed.seconds / timed.moves:.2f} ms")
     print("  reference, the same games:")
     untrained = NTuplePlayer(seed=arguments.seed + 1, network=NTupleNetwork(rules))
     result = score_of(untrained, create_player("levi", seed=arguments.seed + 11), rules, games)
-    print(line("untrained network v Levi", *result), flush=True)
+    print(line("untrained network v Levi", result), flush=True)
     result = score_of(untrained, create_player("utility", seed=arguments.seed + 12), rules, games)
-    print(line("untrained network v Utility", *result), flush=True)
+    print(line("untrained network v Utility", result), flush=True)
     result = score_of(
         create_player("utility", seed=arguments.seed + 14),
         create_player("levi", seed=arguments.seed + 11),
         rules,
         games,
     )
-    print(line("Utility v Levi", *result), flush=True)
+    print(line("Utility v Levi", result), flush=True)
     print(f"  total wall time {time.perf_counter() - wall_started:.0f} s, CPU time of all "
           f"processes {cpu_seconds() - cpu_started:.0f} s", flush=True)  # fmt: skip
     if arguments.out is not None:
         arguments.out.mkdir(parents=True, exist_ok=True)
         network.save(arguments.out / f"ntuple-{rules.key}.json")
+    if arguments.out is not None and curve:
         with (arguments.out / f"ntuple-{rules.key}-curve.csv").open("w", newline="") as file:
             writer = csv.writer(file)
             writer.writerow(("games", "training_seconds", "score_vs_levi", "score_vs_utility"))
@@ -189,7 +200,12 @@ def main() -> None:
     parser.add_argument("--curve-games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=2021)
     parser.add_argument("--out", type=Path)
+    parser.add_argument(
+        "--networks", type=Path, help="measure the networks an earlier --out kept; no training"
+    )
     arguments = parser.parse_args()
+    global SEED  # noqa: PLW0603  (one seed for every measurement of the run)
+    SEED = arguments.seed
     print(f"n-tuple learner, {os.cpu_count()} cores, load average "
           f"{', '.join(f'{value:.2f}' for value in os.getloadavg())}", flush=True)  # fmt: skip
     for key in arguments.rules:

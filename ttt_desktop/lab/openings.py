@@ -37,12 +37,12 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import os
-import random
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.openings import OpeningSeat, builtin_openings, opening_sequence
 from ttt_desktop.core.rules import Rules
 
 __all__ = [
@@ -58,9 +58,6 @@ __all__ = [
 OPENING_FILE_LIMIT: Final = 1_000_000
 """The largest opening file read, in bytes (the user-file reader refuses a larger one)."""
 
-_BIG_BOARD: Final = 7
-"""Boards at least this wide and high get the three-stone set; smaller ones every first move."""
-
 _OFFSETS: Final = re.compile(r"[+-]?\d+(?:\s*,\s*[+-]?\d+)+\s*,?")
 """A line of a Gomocup suite: two or more whole numbers separated by commas (a trailing
 comma allowed); a lone number is no stone, and on 3x3 a keypad digit."""
@@ -70,75 +67,6 @@ _LONGEST_OFFSET: Final = 4
 
 _SHOWN_DIGITS: Final = 12
 """The most of an offset a message quotes."""
-
-
-class OpeningSeat:
-    """A seat that plays its side's moves of an opening, then lets its player think."""
-
-    def __init__(self, player: Any, opening: tuple[int, ...]) -> None:
-        self.player = player
-        self.opening = opening
-        self.length = len(opening)
-        # A brain may lose a game off the board: the play loop must know it of the seat.
-        self.may_forfeit = getattr(player, "may_forfeit", False)
-
-    def choose_move(self, board: Any) -> int:
-        ply = board.ply
-        if ply < self.length:
-            cell: int = self.opening[ply]
-            return cell
-        return int(self.player.choose_move(board))
-
-
-def opening_sequence(
-    openings: Sequence[tuple[int, ...]], rules: Rules, symmetries_seed: int | None = None
-) -> Callable[[int], tuple[int, ...]]:
-    """Opening number ``j`` of a run: the set in turn, each turned by a symmetry if seeded.
-
-    With ``symmetries_seed`` each ``j`` gets one of the board's symmetries drawn from the
-    seed and ``j`` alone, so a run is repeatable and any of its games can be replayed.
-    """
-    if not openings:
-        raise ValueError("no openings to play")
-    geometry = rules.geometry
-
-    def opening(number: int) -> tuple[int, ...]:
-        cells = openings[number % len(openings)]
-        if symmetries_seed is None:
-            return cells
-        drawn = random.Random(f"{symmetries_seed}:{number}").randrange(len(geometry.symmetries))
-        return geometry.transform(cells, drawn)
-
-    return opening
-
-
-def builtin_openings(rules: Rules) -> tuple[tuple[int, ...], ...]:
-    """The board's built-in opening set (cells from the empty board), in a fixed order."""
-    geometry = rules.geometry
-    if rules.m < _BIG_BOARD or rules.n < _BIG_BOARD:
-        return tuple((cell,) for cell in geometry.cells)
-    m = rules.m
-    row, column = rules.n // 2, m // 2
-    centre = row * m + column
-    openings: list[tuple[int, ...]] = []
-    seen: set[tuple[tuple[int, ...], int]] = set()
-    for o_cell in (centre - m, centre - m + 1):  # straight up, and diagonally up-right
-        for d_row in range(-2, 3):
-            for d_column in range(-2, 3):
-                third = (row + d_row) * m + column + d_column
-                if third in (centre, o_cell):
-                    continue
-                opening = (centre, o_cell, third)
-                key = min(
-                    (tuple(sorted((table[centre], table[third]))), table[o_cell])
-                    for table in geometry.symmetries
-                    # Only the symmetries that keep the first two stones where they are.
-                    if table[centre] == centre and table[o_cell] == o_cell
-                )
-                if key not in seen:
-                    seen.add(key)
-                    openings.append(opening)
-    return tuple(openings)
 
 
 def gomocup_centre(rules: Rules) -> tuple[int, int]:

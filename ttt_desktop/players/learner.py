@@ -74,6 +74,7 @@ __all__ = [
     "losing_lines_against_perfect",
     "loss_rate_against_perfect",
     "network_training_problem",
+    "paired_score",
     "position_key",
     "results_against_random",
     "score_against",
@@ -911,24 +912,51 @@ def _network_score(
     network: NTupleNetwork, rules: Rules, opponent: str, games: int, seed: int
 ) -> tuple[int, int, int]:
     """The network's wins, draws and losses in ``games`` games against ``opponent`` on
-    ``rules``, X and O in turn (the Searcher at :data:`CURVE_SEARCHER_NODES`)."""
-    from ttt_desktop.core.play import play_game  # noqa: PLC0415
+    ``rules`` (the Searcher at :data:`CURVE_SEARCHER_NODES`): :func:`paired_score`."""
     from ttt_desktop.players import create_player  # noqa: PLC0415  (the roster)
     from ttt_desktop.players.ntuple_player import NTuplePlayer  # noqa: PLC0415
 
     learner = NTuplePlayer(seed=seed, network=network)
     options: dict[str, Any] = {"nodes": CURVE_SEARCHER_NODES} if opponent == "searcher" else {}
     other = create_player(opponent, seed=seed + 1, **options)
+    wins, draws, losses, _ = paired_score(learner, other, rules, games, seed)
+    return wins, draws, losses
+
+
+def paired_score(
+    player: Any, opponent: Any, rules: Rules, games: int, seed: int
+) -> tuple[int, int, int, int]:
+    """``player``'s wins, draws and losses in ``games`` games against ``opponent`` on
+    ``rules``, and how many of the games differ from one another.
+
+    The games go in pairs from the board's built-in openings
+    (:func:`~ttt_desktop.core.openings.builtin_openings`, each turned by a symmetry drawn
+    from ``seed``), the player X in the first game of a pair and O in the second: two
+    players that break no ties at random would otherwise play the same two games over and
+    over, and a score over them would claim more games than were played.
+    """
+    from ttt_desktop.core.openings import (  # noqa: PLC0415
+        OpeningSeat,
+        builtin_openings,
+        opening_sequence,
+    )
+    from ttt_desktop.core.play import play_game  # noqa: PLC0415
+
+    opening = opening_sequence(builtin_openings(rules), rules, symmetries_seed=seed)
     wins = draws = 0
+    seen: set[tuple[int, ...]] = set()
     for game in range(games):
-        learner_mark = Mark.X if game % 2 == 0 else Mark.O
-        x, o = (learner, other) if learner_mark is Mark.X else (other, learner)
-        winner = play_game(x, o, rules, keep_moves=False).board.winner
-        if winner is learner_mark:
+        cells = opening(game // 2)
+        mark = Mark.X if game % 2 == 0 else Mark.O
+        ours, theirs = OpeningSeat(player, cells), OpeningSeat(opponent, cells)
+        x, o = (ours, theirs) if mark is Mark.X else (theirs, ours)
+        played = play_game(x, o, rules)
+        seen.add((game % 2, *(played.moves or ())))
+        if played.board.winner is mark:
             wins += 1
-        elif winner is None:
+        elif played.board.winner is None:
             draws += 1
-    return wins, draws, games - wins - draws
+    return wins, draws, games - wins - draws, len(seen)
 
 
 def _network_record(
