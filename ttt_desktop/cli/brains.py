@@ -300,6 +300,7 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
                         "first": record.first.value,
                         "moves": list(record.moves),
                         "winner": record.result,
+                        "ending": record.ending,
                         "forfeit": None if record.forfeit is None else record.forfeit.reason,
                     }
                 )

@@ -24,13 +24,18 @@ def print_json(document: object, out: TextIO) -> None:
 
 def game_json(game: PlayedGame) -> dict[str, Any]:
     """One game of a match: who moved first, its cells (0-based, row-major from the
-    top-left, m per row) and its winner ("X", "O" or None for a draw)."""
+    top-left, m per row), its winner ("X", "O" or None for a draw) and how it ended
+    ("five", "draw", "forbidden", "forfeit": :attr:`PlayedGame.ending`)."""
     winner = game.winner
-    return {
+    played = {
         "first": game.first.value,
         "moves": list(game.moves or ()),
         "winner": None if winner is None else winner.value,
+        "ending": game.ending,
     }
+    if game.forfeit is not None:
+        played["reason"] = game.forfeit[1]
+    return played
 
 
 def print_census(out: TextIO) -> None:

@@ -21,7 +21,8 @@ import time
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.board import Board, ForbiddenMoveError, Mark
+from ttt_desktop.core.ending import ending, forbidden_forfeit
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules, coerce_rules
 
 if TYPE_CHECKING:
@@ -115,6 +116,13 @@ class PlayedGame(tuple[object, ...]):
     @property
     def finished(self) -> bool:
         return self.forfeit is not None or self.board.is_over
+
+    @property
+    def ending(self) -> str | None:
+        """How the game ended ("five", "draw", "forbidden", "forfeit";
+        :func:`~ttt_desktop.core.ending.ending`)."""
+        forfeit = self.forfeit
+        return ending(self.board, None if forfeit is None else forfeit[1])
 
     @property
     def seconds(self) -> tuple[float, ...]:
@@ -229,11 +237,15 @@ def play_game(
     the board before it and the thought (``think``) or the think time in seconds.
 
     A seat's illegal move raises the board's
-    :class:`~ttt_desktop.core.board.IllegalMoveError`. A seat with a true
-    ``may_forfeit`` attribute (a Gomocup brain) that raises :class:`SeatForfeit` loses
-    the game there: the answer is a :class:`ForfeitedGame` with the loser and the
-    reason, and a series goes on. (Such seats play in the general loop, which also
-    keeps each move's time and all the moves.)
+    :class:`~ttt_desktop.core.board.IllegalMoveError`, but for a forbidden cell under renju
+    (:class:`~ttt_desktop.core.board.ForbiddenMoveError`): black, who played it, loses the
+    game there, a :class:`ForfeitedGame` whose reason
+    :func:`~ttt_desktop.core.ending.forbidden_forfeit` writes (:attr:`PlayedGame.ending`
+    ``"forbidden"``); the cell is not among its moves.
+    A seat with a true ``may_forfeit`` attribute (a Gomocup brain) that raises
+    :class:`SeatForfeit` loses the game there: the answer is a :class:`ForfeitedGame`
+    with the loser and the reason, and a series goes on. (Such seats play in the general
+    loop, which also keeps each move's time and all the moves.)
     """
     games = play_games(
         x,
@@ -307,48 +319,59 @@ def play_games(
             yield PlayedGame(board, first, ())
             continue
         if not timed:
-            while True:
-                cell = choose_first(board)
-                board = board.play(cell)
-                append(cell)
-                if board.is_over:
-                    break
-                cell = choose_second(board)
-                board = board.play(cell)
-                append(cell)
-                if board.is_over:
-                    break
+            try:
+                while True:
+                    cell = choose_first(board)
+                    board = board.play(cell)
+                    append(cell)
+                    if board.is_over:
+                        break
+                    cell = choose_second(board)
+                    board = board.play(cell)
+                    append(cell)
+                    if board.is_over:
+                        break
+            except ForbiddenMoveError as error:
+                yield _forbidden(board, first, moves, (), None, error)
+                continue
             kept = None if moves is None else tuple(moves)
             yield _tuple_new(PlayedGame, (board, first, kept, (), None, False))
             continue
         first_ns = second_ns = first_max = second_max = 0
-        while True:
-            before = clock()
-            cell = choose_first(board)
-            spent = clock() - before
-            first_ns += spent
-            # Comparisons, not max(): this runs a million times a second.
-            if spent > first_max:  # noqa: PLR1730
-                first_max = spent
-            board = board.play(cell)
-            append(cell)
-            if board.is_over:
-                break
-            before = clock()
-            cell = choose_second(board)
-            spent = clock() - before
-            second_ns += spent
-            if spent > second_max:  # noqa: PLR1730
-                second_max = spent
-            board = board.play(cell)
-            append(cell)
-            if board.is_over:
-                break
+        refused: ForbiddenMoveError | None = None
+        try:
+            while True:
+                before = clock()
+                cell = choose_first(board)
+                spent = clock() - before
+                first_ns += spent
+                # Comparisons, not max(): this runs a million times a second.
+                if spent > first_max:  # noqa: PLR1730
+                    first_max = spent
+                board = board.play(cell)
+                append(cell)
+                if board.is_over:
+                    break
+                before = clock()
+                cell = choose_second(board)
+                spent = clock() - before
+                second_ns += spent
+                if spent > second_max:  # noqa: PLR1730
+                    second_max = spent
+                board = board.play(cell)
+                append(cell)
+                if board.is_over:
+                    break
+        except ForbiddenMoveError as error:
+            refused = error
         seats: tuple[int, int, int, int] | None = (
             (first_ns, first_max, second_ns, second_max)
             if first is _X
             else (second_ns, second_max, first_ns, first_max)
         )
+        if refused is not None:
+            yield _forbidden(board, first, moves, (), seats, refused)
+            continue
         kept = None if moves is None else tuple(moves)
         yield _tuple_new(PlayedGame, (board, first, kept, (), seats, False))
 
@@ -364,6 +387,20 @@ def _forfeited(  # noqa: PLR0917  (private)
     """The game ``board.to_move`` lost by ``failure`` (it was that seat's turn)."""
     reason = str(getattr(failure, "reason", "") or failure or type(failure).__name__)
     return ForfeitedGame(board, first, moves, move_ns, seat_ns, False, (board.to_move, reason))
+
+
+def _forbidden(  # noqa: PLR0917  (private)
+    board: Board,
+    first: Mark,
+    moves: list[int] | None,
+    move_ns: tuple[int, ...],
+    seat_ns: tuple[int, int, int, int] | None,
+    error: ForbiddenMoveError,
+) -> ForfeitedGame:
+    """The game ``board.to_move`` lost by playing a forbidden cell (not played: the board is
+    the one before it, and the moves end before it)."""
+    kept = None if moves is None else tuple(moves)
+    return _forfeited(board, first, kept, move_ns, seat_ns, SeatForfeit(forbidden_forfeit(error)))
 
 
 def _general_game(  # noqa: PLR0917  (private, one caller)
@@ -407,7 +444,11 @@ def _general_game(  # noqa: PLR0917  (private, one caller)
                 forfeit = error
                 break
             raise
-        after = board.play(cell)
+        try:
+            after = board.play(cell)
+        except ForbiddenMoveError as error:
+            forfeit = SeatForfeit(forbidden_forfeit(error))
+            break
         append(cell)
         spent_by_move.append(spent)
         if on_move is not None:

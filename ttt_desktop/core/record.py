@@ -32,6 +32,7 @@ from typing import Final
 
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import Cell
+from ttt_desktop.core.ending import ending
 from ttt_desktop.core.rules import MAX_SIDE, TIC_TAC_TOE, Rules
 
 MAX_CELLS: Final = MAX_SIDE * MAX_SIDE
@@ -455,6 +456,14 @@ class GameRecord:
         if board.winner is not None:
             return board.winner.value
         return "draw" if board.is_over else None
+
+    @property
+    def ending(self) -> str | None:
+        """How the game ended: "five" (the winning row's word), "draw", "forbidden" (black's
+        forbidden move under renju), "forfeit"; None while it runs
+        (:func:`ttt_desktop.core.ending.ending`)."""
+        forfeit = self.forfeit
+        return ending(self.final_board, None if forfeit is None else forfeit.reason)
 
     @property
     def is_finished(self) -> bool:

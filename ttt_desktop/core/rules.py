@@ -266,6 +266,12 @@ class Rules:
         return _PRESET_NAME_OF.get(self)
 
     @property
+    def row_word(self) -> str:
+        """k as a word, the name of the row that wins: "three", "four", "five" (a number past
+        the words)."""
+        return _NUMBER_WORDS.get(self.k, str(self.k))
+
+    @property
     def title(self) -> str:
         """How a person is told the rules: "Tic-tac-toe", "Gomoku 15x15", "7x7, five in a row",
         "Renju 15x15"."""
@@ -276,8 +282,7 @@ class Rules:
             return f"Renju {self.m}x{self.n}"
         if self.rule == CARO:
             return f"Caro {self.m}x{self.n}"
-        count = _NUMBER_WORDS.get(self.k, str(self.k))
-        text = f"{self.m}x{self.n}, {count} in a row"
+        text = f"{self.m}x{self.n}, {self.row_word} in a row"
         return text + (" (exactly)" if self.exact else "")
 
     # Value semantics ----------------------------------------------------------

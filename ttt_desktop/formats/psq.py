@@ -46,6 +46,10 @@ milliseconds, the two names (one that would read as a move or a number in single
 and ``-1``. Only five-in-a-row games on boards of 5 to 20 a side can be written. The rules
 are not written (an exactly-five game reads back as free-style, which gives the same result
 unless an overline was made), nor a game lost off the board (a forfeit): its moves are.
+
+Read as renju (the caller names the rules), a record whose last move is black's forbidden
+point (the organisers' judge ends the game there) is black's loss, "forbidden", that move
+not kept; one whose moves go on after a forbidden point is refused.
 Read back, the first player is X.
 
 >>> from ttt_desktop.core import GameRecord, Mark, PlayerEntry
@@ -74,8 +78,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ttt_desktop.core.board import Board, GameOverError, Mark
-from ttt_desktop.core.record import HUMAN, MAX_NAME_LENGTH, GameRecord, PlayerEntry, utc_now
+from ttt_desktop.core.board import (
+    Board,
+    ForbiddenMoveError,
+    GameOverError,
+    IllegalMoveError,
+    Mark,
+)
+from ttt_desktop.core.ending import forbidden_forfeit
+from ttt_desktop.core.record import (
+    HUMAN,
+    MAX_NAME_LENGTH,
+    Forfeit,
+    GameRecord,
+    PlayerEntry,
+    utc_now,
+)
 from ttt_desktop.core.rules import MAX_SIDE, Rules
 
 __all__ = [
@@ -173,6 +191,24 @@ def _read(text: str | bytes, rules: Rules | None, started_at: str | None) -> Gam
     cells, one_based_note = _cells(moves, width, height)
     if one_based_note:
         notes.append(one_based_note)
+    forfeit = None
+    if rules is not None and board_rules.has_forbidden_moves:
+        refused = _forbidden_at(cells, board_rules)
+        if refused is not None:
+            at, error = refused
+            move = moves[at]
+            if at + 1 < len(cells):
+                raise PsqError(
+                    f"line {move.line}: move {at + 1} is forbidden for black under renju "
+                    f"({error.reason}), yet the moves go on after it"
+                )
+            # The organisers' judge ends the game at black's foul: black's loss.
+            forfeit = Forfeit(Mark.X, forbidden_forfeit(error))
+            notes.append(
+                f"line {move.line}: move {at + 1} is forbidden for black ({error}): "
+                "black loses, the move itself is not kept"
+            )
+            del cells[at:], moves[at:]
     played_rules, rules_note = _played_rules(cells, moves, board_rules, rules is not None)
     notes.insert(0, rules_note)
     seconds = []
@@ -192,8 +228,9 @@ def _read(text: str | bytes, rules: Rules | None, started_at: str | None) -> Gam
         tuple(cells),
         tuple(seconds),
         started_at=start,
-        finished_at=start if board.is_over else None,
+        finished_at=start if board.is_over or forfeit is not None else None,
         rules=played_rules,
+        forfeit=forfeit,
         game_id=_game_id(played_rules, x, o, cells, seconds),
         log=tuple(_NOTE + note for note in notes),
     )
@@ -353,6 +390,20 @@ def _played_rules(
         + ("" if told else ", and so it does under exactly five")
         + "): a record of another rule (renju, caro, a continuous game) is not read here"
     )
+
+
+def _forbidden_at(cells: list[int], rules: Rules) -> tuple[int, ForbiddenMoveError] | None:
+    """The index of black's first forbidden move among ``cells`` and the board's refusal of
+    it, or None (cells after a game's end are left to :func:`_played_rules`)."""
+    board = Board.empty(Mark.X, rules)
+    for number, cell in enumerate(cells):
+        try:
+            board = board.play(cell)
+        except ForbiddenMoveError as error:
+            return number, error
+        except IllegalMoveError:
+            return None
+    return None
 
 
 def _over_at(cells: list[int], rules: Rules) -> int | None:
