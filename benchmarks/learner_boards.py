@@ -8,8 +8,8 @@ counted in the training time). Then the trained network plays ``--games`` games 
 each of Levi, Utility and the Searcher, the Searcher given the same time per move as the
 network took on average against Utility. Every measurement plays the board's built-in
 openings in pairs, each opening once with each colour (``players.learner.paired_score``,
-as the Lab's curve does), and prints how many of its games differ: two players that break
-no ties at random would otherwise play two games over and over.
+as the Lab's curve does), and prints how many of its games differ: from the empty board,
+players that seldom break ties at random repeat their games.
 ``--networks DIR`` measures the networks an earlier ``--out DIR`` kept, without training.
 
 The bars (9,9,5, 15 minutes): at least 90% against Levi and 75% against Utility.
