@@ -166,6 +166,10 @@ def run_board(key: str, arguments: argparse.Namespace) -> None:
     result = score_of(timed, searcher, rules, games)
     print(line(f"trained network v Searcher at {per_move_ms:.2f} ms a move", result), flush=True)
     print(f"  the network's mean time a move: {1000 * timed.seconds / timed.moves:.2f} ms")
+    for nodes in (1_000,):  # the Lab curve's Searcher
+        searcher = create_player("searcher", seed=arguments.seed + 13, nodes=nodes)
+        result = score_of(timed, searcher, rules, games)
+        print(line(f"trained network v Searcher at {nodes:,} nodes a move", result), flush=True)
     print("  reference, the same games:")
     untrained = NTuplePlayer(seed=arguments.seed + 1, network=NTupleNetwork(rules))
     result = score_of(untrained, create_player("levi", seed=arguments.seed + 11), rules, games)
