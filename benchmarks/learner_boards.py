@@ -2,7 +2,7 @@
 
 For each ``--rules`` board: the one trainer (``players.learner.train``, method ``ntuple``)
 trains a network from nothing by self-play on ``--workers`` processes (0: every core) for
-``--minutes`` of training, stopping at 1, 2, 4, 8 ... minutes (and at the end) to play
+``--minutes`` of training, stopping at 1/16, 1/8, 1/4 ... minutes (and at the end) to play
 ``--curve-games`` games against Levi and Utility (the learning curve; those games are not
 counted in the training time). Then the trained network plays ``--games`` games against
 each of Levi, Utility and the Searcher, the Searcher given the same time per move as the
@@ -108,7 +108,7 @@ def run_board(key: str, arguments: argparse.Namespace) -> None:
           f"{workers} process(es), seed {arguments.seed}", flush=True)  # fmt: skip
     network: NTupleNetwork | None = None
     curve: list[tuple[int, float, float, float]] = []
-    stops = [1.0]
+    stops = [1 / 16]  # 3.75 s, then doubling
     while stops[-1] * 2 < arguments.minutes:
         stops.append(stops[-1] * 2)
     stops = [stop for stop in stops if stop < arguments.minutes] + [arguments.minutes]
