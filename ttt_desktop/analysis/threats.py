@@ -22,7 +22,11 @@ Any other defender move leaves a double threat the defender cannot meet, so chec
 these replies checks them all. A defender who can complete a line at once refutes the
 line. Under ``exact`` rules (a line longer than k does not win) a window counts only when
 the cells just beyond its ends are not the attacker's, so no overline is ever taken for
-a win.
+a win. Under renju black's windows are exact so (black wins with exactly five), white's
+are not, and black attacking never plays a forbidden cell nor counts on a double threat
+at one (:mod:`ttt_desktop.core.renju`); black defending may be thought to take its
+forbidden cells (more defences: a win found is still a proof). Under caro (a five closed
+at both ends wins nothing) the search looks for nothing: None.
 
 The search is stoppable: ``stop`` is asked every :data:`THREAT_STOP_EVERY` nodes and, once it
 answers true, :class:`ThreatSearchStopped` is raised. Running out of ``max_nodes`` is not
@@ -47,6 +51,7 @@ from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.playout import layout_of
+from ttt_desktop.core.rules import CARO, RENJU
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -158,7 +163,17 @@ def _deepening(  # noqa: PLR0917  (the two entry points' arguments, passed on)
         return None
     if max_nodes < 1:
         raise ValueError(f"max_nodes is at least 1, not {max_nodes!r}")
+    rule = board.rules.rule
+    if rule == CARO:
+        return None  # a five closed at both ends wins nothing: not searched
     search = _ThreatSearch(board, max_nodes, stop)
+    if rule == RENJU:
+        # Black (the first player) wins with exactly five and may not play its forbidden
+        # cells; white wins with five or more.
+        black_attacks = attacker_mark is board.first_player
+        search.exact_attacker, search.exact_defender = black_attacks, not black_attacks
+        if black_attacks:
+            search.renju_geometry = board.geometry
     attacker = search.padded(board.bits(attacker_mark))
     defender = search.padded(board.bits(attacker_mark.opponent))
     try:
@@ -190,11 +205,13 @@ class _ThreatSearch:
         "cell_of",
         "deepened",
         "directions",
-        "exact",
+        "exact_attacker",
+        "exact_defender",
         "failed",
         "k",
         "max_nodes",
         "nodes",
+        "renju_geometry",
         "stop",
         "threes",
         "won",
@@ -203,7 +220,9 @@ class _ThreatSearch:
     def __init__(self, board: Board, max_nodes: int, stop: Callable[[], bool] | None) -> None:
         layout = layout_of(board.rules)
         self.k = layout.k
-        self.exact = layout.exact
+        self.exact_attacker = self.exact_defender = layout.exact
+        self.renju_geometry: Geometry | None = None
+        """The board's geometry when black attacks under renju (its moves are checked)."""
         self.board_bits = layout.board_bits
         self.directions = tuple(
             (shift, tuple(i * shift for i in range(layout.k))) for shift in layout.shifts
@@ -228,6 +247,18 @@ class _ThreatSearch:
                 found |= 1 << bit_of[cell]
         return found
 
+    def forbidden(self, me: int, them: int, move: int) -> bool:
+        """Whether black (``me``, attacking under renju) may not play ``move`` here."""
+        geometry = self.renju_geometry
+        if geometry is None:
+            return False
+        from ttt_desktop.core.renju import forbidden_reason  # noqa: PLC0415  (renju only)
+
+        cell_of = self.cell_of
+        black = sum(1 << cell_of[bit] for bit in _bits(me))
+        white = sum(1 << cell_of[bit] for bit in _bits(them))
+        return forbidden_reason(geometry, black, white, cell_of[move]) is not None
+
     def _count(self) -> None:
         self.nodes += 1
         if self.nodes > self.max_nodes:
@@ -237,12 +268,13 @@ class _ThreatSearch:
             raise ThreatSearchStopped("the threat search was told to stop")
 
     def scan(
-        self, me: int, them: int, with_threes: bool = False
+        self, me: int, them: int, exact: bool, with_threes: bool = False
     ) -> tuple[int, dict[int, int], dict[int, int]]:
         """``me``'s completing cells; for each empty cell, the cells a move there would make
         completing (from windows with k-2 of ``me``); for each, how many k-3 windows
         (three-to-be) it lies in, when ``with_threes`` and the search plays threes. Cells
-        are single bits of the padded layout.
+        are single bits of the padded layout. ``exact``: a window counts only where it makes
+        exactly k (no stone of ``me``'s just beyond either end).
 
         Every window of a direction is looked at at once: bit ``p`` of a bitboard stands
         for the window starting at ``p``, and four saturating counters of the window's
@@ -252,7 +284,6 @@ class _ThreatSearch:
         wins = 0
         makes: dict[int, int] = {}
         threes: dict[int, int] = {}
-        exact = self.exact
         want_threes = with_threes and self.threes and k > 3
         open_ = self.board_bits & ~them
         empty = open_ & ~me
@@ -310,13 +341,13 @@ class _ThreatSearch:
             return known
         if self.failed.get(key, -1) >= depth:
             return None  # searched as deep before (an immediate win would have been kept)
-        wins, makes, threes = self.scan(me, them, with_threes=True)
+        wins, makes, threes = self.scan(me, them, self.exact_attacker, with_threes=True)
         if wins:
             return [self.cell_of[wins & -wins]]
         if depth <= 0:
             self.deepened = True
             return None
-        their_wins, _, _ = self.scan(them, me)
+        their_wins, _, _ = self.scan(them, me, self.exact_defender)
         if their_wins:
             if their_wins & (their_wins - 1):
                 return None  # two cells to block: lost, not won
@@ -329,7 +360,10 @@ class _ThreatSearch:
                     (bit for bit in threes if bit not in makes),
                     key=lambda bit: (-threes[bit], bit),
                 )
+        checked = self.renju_geometry is not None
         for move in candidates:
+            if checked and self.forbidden(me, them, move):
+                continue
             line = self.defend(me | move, them, depth - 1)
             if line is not None:
                 found = [self.cell_of[move], *line]
@@ -343,10 +377,10 @@ class _ThreatSearch:
         """AND node: the defender (``them``) to move after ``me``'s threat; a line if every
         reply still loses (the line through the reply that holds out longest), else None."""
         self._count()
-        their_wins, their_makes, _ = self.scan(them, me)
+        their_wins, their_makes, _ = self.scan(them, me, self.exact_defender)
         if their_wins:
             return None  # the defender completes a line
-        wins, makes, _ = self.scan(me, them)
+        wins, makes, _ = self.scan(me, them, self.exact_attacker)
         if wins:
             first = wins & -wins
             if wins ^ first:
@@ -356,6 +390,9 @@ class _ThreatSearch:
             replies = [first]
         else:
             doubles = [bit for bit, made in makes.items() if made & (made - 1)]
+            if doubles and self.renju_geometry is not None:
+                # A double threat black may not make (a double-four, ...) is none.
+                doubles = [bit for bit in doubles if not self.forbidden(me, them, bit)]
             if not doubles:
                 return None  # no threat pending: the defender has a free move
             if depth <= 0:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import LINES, Cell
+from ttt_desktop.core.rules import FIVE_ONLY_RULES
 
 if TYPE_CHECKING:
     from typing import Final
@@ -56,12 +57,23 @@ _window_ends: dict[object, tuple[int, ...]] = {}
 def completing_cells(board: Board, mark: Mark) -> tuple[Cell, ...]:
     """Empty cells where ``mark`` would complete a line of k (ascending).
 
-    Under ``exact`` rules a cell that would make a line longer than k is not one.
+    Under ``exact`` rules a cell that would make a line longer than k is not one; under
+    renju and caro only the cells where the rule says the line wins are
+    (:func:`ttt_desktop.core.renju.wins`: not black's overline, not caro's five closed
+    at both ends).
     """
-    if board.rules.is_classic:
+    rules = board.rules
+    if rules.is_classic:
         return _classic_completing(board.cells)[0 if mark is _X else 1]
     geometry = board.geometry
-    return geometry.cells_of(completing_bits(geometry, board.bits(mark), board.bits(mark.opponent)))
+    mine, theirs = board.bits(mark), board.bits(mark.opponent)
+    found = geometry.cells_of(completing_bits(geometry, mine, theirs))
+    if found and rules.rule in FIVE_ONLY_RULES:
+        from ttt_desktop.core.renju import wins  # noqa: PLC0415  (renju and caro only)
+
+        first = mark is board.first_player
+        found = tuple(cell for cell in found if wins(rules, first, mine | 1 << cell, theirs, cell))
+    return found
 
 
 def completing_in(cells: str, mark: str) -> tuple[Cell, ...]:
@@ -93,12 +105,17 @@ def completing_bits(geometry: Geometry, mine: int, theirs: int) -> int:
 def decisive_moves(board: Board) -> tuple[Cell, ...]:
     """The immediate wins for the side to move, else the cells blocking the opponent's.
 
-    Empty when neither side threatens to complete a line.
+    Empty when neither side threatens to complete a line. Under renju black's forbidden
+    cells are no blocks (black may not play them).
     """
     wins = completing_cells(board, board.to_move)
     if wins:
         return wins
-    return completing_cells(board, board.to_move.opponent)
+    blocks = completing_cells(board, board.to_move.opponent)
+    if blocks and board.rules.has_forbidden_moves:
+        forbidden = board.forbidden_cells()  # black may not block on a forbidden cell
+        blocks = tuple(cell for cell in blocks if cell not in forbidden)
+    return blocks
 
 
 def threat_lines(board: Board, mark: Mark) -> tuple[tuple[Cell, ...], ...]:

@@ -51,7 +51,10 @@ from typing import TYPE_CHECKING
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.playout import layout_of, playout_bits
+from ttt_desktop.core.rules import FIVE_ONLY_RULES
+from ttt_desktop.core.tactics import completing_cells
 from ttt_desktop.players.base import Player, legal_moves_or_raise
+from ttt_desktop.players.nearby import cells_near_stones
 
 if TYPE_CHECKING:
     from typing import Final
@@ -361,13 +364,39 @@ class _Search:
             self.root.untried = _bits_list(self.root.untried)
         self.root_wins: tuple[Cell, ...] = ()
         self.root_blocks = False
+        if board.rules.rule in FIVE_ONLY_RULES:
+            self._root_by_the_rule(board)
         if self.root.proven == _WIN:
-            empty = layout.board_bits & ~(mine | theirs)
-            wins = self.tactics.completing(mine, empty)
-            self.root_wins = tuple(sorted(self.cell_of[bit] for bit in _bits_list(wins)))
+            if not self.root_wins:
+                empty = layout.board_bits & ~(mine | theirs)
+                wins = self.tactics.completing(mine, empty)
+                self.root_wins = tuple(sorted(self.cell_of[bit] for bit in _bits_list(wins)))
         else:
             empty = layout.board_bits & ~(mine | theirs)
             self.root_blocks = bool(self.tactics.completing(theirs, empty))
+
+    def _root_by_the_rule(self, board: Board) -> None:
+        """Renju and caro at the root: its wins are the rule's (not black's overline, not
+        caro's five closed at both ends) and black's forbidden cells are no candidates.
+        Deeper in the tree and in the playouts a line of five or more wins (free-style)."""
+        root = self.root
+        bit_of = self.layout.bit_of
+        if root.proven == _WIN:
+            wins = completing_cells(board, board.to_move)
+            if wins:
+                self.root_wins = wins
+                return
+            root.proven = root.plies = None
+            root.untried = [1 << bit_of[cell] for cell in cells_near_stones(board)]
+            root.complete = False
+            return
+        forbidden = board.forbidden_cells()
+        if forbidden and isinstance(root.untried, list):
+            banned = {1 << bit_of[cell] for cell in forbidden}
+            kept = [bit for bit in root.untried if bit not in banned]
+            if not kept:  # every block is forbidden: any move black may make
+                kept = [1 << bit_of[cell] for cell in board.legal_moves()]
+            root.untried = kept
 
     def _open(self, node: _Node, mine: int, theirs: int) -> None:
         """First visit of ``node`` (``mine`` to move): its candidates, or its proven value."""

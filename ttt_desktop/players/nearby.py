@@ -73,6 +73,9 @@ def places(geometry: Geometry) -> tuple[tuple[Cell, ...], ...]:
 def cells_near_stones(board: Board, radius: int = 1) -> tuple[Cell, ...]:
     """Free cells within ``radius`` king's steps of a stone, ascending; the centre if none.
 
+    Under renju black's forbidden cells are left out when black is to move (a list of the
+    moves the side to move may make).
+
     >>> from ttt_desktop.core.rules import Rules
     >>> board = Board.empty(rules=Rules(7, 7, 5)).play(0)
     >>> cells_near_stones(board)
@@ -94,4 +97,9 @@ def cells_near_stones(board: Board, radius: int = 1) -> tuple[Cell, ...]:
     for _ in range(radius):
         across = reach | (reach << 1 & not_first) | (reach >> 1 & not_last)
         reach = (across | across << m | across >> m) & full
-    return geometry.cells_of(reach & ~occupied)
+    cells = geometry.cells_of(reach & ~occupied)
+    if board.rules.has_forbidden_moves:
+        forbidden = board.forbidden_cells()
+        if forbidden:
+            cells = tuple(cell for cell in cells if cell not in forbidden)
+    return cells

@@ -43,10 +43,12 @@ import time
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.board import Board, ForbiddenMoveError, Mark
 from ttt_desktop.core.cells import Cell
+from ttt_desktop.core.rules import FIVE_ONLY_RULES
 from ttt_desktop.core.tactics import completing_cells
 from ttt_desktop.players.base import Player, legal_moves_or_raise
+from ttt_desktop.players.nearby import cells_near_stones
 from ttt_desktop.players.search.deepening import deepen
 from ttt_desktop.players.search.negamax import Expansion, Negamax, RootScore
 from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, SearchStopped, Thought
@@ -561,8 +563,12 @@ class Search:
             side = root_side
             other = 1 - side
             empties = size - filled
-            if has_win(side):
-                wins = [
+            # Renju and caro: the search itself counts a line of five or more (free-style);
+            # at the root the rule's own wins, real threats and black's legal moves count.
+            ruled = board.rules.rule in FIVE_ONLY_RULES
+            rule_wins = completing_cells(board, board.to_move) if ruled else ()
+            if rule_wins or (not ruled and has_win(side)):
+                wins = list(rule_wins) or [
                     cell
                     for window, st in enumerate(state)
                     if st == four_state[side] and (not exact or live(side, window))
@@ -577,7 +583,12 @@ class Search:
             last_move = getattr(board, "last_move", None)
             last = -1 if last_move is None else last_move
             blocks = completions(other, last)
+            if ruled and blocks:
+                threats = completing_cells(board, board.to_move.opponent)
+                blocks = [cell for cell in blocks if cell in threats]
             root_moves = blocks if blocks else candidates()
+            if ruled:
+                root_moves = _allowed(board, root_moves)
             if self.shuffle is not None:
                 self.shuffle(root_moves)
             pack = packs[side]
@@ -670,11 +681,25 @@ class Search:
                         break
                 else:
                     break
+            try:
+                after = board.play(cell)
+            except ForbiddenMoveError:
+                break  # the search's own line through black's forbidden cell ends here
             line.append(cell)
-            board = board.play(cell)
+            board = after
             key ^= t.zobrist[side][cell] ^ t.side_key
             side = 1 - side
         return tuple(line)
+
+
+def _allowed(board: Board, moves: list[int]) -> list[int]:
+    """``moves`` without black's forbidden cells (renju); when every one is forbidden (all
+    the blocks of a threat), the cells near the stones that black may play."""
+    forbidden = board.forbidden_cells()
+    if not forbidden:
+        return moves
+    kept = [cell for cell in moves if cell not in forbidden]
+    return kept or list(cells_near_stones(board)) or list(board.legal_moves())
 
 
 class SearcherPlayer(Player):

@@ -215,22 +215,35 @@ def _grid_decision(
     (see :func:`_grid_block_fork`)."""
     geometry = board.geometry
     me, opponent = board.to_move, board.to_move.opponent
+    # Under renju black may not play its forbidden cells: a rule whose cells are all
+    # forbidden gives way to the next (empty, and never asked, on every other rule).
+    forbidden = board.forbidden_cells()
     wins = completing_cells(board, me)
     if wins:
         return "win", wins, wins, threat_lines(board, me)
-    blocks = completing_cells(board, opponent)
+    blocks = _allowed(completing_cells(board, opponent), forbidden)
     if blocks:
         return "block", blocks, blocks, threat_lines(board, opponent)
     mine, theirs = board.bits(me), board.bits(opponent)
-    forks = grid_fork_cells(geometry, mine, theirs)
+    forks = _allowed(grid_fork_cells(geometry, mine, theirs), forbidden)
     if forks:
         return "fork", forks, forks, ()
     opponent_forks = grid_fork_cells(geometry, theirs, mine)
     if opponent_forks:
-        options = _grid_block_fork(board, mine, theirs, opponent_forks, deadline)
-        return "block fork", options, opponent_forks, ()
+        options = _allowed(
+            _grid_block_fork(board, mine, theirs, opponent_forks, deadline), forbidden
+        )
+        if options:
+            return "block fork", options, opponent_forks, ()
     rule, options = _grid_positional(board, moves)
     return rule, options, options, ()
+
+
+def _allowed(cells: tuple[Cell, ...], forbidden: dict[Cell, str]) -> tuple[Cell, ...]:
+    """``cells`` without the forbidden ones (``cells`` itself when none is)."""
+    if not forbidden:
+        return cells
+    return tuple(cell for cell in cells if cell not in forbidden)
 
 
 def grid_fork_cells(geometry: Geometry, mine: int, theirs: int) -> tuple[Cell, ...]:
