@@ -1058,6 +1058,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Starten Sie zuerst ein neues Spiel.</translation>
     </message>
     <message>
+        <source>{cell} is {forbidden} (renju): choose another point.</source>
+        <translation>{cell} ist {forbidden} (Renju): Wählen Sie einen anderen Punkt.</translation>
+    </message>
+    <message>
         <source>Cell {digit} (row {row}, column {column}) is taken: choose an empty one.</source>
         <translation>Feld {digit} (Zeile {row}, Spalte {column}) ist schon belegt: Wählen Sie ein freies Feld.</translation>
     </message>
@@ -2026,6 +2030,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Steine</translation>
     </message>
     <message>
+        <source>For&amp;bidden points (renju)</source>
+        <translation>Ver&amp;botene Punkte (Renju)</translation>
+    </message>
+    <message>
         <source>Other ({seconds} s)</source>
         <translation>Anderes ({seconds} s)</translation>
     </message>
@@ -2297,8 +2305,24 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Spielfeld</translation>
     </message>
     <message>
-        <source>Exactly k: a longer line does not win</source>
-        <translation>Genau k: eine längere Reihe gewinnt nicht</translation>
+        <source>Free-style: k or more in a row</source>
+        <translation>Freistil: k oder mehr in einer Reihe</translation>
+    </message>
+    <message>
+        <source>Standard: exactly k, a longer line does not win</source>
+        <translation>Standard: genau k, eine längere Reihe gewinnt nicht</translation>
+    </message>
+    <message>
+        <source>Renju: black may not play a double-three, double-four or overline</source>
+        <translation>Renju: Schwarz darf keinen Doppeldreier, Doppelvierer und keine Überlänge spielen</translation>
+    </message>
+    <message>
+        <source>Five in a row, on a board of 15 to 20 a side</source>
+        <translation>Fünf in einer Reihe, auf einem Brett von 15 bis 20 Feldern je Seite</translation>
+    </message>
+    <message>
+        <source>Caro: a five blocked at both ends does not win</source>
+        <translation>Caro: eine an beiden Enden blockierte Fünf gewinnt nicht</translation>
     </message>
     <message>
         <source>Columns (m):</source>
@@ -2311,6 +2335,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>In a row (k):</source>
         <translation>In einer Reihe (k):</translation>
+    </message>
+    <message>
+        <source>R&amp;ule:</source>
+        <translation>Re&amp;gel:</translation>
     </message>
     <message>
         <source>Players</source>
@@ -2359,6 +2387,18 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>Board: {title}</source>
         <translation>Spielfeld: {title}</translation>
+    </message>
+    <message>
+        <source>Renju</source>
+        <translation>Renju</translation>
+    </message>
+    <message>
+        <source>Caro</source>
+        <translation>Caro</translation>
+    </message>
+    <message>
+        <source>{rule} is five in a row on a board of {low} to {high} a side.</source>
+        <translation>{rule} ist fünf in einer Reihe auf einem Brett von {low} bis {high} Feldern je Seite.</translation>
     </message>
     <message>
         <source>Columns must be {low} to {high}.</source>
@@ -3146,12 +3186,36 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Gomoku 15×15</translation>
     </message>
     <message>
+        <source>Renju {m}x{n}</source>
+        <translation>Renju {m}x{n}</translation>
+    </message>
+    <message>
+        <source>Caro {m}x{n}</source>
+        <translation>Caro {m}x{n}</translation>
+    </message>
+    <message>
         <source>{m}x{n}, exactly {k} in a row</source>
         <translation>{m}×{n}, genau {k} in einer Reihe</translation>
     </message>
     <message>
         <source>{m}x{n}, {k} in a row</source>
         <translation>{m}×{n}, {k} in einer Reihe</translation>
+    </message>
+    <message>
+        <source>an overline (six or more in a row)</source>
+        <translation>eine Überlänge (sechs oder mehr in einer Reihe)</translation>
+    </message>
+    <message>
+        <source>a double-four (two fours at once)</source>
+        <translation>ein Doppelvierer (zwei Vierer auf einmal)</translation>
+    </message>
+    <message>
+        <source>a double-three (two open threes at once)</source>
+        <translation>ein Doppeldreier (zwei offene Dreier auf einmal)</translation>
+    </message>
+    <message>
+        <source>forbidden for black: {reason}</source>
+        <translation>für Schwarz verboten: {reason}</translation>
     </message>
 </context>
 <context>

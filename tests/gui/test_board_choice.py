@@ -18,7 +18,7 @@ from pytestqt.qtbot import QtBot
 from slow_players import NameQueue
 
 from ttt_desktop.core import Mark
-from ttt_desktop.core.rules import GOMOKU, PRESETS, TIC_TAC_TOE, Rules
+from ttt_desktop.core.rules import GOMOKU, PRESETS, RULE_PRESETS, TIC_TAC_TOE, Rules
 from ttt_desktop.gui.board.board_widget import MarkStyle
 from ttt_desktop.gui.game.controller import Seat
 from ttt_desktop.gui.game.new_game_dialog import NewGameDialog
@@ -66,7 +66,7 @@ def test_the_dialog_lists_the_presets_with_pictures(make_window: WindowMaker) ->
     dialog.rows.setValue(7)
     assert dialog.chosen_rules() is Rules(7, 7, 5)
     assert dialog.presets.currentRow() == list(PRESETS).index("7x7-five")
-    dialog.exact.setChecked(True)
+    dialog.rule_combo.setCurrentIndex(dialog.rule_combo.findData("standard"))
     assert dialog.chosen_rules() is Rules(7, 7, 5, exact=True)
     assert dialog.presets.currentRow() == dialog.presets.count() - 1
     dialog.close()
@@ -374,3 +374,38 @@ def test_the_first_screen_offers_the_board_choice(make_window: WindowMaker, qtbo
     dialog.accept()
     assert window.controller.session.rules is GOMOKU
     assert button.text() == "Gomoku 15x15..."
+
+
+def test_the_dialog_offers_gomocups_rules_and_says_where_renju_and_caro_play(
+    make_window: WindowMaker,
+) -> None:
+    window = make_window()
+    dialog = window.new_game_dialog()
+    titles = [dialog.presets.item(row).text() for row in range(dialog.presets.count())]
+    assert titles[len(PRESETS) : len(PRESETS) + 3] == [
+        "15x15, exactly 5 in a row",
+        "Renju 15x15",
+        "Caro 15x15",
+    ]
+    dialog.presets.setCurrentRow(len(PRESETS) + 1)
+    assert dialog.chosen_rules() is RULE_PRESETS["renju"]
+    assert dialog.rule_combo.currentData() == "renju"
+    assert dialog.verdict.text() == "Board: Renju 15x15"
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    # Renju is five in a row from 15 a side: a smaller board or another k is refused, said.
+    dialog.columns.setValue(9)
+    assert dialog.chosen_rules() is None and not ok.isEnabled()
+    assert dialog.verdict.text() == "Renju is five in a row on a board of 15 to 20 a side."
+    dialog.columns.setValue(17)
+    dialog.rows.setValue(17)
+    assert dialog.chosen_rules() is Rules(17, 17, 5, rule="renju")
+    assert dialog.presets.currentRow() == dialog.presets.count() - 1  # custom
+    dialog.rule_combo.setCurrentIndex(dialog.rule_combo.findData("caro"))
+    dialog.in_a_row.setValue(6)
+    assert dialog.verdict.text() == "Caro is five in a row on a board of 15 to 20 a side."
+    dialog.in_a_row.setValue(5)
+    assert dialog.chosen_rules() is Rules(17, 17, 5, rule="caro")
+    # Showing a board's rules picks its rule in the list.
+    dialog.show_rules(Rules(7, 7, 5))
+    assert dialog.rule_combo.currentData() == "free-style"
+    dialog.close()

@@ -28,7 +28,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from ttt_desktop.core.board import HUMAN_KIND, Board, IllegalMoveError, Mark
+from ttt_desktop.core.board import HUMAN_KIND, Board, ForbiddenMoveError, IllegalMoveError, Mark
 from ttt_desktop.core.record import (
     MAX_LOG_LINES,
     Forfeit,
@@ -113,7 +113,9 @@ class Refusal:
     """Why a person's move was refused: ``reason`` is one of the names below, with details.
 
     ``"game-over"``; ``"not-your-turn"`` (``name`` and ``mark`` say whose turn it is);
-    ``"not-started"``; ``"cell-taken"`` (``cell`` on ``board``).
+    ``"not-started"``; ``"cell-taken"`` (``cell`` on ``board``); ``"forbidden"`` (under
+    renju, ``cell`` on ``board`` is forbidden for black: ``detail`` is the reason, one of
+    :data:`~ttt_desktop.core.renju.FORBIDDEN_REASONS`).
     """
 
     reason: str
@@ -121,6 +123,7 @@ class Refusal:
     mark: Mark | None = None
     cell: int | None = None
     board: Board | None = None
+    detail: str = ""
 
 
 class Mover:
@@ -433,6 +436,9 @@ class GameSession:
             return
         try:
             self._apply_move(cell, 0.0, None)
+        except ForbiddenMoveError as error:
+            refusal = Refusal("forbidden", cell=cell, board=board, detail=error.reason)
+            self.events.move_refused(refusal)
         except IllegalMoveError:
             self.events.move_refused(Refusal("cell-taken", cell=cell, board=board))
 

@@ -62,7 +62,7 @@ from PySide6.QtWidgets import QAbstractButton, QFrame, QLabel, QSizePolicy, QWid
 
 from ttt_desktop.core import Board, Mark, row_column
 from ttt_desktop.core.geometry import COLUMN_LETTERS
-from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.rules import RENJU, TIC_TAC_TOE, Rules
 from ttt_desktop.gui.board.board_overlay import (
     BoardOverlay,
     CellAnnotation,
@@ -71,7 +71,7 @@ from ttt_desktop.gui.board.board_overlay import (
     paint_overlays,
 )
 from ttt_desktop.gui.common import theme
-from ttt_desktop.gui.common.rules_text import rules_title
+from ttt_desktop.gui.common.rules_text import forbidden_text, rules_title
 
 _ARROW_STEPS: Final = {
     Qt.Key.Key_Left: (0, -1),
@@ -88,6 +88,8 @@ GRID_MARGIN: Final = 8.0
 """Pixels between the widget's edge and the grid (or its coordinates) on boards but 3x3."""
 MARK_STYLE_KEY: Final = "view/mark_style"
 MOVE_NUMBERS_KEY: Final = "view/move_numbers"
+FORBIDDEN_POINTS_KEY: Final = "view/forbidden_points"
+"""Whether black's forbidden points are marked under renju (on unless turned off)."""
 """The setting: whether the stones carry their move numbers (off unless chosen)."""
 PARTIAL_REPAINT_CELLS: Final = 12
 """A change of more cells than this repaints the whole board rather than cell by cell."""
@@ -233,6 +235,9 @@ class BoardWidget(QWidget):
         self._numbers_shown = False
         self._move_source: Callable[[], Sequence[int] | None] | None = None
         self._numbers: dict[int, int] = {}
+        # Under renju, black's forbidden points while black is to move, with their reasons.
+        self._forbidden_shown = True
+        self._forbidden: dict[int, str] = {}
         # A cell's name being typed ("h", "h1"), shown beside the cursor until it plays.
         self._typed_name = ""
         self._typed_label = QLabel(self)
@@ -333,6 +338,9 @@ class BoardWidget(QWidget):
         old_numbers = self._numbers
         self._numbers = self._numbers_of(board)
         renumbered = any(self._numbers.get(cell) != number for cell, number in old_numbers.items())
+        old_forbidden = self._forbidden
+        self._forbidden = self._forbidden_of(board)
+        renumbered = renumbered or self._forbidden != old_forbidden
         self._update_accessible_text()
         self._update_cursors()
         if rules_changed or self._cells or winning_line != old_line or renumbered:
@@ -423,6 +431,31 @@ class BoardWidget(QWidget):
             self._numbers = self._numbers_of(self._board)
             self._update_accessible_text()
             self.update()
+
+    @property
+    def shows_forbidden_points(self) -> bool:
+        """True when black's forbidden points are marked under renju."""
+        return self._forbidden_shown
+
+    @property
+    def forbidden_points(self) -> dict[int, str]:
+        """The forbidden points marked on the position on show, with their reasons."""
+        return dict(self._forbidden)
+
+    def set_forbidden_points_shown(self, shown: bool) -> None:
+        """Mark black's forbidden points under renju (a cross in each, and in the cell's
+        description), while black is to move."""
+        if shown != self._forbidden_shown:
+            self._forbidden_shown = shown
+            self._forbidden = self._forbidden_of(self._board)
+            self._update_accessible_text()
+            self._update_cursors()
+            self.update()
+
+    def _forbidden_of(self, board: Board) -> dict[int, str]:
+        if not self._forbidden_shown or board.rules.rule != RENJU or board.is_over:
+            return {}
+        return dict(board.forbidden_cells())
 
     def set_move_source(self, source: Callable[[], Sequence[int] | None] | None) -> None:
         """Where the moves come from: ``source()`` gives the moves of the game in hand, first
@@ -941,7 +974,9 @@ class BoardWidget(QWidget):
 
     def _update_cursors(self) -> None:
         for cell, button in enumerate(self._cells):
-            clickable = self._accepts_clicks and self._board[cell] is None
+            clickable = (
+                self._accepts_clicks and self._board[cell] is None and cell not in self._forbidden
+            )
             button.setCursor(
                 Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor
             )
@@ -972,7 +1007,10 @@ class BoardWidget(QWidget):
             notes.append(self.tr("last move"))
         if self._winning_line is not None and cell in self._winning_line:
             notes.append(self.tr("part of the winning line"))
-        if mark is None and self._accepts_clicks:
+        reason = self._forbidden.get(cell)
+        if reason is not None:
+            notes.append(forbidden_text(reason))
+        elif mark is None and self._accepts_clicks:
             notes.append(self.tr("press to play here"))
         notes += cell_descriptions(self._overlays.values(), cell)
         return name, ", ".join(notes)
@@ -1204,8 +1242,22 @@ class BoardWidget(QWidget):
             painter.setBrush(QColor(colours.background))
             painter.drawEllipse(rect.center(), radius, radius)
 
+        if self._forbidden:
+            self._paint_forbidden(painter, colours, size)
         self._paint_layers(painter, colours, highlight, region)
         painter.end()
+
+    def _paint_forbidden(self, painter: QPainter, colours: theme.BoardColours, size: float) -> None:
+        """A cross in the loss colour on each of black's forbidden points."""
+        pen = QPen(QColor(colours.annotation_loss))
+        pen.setWidthF(max(1.5, size * 0.07))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        arm = size * 0.17
+        for cell in self._forbidden:
+            centre = self.cell_rect(cell).center()
+            painter.drawLine(centre + QPointF(-arm, -arm), centre + QPointF(arm, arm))
+            painter.drawLine(centre + QPointF(-arm, arm), centre + QPointF(arm, -arm))
 
     def _paint_move_numbers(
         self,

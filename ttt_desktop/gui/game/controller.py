@@ -47,6 +47,7 @@ from ttt_desktop.core.session import (
     Seat,
     SessionEvents,
 )
+from ttt_desktop.gui.common.rules_text import forbidden_text
 from ttt_desktop.gui.game.ai_worker import AiWorker, InsightRequest
 from ttt_desktop.players import create_player
 from ttt_desktop.players.process import PlayerFactory, release_free_heap
@@ -379,6 +380,10 @@ class GameController(QObject):
         if not 0 <= cell < board.rules.size:
             # A cell no board has: only code can ask for one (a click can't).
             return f"cell {cell} is off the board"
+        if refusal.reason == "forbidden":
+            return self.tr("{cell} is {forbidden} (renju): choose another point.").format(
+                cell=board.name(cell), forbidden=forbidden_text(refusal.detail)
+            )
         row, column = board.geometry.row_column(cell)
         return self.tr(
             "Cell {digit} (row {row}, column {column}) is taken: choose an empty one."

@@ -16,7 +16,6 @@ from typing import Final
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QIcon, QPainter, QPen, QPixmap, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -32,7 +31,21 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.core import Mark
-from ttt_desktop.core.rules import MAX_SIDE, MIN_K, MIN_SIDE, PRESETS, Rules, RulesError
+from ttt_desktop.core.rules import (
+    CARO,
+    FIVE_ONLY_MIN_SIDE,
+    FIVE_ONLY_RULES,
+    FREE_STYLE,
+    MAX_SIDE,
+    MIN_K,
+    MIN_SIDE,
+    PRESETS,
+    RENJU,
+    RULE_PRESETS,
+    STANDARD,
+    Rules,
+    RulesError,
+)
 from ttt_desktop.gui.common import theme
 from ttt_desktop.gui.common.rules_text import rules_title
 from ttt_desktop.gui.engines import engine_players
@@ -45,6 +58,8 @@ from ttt_desktop.players.roster import BOARDS
 PICTURE_SIZE: Final = 48
 CUSTOM_ROW_ROLE: Final = Qt.ItemDataRole.UserRole + 1
 SEAT_ROLE: Final = Qt.ItemDataRole.UserRole + 2
+BOARD_PRESETS: Final = (*PRESETS.values(), *RULE_PRESETS.values())
+"""The boards listed, smallest first, then Gomocup's rules on 15x15 (standard, renju, caro)."""
 
 
 def board_picture(rules: Rules, size: int = PICTURE_SIZE) -> QPixmap:
@@ -110,9 +125,9 @@ class NewGameDialog(QDialog):
         self.presets.setAccessibleName(self.tr("Boards"))
         self.presets.setIconSize(QSize(PICTURE_SIZE, PICTURE_SIZE))
         self.presets.setSpacing(2)
-        for name, preset in PRESETS.items():
+        for number, preset in enumerate(BOARD_PRESETS):
             item = QListWidgetItem(QIcon(board_picture(preset)), rules_title(preset))
-            item.setData(Qt.ItemDataRole.UserRole, name)
+            item.setData(Qt.ItemDataRole.UserRole, number)
             item.setToolTip(self._describe(preset))
             self.presets.addItem(item)
         custom = QListWidgetItem(self.tr("Custom board: choose m, n and k below"))
@@ -136,15 +151,33 @@ class NewGameDialog(QDialog):
         self.columns = self._spin(MIN_SIDE, MAX_SIDE, "columns")
         self.rows = self._spin(MIN_SIDE, MAX_SIDE, "rows")
         self.in_a_row = self._spin(MIN_K, MAX_SIDE, "k")
-        self.exact = QCheckBox(self.tr("Exactly k: a longer line does not win"))
-        self.exact.setObjectName("exact")
+        self.rule_combo = QComboBox()
+        self.rule_combo.setObjectName("rule")
+        for rule, label, tip in (
+            (FREE_STYLE, self.tr("Free-style: k or more in a row"), ""),
+            (STANDARD, self.tr("Standard: exactly k, a longer line does not win"), ""),
+            (
+                RENJU,
+                self.tr("Renju: black may not play a double-three, double-four or overline"),
+                self.tr("Five in a row, on a board of 15 to 20 a side"),
+            ),
+            (
+                CARO,
+                self.tr("Caro: a five blocked at both ends does not win"),
+                self.tr("Five in a row, on a board of 15 to 20 a side"),
+            ),
+        ):
+            self.rule_combo.addItem(label, rule)
+            self.rule_combo.setItemData(
+                self.rule_combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole
+            )
         self.columns_limits = QLabel()
         self.rows_limits = QLabel()
         self.k_limits = QLabel()
         form.addRow(self.tr("Columns (m):"), self._with_limits(self.columns, self.columns_limits))
         form.addRow(self.tr("Rows (n):"), self._with_limits(self.rows, self.rows_limits))
         form.addRow(self.tr("In a row (k):"), self._with_limits(self.in_a_row, self.k_limits))
-        form.addRow(self.exact)
+        form.addRow(self.tr("R&ule:"), self.rule_combo)
         self.verdict = QLabel()
         self.verdict.setObjectName("board-verdict")
         self.verdict.setWordWrap(True)
@@ -153,7 +186,7 @@ class NewGameDialog(QDialog):
             spin.textChanged.connect(self._on_typed)
             # The line edit's own signal: it also says when a box is emptied.
             spin.lineEdit().textChanged.connect(self._on_typed)
-        self.exact.toggled.connect(self._on_typed)
+        self.rule_combo.currentIndexChanged.connect(self._on_typed)
 
         seats_box = QGroupBox(self.tr("Players"))
         seats_form = QFormLayout(seats_box)
@@ -213,10 +246,7 @@ class NewGameDialog(QDialog):
 
     def show_rules(self, rules: Rules) -> None:
         """Select ``rules`` (its preset, else the custom numbers)."""
-        name = rules.preset_name
-        row = self.presets.count() - 1
-        if name is not None:
-            row = list(PRESETS).index(name)
+        row = BOARD_PRESETS.index(rules) if rules in BOARD_PRESETS else self.presets.count() - 1
         self._set_numbers(rules)
         self.presets.blockSignals(True)
         self.presets.setCurrentRow(row)
@@ -247,6 +277,8 @@ class NewGameDialog(QDialog):
         )
         if rules.exact:
             text += ", " + self.tr("exactly")
+        elif rules.rule in FIVE_ONLY_RULES:
+            text += ", " + rules_title(rules)
         return text
 
     def _fill_seats(self, seats: dict[Mark, Seat]) -> None:
@@ -276,9 +308,9 @@ class NewGameDialog(QDialog):
         self.columns.setValue(rules.m)
         self.rows.setValue(rules.n)
         self.in_a_row.setValue(rules.k)
-        self.exact.blockSignals(True)
-        self.exact.setChecked(rules.exact)
-        self.exact.blockSignals(False)
+        self.rule_combo.blockSignals(True)
+        self.rule_combo.setCurrentIndex(self.rule_combo.findData(rules.rule))
+        self.rule_combo.blockSignals(False)
         for spin in (self.columns, self.rows, self.in_a_row):
             spin.blockSignals(False)
 
@@ -288,7 +320,7 @@ class NewGameDialog(QDialog):
             self.columns.setFocus(Qt.FocusReason.OtherFocusReason)
             self._on_typed()
             return
-        self._set_numbers(PRESETS[str(item.data(Qt.ItemDataRole.UserRole))])
+        self._set_numbers(BOARD_PRESETS[int(item.data(Qt.ItemDataRole.UserRole))])
         self._on_typed()
 
     def _typed_number(self, spin: QSpinBox) -> int | None:
@@ -311,10 +343,11 @@ class NewGameDialog(QDialog):
         if m is None or n is None or k is None:
             problem = self.tr("Type a number in each box.")
         else:
+            rule = str(self.rule_combo.currentData())
             try:
-                rules = Rules(m, n, k, self.exact.isChecked())
+                rules = Rules(m, n, k, rule=rule)
             except RulesError:
-                problem = self._limit_problem(m, n, k)
+                problem = self._limit_problem(m, n, k, rule)
         self._rules = rules
         if rules is None:
             # No board yet: no preset is highlighted as if it were the one chosen.
@@ -333,7 +366,12 @@ class NewGameDialog(QDialog):
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(self._can_start())
 
-    def _limit_problem(self, m: int, n: int, k: int) -> str:
+    def _limit_problem(self, m: int, n: int, k: int, rule: str) -> str:
+        if rule in FIVE_ONLY_RULES and MIN_SIDE <= m <= MAX_SIDE and MIN_SIDE <= n <= MAX_SIDE:
+            name = self.tr("Renju") if rule == RENJU else self.tr("Caro")
+            return self.tr("{rule} is five in a row on a board of {low} to {high} a side.").format(
+                rule=name, low=FIVE_ONLY_MIN_SIDE, high=MAX_SIDE
+            )
         if not MIN_SIDE <= m <= MAX_SIDE:
             return self.tr("Columns must be {low} to {high}.").format(low=MIN_SIDE, high=MAX_SIDE)
         if not MIN_SIDE <= n <= MAX_SIDE:
@@ -344,8 +382,8 @@ class NewGameDialog(QDialog):
 
     def _select_matching_preset(self, rules: Rules) -> None:
         """Highlight the preset the numbers typed make, else the custom row."""
-        name = rules.preset_name
-        self._highlight_row(self.presets.count() - 1 if name is None else list(PRESETS).index(name))
+        custom = self.presets.count() - 1
+        self._highlight_row(BOARD_PRESETS.index(rules) if rules in BOARD_PRESETS else custom)
 
     def _highlight_row(self, row: int) -> None:
         """Make ``row`` the highlighted one (-1: none) without choosing its numbers."""

@@ -55,6 +55,7 @@ from ttt_desktop.core.record import GameRecord
 from ttt_desktop.core.rules import Rules
 from ttt_desktop.gui.board.board_view import BoardView
 from ttt_desktop.gui.board.board_widget import (
+    FORBIDDEN_POINTS_KEY,
     MARK_STYLE_KEY,
     MOVE_NUMBERS_KEY,
     BoardWidget,
@@ -680,6 +681,14 @@ class MainWindow(QMainWindow):
         menu.addAction(self.move_numbers_action)
         self.board.set_move_source(lambda: self.controller.session.record.moves)
         self.board.set_move_numbers_shown(bool(numbers))
+        # Black's forbidden points under renju (remembered, on at first).
+        self.forbidden_points_action = QAction(self.tr("For&bidden points (renju)"), self)
+        self.forbidden_points_action.setCheckable(True)
+        forbidden = self.settings.qsettings.value(FORBIDDEN_POINTS_KEY, True, type=bool)
+        self.forbidden_points_action.setChecked(bool(forbidden))
+        self.forbidden_points_action.toggled.connect(self._on_forbidden_points_toggled)
+        menu.addAction(self.forbidden_points_action)
+        self.board.set_forbidden_points_shown(bool(forbidden))
 
     def _on_mark_style_chosen(self, action: QAction) -> None:
         style = MarkStyle.from_setting(action.data())
@@ -689,6 +698,10 @@ class MainWindow(QMainWindow):
     def _on_move_numbers_toggled(self, checked: bool) -> None:
         self.settings.qsettings.setValue(MOVE_NUMBERS_KEY, checked)
         self.board.set_move_numbers_shown(checked)
+
+    def _on_forbidden_points_toggled(self, checked: bool) -> None:
+        self.settings.qsettings.setValue(FORBIDDEN_POINTS_KEY, checked)
+        self.board.set_forbidden_points_shown(checked)
 
     def _on_reduce_motion_toggled(self, checked: bool) -> None:
         self.settings.qsettings.setValue(REDUCE_MOTION_KEY, checked)
