@@ -1058,8 +1058,8 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Starten Sie zuerst ein neues Spiel.</translation>
     </message>
     <message>
-        <source>{cell} is {forbidden} (renju): choose another point.</source>
-        <translation>{cell} ist {forbidden} (Renju): Wählen Sie einen anderen Punkt.</translation>
+        <source>{cell} is {forbidden}; under renju, choose another point.</source>
+        <translation>{cell} ist {forbidden}; nach Renju wählen Sie einen anderen Punkt.</translation>
     </message>
     <message>
         <source>Cell {digit} (row {row}, column {column}) is taken: choose an empty one.</source>

@@ -37,7 +37,7 @@ def test_black_s_forbidden_points_are_marked_and_a_click_on_one_is_refused(
     with qtbot.waitSignal(window.controller.move_refused) as refused:
         QTest.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_centre(h8))
     assert refused.args == [
-        "h8 is forbidden for black: a double-three (two open threes at once) (renju): "
+        "h8 is forbidden for black: a double-three (two open threes at once); under renju, "
         "choose another point."
     ]
     assert len(window.controller.session.record.moves) == moves
@@ -55,7 +55,9 @@ def test_black_s_forbidden_points_are_marked_and_a_click_on_one_is_refused(
     assert board.forbidden_points == {h8: "double-three"}
 
 
-def test_caro_marks_nothing_and_black_may_play_a_double_three(qtbot: QtBot, make_window: WindowMaker) -> None:
+def test_caro_marks_nothing_and_black_may_play_a_double_three(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
     window = make_window()
     window.start_game(RULE_PRESETS["caro"], Seat(HUMAN_KIND, "Ann"), Seat(HUMAN_KIND, "Bob"))
     _play(qtbot, window, DOUBLE_THREE)

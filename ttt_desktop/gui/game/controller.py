@@ -381,7 +381,7 @@ class GameController(QObject):
             # A cell no board has: only code can ask for one (a click can't).
             return f"cell {cell} is off the board"
         if refusal.reason == "forbidden":
-            return self.tr("{cell} is {forbidden} (renju): choose another point.").format(
+            return self.tr("{cell} is {forbidden}; under renju, choose another point.").format(
                 cell=board.name(cell), forbidden=forbidden_text(refusal.detail)
             )
         row, column = board.geometry.row_column(cell)
