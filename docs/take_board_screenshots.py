@@ -7,7 +7,9 @@ Run under an X server (the window system's own pictures, popups included)::
 Writes ``docs/screenshots/board-15x15.png``, ``board-15x15-dark.png``,
 ``board-numbers-zoomed.png`` and ``-dark`` (the same game zoomed in, numbered, with the rulers),
 ``mcts-heat-map.png``, ``mcts-heat-map-dark.png`` (Monty asked about the position, its
-visits shaded on the board), ``new-game-dialog.png`` and ``new-game-dialog-dark.png``.
+visits shaded on the board), ``new-game-dialog.png`` and ``new-game-dialog-dark.png``, and
+``renju-forbidden.png`` and ``-dark`` (a renju game with black's forbidden points crossed,
+an overline at g8 and a double-three at k5, the pointer on g8).
 Settings go to a throw-away folder; the game is played by two people through clicks on the
 board.
 """
@@ -25,7 +27,7 @@ from PySide6.QtGui import QCursor
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
-from ttt_desktop.core.rules import GOMOKU, PRESETS
+from ttt_desktop.core.rules import GOMOKU, PRESETS, RULE_PRESETS
 from ttt_desktop.gui.common import translation
 from ttt_desktop.gui.common.theme import ThemeChoice, ThemeManager
 from ttt_desktop.gui.game.controller import Seat
@@ -36,6 +38,9 @@ from ttt_desktop.players import HUMAN_KIND
 OUT = Path(__file__).resolve().parent / "screenshots"
 # A game in progress: X builds towards h8-l8 while O blocks, as two people might play.
 MOVES = ("h8", "h9", "i8", "g8", "j8", "k8", "i9", "j10", "i7", "i10", "h7", "g6", "j7", "k7")
+# Renju: black's g8 would make six in a row (d8-i8) and k5 two open threes (k5-k6-k7, k5-l5-m5).
+RENJU_MOVES = ("d8", "a1", "e8", "a3", "f8", "a5", "h8", "a7", "i8", "a9", "k6", "o1", "k7", "o3")
+RENJU_MOVES += ("l5", "o5", "m5", "o7")
 
 
 def settle(
@@ -108,6 +113,19 @@ def shoot(app: QApplication, theme: ThemeChoice, suffix: str) -> None:
     settle(app, 0.4)
     grab(app, dialog, f"new-game-dialog{suffix}.png")
     dialog.close()
+
+    window.start_game(RULE_PRESETS["renju"], Seat(HUMAN_KIND, "Alice"), Seat(HUMAN_KIND, "Bob"))
+    geometry = RULE_PRESETS["renju"].geometry
+    for name in RENJU_MOVES:
+        QTest.mouseClick(
+            board, Qt.MouseButton.LeftButton, pos=board.cell_centre(geometry.parse(name))
+        )
+        settle(app, 0.05)
+    hovered = board.cell_centre(geometry.parse("g8"))
+    QCursor.setPos(board.mapToGlobal(hovered))
+    QTest.mouseMove(board, hovered)
+    QTest.mouseClick(board, Qt.MouseButton.LeftButton, pos=hovered)  # refused, said below
+    grab(app, window, f"renju-forbidden{suffix}.png")
     window.controller.shutdown()
     window.close()
 
