@@ -382,9 +382,13 @@ def test_our_brain_refuses_a_board_with_stones_no_game_has() -> None:
 
 
 def test_our_brain_says_error_for_a_rule_it_does_not_play_and_plays_on() -> None:
-    said = _our_brain_says(["START 15", "INFO rule 4", "BEGIN", "END"])
-    assert said[1].startswith("ERROR INFO rule 4: renju is not played here")
+    said = _our_brain_says(["START 15", "INFO rule 6", "BEGIN", "END"])
+    assert said[1].startswith("ERROR INFO rule 6: continuous game is not played here")
     assert said[-1].count(",") == 1  # its move
+    # Renju it plays, without a word.
+    said = _our_brain_says(["START 15", "INFO rule 4", "BEGIN", "END"])
+    assert not [line for line in said if line.startswith("ERROR")]
+    assert said[-1].count(",") == 1
 
 
 def test_our_brain_leaves_quietly_when_its_output_is_closed() -> None:

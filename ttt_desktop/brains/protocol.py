@@ -129,8 +129,10 @@ def start_line(m: int, n: int) -> str:
 
 
 def rule_of(rules: Rules) -> int:
-    """The ``INFO rule`` bitmask of ``rules``."""
-    return RULE_EXACT if rules.exact else 0
+    """The ``INFO rule`` bitmask of ``rules`` (:attr:`Rules.gomocup_rule
+    <ttt_desktop.core.rules.Rules.gomocup_rule>`: 0 free-style, 1 exactly five, 4 renju,
+    8 caro)."""
+    return rules.gomocup_rule
 
 
 def board_lines(stones: Iterable[tuple[int, int, int]]) -> str:

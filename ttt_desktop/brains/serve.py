@@ -18,9 +18,12 @@ own, :mod:`ttt_desktop.brains.manager`). The brain:
   best line, the evaluation of the move);
 * plays five in a row unless told otherwise by this program's extension: ``INFO k N``
   (k in a row; its ABOUT answer carries ``mnk="1"`` to say it understands it) and the
-  protocol's ``INFO rule 1`` (exactly k: a longer line does not win); a rule it does not
-  play (continuous, renju, caro) gets ``ERROR`` before its next move, as the protocol
-  asks of an INFO value a brain can't meet;
+  protocol's ``INFO rule``: 1 exactly k (a longer line does not win), 4 renju (black
+  never plays a forbidden cell), 8 caro (:meth:`Rules.from_gomocup
+  <ttt_desktop.core.rules.Rules.from_gomocup>`; renju and caro are five in a row on 15 to
+  20 a side); a rule it does not play (continuous, or renju and caro on another board)
+  gets ``ERROR`` before its next move, as the protocol asks of an INFO value a brain can't
+  meet, and it plays on under free-style (or exactly five);
 * leaves quietly (exit status 0, no traceback) when its output is closed.
 
 Single-threaded, as the protocol allows: it reads no command while it thinks.
@@ -54,7 +57,7 @@ __all__ = ["BrainServer", "serve_brain"]
 
 FASTEST_MS: Final = 5.0
 """The budget for ``INFO timeout_turn 0``: "play as fast as possible"."""
-SUPPORTED_RULES: Final = protocol.RULE_EXACT
+SUPPORTED_RULES: Final = protocol.RULE_EXACT | protocol.RULE_RENJU | protocol.RULE_CARO
 
 
 def budget_for(turn_ms: int, time_left_ms: int | None, match_ms: int = 0) -> float:
@@ -192,8 +195,8 @@ class BrainServer:
             names = [name for bit, name in protocol.RULE_NAMES.items() if unknown & bit]
             words = ", ".join(names) or f"rule {unknown}"
             self.write(
-                f"ERROR INFO rule {self.rule}: {words} is not played here (free-style and "
-                "exactly five only); it plays on under those"
+                f"ERROR INFO rule {self.rule}: {words} is not played here (free-style, "
+                "exactly five, renju and caro only); it plays on under those"
             )
 
     def _rules(self) -> Rules | None:
@@ -201,6 +204,16 @@ class BrainServer:
             self.write("ERROR no START yet")
             return None
         m, n = self.size
+        if self.rule & (protocol.RULE_RENJU | protocol.RULE_CARO):
+            try:
+                return Rules.from_gomocup(m, n, self.rule & SUPPORTED_RULES)
+            except ValueError as error:
+                if not self.rule_said:
+                    self.rule_said = True
+                    self.write(
+                        f"ERROR INFO rule {self.rule}: {error}; it plays on under "
+                        f"{'exactly five' if self.exact else 'free-style'}"
+                    )
         try:
             return Rules(m, n, self.k, self.exact)
         except ValueError as error:
@@ -360,6 +373,9 @@ class BrainServer:
             self.write(f"MESSAGE stopped at {budget:.0f} ms; played {board.name(cell)}")
         if thought is not None:
             self.write("MESSAGE " + describe_thought(thought, board, time.perf_counter() - started))
+        if cell in board.forbidden_cells():  # never, by the players' own checks: a last guard
+            self.write(f"MESSAGE {board.name(cell)} is forbidden for black; played another")
+            cell = fallback.choose_move(board)
         self.board = board.play(cell)
         x, y = protocol.xy_of(cell, board.rules.m)
         self.write(f"{x},{y}")

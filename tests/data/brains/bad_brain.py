@@ -6,7 +6,9 @@ hog (allocates 400 MB at its first move), slow-first (its first move takes 1.5 s
 up its tables then), suggest (answers SUGGEST, then plays what PLAY says), warn (an ERROR
 line before each move: a limit it can't meet), setsid (a child that leaves its session,
 ignores hang-ups and clears its environment, then sleeps), ignore-hup (ignores SIGHUP
-and SIGTERM, and thinks for ever on its second move).
+and SIGTERM, and thinks for ever on its second move), renju-foul (as black plays f8 g8 h9
+h10, then h8: a double-three, forbidden under renju; it says the INFO rule it was told in
+a MESSAGE before each move).
 Only the standard library: it starts in a few milliseconds.
 """
 
@@ -39,6 +41,11 @@ def free_cell():
     return centre
 
 
+FOUL = [(5, 7), (6, 7), (7, 6), (7, 5), (7, 7)]
+"""f8 g8 h9 h10 h8 on 15x15 (x the column from the left, y the row from the top)."""
+rule = ["none"]
+
+
 def move(opponent=None):
 
     if opponent is not None:
@@ -65,6 +72,12 @@ def move(opponent=None):
         return
     if MODE == "illegal" and opponent is not None:
         say(f"{opponent[0]},{opponent[1]}")
+        return
+    if MODE == "renju-foul":
+        say(f"MESSAGE rule {rule[0]}")
+        cell = FOUL[min(counter[0], len(FOUL)) - 1]
+        taken.add(cell)
+        say(f"{cell[0]},{cell[1]}")
         return
     if MODE == "flood":
         line = "MESSAGE " + "x" * 200 + "\r\n"
@@ -147,7 +160,9 @@ for raw in sys.stdin:
     elif word == "BOARD":
         reading_board = True
     elif word == "INFO":
-        pass
+        key, _, value = rest.partition(" ")
+        if key.lower() == "rule":
+            rule[0] = value.strip()
     elif word == "END":
         if MODE == "ignore-end":
             continue
