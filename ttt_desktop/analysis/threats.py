@@ -208,6 +208,7 @@ class _ThreatSearch:
         "exact_attacker",
         "exact_defender",
         "failed",
+        "fouls",
         "k",
         "max_nodes",
         "nodes",
@@ -223,6 +224,8 @@ class _ThreatSearch:
         self.exact_attacker = self.exact_defender = layout.exact
         self.renju_geometry: Geometry | None = None
         """The board's geometry when black attacks under renju (its moves are checked)."""
+        self.fouls: dict[tuple[int, int, int], bool] = {}
+        """Whether black's move is forbidden, by (black, white, move), as found."""
         self.board_bits = layout.board_bits
         self.directions = tuple(
             (shift, tuple(i * shift for i in range(layout.k))) for shift in layout.shifts
@@ -252,12 +255,17 @@ class _ThreatSearch:
         geometry = self.renju_geometry
         if geometry is None:
             return False
-        from ttt_desktop.core.renju import forbidden_reason  # noqa: PLC0415  (renju only)
+        key = (me, them, move)
+        known = self.fouls.get(key)
+        if known is None:
+            from ttt_desktop.core.renju import forbidden_reason  # noqa: PLC0415  (renju only)
 
-        cell_of = self.cell_of
-        black = sum(1 << cell_of[bit] for bit in _bits(me))
-        white = sum(1 << cell_of[bit] for bit in _bits(them))
-        return forbidden_reason(geometry, black, white, cell_of[move]) is not None
+            cell_of = self.cell_of
+            black = sum(1 << cell_of[bit] for bit in _bits(me))
+            white = sum(1 << cell_of[bit] for bit in _bits(them))
+            known = forbidden_reason(geometry, black, white, cell_of[move]) is not None
+            self.fouls[key] = known
+        return known
 
     def _count(self) -> None:
         self.nodes += 1
