@@ -149,14 +149,15 @@ def run_board(key: str, arguments: argparse.Namespace) -> None:
               f"({arguments.curve_games} games each)", flush=True)  # fmt: skip
     assert network is not None
     cpu_used = cpu_seconds() - cpu_started
-    print(f"  trained {int(network.training['games']):,} games in "
-          f"{float(network.training['seconds']):.0f} s of training ({training_wall:.0f} s wall "
-          f"with the curve's stops' overhead); CPU time of all processes so far: "
-          f"{cpu_used:.0f} s", flush=True)  # fmt: skip
+    if arguments.networks is None:
+        print(f"  trained {int(network.training['games']):,} games in "
+              f"{float(network.training['seconds']):.0f} s of training ({training_wall:.0f} s "
+              f"wall with the curve's stops' overhead); CPU time of all processes so far: "
+              f"{cpu_used:.0f} s", flush=True)  # fmt: skip
 
     timed = TimedSeat(NTuplePlayer(seed=arguments.seed + 1, network=network))
     games = arguments.games
-    print(f"  measured over {games} games each, colours alternating:")
+    print(f"  measured over {games} games each, in pairs from the built-in openings:")
     result = score_of(timed, create_player("levi", seed=arguments.seed + 11), rules, games)
     print(line("trained network v Levi (bar 90% on 9,9,5)", result), flush=True)
     result = score_of(timed, create_player("utility", seed=arguments.seed + 12), rules, games)
