@@ -488,6 +488,9 @@ class ErrorBarChart(_ChartWidget):
         self._chart.legend().setVisible(False)
         self._x_axis, self._y_axis = _category_axes(self._chart, "", y_title)
         self._y_axis.setLabelFormat("%.0f")
+        # Whole names, turned to fit (_fit_labels), never cut: "Ralph" and "Rando" would
+        # both read "R...".
+        self._x_axis.setTruncateLabels(False)
         self._chart.plotAreaChanged.connect(self._fit_labels)
         self._apply_theme()
         self._describe()
@@ -559,7 +562,8 @@ class ErrorBarChart(_ChartWidget):
     def _fit_labels(self, *_: object) -> None:
         """Each label whole: across when the longest fits well within a bar's room (QtCharts
         cuts a label short of its room: "Humist..." in 77 px), else upright. Asked again
-        whenever the plot area changes."""
+        whenever the plot area changes. The one rule for the bars' labels: windows showing
+        the chart leave the angle to it."""
         bars = self._state.bars
         if not bars:
             return

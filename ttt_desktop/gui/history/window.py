@@ -918,10 +918,6 @@ class HistoryWindow(QWidget):
             self._ratings_chart.set_data(
                 [ErrorBar(self._chart_label(p, rated), *_bar(p)) for p in top]
             )
-            # Whole names, turned to fit, not "R...": Ralph and Rando must not look alike.
-            for axis in self._ratings_chart.chart.axes(Qt.Orientation.Horizontal):
-                axis.setLabelsAngle(-60)
-                axis.setTruncateLabels(False)
 
     def _chart_label(self, player: RatedPlayer, rated: list[RatedPlayer]) -> str:
         """The player's name, with the board when the chart mixes boards."""
