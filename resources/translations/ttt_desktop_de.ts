@@ -4061,8 +4061,40 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>{players} Spieler, {games} Partien. Drücken Sie „Starten“.</translation>
     </message>
     <message>
-        <source>TLS needs all three: the authority, a certificate, a key</source>
-        <translation>TLS braucht alle drei: die Zertifizierungsstelle, ein Zertifikat, einen Schlüssel</translation>
+        <source>{address} needs three TLS files; missing: {files}.</source>
+        <translation>{address} braucht drei TLS-Dateien; es fehlen: {files}.</translation>
+    </message>
+    <message>
+        <source>the TLS authority</source>
+        <translation>die TLS-Zertifizierungsstelle</translation>
+    </message>
+    <message>
+        <source>the TLS certificate</source>
+        <translation>das TLS-Zertifikat</translation>
+    </message>
+    <message>
+        <source>the TLS key</source>
+        <translation>der TLS-Schlüssel</translation>
+    </message>
+    <message>
+        <source>{address} is not a scheduler&apos;s address: write tls://HOST:PORT (or tcp://127.0.0.1:PORT on this computer).</source>
+        <translation>{address} ist keine Adresse eines Schedulers: Schreiben Sie tls://HOST:PORT (oder tcp://127.0.0.1:PORT auf diesem Rechner).</translation>
+    </message>
+    <message>
+        <source>{address} is a plain tcp:// scheduler on another computer: anyone who can reach its port can run any program on every worker. Use tls://HOST:PORT with the TLS authority, certificate and key (ttt-arena cluster-certs makes them; start the scheduler and the workers with the same files).</source>
+        <translation>{address} ist ein unverschlüsselter tcp://-Scheduler auf einem anderen Rechner: Wer seinen Port erreicht, kann auf jedem Worker jedes Programm ausführen. Verwenden Sie tls://HOST:PORT mit TLS-Zertifizierungsstelle, -Zertifikat und -Schlüssel (ttt-arena cluster-certs erstellt sie; starten Sie Scheduler und Worker mit denselben Dateien).</translation>
+    </message>
+    <message>
+        <source>The TLS files go with a tls:// scheduler, not {address}.</source>
+        <translation>Die TLS-Dateien gehören zu einem tls://-Scheduler, nicht zu {address}.</translation>
+    </message>
+    <message>
+        <source>{file} {name}: there is no such file.</source>
+        <translation>{file} {name}: Diese Datei gibt es nicht.</translation>
+    </message>
+    <message>
+        <source>{file} {name} can&apos;t be read: {reason}</source>
+        <translation>{file} {name} kann nicht gelesen werden: {reason}</translation>
     </message>
     <message>
         <source>Choose a PEM file</source>

@@ -352,3 +352,56 @@ def test_the_count_of_games_follows_every_setting_that_changes_it(
     tournament.challenger_combo.setCurrentIndex(tournament.challenger_combo.findData("humiston"))
     assert tournament.progress_label.text() == "3 players, 8 games. Press Start."
     assert tournament.spec().entrants[0].kind == "humiston"
+
+
+def test_an_unsafe_scheduler_is_refused_in_the_window_with_the_reason(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window()
+    tournament = window.lab.show_tournament()
+    tournament.set_players({"rando": 1, "levi": 1})
+    assert tournament.start_button.isEnabled()
+    warnings: list[str] = []
+    monkeypatch.setattr(
+        "ttt_desktop.gui.lab.tournament_window.QMessageBox.warning",
+        lambda _parent, _title, text: warnings.append(text),
+    )
+
+    def refused(*words: str) -> None:
+        assert not tournament.start_button.isEnabled()
+        for word in words:
+            assert word in tournament.progress_label.text()
+        tournament.start()  # even asked another way: nothing is sent
+        assert tournament.runner is None
+        assert all(word in warnings[-1] for word in words)
+
+    def type_into(edit: object, text: str) -> None:
+        edit.clear()  # type: ignore[attr-defined]
+        qtbot.keyClicks(edit, text)
+
+    # A plain tcp:// scheduler on another computer: anyone reaching its port runs programs.
+    type_into(tournament.scheduler_edit, "tcp://10.1.2.3:8786")
+    refused("tcp://10.1.2.3:8786 is a plain tcp:// scheduler on another computer", "tls://")
+    assert "--insecure" not in tournament.progress_label.text()  # no such choice here
+    # TLS needs its three files, and says which are missing.
+    type_into(tournament.scheduler_edit, "tls://10.1.2.3:8786")
+    refused("missing: the TLS authority, the TLS certificate, the TLS key")
+    ca = tmp_path / "ca.pem"
+    ca.write_text("not checked here\n")
+    type_into(tournament.tls_edits["ca"], str(ca))
+    refused("missing: the TLS certificate, the TLS key")
+    assert "the TLS authority" not in tournament.progress_label.text()
+    type_into(tournament.tls_edits["cert"], str(ca))
+    type_into(tournament.tls_edits["key"], str(tmp_path / "gone.key"))
+    refused(f"The TLS key {tmp_path / 'gone.key'}: there is no such file")
+    # The files with a tcp:// scheduler are refused, not dropped.
+    type_into(tournament.tls_edits["key"], str(ca))
+    type_into(tournament.scheduler_edit, "tcp://127.0.0.1:8786")
+    refused("The TLS files go with a tls:// scheduler")
+    # Plain tcp:// on this computer is allowed.
+    for edit in tournament.tls_edits.values():
+        edit.clear()
+    assert tournament.start_button.isEnabled()
+    assert "Press Start" in tournament.progress_label.text()
+    type_into(tournament.scheduler_edit, "localhost:8786")
+    refused("is not a scheduler's address")

@@ -27,12 +27,31 @@ from pathlib import Path
 from typing import Any, Final
 from urllib.parse import urlsplit
 
-__all__ = ["SCHEMES", "Scheduler", "TlsFiles", "make_certificates"]
+__all__ = ["SCHEMES", "Scheduler", "SchedulerError", "TlsFiles", "make_certificates"]
 
 SCHEMES: Final = ("tls", "tcp")
 CERTIFICATE_DAYS: Final = 825
 """How long the certificates :func:`make_certificates` makes are valid (about two years)."""
 _LOOPBACK_NAMES: Final = ("localhost", "localhost.localdomain")
+
+
+TLS_FILES: Final = ("ca", "cert", "key")
+"""The TLS files, in :class:`TlsFiles`'s order: the authority, a certificate, its key."""
+_TLS_OPTIONS: Final = {"ca": "--tls-ca-file", "cert": "--tls-cert", "key": "--tls-key"}
+
+
+class SchedulerError(ValueError):
+    """A scheduler refused before anything is sent: the message (in English, with the
+    command line's options), ``kind`` saying why for a window to say it in its own words
+    ("address", "tls-files", "tls-scheme", "plain-remote", "no-file", "unreadable"),
+    with ``file`` (one of :data:`TLS_FILES`), its ``name`` and the OS ``reason`` where a
+    file is at fault."""
+
+    def __init__(
+        self, message: str, kind: str, *, file: str = "", name: str = "", reason: str = ""
+    ) -> None:
+        super().__init__(message)
+        self.kind, self.file, self.name, self.reason = kind, file, name, reason
 
 
 @dataclass(frozen=True)
@@ -46,19 +65,21 @@ class TlsFiles:
 
     def check(self) -> None:
         """``ValueError`` naming a file that is missing or can't be read."""
-        for what, name in (
-            ("--tls-ca-file", self.ca_file),
-            ("--tls-cert", self.cert),
-            ("--tls-key", self.key),
-        ):
+        for key, name in zip(TLS_FILES, (self.ca_file, self.cert, self.key), strict=True):
+            what = _TLS_OPTIONS[key]
             path = Path(name)
             if not path.is_file():
-                raise ValueError(f"{what} {name}: there is no such file")
+                raise SchedulerError(
+                    f"{what} {name}: there is no such file", "no-file", file=key, name=name
+                )
             try:
                 with path.open("rb") as file:
                     file.read(1)
             except OSError as error:
-                raise ValueError(f"{what} {name}: {error.strerror or error}") from None
+                reason = str(error.strerror or error)
+                raise SchedulerError(
+                    f"{what} {name}: {reason}", "unreadable", file=key, name=name, reason=reason
+                ) from None
 
     def security(self) -> Any:
         """Dask's ``Security`` for a client with these files, encryption required."""
@@ -99,32 +120,38 @@ class Scheduler:
         return urlsplit(self.address).hostname or ""
 
     def check(self) -> None:
-        """``ValueError`` with the reason and what to do, before anything is sent: an
+        """:class:`SchedulerError` (a ``ValueError``) with the reason and what to do,
+        before anything is sent: an
         address that is not ``tls://`` or ``tcp://``, TLS without its files (or a file
         missing), a plain ``tcp://`` scheduler off this machine without ``insecure``."""
         scheme = self.scheme
         if scheme not in SCHEMES or not self.host:
-            raise ValueError(
+            raise SchedulerError(
                 f"{self.address!r} is not a scheduler's address: write tls://HOST:PORT "
-                "(or tcp://127.0.0.1:PORT on this machine)"
+                "(or tcp://127.0.0.1:PORT on this machine)",
+                "address",
             )
         if scheme == "tls":
             if self.tls is None:
-                raise ValueError(
+                raise SchedulerError(
                     f"{self.address} is a TLS scheduler: give --tls-ca-file, --tls-cert and "
-                    "--tls-key (ttt-arena cluster-certs makes them)"
+                    "--tls-key (ttt-arena cluster-certs makes them)",
+                    "tls-files",
                 )
             self.tls.check()
             return
         if self.tls is not None:
-            raise ValueError(f"TLS files go with a tls:// scheduler, not {self.address}")
+            raise SchedulerError(
+                f"TLS files go with a tls:// scheduler, not {self.address}", "tls-scheme"
+            )
         if not _is_loopback(self.host) and not self.insecure:
-            raise ValueError(
+            raise SchedulerError(
                 f"{self.address} is a plain tcp:// scheduler on another machine: anyone who "
                 "can reach its port can run any program on every worker. Use "
                 "tls://HOST:PORT with --tls-ca-file, --tls-cert and --tls-key (ttt-arena "
                 "cluster-certs makes them; start the scheduler and the workers with the "
-                "same options), or say --insecure on a network of your own"
+                "same options), or say --insecure on a network of your own",
+                "plain-remote",
             )
 
     def client_options(self) -> dict[str, Any]:

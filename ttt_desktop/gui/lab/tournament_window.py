@@ -82,7 +82,7 @@ from ttt_desktop.players.boards import NETWORK_BOARDS, NETWORK_KS, SOLVED_BOARDS
 from ttt_desktop.players.roster import BOARDS, supports
 
 if TYPE_CHECKING:
-    from ttt_desktop.lab.cluster import Scheduler
+    from ttt_desktop.lab.cluster import Scheduler, SchedulerError
 
 REFRESH_SECONDS: Final = 0.25
 CANCEL_GRACE_SECONDS: Final = 0.3
@@ -378,6 +378,7 @@ class TournamentWindow(QWidget):
             )
         )
         form.addRow(self.tr("Sc&heduler:"), self.scheduler_edit)
+        self.scheduler_edit.textChanged.connect(self._update_start)
         self.tls_edits: dict[str, QLineEdit] = {}
         for key, label, tip in (
             ("ca", self.tr("TLS authority:"), self.tr("The certificate authority (ca.pem)")),
@@ -388,6 +389,7 @@ class TournamentWindow(QWidget):
             edit.setToolTip(tip + self.tr(" (ttt-arena cluster-certs makes them)"))
             edit.setPlaceholderText(self.tr("a .pem file"))
             self.tls_edits[key] = edit
+            edit.textChanged.connect(self._update_start)
             files = QHBoxLayout()
             files.addWidget(edit, 1)
             browse = QPushButton(self.tr("Browse..."))
@@ -852,6 +854,11 @@ class TournamentWindow(QWidget):
             spec, refusal = None, str(error)
         except ValueError:
             spec = None
+        if spec is not None:
+            try:
+                self._scheduler()
+            except ValueError as error:  # refused here, before anything is sent
+                spec, refusal = None, str(error)
         self.start_button.setEnabled(spec is not None and not running)
         if not running and refusal is not None and self.result is None:
             self.progress_label.setText(refusal)
@@ -866,18 +873,69 @@ class TournamentWindow(QWidget):
 
     def _scheduler(self) -> Scheduler | None:
         """The scheduler field's scheduler with its TLS files (None: this computer);
-        ``ValueError`` with the reason when it is not a safe one."""
-        from ttt_desktop.lab.cluster import Scheduler, TlsFiles  # noqa: PLC0415
+        ``ValueError`` with the reason, in the window's words, when it is not a safe one
+        (the lab's own check, :meth:`Scheduler.check`, decides)."""
+        from ttt_desktop.lab.cluster import (  # noqa: PLC0415
+            TLS_FILES,
+            Scheduler,
+            SchedulerError,
+            TlsFiles,
+        )
 
         address = self.scheduler_edit.text().strip()
-        files = [self.tls_edits[key].text().strip() for key in ("ca", "cert", "key")]
+        files = [self.tls_edits[key].text().strip() for key in TLS_FILES]
         if not address:
             return None
-        if any(files) and not all(files):
-            raise ValueError(self.tr("TLS needs all three: the authority, a certificate, a key"))
-        scheduler = Scheduler(address, TlsFiles(*files) if all(files) else None)
-        scheduler.check()
+        # Files given with a tcp:// scheduler are refused by the check, not dropped.
+        scheduler = Scheduler(address, TlsFiles(*files) if any(files) else None)
+        missing = [
+            self._tls_file_name(key) for key, name in zip(TLS_FILES, files, strict=True) if not name
+        ]
+        if missing and scheduler.scheme == "tls":
+            raise ValueError(
+                self.tr("{address} needs three TLS files; missing: {files}.").format(
+                    address=address, files=", ".join(missing)
+                )
+            )
+        try:
+            scheduler.check()
+        except SchedulerError as error:
+            raise ValueError(self._scheduler_refusal(error, address)) from None
         return scheduler
+
+    def _tls_file_name(self, key: str) -> str:
+        return {
+            "ca": self.tr("the TLS authority"),
+            "cert": self.tr("the TLS certificate"),
+            "key": self.tr("the TLS key"),
+        }[key]
+
+    def _scheduler_refusal(self, error: SchedulerError, address: str) -> str:
+        """Why the lab refused the scheduler, said for this window (no command-line options)."""
+        if error.kind == "address":
+            return self.tr(
+                "{address} is not a scheduler's address: write tls://HOST:PORT "
+                "(or tcp://127.0.0.1:PORT on this computer)."
+            ).format(address=address)
+        if error.kind == "plain-remote":
+            return self.tr(
+                "{address} is a plain tcp:// scheduler on another computer: anyone who can "
+                "reach its port can run any program on every worker. Use tls://HOST:PORT with "
+                "the TLS authority, certificate and key (ttt-arena cluster-certs makes them; "
+                "start the scheduler and the workers with the same files)."
+            ).format(address=address)
+        if error.kind == "tls-scheme":
+            return self.tr("The TLS files go with a tls:// scheduler, not {address}.").format(
+                address=address
+            )
+        if error.kind in ("no-file", "unreadable"):
+            text = (
+                self.tr("{file} {name}: there is no such file.")
+                if error.kind == "no-file"
+                else self.tr("{file} {name} can't be read: {reason}")
+            ).format(file=self._tls_file_name(error.file), name=error.name, reason=error.reason)
+            return text[:1].upper() + text[1:]  # "The TLS key ...", "Der TLS-Schlüssel ..."
+        return str(error)
 
     def _browse_tls(self, edit: QLineEdit) -> None:
         name, _ = QFileDialog.getOpenFileName(
