@@ -16,6 +16,12 @@ from ttt_desktop.core.ending import ENDING_DRAW, ENDING_FORBIDDEN, ENDING_FORFEI
 from ttt_desktop.core.play import ForfeitedGame, SeatForfeit, play_game
 from ttt_desktop.core.record import GameRecord, PlayerEntry
 from ttt_desktop.core.rules import GOMOKU, RENJU, TIC_TAC_TOE, Rules
+from ttt_desktop.formats.json_codec import (
+    record_from_dict,
+    record_from_json,
+    record_to_dict,
+    record_to_json,
+)
 from ttt_desktop.formats.psq import PsqError, record_from_psq, record_to_psq
 
 RENJU_15 = Rules(15, 15, 5, rule=RENJU)
@@ -159,3 +165,31 @@ def test_a_psq_record_ending_on_a_forbidden_move_is_blacks_loss() -> None:
 def test_a_psq_record_going_on_after_a_forbidden_move_is_refused() -> None:
     with pytest.raises(PsqError, match="move 9 is forbidden for black under renju"):
         record_from_psq(psq_of("f8 a1 g8 a3 h9 a5 h10 a7 h8 o1"), RENJU_15)
+
+
+def test_the_record_of_a_forbidden_move_round_trips() -> None:
+    game = play_game(Script(BLACK), Script(WHITE), RENJU_15)
+    record = game.record(PlayerEntry("script", "Black"), PlayerEntry("script", "White"))
+    again = record_from_json(record_to_json(record))
+    assert again.rules is RENJU_15
+    assert again.moves == record.moves
+    assert again.forfeit == record.forfeit
+    assert again.ending == ENDING_FORBIDDEN
+
+
+def test_a_game_file_with_a_forbidden_move_is_refused_with_the_reason() -> None:
+    record = play_game(Script(BLACK), Script(WHITE), RENJU_15).record(
+        PlayerEntry("human", "A"), PlayerEntry("human", "B")
+    )
+    data = record_to_dict(record)
+    assert record_from_dict(data).ending == ENDING_FORBIDDEN
+    # The same game with the forbidden move among its moves (and no forfeit): refused.
+    data.update(
+        moves=[*data["moves"], "h8"],
+        move_seconds=[*data["move_seconds"], 0.0],
+        forfeit=None,
+        result=None,
+        finished_at=None,
+    )
+    with pytest.raises(ValueError, match="h8 is forbidden for black: double-three"):
+        record_from_dict(data)
