@@ -8,11 +8,13 @@ default to tic-tac-toe. Two classes stand behind it:
   tables and speed the classic players rely on;
 * every other rules value gets a :class:`GridBoard`: one int per side (a bitboard), the
   win test looking only along the four lines through the last move, nothing cached
-  between positions, so memory stays flat however many games are played.
+  between positions, so memory stays flat however many games are played; under renju
+  and caro a :class:`RuledBoard`, whose win test is the rule's and which, under renju,
+  keeps black's forbidden cells out of its moves (:meth:`Board.forbidden_cells`).
 
-Both answer the same questions: ``rules``, ``geometry``, ``to_move``, ``winner``,
-``winning_line``, ``is_over``, ``legal_moves()``, ``play(cell)``, ``board[cell]``,
-``x_bits``/``o_bits``, ``cells`` (one character a cell) and ``ply``.
+All answer the same questions: ``rules``, ``geometry``, ``to_move``, ``winner``,
+``winning_line``, ``is_over``, ``legal_moves()``, ``forbidden_cells()``, ``play(cell)``,
+``board[cell]``, ``x_bits``/``o_bits``, ``cells`` (one character a cell) and ``ply``.
 
 The tic-tac-toe board knows the marks on its nine cells and whose turn it is, and
 derives everything else (winner, winning line, legal moves). ``play`` returns a
