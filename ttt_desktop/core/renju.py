@@ -69,7 +69,7 @@ class _Tables:
     """Per cell and direction: the (bit, cell) pairs of the pattern's cells on the board, the
     bits off the board (blocked), and a mask of the cells within 4 each way."""
 
-    __slots__ = ("near4", "off_board", "pairs", "star4")
+    __slots__ = ("near4", "off_board", "pairs")
 
     def __init__(self, geometry: Geometry) -> None:
         pairs = []
@@ -101,13 +101,6 @@ class _Tables:
         self.pairs: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(pairs)
         self.off_board: tuple[tuple[int, ...], ...] = tuple(off_board)
         self.near4: tuple[tuple[int, ...], ...] = tuple(near4)
-        # The cells within 4 of a cell along its four lines: a forbidden cell has two or
-        # more black stones there (an overline or a double-four in one line has four).
-        star4 = [0] * geometry.size
-        for cell, masks in enumerate(self.near4):
-            for mask in masks:
-                star4[cell] |= mask
-        self.star4: tuple[int, ...] = tuple(star4)
 
 
 _TABLES: dict[Rules, _Tables] = {}
@@ -281,18 +274,28 @@ def _cell_at(tables: _Tables, cell: int, direction: int, index: int) -> int:
 def forbidden_cells(geometry: Geometry, black: int, white: int) -> dict[int, str]:
     """Every empty cell black may not play here, each with its reason, in cell order."""
     tables = _tables(geometry)
-    # Only a cell with two or more black stones within 4 along its lines is looked at
-    # (``_foul`` asks no less): the cells of two stones' stars, found a stone at a time.
-    star4 = tables.star4
-    once = twice = 0
+    # Only the cells ``_foul`` looks at past its first test are asked: two or more black
+    # stones within 4 along two of its lines, or four along one. Counted for every cell at
+    # once, a stone at a time (a cell is within 4 of a stone along a line when the stone is
+    # within 4 of the cell), in saturating counters per direction: at least 1, 2, 3, 4.
+    near4 = tables.near4
+    counters = [[0, 0, 0, 0] for _ in range(4)]
     stones = black
     while stones:
         low = stones & -stones
-        mask = star4[low.bit_length() - 1]
-        twice |= once & mask
-        once |= mask
         stones ^= low
-    candidates = twice & ~(black | white)
+        masks = near4[low.bit_length() - 1]
+        for direction in range(4):
+            mask = masks[direction]
+            count = counters[direction]
+            count[3] |= count[2] & mask
+            count[2] |= count[1] & mask
+            count[1] |= count[0] & mask
+            count[0] |= mask
+    a, b, c, d = (count[1] for count in counters)
+    crowded = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    full = counters[0][3] | counters[1][3] | counters[2][3] | counters[3][3]
+    candidates = (crowded | full) & ~(black | white)
     found: dict[int, str] = {}
     while candidates:
         low = candidates & -candidates
