@@ -84,9 +84,11 @@ EXCLUDED_MODULES: Final = (
 # these and English.
 APP_LANGUAGES: Final = ("de",)
 
-# Excluded modules that the app does import, each behind an ImportError guard that
-# leaves the feature off: the cluster extra.
-OPTIONAL_MODULES: Final = ("distributed", "dask")
+# Excluded modules that the app does import, each behind a guard that leaves the feature
+# off: the cluster extra (an ImportError guard), and numpy, which only players/ntuple.py
+# (the n-tuple network's training) imports, and only once players.learner's
+# network_training_problem() found it (the Lab and ttt-arena train say why otherwise).
+OPTIONAL_MODULES: Final = ("distributed", "dask", "numpy")
 
 # System libraries PyInstaller collects from the build machine that every Linux
 # desktop has, by soname, with the Debian package that provides each (the .deb
