@@ -65,6 +65,15 @@ def grab(app: QApplication, widget: QWidget, name: str) -> None:
     print(f"wrote {path} ({picture.width()}x{picture.height()})")
 
 
+def click_all(app: QApplication, window: MainWindow, names: tuple[str, ...]) -> None:
+    """Click the cells ``names`` on the window's board, one after another, as a person would."""
+    board = window.board
+    for name in names:
+        cell = board.rules.geometry.parse(name)
+        QTest.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_centre(cell))
+        settle(app, 0.05)
+
+
 def shoot(app: QApplication, theme: ThemeChoice, suffix: str) -> None:
     window = MainWindow(settings=AppSettings(), rules=GOMOKU)
     window.look.set_theme(theme)
@@ -75,11 +84,7 @@ def shoot(app: QApplication, theme: ThemeChoice, suffix: str) -> None:
     window.start_game(GOMOKU, Seat(HUMAN_KIND, "Alice"), Seat(HUMAN_KIND, "Bob"))
     board = window.board
     geometry = GOMOKU.geometry
-    for name in MOVES:
-        QTest.mouseClick(
-            board, Qt.MouseButton.LeftButton, pos=board.cell_centre(geometry.parse(name))
-        )
-        settle(app, 0.05)
+    click_all(app, window, MOVES)
     hovered = board.cell_centre(geometry.parse("k9"))
     QCursor.setPos(board.mapToGlobal(hovered))
     QTest.mouseMove(board, hovered)
@@ -116,11 +121,7 @@ def shoot(app: QApplication, theme: ThemeChoice, suffix: str) -> None:
 
     window.start_game(RULE_PRESETS["renju"], Seat(HUMAN_KIND, "Alice"), Seat(HUMAN_KIND, "Bob"))
     geometry = RULE_PRESETS["renju"].geometry
-    for name in RENJU_MOVES:
-        QTest.mouseClick(
-            board, Qt.MouseButton.LeftButton, pos=board.cell_centre(geometry.parse(name))
-        )
-        settle(app, 0.05)
+    click_all(app, window, RENJU_MOVES)
     hovered = board.cell_centre(geometry.parse("g8"))
     QCursor.setPos(board.mapToGlobal(hovered))
     QTest.mouseMove(board, hovered)

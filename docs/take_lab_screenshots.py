@@ -24,9 +24,10 @@ from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings
 
 
-def save(app: QApplication, widget: QWidget, name: str) -> None:
+def save(app: QApplication, widget: QWidget, name: str, folder: Path = OUT) -> None:
+    """Grab ``widget`` into ``folder/name`` once the event loop has settled."""
     settle(app, 0.5)
-    path = OUT / name
+    path = folder / name
     if not widget.grab().save(str(path)):
         raise SystemExit(f"could not write {path}")
     print(f"wrote {path}")

@@ -20,7 +20,8 @@ from pathlib import Path
 
 import shiboken6
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
+from take_lab_screenshots import save
 from take_screenshots import settle
 
 from ttt_desktop.gui.common.theme import ThemeChoice
@@ -28,14 +29,6 @@ from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings
 
 OUT = Path(__file__).resolve().parent / "screenshots"
-
-
-def save(app: QApplication, widget: QWidget, name: str) -> None:
-    settle(app, 0.5)
-    path = OUT / name
-    if not widget.grab().save(str(path)):
-        raise SystemExit(f"could not write {path}")
-    print(f"wrote {path}")
 
 
 def main() -> int:
@@ -59,9 +52,9 @@ def main() -> int:
     train.seed_spin.setValue(7)
     train.start()
     settle(app, 0.2, until=lambda: train.runner is not None and train.runner.finished)
-    save(app, train, "lab-training-network.png")
+    save(app, train, "lab-training-network.png", OUT)
     window.look.set_theme(ThemeChoice.DARK)
-    save(app, train, "lab-training-network-dark.png")
+    save(app, train, "lab-training-network-dark.png", OUT)
     window.look.set_theme(ThemeChoice.LIGHT)
     train.close()
     window.close()
