@@ -2,7 +2,7 @@
 
 ``ttt-arena forbidden --rules renju h8 i9 h9 ...`` plays the moves (black, X, first; cell
 names as the board names them) and lists the cells the side to move may not play, each
-with its reason (:mod:`ttt_desktop.core.renju`): under renju black's overlines,
+with its reason (the board's ``forbidden_cells()``): under renju black's overlines,
 double-fours and double-threes; white, and every other rule, has none. ``--json`` prints
 one object. Moves that are no cells, a cell played twice, a move after the game is won,
 black's own forbidden move among the moves, or rules without a side to move exit with
@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from ttt_desktop.cli.common import RefusedError
 from ttt_desktop.cli.output import print_json
-from ttt_desktop.core.renju import forbidden_cells, forbidden_reason, wins
+from ttt_desktop.core.board import Board, ForbiddenMoveError, Mark, OccupiedCellError
 from ttt_desktop.core.rules import Rules
 
 
@@ -37,16 +37,16 @@ def add_forbidden_arguments(parser: argparse.ArgumentParser) -> None:
 def run_forbidden(arguments: argparse.Namespace, out: TextIO) -> None:
     rules: Rules = arguments.rules
     names = " ".join(arguments.moves).replace(",", " ").split()
-    black, white = _replay(rules, names)
-    first = len(names) % 2 == 0
+    board = _replay(rules, names)
+    first = board.to_move is board.first_player
     geometry = rules.geometry
-    found = forbidden_cells(geometry, black, white) if rules.has_forbidden_moves and first else {}
+    found = board.forbidden_cells()
     side = "black (X)" if first else "white (O)"
     if arguments.json:
         document: dict[str, Any] = {
             "rules": rules.key,
             "moves": [geometry.name(geometry.parse(name)) for name in names],
-            "to_move": "X" if first else "O",
+            "to_move": board.to_move.value,
             "forbidden": [
                 {"cell": geometry.name(cell), "reason": reason} for cell, reason in found.items()
             ],
@@ -69,42 +69,36 @@ def run_forbidden(arguments: argparse.Namespace, out: TextIO) -> None:
         out.write(f"  {geometry.name(cell):>4}  {reason}\n")
 
 
-def _replay(rules: Rules, names: list[str]) -> tuple[int, int]:
-    """Black's and white's stones after ``names``, or :class:`RefusedError` saying which
-    move cannot be played and why."""
+def _replay(rules: Rules, names: list[str]) -> Board:
+    """The board after ``names`` (black, X, first), or :class:`RefusedError` saying which
+    move cannot be played and why (the board's own refusals)."""
     geometry = rules.geometry
-    black = white = 0
+    board = Board.empty(Mark.X, rules)
     for number, name in enumerate(names, start=1):
-        first = number % 2 == 1
+        if board.winner is not None:
+            raise RefusedError(
+                f"move {number - 1}, {names[number - 2]}: "
+                f"{'black' if board.winner is Mark.X else 'white'} wins there; "
+                f"the game is over before move {number}"
+            )
         try:
             cell = geometry.parse(name)
         except ValueError as error:
             raise RefusedError(f"move {number}, {name!r}: {error}") from None
-        if (black | white) >> cell & 1:
-            raise RefusedError(f"move {number}, {name}: {geometry.name(cell)} is taken")
-        if first and rules.has_forbidden_moves:
-            reason = forbidden_reason(geometry, black, white, cell)
-            if reason is not None:
-                raise RefusedError(
-                    f"move {number}, {name}: black may not play {geometry.name(cell)} "
-                    f"under {rules.rule} ({reason})"
-                )
-        mine, theirs = (black, white) if first else (white, black)
-        mine |= 1 << cell
-        if first:
-            black = mine
-        else:
-            white = mine
-        if wins(rules, first, mine, theirs, cell):
-            if number < len(names):
-                raise RefusedError(
-                    f"move {number}, {name}: {'black' if first else 'white'} wins there; "
-                    f"the game is over before move {number + 1}"
-                )
+        try:
+            board = board.play(cell)
+        except OccupiedCellError:
+            raise RefusedError(f"move {number}, {name}: {geometry.name(cell)} is taken") from None
+        except ForbiddenMoveError as error:
             raise RefusedError(
-                f"move {number}, {name}: {'black' if first else 'white'} wins there; "
-                "nobody is to move"
-            )
-    if (black | white) == geometry.full:
+                f"move {number}, {name}: black may not play {geometry.name(cell)} "
+                f"under {rules.rule} ({error.reason})"
+            ) from None
+    if board.winner is not None:
+        raise RefusedError(
+            f"move {len(names)}, {names[-1]}: "
+            f"{'black' if board.winner is Mark.X else 'white'} wins there; nobody is to move"
+        )
+    if board.is_over:
         raise RefusedError("the board is full: nobody is to move")
-    return black, white
+    return board
