@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -17,6 +18,8 @@ import pytest
 
 from ttt_desktop.cli.arena import main
 from ttt_desktop.lab.cluster import Scheduler, TlsFiles, make_certificates
+from ttt_desktop.library import Library
+from ttt_desktop.library.tournaments import TournamentStore
 
 distributed = pytest.importorskip("distributed")
 
@@ -146,16 +149,22 @@ def test_a_tls_cluster_plays_the_same_games(
     assert [game["moves"] for game in there["games"]] == [game["moves"] for game in here["games"]]
 
 
-@pytest.mark.slow
-def test_a_lost_scheduler_ends_the_run_with_the_reason(tmp_path: Path) -> None:
+def _lose_the_scheduler(
+    tmp_path: Path, *, interrupt: bool = False, games_back: bool = True
+) -> tuple[int, str, int]:
+    """A command-line tournament on a cluster whose scheduler is killed once the first games
+    came back (or, without ``games_back``, once the run is under way), then with
+    ``interrupt`` Ctrl+C: the exit code, what it wrote to stderr, and how many of its games
+    the library keeps."""
     cluster = _start_cluster(tmp_path, [])
     address = next(cluster)
+    library = tmp_path / "lib.sqlite3"
     try:
         _wait_for_worker(address)
         command = [
             sys.executable, "-m", "ttt_desktop.cli", "tournament", "--players",
             "searcher,alphabeta", "--rules", "9,9,5", "--games", "200", "--turn-ms", "30",
-            "--scheduler", address, "--library", str(tmp_path / "lib.sqlite3"),
+            "--scheduler", address, "--library", str(library),
         ]  # fmt: skip
         process = subprocess.Popen(
             command,
@@ -167,9 +176,10 @@ def test_a_lost_scheduler_ends_the_run_with_the_reason(tmp_path: Path) -> None:
         try:
             assert process.stderr is not None
             seen = ""
-            while "tournament: " not in seen:  # the first games came back
+            under_way = r"tournament: [1-9][\d,]* of" if games_back else r"tournament: "
+            while not re.search(under_way, seen):
                 line = process.stderr.readline()
-                assert line, "the tournament ended before it began"
+                assert line, f"the tournament ended before a game came back: {seen}"
                 seen += line
             scheduler_pid = int(
                 subprocess.run(
@@ -180,13 +190,54 @@ def test_a_lost_scheduler_ends_the_run_with_the_reason(tmp_path: Path) -> None:
                 ).stdout.split()[0]
             )
             os.kill(scheduler_pid, signal.SIGKILL)
+            if interrupt:
+                process.send_signal(signal.SIGINT)
             _, err = process.communicate(timeout=90)
         finally:
             process.kill()
             process.wait(timeout=30)
     finally:
         cluster.close()
-    assert process.returncode == 1, err
+    with Library(library) as opened:
+        kept = TournamentStore(opened).get(1).played
+        assert len(TournamentStore(opened).games(1)) == kept
+    return process.returncode, seen + err, kept
+
+
+def _said_kept(err: str) -> int:
+    """The number of games the message says are kept."""
+    found = re.search(r"the ([\d,]+) games finished before are kept", err)
+    assert found is not None, err
+    return int(found.group(1).replace(",", ""))
+
+
+@pytest.mark.slow
+def test_a_lost_scheduler_ends_the_run_with_the_reason(tmp_path: Path) -> None:
+    code, err, kept = _lose_the_scheduler(tmp_path)
+    assert code == 1, err
     assert "the Dask scheduler at" in err and "was lost" in err
     assert "--resume 1" in err  # the games that came back are kept in the library
-    assert "Traceback" not in err
+    assert "Traceback" not in err, err
+    # Every game that came back is in the library, as many as the message says.
+    assert kept > 0 and kept == _said_kept(err), err
+
+
+@pytest.mark.slow
+def test_a_scheduler_lost_as_the_run_begins_ends_it_with_the_reason(tmp_path: Path) -> None:
+    # Dask's connections were still being made: their errors came out as tracebacks.
+    code, err, kept = _lose_the_scheduler(tmp_path, games_back=False)
+    assert code == 1, err
+    assert "was lost" in err and "Traceback" not in err, err
+    assert kept == _said_kept(err), err
+
+
+@pytest.mark.slow
+def test_ctrl_c_after_a_lost_scheduler_ends_with_a_message(tmp_path: Path) -> None:
+    code, err, kept = _lose_the_scheduler(tmp_path, interrupt=True)
+    assert "Traceback" not in err, err
+    assert kept > 0, err
+    if code == 130:  # Ctrl+C came first
+        assert err.rstrip().endswith("ttt-arena: interrupted"), err
+    else:  # the loss came first
+        assert code == 1, err
+        assert "was lost" in err and kept == _said_kept(err), err

@@ -300,6 +300,7 @@ class TournamentRunner:
         self._executor: Any = None
         self._manager: Any = None
         self._client: Any = None
+        self._lost_at: Batch | None = None
         self._stop: SharedFlag | None = None
         self._slots = jobs
         self._started_at: float | None = None
@@ -358,6 +359,7 @@ class TournamentRunner:
             "distributed.core",
             "distributed.comm",
             "distributed.batched",
+            "tornado.application",  # a connection lost as it is made, from Dask's loop
         ):
             logging.getLogger(name).setLevel(logging.CRITICAL)
         try:
@@ -545,10 +547,15 @@ class TournamentRunner:
         self._top_up()
 
     def _scheduler_lost(self, task: Batch) -> str:
+        """The reason a lost scheduler ends the run, with the games kept so far; noted, so
+        that the end counts them again (a task that came back after the loss is kept too)."""
+        if self.error is None and self._lost_at is None:
+            self._lost_at = task
         address = self.scheduler.address if self.scheduler is not None else ""
+        verb = "were" if task[0] != task[-1] else "was"
         return (
-            f"the Dask scheduler at {address} was lost while {_describe(task)} was to be "
-            f"played; the {len(self.result):,} games finished before are kept"
+            f"the Dask scheduler at {address} was lost while {_describe(task)} {verb} to "
+            f"be played; the {len(self.result):,} games finished before are kept"
         )
 
     def _fail_broken(self, task: Batch) -> None:
@@ -657,6 +664,8 @@ class TournamentRunner:
     def _finish(self) -> None:
         if self._ended_at is None:
             self._ended_at = time.perf_counter()
+            if self._lost_at is not None:
+                self.error = self._scheduler_lost(self._lost_at)  # every game kept, counted
             self.result.seconds = self._ended_at - (self._started_at or self._ended_at)
             if self.error is not None or self.stop_requested:
                 self.result.cancelled = not self.result.finished
