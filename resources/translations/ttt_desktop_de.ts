@@ -1215,8 +1215,16 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
 <context>
     <name>GameInProgress</name>
     <message>
+        <source>The game left unfinished last time is not resumed: {why} Nor could it be set aside ({error}); a new game starts.</source>
+        <translation>Die beim letzten Mal nicht beendete Partie wird nicht fortgesetzt: {why} Sie ließ sich auch nicht beiseitelegen ({error}); ein neues Spiel beginnt.</translation>
+    </message>
+    <message>
         <source>The game left unfinished last time could not be read ({reason}), nor set aside ({error}); a new game starts.</source>
         <translation>Die beim letzten Mal nicht beendete Partie ließ sich nicht lesen ({reason}) und auch nicht beiseitelegen ({error}); ein neues Spiel beginnt.</translation>
+    </message>
+    <message>
+        <source>The game left unfinished last time is not resumed: {why} The file is kept as {name}; a new game starts.</source>
+        <translation>Die beim letzten Mal nicht beendete Partie wird nicht fortgesetzt: {why} Die Datei bleibt als {name} erhalten; ein neues Spiel beginnt.</translation>
     </message>
     <message>
         <source>The game left unfinished last time could not be read ({reason}). The file is kept as {name}; a new game starts.</source>

@@ -181,8 +181,40 @@ def test_a_damaged_save_is_set_aside_with_a_message(
     box = window.resume_problem_box
     assert box is not None
     qtbot.waitUntil(box.isVisible)
-    assert "could not be read" in box.text() and aside[0].name in box.text()
+    assert "is not resumed" in box.text() and aside[0].name in box.text()
+    assert "is not a TTT Desktop game" in box.text()  # as File > Open says it
     box.accept()
+
+
+def test_a_damaged_save_is_set_aside_with_a_message_in_german(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    # The reader's reason is English ("not a game file: it is not valid JSON, malformed or
+    # cut short (Expecting ',' delimiter: ...)"); the German window said it inside German.
+    kept = tmp_path / FILE_NAME
+    kept.write_text('{"format": "ttt-desktop-game", "version": 3, "moves": [0, 1')
+    copy = tmp_path / "copy.tttgame"
+    copy.write_bytes(kept.read_bytes())
+    with pytest.raises(ValueError, match="cut short") as read:
+        load_record(copy)
+    installed = translation.install(QSettings(), "de")
+    try:
+        window = make_window(game_in_progress_path=kept)
+        assert not kept.exists()
+        (aside,) = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+        box = window.resume_problem_box
+        assert box is not None
+        qtbot.waitUntil(box.isVisible)
+        text = box.text()
+        assert text.startswith("Die beim letzten Mal nicht beendete Partie wird nicht fortgesetzt:")
+        assert f"„{FILE_NAME}“ ist beschädigt oder unvollständig" in text
+        assert aside.name in text and "ein neues Spiel beginnt" in text
+        for english in (str(read.value), "not a game file", "cut short", "game left"):
+            assert english not in text
+        assert window.statusBar().currentMessage() == text
+        box.accept()
+    finally:
+        translation.remove(installed)
 
 
 def test_the_save_lives_beside_the_library(tmp_path: Path) -> None:

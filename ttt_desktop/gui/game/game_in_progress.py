@@ -85,12 +85,17 @@ class GameInProgress(QObject):
         try:
             record = load_record(path)
         except (ValueError, OSError) as error:
-            return None, self.set_aside(str(error))
+            from ttt_desktop.gui.review.game_files import describe_open_error  # noqa: PLC0415
+
+            # What is wrong in the window's language, as File > Open says it (the reader's
+            # own reason is English).
+            return None, self.set_aside(str(error), why=describe_open_error(path.name, str(error)))
         self._saved = record
         return record, None
 
-    def set_aside(self, reason: str) -> str:
-        """Rename the saved file out of the way; the words that say so (``reason`` in them)."""
+    def set_aside(self, reason: str, *, why: str | None = None) -> str:
+        """Rename the saved file out of the way; the words that say so: ``why`` (a sentence
+        in the window's language) or else ``reason`` in them."""
         path = self.path
         assert path is not None
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -98,10 +103,20 @@ class GameInProgress(QObject):
         try:
             os.replace(path, aside)
         except OSError as error:
+            if why is not None:
+                return self.tr(
+                    "The game left unfinished last time is not resumed: {why} Nor could it be "
+                    "set aside ({error}); a new game starts."
+                ).format(why=why, error=error.strerror or error)
             return self.tr(
                 "The game left unfinished last time could not be read ({reason}), nor "
                 "set aside ({error}); a new game starts."
             ).format(reason=reason, error=error)
+        if why is not None:
+            return self.tr(
+                "The game left unfinished last time is not resumed: {why} The file is kept as "
+                "{name}; a new game starts."
+            ).format(why=why, name=str(aside))
         return self.tr(
             "The game left unfinished last time could not be read ({reason}). The file is "
             "kept as {name}; a new game starts."
