@@ -953,9 +953,10 @@ def paired_score(
         x, o = (ours, theirs) if mark is Mark.X else (theirs, ours)
         played = play_game(x, o, rules)
         seen.add((game % 2, *(played.moves or ())))
-        if played.board.winner is mark:
+        # The game's winner, a forfeit's (a forbidden move under renju) included.
+        if played.winner is mark:
             wins += 1
-        elif played.board.winner is None:
+        elif played.winner is None:
             draws += 1
     return wins, draws, games - wins - draws, len(seen)
 
