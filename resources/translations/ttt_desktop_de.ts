@@ -1046,6 +1046,22 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
 <context>
     <name>GameController</name>
     <message>
+        <source>This version of TTT Desktop can&apos;t play the game in it.</source>
+        <translation>Diese Version von TTT Desktop kann die Partie darin nicht spielen.</translation>
+    </message>
+    <message>
+        <source>{name} is a person: only games between computer players can be replayed live.</source>
+        <translation>{name} ist ein Mensch: Nur Partien zwischen Computerspielern lassen sich live nachspielen.</translation>
+    </message>
+    <message>
+        <source>{name} has no recorded seed, so its moves can&apos;t be repeated.</source>
+        <translation>Für {name} ist kein Startwert gespeichert, daher lassen sich die Züge nicht wiederholen.</translation>
+    </message>
+    <message>
+        <source>{name} was a “{kind}” player, which this version of TTT Desktop can&apos;t create.</source>
+        <translation>{name} war ein Spieler der Art „{kind}“, die diese Version von TTT Desktop nicht erzeugen kann.</translation>
+    </message>
+    <message>
         <source>The game is over: start a new game to play again.</source>
         <translation>Das Spiel ist vorbei: Starten Sie ein neues Spiel, um weiterzuspielen.</translation>
     </message>
@@ -1064,18 +1080,6 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>Cell {digit} (row {row}, column {column}) is taken: choose an empty one.</source>
         <translation>Feld {digit} (Zeile {row}, Spalte {column}) ist schon belegt: Wählen Sie ein freies Feld.</translation>
-    </message>
-    <message>
-        <source>{name} is a person: only games between computer players can be replayed live</source>
-        <translation>{name} ist ein Mensch: Nur Partien zwischen Computerspielern lassen sich live nachspielen</translation>
-    </message>
-    <message>
-        <source>{name} has no recorded seed, so its moves can&apos;t be repeated</source>
-        <translation>Für {name} ist kein Startwert gespeichert, daher lassen sich die Züge nicht wiederholen</translation>
-    </message>
-    <message>
-        <source>{name} was a “{kind}” player, which this version of TTT Desktop can&apos;t create ({error})</source>
-        <translation>{name} war ein Spieler der Art „{kind}“, die diese Version von TTT Desktop nicht erzeugen kann ({error})</translation>
     </message>
     <message>
         <source>{name} could not move ({reason}); start a new game.</source>
@@ -1123,6 +1127,26 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>“{name}” is not a TTT Desktop game.</source>
         <translation>„{name}“ ist keine TTT-Desktop-Partie.</translation>
+    </message>
+    <message>
+        <source>the file or its folder is not there any more</source>
+        <translation>die Datei oder ihr Ordner ist nicht mehr da</translation>
+    </message>
+    <message>
+        <source>the system did not allow it</source>
+        <translation>das System hat es nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>der Datenträger ist voll</translation>
+    </message>
+    <message>
+        <source>the disk can only be read</source>
+        <translation>der Datenträger lässt sich nur lesen</translation>
+    </message>
+    <message>
+        <source>the system refused it</source>
+        <translation>das System hat es abgelehnt</translation>
     </message>
     <message>
         <source>Save game</source>
@@ -1215,20 +1239,12 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
 <context>
     <name>GameInProgress</name>
     <message>
-        <source>The game left unfinished last time is not resumed: {why} Nor could it be set aside ({error}); a new game starts.</source>
-        <translation>Die beim letzten Mal nicht beendete Partie wird nicht fortgesetzt: {why} Sie ließ sich auch nicht beiseitelegen ({error}); ein neues Spiel beginnt.</translation>
-    </message>
-    <message>
-        <source>The game left unfinished last time could not be read ({reason}), nor set aside ({error}); a new game starts.</source>
-        <translation>Die beim letzten Mal nicht beendete Partie ließ sich nicht lesen ({reason}) und auch nicht beiseitelegen ({error}); ein neues Spiel beginnt.</translation>
+        <source>The game left unfinished last time is not resumed: {why} Nor could it be set aside: {refusal}; a new game starts.</source>
+        <translation>Die beim letzten Mal nicht beendete Partie wird nicht fortgesetzt: {why} Sie ließ sich auch nicht beiseitelegen: {refusal}; ein neues Spiel beginnt.</translation>
     </message>
     <message>
         <source>The game left unfinished last time is not resumed: {why} The file is kept as {name}; a new game starts.</source>
         <translation>Die beim letzten Mal nicht beendete Partie wird nicht fortgesetzt: {why} Die Datei bleibt als {name} erhalten; ein neues Spiel beginnt.</translation>
-    </message>
-    <message>
-        <source>The game left unfinished last time could not be read ({reason}). The file is kept as {name}; a new game starts.</source>
-        <translation>Die beim letzten Mal nicht beendete Partie ließ sich nicht lesen ({reason}). Die Datei bleibt als {name} erhalten; ein neues Spiel beginnt.</translation>
     </message>
 </context>
 <context>
@@ -1312,8 +1328,8 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Diese Partie konnte noch nicht gespeichert werden ({reason}); sie bleibt erhalten</translation>
     </message>
     <message>
-        <source>This game can&apos;t be opened: {reason}</source>
-        <translation>Diese Partie lässt sich nicht öffnen: {reason}</translation>
+        <source>This game can&apos;t be opened: {why}</source>
+        <translation>Diese Partie lässt sich nicht öffnen: {why}</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@ next start with its rules, players and moves; a damaged save is set aside with a
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 import pytest
@@ -10,13 +11,14 @@ from conftest import WindowMaker
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.core import Mark
-from ttt_desktop.formats.files import load_record
+from ttt_desktop.core import GameRecord, Mark, PlayerEntry
+from ttt_desktop.formats.files import load_record, save_record
 from ttt_desktop.gui.common import translation
+from ttt_desktop.gui.game import game_in_progress
 from ttt_desktop.gui.game.controller import GameController, Seat
 from ttt_desktop.gui.game.game_in_progress import FILE_NAME, GameInProgress, path_beside
 from ttt_desktop.gui.shell.main_window import MainWindow
-from ttt_desktop.players import HUMAN_KIND
+from ttt_desktop.players import HUMAN_KIND, create_player
 
 
 def _play(qtbot: QtBot, window: MainWindow, cells: list[int]) -> None:
@@ -213,6 +215,88 @@ def test_a_damaged_save_is_set_aside_with_a_message_in_german(
             assert english not in text
         assert window.statusBar().currentMessage() == text
         box.accept()
+    finally:
+        translation.remove(installed)
+
+
+def _unknown_player_game() -> GameRecord:
+    # A computer player of a kind this version can't make (a file from another version).
+    foreign = PlayerEntry("deep-thought", "Deep Thought", 42)
+    return GameRecord(foreign, PlayerEntry(HUMAN_KIND, "Ann"), Mark.X, moves=(4,))
+
+
+def test_a_save_with_a_player_of_an_unknown_kind_is_set_aside_in_german(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    kept = tmp_path / FILE_NAME
+    save_record(_unknown_player_game(), kept)
+    with pytest.raises(ValueError) as made:
+        create_player("deep-thought", seed=42)
+    installed = translation.install(QSettings(), "de")
+    try:
+        window = make_window(game_in_progress_path=kept)
+        (aside,) = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+        box = window.resume_problem_box
+        assert box is not None
+        qtbot.waitUntil(box.isVisible)
+        text = box.text()
+        assert text.startswith("Die beim letzten Mal nicht beendete Partie wird nicht fortgesetzt:")
+        assert "Deep Thought war ein Spieler der Art „deep-thought“" in text
+        assert aside.name in text
+        english = str(made.value)
+        assert english and english not in text
+        for word in ("unknown", "player kind", "can't", "("):
+            assert word not in text
+        assert english in box.detailedText()  # the player module's words, for an expert
+        box.accept()
+    finally:
+        translation.remove(installed)
+
+
+def test_a_save_that_can_be_neither_read_nor_set_aside_is_said_in_german(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept = tmp_path / FILE_NAME
+    kept.write_text('{"format": "ttt-desktop-game", "version": 3, "moves": [0, 1')
+
+    def refuse(source: object, target: object) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied", str(target))
+
+    monkeypatch.setattr(game_in_progress.os, "replace", refuse)
+    installed = translation.install(QSettings(), "de")
+    try:
+        window = make_window(game_in_progress_path=kept)
+        box = window.resume_problem_box
+        assert box is not None
+        qtbot.waitUntil(box.isVisible)
+        text = box.text()
+        assert text.endswith(
+            "Sie ließ sich auch nicht beiseitelegen: das System hat es nicht erlaubt; "
+            "ein neues Spiel beginnt."
+        )
+        for english in ("Permission denied", "Errno", "cut short", "not a game file"):
+            assert english not in text
+        assert "Permission denied" in box.detailedText()
+        assert "cut short" in box.detailedText()
+        box.accept()
+    finally:
+        translation.remove(installed)
+
+
+def test_a_game_from_history_that_cant_be_opened_is_said_in_german(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    installed = translation.install(QSettings(), "de")
+    try:
+        window = make_window()
+        assert not window.history.open_in_review(_unknown_player_game())
+        message = window.statusBar().currentMessage()
+        assert message == (
+            "Diese Partie lässt sich nicht öffnen: Deep Thought war ein Spieler der Art "
+            "„deep-thought“, die diese Version von TTT Desktop nicht erzeugen kann."
+        )
+        for english in ("unknown", "player kind", "can't", "("):
+            assert english not in message
     finally:
         translation.remove(installed)
 

@@ -31,7 +31,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signal, Slot
 
 from ttt_desktop.core import Mark
 from ttt_desktop.core.board import completion_steps, wants_completion
@@ -74,6 +74,29 @@ def _freeze_start_up_objects() -> None:
     if not _start_up_frozen:
         _start_up_frozen = True
         gc.freeze()
+
+
+class CannotOpenError(ValueError):
+    """A game that can't be made the game in hand: the message in the window's language.
+
+    ``details`` holds the English words behind it (a player module's reason), for a
+    box's "Show Details..." or a tooltip, never inside the sentence.
+    """
+
+    def __init__(self, message: str, details: str = "") -> None:
+        super().__init__(message)
+        self.details = details
+
+
+def cannot_open_words(error: ValueError) -> tuple[str, str]:
+    """What :meth:`GameController.open_record` or ``replay_live`` refused: a sentence in
+    the window's language, and the English words behind it (for details; may be empty)."""
+    if isinstance(error, CannotOpenError):
+        return str(error), error.details
+    sentence = QCoreApplication.translate(
+        "GameController", "This version of TTT Desktop can't play the game in it."
+    )
+    return sentence, str(error)
 
 
 class _Signals(SessionEvents):
@@ -329,15 +352,15 @@ class GameController(QObject):
         """
         for entry in (record.x, record.o):
             if entry.is_human:
-                raise ValueError(
+                raise CannotOpenError(
                     self.tr(
                         "{name} is a person: only games between computer players "
-                        "can be replayed live"
+                        "can be replayed live."
                     ).format(name=entry.name)
                 )
             if entry.seed is None:
-                raise ValueError(
-                    self.tr("{name} has no recorded seed, so its moves can't be repeated").format(
+                raise CannotOpenError(
+                    self.tr("{name} has no recorded seed, so its moves can't be repeated.").format(
                         name=entry.name
                     )
                 )
@@ -356,11 +379,12 @@ class GameController(QObject):
             try:
                 self._player_factory(entry.kind, seed=entry.seed)
             except ValueError as error:
-                raise ValueError(
+                raise CannotOpenError(
                     self.tr(
                         "{name} was a “{kind}” player, which this version of "
-                        "TTT Desktop can't create ({error})"
-                    ).format(name=entry.name, kind=entry.kind, error=error)
+                        "TTT Desktop can't create."
+                    ).format(name=entry.name, kind=entry.kind),
+                    details=str(error),
                 ) from None
 
     # The session's events ---------------------------------------------------------

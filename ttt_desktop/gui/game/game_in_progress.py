@@ -53,6 +53,7 @@ class GameInProgress(QObject):
         self._controller = controller
         self._enabled = False
         self._saved: GameRecord | None = None
+        self.problem_details = ""  # the English words behind the last problem (for details)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(SAVE_AFTER_MS)
@@ -88,39 +89,38 @@ class GameInProgress(QObject):
             from ttt_desktop.gui.review.game_files import describe_open_error  # noqa: PLC0415
 
             # What is wrong in the window's language, as File > Open says it (the reader's
-            # own reason is English).
-            return None, self.set_aside(str(error), why=describe_open_error(path.name, str(error)))
+            # own reason, English, is for the details).
+            why = describe_open_error(path.name, str(error))
+            return None, self.set_aside(why, details=str(error))
         self._saved = record
         return record, None
 
-    def set_aside(self, reason: str, *, why: str | None = None) -> str:
-        """Rename the saved file out of the way; the words that say so: ``why`` (a sentence
-        in the window's language) or else ``reason`` in them."""
+    def set_aside(self, why: str, *, details: str = "") -> str:
+        """Rename the saved file out of the way; the words that say so, ``why`` (a sentence
+        in the window's language) in them.
+
+        ``details`` (the readers' and the system's own words, English) are kept in
+        :attr:`problem_details`, for a box's "Show Details...", never in the sentence.
+        """
+        from ttt_desktop.gui.review.game_files import describe_os_error  # noqa: PLC0415
+
         path = self.path
         assert path is not None
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
+        self.problem_details = details
         try:
             os.replace(path, aside)
         except OSError as error:
-            if why is not None:
-                return self.tr(
-                    "The game left unfinished last time is not resumed: {why} Nor could it be "
-                    "set aside ({error}); a new game starts."
-                ).format(why=why, error=error.strerror or error)
+            self.problem_details = "\n".join(part for part in (details, str(error)) if part)
             return self.tr(
-                "The game left unfinished last time could not be read ({reason}), nor "
-                "set aside ({error}); a new game starts."
-            ).format(reason=reason, error=error)
-        if why is not None:
-            return self.tr(
-                "The game left unfinished last time is not resumed: {why} The file is kept as "
-                "{name}; a new game starts."
-            ).format(why=why, name=str(aside))
+                "The game left unfinished last time is not resumed: {why} Nor could it be "
+                "set aside: {refusal}; a new game starts."
+            ).format(why=why, refusal=describe_os_error(error))
         return self.tr(
-            "The game left unfinished last time could not be read ({reason}). The file is "
-            "kept as {name}; a new game starts."
-        ).format(reason=reason, name=str(aside))
+            "The game left unfinished last time is not resumed: {why} The file is kept as "
+            "{name}; a new game starts."
+        ).format(why=why, name=str(aside))
 
     def _changed(self, record: GameRecord) -> None:
         if self._enabled and self.path is not None:

@@ -432,9 +432,12 @@ class HistoryFeatures(QObject):
         try:
             self._open_game(record)
         except ValueError as error:
+            from ttt_desktop.gui.game.controller import cannot_open_words  # noqa: PLC0415
+
+            # In the window's language (the player module's own words are English).
+            why, _details = cannot_open_words(error)
             self.window.statusBar().showMessage(
-                self.tr("This game can't be opened: {reason}").format(reason=str(error)),
-                MESSAGE_MS,
+                self.tr("This game can't be opened: {why}").format(why=why), MESSAGE_MS
             )
             return False
         _bring_forward(self.window)

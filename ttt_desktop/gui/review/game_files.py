@@ -17,6 +17,7 @@ explanation (a parser's line and column, say) goes under "Show Details...".
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable
 from pathlib import Path
 from typing import Final
@@ -117,6 +118,24 @@ def describe_open_error(file_name: str, reason: str) -> str:
     else:
         text = QCoreApplication.translate("GameFiles", "“{name}” is not a TTT Desktop game.")
     return text.format(name=file_name)
+
+
+def describe_os_error(error: OSError) -> str:
+    """What the system refused, in the window's language: a clause to follow a colon.
+
+    The system's own words (``error.strerror``, English) are for the details only.
+    """
+    if isinstance(error, FileNotFoundError):
+        return QCoreApplication.translate(
+            "GameFiles", "the file or its folder is not there any more"
+        )
+    if isinstance(error, PermissionError):
+        return QCoreApplication.translate("GameFiles", "the system did not allow it")
+    if error.errno == errno.ENOSPC:
+        return QCoreApplication.translate("GameFiles", "the disk is full")
+    if error.errno == errno.EROFS:
+        return QCoreApplication.translate("GameFiles", "the disk can only be read")
+    return QCoreApplication.translate("GameFiles", "the system refused it")
 
 
 def error_box(parent: QWidget, title: str, message: str, details: str = "") -> QMessageBox:

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.core import GameRecord, Mark
 from ttt_desktop.gui.board.board_widget import BoardWidget
-from ttt_desktop.gui.game.controller import GameController, Seat
+from ttt_desktop.gui.game.controller import GameController, Seat, cannot_open_words
 from ttt_desktop.gui.game.view_model import GameView
 from ttt_desktop.gui.review.game_files import GameFiles
 from ttt_desktop.gui.review.match import MatchDialog, MatchRunner, MatchScore
@@ -435,7 +435,9 @@ class ReviewFeatures(QObject):
         try:
             self.controller.replay_live(self.controller.session.record)
         except ValueError as error:
-            self.game_files.report_error(self.tr("Can't replay this game live"), f"{error}.")
+            self.game_files.report_error(
+                self.tr("Can't replay this game live"), *cannot_open_words(error)
+            )
         finally:
             self._opening = False
 
@@ -511,7 +513,7 @@ class ReviewFeatures(QObject):
                 )
                 + "\n\n"
                 + self.tr("The current game is unchanged."),
-                str(error),
+                cannot_open_words(error)[1],
             )
             return
         finally:

@@ -69,7 +69,12 @@ from ttt_desktop.gui.engines import engine_players
 from ttt_desktop.gui.engines.engine_list import EngineListNotice, WatchedEngineList
 from ttt_desktop.gui.engines.not_answering import NotAnsweringNotice
 from ttt_desktop.gui.game.busy_indicator import BusyIndicator
-from ttt_desktop.gui.game.controller import GameController, PlayerFactory, Seat
+from ttt_desktop.gui.game.controller import (
+    GameController,
+    PlayerFactory,
+    Seat,
+    cannot_open_words,
+)
 from ttt_desktop.gui.game.game_in_progress import GameInProgress, path_beside
 from ttt_desktop.gui.game.header import ElidedLabel, GameHeader
 from ttt_desktop.gui.game.player_panel import (
@@ -395,7 +400,9 @@ class MainWindow(QMainWindow):
             try:
                 self.controller.open_record(record, hold=True)
             except ValueError as error:
-                problem = self.game_in_progress.set_aside(str(error))
+                # In the window's language; the player module's English words as details.
+                why, details = cannot_open_words(error)
+                problem = self.game_in_progress.set_aside(why, details=details)
                 record = None
         if record is None:
             # Two computers seated: their game waits for Start (nobody asked to watch it).
@@ -410,6 +417,8 @@ class MainWindow(QMainWindow):
                 self,
             )
             box.setObjectName("resume-problem")
+            if self.game_in_progress.problem_details:
+                box.setDetailedText(self.game_in_progress.problem_details)
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             self.resume_problem_box = box
             # Once the window shows: a window-modal box needs its window on screen.
