@@ -751,6 +751,34 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <source>{name} plays {sizes} (as probed), not {board}</source>
         <translation>{name} spielt {sizes} (laut Prüfung), nicht {board}</translation>
     </message>
+    <message>
+        <source>free-style</source>
+        <translation>Freistil</translation>
+    </message>
+    <message>
+        <source>exactly five</source>
+        <translation>genau fünf</translation>
+    </message>
+    <message>
+        <source>renju</source>
+        <translation>Renju</translation>
+    </message>
+    <message>
+        <source>caro</source>
+        <translation>Caro</translation>
+    </message>
+    <message>
+        <source>rule {rule}</source>
+        <translation>Regel {rule}</translation>
+    </message>
+    <message>
+        <source>{name} was not asked whether it plays {rule}: probe it in Lab &gt; Engines...</source>
+        <translation>{name} wurde nicht gefragt, ob es {rule} spielt: prüfen Sie es unter Labor &gt; Spielprogramme …</translation>
+    </message>
+    <message>
+        <source>{name} does not play {rule}: it answered {answer} to INFO rule {bit} when probed</source>
+        <translation>{name} spielt nicht {rule}: Es antwortete bei der Prüfung auf INFO rule {bit} mit {answer}</translation>
+    </message>
 </context>
 <context>
     <name>EnginesDialog</name>
@@ -849,6 +877,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>Line {line}: {key} is given twice.</source>
         <translation>Zeile {line}: {key} steht zweimal da.</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Regeln</translation>
     </message>
     <message>
         <source>Engine &amp;log</source>
@@ -981,6 +1013,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>no</source>
         <translation>nein</translation>
+    </message>
+    <message>
+        <source>Not {rule}: it answered {answer} to INFO rule {bit} when probed</source>
+        <translation>Nicht {rule}: Es antwortete bei der Prüfung auf INFO rule {bit} mit {answer}</translation>
     </message>
     <message>
         <source>Settings of {name}</source>
@@ -1127,6 +1163,26 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>“{name}” is not a TTT Desktop game.</source>
         <translation>„{name}“ ist keine TTT-Desktop-Partie.</translation>
+    </message>
+    <message>
+        <source>The game library “{name}” is damaged or is not a TTT Desktop library.</source>
+        <translation>Die Partienbibliothek „{name}“ ist beschädigt oder keine Partienbibliothek von TTT Desktop.</translation>
+    </message>
+    <message>
+        <source>The game library “{name}” is in use by another program: try again later.</source>
+        <translation>Die Partienbibliothek „{name}“ wird von einem anderen Programm benutzt: Versuchen Sie es später noch einmal.</translation>
+    </message>
+    <message>
+        <source>The game library “{name}” or its folder can&apos;t be read or written.</source>
+        <translation>Die Partienbibliothek „{name}“ oder ihr Ordner lässt sich nicht lesen oder beschreiben.</translation>
+    </message>
+    <message>
+        <source>The game library “{name}” was written by a newer version of TTT Desktop.</source>
+        <translation>Die Partienbibliothek „{name}“ wurde von einer neueren Version von TTT Desktop geschrieben.</translation>
+    </message>
+    <message>
+        <source>The game library “{name}” can&apos;t be used.</source>
+        <translation>Die Partienbibliothek „{name}“ lässt sich nicht verwenden.</translation>
     </message>
     <message>
         <source>the file or its folder is not there any more</source>
@@ -1312,8 +1368,8 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Alle gespielten Partien, die Bilanz der Spieler und ihre Wertungen</translation>
     </message>
     <message>
-        <source>Games are not being remembered: {reason}</source>
-        <translation>Partien werden nicht gespeichert: {reason}</translation>
+        <source>Games are not being remembered. {why}</source>
+        <translation>Partien werden nicht gespeichert. {why}</translation>
     </message>
     <message>
         <source>The damaged library was kept as {name}; a new one was started</source>
@@ -1492,6 +1548,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>Everybody starts at 1500; winning raises a rating, losing lowers it, more so against a stronger player. The ± says how sure it is: the true strength is within it 19 times in 20, and it narrows with every game. Highest rating first; each board has its own ratings.</source>
         <translation>Alle beginnen bei 1500; ein Sieg hebt die Wertung, eine Niederlage senkt sie, gegen stärkere Gegner mehr. Das ± sagt, wie sicher sie ist: Die wahre Stärke liegt in 19 von 20 Fällen darin, und es wird mit jeder Partie enger. Höchste Wertung zuerst; jedes Spielfeld hat eigene Wertungen.</translation>
+    </message>
+    <message>
+        <source>Games are not being remembered. {why}</source>
+        <translation>Partien werden nicht gespeichert. {why}</translation>
     </message>
     <message>
         <source>The damaged library was kept as {name}; a new one was started.</source>
@@ -1708,10 +1768,6 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>Games are not being remembered: no game library was given.</source>
         <translation>Partien werden nicht gespeichert: Es wurde keine Partienbibliothek angegeben.</translation>
-    </message>
-    <message>
-        <source>Games are not being remembered: {reason}</source>
-        <translation>Partien werden nicht gespeichert: {reason}</translation>
     </message>
     <message>
         <source>Start a new game library?</source>

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import MovePlayer, PeopleSeater
-from PySide6.QtCore import QDate, QLocale, QPoint, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QDate, QLocale, QPoint, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QFontMetricsF, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
@@ -27,6 +27,7 @@ from ttt_desktop.core import GameRecord, Mark, PlayerEntry
 from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE
 from ttt_desktop.formats.files import load_record, save_record
 from ttt_desktop.formats.json_codec import record_to_json
+from ttt_desktop.gui.common import translation
 from ttt_desktop.gui.history.model import HISTORY_COLUMNS, date_format, local_time
 from ttt_desktop.gui.history.window import HistoryWindow
 from ttt_desktop.gui.shell.main_window import MainWindow
@@ -381,6 +382,33 @@ def test_a_damaged_library_is_reported_the_game_plays_on_and_it_is_kept_aside_on
     assert history.tabs.isEnabled() and history.count_label.text() == "1 game"
 
 
+def test_a_damaged_library_is_said_in_german_the_reason_only_in_the_tooltip(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "library.sqlite3"
+    path.write_bytes(b"this is not a database" * 10)
+    installed = translation.install(QSettings(), "de")
+    try:
+        window = _window(make_window, qtbot, path)
+        problem = window.history.problem
+        assert isinstance(problem, LibraryCorruptError)
+        german = (
+            "Partien werden nicht gespeichert. Die Partienbibliothek „library.sqlite3“ ist "
+            "beschädigt oder keine Partienbibliothek von TTT Desktop."
+        )
+        status = window.statusBar().currentMessage()
+        history = _history(qtbot, window)
+        label = history.problem_label.text()
+        assert status == german and label == german
+        for text in (status, label):
+            assert str(problem) not in text
+            for english in ("damaged", "database", "SQLite", "game library", "not a"):
+                assert english not in text
+        assert history.problem_label.toolTip() == str(problem)
+    finally:
+        translation.remove(installed)
+
+
 def test_a_library_from_a_newer_version_is_left_alone(
     make_window: WindowMaker,
     qtbot: QtBot,
@@ -396,7 +424,8 @@ def test_a_library_from_a_newer_version_is_left_alone(
     window = _window(make_window, qtbot, path)
     assert isinstance(window.history.problem, LibraryNewerError)
     history = _history(qtbot, window)
-    assert "newer TTT Desktop" in history.problem_label.text()
+    assert "newer version of TTT Desktop" in history.problem_label.text()
+    assert "newer TTT Desktop" in history.problem_label.toolTip()  # the library's own words
     assert not history.fresh_button.isVisible()
     seat_people(window)
     play_moves(window, X_WINS)

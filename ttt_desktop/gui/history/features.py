@@ -27,6 +27,7 @@ from ttt_desktop.core.record import GameRecord, utc_now
 from ttt_desktop.core.rules import TIC_TAC_TOE
 from ttt_desktop.gui.game.session_score import SessionScore
 from ttt_desktop.gui.history.handle import LibraryHandle
+from ttt_desktop.gui.review.game_files import describe_library_error
 from ttt_desktop.gui.shell.look import MESSAGE_MS
 
 if TYPE_CHECKING:
@@ -189,8 +190,15 @@ class HistoryFeatures(QObject):
         self._after_change()
 
     def _on_failed(self, reason: str) -> None:
+        problem = self.handle.problem
+        if problem is None:
+            return
+        # In the window's language (the library's own words, English, are the History
+        # window's tooltip).
         self.window.statusBar().showMessage(
-            self.tr("Games are not being remembered: {reason}").format(reason=reason),
+            self.tr("Games are not being remembered. {why}").format(
+                why=describe_library_error(problem)
+            ),
             MESSAGE_MS,
         )
 

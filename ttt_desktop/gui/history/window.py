@@ -68,6 +68,7 @@ from ttt_desktop.gui.common.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.common.translation import number as local_number
 from ttt_desktop.gui.history.handle import LibraryHandle
 from ttt_desktop.gui.history.model import ROW_ROLE, HistoryModel, date_format
+from ttt_desktop.gui.review.game_files import describe_library_error
 from ttt_desktop.library import (
     GameFilter,
     GameRow,
@@ -993,8 +994,12 @@ class HistoryWindow(QWidget):
         elif problem is None:
             text = ""
         else:
-            text = self.tr("Games are not being remembered: {reason}").format(reason=str(problem))
+            text = self.tr("Games are not being remembered. {why}").format(
+                why=describe_library_error(problem)
+            )
         self.problem_label.setText(text)
+        # The library's own words (English: SQLite's or the system's reason), for an expert.
+        self.problem_label.setToolTip("" if problem is None else str(problem))
         self.problem_label.setVisible(bool(text))
         self.fresh_button.setVisible(isinstance(problem, LibraryCorruptError))
         self.retry_button.setVisible(isinstance(problem, LibraryLockedError))

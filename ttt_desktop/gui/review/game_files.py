@@ -20,7 +20,7 @@ from __future__ import annotations
 import errno
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
@@ -37,6 +37,9 @@ from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QGuiApplication,
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from ttt_desktop.core import GameRecord
+
+if TYPE_CHECKING:
+    from ttt_desktop.library import LibraryError
 
 # The record codecs are imported when a game is saved, opened, copied or pasted: the
 # window's start does without them.
@@ -118,6 +121,42 @@ def describe_open_error(file_name: str, reason: str) -> str:
     else:
         text = QCoreApplication.translate("GameFiles", "“{name}” is not a TTT Desktop game.")
     return text.format(name=file_name)
+
+
+def describe_library_error(error: LibraryError) -> str:
+    """What is wrong with the game library, in the window's language: a sentence.
+
+    The library's own words (``str(error)``, English, with SQLite's or the system's
+    reason) are for the details only.
+    """
+    from ttt_desktop.library import (  # noqa: PLC0415
+        LibraryCorruptError,
+        LibraryLockedError,
+        LibraryNewerError,
+        LibraryReadOnlyError,
+    )
+
+    if isinstance(error, LibraryCorruptError):
+        text = QCoreApplication.translate(
+            "GameFiles", "The game library “{name}” is damaged or is not a TTT Desktop library."
+        )
+    elif isinstance(error, LibraryLockedError):
+        text = QCoreApplication.translate(
+            "GameFiles",
+            "The game library “{name}” is in use by another program: try again later.",
+        )
+    elif isinstance(error, LibraryReadOnlyError):
+        text = QCoreApplication.translate(
+            "GameFiles", "The game library “{name}” or its folder can't be read or written."
+        )
+    elif isinstance(error, LibraryNewerError):
+        text = QCoreApplication.translate(
+            "GameFiles",
+            "The game library “{name}” was written by a newer version of TTT Desktop.",
+        )
+    else:
+        text = QCoreApplication.translate("GameFiles", "The game library “{name}” can't be used.")
+    return text.format(name=error.path.name)
 
 
 def describe_os_error(error: OSError) -> str:
