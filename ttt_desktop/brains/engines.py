@@ -4,8 +4,9 @@ Like Cute Chess's ``engines.json``: a list of entries, each a name, the command 
 the brain, its working directory, its own settings (time per move and per game, the
 margin its answers are allowed, the memory it is told it may use, more INFO lines) and
 what a probe found out (the board sizes it accepts, whether it takes rectangles and our
-k-in-a-row extension, its ABOUT fields). The file lives in the user's data folder
-(``engines.json`` beside the game library; ``$TTT_DESKTOP_ENGINES`` names another).
+k-in-a-row extension, the Gomocup rules it plays, its ABOUT fields). The file lives in
+the user's data folder (``engines.json`` beside the game library;
+``$TTT_DESKTOP_ENGINES`` names another).
 
 It is read as every file a person gives the program is
 (:func:`~ttt_desktop.formats.files.read_user_json`): a named pipe, a device, a folder, a
@@ -39,7 +40,16 @@ from ttt_desktop.brains.manager import (
     brain_clock,
 )
 from ttt_desktop.brains.player import brain_kind
-from ttt_desktop.brains.protocol import ReplyKind, start_line
+from ttt_desktop.brains.protocol import (
+    RULE_CARO,
+    RULE_EXACT,
+    RULE_FREE_STYLE,
+    RULE_NAMES,
+    RULE_RENJU,
+    ReplyKind,
+    command_line,
+    start_line,
+)
 from ttt_desktop.core.clock import TimeControl
 from ttt_desktop.core.rules import Rules
 from ttt_desktop.formats.files import MAX_FILE_BYTES, FileKind, UserFileError, read_user_json
@@ -70,6 +80,16 @@ MAX_PROBE_SIZE: Final = 22
 PROBE_SIZES: Final = tuple(range(MIN_PROBE_SIZE, MAX_PROBE_SIZE + 1))
 """The square sizes a probe tries: every size from 5 to 22 (the largest real brains play)."""
 PROBE_RECTANGLE: Final = (15, 10)
+PROBE_RULES: Final = (RULE_EXACT, RULE_RENJU, RULE_CARO)
+"""The ``INFO rule`` values a probe asks about, after free-style (0): exactly five, renju,
+caro."""
+RULE_PROBE_SIZE: Final = 15
+"""The board a rule is asked about on (the largest size it accepted when not 15)."""
+RULE_PROBE_TURN_MS: Final = 200
+"""The ``INFO timeout_turn`` of the probe's one move a rule."""
+RULE_PROBE_WAIT_MS: Final = 5000
+"""How much longer than its start time a brain may take for that move (a real brain sets
+up its tables at its first search: 0.7 to 3.2 s measured)."""
 _V1_TIMES: Final = {"timeout_turn": "turn_ms", "timeout_match": "match_ms"}
 _V1_PROBE_SIZES: Final = (5, 8, 10, 15, 19, 20)
 """The sizes the probes of version 1's lists asked about."""
@@ -115,6 +135,13 @@ class EngineEntry:
     mnk: bool = False
     """Whether it understands ``INFO k`` (any k in a row), as its ABOUT said."""
     about: dict[str, str] = field(default_factory=dict)
+    rules: tuple[int, ...] | None = None
+    """The ``INFO rule`` values (0 free-style, 1 exactly five, 4 renju, 8 caro) it played a
+    move under when probed; None: not asked (free-style and exactly five are taken as
+    played, renju and caro as unknown)."""
+    refusals: dict[str, str] = field(default_factory=dict)
+    """What it answered to each ``INFO rule`` value it did not play a move under
+    (``"4": "ERROR renju is not supported"``)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -159,6 +186,15 @@ class EngineEntry:
             isinstance(key, str) and isinstance(value, str) for key, value in self.about.items()
         ):
             raise ValueError(f"the engine {name!r}'s about must map text to text")
+        if self.rules is not None:
+            rules = tuple(self.rules)
+            if not all(type(rule) is int and 0 <= rule <= 15 for rule in rules):
+                raise ValueError(f"the engine {name!r}'s rules must be INFO rule values 0 to 15")
+            object.__setattr__(self, "rules", rules)
+        if not isinstance(self.refusals, dict) or not all(
+            isinstance(key, str) and isinstance(value, str) for key, value in self.refusals.items()
+        ):
+            raise ValueError(f"the engine {name!r}'s refusals must map text to text")
 
     @property
     def clock(self) -> TimeControl:
@@ -186,7 +222,18 @@ class EngineEntry:
         return replace(self, turn_ms=turn_ms, match_ms=match_ms)
 
     def plays(self, rules: Rules) -> bool | None:
-        """Whether the probe says it plays ``rules`` (None when not probed or unsure)."""
+        """Whether the probe says it plays ``rules``, board and rule (None when not probed
+        or unsure)."""
+        board = self.plays_board(rules)
+        rule = self.plays_rule(rules)
+        if board is False or rule is False:
+            return False
+        if board is None or rule is None:
+            return None
+        return True
+
+    def plays_board(self, rules: Rules) -> bool | None:
+        """Whether the probe says it plays the board of ``rules`` (its size and k)."""
         if rules.k != 5 and not self.mnk:
             return False
         if rules.m == rules.n:
@@ -197,10 +244,47 @@ class EngineEntry:
             return None
         return self.rectangles
 
+    def plays_rule(self, rules: Rules) -> bool | None:
+        """Whether the probe says it plays the ``INFO rule`` of ``rules``: free-style
+        always; exactly five unless it refused it; renju and caro only once it played a
+        move under them (None: not asked)."""
+        rule = rules.gomocup_rule
+        if rule == RULE_FREE_STYLE:
+            return True
+        if self.rules is not None:
+            return rule in self.rules
+        if str(rule) in self.refusals:
+            return False
+        return True if rule == RULE_EXACT else None
+
+    def rule_refusal(self, rules: Rules) -> str | None:
+        """Why it is not seated under the rule of ``rules``, in English (the command
+        line's words); None when it plays that rule."""
+        if self.plays_rule(rules):
+            return None
+        rule = rules.gomocup_rule
+        words = RULE_NAMES.get(rule, f"rule {rule}")
+        answer = self.refusals.get(str(rule))
+        if answer is None:
+            return (
+                f"{self.name} was not asked whether it plays {words}: probe it "
+                f"(ttt-arena engines probe {self.name!r})"
+            )
+        return (
+            f"{self.name} does not play {words}: it answered {answer} to INFO rule {rule} "
+            "when probed"
+        )
+
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["sizes"] = list(self.sizes)
         data["probed"] = list(self.probed)
+        if self.rules is None:
+            del data["rules"]
+        else:
+            data["rules"] = list(self.rules)
+        if not self.refusals:
+            del data["refusals"]
         return data
 
     @classmethod
@@ -227,7 +311,7 @@ class EngineEntry:
         unknown = sorted(set(values) - known)
         if unknown:
             raise ValueError(f"unknown engine fields: {', '.join(map(str, unknown))}")
-        for key in ("sizes", "probed"):
+        for key in ("sizes", "probed", "rules"):
             if isinstance(values.get(key), list):
                 values[key] = tuple(values[key])
         try:
@@ -383,6 +467,47 @@ class _Prober:
             return False
         return False
 
+    def rule_answer(self, size: int, rule: int) -> str | None:
+        """None when the brain plays a move on a ``size`` board after ``INFO rule rule``;
+        else what it answered instead (``ERROR ...``, ``UNKNOWN ...``, why it failed),
+        its process then ended (what it prints next is not the next question's answer)."""
+        if not self.start(size, size):
+            return f"ERROR to START {size}"
+        text = "".join(
+            [
+                command_line("INFO", "timeout_turn", RULE_PROBE_TURN_MS),
+                command_line("INFO", "timeout_match", 0),
+                command_line("INFO", "rule", rule),
+                command_line("BEGIN"),
+            ]
+        )
+        what = f"answering BEGIN after INFO rule {rule}"
+        try:
+            reply = self.process().command(text, what, self.settings.start_ms + RULE_PROBE_WAIT_MS)
+        except BrainFailure as failure:
+            self.close()
+            return failure.reason
+        if reply.kind is ReplyKind.MOVE:
+            return None
+        self.close()
+        return " ".join([reply.kind.value.upper(), reply.text]).strip()[:120]
+
+    def rules(self, size: int) -> tuple[tuple[int, ...] | None, dict[str, str]]:
+        """The ``INFO rule`` values it plays a move under on a ``size`` board, and what it
+        answered to the others; (None, {}) when it does not play even free-style so (its
+        answers then say nothing about the rules)."""
+        if self.rule_answer(size, RULE_FREE_STYLE) is not None:
+            return None, {}
+        played = [RULE_FREE_STYLE]
+        refusals: dict[str, str] = {}
+        for rule in PROBE_RULES:
+            answer = self.rule_answer(size, rule)
+            if answer is None:
+                played.append(rule)
+            else:
+                refusals[str(rule)] = answer
+        return tuple(played), refusals
+
 
 def probe(
     entry: EngineEntry,
@@ -390,7 +515,11 @@ def probe(
     settings: BrainSettings | None = None,
 ) -> EngineEntry:
     """``entry`` with what the brain says: its ABOUT, the square sizes it accepts (START
-    answered OK), whether it takes RECTSTART and our ``INFO k``.
+    answered OK), whether it takes RECTSTART and our ``INFO k``, and the rules it plays:
+    on 15x15 (or the largest size it took), after ``INFO rule N`` and ``BEGIN``, a move
+    is taken as playing rule N, anything else (``ERROR``, ``UNKNOWN``, no answer) as not,
+    and kept as its refusal. ``MESSAGE`` lines are no answer: a brain that says one and
+    plays is taken as playing the rule. (The protocol has no ABOUT field for rules.)
 
     The sizes are asked one after another of one process, and of a fresh one when a
     brain ends on a size it does not take. :class:`BrainRefused` when it can't be started
@@ -412,6 +541,11 @@ def probe(
             if prober.start(size, size):
                 accepted.append(size)
         rectangles = prober.start(*PROBE_RECTANGLE)
+        rules: tuple[int, ...] | None = entry.rules
+        refusals = entry.refusals
+        if accepted:
+            size = RULE_PROBE_SIZE if RULE_PROBE_SIZE in accepted else max(accepted)
+            rules, refusals = prober.rules(size)
     finally:
         prober.close()
     return replace(
@@ -421,4 +555,6 @@ def probe(
         rectangles=rectangles,
         mnk=mnk,
         about=about,
+        rules=rules,
+        refusals=refusals,
     )

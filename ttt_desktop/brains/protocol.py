@@ -42,6 +42,7 @@ __all__ = [
     "RULE_CARO",
     "RULE_CONTINUOUS",
     "RULE_EXACT",
+    "RULE_FREE_STYLE",
     "RULE_NAMES",
     "RULE_RENJU",
     "Command",
@@ -75,6 +76,8 @@ MNK_ABOUT_KEY: Final = "mnk"
 K_INFO_KEY: Final = "k"
 """This program's INFO key for k in a row (``INFO k 4``)."""
 
+RULE_FREE_STYLE: Final = 0
+"""The ``INFO rule`` value of free-style (five or more in a row win; no bit set)."""
 RULE_EXACT: Final = 1
 """The ``INFO rule`` bit for "exactly five" (a longer line does not win)."""
 RULE_CONTINUOUS: Final = 2
@@ -84,6 +87,7 @@ RULE_RENJU: Final = 4
 RULE_CARO: Final = 8
 """The ``INFO rule`` bit for caro."""
 RULE_NAMES: Final = {
+    RULE_FREE_STYLE: "free-style",
     RULE_EXACT: "exactly five",
     RULE_CONTINUOUS: "continuous game",
     RULE_RENJU: "renju",

@@ -119,7 +119,8 @@ def run_engines(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 sizes = ", ".join(map(str, entry.sizes)) or "not probed"
                 rectangles = {True: ", rectangles", False: ", no rectangles", None: ""}
                 out.write(f"{entry.name}: {entry.command} (sizes {sizes}")
-                out.write(f"{rectangles[entry.rectangles]}{', any k' if entry.mnk else ''})\n")
+                out.write(f"{rectangles[entry.rectangles]}{', any k' if entry.mnk else ''}")
+                out.write(f"{_rules_words(entry)})\n")
             return 0
         if action == "add":
             if not arguments.brain_command:
@@ -154,8 +155,25 @@ def run_engines(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     engines.add(entry)
     engines.save()
     sizes = ", ".join(map(str, entry.sizes)) or "none"
-    out.write(f"{entry.name}: accepts sizes {sizes}; saved in {engines.path}\n")
+    out.write(f"{entry.name}: accepts sizes {sizes}{_rules_words(entry, refusals=True)}; ")
+    out.write(f"saved in {engines.path}\n")
     return 0
+
+
+def _rules_words(entry: Any, *, refusals: bool = False) -> str:
+    """``", rules free-style, exactly five"`` as probed (empty when not asked), with what
+    it answered to the others if ``refusals``."""
+    from ttt_desktop.brains.protocol import RULE_NAMES  # noqa: PLC0415
+
+    if entry.rules is None:
+        return ""
+    names = [RULE_NAMES.get(rule, f"rule {rule}") for rule in entry.rules]
+    text = f", rules {', '.join(names)}"
+    if refusals:
+        for rule, answer in entry.refusals.items():
+            words = RULE_NAMES.get(int(rule), f"rule {rule}") if rule.isdigit() else rule
+            text += f"; not {words} (it answered {answer} to INFO rule {rule})"
+    return text
 
 
 def run_brain(arguments: argparse.Namespace) -> int:
@@ -169,12 +187,19 @@ def run_brain(arguments: argparse.Namespace) -> int:
 
 def _seat_player(seat: str, arguments: argparse.Namespace, seed: int) -> Player:
     """The player of a ``--x``/``--o`` seat: a brain with its settings under the match's
-    clock (``arguments.clock``; None: the brain's own), or one of our players."""
+    clock (``arguments.clock``; None: the brain's own), or one of our players.
+    :class:`~ttt_desktop.brains.manager.BrainRefused` for an engine whose probe says it
+    does not play the match's rule (renju, caro, exactly five)."""
     from dataclasses import replace  # noqa: PLC0415
     from pathlib import Path  # noqa: PLC0415
 
     from ttt_desktop.brains.engines import EngineList, brain_folder, engines_path  # noqa: PLC0415
-    from ttt_desktop.brains.manager import BrainSettings, brain_clock, split_command  # noqa: PLC0415
+    from ttt_desktop.brains.manager import (  # noqa: PLC0415
+        BrainRefused,
+        BrainSettings,
+        brain_clock,
+        split_command,
+    )
     from ttt_desktop.brains.player import BrainPlayer  # noqa: PLC0415
 
     if not is_brain_seat(seat):
@@ -183,6 +208,9 @@ def _seat_player(seat: str, arguments: argparse.Namespace, seed: int) -> Player:
     path = engines_path(explicit=arguments.engines)
     if seat.startswith(ENGINE_PREFIX):
         entry = EngineList.load(path).get(seat[len(ENGINE_PREFIX) :])
+        refusal = entry.rule_refusal(arguments.rules)
+        if refusal is not None:
+            raise BrainRefused(refusal)
         command, name, cwd = entry.command, entry.name, entry.cwd or None
         settings = entry.settings(clock, brain_folder(path, entry.name))
     else:

@@ -8,7 +8,8 @@ line before each move: a limit it can't meet), setsid (a child that leaves its s
 ignores hang-ups and clears its environment, then sleeps), ignore-hup (ignores SIGHUP
 and SIGTERM, and thinks for ever on its second move), renju-foul (as black plays f8 g8 h9
 h10, then h8: a double-three, forbidden under renju; it says the INFO rule it was told in
-a MESSAGE before each move).
+a MESSAGE before each move), no-renju (answers ERROR to an INFO rule with the renju bit,
+then plays on as the others do).
 Only the standard library: it starts in a few milliseconds.
 """
 
@@ -163,6 +164,8 @@ for raw in sys.stdin:
         key, _, value = rest.partition(" ")
         if key.lower() == "rule":
             rule[0] = value.strip()
+            if MODE == "no-renju" and int(rule[0]) & 4:
+                say("ERROR renju is not supported")
     elif word == "END":
         if MODE == "ignore-end":
             continue
