@@ -440,3 +440,46 @@ def test_the_folder_is_watched_before_the_list_exists(qtbot: QtBot, tmp_path: Pa
     assert dialog.table.rowCount() == 0 and not path.parent.exists()
     _list_with(path, _ok_brain())
     qtbot.waitUntil(lambda: dialog.table.rowCount() == 1)
+
+
+def test_a_brain_is_offered_only_under_the_rules_it_plays(
+    qtbot: QtBot, make_window: Any, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import Qt  # noqa: PLC0415
+    from PySide6.QtGui import QStandardItemModel  # noqa: PLC0415
+
+    from ttt_desktop.brains.engines import probe  # noqa: PLC0415
+    from ttt_desktop.core.rules import Rules  # noqa: PLC0415
+
+    mine = probe(EngineEntry("Mine", f"{sys.executable} {BAD_BRAIN} no-renju"), sizes=(15,))
+    ok = probe(_ok_brain("Ok"), sizes=(15,))
+    old = _ok_brain("Old")  # probed before rules were asked: renju unknown
+    path = _list_with(tmp_path / "engines.json", mine, ok, old)
+    window = make_window(engines_file=path, rules=Rules.parse("renju"))
+    panel = window.player_panel
+    model = panel.combo(Mark.O).model()
+    assert isinstance(model, QStandardItemModel)
+    items = {
+        name: model.item(panel.index_of(Mark.O, kind=f"brain.{name.lower()}"))
+        for name in ("Mine", "Ok", "Old")
+    }
+    assert items["Ok"].isEnabled()
+    assert not items["Mine"].isEnabled() and not items["Old"].isEnabled()
+    assert items["Mine"].toolTip() == (
+        "Mine does not play renju: it answered ERROR renju is not supported to INFO rule 4 "
+        "when probed"
+    )
+    assert items["Old"].toolTip() == (
+        "Old was not asked whether it plays renju: probe it in Lab > Engines..."
+    )
+    # The engines window says what each plays, and what it answered to the others.
+    dialog = EnginesDialog(window, engine_list=window.engine_list)
+    qtbot.addWidget(dialog)
+    rows = {dialog.table.item(row, 0).text(): row for row in range(dialog.table.rowCount())}
+    cell = dialog.table.item(rows["Mine"], 4)
+    assert cell.text() == "free-style, exactly five, caro"
+    assert "answered ERROR renju is not supported to INFO rule 4" in cell.toolTip()
+    assert dialog.table.item(rows["Ok"], 4).text() == "free-style, exactly five, renju, caro"
+    assert dialog.table.item(rows["Old"], 4).text() == ""
+    assert dialog.table.horizontalHeaderItem(4).data(Qt.ItemDataRole.DisplayRole) == "Rules"
+    dialog.reject()

@@ -5,8 +5,10 @@ brains this user has added in *Lab > Engines...*; each is a kind of its own
 (``brain.<name>``) that the window's player factory
 (:class:`~ttt_desktop.brains.factory.BrainPlayerFactory`) makes in the search process. A
 brain is offered for the boards its probe found it plays (five in a row on the square
-sizes it accepted, rectangles if it took RECTSTART, any k with our ``INFO k``); for the
-others it is listed disabled, its tooltip saying why.
+sizes it accepted, rectangles if it took RECTSTART, any k with our ``INFO k``) under the
+rules it played a move under (free-style and exactly five unless it refused them, renju
+and caro once it played them); for the others it is listed disabled, its tooltip saying
+why.
 
 :func:`set_engines` keeps the brains the window knows, so that every list that asks
 whether a kind plays a board (:func:`~ttt_desktop.gui.game.player_panel.kind_plays`) gets the
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QStandardPaths
 
 from ttt_desktop.brains.factory import BRAIN_KIND_PREFIX, BrainInfo, engine_entries
+from ttt_desktop.brains.protocol import RULE_CARO, RULE_EXACT, RULE_FREE_STYLE, RULE_RENJU
 from ttt_desktop.gui.common.rules_text import rules_title
 from ttt_desktop.gui.engines.brain_text import printable
 
@@ -36,6 +39,7 @@ __all__ = [
     "engine_info",
     "engine_infos",
     "is_brain",
+    "rule_words",
     "set_engines",
     "why_not",
 ]
@@ -96,6 +100,9 @@ def why_not(kind: str, name: str, rules: Rules, entry: EngineEntry | None = None
     if entry is None:
         assert info is not None
         entry = info.entry
+    rule_text = _rule_why_not(entry, rules, name)
+    if rule_text is not None:
+        return rule_text
     if rules.k != 5 and not entry.mnk:
         text = translate("EnginePlayers", "{name} plays five in a row (Gomocup), not {board}")
     elif rules.m != rules.n and entry.rectangles is None:
@@ -111,3 +118,37 @@ def why_not(kind: str, name: str, rules: Rules, entry: EngineEntry | None = None
         text = translate("EnginePlayers", "{name} plays {sizes} (as probed), not {board}")
     sizes = ", ".join(f"{size}x{size}" for size in entry.sizes)
     return text.format(name=name, board=board, sizes=sizes)
+
+
+def rule_words(rule: int) -> str:
+    """The name of Gomocup's ``INFO rule`` value ``rule``, translated ("renju")."""
+    translate = QCoreApplication.translate
+    words = {
+        RULE_FREE_STYLE: translate("EnginePlayers", "free-style"),
+        RULE_EXACT: translate("EnginePlayers", "exactly five"),
+        RULE_RENJU: translate("EnginePlayers", "renju"),
+        RULE_CARO: translate("EnginePlayers", "caro"),
+    }
+    return words.get(rule, translate("EnginePlayers", "rule {rule}").format(rule=rule))
+
+
+def _rule_why_not(entry: EngineEntry, rules: Rules, name: str) -> str | None:
+    """Why ``entry`` (called ``name``) is not offered under the rule of ``rules``; None
+    when its probe says it plays that rule."""
+    if entry.plays_rule(rules):
+        return None
+    translate = QCoreApplication.translate
+    rule = rules.gomocup_rule
+    words = rule_words(rule)
+    answer = entry.refusals.get(str(rule))
+    if answer is None:
+        text = translate(
+            "EnginePlayers",
+            "{name} was not asked whether it plays {rule}: probe it in Lab > Engines...",
+        )
+        return text.format(name=name, rule=words)
+    text = translate(
+        "EnginePlayers",
+        "{name} does not play {rule}: it answered {answer} to INFO rule {bit} when probed",
+    )
+    return text.format(name=name, rule=words, answer=printable(answer), bit=rule)

@@ -238,15 +238,21 @@ class EnginesDialog(QDialog):
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.table = QTableWidget(0, 4)
+        self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels(
-            [self.tr("Name"), self.tr("Command"), self.tr("Board sizes"), self.tr("Rectangles")]
+            [
+                self.tr("Name"),
+                self.tr("Command"),
+                self.tr("Board sizes"),
+                self.tr("Rectangles"),
+                self.tr("Rules"),
+            ]
         )
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.table.horizontalHeader()
-        for column in range(4):
+        for column in range(5):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         # The command takes the room left (cut in the middle when long; its tooltip is whole).
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -576,7 +582,12 @@ class EnginesDialog(QDialog):
         for row, entry in enumerate(entries):
             sizes = size_ranges(entry.sizes) or self.tr("not probed")
             rectangles = {True: self.tr("yes"), False: self.tr("no"), None: ""}[entry.rectangles]
-            texts = (printable(entry.name), printable(entry.command), sizes, rectangles)
+            rules = (
+                ""
+                if entry.rules is None
+                else ", ".join(engine_players.rule_words(rule) for rule in entry.rules)
+            )
+            texts = (printable(entry.name), printable(entry.command), sizes, rectangles, rules)
             for column, text in enumerate(texts):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, entry.name)
@@ -585,12 +596,26 @@ class EnginesDialog(QDialog):
                     item.setToolTip(printable(about))
                 elif column == 1:
                     item.setToolTip(text)
+                elif column == 4 and entry.refusals:
+                    item.setToolTip(self._refusals(entry))
                 self.table.setItem(row, column, item)
         self.table.clearSelection()
         self.table.blockSignals(False)
         if keep is not None and keep in self.engines.entries:
             self.table.selectRow(list(self.engines.entries).index(keep))
         self._update_buttons()
+
+    def _refusals(self, entry: EngineEntry) -> str:
+        """What ``entry`` answered to the rules it did not play, a line each."""
+        text = self.tr("Not {rule}: it answered {answer} to INFO rule {bit} when probed")
+        return "\n".join(
+            text.format(
+                rule=engine_players.rule_words(int(bit)) if bit.isdigit() else bit,
+                answer=printable(answer),
+                bit=bit,
+            )
+            for bit, answer in entry.refusals.items()
+        )
 
     def selected(self) -> EngineEntry | None:
         """The engine of the selected row, if any."""
