@@ -1165,6 +1165,18 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>„{name}“ ist keine TTT-Desktop-Partie.</translation>
     </message>
     <message>
+        <source>“{name}” is far too large to be an opening file.</source>
+        <translation>„{name}“ ist viel zu groß für eine Eröffnungsdatei.</translation>
+    </message>
+    <message>
+        <source>“{name}” is not a text file of openings.</source>
+        <translation>„{name}“ ist keine Textdatei mit Eröffnungen.</translation>
+    </message>
+    <message>
+        <source>“{name}” has a line that is not an opening this board can play.</source>
+        <translation>„{name}“ hat eine Zeile, die auf diesem Brett keine spielbare Eröffnung ist.</translation>
+    </message>
+    <message>
         <source>The game library “{name}” is damaged or is not a TTT Desktop library.</source>
         <translation>Die Partienbibliothek „{name}“ ist beschädigt oder keine Partienbibliothek von TTT Desktop.</translation>
     </message>
@@ -4137,6 +4149,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Wählen Sie mindestens zwei Spieler (oder zwei Startwerte eines Spielers).</translation>
     </message>
     <message>
+        <source>The openings can&apos;t be used. {why}</source>
+        <translation>Die Eröffnungen lassen sich nicht verwenden. {why}</translation>
+    </message>
+    <message>
         <source>{players} players, {games} games. Press Start.</source>
         <translation>{players} Spieler, {games} Partien. Drücken Sie „Starten“.</translation>
     </message>
@@ -4323,10 +4339,6 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>Choose the opening file.</source>
         <translation>Wählen Sie die Eröffnungsdatei.</translation>
-    </message>
-    <message>
-        <source>The openings can&apos;t be used: {reason}</source>
-        <translation>Die Eröffnungen lassen sich nicht verwenden: {reason}</translation>
     </message>
     <message>
         <source>Choose an opening file</source>

@@ -9,6 +9,7 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core.rules import GOMOKU
+from ttt_desktop.gui.common import translation
 from ttt_desktop.gui.lab.tournament_window import TournamentWindow
 from ttt_desktop.lab.openings import builtin_openings
 
@@ -61,13 +62,22 @@ def test_what_cannot_be_used_is_said(qtbot: QtBot, tmp_path: Path) -> None:
     choose(tournament, "file", tmp_path / "missing.txt")
     assert not tournament.start_button.isEnabled()
     assert tournament.progress_label.text() == (
-        "The openings can't be used: can't read missing.txt: No such file or directory"
+        "The openings can't be used. “missing.txt” is not there any more: it may have been "
+        "moved or deleted."
+    )
+    assert tournament.progress_label.toolTip() == (
+        "can't read missing.txt: No such file or directory"
     )
     bad = tmp_path / "bad.txt"
     bad.write_text("0,0, 1\n")
     choose(tournament, "file", bad)
-    assert tournament.progress_label.text().startswith(
-        f"The openings can't be used: {bad}, line 1: an odd count of numbers (3)"
+    assert tournament.progress_label.text() == (
+        "The openings can't be used. “bad.txt” has a line that is not an opening this board "
+        "can play."
+    )
+    # The reader's words, for the line it refuses, as the tooltip.
+    assert tournament.progress_label.toolTip().startswith(
+        f"{bad}, line 1: an odd count of numbers (3)"
     )
     good = tmp_path / "good.txt"
     good.write_text("h8 i9\n")
@@ -79,3 +89,27 @@ def test_what_cannot_be_used_is_said(qtbot: QtBot, tmp_path: Path) -> None:
     tournament.games_spin.setValue(6)
     assert tournament.start_button.isEnabled()
     assert "Press Start" in tournament.progress_label.text()
+    assert not tournament.progress_label.toolTip()
+
+
+def test_what_cannot_be_used_is_said_in_german(qtbot: QtBot, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("0,0, 1\n")
+    installed = translation.install(QSettings(), "de")
+    try:
+        tournament = window(qtbot)
+        choose(tournament, "file", tmp_path / "missing.txt")
+        missing = tournament.progress_label.text()
+        choose(tournament, "file", bad)
+        odd = tournament.progress_label.text()
+    finally:
+        translation.remove(installed)
+    assert missing == (
+        "Die Eröffnungen lassen sich nicht verwenden. „missing.txt“ ist nicht mehr "
+        "vorhanden: Die Datei wurde vielleicht verschoben oder gelöscht."
+    )
+    assert odd.startswith("Die Eröffnungen lassen sich nicht verwenden. „bad.txt“ hat eine Zeile")
+    for text in (missing, odd):
+        for english in ("can't read", "No such file", "line 1", "odd count", "numbers"):
+            assert english not in text
+    assert tournament.progress_label.toolTip().startswith(f"{bad}, line 1: an odd count")

@@ -111,7 +111,12 @@ def tournament_game_record(result: TournamentResult, game: TournamentGame) -> Ga
 
 
 class OpeningsError(ValueError):
-    """The openings the set-up asks for can't be played; the message says why."""
+    """The openings the set-up asks for can't be played; the message says why, in the
+    window's language; ``details``, the reader's English words (the line it refuses)."""
+
+    def __init__(self, message: str, details: str = "") -> None:
+        super().__init__(message)
+        self.details = details
 
 
 def _app_settings() -> QSettings:
@@ -823,8 +828,13 @@ class TournamentWindow(QWidget):
         try:
             return read_openings(path, rules)
         except ValueError as error:
+            from ttt_desktop.gui.review.game_files import (  # noqa: PLC0415
+                describe_openings_error,
+            )
+
+            why = describe_openings_error(Path(path).name, str(error))
             raise OpeningsError(
-                self.tr("The openings can't be used: {reason}").format(reason=error)
+                self.tr("The openings can't be used. {why}").format(why=why), details=str(error)
             ) from None
 
     def _openings_changed(self, *_args: object) -> None:
@@ -848,10 +858,11 @@ class TournamentWindow(QWidget):
         gauntlet = self.format_combo.currentData() == "gauntlet"
         self.challenger_combo.setEnabled(gauntlet and not running)
         refusal = None
+        details = ""  # the reader's English words behind the refusal: the label's tooltip
         try:
             spec = self.spec()
         except OpeningsError as error:
-            spec, refusal = None, str(error)
+            spec, refusal, details = None, str(error), error.details
         except ValueError:
             spec = None
         if spec is not None:
@@ -860,6 +871,8 @@ class TournamentWindow(QWidget):
             except ValueError as error:  # refused here, before anything is sent
                 spec, refusal = None, str(error)
         self.start_button.setEnabled(spec is not None and not running)
+        if not running and self.result is None:
+            self.progress_label.setToolTip(details)
         if not running and refusal is not None and self.result is None:
             self.progress_label.setText(refusal)
         if not running and spec is not None and self.result is None:

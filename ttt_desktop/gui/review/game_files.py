@@ -123,6 +123,27 @@ def describe_open_error(file_name: str, reason: str) -> str:
     return text.format(name=file_name)
 
 
+def describe_openings_error(file_name: str, reason: str) -> str:
+    """What is wrong with the opening file ``file_name``, in the window's language;
+    ``reason`` is the reader's (:func:`~ttt_desktop.lab.openings.read_openings`), English,
+    for the details only (the line and the stone it refuses)."""
+    lowered = reason.lower()
+    if lowered.startswith("can't read") or "not a regular file" in lowered:
+        return describe_open_error(file_name, reason)  # as File > Open says it
+    if "far too large" in lowered:
+        text = QCoreApplication.translate(
+            "GameFiles", "“{name}” is far too large to be an opening file."
+        )
+    elif "utf-8" in lowered or "binary data" in lowered:
+        text = QCoreApplication.translate("GameFiles", "“{name}” is not a text file of openings.")
+    else:
+        text = QCoreApplication.translate(
+            "GameFiles",
+            "“{name}” has a line that is not an opening this board can play.",
+        )
+    return text.format(name=file_name)
+
+
 def describe_library_error(error: LibraryError) -> str:
     """What is wrong with the game library, in the window's language: a sentence.
 
