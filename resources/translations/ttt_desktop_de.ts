@@ -1177,6 +1177,18 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>„{name}“ hat eine Zeile, die auf diesem Brett keine spielbare Eröffnung ist.</translation>
     </message>
     <message>
+        <source>its file was written by another version of TTT Desktop</source>
+        <translation>Seine Datei wurde von einer anderen Version von TTT Desktop geschrieben</translation>
+    </message>
+    <message>
+        <source>its file is damaged or cut short</source>
+        <translation>Seine Datei ist beschädigt oder unvollständig</translation>
+    </message>
+    <message>
+        <source>its file is damaged</source>
+        <translation>Seine Datei ist beschädigt</translation>
+    </message>
+    <message>
         <source>The game library “{name}” is damaged or is not a TTT Desktop library.</source>
         <translation>Die Partienbibliothek „{name}“ ist beschädigt oder keine Partienbibliothek von TTT Desktop.</translation>
     </message>
@@ -1198,23 +1210,23 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     </message>
     <message>
         <source>the file or its folder is not there any more</source>
-        <translation>die Datei oder ihr Ordner ist nicht mehr da</translation>
+        <translation>Die Datei oder ihr Ordner ist nicht mehr da</translation>
     </message>
     <message>
         <source>the system did not allow it</source>
-        <translation>das System hat es nicht erlaubt</translation>
+        <translation>Das System hat es nicht erlaubt</translation>
     </message>
     <message>
         <source>the disk is full</source>
-        <translation>der Datenträger ist voll</translation>
+        <translation>Der Datenträger ist voll</translation>
     </message>
     <message>
         <source>the disk can only be read</source>
-        <translation>der Datenträger lässt sich nur lesen</translation>
+        <translation>Der Datenträger lässt sich nur lesen</translation>
     </message>
     <message>
         <source>the system refused it</source>
-        <translation>das System hat es abgelehnt</translation>
+        <translation>Das System hat es abgelehnt</translation>
     </message>
     <message>
         <source>Save game</source>
@@ -4512,6 +4524,18 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
+        <source>The paused training can&apos;t be kept for later: {refusal}.</source>
+        <translation>Das angehaltene Training lässt sich nicht für später aufbewahren: {refusal}.</translation>
+    </message>
+    <message>
+        <source>its file can&apos;t be read: {refusal}</source>
+        <translation>Seine Datei lässt sich nicht lesen: {refusal}</translation>
+    </message>
+    <message>
+        <source>A paused training can&apos;t be resumed: {why}.</source>
+        <translation>Ein angehaltenes Training lässt sich nicht fortsetzen: {why}.</translation>
+    </message>
+    <message>
         <source>There is no trained table yet.</source>
         <translation>Es gibt noch keine trainierte Tabelle.</translation>
     </message>
@@ -4606,14 +4630,6 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>{games} games in {minutes} min of training; scores over {count} games each: {scores}</source>
         <translation>{games} Partien in {minutes} min Training; Punkte aus je {count} Partien: {scores}</translation>
-    </message>
-    <message>
-        <source>The paused training can&apos;t be kept for later: {reason}</source>
-        <translation>Das angehaltene Training kann nicht für später aufbewahrt werden: {reason}</translation>
-    </message>
-    <message>
-        <source>A paused training can&apos;t be resumed: {reason}</source>
-        <translation>Ein angehaltenes Training kann nicht fortgesetzt werden: {reason}</translation>
     </message>
     <message>
         <source>{board}: {games} games, {minutes} min of training so far</source>

@@ -271,7 +271,7 @@ def test_a_save_that_can_be_neither_read_nor_set_aside_is_said_in_german(
         qtbot.waitUntil(box.isVisible)
         text = box.text()
         assert text.endswith(
-            "Sie ließ sich auch nicht beiseitelegen: das System hat es nicht erlaubt; "
+            "Sie ließ sich auch nicht beiseitelegen: Das System hat es nicht erlaubt; "
             "ein neues Spiel beginnt."
         )
         for english in ("Permission denied", "Errno", "cut short", "not a game file"):

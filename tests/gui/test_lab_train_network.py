@@ -7,14 +7,15 @@ from pathlib import Path
 
 import pytest
 from conftest import WindowMaker
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.core.rules import Rules
+from ttt_desktop.gui.common import translation
 from ttt_desktop.gui.lab.train_window import PAUSED_FILE, TrainWindow
 from ttt_desktop.lab.trained import TrainedPlayers
 from ttt_desktop.players.learner import NTUPLE, TABLE
-from ttt_desktop.players.ntuple_file import NetworkDocument
+from ttt_desktop.players.ntuple_file import NetworkDocument, NetworkFormatError
 from ttt_desktop.players.roster import supports
 
 RUN_TIMEOUT_MS = 300_000  # a generous ceiling, not a speed bar: it only stops a hung run
@@ -149,3 +150,29 @@ def test_without_numpy_the_window_says_why_a_network_cannot_train_here(
     train.choose_board("3,3,3")
     train.set_method(TABLE)
     assert train.start_button.isEnabled()
+
+
+def test_a_paused_network_that_cant_be_resumed_is_said_in_german(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    folder = tmp_path / "trained"
+    folder.mkdir()
+    paused = folder / PAUSED_FILE
+    paused.write_text('{"format": "ttt-ntuple-network", "weights": [0.5, ')
+    with pytest.raises(NetworkFormatError) as read:
+        NetworkDocument.load(paused)
+    installed = translation.install(QSettings(), "de")
+    try:
+        train = TrainWindow(trained=TrainedPlayers(folder))
+        qtbot.addWidget(train)
+        text = train.status_label.text()
+    finally:
+        translation.remove(installed)
+    assert text == (
+        "Ein angehaltenes Training lässt sich nicht fortsetzen: Seine Datei ist beschädigt "
+        "oder unvollständig."
+    )
+    for english in (str(read.value), "not valid JSON", "Expecting", "paused", "file"):
+        assert english not in text
+    assert train.status_label.toolTip() == str(read.value)  # the reader's words
+    assert not train.resume_button.isVisibleTo(train)

@@ -403,6 +403,7 @@ class TrainWindow(QWidget):
         self.progress_bar.setRange(0, round(settings.minutes * 60) if timed else settings.episodes)
         self.progress_bar.setValue(self._progress_of(self.runner.points[-1:]))
         self.status_label.setText(self.tr("Starting the worker process..."))
+        self.status_label.setToolTip("")
         self.runner.start()
         self._timer.start()
         self._update_buttons()
@@ -614,11 +615,15 @@ class TrainWindow(QWidget):
             runner.table.save(temporary)
             temporary.replace(self.paused_path())
         except OSError as error:
+            from ttt_desktop.gui.review.game_files import describe_os_error  # noqa: PLC0415
+
+            # In the window's language; the system's own words (English) as the tooltip.
             self.status_label.setText(
-                self.tr("The paused training can't be kept for later: {reason}").format(
-                    reason=error.strerror or str(error)
+                self.tr("The paused training can't be kept for later: {refusal}.").format(
+                    refusal=describe_os_error(error)
                 )
             )
+            self.status_label.setToolTip(str(error))
 
     def _forget_paused(self) -> None:
         self.paused_path().unlink(missing_ok=True)
@@ -632,9 +637,22 @@ class TrainWindow(QWidget):
             document = NetworkDocument.load(path)
             return settings_of(document.training), document
         except (OSError, NetworkFormatError, ValueError) as error:
-            self.status_label.setText(
-                self.tr("A paused training can't be resumed: {reason}").format(reason=str(error))
+            from ttt_desktop.gui.review.game_files import (  # noqa: PLC0415
+                describe_network_error,
+                describe_os_error,
             )
+
+            # In the window's language; the reader's own words (English) as the tooltip.
+            if isinstance(error, OSError):
+                why = self.tr("its file can't be read: {refusal}").format(
+                    refusal=describe_os_error(error)
+                )
+            else:
+                why = describe_network_error(str(error))
+            self.status_label.setText(
+                self.tr("A paused training can't be resumed: {why}.").format(why=why)
+            )
+            self.status_label.setToolTip(str(error))
             return None
 
     def _offer_paused(self) -> None:

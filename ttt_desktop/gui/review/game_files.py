@@ -144,6 +144,20 @@ def describe_openings_error(file_name: str, reason: str) -> str:
     return text.format(name=file_name)
 
 
+def describe_network_error(reason: str) -> str:
+    """What is wrong with an n-tuple network's file, in the window's language: a clause to
+    follow a colon; ``reason`` is the reader's
+    (:class:`~ttt_desktop.players.ntuple_file.NetworkFormatError`), English, for details."""
+    lowered = reason.lower()
+    if "is not supported" in lowered:
+        return QCoreApplication.translate(
+            "GameFiles", "its file was written by another version of TTT Desktop"
+        )
+    if "not valid json" in lowered:
+        return QCoreApplication.translate("GameFiles", "its file is damaged or cut short")
+    return QCoreApplication.translate("GameFiles", "its file is damaged")
+
+
 def describe_library_error(error: LibraryError) -> str:
     """What is wrong with the game library, in the window's language: a sentence.
 
