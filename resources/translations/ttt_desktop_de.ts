@@ -103,8 +103,12 @@
         <translation>Wählen Sie das Programm des Brains oder geben Sie den Befehl ein, der es startet.</translation>
     </message>
     <message>
-        <source>The command can&apos;t be read: {error}.</source>
-        <translation>Der Befehl lässt sich nicht lesen: {error}.</translation>
+        <source>The command can&apos;t be read: a quotation mark is not closed.</source>
+        <translation>Der Befehl lässt sich nicht lesen: Ein Anführungszeichen wird nicht geschlossen.</translation>
+    </message>
+    <message>
+        <source>The command can&apos;t be read: it ends with a lone backslash.</source>
+        <translation>Der Befehl lässt sich nicht lesen: Er endet mit einem einzelnen Backslash.</translation>
     </message>
     <message>
         <source>There is no program {program} on the PATH.</source>
@@ -991,8 +995,16 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Ein Brain braucht eine Zeit pro Zug oder eine Zeit pro Partie.</translation>
     </message>
     <message>
+        <source>Not changed: the engine list can&apos;t keep this value.</source>
+        <translation>Nicht geändert: Die Liste der Spielprogramme kann diesen Wert nicht übernehmen.</translation>
+    </message>
+    <message>
         <source>Not changed: {reason}</source>
         <translation>Nicht geändert: {reason}</translation>
+    </message>
+    <message>
+        <source>Could not save the engine list: {refusal}.</source>
+        <translation>Die Liste der Spielprogramme ließ sich nicht speichern: {refusal}.</translation>
     </message>
     <message>
         <source>Not changed: {folder} is not a folder.</source>
@@ -1023,10 +1035,6 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Einstellungen von {name}</translation>
     </message>
     <message>
-        <source>Could not save the engine list: {error}</source>
-        <translation>Die Liste der Spielprogramme konnte nicht gespeichert werden: {error}</translation>
-    </message>
-    <message>
         <source>The engine list was changed outside this window.</source>
         <translation>Die Liste der Spielprogramme wurde außerhalb dieses Fensters geändert.</translation>
     </message>
@@ -1047,24 +1055,24 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>{name} wurde aus der Liste der Spielprogramme entfernt.</translation>
     </message>
     <message>
-        <source>{subject} was not added: {reason}</source>
-        <translation>{subject} wurde nicht hinzugefügt: {reason}</translation>
-    </message>
-    <message>
-        <source>{subject} was not probed: {reason}</source>
-        <translation>{subject} wurde nicht geprüft: {reason}</translation>
-    </message>
-    <message>
-        <source>{subject} did not play its test game: {reason}</source>
-        <translation>{subject} hat sein Testspiel nicht gespielt: {reason}</translation>
-    </message>
-    <message>
         <source>Asking {command} who it is and what it plays...</source>
         <translation>{command} wird gefragt, wer es ist und was es spielt …</translation>
     </message>
     <message>
         <source>Probing {name}...</source>
         <translation>{name} wird geprüft …</translation>
+    </message>
+    <message>
+        <source>{subject} was not added: {why}.</source>
+        <translation>{subject} wurde nicht hinzugefügt: {why}.</translation>
+    </message>
+    <message>
+        <source>{subject} was not probed: {why}.</source>
+        <translation>{subject} wurde nicht geprüft: {why}.</translation>
+    </message>
+    <message>
+        <source>{subject} did not play its test game: {why}.</source>
+        <translation>{subject} hat seine Testpartie nicht gespielt: {why}.</translation>
     </message>
     <message>
         <source>none</source>
@@ -1187,6 +1195,26 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>its file is damaged</source>
         <translation>Seine Datei ist beschädigt</translation>
+    </message>
+    <message>
+        <source>its program could not be started</source>
+        <translation>Sein Programm ließ sich nicht starten</translation>
+    </message>
+    <message>
+        <source>it does not answer as a Gomocup brain does</source>
+        <translation>Es antwortet nicht, wie ein Gomocup-Brain antwortet</translation>
+    </message>
+    <message>
+        <source>the brain declined</source>
+        <translation>Das Brain hat abgelehnt</translation>
+    </message>
+    <message>
+        <source>the brain broke the protocol&apos;s rules (it stopped, hung, ran out of time or gave an answer that is not a move)</source>
+        <translation>Das Brain hat die Regeln des Protokolls gebrochen (es hat sich beendet, hing, hat die Zeit überschritten oder eine Antwort gegeben, die kein Zug ist)</translation>
+    </message>
+    <message>
+        <source>something went wrong</source>
+        <translation>Etwas ist schiefgegangen</translation>
     </message>
     <message>
         <source>The game library “{name}” is damaged or is not a TTT Desktop library.</source>

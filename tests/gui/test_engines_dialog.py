@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from brain_helpers import BAD_BRAIN, our_brain
+from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from ttt_desktop.brains.engines import EngineEntry, EngineList
@@ -23,6 +24,7 @@ from ttt_desktop.brains.player import BrainPlayer
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.clock import TimeControl
 from ttt_desktop.core.rules import GOMOKU
+from ttt_desktop.gui.common import translation
 from ttt_desktop.gui.engines.engine_add_dialog import AddEngineDialog, program_folder
 from ttt_desktop.gui.engines.engine_list import WatchedEngineList
 from ttt_desktop.gui.engines.engines_dialog import EnginesDialog, parse_info_lines, size_ranges
@@ -127,7 +129,7 @@ def test_the_add_dialog_refuses_what_cannot_be_a_brain(qtbot: QtBot, tmp_path: P
     qtbot.addWidget(add)
     cases = [
         ("", "", "", "Choose the brain's program, or type the command that runs it."),
-        ("'unclosed", "", "", "The command can't be read: No closing quotation."),
+        ("'unclosed", "", "", "The command can't be read: a quotation mark is not closed."),
         ("no-such-brain-here", "", "", "There is no program no-such-brain-here on the PATH."),
         (f"{tmp_path}/absent", "", "", f"There is no program at {tmp_path}/absent."),
         (str(text_file), "", "", f"{text_file} can't be run: it is not marked executable."),
@@ -204,7 +206,7 @@ def test_a_program_that_is_not_a_brain_is_refused(
     qtbot.waitUntil(lambda: not dialog.busy, timeout=30_000)
     status = dialog.status.text()
     assert status.startswith(f"{program} was not added: "), status
-    assert reason in status, status
+    assert reason in dialog.status.toolTip(), status  # the manager's words, for an expert
     assert not dialog.status_icon.isHidden()  # a warning sign beside it
     assert dialog.table.rowCount() == 0 and not path.exists()
 
@@ -237,7 +239,7 @@ def test_a_command_that_does_not_run_is_reported(qtbot: QtBot, tmp_path: Path) -
     dialog = _dialog(qtbot, tmp_path / "engines.json")
     dialog.add_command("/nonexistent/pbrain-none")
     qtbot.waitUntil(lambda: not dialog.busy, timeout=10_000)
-    assert "was not added" in dialog.status.text() and "can't start" in dialog.status.text()
+    assert "was not added" in dialog.status.text() and "can't start" in dialog.status.toolTip()
     assert dialog.table.rowCount() == 0
 
 
@@ -483,3 +485,51 @@ def test_a_brain_is_offered_only_under_the_rules_it_plays(
     assert dialog.table.item(rows["Old"], 4).text() == ""
     assert dialog.table.horizontalHeaderItem(4).data(Qt.ItemDataRole.DisplayRole) == "Rules"
     dialog.reject()
+
+
+def test_the_engines_refusals_are_said_in_german(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _list_with(tmp_path / "engines.json", _ok_brain())
+    installed = translation.install(QSettings(), "de")
+    try:
+        add = AddEngineDialog(taken=[])
+        qtbot.addWidget(add)
+        add.command_edit.setText("'unclosed")
+        add.accept()
+        unclosed = add.problem.text()
+        dialog = _dialog(qtbot, path)
+        dialog.table.selectRow(0)
+        assert not dialog.change_selected(margin_ms=-1)  # not a value the list keeps
+        kept = dialog.status.text(), dialog.status.toolTip()
+
+        def refuse(*_args: object) -> None:
+            raise PermissionError(13, "Permission denied", str(path))
+
+        monkeypatch.setattr(dialog.engine_list, "save", refuse)
+        dialog.change_selected(margin_ms=300)
+        saved = dialog.status.text(), dialog.status.toolTip()
+        dialog.add_command("/nonexistent/pbrain-none")
+        qtbot.waitUntil(lambda: not dialog.busy, timeout=10_000)
+        started = dialog.status.text(), dialog.status.toolTip()
+    finally:
+        translation.remove(installed)
+    assert (
+        unclosed
+        == "Der Befehl lässt sich nicht lesen: Ein Anführungszeichen wird nicht geschlossen."
+    )
+    assert (
+        kept[0] == "Nicht geändert: Die Liste der Spielprogramme kann diesen Wert nicht übernehmen."
+    )
+    assert "margin_ms is a whole number" in kept[1]  # the list's own words, for an expert
+    assert saved[0] == (
+        "Die Liste der Spielprogramme ließ sich nicht speichern: Das System hat es nicht erlaubt."
+    )
+    assert "Permission denied" in saved[1]
+    assert started[0] == (
+        "/nonexistent/pbrain-none wurde nicht hinzugefügt: Sein Programm ließ sich nicht starten."
+    )
+    assert "can't start" in started[1]
+    for text in (unclosed, kept[0], saved[0], started[0]):
+        for english in ("No closing", "quotation", "whole number", "Permission", "can't", "the "):
+            assert english not in text

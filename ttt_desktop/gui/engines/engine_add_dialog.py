@@ -175,7 +175,10 @@ class AddEngineDialog(QDialog):
         try:
             parts = shlex.split(command)
         except ValueError as error:
-            return self.tr("The command can't be read: {error}.").format(error=error)
+            # shlex's words are English: "No closing quotation", "No escaped character".
+            if "quotation" in str(error):
+                return self.tr("The command can't be read: a quotation mark is not closed.")
+            return self.tr("The command can't be read: it ends with a lone backslash.")
         program = os.path.expanduser(parts[0])
         if "/" not in program:
             if shutil.which(program) is None:

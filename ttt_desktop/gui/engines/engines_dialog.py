@@ -511,7 +511,12 @@ class EnginesDialog(QDialog):
         try:
             changed = replace(entry, **changes)
         except ValueError as error:
-            self.say(self.tr("Not changed: {reason}").format(reason=printable(error)), warning=True)
+            # The engine list's own words (English) as the tooltip.
+            self.say(
+                self.tr("Not changed: the engine list can't keep this value."),
+                warning=True,
+                details=printable(error),
+            )
             self._show_settings()
             return False
         if changed != entry:
@@ -566,9 +571,11 @@ class EnginesDialog(QDialog):
         if infos != entry.infos:
             self.change_selected(infos=infos)
 
-    def say(self, text: str, *, warning: bool = False) -> None:
-        """Put ``text`` in the status line, with a warning sign for a refusal or a failure."""
+    def say(self, text: str, *, warning: bool = False, details: str = "") -> None:
+        """Put ``text`` in the status line, with a warning sign for a refusal or a failure;
+        ``details`` (the English words behind it, if any) as its tooltip."""
         self.status.setText(text)
+        self.status.setToolTip(details)
         self.status_icon.setVisible(warning)
 
     # The list -----------------------------------------------------------------------
@@ -649,11 +656,15 @@ class EnginesDialog(QDialog):
         try:
             self.engine_list.save(self.engines)
         except OSError as error:
+            from ttt_desktop.gui.review.game_files import describe_os_error  # noqa: PLC0415
+
+            # What the system refused in the window's language; its own words as the tooltip.
             self.say(
-                self.tr("Could not save the engine list: {error}").format(
-                    error=error.strerror or error
+                self.tr("Could not save the engine list: {refusal}.").format(
+                    refusal=describe_os_error(error)
                 ),
                 warning=True,
+                details=str(error),
             )
 
     def _list_changed(self) -> None:
@@ -761,13 +772,22 @@ class EnginesDialog(QDialog):
             thread.join(1.0)
         self._threads = [thread for thread in self._threads if thread.is_alive()]
         if isinstance(result, Exception):
+            from ttt_desktop.gui.review.game_files import describe_brain_error  # noqa: PLC0415
+
+            # In the window's language; the manager's reason (English, with what the brain
+            # said) as the tooltip.
             reason = printable(getattr(result, "reason", None) or str(result))
             texts = {
-                "add": self.tr("{subject} was not added: {reason}"),
-                "probe": self.tr("{subject} was not probed: {reason}"),
-                "test": self.tr("{subject} did not play its test game: {reason}"),
+                "add": self.tr("{subject} was not added: {why}."),
+                "probe": self.tr("{subject} was not probed: {why}."),
+                "test": self.tr("{subject} did not play its test game: {why}."),
             }
-            self.say(texts[what].format(subject=printable(subject), reason=reason), warning=True)
+            why = describe_brain_error(result)
+            self.say(
+                texts[what].format(subject=printable(subject), why=why),
+                warning=True,
+                details=reason,
+            )
         elif isinstance(result, EngineEntry):
             if what == "add":
                 result = replace(result, name=self._free_name(result.name))

@@ -158,6 +158,32 @@ def describe_network_error(reason: str) -> str:
     return QCoreApplication.translate("GameFiles", "its file is damaged")
 
 
+def describe_brain_error(error: Exception) -> str:
+    """Why a brain was not added, probed or tested, in the window's language: a clause to
+    follow a colon. The brain manager's reason (``error.reason``, English, with the
+    brain's own output in it) is for the details only."""
+    from ttt_desktop.brains.manager import BrainFailure, BrainRefused  # noqa: PLC0415
+
+    if isinstance(error, BrainRefused):
+        reason = error.reason.lower()
+        if reason.startswith("can't start"):
+            return QCoreApplication.translate("GameFiles", "its program could not be started")
+        if reason.startswith("it is not a gomocup brain"):
+            return QCoreApplication.translate(
+                "GameFiles", "it does not answer as a Gomocup brain does"
+            )
+        return QCoreApplication.translate("GameFiles", "the brain declined")
+    if isinstance(error, BrainFailure):
+        return QCoreApplication.translate(
+            "GameFiles",
+            "the brain broke the protocol's rules (it stopped, hung, ran out of time or gave "
+            "an answer that is not a move)",
+        )
+    if isinstance(error, OSError):
+        return describe_os_error(error)
+    return QCoreApplication.translate("GameFiles", "something went wrong")
+
+
 def describe_library_error(error: LibraryError) -> str:
     """What is wrong with the game library, in the window's language: a sentence.
 
