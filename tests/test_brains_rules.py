@@ -108,3 +108,18 @@ def test_a_match_refuses_a_brain_under_a_rule_it_refused(
     assert main([*argv, "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["games"] == 1 and result["x"]["name"] == "Mine"
+
+
+def test_a_tournament_refuses_a_brain_under_a_rule_it_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "engines.json"
+    assert main(["engines", "add", "Mine", "--command", " ".join(bad_brain("no-renju")),
+                 "--engines", str(path)]) == 0  # fmt: skip
+    capsys.readouterr()
+    argv = ["tournament", "--rules", "renju", "--players", "engine:Mine,rando", "--games", "1",
+            "--engines", str(path), "--seed", "1"]  # fmt: skip
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"Mine does not play renju: it answered {REFUSAL} to INFO rule 4 when probed" in err
+    assert "Traceback" not in err

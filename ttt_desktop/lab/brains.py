@@ -299,6 +299,9 @@ def prepare(
         )
         if listed:
             engines = EngineList.load(engines_path(explicit=engines_file or None))
+            refusal = engines.get(listed).rule_refusal(spec.rules)
+            if refusal is not None:  # as a match refuses it: the rule it was heard refuse
+                raise BrainRefused(refusal)
             if engines.get(listed).plays(spec.rules) is False:
                 raise BrainRefused(
                     f"{listed} does not play {spec.rules.title} ({spec.rules.key}), as its "
