@@ -70,7 +70,7 @@ def test_never_loses_stands_only_over_the_players_proven_on_the_board(
         tip, names = shown["Strongest: may lose"]
         assert names == STRONGEST
         assert tip.startswith("Nothing proves that these never lose on this board")
-        assert shown["Hard"][1] == ["Monty"]
+        assert shown["Hard"][1] == ["N-tuple", "Monty"]
 
     # A solved board where best play draws: only Perfect and Strongest (Perfect there) are
     # proven; the other strong players may lose.

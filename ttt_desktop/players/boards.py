@@ -19,7 +19,7 @@ SOLVED_BOARDS: Final = "solved"
 NETWORK_BOARDS: Final = "networks"
 """The boards of a k the program ships a trained network for (:data:`NETWORK_KS`)."""
 
-NETWORK_KS: Final[frozenset[int]] = frozenset((3,))
+NETWORK_KS: Final[frozenset[int]] = frozenset((3, 4, 5))
 """The k of the n-tuple networks shipped in ``players/data`` (``ntuple-k<K>.json``; a test
 keeps the two the same). A network plays every board of its k."""
 
