@@ -77,6 +77,14 @@ EXCLUDED_MODULES: Final = (
     "_codecs_tw",
     "_multibytecodec",
     "unicodedata",
+    # Standard modules no module of the app imports, which PyInstaller follows from lazy
+    # imports elsewhere (about 0.3 MiB of byte code): email (importlib.metadata's, read only
+    # when the bundle's pyproject.toml is missing, and urllib.request's), tarfile (shutil's
+    # archives) and _pydecimal (decimal's fallback when the C _decimal, which stays, is
+    # missing).
+    "email",
+    "tarfile",
+    "_pydecimal",
 )
 
 # The languages the app speaks besides the source language (English): Qt's own
