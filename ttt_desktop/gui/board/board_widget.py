@@ -455,7 +455,7 @@ class BoardWidget(QWidget):
     def _forbidden_of(self, board: Board) -> dict[int, str]:
         if not self._forbidden_shown or board.rules.rule != RENJU or board.is_over:
             return {}
-        return dict(board.forbidden_cells())
+        return board.forbidden_cells()  # a copy already
 
     def set_move_source(self, source: Callable[[], Sequence[int] | None] | None) -> None:
         """Where the moves come from: ``source()`` gives the moves of the game in hand, first
