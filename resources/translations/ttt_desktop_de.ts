@@ -1257,6 +1257,34 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Das System hat es abgelehnt</translation>
     </message>
     <message>
+        <source>its search process ended unexpectedly (exit code {code})</source>
+        <translation>sein Suchprozess endete unerwartet (Exit-Code {code})</translation>
+    </message>
+    <message>
+        <source>its search process was ended by signal {signal}</source>
+        <translation>sein Suchprozess wurde durch Signal {signal} beendet</translation>
+    </message>
+    <message>
+        <source>it gave no answer within {seconds} s</source>
+        <translation>es antwortete nicht innerhalb von {seconds} s</translation>
+    </message>
+    <message>
+        <source>it did not stop when asked, and its process was restarted</source>
+        <translation>es hielt auf Aufforderung nicht an, und sein Prozess wurde neu gestartet</translation>
+    </message>
+    <message>
+        <source>it chose a cell that is already taken</source>
+        <translation>es wählte ein Feld, das schon besetzt ist</translation>
+    </message>
+    <message>
+        <source>it gave no move</source>
+        <translation>es gab keinen Zug an</translation>
+    </message>
+    <message>
+        <source>its search failed</source>
+        <translation>seine Suche ist fehlgeschlagen</translation>
+    </message>
+    <message>
         <source>Save game</source>
         <translation>Partie speichern</translation>
     </message>
@@ -1428,12 +1456,12 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Die beschädigte Bibliothek wurde als {name} aufbewahrt; eine neue wurde angelegt</translation>
     </message>
     <message>
-        <source>{name}&apos;s stored games keep the old name for now ({reason})</source>
-        <translation>Die gespeicherten Partien von {name} behalten vorerst den alten Namen ({reason})</translation>
+        <source>{name}&apos;s stored games keep the old name for now. {why}</source>
+        <translation>Die gespeicherten Partien von {name} behalten vorerst den alten Namen. {why}</translation>
     </message>
     <message>
-        <source>This game could not be stored yet ({reason}); it is kept</source>
-        <translation>Diese Partie konnte noch nicht gespeichert werden ({reason}); sie bleibt erhalten</translation>
+        <source>This game could not be stored yet; it is kept. {why}</source>
+        <translation>Diese Partie konnte noch nicht gespeichert werden; sie bleibt erhalten. {why}</translation>
     </message>
     <message>
         <source>This game can&apos;t be opened: {why}</source>
@@ -1594,6 +1622,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Partien importieren …</translation>
     </message>
     <message>
+        <source>Could not write the files: {reason}.</source>
+        <translation>Die Dateien konnten nicht geschrieben werden: {reason}.</translation>
+    </message>
+    <message>
         <source>Rating on {board}: {rating}</source>
         <translation>Wertung auf {board}: {rating}</translation>
     </message>
@@ -1720,10 +1752,6 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>…and {n} more.</source>
         <translation>… und {n} weitere.</translation>
-    </message>
-    <message>
-        <source>Could not write the files: {reason}</source>
-        <translation>Die Dateien konnten nicht geschrieben werden: {reason}</translation>
     </message>
     <message>
         <source>Opponent</source>
@@ -4229,8 +4257,12 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>{file} {name}: Diese Datei gibt es nicht.</translation>
     </message>
     <message>
-        <source>{file} {name} can&apos;t be read: {reason}</source>
-        <translation>{file} {name} kann nicht gelesen werden: {reason}</translation>
+        <source>{file} {name} can&apos;t be read.</source>
+        <translation>{file} {name} kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>Could not write {file}: {reason}.</source>
+        <translation>{file} konnte nicht geschrieben werden: {reason}.</translation>
     </message>
     <message>
         <source>Choose a PEM file</source>
@@ -4331,10 +4363,6 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>Export</source>
         <translation>Exportieren</translation>
-    </message>
-    <message>
-        <source>Could not write {file}: {reason}</source>
-        <translation>{file} konnte nicht geschrieben werden: {reason}</translation>
     </message>
     <message>
         <source>Game library</source>

@@ -191,7 +191,10 @@ def test_failed_save_keeps_the_old_file(
     assert [p.name for p in folder.iterdir()] == ["kept.tttgame"], "no temporary file is left"
     [(title, text)] = harness.errors
     assert title == "Could not save the game"
-    assert "No space left on device" in text
+    # The system's reason in the window's words; its own (English) words are the details.
+    assert "could not be written: the disk is full." in text
+    assert "No space left on device" not in text
+    assert "No space left on device" in harness.details[0]
     assert "unchanged" in text
 
 

@@ -543,6 +543,59 @@ def test_the_coach_speaks_german(german: Callable[[], None]) -> None:
         coach.set_translator(None)
 
 
+def test_a_computer_player_s_failure_and_the_system_s_refusals_are_said_in_german(
+    qapp: object, german: Callable[[], None]
+) -> None:
+    # The search process's and the board's English reasons pick translatable parts; only
+    # their numbers come along. The sentences they go into are German around them.
+    from ttt_desktop.gui.review.game_files import (  # noqa: PLC0415
+        describe_library_error,
+        describe_move_failure,
+        describe_os_error,
+    )
+    from ttt_desktop.library import LibraryLockedError  # noqa: PLC0415
+
+    english = {
+        "the search process ended unexpectedly (exit code 3)": "exit code 3",
+        "the search process was ended by signal 9": "signal 9",
+        "it no answer within 10 s": "within 10 s",
+        "it did not stop when asked; its process was restarted": "restarted",
+        "c3 is already taken by X": "already taken",
+        "no move": "no move",
+        "KeyError: 'x'": "its search failed",
+    }
+    for reason, words in english.items():
+        assert words in describe_move_failure(reason)
+    german()
+    expected = {
+        "the search process ended unexpectedly (exit code 3)": "Suchprozess endete unerwartet "
+        "(Exit-Code 3)",
+        "the search process was ended by signal 9": "durch Signal 9 beendet",
+        "it no answer within 10 s": "antwortete nicht innerhalb von 10 s",
+        "it did not stop when asked; its process was restarted": "neu gestartet",
+        "c3 is already taken by X": "schon besetzt",
+        "no move": "keinen Zug",
+        "KeyError: 'x'": "Suche ist fehlgeschlagen",
+    }
+    for reason, words in expected.items():
+        said = QCoreApplication.translate(
+            "GameController", "{name} could not move ({reason}); start a new game."
+        ).format(name="Levi", reason=describe_move_failure(reason))
+        assert words in said, said
+        assert said.startswith("Levi konnte nicht ziehen (")
+        assert not {"search", "process", "taken", "move", "KeyError"} & set(re.split(r"\W+", said))
+    full = QCoreApplication.translate("HistoryWindow", "Could not write the files: {reason}.")
+    assert full.format(reason=describe_os_error(OSError(28, "No space left on device"))) == (
+        "Die Dateien konnten nicht geschrieben werden: Der Datenträger ist voll."
+    )
+    locked = LibraryLockedError(Path("games.sqlite3"), "database is locked")
+    kept = QCoreApplication.translate(
+        "HistoryFeatures", "This game could not be stored yet; it is kept. {why}"
+    ).format(why=describe_library_error(locked))
+    assert kept.startswith("Diese Partie konnte noch nicht gespeichert werden")
+    assert "locked" not in kept
+
+
 def test_the_coach_of_every_board_speaks_german(german: Callable[[], None]) -> None:
     from ttt_desktop.analysis.board_coach import BoardAdvice  # noqa: PLC0415
 

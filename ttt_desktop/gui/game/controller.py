@@ -414,8 +414,10 @@ class GameController(QObject):
         ).format(digit=board.name(cell), row=row + 1, column=column + 1)
 
     def _failure_words(self, name: str, error: str) -> str:
+        from ttt_desktop.gui.review.game_files import describe_move_failure  # noqa: PLC0415
+
         return self.tr("{name} could not move ({reason}); start a new game.").format(
-            name=name, reason=error
+            name=name, reason=describe_move_failure(error)
         )
 
     def _forget_answers_before(self, generation: int) -> None:

@@ -239,8 +239,8 @@ class HistoryFeatures(QObject):
                 self.library.rename_person(old_name, new_name)
             except LibraryError as error:
                 self.window.statusBar().showMessage(
-                    self.tr("{name}'s stored games keep the old name for now ({reason})").format(
-                        name=new_name, reason=str(error)
+                    self.tr("{name}'s stored games keep the old name for now. {why}").format(
+                        name=new_name, why=describe_library_error(error)
                     ),
                     MESSAGE_MS,
                 )
@@ -340,8 +340,8 @@ class HistoryFeatures(QObject):
             if isinstance(error, LibraryCorruptError):
                 self.handle.report(error)  # History says so, with the way out
             self.window.statusBar().showMessage(
-                self.tr("This game could not be stored yet ({reason}); it is kept").format(
-                    reason=str(error)
+                self.tr("This game could not be stored yet; it is kept. {why}").format(
+                    why=describe_library_error(error)
                 ),
                 MESSAGE_MS,
             )

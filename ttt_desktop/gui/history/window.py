@@ -68,7 +68,7 @@ from ttt_desktop.gui.common.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.common.translation import number as local_number
 from ttt_desktop.gui.history.handle import LibraryHandle
 from ttt_desktop.gui.history.model import ROW_ROLE, HistoryModel, date_format
-from ttt_desktop.gui.review.game_files import describe_library_error
+from ttt_desktop.gui.review.game_files import describe_library_error, describe_os_error
 from ttt_desktop.library import (
     GameFilter,
     GameRow,
@@ -684,8 +684,8 @@ class HistoryWindow(QWidget):
             self._say(str(error))
         except OSError as error:
             self._say(
-                self.tr("Could not write the files: {reason}").format(
-                    reason=error.strerror or error
+                self.tr("Could not write the files: {reason}.").format(
+                    reason=describe_os_error(error)
                 )
             )
         return None

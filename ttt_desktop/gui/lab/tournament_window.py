@@ -945,8 +945,8 @@ class TournamentWindow(QWidget):
             text = (
                 self.tr("{file} {name}: there is no such file.")
                 if error.kind == "no-file"
-                else self.tr("{file} {name} can't be read: {reason}")
-            ).format(file=self._tls_file_name(error.file), name=error.name, reason=error.reason)
+                else self.tr("{file} {name} can't be read.")
+            ).format(file=self._tls_file_name(error.file), name=error.name)
             return text[:1].upper() + text[1:]  # "The TLS key ...", "Der TLS-Schlüssel ..."
         return str(error)
 
@@ -1380,11 +1380,13 @@ class TournamentWindow(QWidget):
         try:
             self.export(what, Path(name))
         except OSError as error:
+            from ttt_desktop.gui.review.game_files import describe_os_error  # noqa: PLC0415
+
             QMessageBox.warning(
                 self,
                 self.tr("Export"),
-                self.tr("Could not write {file}: {reason}").format(
-                    file=name, reason=error.strerror or error
+                self.tr("Could not write {file}: {reason}.").format(
+                    file=name, reason=describe_os_error(error)
                 ),
             )
 

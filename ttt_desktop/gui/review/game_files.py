@@ -18,6 +18,7 @@ explanation (a parser's line and column, say) goes under "Show Details...".
 from __future__ import annotations
 
 import errno
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -238,6 +239,37 @@ def describe_os_error(error: OSError) -> str:
     return QCoreApplication.translate("GameFiles", "the system refused it")
 
 
+def describe_move_failure(reason: str) -> str:
+    """Why a computer player gave no move, in the window's language: a clause to follow
+    "could not move". ``reason`` is the search process's or the board's (English); the
+    numbers in it (an exit code, a signal, seconds) are kept, its words are not."""
+    found = re.search(r"exit code (-?\d+|None)", reason)
+    if "ended unexpectedly" in reason and found:
+        text = QCoreApplication.translate(
+            "GameFiles", "its search process ended unexpectedly (exit code {code})"
+        )
+        return text.format(code=found.group(1))
+    found = re.search(r"ended by signal (\d+)", reason)
+    if found:
+        text = QCoreApplication.translate(
+            "GameFiles", "its search process was ended by signal {signal}"
+        )
+        return text.format(signal=found.group(1))
+    found = re.search(r"no answer within ([\d.]+) s", reason)
+    if found:
+        text = QCoreApplication.translate("GameFiles", "it gave no answer within {seconds} s")
+        return text.format(seconds=found.group(1))
+    if "did not stop when asked" in reason:
+        return QCoreApplication.translate(
+            "GameFiles", "it did not stop when asked, and its process was restarted"
+        )
+    if "already taken" in reason:
+        return QCoreApplication.translate("GameFiles", "it chose a cell that is already taken")
+    if reason == "no move":
+        return QCoreApplication.translate("GameFiles", "it gave no move")
+    return QCoreApplication.translate("GameFiles", "its search failed")
+
+
 def error_box(parent: QWidget, title: str, message: str, details: str = "") -> QMessageBox:
     """A warning box saying ``message``; ``details`` (if any) under "Show Details..."."""
     box = QMessageBox(
@@ -390,11 +422,10 @@ class GameFiles(QObject):
             )
             return False
         except OSError as error:
-            reason = error.strerror or str(error)
             self.report_error(
                 self.tr("Could not save the game"),
                 self.tr("“{name}” could not be written: {reason}.").format(
-                    name=target.name, reason=reason
+                    name=target.name, reason=describe_os_error(error)
                 )
                 + "\n\n"
                 + self.tr("Any file that was there before is unchanged."),
