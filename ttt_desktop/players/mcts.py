@@ -22,6 +22,11 @@ proven the search ends before its budget. A proven win at the root is played at 
 Forced replies are handled in the tree: when the opponent threatens to complete a line,
 the only children are the cells that block it (every other move loses at once).
 
+Under renju black's forbidden points (:func:`ttt_desktop.core.renju.forbidden_cells`) are
+no children of a node where black is to move, anywhere in the tree, and a threat black
+could block only on a forbidden point is a proven loss; white plays anywhere. The
+rollouts play as in free-style.
+
 On big boards (more than :data:`NEIGHBOURHOOD_FROM` cells) only the cells within two
 steps of a stone are tried in the tree (the centre on an empty board); a proven loss or
 draw there needs every legal move, so on those boards only wins are proven except after
@@ -48,10 +53,11 @@ import math
 import time
 from typing import TYPE_CHECKING
 
-from ttt_desktop.core.board import Board
+from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.playout import layout_of, playout_bits
-from ttt_desktop.core.rules import FIVE_ONLY_RULES
+from ttt_desktop.core.renju import forbidden_cells
+from ttt_desktop.core.rules import FIVE_ONLY_RULES, RENJU
 from ttt_desktop.core.tactics import completing_cells
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 from ttt_desktop.players.nearby import cells_near_stones
@@ -328,10 +334,13 @@ class _Search:
         "cell_of",
         "deepest",
         "free",
+        "geometry",
         "layout",
         "mine",
         "random",
+        "renju",
         "root",
+        "root_black",
         "root_blocks",
         "root_wins",
         "tactics",
@@ -344,6 +353,9 @@ class _Search:
         self.layout = layout
         self.tactics = _Tactics(layout)
         self.cell_of = {1 << bit: cell for cell, bit in enumerate(layout.bit_of)}
+        self.geometry = board.rules.geometry
+        self.renju = board.rules.rule == RENJU
+        self.root_black = board.to_move is Mark.X
         bit_of = layout.bit_of
         mine = theirs = 0
         mover = board.to_move
@@ -398,8 +410,9 @@ class _Search:
                 kept = [1 << bit_of[cell] for cell in board.legal_moves()]
             root.untried = kept
 
-    def _open(self, node: _Node, mine: int, theirs: int) -> None:
-        """First visit of ``node`` (``mine`` to move): its candidates, or its proven value."""
+    def _open(self, node: _Node, mine: int, theirs: int, black: bool = False) -> None:
+        """First visit of ``node`` (``mine`` to move, black when ``black``): its candidates,
+        or its proven value; under renju black's forbidden points are no candidates."""
         tactics = self.tactics
         occupied = mine | theirs
         empty = tactics.board_bits & ~occupied
@@ -409,16 +422,39 @@ class _Search:
         if tactics.completing(mine, empty):
             node.proven, node.plies, node.untried = _WIN, 1, []
             return
+        banned = self._banned(mine, theirs) if black and self.renju else 0
         blocks = tactics.completing(theirs, empty)
         if blocks:
-            node.untried = blocks
+            blocks &= ~banned
+            if blocks:
+                node.untried = blocks
+            else:  # black may not block: white completes its line next
+                node.proven, node.plies, node.untried = _LOSS, 2, []
+            return
+        allowed = empty & ~banned
+        if not allowed:
+            node.proven, node.plies, node.untried = _DRAW, 0, []
             return
         if tactics.near:
-            near = tactics.around(occupied) & empty if occupied else self.cell_of_centre()
-            node.untried = near
-            node.complete = near == empty
+            near = tactics.around(occupied) & allowed if occupied else self.cell_of_centre()
+            node.untried = near or allowed
+            node.complete = node.untried == allowed
         else:
-            node.untried = empty
+            node.untried = allowed
+
+    def _banned(self, mine: int, theirs: int) -> int:
+        """Black's forbidden points (black, ``mine``, to move), as bits of the layout."""
+        cell_of = self.cell_of
+        black = white = 0
+        for bit in _bits_list(mine):
+            black |= 1 << cell_of[bit]
+        for bit in _bits_list(theirs):
+            white |= 1 << cell_of[bit]
+        bit_of = self.layout.bit_of
+        found = 0
+        for cell in forbidden_cells(self.geometry, black, white):
+            found |= 1 << bit_of[cell]
+        return found
 
     def cell_of_centre(self) -> int:
         layout = self.layout
@@ -431,6 +467,7 @@ class _Search:
         node = self.root
         path = [node]
         mine, theirs = self.mine, self.theirs
+        black = self.root_black
         random = self.random
         log = math.log
         sqrt = math.sqrt
@@ -441,7 +478,7 @@ class _Search:
                 break
             untried = node.untried
             if untried is None:
-                self._open(node, mine, theirs)
+                self._open(node, mine, theirs, black)
                 continue
             if untried:
                 if isinstance(untried, int):
@@ -459,7 +496,7 @@ class _Search:
                 path.append(child)
                 mine |= bit
                 mine, theirs = theirs, mine
-                self._open(child, mine, theirs)
+                self._open(child, mine, theirs, not black)
                 if child.proven is not None:
                     result = child.proven
                 else:
@@ -488,6 +525,7 @@ class _Search:
             path.append(node)
             mine |= node.bit
             mine, theirs = theirs, mine
+            black = not black
         if len(path) > self.deepest:
             self.deepest = len(path) - 1
         # Back up: ``result`` is for the side to move at the last node of the path.

@@ -30,6 +30,12 @@ What makes it play well on boards far too big to solve:
 Under ``exact`` rules (a line longer than k does not win) fours whose completion would make
 an overline are recognised as dead, at some cost in speed.
 
+Under renju the whole tree keeps black's part of the rule: black's forbidden points
+(:func:`ttt_desktop.core.renju.forbidden_cells`, once per position met, remembered by its
+key) are no moves for black at any node, a four black can block only on a forbidden point
+is a loss, and black's four whose fifth stone would make an overline is no win (as under
+``exact`` rules, for black only). White plays anywhere and wins with five or more.
+
 A win or loss found within the horizon is proven (among the candidate cells: on big boards
 a cell far from every stone is never tried); the :class:`Thought` marks it with ``plies``.
 
@@ -45,7 +51,8 @@ from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board, ForbiddenMoveError, Mark
 from ttt_desktop.core.cells import Cell
-from ttt_desktop.core.rules import FIVE_ONLY_RULES
+from ttt_desktop.core.renju import forbidden_cells
+from ttt_desktop.core.rules import FIVE_ONLY_RULES, RENJU
 from ttt_desktop.core.tactics import completing_cells
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 from ttt_desktop.players.nearby import cells_near_stones
@@ -286,6 +293,12 @@ class Search:
         proven = t.proven
         near_of = t.near
         exact = t.exact
+        # Renju: black wins with exactly five (its fours' ends are checked as under exact
+        # rules) and may not play its forbidden points anywhere in the tree.
+        renju = board.rules.rule == RENJU
+        exacts = (exact or renju, exact)
+        geometry = board.rules.geometry
+        banned_at: dict[int, dict[int, str]] = {}
         ends = t.ends
         four_state = t.four_state
         zobrist = t.zobrist
@@ -361,24 +374,34 @@ class Search:
         def completions(side: int, last: int) -> list[int]:
             """The cells where ``side`` completes a line (its fours' gaps), ascending."""
             wanted = four_state[side]
+            dead_ends = exacts[side]
             found = 0
             if last >= 0:
                 for window in through[last]:
-                    if state[window] == wanted and (not exact or live(side, window)):
+                    if state[window] == wanted and (not dead_ends or live(side, window)):
                         found |= masks[window] & ~occ
             if not found:
                 for window, st in enumerate(state[:-1]):
-                    if st == wanted and (not exact or live(side, window)):
+                    if st == wanted and (not dead_ends or live(side, window)):
                         found |= masks[window] & ~occ
             return cells_of(found) if found else []
 
         def has_win(side: int) -> bool:
             if score[side] < four:
                 return False
-            if not exact:
+            if not exacts[side]:
                 return True
             wanted = four_state[side]
             return any(st == wanted and live(side, window) for window, st in enumerate(state))
+
+        def banned() -> dict[int, str]:
+            """Black's forbidden points in the position at the node (renju, black to move)."""
+            found = banned_at.get(key)
+            if found is None:
+                if len(banned_at) >= TABLE_LIMIT:
+                    banned_at.clear()
+                found = banned_at[key] = forbidden_cells(geometry, bb[0], bb[1])
+            return found
 
         def candidates() -> list[int]:
             """The cells searched at a node that has no forced move: the one place the
@@ -396,7 +419,7 @@ class Search:
             other = 1 - side
             mine = score[side]
             theirs = score[other]
-            if mine >= four and (not exact or has_win(side)):
+            if mine >= four and (not exacts[side] or has_win(side)):
                 return mate - ply - 1
             if filled == size:
                 return 0
@@ -427,11 +450,20 @@ class Search:
                             return value
                     elif value <= alpha:
                         return value
+            forbidden = banned() if renju and side == 0 else None
+            if forced >= 0 and forbidden and forced in forbidden:
+                return ply + 2 - mate  # black may not block the four: white makes five
             forced_at[ply] = forced
             pack = packs[side]
             if forced >= 0:
                 return [(forced, sum(getter(*fetch[forced](state))(pack)))], depth, unsearched, None
             cells = candidates()
+            if forbidden:
+                cells = [cell for cell in cells if cell not in forbidden] or [
+                    cell for cell in cells_of(full & ~occ) if cell not in forbidden
+                ]
+                if not cells:
+                    return 0  # black has no move it may make
             if depth == 1:
                 # The last ply: children that make no four are scored from the tables,
                 # without being played; those that make one are searched (their reply

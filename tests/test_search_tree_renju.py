@@ -1,0 +1,142 @@
+"""The look-ahead under renju: black's forbidden points are no moves anywhere in the tree.
+
+The Searcher's core is watched as it plays each move inside the tree: every stone black
+puts down is checked against :func:`ttt_desktop.core.renju.forbidden_reason` in the
+position the tree reached. The same watch under free-style on the same stones sees the
+forbidden points played (so the watch can see them). Monty's tree is checked the same way
+from its nodes' candidates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.renju import forbidden_reason
+from ttt_desktop.core.rules import GOMOKU, RENJU, Rules
+from ttt_desktop.players import mcts, searcher
+from ttt_desktop.players.mcts import MontyPlayer
+from ttt_desktop.players.search.negamax import Negamax
+from ttt_desktop.players.searcher import SearcherPlayer
+
+RENJU_15 = Rules(15, 15, 5, rule=RENJU)
+GEOMETRY = RENJU_15.geometry
+
+
+def game(rules: Rules, names: str) -> Board:
+    board = Board.empty(rules=rules)
+    for name in names.split():
+        board = board.play(GEOMETRY.parse(name))
+    return board
+
+
+# Black to move or white to move, with black's forbidden points near the stones: h8 a
+# double-three (f8 g8 h9 h10), i8 a double-four (f8 g8 h8 and i9 i10 i11, closed by e8
+# and i12), d8 an overline.
+POSITIONS = {
+    "double-three, black to move": "f8 a1 g8 a3 h9 a5 h10 a7",
+    "double-three, white to move": "f8 a1 g8 a3 h9 a5 h10",
+    "double-four, black to move": "f8 e8 g8 i12 h8 a5 i9 a7 i10 a9 i11 a12",
+    "overline, white to move": "a8 a1 b8 o1 c8 o15 e8 a14 f8",
+}
+
+
+class Watch:
+    """Black's stones put down inside the Searcher's tree, and those that were forbidden."""
+
+    def __init__(self, board: Board) -> None:
+        self.stones = [board.x_bits, board.o_bits]
+        self.side = 0 if board.to_move is Mark.X else 1
+        self.black_moves = 0
+        self.forbidden: list[int] = []
+
+    def core(self, expand: Any, play: Any, **options: Any) -> Negamax[int, tuple[int, int]]:
+        undo = options.pop("undo")
+
+        def watched_play(last: int, move: tuple[int, int]) -> int:
+            cell = move[0]
+            if self.side == 0:
+                self.black_moves += 1
+                if forbidden_reason(GEOMETRY, self.stones[0], self.stones[1], cell):
+                    self.forbidden.append(cell)
+            self.stones[self.side] |= 1 << cell
+            self.side = 1 - self.side
+            return play(last, move)
+
+        def watched_undo(last: int, move: tuple[int, int]) -> None:
+            self.side = 1 - self.side
+            self.stones[self.side] &= ~(1 << move[0])
+            undo(last, move)
+
+        return Negamax(expand, watched_play, undo=watched_undo, **options)
+
+
+def watched_search(monkeypatch: pytest.MonkeyPatch, board: Board, nodes: int) -> Watch:
+    watch = Watch(board)
+    monkeypatch.setattr(searcher, "Negamax", watch.core)
+    SearcherPlayer(seed=1, nodes=nodes).think(board)
+    monkeypatch.undo()
+    return watch
+
+
+@pytest.mark.parametrize("label", list(POSITIONS))
+def test_the_searcher_never_plays_black_on_a_forbidden_point(
+    monkeypatch: pytest.MonkeyPatch, label: str
+) -> None:
+    board = game(RENJU_15, POSITIONS[label])
+    assert board.forbidden_cells() or board.play(GEOMETRY.parse("n2")).forbidden_cells()
+    watch = watched_search(monkeypatch, board, 20_000)
+    assert watch.black_moves > 100
+    assert watch.forbidden == []
+
+
+def test_under_free_style_the_same_tree_plays_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = 0
+    for names in POSITIONS.values():
+        watch = watched_search(monkeypatch, game(GOMOKU, names), 20_000)
+        seen += len(watch.forbidden)
+    assert seen > 0
+
+
+def test_a_four_black_may_block_only_by_an_overline_wins_for_white() -> None:
+    """White d4 d5 d6 beside black's a8 b8 c8 . e8 f8 and d3: white's d7 makes a four whose
+    only fifth is d8, six in a row for black. Under renju black may not block there, so d7
+    is white's proven win in three plies; under free-style d8 wins for black, which white
+    must take first."""
+    names = "a8 d4 b8 d5 c8 d6 e8 o1 f8 o3 d3"
+    ruled = SearcherPlayer(seed=1, nodes=20_000).think(game(RENJU_15, names))
+    assert ruled.move == GEOMETRY.parse("d7")
+    best = next(score for score in ruled.scores if score.cell == ruled.move)
+    assert best.plies == 3
+    assert best.value > 0
+    free = SearcherPlayer(seed=1, nodes=20_000).think(game(GOMOKU, names))
+    assert free.move == GEOMETRY.parse("d8")
+
+
+def test_monty_never_offers_black_a_forbidden_point(monkeypatch: pytest.MonkeyPatch) -> None:
+    checked = 0
+    found: list[int] = []
+    opened = mcts._Search._open
+
+    def watched(search: Any, node: Any, mine: int, theirs: int, *rest: Any) -> None:
+        nonlocal checked
+        opened(search, node, mine, theirs, *rest)
+        black_to_move = rest[0] if rest else False
+        if not black_to_move or not isinstance(node.untried, int | list) or node.proven:
+            return
+        cells = search.cell_of
+        black = sum(1 << cells[bit] for bit in mcts._bits_list(mine))
+        white = sum(1 << cells[bit] for bit in mcts._bits_list(theirs))
+        untried = node.untried if isinstance(node.untried, list) else mcts._bits_list(node.untried)
+        for bit in untried:
+            checked += 1
+            if forbidden_reason(GEOMETRY, black, white, cells[bit]):
+                found.append(cells[bit])
+
+    monkeypatch.setattr(mcts._Search, "_open", watched)
+    for names in POSITIONS.values():
+        MontyPlayer(seed=1, simulations=400).think(game(RENJU_15, names))
+    assert checked > 100
+    assert found == []
