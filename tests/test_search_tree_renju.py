@@ -4,7 +4,7 @@ The Searcher's core is watched as it plays each move inside the tree: every ston
 puts down is checked against :func:`ttt_desktop.core.renju.forbidden_reason` in the
 position the tree reached. The same watch under free-style on the same stones sees the
 forbidden points played (so the watch can see them). Monty's tree is checked the same way
-from its nodes' candidates.
+from its nodes' candidates, and every player answers with white to move as well.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ import pytest
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.renju import forbidden_reason
 from ttt_desktop.core.rules import GOMOKU, RENJU, Rules
-from ttt_desktop.players import mcts, searcher
+from ttt_desktop.players import create_player, mcts, searcher
 from ttt_desktop.players.mcts import MontyPlayer
+from ttt_desktop.players.roster import kinds_for
 from ttt_desktop.players.search.negamax import Negamax
 from ttt_desktop.players.searcher import SearcherPlayer
 
@@ -140,3 +141,15 @@ def test_monty_never_offers_black_a_forbidden_point(monkeypatch: pytest.MonkeyPa
         MontyPlayer(seed=1, simulations=400).think(game(RENJU_15, names))
     assert checked > 100
     assert found == []
+
+
+@pytest.mark.parametrize("kind", [kind for kind in kinds_for(RENJU_15) if kind != "sequence"])
+def test_every_player_looks_ahead_past_black_s_forbidden_points(kind: str) -> None:
+    """With white to move too: a player whose look-ahead plays black's moves (Ralph's walk,
+    the Searcher's tree) meets black's forbidden points there and passes them by."""
+    for index, names in enumerate(POSITIONS.values()):
+        board = game(RENJU_15, names)
+        player = create_player(kind, seed=index)
+        player.budget_ms = 100.0
+        move = player.choose_move(board)
+        assert move in board.legal_moves()

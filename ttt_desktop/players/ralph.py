@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import Cell
-from ttt_desktop.core.rules import Rules
+from ttt_desktop.core.rules import FIVE_ONLY_RULES, Rules
 from ttt_desktop.core.tactics import completing_cells, decisive_moves
 from ttt_desktop.players.base import Player, deadline_of, legal_moves_or_raise, stop_at
 from ttt_desktop.players.nearby import cells_near_stones
@@ -273,7 +273,9 @@ def _grid_tallies(
     would keep positions of a big board alive). On the last ply only the wins
     count, so the cells that complete a line there are read off the few windows
     that could be completed by then instead of played one by one; ``nodes`` still
-    counts each of those cells as visited. ``stop`` is asked before each move the walk
+    counts each of those cells as visited. Under renju and caro the wins there are the
+    rule's (:func:`~ttt_desktop.core.tactics.completing_cells`), and under renju black's
+    forbidden points are no moves of the walk. ``stop`` is asked before each move the walk
     plays (a last ply of a 20x20 position costs milliseconds); once it answers true the walk
     raises :class:`~ttt_desktop.players.thought.SearchStopped`.
     """
@@ -292,7 +294,8 @@ def _grid_tallies(
         for mask in geometry.masks
         if not mask & other and (mask & own).bit_count() >= k - moves
     )
-    exact = board.rules.exact
+    ruled = board.rules.rule in FIVE_ONLY_RULES
+    exact = board.rules.exact or ruled
     nodes = 0
 
     def walk(position: Board, level: int) -> None:
@@ -318,6 +321,10 @@ def _grid_tallies(
             return
         occupied = position.x_bits | position.o_bits
         free = [cell for cell in tallied if not occupied >> cell & 1]
+        if ruled:
+            forbidden = position.forbidden_cells()  # black's, under renju; else empty
+            if forbidden:
+                free = [cell for cell in free if cell not in forbidden]
         nodes += len(free)
         for cell in free:
             if stop is not None and stop():
