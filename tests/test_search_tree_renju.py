@@ -116,29 +116,36 @@ def test_a_four_black_may_block_only_by_an_overline_wins_for_white() -> None:
     assert free.move == GEOMETRY.parse("d8")
 
 
-def test_monty_never_offers_black_a_forbidden_point(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_monty_never_adds_a_forbidden_point_of_black_to_its_tree(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    searches: list[Any] = []
+    made = mcts._Search.__init__
+
+    def kept(search: Any, *args: Any) -> None:
+        made(search, *args)
+        searches.append(search)
+
+    monkeypatch.setattr(mcts._Search, "__init__", kept)
     checked = 0
     found: list[int] = []
-    opened = mcts._Search._open
-
-    def watched(search: Any, node: Any, mine: int, theirs: int, *rest: Any) -> None:
-        nonlocal checked
-        opened(search, node, mine, theirs, *rest)
-        black_to_move = rest[0] if rest else False
-        if not black_to_move or not isinstance(node.untried, int | list) or node.proven:
-            return
-        cells = search.cell_of
-        black = sum(1 << cells[bit] for bit in mcts._bits_list(mine))
-        white = sum(1 << cells[bit] for bit in mcts._bits_list(theirs))
-        untried = node.untried if isinstance(node.untried, list) else mcts._bits_list(node.untried)
-        for bit in untried:
-            checked += 1
-            if forbidden_reason(GEOMETRY, black, white, cells[bit]):
-                found.append(cells[bit])
-
-    monkeypatch.setattr(mcts._Search, "_open", watched)
     for names in POSITIONS.values():
-        MontyPlayer(seed=1, simulations=400).think(game(RENJU_15, names))
+        board = game(RENJU_15, names)
+        MontyPlayer(seed=1, simulations=400).think(board)
+        cells = searches[-1].cell_of
+        # Every node of the tree, its stones as the walk down put them.
+        stack = [(searches[-1].root, board.x_bits, board.o_bits, board.to_move is Mark.X)]
+        while stack:
+            node, black, white, black_to_move = stack.pop()
+            for child in node.children:
+                cell = cells[child.bit]
+                if black_to_move:
+                    checked += 1
+                    if forbidden_reason(GEOMETRY, black, white, cell):
+                        found.append(cell)
+                    stack.append((child, black | 1 << cell, white, False))
+                else:
+                    stack.append((child, black, white | 1 << cell, True))
     assert checked > 100
     assert found == []
 

@@ -22,10 +22,10 @@ proven the search ends before its budget. A proven win at the root is played at 
 Forced replies are handled in the tree: when the opponent threatens to complete a line,
 the only children are the cells that block it (every other move loses at once).
 
-Under renju black's forbidden points (:func:`ttt_desktop.core.renju.forbidden_cells`) are
-no children of a node where black is to move, anywhere in the tree, and a threat black
-could block only on a forbidden point is a proven loss; white plays anywhere. The
-rollouts play as in free-style.
+Under renju black's forbidden points (:func:`ttt_desktop.core.renju.forbidden_reason`,
+asked of each candidate as it is drawn) are no children of a node where black is to move,
+anywhere in the tree, and a threat black could block only on a forbidden point is a proven
+loss; white plays anywhere. The rollouts play as in free-style.
 
 On big boards (more than :data:`NEIGHBOURHOOD_FROM` cells) only the cells within two
 steps of a stone are tried in the tree (the centre on an empty board); a proven loss or
@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.playout import layout_of, playout_bits
-from ttt_desktop.core.renju import forbidden_cells
+from ttt_desktop.core.renju import forbidden_cells, forbidden_reason
 from ttt_desktop.core.rules import FIVE_ONLY_RULES, RENJU
 from ttt_desktop.core.tactics import completing_cells
 from ttt_desktop.players.base import Player, legal_moves_or_raise
@@ -422,37 +422,52 @@ class _Search:
         if tactics.completing(mine, empty):
             node.proven, node.plies, node.untried = _WIN, 1, []
             return
-        banned = self._banned(mine, theirs) if black and self.renju else 0
+        ruled = black and self.renju
         blocks = tactics.completing(theirs, empty)
         if blocks:
-            blocks &= ~banned
+            if ruled:
+                blocks &= ~self._banned(mine, theirs, blocks)
             if blocks:
                 node.untried = blocks
             else:  # black may not block: white completes its line next
                 node.proven, node.plies, node.untried = _LOSS, 2, []
             return
-        allowed = empty & ~banned
-        if not allowed:
-            node.proven, node.plies, node.untried = _DRAW, 0, []
-            return
         if tactics.near:
-            near = tactics.around(occupied) & allowed if occupied else self.cell_of_centre()
-            node.untried = near or allowed
-            node.complete = node.untried == allowed
+            near = tactics.around(occupied) & empty if occupied else self.cell_of_centre()
+            node.untried = near
+            node.complete = near == empty
         else:
-            node.untried = allowed
+            node.untried = empty
 
-    def _banned(self, mine: int, theirs: int) -> int:
-        """Black's forbidden points (black, ``mine``, to move), as bits of the layout."""
+    def _all_forbidden(self, node: _Node, mine: int, theirs: int) -> None:
+        """Every candidate of black's ``node`` was forbidden: the other cells black may play
+        are its candidates, or, with none, the game is drawn there."""
+        empty = self.tactics.board_bits & ~(mine | theirs)
+        allowed = empty & ~self._banned(mine, theirs)
+        if allowed:
+            node.untried, node.complete = allowed, True
+        else:
+            node.proven, node.plies = _DRAW, 0
+
+    def _banned(self, mine: int, theirs: int, among: int = 0) -> int:
+        """Black's forbidden points (black, ``mine``, to move), as bits of the layout: all
+        of them, or those of ``among`` (a block's few cells, asked one by one)."""
         cell_of = self.cell_of
         black = white = 0
         for bit in _bits_list(mine):
             black |= 1 << cell_of[bit]
         for bit in _bits_list(theirs):
             white |= 1 << cell_of[bit]
+        geometry = self.geometry
+        if among:
+            return sum(
+                bit
+                for bit in _bits_list(among)
+                if forbidden_reason(geometry, black, white, cell_of[bit]) is not None
+            )
         bit_of = self.layout.bit_of
         found = 0
-        for cell in forbidden_cells(self.geometry, black, white):
+        for cell in forbidden_cells(geometry, black, white):
             found |= 1 << bit_of[cell]
         return found
 
@@ -488,6 +503,11 @@ class _Search:
                 last = untried.pop()
                 if index < len(untried):
                     untried[index] = last
+                if black and self.renju and self._banned(mine, theirs, bit):
+                    # Black's forbidden point (renju), asked as it is drawn: no child.
+                    if not untried and not node.children:
+                        self._all_forbidden(node, mine, theirs)
+                    continue
                 child = _Node(bit)
                 if node.children:
                     node.children.append(child)
