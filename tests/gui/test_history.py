@@ -24,7 +24,7 @@ from test_game_files import drag_events
 from test_main_window import WindowMaker
 
 from ttt_desktop.core import GameRecord, Mark, PlayerEntry
-from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE
+from ttt_desktop.core.rules import GOMOKU, RENJU, TIC_TAC_TOE, Rules
 from ttt_desktop.formats.files import load_record, save_record
 from ttt_desktop.formats.json_codec import record_to_json
 from ttt_desktop.gui.common import translation
@@ -788,3 +788,39 @@ def test_the_history_window_does_not_import_the_features_that_open_it() -> None:
     assert "ttt_desktop.gui.history.features" not in imported("window")
     assert not {m for m in imported("handle") if m.startswith("ttt_desktop.gui")}
     assert "ttt_desktop.gui.history.window" in imported("features")
+
+
+def test_renju_games_have_their_own_board_filter_and_ratings(
+    make_window: WindowMaker, qtbot: QtBot, tmp_path: Path
+) -> None:
+    # The same five on 15x15 under free-style and under renju: two rules, two filters, two
+    # rating tables (a renju rating is not the free-style one).
+    path = tmp_path / "library.sqlite3"
+    ann, bob = PlayerEntry("human", "Ann"), PlayerEntry("human", "Bob")
+    renju = Rules(15, 15, 5, rule=RENJU)
+    renju_wins = []
+    for row in (0, 2):  # Bob's five along row a15..e15, then a13..e13, Ann's below
+        record = GameRecord(bob, ann, Mark.X, rules=renju)
+        for column in range(9):
+            record = record.with_move(15 * (row + column % 2) + column // 2)
+        renju_wins.append(record)
+    with Library(path) as library:
+        library.store_many([_gomoku_win(ann, bob), *renju_wins])
+    window = _window(make_window, qtbot, path)
+    history = _history(qtbot, window)
+    combo = history.board_combo
+    titles = [combo.itemText(i) for i in range(combo.count())]
+    assert titles == ["All boards", "Gomoku 15x15", "Renju 15x15"]
+    combo.setCurrentIndex(2)
+    combo.activated.emit(2)
+    assert history.board_rules() is renju
+    assert history.count_label.text() == "2 games"
+    library = window.history.library
+    assert library is not None
+    on_renju = library.rating("human:Ann", renju)
+    on_gomoku = library.rating("human:Ann", GOMOKU)
+    assert on_renju is not None and on_gomoku is not None
+    assert (on_renju.games, on_renju.losses, on_gomoku.games, on_gomoku.wins) == (2, 2, 1, 1)
+    history.tabs.setCurrentIndex(2)
+    assert history.leaderboard.rowCount() == 2
+    assert {history.leaderboard.item(r, 2).text() for r in range(2)} == {"Renju 15x15"}
