@@ -160,3 +160,15 @@ def test_every_player_looks_ahead_past_black_s_forbidden_points(kind: str) -> No
         player.budget_ms = 100.0
         move = player.choose_move(board)
         assert move in board.legal_moves()
+
+
+def test_black_s_overline_is_no_threat_in_monty_s_tree() -> None:
+    """White to move beside black's a8 b8 c8 . e8 f8: under free-style d8 is black's six,
+    a win white must block at once (Monty's only child); under renju it is black's
+    forbidden overline, no threat, and Monty weighs every move near the stones."""
+    names = POSITIONS["overline, white to move"]
+    free = MontyPlayer(seed=1, simulations=400).think(game(GOMOKU, names))
+    assert free.move == GEOMETRY.parse("d8")
+    assert len(free.scores) == 1
+    ruled = MontyPlayer(seed=1, simulations=400).think(game(RENJU_15, names))
+    assert len(ruled.scores) > 10

@@ -25,7 +25,8 @@ the only children are the cells that block it (every other move loses at once).
 Under renju black's forbidden points (:func:`ttt_desktop.core.renju.forbidden_reason`,
 asked of each candidate as it is drawn) are no children of a node where black is to move,
 anywhere in the tree, and a threat black could block only on a forbidden point is a proven
-loss; white plays anywhere. The rollouts play as in free-style.
+loss; white plays anywhere. In the tree black wins with exactly five (an overline is no win
+and no threat), white with five or more. The rollouts play as in free-style.
 
 On big boards (more than :data:`NEIGHBOURHOOD_FROM` cells) only the cells within two
 steps of a stone are tried in the tree (the centre on an empty board); a proven loss or
@@ -131,10 +132,11 @@ class _Tactics:
         )
         self.near = len(layout.bit_of) > NEIGHBOURHOOD_FROM
 
-    def completing(self, mine: int, empty: int) -> int:
-        """The empty cells (as bits) where ``mine`` would complete a winning line."""
+    def completing(self, mine: int, empty: int, exactly: bool = False) -> int:
+        """The empty cells (as bits) where ``mine`` would complete a winning line (one of
+        exactly k when ``exactly``: black's under renju)."""
         found = 0
-        exact = self.exact
+        exact = self.exact or exactly
         for shift, offsets, past in self.gaps:
             shifted = [mine >> offset for offset in offsets]
             k = len(offsets)
@@ -371,7 +373,7 @@ class _Search:
         self.uct = exploration
         self.deepest = 0
         self.root = _Node(0)
-        self._open(self.root, mine, theirs)
+        self._open(self.root, mine, theirs, self.root_black)
         if isinstance(self.root.untried, int):
             self.root.untried = _bits_list(self.root.untried)
         self.root_wins: tuple[Cell, ...] = ()
@@ -412,18 +414,22 @@ class _Search:
 
     def _open(self, node: _Node, mine: int, theirs: int, black: bool = False) -> None:
         """First visit of ``node`` (``mine`` to move, black when ``black``): its candidates,
-        or its proven value; under renju black's forbidden points are no candidates."""
+        or its proven value. Under renju black wins with exactly five (white with five or
+        more), and black's forbidden points are no candidates."""
         tactics = self.tactics
         occupied = mine | theirs
         empty = tactics.board_bits & ~occupied
         if not empty:
             node.proven, node.plies, node.untried = _DRAW, 0, []
             return
-        if tactics.completing(mine, empty):
+        renju = self.renju
+        if tactics.completing(mine, empty, renju and black):
             node.proven, node.plies, node.untried = _WIN, 1, []
             return
-        ruled = black and self.renju
-        blocks = tactics.completing(theirs, empty)
+        # Black's forbidden points: asked here of a block, of other candidates as they are
+        # drawn (simulate); the root's are left to _root_by_the_rule.
+        ruled = black and renju and node is not self.root
+        blocks = tactics.completing(theirs, empty, renju and not black)
         if blocks:
             if ruled:
                 blocks &= ~self._banned(mine, theirs, blocks)
@@ -503,7 +509,12 @@ class _Search:
                 last = untried.pop()
                 if index < len(untried):
                     untried[index] = last
-                if black and self.renju and self._banned(mine, theirs, bit):
+                if (
+                    black
+                    and self.renju
+                    and node is not self.root
+                    and self._banned(mine, theirs, bit)
+                ):
                     # Black's forbidden point (renju), asked as it is drawn: no child.
                     if not untried and not node.children:
                         self._all_forbidden(node, mine, theirs)
