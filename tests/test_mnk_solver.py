@@ -221,13 +221,14 @@ def test_stop_is_honoured() -> None:
 @pytest.mark.slow
 def test_the_shipped_tables_hold_proved_values() -> None:
     sections = mnk_solver.decode_values(Path(mnk_solver.SOLVER_TABLE_PATH).read_bytes())
-    assert set(sections) <= {*SOLVED, "5,5,4"}
+    assert set(sections) <= {*SOLVED, *mnk_solver.QUICK_PROOFS}
     assert Path(mnk_solver.SOLVER_TABLE_PATH).stat().st_size < 200_000
     rng = random.Random(5)
     for key, values in sections.items():
         rules = Rules.parse(key)
         size = rules.size
-        # 5,5,4's openings take a second or two each to prove again: a few of the deepest.
+        # The openings of 5,5,4, 6,4,4 and 6,5,4 take seconds each to prove again: a few
+        # of the deepest.
         sample = min(15 if key in SOLVED else 3, len(values))
         deepest = max(k.bit_count() for k in values)
         pool = sorted(values) if key in SOLVED else [k for k in values if k.bit_count() == deepest]
@@ -417,9 +418,11 @@ def test_values_stay_exact_along_games_sharing_one_table() -> None:
 
 
 def test_values_known_and_open_cells() -> None:
-    empty = Board.empty(rules=Rules(6, 4, 4))
-    assert not mnk_solver.values_known(empty)  # nothing proved yet, no table for 6,4,4
-    assert mnk_solver.open_cells(empty) == 24
+    empty = Board.empty(rules=Rules(6, 6, 4))
+    assert not mnk_solver.values_known(empty)  # nothing proved yet, no table for 6,6,4
+    assert mnk_solver.open_cells(empty) == 36
+    # 6,4,4's first moves are in the shipped tables.
+    assert mnk_solver.values_known(Board.empty(rules=Rules(6, 4, 4)))
     # X on cells 0, 2, 8 and O on 5, 6, 9: cell 10's row, column and diagonal each hold
     # both sides' stones, so no line through it can be made: 9 of the 10 empty cells are open.
     board = Board.empty(rules=Rules(4, 4, 4)).play_all([8, 9, 2, 6, 0, 5])

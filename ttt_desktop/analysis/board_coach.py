@@ -307,13 +307,17 @@ def _solvable(rules: Rules) -> bool:
 def proof_share(board: Board) -> float:
     """The share of a hint's time the solver is given on ``board``, 0 where it is not worth
     trying: a board it can solve, and the values of every move proved already in this
-    process (the shipped tables, the cache, an earlier hint of the game: an answer at once)
-    or few open cells (:data:`PROOF_OPEN_CELLS`): :data:`COACH_PROOF_SHARE`; a side able to
+    process (the shipped tables, the cache, an earlier hint of the game: an answer at once),
+    few open cells (:data:`PROOF_OPEN_CELLS`) or a board the solver proves whole in seconds
+    (:data:`~ttt_desktop.analysis.mnk_solver.QUICK_PROOFS`, every position there, each try
+    leaving its proofs for the next): :data:`COACH_PROOF_SHARE`; a side able to
     complete a line at its next move: :data:`THREAT_PROOF_SHARE`; up to
     :data:`PROBE_OPEN_CELLS` open cells a short probe (:data:`PROBE_SHARE`). The test costs
     about a millisecond; where it says 0 the whole time goes to the search."""
     if not _solvable(board.rules) or board.is_over:
         return 0.0
+    if board.rules.key in mnk_solver.QUICK_PROOFS:
+        return COACH_PROOF_SHARE
     if mnk_solver.open_cells(board) <= PROOF_OPEN_CELLS or mnk_solver.values_known(board):
         return COACH_PROOF_SHARE
     mark = board.to_move
