@@ -83,6 +83,10 @@ LINE_SEARCH_NODES: Final = 50_000
 """The most positions such a search of the line's end may visit (a few cells: far fewer)."""
 TABLE_LIMIT: Final = 1_000_000
 """Transposition-table entries kept before the table is cleared."""
+FORBIDDEN_LIMIT: Final = 200_000
+"""Positions whose forbidden points (renju) are remembered before they are forgotten."""
+_NONE_FORBIDDEN: Final[dict[int, str]] = {}
+"""The one empty answer kept for every position without a forbidden point."""
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _BYTE_BITS: Final = tuple(
@@ -398,9 +402,10 @@ class Search:
             """Black's forbidden points in the position at the node (renju, black to move)."""
             found = banned_at.get(key)
             if found is None:
-                if len(banned_at) >= TABLE_LIMIT:
+                if len(banned_at) >= FORBIDDEN_LIMIT:
                     banned_at.clear()
-                found = banned_at[key] = forbidden_cells(geometry, bb[0], bb[1])
+                found = forbidden_cells(geometry, bb[0], bb[1]) or _NONE_FORBIDDEN
+                banned_at[key] = found
             return found
 
         def candidates() -> list[int]:
