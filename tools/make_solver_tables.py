@@ -22,7 +22,7 @@ from ttt_desktop.analysis import mnk_solver
 from ttt_desktop.core.rules import Rules
 from ttt_desktop.core.tactics import completing_bits
 
-BOARDS = {"4,4,4": 6, "5,4,4": 3, "4,5,4": 3, "5,5,4": 4, "6,4,4": 3, "6,5,4": 1}
+BOARDS = {"4,4,4": 6, "5,4,4": 3, "4,5,4": 3, "5,5,4": 4, "6,4,4": 4, "6,5,4": 2}
 """Rules key -> the most stones of a stored position."""
 
 

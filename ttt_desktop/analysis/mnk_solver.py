@@ -77,8 +77,8 @@ QUICK_PROOFS: Final[tuple[str, ...]] = ("5,5,4", "6,4,4", "4,6,4", "6,5,4", "5,6
 """Rules keys not in :data:`SOLVED` whose empty board the solver proves from scratch within
 seconds (measured, the value alone: 5,5,4 0.05 s, 6,4,4 1.8 s, 6,5,4 0.9 s; every first
 move's value takes longer: 6,4,4 2.9 s, 6,5,4 29 s). The tables hold 6,4,4's positions of
-up to three stones (1,663, 3 KB) and 6,5,4's of up to one (its two-stone positions take
-the solver minutes together), and the coach gives the solver its larger share on every
+up to four stones (17,701, 35 KB) and 6,5,4's of up to two (235; its three-stone positions
+would take the solver an hour or more), and the coach gives the solver its larger share on every
 position of these boards (:func:`ttt_desktop.analysis.board_coach.proof_share`)."""
 
 CANONICAL_STONES: Final = 12
