@@ -67,8 +67,7 @@ EXCLUDED_MODULES: Final = (
     "PySide6.QtMultimediaWidgets",
     # Python extension modules the app never loads (checked: none of them is in
     # sys.modules after a self-test run from source, and no module of the app
-    # imports them): the CJK codecs (text in UTF-8 only) and unicodedata. (_decimal
-    # stays: openskill, behind the ratings, imports decimal.)
+    # imports them): the CJK codecs (text in UTF-8 only) and unicodedata.
     "_codecs_cn",
     "_codecs_hk",
     "_codecs_iso2022",
@@ -79,12 +78,15 @@ EXCLUDED_MODULES: Final = (
     "unicodedata",
     # Standard modules no module of the app imports, which PyInstaller follows from lazy
     # imports elsewhere (about 0.3 MiB of byte code): email (importlib.metadata's, read only
-    # when the bundle's pyproject.toml is missing, and urllib.request's), tarfile (shutil's
-    # archives) and _pydecimal (decimal's fallback when the C _decimal, which stays, is
-    # missing).
+    # when the bundle's pyproject.toml is missing, and urllib.request's) and tarfile
+    # (shutil's archives).
     "email",
     "tarfile",
-    "_pydecimal",
+    # decimal's C half (360 KiB): openskill, behind the ratings, imports statistics, which
+    # imports fractions, which imports decimal for one isinstance test; no number of the
+    # app is a Decimal. decimal falls back to its pure-Python _pydecimal (74 KiB
+    # compressed in the archive), imported with the ratings, never before the first paint.
+    "_decimal",
 )
 
 # The languages the app speaks besides the source language (English): Qt's own
