@@ -242,7 +242,8 @@ def describe_os_error(error: OSError) -> str:
 def describe_move_failure(reason: str) -> str:
     """Why a computer player gave no move, in the window's language: a clause to follow
     "could not move". ``reason`` is the search process's or the board's (English); the
-    numbers in it (an exit code, a signal, seconds) are kept, its words are not."""
+    numbers in it (an exit code, a signal, seconds) are kept, its words are not, but for a
+    reason none of these clauses names, which an English window shows as it is."""
     found = re.search(r"exit code (-?\d+|None)", reason)
     if "ended unexpectedly" in reason and found:
         text = QCoreApplication.translate(
@@ -267,7 +268,10 @@ def describe_move_failure(reason: str) -> str:
         return QCoreApplication.translate("GameFiles", "it chose a cell that is already taken")
     if reason == "no move":
         return QCoreApplication.translate("GameFiles", "it gave no move")
-    return QCoreApplication.translate("GameFiles", "its search failed")
+    source = "its search failed"
+    text = QCoreApplication.translate("GameFiles", source)
+    # A window in English (no translation of the clause) keeps the search's own words.
+    return f"{source}: {reason}" if text == source and reason else text
 
 
 def error_box(parent: QWidget, title: str, message: str, details: str = "") -> QMessageBox:
