@@ -22,11 +22,8 @@ from __future__ import annotations
 
 import argparse
 
-from rules_speed import RENJU_15, best_of, random_games
-from threat_speed import POSITIONS
+from rules_speed import best_of, rule_positions
 
-from ttt_desktop.core.board import Board, IllegalMoveError
-from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.players.mcts import MontyPlayer
 from ttt_desktop.players.searcher import SearcherPlayer
 
@@ -37,42 +34,28 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=20_000)
     parser.add_argument("--simulations", type=int, default=2_000)
     options = parser.parse_args()
-    geometry = GOMOKU.geometry
-    games = {
-        label: [geometry.parse(name) for name in moves.split()]
-        for label, moves in POSITIONS.items()
-    }
-    games.update(random_games(3, 5))
     print(
         f"{'position':24} {'rule':10} {'searcher':>10} {'nodes/s':>9} "
         f"{'monty':>9} {'sims/s':>8}  forbidden"
     )
     totals: dict[str, list[float]] = {}
-    for label, cells in games.items():
-        for rules in (GOMOKU, RENJU_15):
-            try:
-                board = Board.empty(rules=rules).play_all(cells)
-            except IllegalMoveError as error:
-                print(f"{label:24} {rules.rule:10} not a {rules.rule} game: {error}")
-                continue
-            if board.is_over:
-                continue
-            searcher = SearcherPlayer(seed=1, nodes=options.nodes)
-            nodes = searcher.search(board).nodes
-            searched = best_of(options.rounds, lambda: searcher.search(board))  # noqa: B023
-            monty = MontyPlayer(seed=1, simulations=options.simulations)
-            sims = best_of(options.rounds, lambda: monty.think(board))  # noqa: B023
-            row = totals.setdefault(rules.rule, [0.0, 0.0, 0.0, 0.0])
-            row[0] += searched
-            row[1] += nodes
-            row[2] += sims
-            row[3] += 1
-            print(
-                f"{label:24} {rules.rule:10} {searched * 1000:8.1f}ms {nodes / searched:9,.0f} "
-                f"{sims * 1000:7.1f}ms {options.simulations / sims:8,.0f}  "
-                f"{len(board.forbidden_cells())}",
-                flush=True,
-            )
+    for label, board in rule_positions():
+        searcher = SearcherPlayer(seed=1, nodes=options.nodes)
+        nodes = searcher.search(board).nodes
+        searched = best_of(options.rounds, lambda: searcher.search(board))  # noqa: B023
+        monty = MontyPlayer(seed=1, simulations=options.simulations)
+        sims = best_of(options.rounds, lambda: monty.think(board))  # noqa: B023
+        row = totals.setdefault(board.rules.rule, [0.0, 0.0, 0.0, 0.0])
+        row[0] += searched
+        row[1] += nodes
+        row[2] += sims
+        row[3] += 1
+        print(
+            f"{label:24} {board.rules.rule:10} {searched * 1000:8.1f}ms {nodes / searched:9,.0f} "
+            f"{sims * 1000:7.1f}ms {options.simulations / sims:8,.0f}  "
+            f"{len(board.forbidden_cells())}",
+            flush=True,
+        )
     for rule, (searched, nodes, sims, count) in totals.items():
         print(
             f"{'total':24} {rule:10} {searched * 1000:8.1f}ms {nodes / searched:9,.0f} "

@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from threat_speed import POSITIONS
 
@@ -74,23 +74,16 @@ def measure(board: Board, options: argparse.Namespace) -> tuple[float, float, fl
     return threats, strongest, coach, moves
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--nodes", type=int, default=20_000)
-    parser.add_argument("--max-nodes", type=int, default=20_000)
-    options = parser.parse_args()
+def rule_positions() -> Iterator[tuple[str, Board]]:
+    """Each position of ``threat_speed.py`` and a few seeded random ones, under free-style and
+    then renju, as (label, board): one not legal under a rule is named and left out, as is a
+    finished one."""
     geometry = GOMOKU.geometry
     games = {
         label: [geometry.parse(name) for name in moves.split()]
         for label, moves in POSITIONS.items()
     }
     games.update(random_games(3, 5))
-    print(
-        f"{'position':24} {'rule':10} {'threats':>9} {'strongest':>10} {'coach':>9} "
-        f"{'moves':>9}  forbidden"
-    )
-    totals: dict[str, list[float]] = {}
     for label, cells in games.items():
         for rules in (GOMOKU, RENJU_15):
             try:
@@ -98,18 +91,32 @@ def main() -> None:
             except IllegalMoveError as error:
                 print(f"{label:24} {rules.rule:10} not a {rules.rule} game: {error}")
                 continue
-            if board.is_over:
-                continue
-            threats, strongest, coach, moves = measure(board, options)
-            forbidden = len(board.forbidden_cells())
-            row = totals.setdefault(rules.rule, [0.0, 0.0, 0.0, 0.0])
-            for index, value in enumerate((threats, strongest, coach, moves)):
-                row[index] += value
-            print(
-                f"{label:24} {rules.rule:10} {threats * 1000:7.1f}ms {strongest * 1000:8.1f}ms "
-                f"{coach * 1000:7.1f}ms {moves * 1e6:7.0f}us  {forbidden}",
-                flush=True,
-            )
+            if not board.is_over:
+                yield label, board
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--nodes", type=int, default=20_000)
+    parser.add_argument("--max-nodes", type=int, default=20_000)
+    options = parser.parse_args()
+    print(
+        f"{'position':24} {'rule':10} {'threats':>9} {'strongest':>10} {'coach':>9} "
+        f"{'moves':>9}  forbidden"
+    )
+    totals: dict[str, list[float]] = {}
+    for label, board in rule_positions():
+        threats, strongest, coach, moves = measure(board, options)
+        forbidden = len(board.forbidden_cells())
+        row = totals.setdefault(board.rules.rule, [0.0, 0.0, 0.0, 0.0])
+        for index, value in enumerate((threats, strongest, coach, moves)):
+            row[index] += value
+        print(
+            f"{label:24} {board.rules.rule:10} {threats * 1000:7.1f}ms "
+            f"{strongest * 1000:8.1f}ms {coach * 1000:7.1f}ms {moves * 1e6:7.0f}us  {forbidden}",
+            flush=True,
+        )
     for rule, (threats, strongest, coach, moves) in totals.items():
         print(
             f"{'total':24} {rule:10} {threats * 1000:7.1f}ms {strongest * 1000:8.1f}ms "
