@@ -56,10 +56,11 @@ def main() -> None:
             f"{len(board.forbidden_cells())}",
             flush=True,
         )
-    for rule, (searched, nodes, sims, count) in totals.items():
+    for rule, (total_searched, total_nodes, total_sims, count) in totals.items():
         print(
-            f"{'total':24} {rule:10} {searched * 1000:8.1f}ms {nodes / searched:9,.0f} "
-            f"{sims * 1000:7.1f}ms {options.simulations * count / sims:8,.0f}"
+            f"{'total':24} {rule:10} {total_searched * 1000:8.1f}ms "
+            f"{total_nodes / total_searched:9,.0f} {total_sims * 1000:7.1f}ms "
+            f"{options.simulations * count / total_sims:8,.0f}"
         )
 
 
