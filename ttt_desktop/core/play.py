@@ -24,6 +24,16 @@ from typing import TYPE_CHECKING
 from ttt_desktop.core.board import Board, ForbiddenMoveError, Mark
 from ttt_desktop.core.ending import ending, forbidden_forfeit
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules, coerce_rules
+from ttt_desktop.core.swap import (
+    FREE_OPENING,
+    OPENER,
+    OPENING_STONES,
+    RESPONDER,
+    SwapAnswer,
+    SwapError,
+    SwapOpening,
+    check_opening_rule,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
@@ -43,7 +53,14 @@ if TYPE_CHECKING:
     MoveHook = Callable[[Board, int, Any], None]
     """``on_move(board_before, cell, thought_or_seconds)``."""
 
-__all__ = ["ForfeitedGame", "PlayedGame", "SeatForfeit", "play_game", "play_games"]
+__all__ = [
+    "ForfeitedGame",
+    "OpenedGame",
+    "PlayedGame",
+    "SeatForfeit",
+    "play_game",
+    "play_games",
+]
 
 
 class SeatForfeit(Exception):  # noqa: N818  (a verdict on the seat, not a fault of the loop)
@@ -83,6 +100,13 @@ class PlayedGame(tuple[object, ...]):
 
     forfeit: tuple[Mark, str] | None = None
     """``(loser, reason)`` when a seat forfeited the game (:class:`ForfeitedGame`)."""
+    opening: SwapOpening | None = None
+    """The swap or swap2 opening phase and its choices (:class:`OpenedGame`); None under the
+    free opening."""
+    swapped: bool = False
+    """Whether the seats exchanged marks in the opening: the seat given as ``x`` played O.
+    Marks (``winner``, ``forfeit``, ``seat_ns``) are the board's; :attr:`seat_winner` says
+    which seat won."""
 
     board: Board = property(itemgetter(0))  # type: ignore[assignment]
     first: Mark = property(itemgetter(1))  # type: ignore[assignment]
@@ -112,6 +136,15 @@ class PlayedGame(tuple[object, ...]):
         if forfeit is not None:
             return forfeit[0].opponent
         return self.board.winner
+
+    @property
+    def seat_winner(self) -> Mark | None:
+        """The winner as the seat it was given as (X for the seat passed as ``x``): the
+        :attr:`winner` itself unless the opening exchanged the seats' marks."""
+        winner = self.winner
+        if winner is None or not self.swapped:
+            return winner
+        return winner.opponent
 
     @property
     def finished(self) -> bool:
@@ -155,6 +188,8 @@ class PlayedGame(tuple[object, ...]):
 
         if self.moves is None:
             raise ValueError("the game was played without keeping its moves")
+        if self.swapped:
+            x, o = o, x
         now = utc_now()
         forfeit = None if self.forfeit is None else Forfeit(*self.forfeit)
         seconds = self.seconds
@@ -171,6 +206,7 @@ class PlayedGame(tuple[object, ...]):
             game_id=game_id or new_game_id(),
             rules=self.rules,
             forfeit=forfeit,
+            opening=self.opening,
         )
 
     def __repr__(self) -> str:
@@ -209,6 +245,35 @@ class ForfeitedGame(PlayedGame):
         return (ForfeitedGame, (*self, self.forfeit))
 
 
+class OpenedGame(PlayedGame):
+    """A game played under a swap opening rule (:mod:`ttt_desktop.core.swap`): the six values
+    of a :class:`PlayedGame` plus :attr:`opening` (the rule and the choices made),
+    :attr:`swapped` (the seats exchanged marks) and, when a seat lost it off the board,
+    :attr:`forfeit` (``(loser, reason)``, the loser's mark as held when it failed)."""
+
+    def __new__(  # noqa: PLR0917
+        cls,
+        board: Board,
+        first: Mark,
+        moves: tuple[int, ...] | None,
+        move_ns: tuple[int, ...] = (),
+        seat_ns: tuple[int, int, int, int] | None = None,
+        stopped: bool = False,
+        opening: SwapOpening | None = None,
+        swapped: bool = False,
+        forfeit: tuple[Mark, str] | None = None,
+    ) -> OpenedGame:
+        game = _tuple_new(cls, (board, first, moves, move_ns, seat_ns, stopped))
+        game.__dict__["opening"] = opening
+        game.__dict__["swapped"] = bool(swapped)
+        if forfeit is not None:
+            game.__dict__["forfeit"] = (Mark(forfeit[0]), str(forfeit[1]))
+        return game
+
+    def __reduce__(self) -> Any:
+        return (OpenedGame, (*self, self.opening, self.swapped, self.forfeit))
+
+
 def play_game(
     x: Seat,
     o: Seat,
@@ -221,6 +286,7 @@ def play_game(
     think: bool = False,
     stop: Callable[[], bool] | None = None,
     on_move: MoveHook | None = None,
+    opening_rule: str = FREE_OPENING,
 ) -> PlayedGame:
     """Play one game of ``rules`` (tic-tac-toe when None) between seats ``x`` and ``o``.
 
@@ -246,6 +312,15 @@ def play_game(
     :class:`SeatForfeit` loses the game there: the answer is a :class:`ForfeitedGame`
     with the loser and the reason, and a series goes on. (Such seats play in the general
     loop, which also keeps each move's time and all the moves.)
+
+    ``opening_rule`` "swap" or "swap2" (:mod:`ttt_desktop.core.swap`) plays the opening
+    phase first: the seat of ``first`` is the opener, asked ``swap_stones(board, rule)``
+    for its three stones; the chooser is asked ``swap_choice(board, options, rule)`` for a
+    :class:`~ttt_desktop.core.swap.SwapAnswer`. The answer is an :class:`OpenedGame`:
+    :attr:`PlayedGame.swapped` says whether the seats exchanged marks, and
+    :meth:`PlayedGame.record` seats the players on the marks they ended up holding. A
+    seat's answer the rule does not allow (a choice not open, a wrong number of stones,
+    an occupied cell) loses it the game, as a forfeit with the reason.
     """
     games = play_games(
         x,
@@ -258,6 +333,7 @@ def play_game(
         think=think,
         stop=stop,
         on_move=on_move,
+        opening_rule=opening_rule,
     )
     return next(games)
 
@@ -274,6 +350,7 @@ def play_games(
     think: bool = False,
     stop: Callable[[], bool] | None = None,
     on_move: MoveHook | None = None,
+    opening_rule: str = FREE_OPENING,
 ) -> Iterator[PlayedGame]:
     """One game after another between the same seats: a game for each mark of ``firsts``.
 
@@ -286,10 +363,13 @@ def play_games(
     else:
         rules = coerce_rules(rules)
         empty_x, empty_o = Board.empty(_X, rules), Board.empty(_O, rules)
+    if opening_rule != FREE_OPENING:
+        opening_rule = check_opening_rule(empty_x.rules, opening_rule)
     # A seat that may forfeit (a brain) plays in the general loop, which turns its
     # SeatForfeit into the game's loss; the fast loop (3x3 tallies) stays as lean as it was.
     fast = (
-        stop is None
+        opening_rule == FREE_OPENING
+        and stop is None
         and on_move is None
         and not think
         and not move_times
@@ -305,6 +385,9 @@ def play_games(
             board = empty_x if Mark(asked) is _X else empty_o
         first = board.to_move
         if not fast:
+            if opening_rule != FREE_OPENING:
+                yield _opened_game(x, o, board, opening_rule, timed, think, stop, on_move)
+                continue
             yield _general_game(x, o, board, [], timed, think, stop, on_move)
             continue
         moves: list[int] | None = [] if keep_moves else None
@@ -415,15 +498,39 @@ def _general_game(  # noqa: PLR0917  (private, one caller)
 ) -> PlayedGame:
     """A game with a stop, a hook, thoughts or each move's time: the slower, general loop."""
     first = board.to_move
+    spent_by_move: list[int] = []
+    board, stopped, forfeit = _play_on(x, o, board, moves, spent_by_move, think, stop, on_move)
+    seats = _seat_times(spent_by_move, first) if timed else None
+    if forfeit is not None:
+        return _forfeited(board, first, tuple(moves), tuple(spent_by_move), seats, forfeit)
+    return PlayedGame(board, first, tuple(moves), tuple(spent_by_move), seats, stopped)
+
+
+def _seat_times(spent_by_move: list[int], first: Mark) -> tuple[int, int, int, int]:
+    """X's total and longest think time, then O's, from each move's (by the board's turns)."""
+    firsts, seconds = spent_by_move[0::2], spent_by_move[1::2]
+    first_pair = (sum(firsts), max(firsts, default=0))
+    second_pair = (sum(seconds), max(seconds, default=0))
+    return (*first_pair, *second_pair) if first is _X else (*second_pair, *first_pair)
+
+
+def _play_on(  # noqa: PLR0917  (private)
+    x: Seat,
+    o: Seat,
+    board: Board,
+    moves: list[int],
+    spent_by_move: list[int],
+    think: bool,
+    stop: Callable[[], bool] | None,
+    on_move: MoveHook | None,
+) -> tuple[Board, bool, SeatForfeit | None]:
+    """Ordinary play from ``board`` to the end: ``(last board, stopped, forfeit)``; each move
+    and its think time are appended to ``moves`` and ``spent_by_move``."""
     append = moves.append
     clock = time.perf_counter_ns
-    spent_by_move: list[int] = []
-    stopped = False
-    forfeit: SeatForfeit | None = None
     while not board.is_over:
         if stop is not None and stop():
-            stopped = True
-            break
+            return board, True, None
         seat: Any = x if board.to_move is _X else o
         answer: Any
         try:
@@ -438,28 +545,133 @@ def _general_game(  # noqa: PLR0917  (private, one caller)
                 answer = spent / 1e9
         except Exception as error:
             if stop is not None and stop():
-                stopped = True
-                break
+                return board, True, None
             if isinstance(error, SeatForfeit):
-                forfeit = error
-                break
+                return board, False, error
             raise
         try:
             after = board.play(cell)
         except ForbiddenMoveError as error:
-            forfeit = SeatForfeit(forbidden_forfeit(error))
-            break
+            return board, False, SeatForfeit(forbidden_forfeit(error))
         append(cell)
         spent_by_move.append(spent)
         if on_move is not None:
             on_move(board, cell, answer)
         board = after
-    seats = None
-    if timed:
-        firsts, seconds = spent_by_move[0::2], spent_by_move[1::2]
-        first_pair = (sum(firsts), max(firsts, default=0))
-        second_pair = (sum(seconds), max(seconds, default=0))
-        seats = (*first_pair, *second_pair) if first is _X else (*second_pair, *first_pair)
-    if forfeit is not None:
-        return _forfeited(board, first, tuple(moves), tuple(spent_by_move), seats, forfeit)
-    return PlayedGame(board, first, tuple(moves), tuple(spent_by_move), seats, stopped)
+    return board, False, None
+
+
+class _OpeningFault(Exception):  # noqa: N818  (a verdict on the seat)
+    """A seat's answer in the opening that the rule does not allow: it loses the game."""
+
+
+def _opened_game(  # noqa: PLR0917  (private, one caller)
+    x: Seat,
+    o: Seat,
+    board: Board,
+    rule: str,
+    timed: bool,
+    think: bool,
+    stop: Callable[[], bool] | None,
+    on_move: MoveHook | None,
+) -> PlayedGame:
+    """A game under the swap or swap2 opening rule: the opening phase through the seats'
+    ``swap_stones`` and ``swap_choice``, then ordinary play with the marks as chosen.
+
+    An opening stone's think time is its seat's answer's, on the first stone of the answer;
+    a choice without stones (black) keeps no time.
+    """
+    first = board.to_move
+    opening = SwapOpening(rule)
+    seats: dict[str, Any] = {OPENER: x, RESPONDER: o} if first is _X else {OPENER: o, RESPONDER: x}
+    moves: list[int] = []
+    spent_by_move: list[int] = []
+    clock = time.perf_counter_ns
+
+    def held(role: str) -> Mark:
+        # The mark a role's seat holds with the choices made so far.
+        return first if (role == OPENER) != opening.swapped else first.opponent
+
+    def place(stones: tuple[int, ...], spent: int) -> None:
+        nonlocal board
+        for index, cell in enumerate(stones):
+            try:
+                after = board.play(cell)
+            except ForbiddenMoveError as error:
+                raise _OpeningFault(forbidden_forfeit(error)) from None
+            except ValueError as error:
+                raise _OpeningFault(f"its opening stone broke the rules ({error})") from None
+            moves.append(cell)
+            spent_by_move.append(spent if index == 0 else 0)
+            if on_move is not None:
+                on_move(board, cell, (spent if index == 0 else 0) / 1e9)
+            board = after
+
+    role = OPENER
+    stopped = False
+    fault: tuple[Mark, str] | None = None
+    while not opening.finished and not board.is_over:
+        if stop is not None and stop():
+            stopped = True
+            break
+        step = opening.step(board.ply)
+        if step is None:  # not reached: a finished opening leaves the loop
+            break
+        role = step.role
+        seat = seats[role]
+        before = clock()
+        try:
+            if step.kind == "place":
+                stones = tuple(int(cell) for cell in seat.swap_stones(board, rule))
+                if len(stones) != OPENING_STONES:
+                    raise _OpeningFault(
+                        f"it placed {len(stones)} opening stones where {rule} wants three"
+                    )
+                place(stones, clock() - before)
+                continue
+            answer = seat.swap_choice(board, step.options, rule)
+            if not isinstance(answer, SwapAnswer):
+                raise _OpeningFault(f"its answer to the {rule} choice was {answer!r}")
+            if answer.choice not in step.options:
+                raise _OpeningFault(
+                    f"it chose {answer.choice} where {rule} offered {' or '.join(step.options)}"
+                )
+            spent = clock() - before
+            opening = opening.with_choice(answer.choice)
+            place(tuple(int(cell) for cell in answer.stones), spent)
+        except (SeatForfeit, _OpeningFault, SwapError) as error:
+            reason = str(getattr(error, "reason", "") or error or type(error).__name__)
+            fault = (held(role), reason)
+            break
+        except Exception:
+            if stop is not None and stop():
+                stopped = True
+                break
+            raise
+    forfeit: SeatForfeit | None = None
+    if fault is None and not stopped:
+        opener_holds_x = held(OPENER) is _X
+        x_seat, o_seat = (
+            (seats[OPENER], seats[RESPONDER])
+            if opener_holds_x
+            else (seats[RESPONDER], seats[OPENER])
+        )
+        board, stopped, forfeit = _play_on(
+            x_seat, o_seat, board, moves, spent_by_move, think, stop, on_move
+        )
+        if forfeit is not None:
+            reason = str(getattr(forfeit, "reason", "") or forfeit or type(forfeit).__name__)
+            fault = (board.to_move, reason)
+    times = _seat_times(spent_by_move, first) if timed else None
+    # The exchange moves both seats: the seat given as x plays O exactly when it happened.
+    return OpenedGame(
+        board,
+        first,
+        tuple(moves),
+        tuple(spent_by_move),
+        times,
+        stopped,
+        opening,
+        opening.swapped,
+        fault,
+    )

@@ -28,12 +28,13 @@ import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Final
+from typing import Any, Final
 
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.ending import ending
 from ttt_desktop.core.rules import MAX_SIDE, TIC_TAC_TOE, Rules
+from ttt_desktop.core.swap import OPENER, SwapError, SwapOpening, check_opening_rule
 
 MAX_CELLS: Final = MAX_SIDE * MAX_SIDE
 _GAME_ID_PATTERN: Final = re.compile(r"[0-9a-f]{32}")
@@ -321,6 +322,10 @@ class GameRecord:
     """A game ended off the board (a brain's crash, timeout, illegal move): who lost, why."""
     log: tuple[str, ...] = ()
     """What was said on the pipes of the external programs that played (Gomocup brains)."""
+    opening: SwapOpening | None = None
+    """The swap or swap2 opening phase (:mod:`ttt_desktop.core.swap`) and the choices made;
+    None under the free opening. ``x`` and ``o`` are the players who held X and O after
+    the choices (the opener is :meth:`opening_player`)."""
 
     def __post_init__(self) -> None:
         given_moves = self.moves
@@ -392,6 +397,8 @@ class GameRecord:
             if final.is_over:
                 raise ValueError("a game that ended on the board can't also be forfeited")
         object.__setattr__(self, "log", _check_log(self.log))
+        if self.opening is not None:
+            self._check_opening(self.opening, len(moves))
         self._check_finish(final.is_over or self.forfeit is not None)
         if self.branched_from is not None:
             self._check_branch(self.branched_from)
@@ -407,6 +414,32 @@ class GameRecord:
             raise ValueError(
                 f"the finish time {self.finished_at} is before the start time {self.started_at}"
             )
+
+    def _check_opening(self, opening: SwapOpening, ply: int) -> None:
+        if not isinstance(opening, SwapOpening):
+            raise ValueError("opening must be a SwapOpening or None")
+        try:
+            check_opening_rule(self.rules, opening.rule)
+        except SwapError as error:
+            raise ValueError(str(error)) from None
+        choice_ply = opening.choice_ply
+        if choice_ply is not None and ply > choice_ply:
+            raise ValueError(
+                f"{opening.rule}: a choice is due after {choice_ply} stones, "
+                f"but the game has {ply} moves and the choice was not made"
+            )
+        if opening.choices and ply < opening.made_at(len(opening.choices) - 1):
+            raise ValueError(
+                f"{opening.rule}: {opening.describe()}, but the game has only {ply} moves"
+            )
+
+    def opening_player(self, role: str) -> PlayerEntry:
+        """The player of ``role`` (:data:`~ttt_desktop.core.swap.OPENER` or ``RESPONDER``) in
+        the swap opening; without one the opener is the player who moved first."""
+        opener_mark = self.first
+        if self.opening is not None and self.opening.swapped:
+            opener_mark = self.first.opponent
+        return self.player(opener_mark if role == OPENER else opener_mark.opponent)
 
     def _check_branch(self, branch: BranchPoint) -> None:
         # The parent was played with the same first mark: its kept moves open this game.
@@ -504,6 +537,23 @@ class GameRecord:
         finally:
             _known_final.board = None
 
+    def with_choice(self, choice: str) -> GameRecord:
+        """This record with the opening's next choice made (:mod:`ttt_desktop.core.swap`):
+        the players exchange marks when the choice says so. ``ValueError`` (a
+        :class:`~ttt_desktop.core.swap.SwapError`) if no choice is due now or ``choice`` is
+        not one of its options."""
+        opening = self.opening
+        if opening is None:
+            raise SwapError("the game has no opening rule: there is no choice to make")
+        if opening.choice_ply != self.ply:
+            raise SwapError(
+                f"{opening.rule}: the choice comes after {opening.choice_ply} stones, "
+                f"not after {self.ply}"
+            )
+        after = opening.with_choice(choice)
+        x, o = (self.o, self.x) if after.swapped != opening.swapped else (self.x, self.o)
+        return dataclasses.replace(self, opening=after, x=x, o=o)
+
     def with_undo(self, count: int) -> GameRecord:
         """This record with its last ``count`` moves taken back, and the undo noted.
 
@@ -513,6 +563,7 @@ class GameRecord:
         event = UndoEvent(self.moves, count, self.mark_at(self.ply - count))
         return dataclasses.replace(
             self,
+            **self._seats_until(event.ply),
             moves=self.moves[: event.ply],
             move_seconds=self.move_seconds[: event.ply],
             finished_at=None,
@@ -544,12 +595,25 @@ class GameRecord:
         mark = Mark(mark)
         return sum(1 for hint in self.hints if hint.mark is mark)
 
+    def _seats_until(self, ply: int) -> dict[str, Any]:
+        """The opening and the seats with the moves from ``ply`` on taken back: a choice
+        made after ``ply`` stones is taken back too, and a swap it made is undone."""
+        opening = self.opening
+        if opening is None:
+            return {}
+        earlier = opening.until(ply)
+        if earlier is opening:
+            return {}
+        x, o = (self.o, self.x) if earlier.swapped != opening.swapped else (self.x, self.o)
+        return {"opening": earlier, "x": x, "o": o}
+
     def truncated(self, ply: int) -> GameRecord:
         """The record of the first ``ply`` moves; unfinished unless those moves end the game."""
         board = self.board_at(ply)
         forfeit = self.forfeit if ply == self.ply else None
         return dataclasses.replace(
             self,
+            **self._seats_until(ply),
             moves=self.moves[:ply],
             move_seconds=self.move_seconds[:ply],
             finished_at=self.finished_at if board.is_over or forfeit else None,

@@ -217,6 +217,17 @@ class SwapOpening:
             return Step("place", RESPONDER)
         return None
 
+    def made_at(self, index: int) -> int:
+        """The ply at which choice number ``index`` is made (3 for the first, 5 for the
+        opener's after swap2's two stones)."""
+        return OPENING_STONES + (_PLACED_TWO if index else 0)
+
+    def until(self, ply: int) -> SwapOpening:
+        """The phase as it stood with ``ply`` stones on the board: the choices made at or
+        before it (a game taken back below a choice takes the choice back too)."""
+        kept = tuple(c for i, c in enumerate(self.choices) if self.made_at(i) <= ply)
+        return self if kept == self.choices else SwapOpening(self.rule, kept)
+
     def with_choice(self, choice: str) -> SwapOpening:
         """The phase after ``choice`` (:class:`SwapError` if it is not an option now)."""
         options = self.options()

@@ -13,6 +13,9 @@ A game file is a JSON object marked ``"format": "ttt-desktop-game"`` with a
   (``["h8", "i9"]``). A game an external program lost off the board adds
   ``"forfeit": {"loser": "X", "reason": "..."}`` and a game with such programs its pipe
   ``"log"`` (a list of lines); both keys are written only when there is something in them.
+  A game under a swap opening rule has ``"opening": {"rule": "swap2", "choices": [...]}``
+  (:mod:`ttt_desktop.core.swap`); its players are the ones who held X and O after the
+  choices.
 
 Versions 1 and 2 are tic-tac-toe games and open as such. A version-1 file gets a
 ``game_id`` derived from its content, the same every time it is read.
@@ -54,6 +57,7 @@ from ttt_desktop.core.record import (
     short_repr,
 )
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.swap import SwapOpening
 
 __all__ = [
     "FORMAT_NAME",
@@ -256,6 +260,8 @@ def _forfeit_and_log(record: GameRecord) -> dict[str, Any]:
         extra["forfeit"] = {"loser": record.forfeit.loser.value, "reason": record.forfeit.reason}
     if record.log:
         extra["log"] = list(record.log)
+    if record.opening is not None:
+        extra["opening"] = record.opening.to_json()
     return extra
 
 
@@ -431,6 +437,8 @@ def _record_from_fields(data: Mapping[str, Any], rules: Rules, cells: _CellReade
     log = data.get("log", [])
     if not (isinstance(log, list) and all(isinstance(line, str) for line in log)):
         raise ValueError(f'"log" must be a list of strings, not {short_repr(log)}')
+    opening_data = data.get("opening")
+    opening = None if opening_data is None else SwapOpening.from_json(opening_data)
     record = GameRecord(
         x=x,
         o=o,
@@ -443,6 +451,7 @@ def _record_from_fields(data: Mapping[str, Any], rules: Rules, cells: _CellReade
         rules=rules,
         forfeit=forfeit,
         log=tuple(log),
+        opening=opening,
     )
     if "result" in data and data["result"] != record.result:
         raise ValueError(
