@@ -17,6 +17,16 @@ shutting down bump it (``generation_changed``); an answer for an older generatio
 dropped (``answer_dropped``), so a search that finishes after its game is gone can
 never play into the next one.
 
+Under an opening rule (:mod:`ttt_desktop.core.swap`: swap or swap2) the first stones
+are placed by the role :meth:`SwapOpening.step <ttt_desktop.core.swap.SwapOpening.step>`
+names, whichever mark the stone is (:attr:`GameSession.acting_mark` is the seat that acts
+now), and a choice is asked of a seat: a person answers with :meth:`GameSession.choose`, a
+computer is asked once for its three stones (``MoveRequest.ask`` "stones") or for its
+choice ("choice"), and the stones it gives are played one after another like moves
+(requests with ``given`` set, answered without asking the player again). A choice that
+exchanges the players' marks exchanges ``record.x`` and ``record.o`` at once; the seats
+(:meth:`GameSession.seat`) stay the players who start on X and O.
+
 Nothing here imports Qt or any gui module: the session runs, and is tested, without
 a window.
 """
@@ -37,6 +47,16 @@ from ttt_desktop.core.record import (
     _finish_time,
 )
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules, coerce_rules
+from ttt_desktop.core.swap import (
+    FREE_OPENING,
+    OPENER,
+    Step,
+    SwapAnswer,
+    SwapError,
+    SwapOpening,
+    check_opening_rule,
+    opening_for,
+)
 
 """The kind of a person's seat (the players package's name for it)."""
 
@@ -78,13 +98,32 @@ class MoveRequest:
     kind: str
     seed: int | None
     mark: Mark
+    seat: Mark | None = None
+    """The mark the player started the game on, which names it in its game (after a swap
+    it plays the other one); None: ``mark``."""
+    ask: str = ""
+    """What is asked under an opening rule: "" a move; "stones" the opener's three stones
+    (``swap_stones``); "choice" one of ``options`` (``swap_choice``)."""
+    options: tuple[str, ...] = ()
+    rule: str = ""
+    """The opening rule of an "stones" or "choice" question."""
+    given: int | None = None
+    """A stone the player gave already (its second or third opening stone, a choice's
+    stone): the answer is that cell, without asking the player again."""
+
+    @property
+    def seat_mark(self) -> Mark:
+        """The mark that names the player in its game (:attr:`seat`, or :attr:`mark`)."""
+        return self.mark if self.seat is None else self.seat
 
 
 @dataclass(frozen=True)
 class MoveAnswer:
     """The one answer to a :class:`MoveRequest`: the move and its thought, or what went wrong.
 
-    ``move`` is None exactly when ``error`` says why there is no move.
+    ``move`` is None when ``error`` says why there is no move, and for a choice
+    (``choice``) that comes without a stone. An answer of opening stones has them all in
+    ``stones`` and the first in ``move``.
     """
 
     generation: int
@@ -96,6 +135,15 @@ class MoveAnswer:
     """The player lost the game off the board (a brain's failure): ``error`` says how."""
     log: tuple[str, ...] = ()
     """What the player's pipe said (an external program's), for the game's log."""
+    stones: tuple[int, ...] = ()
+    """The opener's stones, answered at once (``ask`` "stones")."""
+    choice: SwapAnswer | None = None
+    """The answer to a choice of the opening (``ask`` "choice")."""
+
+    @property
+    def has_answer(self) -> bool:
+        """True unless the player could not answer (``error`` says why)."""
+        return self.move is not None or self.choice is not None
 
     @classmethod
     def failed(cls, generation: int, error: str) -> MoveAnswer:
@@ -113,8 +161,10 @@ class Refusal:
     """Why a person's move was refused: ``reason`` is one of the names below, with details.
 
     ``"game-over"``; ``"not-your-turn"`` (``name`` and ``mark`` say whose turn it is);
-    ``"not-started"``; ``"cell-taken"`` (``cell`` on ``board``); ``"forbidden"`` (under
-    renju, ``cell`` on ``board`` is forbidden for black: ``detail`` is the reason, one of
+    ``"not-started"``; ``"choice-due"`` (the opening waits for ``name``'s choice, not for
+    a stone); ``"no-choice"`` (a choice given when none is due, or not one of the
+    options); ``"cell-taken"`` (``cell`` on ``board``); ``"forbidden"`` (under renju,
+    ``cell`` on ``board`` is forbidden for black: ``detail`` is the reason, one of
     :data:`~ttt_desktop.core.renju.FORBIDDEN_REASONS`).
     """
 
@@ -187,6 +237,10 @@ class SessionEvents:
     def players_renamed(self, record: GameRecord) -> None:
         """A person seated in the game in hand was renamed."""
 
+    def choice_made(self, record: GameRecord, choice: str) -> None:
+        """A choice of the opening was made (``record.opening.choices[-1]``); when it
+        exchanged the players' marks, ``record.x`` and ``record.o`` are already the new ones."""
+
     def thinking_started(self, mark: Mark) -> None:
         """A computer at ``mark`` began thinking."""
 
@@ -231,6 +285,9 @@ class GameSession:
         self._rules: Rules = TIC_TAC_TOE
         self._movers: dict[Mark, Mover] = {mark: PersonMover() for mark in (Mark.X, Mark.O)}
         self._start_policy = "alternate"
+        self._opening_rule: str = FREE_OPENING
+        # Stones a computer gave at once (its opening stones, its choice's), played one by one.
+        self._queued: list[int] = []
         self._move_delay_ms = DEFAULT_MOVE_DELAY_MS
         self._generation = 0
         self._started = False
@@ -241,8 +298,8 @@ class GameSession:
         self._step_allowed = False
         self._awaiting_start = False
         self._last_thought: Any = None
-        # Moves taken back, newest undo last: each entry is (cell, seconds) per move.
-        self._redo_groups: list[tuple[tuple[int, float], ...]] = []
+        # Moves taken back, newest undo last.
+        self._redo_groups: list[_TakenBack] = []
         self._record = self._fresh_record(Mark.X)
 
     # Seats and settings -------------------------------------------------------
@@ -279,7 +336,11 @@ class GameSession:
             seat = self._seats[mark]
             if seat.is_human and seat.name == old_name:
                 self._seats[mark] = Seat(HUMAN_KIND, new_name)
-                entry = dataclasses.replace(record.player(mark), name=new_name)
+                renamed = True
+            # The record's marks are the players' after the opening's choices, not the seats'.
+            entry = record.player(mark)
+            if entry.is_human and entry.name == old_name:
+                entry = dataclasses.replace(entry, name=new_name)
                 if mark is Mark.X:
                     record = dataclasses.replace(record, x=entry)
                 else:
@@ -298,6 +359,18 @@ class GameSession:
         """Play the next game (a new game, or one a change of seat starts) by ``rules``;
         the game in hand keeps its own."""
         self._rules = coerce_rules(rules)
+
+    @property
+    def opening_rule(self) -> str:
+        """The opening rule of new games (:data:`~ttt_desktop.core.swap.OPENING_RULES`): it
+        applies to rules it fits (:func:`~ttt_desktop.core.swap.check_opening_rule`); a game
+        of other rules opens freely."""
+        return self._opening_rule
+
+    @opening_rule.setter
+    def opening_rule(self, name: str) -> None:
+        # Checked against a board every rule fits: only the name is in question here.
+        self._opening_rule = check_opening_rule(Rules(15, 15, 5), name)
 
     @property
     def start_policy(self) -> str:
@@ -373,6 +446,43 @@ class GameSession:
         """The player at ``mark`` in the game in hand."""
         return self._movers[Mark(mark)]
 
+    @property
+    def opening_step(self) -> Step | None:
+        """What the opening asks now (a stone placed, a choice), or None in ordinary play,
+        under the free opening and once the game is over."""
+        return _step_of(self._record)
+
+    @property
+    def acting_mark(self) -> Mark:
+        """The mark whose player acts now: the side to move, or under an opening rule the
+        player who places the stone or makes the choice (whichever mark the stone is)."""
+        step = self.opening_step
+        if step is None:
+            return self.board.to_move
+        return self._mark_of(step.role)
+
+    @property
+    def waits_for_person(self) -> bool:
+        """True when the game waits for a person: their move, stone or choice."""
+        record = self._record
+        if record.is_finished or not self._started:
+            return False
+        return self._movers[self.acting_mark].waits_for_input
+
+    def _mark_of(self, role: str) -> Mark:
+        """The mark held now by the player of ``role`` in the opening."""
+        record = self._record
+        opening = record.opening
+        first = record.first
+        if opening is None:
+            return first if role == OPENER else first.opponent
+        return first if opening.role_of(first, first) == role else first.opponent
+
+    def _start_mark(self, mark: Mark) -> Mark:
+        """The mark the player holding ``mark`` now started the game on."""
+        opening = self._record.opening
+        return mark.opponent if opening is not None and opening.swapped else mark
+
     # Games --------------------------------------------------------------------
 
     def new_game(
@@ -404,8 +514,19 @@ class GameSession:
         self._ask_mover()
 
     def start_from(self, record: GameRecord, ply: int) -> None:
-        """Play on from ``record``'s position after ``ply`` moves, with the current seats."""
-        self._begin(record.branched_at(ply, x=self._entry(Mark.X), o=self._entry(Mark.O)))
+        """Play on from ``record``'s position after ``ply`` moves, with the current seats.
+
+        Under an opening rule the new game keeps the choices made by ``ply``, and the seat
+        of X opens it (after a choice that exchanged the marks it plays O).
+        """
+        x, o = self._entry(Mark.X), self._entry(Mark.O)
+        opening = record.opening
+        if opening is None:
+            self._begin(record.branched_at(ply, x=x, o=o))
+            return
+        if opening.until(ply).swapped:
+            x, o = o, x
+        self._begin(record.branched_at(ply, x=x, o=o))
 
     def open_record(self, record: GameRecord, *, hold: bool = False) -> None:
         """Make ``record`` the game in hand, seating its players; an unfinished game plays on
@@ -416,7 +537,9 @@ class GameSession:
     def replay_live(self, record: GameRecord) -> None:
         """Play ``record``'s game again from the start, its computers made from their seeds."""
         self._seat_from(record)
-        self._begin(GameRecord(record.x, record.o, record.first, rules=record.rules))
+        opening = None if record.opening is None else SwapOpening(record.opening.rule)
+        start_x, start_o = (record.o, record.x) if _swapped(record) else (record.x, record.o)
+        self._begin(GameRecord(start_x, start_o, record.first, rules=record.rules, opening=opening))
 
     def play_cell(self, cell: int) -> None:
         """Input for the seat to move: played when that seat waits for input, else refused."""
@@ -426,13 +549,18 @@ class GameSession:
         if board.is_over or self._record.forfeit is not None:
             self.events.move_refused(Refusal("game-over"))
             return
-        mark = board.to_move
+        mark = self.acting_mark
         if not self._movers[mark].waits_for_input:
-            name = self._seats[mark].name
+            name = self._record.player(mark).name
             self.events.move_refused(Refusal("not-your-turn", name=name, mark=mark))
             return
         if not self._started:
             self.events.move_refused(Refusal("not-started"))
+            return
+        step = self.opening_step
+        if step is not None and step.kind == "choose":
+            name = self._record.player(mark).name
+            self.events.move_refused(Refusal("choice-due", name=name, mark=mark))
             return
         try:
             self._apply_move(cell, 0.0, None)
@@ -442,6 +570,32 @@ class GameSession:
         except IllegalMoveError:
             self.events.move_refused(Refusal("cell-taken", cell=cell, board=board))
 
+    def choose(self, choice: str) -> None:
+        """A person's choice in the opening (:data:`~ttt_desktop.core.swap.BLACK`,
+        ``WHITE`` or ``PLACE_TWO``): made when that person is asked one, else refused.
+
+        A person who chooses white then plays white's move by clicking; one who chooses to
+        place two stones places them (white, then black) by clicking.
+        """
+        if self._is_closed:
+            return
+        if self._record.is_finished:
+            self.events.move_refused(Refusal("game-over"))
+            return
+        step = self.opening_step
+        if step is None or step.kind != "choose" or choice not in step.options:
+            self.events.move_refused(Refusal("no-choice"))
+            return
+        mark = self._mark_of(step.role)
+        if not self._movers[mark].waits_for_input:
+            name = self._record.player(mark).name
+            self.events.move_refused(Refusal("not-your-turn", name=name, mark=mark))
+            return
+        if not self._started:
+            self.events.move_refused(Refusal("not-started"))
+            return
+        self._apply_choice(choice, ())
+
     def deliver(self, answer: MoveAnswer) -> None:
         """A computer's answer: played when it is the one awaited, dropped when it is stale."""
         if answer.generation != self._generation or self._is_closed:
@@ -450,15 +604,26 @@ class GameSession:
         if self._waiting_for != answer.generation:
             return  # nothing asked for in this generation (cannot happen from one worker)
         self._set_thinking(None)
-        if answer.move is None and answer.forfeit:
+        if not answer.has_answer and answer.forfeit:
             self._forfeit(answer.error or "no move", answer.log)
             return
-        if answer.move is None:
+        if not answer.has_answer:
             self._report_failure(answer.error or "no move")
             return
         try:
+            if answer.choice is not None:
+                step = self.opening_step
+                if step is None or step.kind != "choose":
+                    self._report_failure(f"answered the choice {answer.choice.choice} unasked")
+                    return
+                self._apply_choice(answer.choice.choice, answer.choice.stones)
+                return
+            assert answer.move is not None
+            if answer.stones:
+                self._queued = list(answer.stones[1:])
             self._apply_move(answer.move, answer.seconds, answer.thought)
-        except IllegalMoveError as error:
+        except (IllegalMoveError, SwapError) as error:
+            self._queued = []
             self._report_failure(str(error))
 
     def note_hint(self) -> bool:
@@ -487,9 +652,17 @@ class GameSession:
         if not any(waits.values()):
             return 0  # between two computers: asked every move, so not a walk over the moves
         for index in range(record.ply - 1, -1, -1):
-            if waits[record.mark_at(index)]:
+            if waits[self._placed_by(index)]:
                 return record.ply - index
         return 0
+
+    def _placed_by(self, index: int) -> Mark:
+        """The mark held now by the player who made move ``index`` (an opening stone's
+        placer, whichever mark the stone is)."""
+        record = self._record
+        opening = record.opening
+        role = None if opening is None else opening.placer(index)
+        return record.mark_at(index) if role is None else self._mark_of(role)
 
     @property
     def can_undo(self) -> bool:
@@ -512,6 +685,10 @@ class GameSession:
         Between two people that is one move; against a computer it goes back to the
         person's previous turn, abandoning a search under way. A finished game opens
         again (``game_reopened``). Nothing happens when :attr:`can_undo` is False.
+
+        Under an opening rule a choice made after the stones that remain is taken back
+        with them (the players' marks exchanged back if it had exchanged them): the
+        opening stands again at the step it is at.
         """
         count = self._undo_count()
         if count == 0:
@@ -522,9 +699,13 @@ class GameSession:
         self._bump_generation()
         self._set_thinking(None)
         self._redo_groups.append(
-            tuple(zip(record.moves[-count:], record.move_seconds[-count:], strict=True))
+            _TakenBack(
+                tuple(zip(record.moves[-count:], record.move_seconds[-count:], strict=True)),
+                record.opening,
+            )
         )
         self._record = record.with_undo(count)
+        self._movers = {Mark.X: mover_for(self._record.x), Mark.O: mover_for(self._record.o)}
         if was_finished:
             self.events.game_reopened(self._record)
         self.events.history_changed(self._record)
@@ -534,8 +715,20 @@ class GameSession:
         """Play again the moves the last undo took back (nothing when :attr:`can_redo` is False)."""
         if not self.can_redo:
             return
-        for cell, seconds in self._redo_groups.pop():
-            self._record = self._record.with_move(cell, seconds)
+        group = self._redo_groups.pop()
+        record = self._record
+        if group.opening is not None:
+            # The choices made among the moves come back with them.
+            before = record.opening
+            record = dataclasses.replace(record, opening=None)
+        for cell, seconds in group.moves:
+            record = record.with_move(cell, seconds)
+        if group.opening is not None:
+            exchanged = before is not None and before.swapped != group.opening.swapped
+            x, o = (record.o, record.x) if exchanged else (record.x, record.o)
+            record = dataclasses.replace(record, opening=group.opening, x=x, o=o)
+        self._record = record
+        self._movers = {Mark.X: mover_for(record.x), Mark.O: mover_for(record.o)}
         self.events.history_changed(self._record)
         if self._record.is_finished:
             self.events.game_finished(self._record)
@@ -588,8 +781,10 @@ class GameSession:
     # Internals ----------------------------------------------------------------
 
     def _seat_from(self, record: GameRecord) -> None:
+        # The seats are the players who started on each mark, before any exchange.
+        swapped = _swapped(record)
         for mark in (Mark.X, Mark.O):
-            entry = record.player(mark)
+            entry = record.player(mark.opponent if swapped else mark)
             self._seats[mark] = Seat(entry.kind, entry.name)
 
     def _first_by_policy(self) -> Mark:
@@ -615,7 +810,13 @@ class GameSession:
         return PlayerEntry(seat.kind, seat.name, seed)
 
     def _fresh_record(self, first: Mark) -> GameRecord:
-        return GameRecord(self._entry(Mark.X), self._entry(Mark.O), first, rules=self._rules)
+        try:
+            opening = opening_for(self._rules, self._opening_rule)
+        except SwapError:
+            opening = None  # the rules are too small for the opening rule: a free opening
+        return GameRecord(
+            self._entry(Mark.X), self._entry(Mark.O), first, rules=self._rules, opening=opening
+        )
 
     def _begin(self, record: GameRecord, *, hold: bool = False) -> None:
         if self._is_closed:
@@ -639,6 +840,7 @@ class GameSession:
             self._ask_mover()
 
     def _bump_generation(self) -> None:
+        self._queued = []
         self._generation += 1
         self.events.generation_changed(self._generation)
 
@@ -657,13 +859,22 @@ class GameSession:
         else:
             self._ask_mover()
 
+    def _apply_choice(self, choice: str, stones: tuple[int, ...]) -> None:
+        record = self._record.with_choice(choice)
+        self._record = record
+        self._movers = {Mark.X: mover_for(record.x), Mark.O: mover_for(record.o)}
+        self._redo_groups.clear()
+        self._queued = list(stones)
+        self.events.choice_made(record, choice)
+        self._ask_mover()
+
     def _forfeit(self, reason: str, log: tuple[str, ...]) -> None:
-        """The player to move broke a rule (a brain that crashed, timed out, answered
+        """The player to act broke a rule (a brain that crashed, timed out, answered
         garbage): it loses the game, the reason and its pipe's log go in the record."""
         record = self._record
         self._record = dataclasses.replace(
             record,
-            forfeit=Forfeit(record.final_board.to_move, reason),
+            forfeit=Forfeit(self.acting_mark, reason),
             finished_at=_finish_time(record.started_at),
             log=_longer_log(record.log, log),
         )
@@ -677,11 +888,32 @@ class GameSession:
             return
         if self._awaiting_start:
             return
-        request = self._movers[board.to_move].request(self._generation, board)
+        mark = self.acting_mark
+        request = self._movers[mark].request(self._generation, board)
         if request is None or self._holds_for_pause():
             return
-        self._set_thinking(board.to_move)
-        self.events.move_wanted(request)
+        self._set_thinking(mark)
+        self.events.move_wanted(self._opening_request(request, mark))
+
+    def _opening_request(self, request: MoveRequest, mark: Mark) -> MoveRequest:
+        """``request`` for the computer at ``mark`` as the opening asks it: a stone it gave
+        already, its three stones, its choice, or (in ordinary play, or for a stone it has
+        not given: a game restored in the middle of its opening) a move."""
+        record = self._record
+        opening = record.opening
+        if opening is None:
+            return request
+        seat = self._start_mark(mark)
+        if self._queued:
+            return dataclasses.replace(request, seat=seat, given=self._queued.pop(0))
+        step = self.opening_step
+        if step is not None and step.kind == "choose":
+            return dataclasses.replace(
+                request, seat=seat, ask="choice", options=step.options, rule=opening.rule
+            )
+        if step is not None and record.ply == 0:
+            return dataclasses.replace(request, seat=seat, ask="stones", rule=opening.rule)
+        return dataclasses.replace(request, seat=seat)
 
     def _set_thinking(self, mark: Mark | None) -> None:
         if mark is not None:
@@ -692,8 +924,27 @@ class GameSession:
             self.events.thinking_stopped()
 
     def _report_failure(self, error: str) -> None:
-        mark = self.board.to_move
-        self.events.player_failed(self._seats[mark].name, mark, error)
+        mark = self.acting_mark
+        self.events.player_failed(self._record.player(mark).name, mark, error)
+
+
+@dataclass(frozen=True)
+class _TakenBack:
+    """What one undo took back: each move's (cell, seconds), and the opening before it."""
+
+    moves: tuple[tuple[int, float], ...]
+    opening: SwapOpening | None
+
+
+def _step_of(record: GameRecord) -> Step | None:
+    opening = record.opening
+    if opening is None or record.is_finished:
+        return None
+    return opening.step(record.ply)
+
+
+def _swapped(record: GameRecord) -> bool:
+    return record.opening is not None and record.opening.swapped
 
 
 def _longer_log(kept: tuple[str, ...], more: tuple[str, ...]) -> tuple[str, ...]:

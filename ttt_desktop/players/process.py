@@ -143,7 +143,20 @@ class CallJob:
     arguments: tuple[Any, ...] = ()
 
 
-Job = ThinkJob | CallJob
+@dataclass(frozen=True)
+class OpeningJob:
+    """Ask the game's player (as :class:`ThinkJob` names it) a question of a swap opening:
+    its three stones on the empty board (``ask`` "stones": ``swap_stones``), or one of
+    ``options`` at a choice ("choice": ``swap_choice``). The answer is the tuple of stones,
+    or the :class:`~ttt_desktop.core.swap.SwapAnswer`, checked against the board."""
+
+    think: ThinkJob
+    ask: str
+    rule: str
+    options: tuple[str, ...] = ()
+
+
+Job = ThinkJob | CallJob | OpeningJob
 
 
 # The child's players by (game, mark), for the release job and the end (external programs).
@@ -221,6 +234,8 @@ def serve(
         try:
             if isinstance(job, ThinkJob):
                 answer: Any = _think(job, factory, players, games, stop)
+            elif isinstance(job, OpeningJob):
+                answer = _answer_opening(job, factory, players, games)
             else:
                 answer = job.function(*job.arguments, stop=stop)
             reply: tuple[str, int, Any] = ("done", number, answer)
@@ -306,14 +321,13 @@ def _trace(error: BaseException) -> str:
     return "".join(traceback.format_exception(error))
 
 
-def _think(
+def _game_player(
     job: ThinkJob,
     factory: PlayerFactory,
     players: dict[tuple[int, str], Any],
     games: list[int],
-    stop: Callable[[], bool],
-) -> Thought:
-    board = job.board()
+) -> Any:
+    """The player ``job`` names: its game's (kept between moves), or a fresh one."""
     if job.game is None:
         player = factory(job.kind, seed=job.seed)
     else:
@@ -332,6 +346,53 @@ def _think(
                 for old_key in [k for k in players if k[0] != job.game]:
                     if hasattr(players[old_key], "take_log"):
                         _close(players.pop(old_key))
+    return player
+
+
+def _answer_opening(
+    job: OpeningJob,
+    factory: PlayerFactory,
+    players: dict[tuple[int, str], Any],
+    games: list[int],
+) -> Any:
+    from ttt_desktop.core.swap import OPENING_STONES, SwapAnswer  # noqa: PLC0415  (swap games only)
+
+    board = job.think.board()
+    player = _game_player(job.think, factory, players, games)
+    try:
+        if job.ask == "stones":
+            answer: Any = tuple(player.swap_stones(board, job.rule))
+            stones = answer
+        else:
+            answer = player.swap_choice(board, job.options, job.rule)
+            if not isinstance(answer, SwapAnswer) or answer.choice not in job.options:
+                raise SearchFailed(
+                    f"a player answered {answer!r} to a choice among {', '.join(job.options)}"
+                )
+            stones = answer.stones
+    except SeatForfeit as failure:
+        failure.pipe_log = _pipe_log(player, job.think)  # type: ignore[attr-defined]
+        raise
+    if job.ask == "stones" and len(stones) != OPENING_STONES:
+        raise SearchFailed(f"a player answered {len(stones)} opening stones instead of 3")
+    # Each stone legal in turn (a taken cell, one off the board, a forbidden point fail).
+    position = board
+    for stone in stones:
+        if type(stone) is not int:
+            raise SearchFailed(f"a player answered {stone!r} instead of a cell")
+        position = position.play(stone)
+    return answer
+
+
+def _think(
+    job: ThinkJob,
+    factory: PlayerFactory,
+    players: dict[tuple[int, str], Any],
+    games: list[int],
+    stop: Callable[[], bool],
+) -> Thought:
+    board = job.board()
+    player = _game_player(job, factory, players, games)
     think = getattr(player, "think", None)
     thought: Thought
     if think is not None:

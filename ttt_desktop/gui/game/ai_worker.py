@@ -42,6 +42,7 @@ from ttt_desktop.core.session import MoveAnswer, MoveRequest
 from ttt_desktop.players.process import (
     CallJob,
     Job,
+    OpeningJob,
     PlayerFactory,
     ProcessDied,
     SearchAbandoned,
@@ -96,11 +97,20 @@ class AiWorker(QObject):
     def choose_move(self, request: MoveRequest) -> None:
         """Have the request's player think and answer, unless the game is outdated."""
         generation = request.generation
+        if request.given is not None:
+            # A stone the player gave already (swap's opening): answered without asking it.
+            if self._wanted("game", generation):
+                self.answered.emit(MoveAnswer(generation, request.given))
+            return
         if not self._enter("game", generation):
             return
-        job = ThinkJob.for_board(
-            request.kind, request.seed, request.board, generation, request.mark.value
+        # The player is named by the mark it started on (an opening may exchange the marks).
+        think = ThinkJob.for_board(
+            request.kind, request.seed, request.board, generation, request.seat_mark.value
         )
+        job: Job = think
+        if request.ask:
+            job = OpeningJob(think, request.ask, request.rule, request.options)
         if request.kind.startswith("brain."):
             self._external_players = True
         try:
@@ -119,7 +129,13 @@ class AiWorker(QObject):
             return
         finally:
             self._leave()
-        self.answered.emit(MoveAnswer(generation, thought.move, thought.seconds, thought))
+        if request.ask == "stones":
+            self.answered.emit(MoveAnswer(generation, thought[0], stones=tuple(thought)))
+        elif request.ask == "choice":
+            stone = thought.stones[0] if thought.stones else None
+            self.answered.emit(MoveAnswer(generation, stone, choice=thought))
+        else:
+            self.answered.emit(MoveAnswer(generation, thought.move, thought.seconds, thought))
 
     @Slot(int)
     def release_before(self, generation: int) -> None:

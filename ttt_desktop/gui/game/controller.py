@@ -124,6 +124,9 @@ class _Signals(SessionEvents):
     def players_renamed(self, record: GameRecord) -> None:
         self._controller.players_renamed.emit(record)
 
+    def choice_made(self, record: GameRecord, choice: str) -> None:
+        self._controller.choice_made.emit(record)
+
     def thinking_started(self, mark: Mark) -> None:
         # A stop held back while a computer's move is applied is over: the next one thinks.
         self._controller._stop_held = False
@@ -174,6 +177,8 @@ class GameController(QObject):
     players_renamed = Signal(object)  # GameRecord of the game in hand, a person renamed
     history_changed = Signal(object)  # GameRecord after an undo or a redo
     game_reopened = Signal(object)  # GameRecord of a finished game an undo opened again
+    # GameRecord after a choice of the swap opening (its x and o the players' new marks).
+    choice_made = Signal(object)
 
     # Requests travel to the worker thread through this queued signal.
     _move_requested = Signal(object)
@@ -399,6 +404,12 @@ class GameController(QObject):
             )
         if refusal.reason == "not-started":
             return self.tr("Start a new game first.")
+        if refusal.reason == "choice-due":
+            return self.tr("{name} chooses first: use the buttons over the board.").format(
+                name=refusal.name
+            )
+        if refusal.reason == "no-choice":
+            return self.tr("There is no choice to make now.")
         board, cell = refusal.board, refusal.cell
         assert board is not None and cell is not None
         if not 0 <= cell < board.rules.size:
@@ -448,7 +459,7 @@ class GameController(QObject):
         if answer.generation != self._session.generation or self._is_shut_down:
             self._session.deliver(answer)  # the session drops it, and says so
             return
-        if answer.move is None:
+        if not answer.has_answer:
             self._session.deliver(answer)  # a failure shows at once
             return
         self._pending_answer = answer
