@@ -7,6 +7,13 @@ by a few shifted ANDs over the whole board, and the free cells are a list from w
 random one is swapped out. The result is the game :meth:`Board.play` would give for the
 same moves (a test plays them back on the board).
 
+Under renju and caro the playout keeps the rule: under renju black (the first player)
+never plays a forbidden point (:func:`ttt_desktop.core.renju.forbidden_reason`, asked of
+each cell drawn for black; a point drawn and refused stays free for white) and wins with
+exactly five, white with five or more; under caro six or more in a row wins, and exactly
+five unless an opponent's stone stands at both of its ends. Black left with no cell it may
+play ends the playout drawn.
+
 >>> import random
 >>> from ttt_desktop.core.board import Board
 >>> from ttt_desktop.core.rules import GOMOKU
@@ -23,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.rules import CARO, FIVE_ONLY_RULES
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -36,10 +44,14 @@ class _Layout:
     __slots__ = (
         "bit_of",
         "board_bits",
+        "caro",
         "cell_of",
+        "cell_of_mask",
         "directions",
         "exact",
+        "geometry",
         "k",
+        "ruled",
         "shifts",
         "steps",
         "width",
@@ -50,8 +62,13 @@ class _Layout:
         width = m + 1
         self.k = k
         self.exact = rules.exact
+        self.ruled = rules.rule in FIVE_ONLY_RULES
+        """Renju or caro: the playout keeps the rule (:func:`_ruled_playout`)."""
+        self.caro = rules.rule == CARO
+        self.geometry = rules.geometry
         self.bit_of = tuple((cell // m) * width + cell % m for cell in range(m * n))
         self.cell_of = {bit: cell for cell, bit in enumerate(self.bit_of)}
+        self.cell_of_mask = {1 << bit: cell for cell, bit in enumerate(self.bit_of)}
         self.shifts = (1, width, width + 1, width - 1)
         # A run of k from runs of 1 by doubling: each step ANDs the runs with themselves
         # shifted by `step` cells; the last step tops up to exactly k.
@@ -111,6 +128,8 @@ def random_playout(board: Board, random: Callable[[], float]) -> tuple[Mark | No
         return board.winner, []
     layout = _layout(board.rules)
     bit_of = layout.bit_of
+    if layout.ruled:
+        return _recorded_ruled_playout(board, layout, random)
     wins = layout.wins
     mine = 0
     theirs = 0
@@ -135,13 +154,42 @@ def random_playout(board: Board, random: Callable[[], float]) -> tuple[Mark | No
     return None, moves
 
 
+def _recorded_ruled_playout(
+    board: Board, layout: _Layout, random: Callable[[], float]
+) -> tuple[Mark | None, list[int]]:
+    """:func:`random_playout` under renju or caro: :func:`_ruled_playout` with its moves."""
+    bit_of = layout.bit_of
+    mover = board.to_move
+    own, other = board.bits(mover), board.bits(mover.opponent)
+    mine = theirs = 0
+    free = []
+    for cell in board.geometry.cells:
+        bit = 1 << bit_of[cell]
+        if own >> cell & 1:
+            mine |= bit
+        elif other >> cell & 1:
+            theirs |= bit
+        else:
+            free.append(bit)
+    moves: list[int] = []
+    first = mover is board.first_player
+    result = _ruled_playout(layout, mine, theirs, free, random, first, moves)
+    winner = None if result == 0 else mover if result > 0 else mover.opponent
+    return winner, moves
+
+
 def layout_of(rules: Rules) -> _Layout:
     """The padded layout of ``rules`` (built once per rules): what :func:`playout_bits` plays on."""
     return _layout(rules)
 
 
-def playout_bits(
-    layout: _Layout, mine: int, theirs: int, free: list[int], random: Callable[[], float]
+def playout_bits(  # noqa: PLR0917  (Monty's one call a simulation)
+    layout: _Layout,
+    mine: int,
+    theirs: int,
+    free: list[int],
+    random: Callable[[], float],
+    first: bool = False,
 ) -> int:
     """A random playout on padded bitboards: 1 if the side to move wins, -1 if it loses, 0 a draw.
 
@@ -151,7 +199,11 @@ def playout_bits(
     This is :func:`random_playout` without the board and without the moves: Monte Carlo
     tree search calls it once per simulation and keeps its own bitboards, which saves
     rebuilding them from a :class:`Board` (two passes over every cell) each time.
+    ``first``: the side to move is the first player (black: under renju its moves are
+    checked and it wins with exactly five); only renju and caro look at it.
     """
+    if layout.ruled:
+        return _ruled_playout(layout, mine, theirs, free, random, first, None)
     directions = layout.directions
     if not layout.exact:
         if len(directions[0][0]) == 3:
@@ -178,6 +230,85 @@ def playout_bits(
                     return sign
         mine, theirs = theirs, mine
         sign = -sign
+    return 0
+
+
+def _ruled_playout(  # noqa: PLR0917  (one loop, the rule's cases inline)
+    layout: _Layout,
+    mine: int,
+    theirs: int,
+    free: list[int],
+    random: Callable[[], float],
+    first: bool,
+    moves: list[int] | None,
+) -> int:
+    """:func:`playout_bits` under renju or caro (five in a row), the moves appended to
+    ``moves`` (cells) when it is a list.
+
+    After each stone the mover's runs of five are found over the whole board (a run not
+    through the stone was there before and won nothing); under caro one with an opponent's
+    stone just before and just after it wins nothing (the edges and the guard column read
+    as empty, and a run of six holds a run of five whose end is the mover's own); under
+    renju black's runs of five with a black stone beyond an end (an overline) win nothing.
+    """
+    # Per direction: the three doubling steps of a run of five, the shifts to its ends.
+    checks = tuple((*steps, before, after) for steps, before, after in layout.directions)
+    caro = layout.caro
+    cell_of_mask = layout.cell_of_mask
+    geometry = layout.geometry
+    black = white = 0
+    if not caro:
+        # Renju: the stones as cells (bit ``cell``), for black's forbidden points.
+        from ttt_desktop.core.renju import forbidden_reason  # noqa: PLC0415  (renju only)
+
+        own = other = 0
+        for low, cell in cell_of_mask.items():
+            if mine & low:
+                own |= 1 << cell
+            elif theirs & low:
+                other |= 1 << cell
+        black, white = (own, other) if first else (other, own)
+    black_turn = first
+    sign = 1
+    left = len(free)
+    while left:
+        index = int(random() * left)
+        bit = free[index]
+        if black_turn and not caro:
+            # Black's draw among the cells it may play: a forbidden one is set aside for
+            # this move (moved past the cells still drawn from), white may take it later.
+            pool = left
+            while forbidden_reason(geometry, black, white, cell_of_mask[bit]) is not None:
+                pool -= 1
+                free[index] = free[pool]
+                free[pool] = bit
+                if not pool:
+                    return 0  # black may play no free cell: drawn
+                index = int(random() * pool)
+                bit = free[index]
+            black |= 1 << cell_of_mask[bit]
+        elif not caro:
+            white |= 1 << cell_of_mask[bit]
+        left -= 1
+        free[index] = free[left]
+        free[left] = bit
+        mine |= bit
+        if moves is not None:
+            moves.append(cell_of_mask[bit])
+        for s1, s2, s3, before, after in checks:
+            runs = mine & mine >> s1
+            runs &= runs >> s2
+            runs &= runs >> s3
+            if runs:
+                if caro:
+                    runs &= ~(theirs << before & theirs >> after)
+                elif black_turn:
+                    runs &= ~(mine << before) & ~(mine >> after)
+                if runs:
+                    return sign
+        mine, theirs = theirs, mine
+        sign = -sign
+        black_turn = not black_turn
     return 0
 
 

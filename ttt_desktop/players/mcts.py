@@ -26,7 +26,11 @@ Under renju black's forbidden points (:func:`ttt_desktop.core.renju.forbidden_re
 asked of each candidate as it is drawn) are no children of a node where black is to move,
 anywhere in the tree, and a threat black could block only on a forbidden point is a proven
 loss; white plays anywhere. In the tree black wins with exactly five (an overline is no win
-and no threat), white with five or more. The rollouts play as in free-style.
+and no threat), white with five or more. Under caro a five with an opponent's stone at both
+ends is no win and no threat, six or more is, and a threat is answered by every move that
+stops it: its empty cell, or the far end of a five closed at one end already. Black is the
+first player, whichever mark that is. The rollouts keep the rule too
+(:func:`ttt_desktop.core.playout.playout_bits`).
 
 On big boards (more than :data:`NEIGHBOURHOOD_FROM` cells) only the cells within two
 steps of a stone are tried in the tree (the centre on an empty board); a proven loss or
@@ -54,7 +58,7 @@ import math
 import time
 from typing import TYPE_CHECKING
 
-from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.board import Board
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.playout import layout_of, playout_bits
 from ttt_desktop.core.renju import forbidden_cells, forbidden_reason
@@ -119,11 +123,12 @@ class _Node:
 class _Tactics:
     """Completing cells and neighbourhoods on the padded bitboards of one rules."""
 
-    __slots__ = ("board_bits", "exact", "gaps", "near", "width")
+    __slots__ = ("board_bits", "caro", "exact", "gaps", "near", "width")
 
     def __init__(self, layout: _Layout) -> None:
         self.board_bits = layout.board_bits
         self.exact = layout.exact
+        self.caro = layout.caro
         self.width = layout.width
         k = layout.k
         # Per direction: the shift, the window's offsets and the shifts past its ends.
@@ -132,11 +137,13 @@ class _Tactics:
         )
         self.near = len(layout.bit_of) > NEIGHBOURHOOD_FROM
 
-    def completing(self, mine: int, empty: int, exactly: bool = False) -> int:
+    def completing(self, mine: int, empty: int, exactly: bool = False, theirs: int = 0) -> int:
         """The empty cells (as bits) where ``mine`` would complete a winning line (one of
-        exactly k when ``exactly``: black's under renju)."""
+        exactly k when ``exactly``: black's under renju; under caro not a five with a stone
+        of ``theirs`` at both ends)."""
         found = 0
         exact = self.exact or exactly
+        caro = self.caro
         for shift, offsets, past in self.gaps:
             shifted = [mine >> offset for offset in offsets]
             k = len(offsets)
@@ -152,9 +159,42 @@ class _Tactics:
                     if exact:
                         # Exactly k: the cells just before and after the window are not mine.
                         starts &= ~(mine << shift) & ~(mine >> past)
+                    elif caro:
+                        # Caro: not closed by their stones just before and just after it.
+                        starts &= ~(theirs << shift & theirs >> past)
                     found |= starts << offset
                 suffix &= shifted[j]
         return found
+
+    def stops(self, mine: int, theirs: int, empty: int) -> int:
+        """Caro: the empty cells where a stone of ``theirs`` leaves ``mine`` no winning cell
+        (0 when none does, or ``mine`` has none): each winning window's empty cell, or the
+        cell just beyond it when the cell beyond its other end holds a stone of ``theirs``
+        (the five would be closed at both ends), common to every winning window."""
+        left = -1
+        for shift, offsets, past in self.gaps:
+            shifted = [mine >> offset for offset in offsets]
+            k = len(offsets)
+            prefix = [-1] * (k + 1)
+            for j in range(k):
+                prefix[j + 1] = prefix[j] & shifted[j]
+            suffix = -1
+            for j in range(k - 1, -1, -1):
+                offset = offsets[j]
+                starts = prefix[j] & suffix & (empty >> offset)
+                starts &= ~(theirs << shift & theirs >> past)
+                while starts:
+                    start = starts & -starts
+                    starts ^= start
+                    before, after = start >> shift, start << past
+                    stop = start << offset
+                    if theirs & before and empty & after:
+                        stop |= after
+                    elif theirs & after and empty & before:
+                        stop |= before
+                    left &= stop
+                suffix &= shifted[j]
+        return 0 if left == -1 else left
 
     def around(self, stones: int) -> int:
         """The cells within two steps (in any direction) of ``stones``, stones included."""
@@ -357,7 +397,7 @@ class _Search:
         self.cell_of = {1 << bit: cell for cell, bit in enumerate(layout.bit_of)}
         self.geometry = board.rules.geometry
         self.renju = board.rules.rule == RENJU
-        self.root_black = board.to_move is Mark.X
+        self.root_black = board.to_move is board.first_player
         bit_of = layout.bit_of
         mine = theirs = 0
         mover = board.to_move
@@ -387,12 +427,13 @@ class _Search:
                 self.root_wins = tuple(sorted(self.cell_of[bit] for bit in _bits_list(wins)))
         else:
             empty = layout.board_bits & ~(mine | theirs)
-            self.root_blocks = bool(self.tactics.completing(theirs, empty))
+            white_to_move = self.renju and not self.root_black
+            self.root_blocks = bool(self.tactics.completing(theirs, empty, white_to_move, mine))
 
     def _root_by_the_rule(self, board: Board) -> None:
         """Renju and caro at the root: its wins are the rule's (not black's overline, not
-        caro's five closed at both ends) and black's forbidden cells are no candidates.
-        Deeper in the tree and in the playouts a line of five or more wins (free-style)."""
+        caro's five closed at both ends) and black's forbidden cells are no candidates
+        (deeper in the tree :meth:`_open` and :meth:`simulate` ask them)."""
         root = self.root
         bit_of = self.layout.bit_of
         if root.proven == _WIN:
@@ -423,19 +464,21 @@ class _Search:
             node.proven, node.plies, node.untried = _DRAW, 0, []
             return
         renju = self.renju
-        if tactics.completing(mine, empty, renju and black):
+        if tactics.completing(mine, empty, renju and black, theirs):
             node.proven, node.plies, node.untried = _WIN, 1, []
             return
         # Black's forbidden points: asked here of a block, of other candidates as they are
         # drawn (simulate); the root's are left to _root_by_the_rule.
         ruled = black and renju and node is not self.root
-        blocks = tactics.completing(theirs, empty, renju and not black)
+        blocks = tactics.completing(theirs, empty, renju and not black, mine)
         if blocks:
+            if tactics.caro:
+                blocks = tactics.stops(theirs, mine, empty)
             if ruled:
                 blocks &= ~self._banned(mine, theirs, blocks)
             if blocks:
                 node.untried = blocks
-            else:  # black may not block: white completes its line next
+            else:  # no move stops the line (black's are forbidden, caro's): it is completed next
                 node.proven, node.plies, node.untried = _LOSS, 2, []
             return
         if tactics.near:
@@ -535,7 +578,7 @@ class _Search:
                     remove = free.remove
                     for step in path[1:]:
                         remove(step.bit)
-                    result = playout_bits(self.layout, mine, theirs, free, random)  # type: ignore[arg-type]
+                    result = playout_bits(self.layout, mine, theirs, free, random, not black)  # type: ignore[arg-type]
                 break
             # Every candidate expanded: the child of highest UCT score, proven losses last.
             scale = c * sqrt(log(node.visits))
