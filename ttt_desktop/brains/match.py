@@ -69,12 +69,14 @@ def play_brain_game(
     *,
     on_move: Callable[[Board, int, Any], None] | None = None,
     clock: TimeControl | None = None,
+    opening_rule: str = "free",
 ) -> GameRecord:
     """One game between ``x`` and ``o``; a brain's failure is the other side's win.
 
     ``clock`` times our players too (a brain keeps its own, in its manager): each is
     given its budget from it, and one over its time loses the game, the reason in the
-    record's forfeit."""
+    record's forfeit. ``opening_rule`` "swap" or "swap2" plays that opening first (the
+    record seats the players on the marks they ended up with)."""
     moves: list[int] = []
     seconds: list[float] = []
     timer = None
@@ -96,7 +98,17 @@ def play_brain_game(
 
     started = utc_now()
     stop = None if timer is None else timer.over
-    played = play_game(x, o, rules, first, think=True, on_move=heard, stop=stop)
+    played = play_game(
+        x,
+        o,
+        rules,
+        first,
+        think=True,
+        on_move=heard,
+        stop=stop,
+        opening_rule=opening_rule,
+        on_choice=None if timer is None else timer.on_choice,
+    )
     # The loop turns a brain's BrainFailure (a SeatForfeit) into the loss of the game.
     forfeit = None if played.forfeit is None else Forfeit(*played.forfeit)
     if timer is not None and timer.flagged is not None:
@@ -104,6 +116,8 @@ def play_brain_game(
         forfeit = Forfeit(timer.flagged, timer.flag_reason)
         del moves[-1], seconds[-1]
     board = Board.empty(first, rules).play_all(moves)
+    if played.swapped:  # the opening exchanged the players' marks
+        x, o = o, x
     return GameRecord(
         entry_of(x),
         entry_of(o),
@@ -115,6 +129,7 @@ def play_brain_game(
         rules=rules,
         forfeit=forfeit,
         log=game_log(x, o),
+        opening=played.opening,
     )
 
 
@@ -129,9 +144,12 @@ class BrainMatchResult:
     forfeits: list[str] = field(default_factory=list)
 
     def add(self, record: GameRecord) -> None:
-        """Count one finished game."""
+        """Count one finished game (for the players as seated: after a swap opening's
+        exchange the mark that won is the other seat's)."""
         self.games += 1
         result = record.result
+        if record.opening is not None and record.opening.swapped and result in ("X", "O"):
+            result = "O" if result == "X" else "X"
         if result == "X":
             self.x_wins += 1
         elif result == "O":
@@ -152,6 +170,7 @@ def play_brain_match(
     alternate: bool = False,
     stop: Callable[[], bool] | None = None,
     clock: TimeControl | None = None,
+    opening_rule: str = "free",
 ) -> Iterator[GameRecord]:
     """``games`` games between ``x`` and ``o`` (X first, or in turn with ``alternate``),
     each record yielded as its game ends (``clock``: as :func:`play_brain_game`)."""
@@ -159,4 +178,4 @@ def play_brain_match(
         if stop is not None and stop():
             return
         first = Mark.O if alternate and index % 2 else Mark.X
-        yield play_brain_game(x, o, rules, first, clock=clock)
+        yield play_brain_game(x, o, rules, first, clock=clock, opening_rule=opening_rule)

@@ -61,6 +61,7 @@ from ttt_desktop.cli.train import add_train_arguments, run_train
 from ttt_desktop.core.board import IllegalMoveError
 from ttt_desktop.core.clock import PLAYER_MARGIN_MS
 from ttt_desktop.core.rules import PRESETS, RULE_PRESETS, TIC_TAC_TOE, Rules, RulesError
+from ttt_desktop.core.swap import FREE_OPENING, OPENING_RULES, check_opening_rule
 from ttt_desktop.lab.match import STARTS
 from ttt_desktop.players import UnknownPlayerError, player_info
 
@@ -500,6 +501,15 @@ def _opening_arguments(parser: argparse.ArgumentParser, note: str = "") -> None:
         action="store_true",
         help="turn or mirror each opening by one of the board's symmetries, drawn from the seed",
     )
+    parser.add_argument(
+        "--opening-rule",
+        choices=OPENING_RULES,
+        default=FREE_OPENING,
+        help="who places the first stones (default free: the first mover's first move "
+        "opens); swap: the first mover places three stones (black, white, black) and the "
+        "other chooses a colour; swap2: the other may also place two more stones and let "
+        "the first mover choose. Five in a row on 7x7 and up",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -531,6 +541,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(str(error))
             # Read (or refused) before a player is made or a brain started.
             arguments.opening_cells = match_openings(arguments)
+            try:
+                check_opening_rule(arguments.rules, arguments.opening_rule)
+            except ValueError as error:
+                parser.error(str(error))
 
             if brains.is_brain_seat(arguments.x) or brains.is_brain_seat(arguments.o):
                 if arguments.sprt is not None:

@@ -305,6 +305,11 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
                     "seed": seed,
                     "rules": rules.key,
                     **({} if arguments.clock is None else {"clock": arguments.clock.as_json()}),
+                    **(
+                        {"opening_rule": arguments.opening_rule}
+                        if arguments.opening_rule != "free"
+                        else {}
+                    ),
                 },
             )
         tally = BrainMatchResult()
@@ -317,7 +322,9 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
             if arguments.start == "random":
                 first = Mark.X if seeds.random() < 0.5 else Mark.O
             try:
-                record = play_brain_game(x, o, rules, first, clock=arguments.clock)
+                record = play_brain_game(
+                    x, o, rules, first, clock=arguments.clock, opening_rule=arguments.opening_rule
+                )
             except BrainRefused as error:
                 err.write(f"ttt-arena: {error.reason}\n")
                 return 2
@@ -330,6 +337,15 @@ def run_brain_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> 
                         "winner": record.result,
                         "ending": record.ending,
                         "forfeit": None if record.forfeit is None else record.forfeit.reason,
+                        **(
+                            {}
+                            if record.opening is None
+                            else {
+                                "opening": record.opening.to_json(),
+                                "x": record.x.name,
+                                "o": record.o.name,
+                            }
+                        ),
                     }
                 )
             if library is not None:

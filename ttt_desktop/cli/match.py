@@ -60,7 +60,15 @@ def run_match(arguments: argparse.Namespace, out: TextIO, progress: ProgressLine
         arguments,
         "match",
         f"{x_player.name} v {o_player.name}",
-        {"x": arguments.x, "o": arguments.o, "games": games, "seed": seed},
+        {
+            "x": arguments.x,
+            "o": arguments.o,
+            "games": games,
+            "seed": seed,
+            **(
+                {"opening_rule": arguments.opening_rule} if arguments.opening_rule != "free" else {}
+            ),
+        },
     )
     played: list[dict[str, Any]] = []
     hearers: list[Callable[[Any], None]] = []
@@ -94,6 +102,7 @@ def run_match(arguments: argparse.Namespace, out: TextIO, progress: ProgressLine
             on_progress=lambda count: progress.say(f"match: {count:,} of {games:,} games"),
             on_game=on_game,
             move_times=writer is not None,
+            opening_rule=arguments.opening_rule,
         )
     finally:
         if writer is not None:
@@ -125,6 +134,11 @@ def run_sprt(  # noqa: PLR0917
         )
     rules: Rules = arguments.rules
     openings: tuple[tuple[int, ...], ...] = arguments.opening_cells
+    if openings and arguments.opening_rule != "free":
+        raise RefusedError(
+            f"an opening suite and the {arguments.opening_rule} rule both choose the first "
+            "stones: give --openings or --opening-rule, not both"
+        )
     settings = arguments.sprt
     book = (
         f"; {len(openings):,} openings{' turned by symmetries' if arguments.symmetries else ''}"
@@ -147,6 +161,9 @@ def run_sprt(  # noqa: PLR0917
             "sprt": settings.as_json(),
             **({"openings": [list(cells) for cells in openings]} if openings else {}),
             **({"symmetries": True} if arguments.symmetries else {}),
+            **(
+                {"opening_rule": arguments.opening_rule} if arguments.opening_rule != "free" else {}
+            ),
         },
     )
     if writer is not None:
@@ -171,6 +188,7 @@ def run_sprt(  # noqa: PLR0917
                 else None
             ),
             on_game=writer.add if writer is not None else None,
+            opening_rule=arguments.opening_rule,
         )
     finally:
         if writer is not None:
@@ -205,3 +223,9 @@ def run_brain_sprt(arguments: argparse.Namespace, out: TextIO, progress: Progres
         except BrainRefused as error:
             raise RefusedError(error.reason) from None
     return 0
+
+
+def _opening_rule_setting(arguments: argparse.Namespace) -> dict[str, str]:
+    """The opening rule among a stored match's settings (none under the free opening)."""
+    rule: str = arguments.opening_rule
+    return {} if rule == "free" else {"opening_rule": rule}

@@ -25,9 +25,10 @@ def print_json(document: object, out: TextIO) -> None:
 def game_json(game: PlayedGame) -> dict[str, Any]:
     """One game of a match: who moved first, its cells (0-based, row-major from the
     top-left, m per row), its winner ("X", "O" or None for a draw) and how it ended
-    ("five", "draw", "forbidden", "forfeit": :attr:`PlayedGame.ending`)."""
+    ("five", "draw", "forbidden", "forfeit": :attr:`PlayedGame.ending`); under a swap
+    opening rule its choices and whether the seats exchanged marks."""
     winner = game.winner
-    played = {
+    played: dict[str, Any] = {
         "first": game.first.value,
         "moves": list(game.moves or ()),
         "winner": None if winner is None else winner.value,
@@ -35,6 +36,10 @@ def game_json(game: PlayedGame) -> dict[str, Any]:
     }
     if game.forfeit is not None:
         played["reason"] = game.forfeit[1]
+    if game.opening is not None:
+        # The swap opening's choices; "swapped": --x's player ended up playing O.
+        played["opening"] = game.opening.to_json()
+        played["swapped"] = game.swapped
     return played
 
 

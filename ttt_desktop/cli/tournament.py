@@ -187,7 +187,9 @@ def _play_tournament(
     if arguments.json:
         # The games are formatted as they are played (by the workers, when there are
         # some): the end has only the tables to write.
-        json_writer = report.ArenaJsonWriter([entrant.label for entrant in spec.entrants])
+        json_writer = report.ArenaJsonWriter(
+            [entrant.label for entrant in spec.entrants], spec.opening_rule
+        )
         if not in_workers:
             hearers.append(json_writer.add)
 
@@ -265,6 +267,7 @@ def _new_spec(arguments: argparse.Namespace) -> Any:
         arguments.symmetries,
         time_control(arguments),
         arguments.adjudicate,
+        arguments.opening_rule,
     )
 
 
@@ -278,8 +281,12 @@ def _resumed(arguments: argparse.Namespace, progress: ProgressLine) -> tuple[Any
     path = library_path(explicit=arguments.library)
     if path is None:
         raise ValueError("--resume reads the game library: give --library PATH")
-    if arguments.players is not None or arguments.openings is not None:
-        raise ValueError("a resumed tournament keeps its own players and openings")
+    if (
+        arguments.players is not None
+        or arguments.openings is not None
+        or arguments.opening_rule != "free"
+    ):
+        raise ValueError("a resumed tournament keeps its own players, openings and opening rule")
     library = Library(path)
     try:
         store = TournamentStore(library)

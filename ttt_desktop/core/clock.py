@@ -276,6 +276,7 @@ class GameClock:
         self.flagged: Mark | None = None
         """The side that lost on time, once one has."""
         self.flag_reason = ""
+        self._swapped = False
         for mark, seat in seats.items():
             clock = self.clocks.get(mark)
             if clock is not None:
@@ -303,3 +304,14 @@ class GameClock:
     def over(self) -> bool:
         """The play loop's stop: whether a side has lost on time."""
         return self.flagged is not None
+
+    def on_choice(self, _board: Any, opening: Any) -> None:
+        """The play loop's hook for a swap opening's choices: when the players exchange
+        marks, each keeps its own clock and its budget (the clocks change marks with them)."""
+        swapped = bool(opening.swapped)
+        if swapped == self._swapped:
+            return
+        self._swapped = swapped
+        x, o = Mark.X, Mark.O
+        self.clocks[x], self.clocks[o] = self.clocks.get(o), self.clocks.get(x)
+        self.seats[x], self.seats[o] = self.seats[o], self.seats[x]

@@ -56,6 +56,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ForfeitedGame",
     "OpenedGame",
+    "OpeningStone",
     "PlayedGame",
     "SeatForfeit",
     "play_game",
@@ -287,6 +288,7 @@ def play_game(
     stop: Callable[[], bool] | None = None,
     on_move: MoveHook | None = None,
     opening_rule: str = FREE_OPENING,
+    on_choice: Callable[[Board, SwapOpening], None] | None = None,
 ) -> PlayedGame:
     """Play one game of ``rules`` (tic-tac-toe when None) between seats ``x`` and ``o``.
 
@@ -320,7 +322,9 @@ def play_game(
     :attr:`PlayedGame.swapped` says whether the seats exchanged marks, and
     :meth:`PlayedGame.record` seats the players on the marks they ended up holding. A
     seat's answer the rule does not allow (a choice not open, a wrong number of stones,
-    an occupied cell) loses it the game, as a forfeit with the reason.
+    an occupied cell) loses it the game, as a forfeit with the reason. ``on_choice(board,
+    opening)`` hears each choice once it is made (a clock that follows its players across
+    an exchange: :meth:`ttt_desktop.core.clock.GameClock.on_choice`).
     """
     games = play_games(
         x,
@@ -334,6 +338,7 @@ def play_game(
         stop=stop,
         on_move=on_move,
         opening_rule=opening_rule,
+        on_choice=on_choice,
     )
     return next(games)
 
@@ -351,6 +356,7 @@ def play_games(
     stop: Callable[[], bool] | None = None,
     on_move: MoveHook | None = None,
     opening_rule: str = FREE_OPENING,
+    on_choice: Callable[[Board, SwapOpening], None] | None = None,
 ) -> Iterator[PlayedGame]:
     """One game after another between the same seats: a game for each mark of ``firsts``.
 
@@ -386,7 +392,9 @@ def play_games(
         first = board.to_move
         if not fast:
             if opening_rule != FREE_OPENING:
-                yield _opened_game(x, o, board, opening_rule, timed, think, stop, on_move)
+                yield _opened_game(
+                    x, o, board, opening_rule, timed, think, stop, on_move, on_choice
+                )
                 continue
             yield _general_game(x, o, board, [], timed, think, stop, on_move)
             continue
@@ -561,6 +569,20 @@ def _play_on(  # noqa: PLR0917  (private)
     return board, False, None
 
 
+class OpeningStone(tuple[int, float]):
+    """What the move hook hears of an opening stone in a game played with ``think=True``:
+    the ``move`` and the ``seconds`` its answer took (on the first stone of an answer; 0
+    on the others), where an ordinary move's hook hears the player's thought."""
+
+    __slots__ = ()
+
+    move: int = property(itemgetter(0))  # type: ignore[assignment]
+    seconds: float = property(itemgetter(1))  # type: ignore[assignment]
+
+    def __new__(cls, move: int, seconds: float) -> OpeningStone:
+        return _tuple_new(cls, (move, seconds))
+
+
 class _OpeningFault(Exception):  # noqa: N818  (a verdict on the seat)
     """A seat's answer in the opening that the rule does not allow: it loses the game."""
 
@@ -574,6 +596,7 @@ def _opened_game(  # noqa: PLR0917  (private, one caller)
     think: bool,
     stop: Callable[[], bool] | None,
     on_move: MoveHook | None,
+    on_choice: Callable[[Board, SwapOpening], None] | None,
 ) -> PlayedGame:
     """A game under the swap or swap2 opening rule: the opening phase through the seats'
     ``swap_stones`` and ``swap_choice``, then ordinary play with the marks as chosen.
@@ -602,9 +625,11 @@ def _opened_game(  # noqa: PLR0917  (private, one caller)
             except ValueError as error:
                 raise _OpeningFault(f"its opening stone broke the rules ({error})") from None
             moves.append(cell)
-            spent_by_move.append(spent if index == 0 else 0)
+            spent_ns = spent if index == 0 else 0
+            spent_by_move.append(spent_ns)
             if on_move is not None:
-                on_move(board, cell, (spent if index == 0 else 0) / 1e9)
+                heard = OpeningStone(cell, spent_ns / 1e9) if think else spent_ns / 1e9
+                on_move(board, cell, heard)
             board = after
 
     role = OPENER
@@ -638,6 +663,8 @@ def _opened_game(  # noqa: PLR0917  (private, one caller)
                 )
             spent = clock() - before
             opening = opening.with_choice(answer.choice)
+            if on_choice is not None:
+                on_choice(board, opening)
             place(tuple(int(cell) for cell in answer.stones), spent)
         except (SeatForfeit, _OpeningFault, SwapError) as error:
             reason = str(getattr(error, "reason", "") or error or type(error).__name__)

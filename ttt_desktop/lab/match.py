@@ -132,6 +132,7 @@ def play_match(
     on_progress: Callable[[int], None] | None = None,
     on_game: Callable[[PlayedGame], None] | None = None,
     move_times: bool = False,
+    opening_rule: str = "free",
 ) -> MatchResult:
     """Play ``games`` games of ``rules`` (tic-tac-toe when None), ``x_player`` against ``o_player``.
 
@@ -139,6 +140,10 @@ def play_match(
     random (from ``start_seed``). ``on_progress`` hears the number of games
     played, once a second. ``on_game`` hears each game as it ends; ``move_times``
     keeps each move's think time in it (for the game library; it slows the loop).
+    ``opening_rule`` "swap" or "swap2" lets the first mover place three stones and the
+    other choose a colour (:mod:`ttt_desktop.core.swap`); the tallies are the players'
+    (``x_player``'s wins whichever mark it ended up with), and a game's moves and times
+    count for the mark that played them, given to the player who held it at the end.
     """
     rules = coerce_rules(rules)
     keep = on_game is not None
@@ -155,11 +160,22 @@ def play_match(
         else (first_of(game) for game in range(games))
     )
     series = play_games(
-        x_player, o_player, firsts, rules, timed=True, keep_moves=keep, move_times=move_times
+        x_player,
+        o_player,
+        firsts,
+        rules,
+        timed=True,
+        keep_moves=keep,
+        move_times=move_times,
+        opening_rule=opening_rule,
     )
     for game, played in enumerate(series, 1):
         board, first, _, _, seat_ns, _ = played
         plies = board.ply  # type: ignore[attr-defined]
+        swapped = played.swapped
+        if swapped:  # the seats exchanged marks: the marks' figures go to the other seat
+            first = first.opponent  # type: ignore[attr-defined]
+            seat_ns = (*seat_ns[2:], *seat_ns[:2])  # type: ignore[index]
         if first is _X:
             x_started += 1
             x_moves += (plies + 1) >> 1
@@ -180,8 +196,10 @@ def play_match(
         if game_o_max > o_max:  # noqa: PLR1730
             o_max = game_o_max
         winner = board.winner  # type: ignore[attr-defined]
-        if winner is None and type(played) is not PlayedGame:
-            winner = played.winner  # a forfeit (a brain's failure): the game's, not the board's
+        if type(played) is not PlayedGame:
+            # A forfeit (a brain's failure) is the game's, not the board's; the opening's
+            # exchange makes the winning mark the other seat's.
+            winner = played.seat_winner
         if winner is _X:
             x_wins += 1
         elif winner is _O:

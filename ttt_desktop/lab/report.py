@@ -67,14 +67,22 @@ class GameFormatter:
     they play them: the runner's ``render``.
     """
 
-    def __init__(self, labels: list[str]) -> None:
+    def __init__(self, labels: list[str], opening_rule: str = "free") -> None:
         self.labels = [json.dumps(label) for label in labels]
+        self.opening_rule = json.dumps(opening_rule) if opening_rule != "free" else None
 
     def __call__(self, game: TournamentGame) -> str:
         labels = self.labels
         cells = game.cells
         moves = "[\n        " + ",\n        ".join(map(str, cells)) + "\n      ]" if cells else "[]"
         reason = f',\n      "reason": {json.dumps(game.reason)}' if game.reason else ""
+        if self.opening_rule is not None:
+            choices = "".join(f'\n          "{choice}",' for choice in game.choices)
+            listed = f"[{choices[:-1]}\n        ]" if choices else "[]"
+            reason += (
+                f',\n      "opening": {{\n        "rule": {self.opening_rule},\n        '
+                f'"choices": {listed}\n      }}'
+            )
         return (
             f'    {{\n      "index": {game.index},\n      "x": {labels[game.x]},\n      '
             f'"o": {labels[game.o]},\n      "moves": {moves},\n      '
@@ -91,8 +99,8 @@ class ArenaJsonWriter:
     tables are left to write; the text is the same as the encoder's.
     """
 
-    def __init__(self, labels: list[str]) -> None:
-        self.formatter = GameFormatter(labels)
+    def __init__(self, labels: list[str], opening_rule: str = "free") -> None:
+        self.formatter = GameFormatter(labels, opening_rule)
         self._games: dict[int, str] = {}
         # Games formatted elsewhere: by their first game number, (their numbers, text).
         self._blocks: dict[int, tuple[list[int], str]] = {}
@@ -147,7 +155,7 @@ class ArenaJsonWriter:
 
 def write_arena_json(result: TournamentResult, out: TextIO) -> None:
     """:func:`arena_json` as indented JSON text (see :class:`ArenaJsonWriter`)."""
-    ArenaJsonWriter(result.labels()).write(result, out)
+    ArenaJsonWriter(result.labels(), result.spec.opening_rule).write(result, out)
 
 
 FORFEITS_LISTED = 20

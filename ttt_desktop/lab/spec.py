@@ -278,6 +278,9 @@ class TournamentSpec:
     such pair gets the opening turned or mirrored by one of the board's symmetries, drawn
     from the seed, the pairing and ``j``. ``clock`` times every player's moves. With
     ``adjudicate`` a game ends, scored, once the side to move has a forced win by fours.
+    ``opening_rule`` "swap" or "swap2" (:mod:`ttt_desktop.core.swap`) lets the game's
+    first mover (X and O in turn) place three stones and the other choose a colour; a
+    game's X and O are then the players who held them after the choice.
     """
 
     entrants: tuple[Entrant, ...]
@@ -289,11 +292,26 @@ class TournamentSpec:
     symmetric: bool = False
     clock: TimeControl | None = None
     adjudicate: bool = False
+    opening_rule: str = "free"
     brains: BrainSeats | None = field(default=None, compare=False)
     """Where this run's brains are found and their logs go, and the brains this process
     keeps (:func:`ttt_desktop.lab.brains.prepare` sets it; not part of the settings)."""
 
     def __post_init__(self) -> None:
+        from ttt_desktop.core.swap import FREE_OPENING, check_opening_rule  # noqa: PLC0415
+
+        object.__setattr__(self, "opening_rule", check_opening_rule(self.rules, self.opening_rule))
+        if self.opening_rule != FREE_OPENING:
+            if self.openings:
+                raise ValueError(
+                    f"an opening suite and the {self.opening_rule} rule both choose the first "
+                    "stones: give one of them"
+                )
+            if any(entrant.clock is not None for entrant in self.entrants):
+                raise ValueError(
+                    f"under {self.opening_rule} the players may exchange colours in the "
+                    "opening: give every player the same clock, not one of its own"
+                )
         for opening in self.openings:
             board = Board.empty(_X, self.rules)
             try:
@@ -411,6 +429,8 @@ class TournamentSpec:
             document["clock"] = self.clock.as_json()
         if self.adjudicate:
             document["adjudicate"] = True
+        if self.opening_rule != "free":
+            document["opening_rule"] = self.opening_rule
         return document
 
     @classmethod
@@ -437,6 +457,7 @@ class TournamentSpec:
                 bool(document.get("symmetric", False)),
                 None if clock is None else TimeControl.from_json(clock),
                 bool(document.get("adjudicate", False)),
+                str(document.get("opening_rule", "free")),
             )
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"not a tournament's settings: {error!r}") from None

@@ -417,6 +417,7 @@ def play_sprt_match(
     on_pair: Callable[[SprtState], None] | None = None,
     openings: Callable[[int], tuple[int, ...]] | None = None,
     on_game: Callable[[Any, Any, Any], None] | None = None,
+    opening_rule: str = "free",
 ) -> SprtMatch:
     """Play pairs of games, ``first`` as X then as O, until the SPRT decides (or ``max_games``).
 
@@ -425,6 +426,9 @@ def play_sprt_match(
     :func:`ttt_desktop.lab.openings.opening_sequence`), so the two players meet each
     opening once with each colour. ``on_game`` hears ``(x, o, game)`` after every game
     (the players and :func:`ttt_desktop.core.play.play_game`'s result), for storing.
+    ``opening_rule`` "swap" or "swap2": the first mover of each game (``first`` in the
+    pair's first game) places three stones and the other chooses a colour; a game is
+    scored for the player, whichever mark it ended up with.
     """
     import time  # noqa: PLC0415
 
@@ -443,10 +447,10 @@ def play_sprt_match(
             if opening:
                 game = play_game(OpeningSeat(x, opening), OpeningSeat(o, opening), rules)
             else:
-                game = play_game(x, o, rules)
+                game = play_game(x, o, rules, opening_rule=opening_rule)
             if on_game is not None:
                 on_game(x, o, game)
-            winner = game.winner  # a forfeit's too
+            winner = game.seat_winner  # a forfeit's too; the player's, after a swap
             if winner is None:
                 scores.append(0.5)
             else:

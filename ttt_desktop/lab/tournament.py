@@ -98,8 +98,11 @@ class TournamentGame:
     """One finished game of a tournament.
 
     ``moves`` are the cells in order, one character each: ``chr(48 + cell)``, so the
-    digits 0-8 on 3x3 (:attr:`cells` reads them back). ``reason`` says why a game ended
-    other than on the board: ``"time"`` when the loser ran out of time.
+    digits 0-8 on 3x3 (:attr:`cells` reads them back); a game under a swap opening rule
+    starts with one more character, above every cell's, for the choices made
+    (:attr:`choices`). ``x`` and ``o`` are the entrants who held X and O (after the
+    opening's choices). ``reason`` says why a game ended other than on the board:
+    ``"time"`` when the loser ran out of time.
     """
 
     index: int
@@ -113,7 +116,31 @@ class TournamentGame:
 
     @property
     def cells(self) -> list[int]:
-        return [ord(cell) - 48 for cell in self.moves]
+        moves = self.moves
+        if moves and ord(moves[0]) >= _CHOICES_BASE:
+            moves = moves[1:]
+        return [ord(cell) - 48 for cell in moves]
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The swap opening's choices made in this game (empty under the free opening)."""
+        moves = self.moves
+        if moves and ord(moves[0]) >= _CHOICES_BASE:
+            return _CHOICES[ord(moves[0]) - _CHOICES_BASE]
+        return ()
+
+
+_CHOICES: Final[tuple[tuple[str, ...], ...]] = (
+    (),
+    ("black",),
+    ("white",),
+    ("place2",),
+    ("place2", "black"),
+    ("place2", "white"),
+)
+"""The choices a swap opening can have made by the end of a game, by their code."""
+_CHOICES_BASE: Final = 0x2100
+"""The code of no choice as a character: above every cell's (``chr(48 + 399)``)."""
 
 
 _X_WON: Final = 1
@@ -157,9 +184,13 @@ def played_games(
     ]
 
 
-def encode_moves(cells: Iterable[int]) -> str:
-    """:attr:`TournamentGame.moves` for ``cells``: a character a cell, digits on 3x3."""
-    return "".join([chr(48 + cell) for cell in cells])
+def encode_moves(cells: Iterable[int], choices: tuple[str, ...] | None = None) -> str:
+    """:attr:`TournamentGame.moves` for ``cells``: a character a cell, digits on 3x3; with
+    ``choices`` (a swap opening's), a character for them first."""
+    moves = "".join([chr(48 + cell) for cell in cells])
+    if choices is None:
+        return moves
+    return chr(_CHOICES_BASE + _CHOICES.index(tuple(choices))) + moves
 
 
 def play_chunk(
@@ -204,6 +235,7 @@ def play_chunk(
         x, o = spec.sides(chunk.pairing, game)
         started = clock()
         reason = ""
+        choices: tuple[str, ...] | None = None
         if plain:
             x_player = create_player(kinds[x], seed=spec.player_seed(index, x))
             o_player = create_player(kinds[o], seed=spec.player_seed(index, o))
@@ -216,7 +248,7 @@ def play_chunk(
             x_player = brains.seat(spec, x, index)
             o_player = brains.seat(spec, o, index)
             try:
-                winner, moves, reason = _play_one(
+                winner, moves, reason, choices = _play_one(
                     spec, spec.opening(chunk.pairing, game), x_player, o_player, (x, o)
                 )
             finally:
@@ -224,13 +256,22 @@ def play_chunk(
         else:
             x_player = create_player(kinds[x], seed=spec.player_seed(index, x))
             o_player = create_player(kinds[o], seed=spec.player_seed(index, o))
-            winner, moves, reason = _play_one(
+            winner, moves, reason, choices = _play_one(
                 spec, spec.opening(chunk.pairing, game), x_player, o_player, (x, o)
             )
+        if choices is not None and _swapped(spec.opening_rule, choices):
+            x, o = o, x  # the entrants exchanged colours in the opening
         now = clock()
         batch.append(
             TournamentGame(
-                index, chunk.pairing, x, o, encode_moves(moves), winner, now - started, reason
+                index,
+                chunk.pairing,
+                x,
+                o,
+                encode_moves(moves, choices),
+                winner,
+                now - started,
+                reason,
             )
         )
         played += 1
@@ -243,18 +284,29 @@ def play_chunk(
     return played
 
 
+def _swapped(rule: str, choices: tuple[str, ...]) -> bool:
+    from ttt_desktop.core.swap import SwapOpening  # noqa: PLC0415
+
+    return SwapOpening(rule, choices).swapped
+
+
 def _play_one(
     spec: TournamentSpec,
     opening: tuple[int, ...],
     x_player: Any,
     o_player: Any,
     sides: tuple[int, int],
-) -> tuple[Winner, tuple[int, ...], str]:
-    """One game from ``opening`` under the players' clocks: (winner, cells, reason).
+) -> tuple[Winner, tuple[int, ...], str, tuple[str, ...] | None]:
+    """One game from ``opening`` under the players' clocks: (winner, cells, reason, the
+    swap opening's choices or None under the free opening).
 
     ``sides`` are the X and O entrants' numbers. A brain's clock is its manager's (it
-    loses a game it runs out of time in by forfeit); the others' are kept here.
+    loses a game it runs out of time in by forfeit); the others' are kept here. Under a
+    swap opening rule the marks are the board's (the winner is the mark that won); the
+    three stones the opener places are not timed, like an opening suite's.
     """
+    rule = spec.opening_rule
+    swap = rule != "free"  # the spec refuses an opening suite with it
     x_seat: Any = _Opening(x_player, opening) if opening else x_player
     o_seat: Any = _Opening(o_player, opening) if opening else o_player
     controls: dict[Mark, TimeControl | None] = {}
@@ -262,11 +314,12 @@ def _play_one(
         entrant = spec.entrants[number]
         controls[mark] = None if entrant.is_brain else spec.clock_of(entrant)
     timed = any(control is not None for control in controls.values())
+    untimed = 3 if swap else len(opening)
     if not timed and not spec.adjudicate:
-        played = play_game(x_seat, o_seat, spec.rules)
+        played = play_game(x_seat, o_seat, spec.rules, opening_rule=rule)
     else:
-        timer = GameClock(controls, {_X: x_player, _O: o_player}, len(opening)) if timed else None
-        judge = _Judge(len(opening)) if spec.adjudicate else None
+        timer = GameClock(controls, {_X: x_player, _O: o_player}, untimed) if timed else None
+        judge = _Judge(5 if swap else untimed) if spec.adjudicate else None
 
         def on_move(board: Any, cell: int, seconds: Any) -> None:
             if timer is not None:
@@ -277,16 +330,26 @@ def _play_one(
         def over() -> bool:
             return (timer is not None and timer.over()) or (judge is not None and judge.over())
 
-        played = play_game(x_seat, o_seat, spec.rules, stop=over, on_move=on_move)
+        played = play_game(
+            x_seat,
+            o_seat,
+            spec.rules,
+            stop=over,
+            on_move=on_move,
+            opening_rule=rule,
+            on_choice=None if timer is None else timer.on_choice,
+        )
+        choices = played.opening.choices if played.opening is not None else None
         if timer is not None and timer.flagged is not None:
             winner: Winner = "O" if timer.flagged is _X else "X"
-            return winner, played.moves or (), "time"
+            return winner, played.moves or (), "time", choices
         if judge is not None and judge.winner is not None:
-            return judge.winner, played.moves or (), "adjudicated"
+            return judge.winner, played.moves or (), "adjudicated", choices
     won = played.winner  # the game's: a forfeit leaves the board undecided
     result: Winner = "X" if won is _X else "O" if won is _O else "draw"
     forfeit = getattr(played, "forfeit", None)
-    return result, played.moves or (), f"forfeit: {forfeit[1]}" if forfeit else ""
+    choices = played.opening.choices if played.opening is not None else None
+    return result, played.moves or (), f"forfeit: {forfeit[1]}" if forfeit else "", choices
 
 
 @dataclass(frozen=True)
@@ -569,6 +632,7 @@ class TournamentResult:
         points = self.points()
         ratings = self.ratings()
         crosstable = self.crosstable()
+        opening_rule = self.spec.opening_rule
         return {
             **self.spec.as_json(),
             "games_planned": self.spec.total_games,
@@ -610,6 +674,11 @@ class TournamentResult:
                     "moves": game.cells,
                     "winner": game.winner,
                     **({"reason": game.reason} if game.reason else {}),
+                    **(
+                        {"opening": {"rule": opening_rule, "choices": list(game.choices)}}
+                        if opening_rule != "free"
+                        else {}
+                    ),
                 }
                 for game in self.games()
             ],
@@ -749,6 +818,11 @@ def game_record(
             # Lost off the board: the record says who and why.
             loser = Mark.O if game.winner == "X" else Mark.X
             forfeit = Forfeit(loser, game.reason.removeprefix("forfeit: "))
+    opening = None
+    if spec.opening_rule != "free":
+        from ttt_desktop.core.swap import SwapOpening  # noqa: PLC0415
+
+        opening = SwapOpening(spec.opening_rule, game.choices)
     return GameRecord(
         entry(game.x),
         entry(game.o),
@@ -760,6 +834,7 @@ def game_record(
         rules=spec.rules,
         forfeit=forfeit,
         log=log,
+        opening=opening,
     )
 
 
