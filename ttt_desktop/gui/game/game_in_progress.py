@@ -66,6 +66,7 @@ class GameInProgress(QObject):
             controller.history_changed,
             controller.game_finished,
             controller.game_reopened,
+            controller.choice_made,
         ):
             signal.connect(self._changed)
 

@@ -4,8 +4,11 @@
 board, and a custom board's columns, rows and k in a row with their limits, checked
 as they are typed. Below, a drop-down per seat offers the people and the computers;
 a computer that does not play the board chosen is shown disabled, its tooltip saying
-why. The dialog only reports a choice (:meth:`NewGameDialog.chosen_rules`,
-:meth:`NewGameDialog.chosen_seat`); the window starts the game.
+why. The opening (free, swap or swap2) is offered where the board has five in a row on
+7x7 or more (:func:`~ttt_desktop.core.swap.check_opening_rule`), disabled with the
+reason otherwise. The dialog only reports a choice (:meth:`NewGameDialog.chosen_rules`,
+:meth:`NewGameDialog.chosen_seat`, :meth:`NewGameDialog.chosen_opening`); the window
+starts the game.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from ttt_desktop.core.rules import (
     Rules,
     RulesError,
 )
+from ttt_desktop.core.swap import FREE_OPENING, SWAP, SWAP2, SwapError, check_opening_rule
 from ttt_desktop.gui.common import theme
 from ttt_desktop.gui.common.rules_text import rules_title
 from ttt_desktop.gui.engines import engine_players
@@ -113,8 +117,10 @@ class NewGameDialog(QDialog):
         seats: dict[Mark, Seat],
         people: Sequence[str],
         roster: Sequence[RosterEntry],
+        opening_rule: str = FREE_OPENING,
         parent: QWidget | None = None,
     ) -> None:
+        """``opening_rule`` is the opening offered first (the one last chosen)."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("New game"))
         self._roster = list(roster)
@@ -201,6 +207,28 @@ class NewGameDialog(QDialog):
         self.seat_note = QLabel()
         self.seat_note.setWordWrap(True)
         seats_form.addRow(self.seat_note)
+        self.opening_combo = QComboBox()
+        self.opening_combo.setObjectName("opening")
+        for rule, label in (
+            (FREE_OPENING, self.tr("Free: the first player's stone opens the game")),
+            (SWAP, self.tr("Swap: three stones placed, then the other player chooses a side")),
+            (
+                SWAP2,
+                self.tr("Swap2: three stones, then a side or two more stones and the choice back"),
+            ),
+        ):
+            self.opening_combo.addItem(label, rule)
+        self.opening_combo.setToolTip(
+            self.tr("Who places the first stones, and who then chooses to play black or white")
+        )
+        # The opening asked for, kept while a board too small for it is chosen.
+        self._wanted_opening = opening_rule
+        self.opening_combo.activated.connect(self._on_opening_chosen)
+        seats_form.addRow(self.tr("&Opening:"), self.opening_combo)
+        self.opening_note = QLabel()
+        self.opening_note.setObjectName("opening-note")
+        self.opening_note.setWordWrap(True)
+        seats_form.addRow(self.opening_note)
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -243,6 +271,14 @@ class NewGameDialog(QDialog):
         if not seat.is_human and (rules is None or not kind_plays(seat.kind, rules)):
             return None
         return seat
+
+    def chosen_opening(self) -> str:
+        """The opening rule chosen (the free opening where the board has no other)."""
+        rule = str(self.opening_combo.currentData())
+        rules = self._rules
+        if rules is None or not _opening_fits(rules, rule):
+            return FREE_OPENING
+        return rule
 
     def show_rules(self, rules: Rules) -> None:
         """Select ``rules`` (its preset, else the custom numbers)."""
@@ -363,6 +399,7 @@ class NewGameDialog(QDialog):
             self.verdict.setPalette(self.palette())
             self._select_matching_preset(rules)
         self._update_seats()
+        self._update_openings()
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(self._can_start())
 
@@ -425,6 +462,44 @@ class NewGameDialog(QDialog):
         else:
             self.seat_note.setText("")
 
+    def _on_opening_chosen(self, index: int) -> None:
+        self._wanted_opening = str(self.opening_combo.itemData(index))
+        self._update_openings()
+
+    def _update_openings(self) -> None:
+        """Enable the openings the board has room for; the one asked for is chosen again
+        once the board fits it."""
+        rules = self._rules
+        model = self.opening_combo.model()
+        assert isinstance(model, QStandardItemModel)
+        why = self.tr(
+            "Swap and swap2 are openings of five in a row: they need at least 5 in a row "
+            "on a board of at least 7 by 7"
+        )
+        for row in range(model.rowCount()):
+            item = model.item(row)
+            rule = str(item.data(Qt.ItemDataRole.UserRole))
+            fits = rules is None or _opening_fits(rules, rule)
+            flags = item.flags()
+            if fits:
+                item.setFlags(flags | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+                item.setToolTip("")
+            else:
+                item.setFlags(flags & ~(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable))
+                item.setToolTip(why)
+        wanted = self.opening_combo.findData(self._wanted_opening)
+        wanted = max(wanted, 0)
+        if rules is not None and not _opening_fits(rules, self._wanted_opening):
+            self.opening_combo.setCurrentIndex(0)
+            self.opening_note.setText(
+                self.tr("This board opens freely: {why}.").format(why=why)
+                if self._wanted_opening != FREE_OPENING
+                else ""
+            )
+        else:
+            self.opening_combo.setCurrentIndex(wanted)
+            self.opening_note.setText("")
+
     def _why_not(self, seat: Seat, rules: Rules | None) -> str:
         if rules is None:
             return self.tr("Choose a board first")
@@ -460,3 +535,11 @@ class NewGameDialog(QDialog):
             if isinstance(seat, Seat) and not item.flags() & Qt.ItemFlag.ItemIsEnabled:
                 disabled[seat.kind] = item.toolTip()
         return disabled
+
+
+def _opening_fits(rules: Rules, rule: str) -> bool:
+    try:
+        check_opening_rule(rules, rule)
+    except SwapError:
+        return False
+    return True

@@ -26,6 +26,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, SignalInst
 
 from ttt_desktop.core import Mark
 from ttt_desktop.core.record import GameRecord
+from ttt_desktop.core.swap import BLACK, OPENER, PLACE_TWO, RESPONDER
 from ttt_desktop.gui.board.board_widget import BoardWidget
 from ttt_desktop.gui.engines.brain_text import printable
 from ttt_desktop.gui.game.controller import GameController
@@ -226,6 +227,18 @@ class ViewedPosition(QObject):
 
 
 @dataclass(frozen=True)
+class OpeningChoice:
+    """A person's choice in a swap opening, as the window offers it."""
+
+    name: str
+    """The person who chooses."""
+    options: tuple[str, ...]
+    """:data:`~ttt_desktop.core.swap.BLACK`, ``WHITE`` and maybe ``PLACE_TWO``."""
+    black: Mark
+    """The mark of black (the first to move): playing black is playing it."""
+
+
+@dataclass(frozen=True)
 class StatusLine:
     """What the status line, the header and the game's buttons show."""
 
@@ -240,6 +253,8 @@ class StatusLine:
     over: bool
     awaiting_start: bool
     """A game between two computers waits for Start."""
+    choice: OpeningChoice | None = None
+    """A person's choice the opening waits for (None: none, or history on show)."""
 
 
 @dataclass(frozen=True)
@@ -298,6 +313,7 @@ class GameView(QObject):
         controller.game_reopened.connect(self._on_game_reopened)
         controller.game_finished.connect(self._on_game_finished)
         controller.players_renamed.connect(self._on_players_renamed)
+        controller.choice_made.connect(self._on_choice_made)
         controller.thinking_started.connect(self.refresh)
         controller.thinking_stopped.connect(self.refresh)
         controller.move_refused.connect(self._on_move_refused)
@@ -382,13 +398,20 @@ class GameView(QObject):
         self._show_record(record)
         self.refresh_score()
 
+    def _on_choice_made(self, record: GameRecord) -> None:
+        # The players may have exchanged marks: the header and the score follow at once.
+        self._show_record(record)
+        self.refresh_score()
+
     def _on_move_refused(self, reason: str) -> None:
         # A brain's refusal quotes what it said.
         reason = printable(reason)
         session = self.session
         board = session.board
         # A computer that failed to move leaves the game stuck: keep saying why.
-        computer_to_move = not board.is_over and not session.seat(board.to_move).is_human
+        computer_to_move = (
+            not board.is_over and not session.mover(session.acting_mark).waits_for_input
+        )
         stuck = computer_to_move and not session.is_thinking and not session.paused
         # "Wait: it is ...'s turn" goes as soon as it is the person's turn again.
         self._turn_message = reason if computer_to_move and not stuck else None
@@ -404,7 +427,14 @@ class GameView(QObject):
         shown = self._board
         shown.set_cursor_enabled(record.x.is_human or record.o.is_human)
         over = board.is_over or record.forfeit is not None
-        human_to_move = not over and session.seat(board.to_move).is_human
+        step = session.opening_step
+        # A person's stone (a move, or an opening stone of either colour) is a click; a
+        # choice is the prompt's buttons.
+        human_to_move = (
+            not over
+            and session.mover(session.acting_mark).waits_for_input
+            and (step is None or step.kind == "place")
+        )
         thinking = session.is_thinking
         if self._turn_message is not None and not thinking:
             self.message_withdrawn.emit(self._turn_message)
@@ -426,6 +456,7 @@ class GameView(QObject):
         names_clash = record.x.name == record.o.name
         viewed = self.position.viewed_ply
         mark: Mark | None
+        choice: OpeningChoice | None = None
         if not self.shows_newest:
             # An earlier position is on show: say so, rather than who moves in the newest.
             shown = record.board_at(viewed)
@@ -454,18 +485,24 @@ class GameView(QObject):
                 name = record.player(board.winner).name
                 label = f"{name} ({board.winner.value})" if names_clash else name
                 text = translate("MainWindow", "{name} wins").format(name=label)
+        elif awaiting_start:
+            highlighted = mark = board.to_move
+            text = translate("MainWindow", "{first} v {second}: press Start to watch").format(
+                first=record.x.name, second=record.o.name
+            )
+        elif self.session.opening_step is not None:
+            highlighted, mark, text, choice = self._opening_status(record)
         else:
             highlighted = mark = board.to_move
             mover = record.player(board.to_move)
             label = f"{mover.name} ({board.to_move.value})"
-            if awaiting_start:
-                text = translate("MainWindow", "{first} v {second}: press Start to watch").format(
-                    first=record.x.name, second=record.o.name
-                )
-            elif thinking:
+            if thinking:
                 text = translate("MainWindow", "{name} is thinking...").format(name=label)
             else:
                 text = translate("MainWindow", "{name} to move").format(name=label)
+            chose = self._choice_just_made(record)
+            if chose:
+                text = translate("MainWindow", "{choice}; {turn}").format(choice=chose, turn=text)
         return StatusLine(
             text=text,
             mark=mark,
@@ -475,7 +512,55 @@ class GameView(QObject):
             thinking=thinking,
             over=over,
             awaiting_start=awaiting_start,
+            choice=choice,
         )
+
+    def _opening_status(self, record: GameRecord) -> tuple[Mark, Mark, str, OpeningChoice | None]:
+        """The highlighted side, the text's colour, the words and a person's choice while
+        the opening places its stones or waits for a choice."""
+        translate = QCoreApplication.translate
+        session = self.session
+        step = session.opening_step
+        opening = record.opening
+        assert step is not None and opening is not None
+        acting = session.acting_mark
+        name = record.player(acting).name
+        board = record.final_board
+        if step.kind == "place":
+            stone = board.to_move
+            colour = _colour(stone is record.first)
+            text = translate(
+                "MainWindow", "{name} places the opening: stone {number} of {total} ({colour})"
+            ).format(name=name, number=record.ply + 1, total=opening.stones, colour=colour)
+            return acting, stone, text, None
+        if PLACE_TWO in step.options:
+            text = translate(
+                "MainWindow", "{name} chooses: play black, play white or place two more stones"
+            )
+        else:
+            text = translate("MainWindow", "{name} chooses: play black or play white")
+        choice = None
+        if session.mover(acting).waits_for_input:
+            choice = OpeningChoice(name, step.options, record.first)
+        return acting, acting, text.format(name=name), choice
+
+    def _choice_just_made(self, record: GameRecord) -> str:
+        """ "Bob chose white: Bob plays O" right after a choice of a side (before the next
+        stone), else ""."""
+        opening = record.opening
+        if opening is None or not opening.choices or opening.choices[-1] == PLACE_TWO:
+            return ""
+        index = len(opening.choices) - 1
+        if record.ply != opening.made_at(index):
+            return ""
+        role = RESPONDER if index == 0 else OPENER
+        first = record.first
+        held = first if opening.role_of(first, first) == role else first.opponent
+        name = record.player(held).name
+        choice = opening.choices[-1]
+        return QCoreApplication.translate(
+            "MainWindow", "{name} chose {colour}: {name} plays {mark}"
+        ).format(name=name, colour=_colour(choice == BLACK), mark=held.value)
 
     # The result banner ---------------------------------------------------------------
 
@@ -563,6 +648,13 @@ class GameView(QObject):
             second=pairing.second_name,
             draws=draws,
         )
+
+
+def _colour(black: bool) -> str:
+    """ "black" or "white", the opening's word for a side, translated."""
+    if black:
+        return QCoreApplication.translate("MainWindow", "black")
+    return QCoreApplication.translate("MainWindow", "white")
 
 
 def _escape(text: str) -> str:

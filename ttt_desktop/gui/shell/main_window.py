@@ -77,6 +77,7 @@ from ttt_desktop.gui.game.controller import (
 )
 from ttt_desktop.gui.game.game_in_progress import GameInProgress, path_beside
 from ttt_desktop.gui.game.header import ElidedLabel, GameHeader
+from ttt_desktop.gui.game.opening_prompt import OpeningPrompt
 from ttt_desktop.gui.game.player_panel import (
     NameAsker,
     PlayerPanel,
@@ -483,6 +484,8 @@ class MainWindow(QMainWindow):
         self.below_board_layout.addLayout(buttons)
 
         self.result_banner = ResultBanner(self.board)
+        self.opening_prompt = OpeningPrompt(self.board)
+        self.opening_prompt.chosen.connect(self.choose_opening)
         self.result_banner.play_again_requested.connect(self.play_again)
         self.result_banner.closed.connect(self._give_board_focus)
 
@@ -736,6 +739,7 @@ class MainWindow(QMainWindow):
             seats={mark: self.controller.session.seat(mark) for mark in (Mark.X, Mark.O)},
             people=self.player_panel.people,
             roster=self.roster,
+            opening_rule=self.controller.session.opening_rule,
             parent=self,
         )
         dialog.accepted.connect(lambda: self._start_chosen_game(dialog))
@@ -753,11 +757,17 @@ class MainWindow(QMainWindow):
         x_seat, o_seat = dialog.chosen_seat(Mark.X), dialog.chosen_seat(Mark.O)
         if rules is None or x_seat is None or o_seat is None:
             return
-        self.start_game(rules, x_seat, o_seat)
+        self.start_game(rules, x_seat, o_seat, opening_rule=dialog.chosen_opening())
 
-    def start_game(self, rules: Rules, x_seat: Seat, o_seat: Seat) -> None:
-        """A new game of ``rules`` between ``x_seat`` and ``o_seat``; the board is remembered."""
+    def start_game(
+        self, rules: Rules, x_seat: Seat, o_seat: Seat, *, opening_rule: str | None = None
+    ) -> None:
+        """A new game of ``rules`` between ``x_seat`` and ``o_seat``; the board is remembered,
+        and the opening rule when one is given (None: the one in use)."""
         self.settings.set_rules(rules)
+        if opening_rule is not None:
+            self.controller.session.opening_rule = opening_rule
+            self.settings.set_opening_rule(self.controller.session.opening_rule)
         self.player_panel.set_rules(rules)
         if x_seat.is_human and x_seat == o_seat:
             o_seat = self._default_computer_seat(rules)
@@ -766,6 +776,11 @@ class MainWindow(QMainWindow):
         self._seat(Mark.X, x_seat)
         self._seat(Mark.O, o_seat)
         self.controller.session.new_game(rules=rules)
+        self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def choose_opening(self, choice: str) -> None:
+        """The person asked makes the opening's choice (black, white or two more stones)."""
+        self.controller.session.choose(choice)
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def start_play(self) -> None:
@@ -940,6 +955,7 @@ class MainWindow(QMainWindow):
         self.start_action.setEnabled(status.awaiting_start)
         self.play_again_button.setDefault(status.over)
         self.status_label.setText(status.text)
+        self.opening_prompt.show_choice(status.choice)
         palette = QPalette()
         if status.mark is not None:
             # The mark's text colour, kept at 4.5:1 or more on whatever ground the window has.
@@ -989,6 +1005,7 @@ class MainWindow(QMainWindow):
         # Docks and panels shown later never push the window past its screen.
         self.screen_keeper = ScreenKeeper(self)
         self.controller.session.start_policy = settings.start_policy()
+        self.controller.session.opening_rule = settings.opening_rule()
         self.player_panel.show_start_policy(self.controller.session.start_policy)
         delay = settings.move_delay_ms()
         self.set_move_delay(delay)

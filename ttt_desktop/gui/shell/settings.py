@@ -2,9 +2,9 @@
 
 Organisation and application are both "TTT Desktop". Stored: the people's names,
 the players last chosen for X and O, who starts, the board last chosen (its rules),
-the AI move delay, the sound and its volume, and the window geometry. Values read
-back are checked, so a hand-edited or older settings file falls back to the defaults
-instead of breaking the window.
+the opening rule (free, swap or swap2), the AI move delay, the sound and its volume,
+and the window geometry. Values read back are checked, so a hand-edited or older
+settings file falls back to the defaults instead of breaking the window.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QCoreApplication, QSet
 
 from ttt_desktop.core.record import MAX_NAME_LENGTH
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules, RulesError
+from ttt_desktop.core.swap import FREE_OPENING, OPENING_RULES
 from ttt_desktop.gui.game.controller import DEFAULT_MOVE_DELAY_MS, START_POLICIES, Seat
 from ttt_desktop.players import HUMAN_KIND
 
@@ -32,6 +33,7 @@ SOUND_VOLUME_KEY: Final = "view/sound_volume"
 SOUND_VOLUMES: Final = {"quiet": 0.25, "medium": 0.5, "loud": 0.9}
 DEFAULT_SOUND_VOLUME: Final = "medium"
 RULES_KEY: Final = "game/rules"
+OPENING_RULE_KEY: Final = "game/opening_rule"
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,16 @@ class AppSettings:
     def set_rules(self, rules: Rules) -> None:
         """Remember the board chosen (stored as its key, "15,15,5")."""
         self._settings.setValue(RULES_KEY, rules.key)
+
+    def opening_rule(self) -> str:
+        """The opening rule last chosen (:data:`~ttt_desktop.core.swap.OPENING_RULES`); the
+        free opening for a new user, or for a value that is none of them."""
+        stored = self._settings.value(OPENING_RULE_KEY)
+        return stored if stored in OPENING_RULES else FREE_OPENING
+
+    def set_opening_rule(self, rule: str) -> None:
+        """Remember the opening rule chosen."""
+        self._settings.setValue(OPENING_RULE_KEY, rule)
 
     def move_delay_ms(self) -> int:
         """The AI's minimum visible move delay in ms."""

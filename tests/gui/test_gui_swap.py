@@ -1,0 +1,225 @@
+"""Swap and swap2 in the window: the opening chosen in New game with..., stones placed by
+clicks whatever their colour, the choice's buttons over the board, the header's names on
+their new marks, computers placing and choosing through the search process, and a game
+restored in the middle of its opening."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import WindowMaker
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
+from pytestqt.qtbot import QtBot
+
+from ttt_desktop.core import Mark
+from ttt_desktop.core.rules import PRESETS, Rules
+from ttt_desktop.core.session import Seat
+from ttt_desktop.core.swap import BLACK, FREE_OPENING, PLACE_TWO, SWAP, SWAP2, WHITE, SwapOpening
+from ttt_desktop.gui.game.game_in_progress import FILE_NAME
+from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.gui.shell.settings import AppSettings
+from ttt_desktop.players import HUMAN_KIND
+
+GOMOKU = Rules(15, 15, 5)
+ALICE = Seat(HUMAN_KIND, "Alice")
+BOB = Seat(HUMAN_KIND, "Bob")
+RANDO = Seat("rando", "Rando")
+
+
+def cell(row: int, column: int) -> int:
+    return row * 15 + column
+
+
+OPENING = (cell(7, 7), cell(7, 8), cell(8, 8))
+PLACED_TWO = (cell(6, 6), cell(9, 9))
+
+
+def click(qtbot: QtBot, window: MainWindow, cells: tuple[int, ...]) -> None:
+    for target in cells:
+        with qtbot.waitSignal(window.controller.move_played):
+            centre = window.board.cell_rect(target).center().toPoint()
+            qtbot.mouseClick(window.board, Qt.MouseButton.LeftButton, pos=centre)
+
+
+def press(qtbot: QtBot, window: MainWindow, choice: str) -> None:
+    button = window.opening_prompt.buttons[choice]
+    assert window.opening_prompt.isVisible() and button.isVisible()
+    with qtbot.waitSignal(window.controller.choice_made):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def start(window: MainWindow, x: Seat, o: Seat, rule: str) -> None:
+    window.ai_speed_actions[0].trigger()  # computers instant
+    window.start_game(GOMOKU, x, o, opening_rule=rule)
+
+
+def header_names(window: MainWindow) -> tuple[str, str]:
+    status = window.view.status
+    assert status is not None
+    return status.x_name, status.o_name
+
+
+def test_the_dialog_offers_the_openings_where_the_board_fits_them(
+    make_window: WindowMaker,
+) -> None:
+    window = make_window()
+    dialog = window.new_game_dialog()
+    combo = dialog.opening_combo
+    assert [combo.itemData(row) for row in range(combo.count())] == [FREE_OPENING, SWAP, SWAP2]
+    dialog.presets.setCurrentRow(list(PRESETS).index("gomoku"))
+    combo.setCurrentIndex(2)
+    combo.activated.emit(2)
+    assert dialog.chosen_opening() == SWAP2
+    # Tic-tac-toe has no room for swap2: disabled, with the reason, and the game opens freely.
+    dialog.presets.setCurrentRow(0)
+    item = combo.model().item(2)  # type: ignore[attr-defined]
+    assert not item.isEnabled()
+    assert "five in a row" in item.toolTip()
+    assert dialog.chosen_opening() == FREE_OPENING
+    assert "opens freely" in dialog.opening_note.text()
+    # Back on a board with room, swap2 is chosen again.
+    dialog.presets.setCurrentRow(list(PRESETS).index("7x7-five"))
+    assert dialog.chosen_opening() == SWAP2
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert window.controller.session.opening_rule == SWAP2
+    assert window.controller.session.record.opening == SwapOpening(SWAP2)
+    assert window.settings.opening_rule() == SWAP2
+    # Remembered: the next window opens its dialog on swap2 and plays it.
+    again = make_window(settings=AppSettings())
+    assert again.controller.session.opening_rule == SWAP2
+    assert again.new_game_dialog().chosen_opening() == SWAP2
+
+
+def test_two_people_play_swap2_through_the_window(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    start(window, ALICE, BOB, SWAP2)
+    session = window.controller.session
+    assert "Alice places the opening: stone 1 of 3 (black)" in window.status_label.text()
+    click(qtbot, window, OPENING[:1])
+    assert "stone 2 of 3 (white)" in window.status_label.text()
+    click(qtbot, window, OPENING[1:])
+    # The choice: Bob's buttons over the board, the board takes no stone meanwhile.
+    prompt = window.opening_prompt
+    assert prompt.isVisible() and prompt.choice is not None and prompt.choice.name == "Bob"
+    assert all(prompt.buttons[choice].isVisible() for choice in (BLACK, WHITE, PLACE_TWO))
+    assert window.focusWidget() is prompt.buttons[BLACK]
+    assert "Bob chooses: play black, play white or place two more stones" in (
+        window.status_label.text()
+    )
+    assert not window.board.accepts_clicks
+    press(qtbot, window, PLACE_TWO)
+    assert not prompt.isVisible()
+    assert "Bob places the opening: stone 4 of 5 (white)" in window.status_label.text()
+    click(qtbot, window, PLACED_TWO)
+    # Alice chooses now, between black and white only.
+    assert prompt.isVisible() and prompt.choice is not None and prompt.choice.name == "Alice"
+    assert not prompt.buttons[PLACE_TWO].isVisible()
+    press(qtbot, window, WHITE)
+    # Alice plays O now: the header says so at once, and she moves as white.
+    assert header_names(window) == ("Bob", "Alice")
+    assert window.header.name_label(Mark.X).text() == "Bob"
+    assert window.header.name_label(Mark.O).text() == "Alice"
+    assert "Alice chose white: Alice plays O" in window.status_label.text()
+    assert session.board.to_move is Mark.O
+    for column in range(5):
+        click(qtbot, window, (cell(3, column),))
+        if not session.record.is_finished:
+            click(qtbot, window, (cell(12, column),))
+    record = session.record
+    assert record.result == "O" and record.o.name == "Alice"
+    assert record.opening == SwapOpening(SWAP2, (PLACE_TWO, WHITE))
+
+
+def test_a_person_opens_against_rando_under_swap(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    start(window, ALICE, RANDO, SWAP)
+    session = window.controller.session
+    click(qtbot, window, OPENING[:2])
+    with qtbot.waitSignal(window.controller.choice_made, timeout=20000):
+        click(qtbot, window, OPENING[2:])
+    record = session.record
+    assert record.opening is not None and len(record.opening.choices) == 1
+    if record.opening.swapped:
+        assert header_names(window) == ("Rando", "Alice")
+    else:
+        assert header_names(window) == ("Alice", "Rando")
+    # Play on to the end, Alice clicking the first free cell whenever it is her move.
+    while not session.record.is_finished:
+        if session.waits_for_person:
+            free = session.board.legal_moves()[0]
+            click(qtbot, window, (free,))
+        else:
+            with qtbot.waitSignal(window.controller.move_played, timeout=20000):
+                pass
+    assert session.record.is_finished
+
+
+def test_a_person_answers_rando_s_opening_and_undo_stops_at_the_choice(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    session = window.controller.session
+    start(window, RANDO, ALICE, SWAP)
+    # Rando's three stones come one after another, like moves.
+    qtbot.waitUntil(window.opening_prompt.isVisible, timeout=20000)
+    assert session.record.ply == 3
+    assert "Alice chooses: play black or play white" in window.status_label.text()
+    assert not window.opening_prompt.buttons[PLACE_TWO].isVisible()
+    # Rando's stones are no person's: nothing to take back yet.
+    assert not session.can_undo
+    press(qtbot, window, BLACK)
+    assert header_names(window) == ("Alice", "Rando")
+    assert "Alice chose black: Alice plays X" in window.status_label.text()
+    # Rando, white now, moves; then Alice.
+    qtbot.waitUntil(lambda: session.record.ply == 4, timeout=20000)
+    assert session.waits_for_person and session.acting_mark is Mark.X
+
+
+def test_two_computers_play_swap2_to_the_end(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    session = window.controller.session
+    start(window, RANDO, Seat("rando", "Randa"), SWAP2)
+    window.start_play()
+    qtbot.waitUntil(lambda: session.record.is_finished, timeout=60000)
+    record = session.record
+    assert record.opening is not None and record.opening.finished
+    assert {record.x.name, record.o.name} == {"Rando", "Randa"}
+    assert header_names(window) == (record.x.name, record.o.name)
+    assert not window.opening_prompt.isVisible()
+
+
+def test_a_restart_restores_an_unfinished_opening(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    kept = tmp_path / FILE_NAME
+    window = make_window(game_in_progress_path=kept)
+    start(window, ALICE, BOB, SWAP2)
+    click(qtbot, window, OPENING)
+    press(qtbot, window, PLACE_TWO)
+    click(qtbot, window, PLACED_TWO[:1])
+    before = window.controller.session.record
+    window.close()
+    assert kept.exists()
+
+    again = make_window(game_in_progress_path=kept)
+    session = again.controller.session
+    record = session.record
+    assert record.game_id == before.game_id
+    assert record.opening == SwapOpening(SWAP2, (PLACE_TWO,))
+    assert "Bob places the opening: stone 5 of 5 (black)" in again.status_label.text()
+    click(qtbot, again, PLACED_TWO[1:])
+    assert again.opening_prompt.isVisible()
+    press(qtbot, again, BLACK)
+    assert header_names(again) == ("Alice", "Bob")  # Alice chose black: no exchange
+    # Bob, white, moves. An undo takes his move back and leaves the choice; the next one
+    # takes his fifth stone back, and Alice's choice with it.
+    click(qtbot, again, (cell(0, 0),))
+    session.undo()
+    assert session.record.ply == 5
+    assert session.record.opening == SwapOpening(SWAP2, (PLACE_TWO, BLACK))
+    session.undo()
+    assert session.record.ply == 4
+    assert session.record.opening == SwapOpening(SWAP2, (PLACE_TWO,))
+    assert not again.opening_prompt.isVisible()
+    assert "Bob places the opening: stone 5 of 5 (black)" in again.status_label.text()
