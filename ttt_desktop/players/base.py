@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
     from ttt_desktop.core.clock import StopCheck
     from ttt_desktop.core.rules import Rules
+    from ttt_desktop.core.swap import SwapAnswer
     from ttt_desktop.players.thought import Thought
 
 
@@ -101,6 +102,28 @@ class Player(abc.ABC):
             seconds=time.perf_counter() - started,
             rules=board.rules.key,
         )
+
+    def swap_stones(self, board: Board, rule: str) -> tuple[int, ...]:
+        """The three stones this player places as the opener under ``rule`` (swap or swap2) on
+        the empty ``board``: black, white, black, legal and distinct. This default draws a
+        classical opening with the player's generator
+        (:func:`ttt_desktop.players.swap_policy.opening_stones`).
+        """
+        # On use: only a game under an opening rule asks (the cold path stays short).
+        from ttt_desktop.players.swap_policy import opening_stones  # noqa: PLC0415
+
+        return opening_stones(self, board, rule)
+
+    def swap_choice(self, board: Board, options: tuple[str, ...], rule: str) -> SwapAnswer:
+        """This player's choice among ``options`` under ``rule`` on ``board`` (white to move),
+        with the stones that come with it (see :class:`~ttt_desktop.core.swap.SwapAnswer`).
+        This default judges the position with :meth:`think` where the thought carries a
+        value, else draws a side with the player's generator
+        (:func:`ttt_desktop.players.swap_policy.choose`).
+        """
+        from ttt_desktop.players.swap_policy import choose  # noqa: PLC0415  (on use)
+
+        return choose(self, board, options, rule)
 
     def pick(self, cells: Sequence[Cell]) -> Cell:
         """One of ``cells`` (non-empty), chosen with this player's own generator."""
