@@ -25,8 +25,13 @@ the cells just beyond its ends are not the attacker's, so no overline is ever ta
 a win. Under renju black's windows are exact so (black wins with exactly five), white's
 are not, and black attacking never plays a forbidden cell nor counts on a double threat
 at one (:mod:`ttt_desktop.core.renju`); black defending may be thought to take its
-forbidden cells (more defences: a win found is still a proof). Under caro (a five closed
-at both ends wins nothing) the search looks for nothing: None.
+forbidden cells (more defences: a win found is still a proof). Under caro a window counts
+only when the cells just beyond its ends are not both the other side's (a five closed at
+both ends wins nothing; six or more wins), a four is answered by every move that stops it
+(its empty cell, or the far end of its five when the near end is already the defender's:
+a four no one stone stops is won), a double threat counts only when no one stone would
+stop what it makes, and against a three the cells just beyond the windows of its double
+threats are defences too.
 
 The search is stoppable: ``stop`` is asked every :data:`THREAT_STOP_EVERY` nodes and, once it
 answers true, :class:`ThreatSearchStopped` is raised. Running out of ``max_nodes`` is not
@@ -164,9 +169,8 @@ def _deepening(  # noqa: PLR0917  (the two entry points' arguments, passed on)
     if max_nodes < 1:
         raise ValueError(f"max_nodes is at least 1, not {max_nodes!r}")
     rule = board.rules.rule
-    if rule == CARO:
-        return None  # a five closed at both ends wins nothing: not searched
     search = _ThreatSearch(board, max_nodes, stop)
+    search.caro = rule == CARO
     if rule == RENJU:
         # Black (the first player) wins with exactly five and may not play its forbidden
         # cells; white wins with five or more.
@@ -202,6 +206,7 @@ class _ThreatSearch:
     __slots__ = (
         "bit_of",
         "board_bits",
+        "caro",
         "cell_of",
         "deepened",
         "directions",
@@ -222,6 +227,8 @@ class _ThreatSearch:
         layout = layout_of(board.rules)
         self.k = layout.k
         self.exact_attacker = self.exact_defender = layout.exact
+        self.caro = False
+        """Caro: a window closed at both ends by the other side counts for nothing."""
         self.renju_geometry: Geometry | None = None
         """The board's geometry when black attacks under renju (its moves are checked)."""
         self.fouls: dict[tuple[int, int, int], bool] = {}
@@ -276,13 +283,22 @@ class _ThreatSearch:
             raise ThreatSearchStopped("the threat search was told to stop")
 
     def scan(
-        self, me: int, them: int, exact: bool, with_threes: bool = False
+        self,
+        me: int,
+        them: int,
+        exact: bool,
+        with_threes: bool = False,
+        ends: dict[int, int] | None = None,
     ) -> tuple[int, dict[int, int], dict[int, int]]:
         """``me``'s completing cells; for each empty cell, the cells a move there would make
         completing (from windows with k-2 of ``me``); for each, how many k-3 windows
         (three-to-be) it lies in, when ``with_threes`` and the search plays threes. Cells
         are single bits of the padded layout. ``exact``: a window counts only where it makes
         exactly k (no stone of ``me``'s just beyond either end).
+
+        Under caro a window with ``them``'s stones just beyond both ends counts for nothing;
+        ``ends``, when given, gets for each cell of ``makes`` the empty cells just beyond
+        the windows it would make a four in.
 
         Every window of a direction is looked at at once: bit ``p`` of a bitboard stands
         for the window starting at ``p``, and four saturating counters of the window's
@@ -308,6 +324,9 @@ class _ThreatSearch:
             if exact:
                 # Exactly k: the cells just before and after the window are not ``me``'s.
                 fits &= ~(me << shift) & ~(me >> (k * shift))
+            elif self.caro:
+                # Caro: not closed by ``them`` just before and just after the window.
+                fits &= ~(them << shift & them >> (k * shift))
             fits &= ~at_least_4 if want_threes else ~at_least_3
             if not fits:
                 continue
@@ -329,6 +348,10 @@ class _ThreatSearch:
                             first = cell
                 makes[first] = makes.get(first, 0) | second
                 makes[second] = makes.get(second, 0) | first
+                if ends is not None:
+                    beyond = (start >> shift | start << (k * shift)) & empty
+                    ends[first] = ends.get(first, 0) | beyond
+                    ends[second] = ends.get(second, 0) | beyond
             if want_threes:
                 three = fits & at_least_3
                 if three:
@@ -339,6 +362,33 @@ class _ThreatSearch:
                             threes[low] = threes.get(low, 0) + 1
                             cells ^= low
         return wins, makes, threes
+
+    def stops(self, me: int, them: int) -> int:
+        """Caro: the empty cells where a stone of ``them`` leaves ``me`` no winning cell
+        (0 when none does): each winning window's empty cell, or the cell just beyond it
+        when the cell beyond its other end is ``them``'s, common to every winning window."""
+        k = self.k
+        empty = self.board_bits & ~me & ~them
+        left = -1
+        for shift, offsets in self.directions:
+            fits = self.board_bits & ~them
+            for offset in offsets:
+                fits &= (me | empty) >> offset
+            fits &= ~(them << shift & them >> (k * shift))
+            while fits:
+                start = fits & -fits
+                fits ^= start
+                gaps = [start << offset for offset in offsets if start << offset & empty]
+                if len(gaps) != 1:
+                    continue
+                stop = gaps[0]
+                before, after = start >> shift, start << (k * shift)
+                if them & before and empty & after:
+                    stop |= after
+                elif them & after and empty & before:
+                    stop |= before
+                left &= stop
+        return 0 if left == -1 else left
 
     def attack(self, me: int, them: int, depth: int) -> list[int] | None:
         """OR node: ``me`` to move; a winning line of cells, or None."""
@@ -357,9 +407,15 @@ class _ThreatSearch:
             return None
         their_wins, _, _ = self.scan(them, me, self.exact_defender)
         if their_wins:
-            if their_wins & (their_wins - 1):
+            if self.caro:
+                answers = self.stops(them, me)
+                if not answers:
+                    return None  # no one stone stops the defender's line: lost, not won
+                candidates = _bits(answers)  # forced; each must be a threat itself
+            elif their_wins & (their_wins - 1):
                 return None  # two cells to block: lost, not won
-            candidates = [their_wins]  # the block is forced; it must be a threat itself
+            else:
+                candidates = [their_wins]  # the block is forced; it must be a threat itself
         else:
             fours = sorted(makes, key=lambda bit: (-makes[bit].bit_count(), bit))
             candidates = fours
@@ -388,8 +444,18 @@ class _ThreatSearch:
         their_wins, their_makes, _ = self.scan(them, me, self.exact_defender)
         if their_wins:
             return None  # the defender completes a line
-        wins, makes, _ = self.scan(me, them, self.exact_attacker)
-        if wins:
+        caro = self.caro
+        ends: dict[int, int] | None = {} if caro else None
+        wins, makes, _ = self.scan(me, them, self.exact_attacker, ends=ends)
+        if wins and caro:
+            answers = self.stops(me, them)
+            if not answers:
+                # No one stone stops every line: whichever the defender takes, one is left.
+                first = wins & -wins
+                rest, _, _ = self.scan(me, them | first, self.exact_attacker)
+                return [self.cell_of[first], self.cell_of[rest & -rest]]
+            replies = _bits(answers)
+        elif wins:
             first = wins & -wins
             if wins ^ first:
                 # Two cells to complete: one is blocked, the other wins.
@@ -401,6 +467,10 @@ class _ThreatSearch:
             if doubles and self.renju_geometry is not None:
                 # A double threat black may not make (a double-four, ...) is none.
                 doubles = [bit for bit in doubles if not self.forbidden(me, them, bit)]
+            if doubles and caro:
+                # A double threat one stone would stop (blocking one line, closing the
+                # other's five) is none.
+                doubles = [bit for bit in doubles if not self.stops(me | bit, them)]
             if not doubles:
                 return None  # no threat pending: the defender has a free move
             if depth <= 0:
@@ -409,6 +479,8 @@ class _ThreatSearch:
             spoil = 0
             for bit in doubles:
                 spoil |= bit | makes[bit]
+                if ends is not None:
+                    spoil |= ends.get(bit, 0)  # a stone there would let one close a five
             for bit in their_makes:
                 spoil |= bit  # a four of the defender's own
             replies = sorted(_bits(spoil), key=lambda bit: (bit not in their_makes, bit))

@@ -473,7 +473,10 @@ class _Search:
         blocks = tactics.completing(theirs, empty, renju and not black, mine)
         if blocks:
             if tactics.caro:
-                blocks = tactics.stops(theirs, mine, empty)
+                # Caro: every move that stops the line; at the root, with none, the line's
+                # cells still (the root is never proven lost: a move is played).
+                stops = tactics.stops(theirs, mine, empty)
+                blocks = stops or (blocks if node is self.root else 0)
             if ruled:
                 blocks &= ~self._banned(mine, theirs, blocks)
             if blocks:

@@ -34,7 +34,14 @@ Under renju the whole tree keeps black's part of the rule: black's forbidden poi
 (:func:`ttt_desktop.core.renju.forbidden_cells`, once per position met, remembered by its
 key) are no moves for black at any node, a four black can block only on a forbidden point
 is a loss, and black's four whose fifth stone would make an overline is no win (as under
-``exact`` rules, for black only). White plays anywhere and wins with five or more.
+``exact`` rules, for black only). White plays anywhere and wins with five or more. Black is
+the first player, whichever mark that is.
+
+Under caro the whole tree keeps the rule too: a four whose fifth stone would make a five
+with an opponent's stone at both ends is dead (no win, no threat), one that would make six
+or more is not, and a four is answered by every move that stops it: its empty cell, or the
+far end of its five when the other end already holds a stone of the side to move (a four
+no one move stops is a loss).
 
 A win or loss found within the horizon is proven (among the candidate cells: on big boards
 a cell far from every stone is never tried); the :class:`Thought` marks it with ``plies``.
@@ -52,7 +59,7 @@ from typing import TYPE_CHECKING
 from ttt_desktop.core.board import Board, ForbiddenMoveError, Mark
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.renju import forbidden_cells
-from ttt_desktop.core.rules import FIVE_ONLY_RULES, RENJU
+from ttt_desktop.core.rules import CARO, FIVE_ONLY_RULES, RENJU
 from ttt_desktop.core.tactics import completing_cells
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 from ttt_desktop.players.nearby import cells_near_stones
@@ -300,7 +307,14 @@ class Search:
         # Renju: black wins with exactly five (its fours' ends are checked as under exact
         # rules) and may not play its forbidden points anywhere in the tree.
         renju = board.rules.rule == RENJU
-        exacts = (exact or renju, exact)
+        caro = board.rules.rule == CARO
+        black = 0 if board.first_player is _X else 1
+        """The side (0 X, 1 O) of black, the first player, whose moves renju rules."""
+        exacts = (
+            exact or caro or (renju and black == 0),
+            exact or caro or (renju and black == 1),
+        )
+        """Per side, whether its fours are checked for a win (``live``) before counting."""
         geometry = board.rules.geometry
         banned_at: dict[int, dict[int, str]] = {}
         ends = t.ends
@@ -372,8 +386,30 @@ class Search:
             return False
 
         def live(side: int, window: int) -> bool:
-            """Whether a four window of ``side`` would make exactly k (exact rules)."""
+            """Whether a four window of ``side`` would win when completed: make exactly k
+            (exact rules, renju's black), or under caro not a five closed at both ends."""
+            if caro:
+                beyond = ends[window]
+                return beyond.bit_count() < 2 or bb[1 - side] & beyond != beyond
             return not ends[window] & bb[side]
+
+        def stops(side: int) -> list[int] | None:
+            """Caro: the cells where the other side stops every live four of ``side`` (the
+            four's empty cell, or the far end of its five when the near end already holds
+            the other side's stone), common to all of them; None when ``side`` has none."""
+            wanted = four_state[side]
+            theirs = bb[1 - side]
+            left = -1
+            for window, st in enumerate(state[:-1]):
+                if st == wanted and live(side, window):
+                    stop = masks[window] & ~occ
+                    beyond = ends[window]
+                    if beyond & theirs and beyond & ~occ:
+                        stop |= beyond & ~occ
+                    left &= stop
+            if left == -1:
+                return None
+            return cells_of(left) if left else []
 
         def completions(side: int, last: int) -> list[int]:
             """The cells where ``side`` completes a line (its fours' gaps), ascending."""
@@ -404,7 +440,7 @@ class Search:
             if found is None:
                 if len(banned_at) >= FORBIDDEN_LIMIT:
                     banned_at.clear()
-                found = forbidden_cells(geometry, bb[0], bb[1]) or _NONE_FORBIDDEN
+                found = forbidden_cells(geometry, bb[black], bb[1 - black]) or _NONE_FORBIDDEN
                 banned_at[key] = found
             return found
 
@@ -429,12 +465,20 @@ class Search:
             if filled == size:
                 return 0
             forced = -1
+            answers: list[int] | None = None
             if theirs >= four:
-                blocks = completions(other, last)
-                if len(blocks) >= 2:
-                    return ply + 2 - mate
-                if blocks:
-                    forced = blocks[0]
+                if caro:
+                    answers = stops(other)
+                    if answers is not None:
+                        if not answers:
+                            return ply + 2 - mate
+                        forced = answers[0]
+                else:
+                    blocks = completions(other, last)
+                    if len(blocks) >= 2:
+                        return ply + 2 - mate
+                    if blocks:
+                        forced = blocks[0]
             if forced < 0 and (depth <= 0 or ply >= MAX_PLY):
                 return 5 * (mine & lesser_mask) - 4 * (theirs & lesser_mask)
             if ply >= MAX_PLY:
@@ -455,12 +499,19 @@ class Search:
                             return value
                     elif value <= alpha:
                         return value
-            forbidden = banned() if renju and side == 0 else None
+            forbidden = banned() if renju and side == black else None
             if forced >= 0 and forbidden and forced in forbidden:
                 return ply + 2 - mate  # black may not block the four: white makes five
             forced_at[ply] = forced
             pack = packs[side]
             if forced >= 0:
+                if answers is not None:  # caro: the four's empty cell and the end closing it
+                    return (
+                        [(c, sum(getter(*fetch[c](state))(pack))) for c in answers],
+                        depth,
+                        unsearched,
+                        None,
+                    )
                 return [(forced, sum(getter(*fetch[forced](state))(pack)))], depth, unsearched, None
             cells = candidates()
             if forbidden:
@@ -620,7 +671,9 @@ class Search:
             last_move = getattr(board, "last_move", None)
             last = -1 if last_move is None else last_move
             blocks = completions(other, last)
-            if ruled and blocks:
+            if caro:
+                blocks = stops(other) or []
+            elif ruled and blocks:
                 threats = completing_cells(board, board.to_move.opponent)
                 blocks = [cell for cell in blocks if cell in threats]
             root_moves = blocks if blocks else candidates()
