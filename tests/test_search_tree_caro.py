@@ -10,14 +10,19 @@ search are asked on each, and seeded games between players under caro, played th
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from ttt_desktop.analysis import threats
 from ttt_desktop.analysis.threats import forced_win, forced_win_after
-from ttt_desktop.core.board import Board
+from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.play import play_game
+from ttt_desktop.core.playout import layout_of
+from ttt_desktop.core.renju import wins
 from ttt_desktop.core.rules import CARO, GOMOKU, Rules
-from ttt_desktop.core.tactics import completing_cells, decisive_moves
-from ttt_desktop.players import create_player
+from ttt_desktop.core.tactics import completing_cells, decisive_moves, stopping_cells
+from ttt_desktop.players import create_player, mcts
 from ttt_desktop.players.mcts import MontyPlayer
 from ttt_desktop.players.ralph import RalphPlayer
 from ttt_desktop.players.roster import kinds_for
@@ -165,6 +170,12 @@ def test_ralph_and_the_win_check_under_caro() -> None:
     assert free.rule is Rule.BLOCK
     six = position(CARO_15, *SIX_X_TO_MOVE)
     assert decisive_moves(six) == (cell("g8"),)
+    # The block that stops both of X's cells (d8 and i8): i8, which closes d8's five.
+    both = position(CARO_15, *BLOCK_AND_CLOSE)
+    assert decisive_moves(both) == (cell("i8"),)
+    answer = RalphPlayer(seed=1).think(both)
+    assert (answer.rule, answer.move) == (Rule.BLOCK, cell("i8"))
+    assert decisive_moves(position(GOMOKU, *BLOCK_AND_CLOSE)) == (cell("d8"), cell("i8"))
 
 
 def test_the_threat_search_under_caro() -> None:
@@ -214,3 +225,57 @@ def test_every_player_answers_the_caro_positions(kind: str) -> None:
         player = create_player(kind, seed=index)
         player.budget_ms = 100.0
         assert player.choose_move(board) in board.legal_moves()
+
+
+def threatening_positions(count: int) -> list[tuple[Board, Mark]]:
+    """Positions of seeded random play in a small square of the 15x15 board (crowded, so
+    fours and fives closed at one or both ends come up), each with a mark that has a
+    winning cell."""
+    draw = random.Random(3)
+    found: list[tuple[Board, Mark]] = []
+    while len(found) < count:
+        board = Board.empty(rules=CARO_15)
+        for _ in range(draw.randrange(10, 40)):
+            square = [c for c in board.legal_moves() if 4 <= c % 15 <= 10 and 4 <= c // 15 <= 10]
+            board = board.play(draw.choice(square))
+            if board.is_over:
+                break
+            for mark in (board.to_move, board.to_move.opponent):
+                if completing_cells(board, mark):
+                    found.append((board, mark))
+    return found[:count]
+
+
+def test_the_cells_that_stop_a_line_are_the_board_s() -> None:
+    """Every way the players find the cells that stop a mark's lines under caro (the win
+    check's :func:`stopping_cells`, Monty's and the threat search's on padded bits) equals
+    trying each empty cell on the board: the other side's stone there, and no cell left
+    where the mark wins (:func:`ttt_desktop.core.renju.wins`)."""
+    layout = layout_of(CARO_15)
+    tactics = mcts._Tactics(layout)
+    closable = 0
+    for board, mark in threatening_positions(150):
+        mine, theirs = board.bits(mark), board.bits(mark.opponent)
+        empty = [c for c in GEOMETRY.cells if not (mine | theirs) >> c & 1]
+        expected = tuple(
+            stop
+            for stop in empty
+            if not any(
+                wins(CARO_15, True, mine | 1 << c, theirs | 1 << stop, c)
+                for c in empty
+                if c != stop
+            )
+        )
+        closable += any(stop not in completing_cells(board, mark) for stop in expected)
+        assert stopping_cells(board, mark) == expected
+        padded_mine = sum(1 << layout.bit_of[c] for c in GEOMETRY.cells_of(mine))
+        padded_theirs = sum(1 << layout.bit_of[c] for c in GEOMETRY.cells_of(theirs))
+        padded_empty = layout.board_bits & ~(padded_mine | padded_theirs)
+        cell_of = layout.cell_of_mask
+        monty = tactics.stops(padded_mine, padded_theirs, padded_empty)
+        assert tuple(sorted(cell_of[bit] for bit in mcts._bits_list(monty))) == expected
+        search = threats._ThreatSearch(board, 1000, None)
+        search.caro = True
+        threat = search.stops(padded_mine, padded_theirs)
+        assert tuple(sorted(cell_of[bit] for bit in mcts._bits_list(threat))) == expected
+    assert closable > 0  # some lines were stopped by closing a five's far end

@@ -3,6 +3,8 @@
 * :func:`completing_cells`: the empty cells where a mark would complete a line of k
   (for the side to move its winning moves, for the other side the threats to block);
   :func:`completing_bits` the same from bitboards;
+* :func:`stopping_cells`: the empty cells where the other side's stone leaves a mark no
+  winning cell (under caro a five's far end can stop it too);
 * :func:`decisive_moves`: "win, else block", the check the source documents give Levi,
   Humiston's AI and the Conditional and Utility agents;
 * :func:`threat_lines`: the k-windows holding k-1 of a mark and one empty cell;
@@ -30,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import LINES, Cell
-from ttt_desktop.core.rules import FIVE_ONLY_RULES
+from ttt_desktop.core.rules import CARO, FIVE_ONLY_RULES
 
 if TYPE_CHECKING:
     from typing import Final
@@ -102,16 +104,50 @@ def completing_bits(geometry: Geometry, mine: int, theirs: int) -> int:
     return found
 
 
+def stopping_cells(board: Board, mark: Mark) -> tuple[Cell, ...]:
+    """The empty cells where a stone of ``mark``'s opponent leaves ``mark`` no winning cell
+    (ascending; empty when ``mark`` has none, or no one stone stops them all).
+
+    Under caro a line's empty cell stops it, and so does the cell just beyond its five when
+    the cell beyond the other end is already the opponent's (the five would be closed at
+    both ends); the cells returned stop every line at once. Under the other rules a line is
+    stopped on its empty cell only: the one completing cell, or none when there are more.
+    """
+    found = completing_cells(board, mark)
+    if not found or board.rules.rule != CARO:
+        return found if len(found) == 1 else ()
+    geometry = board.geometry
+    mine, theirs = board.bits(mark), board.bits(mark.opponent)
+    free = ~(mine | theirs)
+    ends = _ends_of(geometry)
+    need = geometry.k - 1
+    left = -1
+    for index, mask in enumerate(geometry.masks):
+        if mask & theirs or (mine & mask).bit_count() != need:
+            continue
+        beyond = ends[index]
+        if beyond.bit_count() == 2 and beyond & theirs == beyond:
+            continue  # a five closed at both ends: no win
+        stop = mask & ~mine
+        if beyond & theirs and beyond & free:
+            stop |= beyond & free
+        left &= stop
+    return geometry.cells_of(left) if left > 0 else ()
+
+
 def decisive_moves(board: Board) -> tuple[Cell, ...]:
     """The immediate wins for the side to move, else the cells blocking the opponent's.
 
     Empty when neither side threatens to complete a line. Under renju black's forbidden
-    cells are no blocks (black may not play them).
+    cells are no blocks (black may not play them); under caro the blocks are the cells
+    that stop every line (:func:`stopping_cells`) when there are any.
     """
     wins = completing_cells(board, board.to_move)
     if wins:
         return wins
     blocks = completing_cells(board, board.to_move.opponent)
+    if blocks and board.rules.rule == CARO:
+        blocks = stopping_cells(board, board.to_move.opponent) or blocks
     if blocks and board.rules.has_forbidden_moves:
         forbidden = board.forbidden_cells()  # black may not block on a forbidden cell
         blocks = tuple(cell for cell in blocks if cell not in forbidden)
