@@ -27,6 +27,7 @@ from ttt_desktop.players.mcts import MontyPlayer
 from ttt_desktop.players.ralph import RalphPlayer
 from ttt_desktop.players.roster import kinds_for
 from ttt_desktop.players.searcher import SearcherPlayer
+from ttt_desktop.players.strategist import grid_fork_cells
 from ttt_desktop.players.thought import Rule, Thought, proves
 
 CARO_15 = Rules(15, 15, 5, rule=CARO)
@@ -279,3 +280,18 @@ def test_the_cells_that_stop_a_line_are_the_board_s() -> None:
         threat = search.stops(padded_mine, padded_theirs)
         assert tuple(sorted(cell_of[bit] for bit in mcts._bits_list(threat))) == expected
     assert closable > 0  # some lines were stopped by closing a five's far end
+
+
+def test_the_strategist_blocks_by_the_rule() -> None:
+    """Its block rule stops both of X's cells with i8, sees no block to make beside a closed
+    four, and counts no closed five in a fork: X's k8 would make the row-8 four h8-k8
+    (closed by O g8 and m8) and the column k5-k8 (closed at k4 by O): one threat, k9."""
+    both = create_player("strategist", seed=1).think(position(CARO_15, *BLOCK_AND_CLOSE))
+    assert (both.rule, both.move) == (Rule.BLOCK, cell("i8"))
+    closed = create_player("strategist", seed=1).think(position(CARO_15, *CLOSED_O_TO_MOVE))
+    assert closed.rule is not Rule.BLOCK
+    names = ("h8 i8 j8 k5 k6 k7", "g8 m8 k4 a1 o1 a5")
+    for rules, forks in ((CARO_15, ()), (GOMOKU, (cell("k8"),))):
+        board = position(rules, *names)
+        mine, theirs = board.bits(Mark.X), board.bits(Mark.O)
+        assert grid_fork_cells(rules.geometry, mine, theirs) == forks

@@ -89,9 +89,12 @@ def completing_bits(geometry: Geometry, mine: int, theirs: int) -> int:
 
     For questions about stones not on a board yet (what would the opponent threaten
     if it had a stone there?), which a board, always with its side to move, cannot ask.
+    Under caro a window with a stone of ``theirs`` just beyond both ends is left out (its
+    five would win nothing); renju's overlines are :func:`completing_cells`' to leave out.
     """
     need = geometry.k - 1
     ends = _ends_of(geometry) if geometry.rules.exact else None
+    caro = _ends_of(geometry) if geometry.rules.rule == CARO else None
     found = 0
     for index, mask in enumerate(geometry.masks):
         if mask & theirs:
@@ -100,6 +103,12 @@ def completing_bits(geometry: Geometry, mine: int, theirs: int) -> int:
         if held.bit_count() == need:
             if ends is not None and ends[index] & mine:
                 continue
+            if (
+                caro is not None
+                and caro[index].bit_count() == 2
+                and caro[index] & theirs == caro[index]
+            ):
+                continue  # caro: a five closed at both ends wins nothing
             found |= mask ^ held
     return found
 

@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.cells import CENTRE, CORNERS, LINES, OPPOSITE_CORNER, SIDES, Cell
+from ttt_desktop.core.rules import CARO
 from ttt_desktop.core.tactics import (
     completing_bits,
     completing_cells,
     completing_in,
+    stopping_cells,
     threat_lines,
 )
 from ttt_desktop.players.base import Player, deadline_of, legal_moves_or_raise
@@ -221,7 +223,10 @@ def _grid_decision(
     wins = completing_cells(board, me)
     if wins:
         return "win", wins, wins, threat_lines(board, me)
-    blocks = _allowed(completing_cells(board, opponent), forbidden)
+    blocks = completing_cells(board, opponent)
+    if blocks and board.rules.rule == CARO:
+        blocks = stopping_cells(board, opponent) or blocks  # a five's far end may stop it
+    blocks = _allowed(blocks, forbidden)
     if blocks:
         return "block", blocks, blocks, threat_lines(board, opponent)
     mine, theirs = board.bits(me), board.bits(opponent)
