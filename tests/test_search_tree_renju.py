@@ -26,8 +26,8 @@ RENJU_15 = Rules(15, 15, 5, rule=RENJU)
 GEOMETRY = RENJU_15.geometry
 
 
-def game(rules: Rules, names: str) -> Board:
-    board = Board.empty(rules=rules)
+def game(rules: Rules, names: str, first: Mark = Mark.X) -> Board:
+    board = Board.empty(first, rules)
     for name in names.split():
         board = board.play(GEOMETRY.parse(name))
     return board
@@ -50,6 +50,7 @@ class Watch:
     def __init__(self, board: Board) -> None:
         self.stones = [board.x_bits, board.o_bits]
         self.side = 0 if board.to_move is Mark.X else 1
+        self.black = 0 if board.first_player is Mark.X else 1
         self.black_moves = 0
         self.forbidden: list[int] = []
 
@@ -58,9 +59,10 @@ class Watch:
 
         def watched_play(last: int, move: tuple[int, int]) -> int:
             cell = move[0]
-            if self.side == 0:
+            if self.side == self.black:
                 self.black_moves += 1
-                if forbidden_reason(GEOMETRY, self.stones[0], self.stones[1], cell):
+                black, white = self.stones[self.black], self.stones[1 - self.black]
+                if forbidden_reason(GEOMETRY, black, white, cell):
                     self.forbidden.append(cell)
             self.stones[self.side] |= 1 << cell
             self.side = 1 - self.side
@@ -82,11 +84,13 @@ def watched_search(monkeypatch: pytest.MonkeyPatch, board: Board, nodes: int) ->
     return watch
 
 
+@pytest.mark.parametrize("first", [Mark.X, Mark.O])
 @pytest.mark.parametrize("label", list(POSITIONS))
 def test_the_searcher_never_plays_black_on_a_forbidden_point(
-    monkeypatch: pytest.MonkeyPatch, label: str
+    monkeypatch: pytest.MonkeyPatch, label: str, first: Mark
 ) -> None:
-    board = game(RENJU_15, POSITIONS[label])
+    """Black is the first player, X or O."""
+    board = game(RENJU_15, POSITIONS[label], first)
     assert board.forbidden_cells() or board.play(GEOMETRY.parse("n2")).forbidden_cells()
     watch = watched_search(monkeypatch, board, 20_000)
     assert watch.black_moves > 100
@@ -129,12 +133,15 @@ def test_monty_never_adds_a_forbidden_point_of_black_to_its_tree(
     monkeypatch.setattr(mcts._Search, "__init__", kept)
     checked = 0
     found: list[int] = []
-    for names in POSITIONS.values():
-        board = game(RENJU_15, names)
+    for names, first in [(names, first) for names in POSITIONS.values() for first in Mark]:
+        board = game(RENJU_15, names, first)
         MontyPlayer(seed=1, simulations=400).think(board)
         cells = searches[-1].cell_of
-        # Every node of the tree, its stones as the walk down put them.
-        stack = [(searches[-1].root, board.x_bits, board.o_bits, board.to_move is Mark.X)]
+        # Every node of the tree, its stones as the walk down put them (black's first).
+        mover, other = board.bits(board.to_move), board.bits(board.to_move.opponent)
+        black_to_move = board.to_move is board.first_player
+        black, white = (mover, other) if black_to_move else (other, mover)
+        stack = [(searches[-1].root, black, white, black_to_move)]
         while stack:
             node, black, white, black_to_move = stack.pop()
             for child in node.children:
