@@ -52,7 +52,7 @@ from ttt_desktop.analysis.threats import ThreatWin, forced_win, forced_win_after
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.clock import COACH_BUDGET_MS, REVIEW_BUDGET_MS
 from ttt_desktop.core.rules import Rules
-from ttt_desktop.core.tactics import completing_cells
+from ttt_desktop.core.tactics import completing_cells, stopping_cells
 
 OutcomeWord = Literal["win", "draw", "loss"]
 Source = Literal["solved", "threats", "search"]
@@ -455,7 +455,9 @@ def advise(
             evaluation.depth,
             evaluation.nodes,
         )
-    block = len(completing_cells(board, mark.opponent)) == 1
+    # "Block" only for a move that stops every line of the opponent's (under caro the far
+    # end of a five may; under renju black's block may be forbidden, and is then no hint).
+    block = evaluation.move in stopping_cells(board, mark.opponent)
     return BoardAdvice(
         *common,
         "search",
@@ -675,8 +677,10 @@ def _proven_winners(
     A position is won for its side to move when the solver, the threat search or the search
     proved it, or when the move played there reached a proven win; it is won for the other
     side when the threat search proved that side's win whatever the reply (``held``), or
-    when the reply played was forced and reached that side's proven win: two cells to
-    complete at once, or one, blocked, with none of the side's own to complete. Walked back
+    when the reply played was forced and reached that side's proven win: with none of the
+    side's own to complete, lines of the other side's that no one move stops (two cells to
+    complete at once; under caro no cell that blocks one and closes the other's five; under
+    renju black's only stop forbidden), or the one move that stops them played. Walked back
     from the game's end, so a forced finish the searches ran out of nodes for is still
     proven by the game itself.
     """
@@ -701,8 +705,12 @@ def _proven_winners(
                 known[ply] = (mark, (cell, *line))
             elif winner is mark.opponent and not completing_cells(board, mark):
                 threats_against = completing_cells(board, mark.opponent)
-                if len(threats_against) >= 2 or tuple(threats_against) == (cell,):
-                    known[ply] = (winner, (cell, *line))
+                if threats_against:
+                    stops = stopping_cells(board, mark.opponent)
+                    forbidden = board.forbidden_cells()  # black's, under renju
+                    stops = tuple(stop for stop in stops if stop not in forbidden)
+                    if stops in ((), (cell,)):
+                        known[ply] = (winner, (cell, *line))
     return known
 
 
