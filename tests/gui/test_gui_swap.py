@@ -16,6 +16,7 @@ from ttt_desktop.core import Mark
 from ttt_desktop.core.rules import PRESETS, Rules
 from ttt_desktop.core.session import Seat
 from ttt_desktop.core.swap import BLACK, FREE_OPENING, PLACE_TWO, SWAP, SWAP2, WHITE, SwapOpening
+from ttt_desktop.gui.coach.overlays import VALUES_LAYER
 from ttt_desktop.gui.game.game_in_progress import FILE_NAME
 from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.gui.shell.settings import AppSettings
@@ -223,3 +224,102 @@ def test_a_restart_restores_an_unfinished_opening(
     assert session.record.opening == SwapOpening(SWAP2, (PLACE_TWO,))
     assert not again.opening_prompt.isVisible()
     assert "Bob places the opening: stone 5 of 5 (black)" in again.status_label.text()
+
+
+def _swap2_game_to_the_end(qtbot: QtBot, window: MainWindow) -> None:
+    """Alice opens, Bob places two more, Alice takes white and wins along row 3."""
+    start(window, ALICE, BOB, SWAP2)
+    click(qtbot, window, OPENING)
+    press(qtbot, window, PLACE_TWO)
+    click(qtbot, window, PLACED_TWO)
+    press(qtbot, window, WHITE)
+    session = window.controller.session
+    for column in range(5):
+        click(qtbot, window, (cell(3, column),))
+        if not session.record.is_finished:
+            click(qtbot, window, (cell(12, column),))
+
+
+def test_the_coach_gives_no_hint_and_no_values_in_the_opening(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    start(window, ALICE, BOB, SWAP)
+    coach = window.coach
+    assert not coach.hint_action.isEnabled()
+    assert "opening" in coach.hint_action.toolTip()
+    coach.show_values_action.setChecked(True)
+    # No values and no search for an opening stone.
+    assert window.board.overlay(VALUES_LAYER) is None
+    assert not coach.is_searching
+    click(qtbot, window, OPENING)
+    assert not coach.hint_action.isEnabled() and not coach.is_searching
+    assert window.board.overlay(VALUES_LAYER) is None
+    coach.show_values_action.setChecked(False)
+    press(qtbot, window, BLACK)
+    # Alice, white now, moves: hints are hers again.
+    assert coach.hint_action.isEnabled()
+
+
+def test_the_thinking_dock_says_the_opening_is_placed(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    start(window, RANDO, ALICE, SWAP)
+    qtbot.waitUntil(window.opening_prompt.isVisible, timeout=20000)
+    assert "The opening: its stones are placed by the rule" in (
+        window.insight.panel.headline.text()
+    )
+
+
+def test_the_move_list_and_the_review_show_the_opening_for_what_it_is(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    from ttt_desktop.analysis import board_coach  # noqa: PLC0415
+    from ttt_desktop.analysis.coach import summarise  # noqa: PLC0415
+
+    window = make_window()
+    _swap2_game_to_the_end(qtbot, window)
+    record = window.controller.session.record
+    listing = window.review.move_list
+    names = [listing.item(row, 1).text() for row in range(1, 8)]
+    assert names == [
+        "Alice (opening)",
+        "Alice (opening)",
+        "Alice (opening)",
+        "Bob (opening)",
+        "Bob (opening)",
+        "Alice",  # white's move 6, Alice's since she chose white
+        "Bob",
+    ]
+    panel = window.coach.review_panel
+    names_of = {mark: record.player(mark).name for mark in (Mark.X, Mark.O)}
+    review = board_coach.BoardReview(
+        (), summarise((), names_of, {}, {}), exact=False, budget_ms=100.0, seconds=0.0
+    )
+    panel.show_review(review, record)
+    rows = [panel.moves.item(row).text() for row in range(panel.moves.count())]
+    assert rows[0] == "1. Xh8 - opening stone, placed by Alice"
+    assert all("opening stone" in row for row in rows[:5])
+    assert rows[3].endswith("placed by Bob")
+    assert "Swap2: the responder placed two stones, the opener chose white" in (panel.title.text())
+
+
+def test_history_says_how_a_game_opened(
+    qtbot: QtBot, make_window: WindowMaker, tmp_path: Path
+) -> None:
+    window = make_window(library_path=tmp_path / "games.sqlite")
+    qtbot.waitUntil(lambda: window.history.library is not None)
+    _swap2_game_to_the_end(qtbot, window)
+    window.history.action.trigger()
+    history = window.history.history_window
+    assert history is not None
+    qtbot.waitUntil(lambda: history.model is not None and history.model.rowCount() == 1)
+    model = history.model
+    assert model is not None
+    index = model.index(0, 6)  # the board
+    tip = model.data(index, Qt.ItemDataRole.ToolTipRole)
+    assert tip == (
+        "Swap2: the responder placed two stones, the opener chose white; "
+        "the opening's first stones by Alice"
+    )

@@ -173,7 +173,8 @@ class CoachFeatures(QObject):
         )
         self.hint_action.setObjectName("hint")
         self.hint_action.setShortcut(QKeySequence("Ctrl+H"))
-        self.hint_action.setToolTip(self.tr("Mark the best move and say why (Ctrl+H)"))
+        self._hint_tip = self.tr("Mark the best move and say why (Ctrl+H)")
+        self.hint_action.setToolTip(self._hint_tip)
         self.hint_action.triggered.connect(self.show_hint)
         self.show_values_action = QAction(self.tr("Show move &values"), self)
         self.show_values_action.setObjectName("show-values")
@@ -285,8 +286,11 @@ class CoachFeatures(QObject):
             controller.thinking_started,
             controller.thinking_stopped,
             controller.paused_changed,
+            controller.choice_made,
         ):
             signal.connect(self.refresh_actions)
+        # After the opening's last choice the values of the position on show are wanted.
+        controller.choice_made.connect(self._on_choice_made)
         controller.game_started.connect(self._on_game_started)
         controller.game_finished.connect(self._on_game_finished)
         controller.move_played.connect(self._update_review)
@@ -323,12 +327,21 @@ class CoachFeatures(QObject):
                 self.tr("Undo is for games with a person in them: browse the moves instead")
             )
         board = record.final_board
+        # No hint for an opening stone or a choice: the opening is placed, not played.
+        in_opening = controller.session.opening_step is not None
         self.hint_action.setEnabled(
             not board.is_over
-            and controller.session.seat(board.to_move).is_human
+            and not in_opening
+            and controller.session.waits_for_person
             and not controller.session.is_thinking
             and self.view.shows_newest
         )
+        if in_opening:
+            self.hint_action.setToolTip(
+                self.tr("No hints for the opening's stones and choices: hints come after it")
+            )
+        else:
+            self.hint_action.setToolTip(self._hint_tip)
 
     # Commands ---------------------------------------------------------------------------
 
@@ -527,9 +540,23 @@ class CoachFeatures(QObject):
         self.settings.setValue(SHOW_VALUES_KEY, shown)
         self._refresh_values()
 
+    def _in_opening_on_show(self) -> bool:
+        """True when the position on show is inside a swap opening (its stones, or its
+        choice still to make): move values there would judge a stone nobody plays."""
+        session = self.controller.session
+        opening = session.record.opening
+        if opening is None:
+            return False
+        if self.view.shows_newest:
+            return session.opening_step is not None
+        return self.view.viewed_ply < opening.stones
+
     def _refresh_values(self) -> None:
         board = self.board.board
         shown = self.show_values_action.isChecked()
+        if shown and self._in_opening_on_show():
+            self.board.set_overlay(VALUES_LAYER, None)
+            return
         if not shown or board.rules.is_classic or board.is_over:
             self.board.set_overlay(VALUES_LAYER, values_overlay(board) if shown else None)
             return
@@ -541,6 +568,10 @@ class CoachFeatures(QObject):
         # No search while a computer thinks: its move comes first.
         if not self.controller.session.is_thinking:
             self._ask_advice(board)
+
+    def _on_choice_made(self, _record: GameRecord) -> None:
+        if self.show_values_action.isChecked():
+            self._values_timer.start()
 
     def _on_thinking_stopped(self) -> None:
         if self.show_values_action.isChecked() and not self.board.board.rules.is_classic:
@@ -687,6 +718,10 @@ class CoachFeatures(QObject):
         from ttt_desktop.analysis.coach import summarise  # noqa: PLC0415  (loaded with it)
 
         verdicts, seconds = answer
+        opening = record.opening
+        if opening is not None:
+            # The opening's stones are placed, not played: no verdict, and none in the sums.
+            verdicts = tuple(verdict for verdict in verdicts if verdict.ply >= opening.stones)
         marks = (Mark.X, Mark.O)
         review = board_coach.BoardReview(
             verdicts,

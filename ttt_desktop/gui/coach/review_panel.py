@@ -6,7 +6,9 @@ summary per player (moves, accuracy, mistakes, moves taken back, hints) and a
 "Try again from here" button for the position before the first mistake. Choosing
 a row (click, or arrows and Enter) emits :attr:`ReviewPanel.verdict_chosen`; the
 coach then shows that position with the better move marked. Verdicts read without
-colour: the word is always there, the colour only helps.
+colour: the word is always there, the colour only helps. Under swap or swap2 the
+opening's stones head the list as opening stones, with who placed them: they have no
+verdict (the review leaves them out) and are not counted in the summaries.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from ttt_desktop.core import Mark
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.gui.coach.overlays import load_coach, verdict_words
 from ttt_desktop.gui.common import theme
+from ttt_desktop.gui.common.rules_text import opening_text
 
 if TYPE_CHECKING:
     from ttt_desktop.analysis import board_coach
@@ -53,6 +56,7 @@ class ReviewPanel(QWidget):
         super().__init__(parent)
         self._review: AnyReview | None = None
         self._record: GameRecord | None = None
+        self._opening_rows = 0  # the opening's stones, listed before the verdicts
 
         self.title = QLabel()
         self.title.setObjectName("review-title")
@@ -118,6 +122,7 @@ class ReviewPanel(QWidget):
         """Show ``review`` of ``record``; None shows what the panel is for."""
         self._review, self._record = review, record
         self.moves.clear()
+        self._opening_rows = 0
         if review is None or record is None:
             self.title.setText(self.tr("The review of a game appears here when it ends."))
             self.summary.clear()
@@ -130,6 +135,7 @@ class ReviewPanel(QWidget):
         self.summary.setText(self._summary_html(review))
         self.summary.show()
         colours = theme.board_colours(self.palette())
+        self._add_opening_rows(record)
         for verdict in review.verdicts:
             item = QListWidgetItem(self._row_text(verdict))
             item.setData(_VERDICT_ROLE, verdict.ply)
@@ -141,20 +147,47 @@ class ReviewPanel(QWidget):
         self.try_again_button.setEnabled(review.first_mistake is not None)
 
     def verdict_at(self, row: int) -> AnyVerdict:
-        """The verdict in list row ``row``."""
+        """The verdict in list row ``row`` (after the opening's stones, if any)."""
         assert self._review is not None
-        return self._review.verdicts[row]
+        return self._review.verdicts[row - self._opening_rows]
+
+    def _add_opening_rows(self, record: GameRecord) -> None:
+        """The opening's stones, each with who placed it; not to be chosen."""
+        opening = record.opening
+        if opening is None:
+            return
+        from ttt_desktop.core.swap import OPENER  # noqa: PLC0415  (swap games only)
+
+        geometry = record.rules.geometry
+        stones = min(opening.stones, record.ply)
+        for ply in range(stones):
+            role = opening.placer(ply) or OPENER
+            item = QListWidgetItem(
+                self.tr("{number}. {move} - opening stone, placed by {name}").format(
+                    number=ply + 1,
+                    move=f"{record.mark_at(ply).value}{geometry.name(record.moves[ply])}",
+                    name=record.opening_player(role).name,
+                )
+            )
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            item.setToolTip(opening_text(opening))
+            self.moves.addItem(item)
+        self._opening_rows = stones
 
     # Texts ------------------------------------------------------------------------
 
     def _title_text(self, record: GameRecord) -> str:
         names = self.tr("{x} (X) v {o} (O)").format(x=record.x.name, o=record.o.name)
         if record.result is None:
-            return self.tr("{names}: the game so far").format(names=names)
-        if record.result == "draw":
-            return self.tr("{names}: a draw").format(names=names)
-        winner = record.player(Mark(record.result)).name
-        return self.tr("{names}: {winner} won").format(names=names, winner=winner)
+            title = self.tr("{names}: the game so far").format(names=names)
+        elif record.result == "draw":
+            title = self.tr("{names}: a draw").format(names=names)
+        else:
+            winner = record.player(Mark(record.result)).name
+            title = self.tr("{names}: {winner} won").format(names=names, winner=winner)
+        if record.opening is not None:
+            title += "\n" + opening_text(record.opening)
+        return title
 
     def _row_text(self, verdict: AnyVerdict) -> str:
         if self._record is not None and not self._record.rules.is_classic:
@@ -208,7 +241,7 @@ class ReviewPanel(QWidget):
     # Choosing -----------------------------------------------------------------------
 
     def _choose(self, item: QListWidgetItem) -> None:
-        if self._review is None:
+        if self._review is None or self.moves.row(item) < self._opening_rows:
             return
         self.verdict_chosen.emit(self.verdict_at(self.moves.row(item)))
 

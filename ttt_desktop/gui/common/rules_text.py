@@ -2,7 +2,8 @@
 
 :attr:`Rules.title <ttt_desktop.core.rules.Rules.title>` is English (the engine is
 Qt-free); :func:`rules_title` says the same through Qt's translation, under the context
-"Rules".
+"Rules", and :func:`opening_text` a swap opening's choices as
+:meth:`SwapOpening.describe <ttt_desktop.core.swap.SwapOpening.describe>` does.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from PySide6.QtCore import QCoreApplication
 
 from ttt_desktop.core.renju import DOUBLE_FOUR, DOUBLE_THREE, OVERLINE
 from ttt_desktop.core.rules import CARO, GOMOKU, RENJU, TIC_TAC_TOE, Rules
+from ttt_desktop.core.swap import BLACK, PLACE_TWO, SWAP, SwapOpening
 
 
 def rules_title(rules: Rules) -> str:
@@ -42,3 +44,30 @@ def forbidden_text(reason: str) -> str:
         DOUBLE_THREE: translate("Rules", "a double-three (two open threes at once)"),
     }.get(reason, reason)
     return translate("Rules", "forbidden for black: {reason}").format(reason=words)
+
+
+def opening_text(opening: SwapOpening) -> str:
+    """A swap opening and its choices in words, translated: "Swap2: the responder placed
+    two stones, the opener chose white"."""
+    translate = QCoreApplication.translate
+    name = translate("Rules", "Swap") if opening.rule == SWAP else translate("Rules", "Swap2")
+    words = []
+    for index, choice in enumerate(opening.choices):
+        responder = index == 0
+        if choice == PLACE_TWO:
+            words.append(translate("Rules", "the responder placed two stones"))
+        elif choice == BLACK:
+            words.append(
+                translate("Rules", "the responder chose black")
+                if responder
+                else translate("Rules", "the opener chose black")
+            )
+        else:
+            words.append(
+                translate("Rules", "the responder chose white")
+                if responder
+                else translate("Rules", "the opener chose white")
+            )
+    if not words:
+        return translate("Rules", "{rule}: no choice yet").format(rule=name)
+    return translate("Rules", "{rule}: {choices}").format(rule=name, choices=", ".join(words))

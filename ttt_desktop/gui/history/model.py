@@ -25,7 +25,7 @@ from PySide6.QtCore import (
 )
 
 from ttt_desktop.core.rules import Rules
-from ttt_desktop.gui.common.rules_text import rules_title
+from ttt_desktop.gui.common.rules_text import opening_text, rules_title
 from ttt_desktop.library import GameFilter, GameRow, Library
 
 PAGE_ROWS: Final = 256
@@ -52,6 +52,9 @@ _ROW: Final = int(ROW_ROLE)
 _ROLES: Final = frozenset({_DISPLAY, _TOOLTIP, _ALIGNMENT, _ROW})
 _RIGHT: Final = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
 _LENGTH_COLUMN: Final = [key for key, _ in HISTORY_COLUMNS].index("length")
+_OPENING_COLUMNS: Final = frozenset(
+    [key for key, _ in HISTORY_COLUMNS].index(key) for key in ("first", "rules")
+)
 
 
 def _tr(text: str) -> str:
@@ -231,8 +234,33 @@ class HistoryModel(QAbstractTableModel):
                 if kind == "human"
                 else QCoreApplication.translate("HistoryModel", "Computer player: {}").format(kind)
             )
+        if role == _TOOLTIP and column in _OPENING_COLUMNS:
+            return self._opening_tip(row)
         if role == _ALIGNMENT and column == _LENGTH_COLUMN:
             return _RIGHT
+        return None
+
+    def opening_tip(self, row: GameRow) -> str | None:
+        """A game's swap opening in words, with who opened it (None for a free opening)."""
+        return self._opening_tip(row)
+
+    def _opening_tip(self, row: GameRow) -> str | None:
+        # Read on hovering only: the list's rows do not carry the opening.
+        for _row_id, text in self._library.record_texts([row.id]):
+            if '"opening"' not in text:
+                return None
+            from ttt_desktop.core.swap import OPENER  # noqa: PLC0415  (swap games only)
+            from ttt_desktop.formats.json_codec import record_from_json  # noqa: PLC0415
+
+            try:
+                record = record_from_json(text)
+            except ValueError:
+                return None
+            if record.opening is None:
+                return None
+            return QCoreApplication.translate(
+                "HistoryModel", "{opening}; the opening's first stones by {name}"
+            ).format(opening=opening_text(record.opening), name=record.opening_player(OPENER).name)
         return None
 
     @staticmethod

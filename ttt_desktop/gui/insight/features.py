@@ -234,6 +234,19 @@ class InsightFeatures(QObject):
     def _explain_game(self) -> None:
         """The words for the game in hand while no computer has thought in it here."""
         self._explained = "game"
+        record = self._controller.session.record
+        opening = record.opening
+        if opening is not None and record.ply <= opening.stones and not record.is_finished:
+            self._explained = "opening"
+            # A computer's opening stones and choices are no searched move: nothing to show.
+            self.panel.show_message(
+                self.tr("The opening: its stones are placed by the rule, not searched for."),
+                self.tr(
+                    "A computer's thinking shows here from the first move after the "
+                    "opening's choices."
+                ),
+            )
+            return
         if not self._moved_before:
             self.panel.show_message(self.tr("No computer has moved yet in this game."))
             return
@@ -269,6 +282,7 @@ class InsightFeatures(QObject):
             return
         if newest:
             # An answer asked about the newest position stays; else the game's words.
+            # (The opening's words give way to the game's once it is over.)
             if self._explained is not None and self._explained != "game":
                 self._shown = None
                 self._explain_game()

@@ -3,7 +3,8 @@
 :class:`MoveList` lists a :class:`~ttt_desktop.core.GameRecord`'s moves, one row
 per ply (number, player, mark and the cell in the board's own notation: the keypad
 digit on tic-tac-toe, "h8" elsewhere, as the board's edges and the status line name it,
-the column's title saying which), below a "Start" row
+the column's title saying which; a swap opening's stones as "Alice (opening)", who
+placed them), below a "Start" row
 for the empty board. Choosing a row, with the mouse or the keyboard, emits
 :attr:`MoveList.ply_selected` with the ply whose position should be shown; the
 list never changes the record.
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -52,10 +53,18 @@ _STEP_KEYS: Final = {
 
 
 def move_row_texts(record: GameRecord, ply: int) -> tuple[str, str, str, str]:
-    """The cells of the row for move number ``ply`` (1-based) of ``record``."""
+    """The cells of the row for move number ``ply`` (1-based) of ``record``; a stone of a
+    swap opening names who placed it, whichever mark it is: "Alice (opening)"."""
     cell = record.moves[ply - 1]
     mark = record.mark_at(ply - 1)
-    return (str(ply), record.player(mark).name, mark.value, record.rules.geometry.name(cell))
+    name = record.player(mark).name
+    opening = record.opening
+    role = None if opening is None else opening.placer(ply - 1)
+    if role is not None:
+        name = QCoreApplication.translate("MoveList", "{name} (opening)").format(
+            name=record.opening_player(role).name
+        )
+    return (str(ply), name, mark.value, record.rules.geometry.name(cell))
 
 
 def plain_style(owner: QWidget) -> QStyle | None:
