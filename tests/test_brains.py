@@ -133,7 +133,7 @@ def test_our_brain_answers_every_command() -> None:
     for line in ("BOARD", "7,7,1", "8,8,2", "9,9,2", "DONE"):
         server.handle(line)
     assert protocol.parse_reply(said[-1]).kind is ReplyKind.MOVE
-    server.handle("SWAP2BOARD")
+    server.handle("YXSHOWINFO")
     assert said[-1].startswith("UNKNOWN")
     server.handle("RECTSTART 12,8")
     assert said[-1] == "OK"

@@ -4,7 +4,8 @@ Like Cute Chess's ``engines.json``: a list of entries, each a name, the command 
 the brain, its working directory, its own settings (time per move and per game, the
 margin its answers are allowed, the memory it is told it may use, more INFO lines) and
 what a probe found out (the board sizes it accepts, whether it takes rectangles and our
-k-in-a-row extension, the Gomocup rules it plays, its ABOUT fields). The file lives in
+k-in-a-row extension, the Gomocup rules it plays, whether it plays the swap openings, its
+ABOUT fields). The file lives in
 the user's data folder (``engines.json`` beside the game library;
 ``$TTT_DESKTOP_ENGINES`` names another).
 
@@ -47,11 +48,15 @@ from ttt_desktop.brains.protocol import (
     RULE_NAMES,
     RULE_RENJU,
     ReplyKind,
+    cell_of,
     command_line,
+    parse_swap2_reply,
     start_line,
+    swap2board_lines,
 )
 from ttt_desktop.core.clock import TimeControl
 from ttt_desktop.core.rules import Rules
+from ttt_desktop.core.swap import FREE_OPENING, OPENING_STONES, check_opening_rule
 from ttt_desktop.formats.files import MAX_FILE_BYTES, FileKind, UserFileError, read_user_json
 
 __all__ = [
@@ -61,6 +66,7 @@ __all__ = [
     "EngineList",
     "EngineListError",
     "brain_folder",
+    "brain_plays_swap",
     "engines_path",
     "probe",
 ]
@@ -142,6 +148,12 @@ class EngineEntry:
     refusals: dict[str, str] = field(default_factory=dict)
     """What it answered to each ``INFO rule`` value it did not play a move under
     (``"4": "ERROR renju is not supported"``)."""
+    swap2: bool | None = None
+    """Whether it answered an empty ``SWAP2BOARD`` (on 15x15, or the board its rules were
+    asked on) with three legal stones when probed, so plays swap and swap2 (None: not
+    asked)."""
+    swap2_refusal: str = ""
+    """What it answered to that ``SWAP2BOARD`` instead (``ERROR Unknown command``)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -195,6 +207,10 @@ class EngineEntry:
             isinstance(key, str) and isinstance(value, str) for key, value in self.refusals.items()
         ):
             raise ValueError(f"the engine {name!r}'s refusals must map text to text")
+        if self.swap2 is not None and not isinstance(self.swap2, bool):
+            raise ValueError(f"the engine {name!r}'s swap2 must be true or false")
+        if not isinstance(self.swap2_refusal, str):
+            raise ValueError(f"the engine {name!r}'s swap2_refusal must be text")
 
     @property
     def clock(self) -> TimeControl:
@@ -275,8 +291,34 @@ class EngineEntry:
             "when probed"
         )
 
+    def plays_opening(self, opening_rule: str) -> bool | None:
+        """Whether the probe says it plays the opening rule ``opening_rule`` (free, swap,
+        swap2): the free opening always; swap and swap2 once it answered ``SWAP2BOARD``
+        (None: not asked)."""
+        if _opening_name(opening_rule) == FREE_OPENING:
+            return True
+        return self.swap2
+
+    def opening_refusal(self, opening_rule: str) -> str | None:
+        """Why it is not seated under ``opening_rule``, in English (the command line's
+        words); None when it plays it."""
+        if self.plays_opening(opening_rule):
+            return None
+        name = _opening_name(opening_rule)
+        if self.swap2 is None:
+            return (
+                f"{self.name} was not asked whether it plays {name} (SWAP2BOARD): probe it "
+                f"(ttt-arena engines probe {self.name!r})"
+            )
+        answer = self.swap2_refusal or "no three stones"
+        return f"{self.name} does not play {name}: it answered {answer} to SWAP2BOARD when probed"
+
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)
+        if self.swap2 is None:
+            del data["swap2"]
+        if not self.swap2_refusal:
+            del data["swap2_refusal"]
         data["sizes"] = list(self.sizes)
         data["probed"] = list(self.probed)
         if self.rules is None:
@@ -318,6 +360,19 @@ class EngineEntry:
             return cls(**values)
         except TypeError as error:
             raise ValueError(f"an engine lacks a field ({error})") from None
+
+
+def _opening_name(opening_rule: str) -> str:
+    """The canonical name of ``opening_rule`` (:class:`~ttt_desktop.core.swap.SwapError`
+    for a name that is none), whatever the board."""
+    return check_opening_rule(Rules(15, 15, 5), opening_rule)
+
+
+def brain_plays_swap(entry: EngineEntry) -> bool:
+    """Whether the brain of ``entry`` plays the swap openings (swap and swap2): its probe
+    found it answering an empty ``SWAP2BOARD`` with three legal stones. False when it did
+    not, or was not asked (:meth:`EngineEntry.opening_refusal` says which, in words)."""
+    return entry.swap2 is True
 
 
 def brain_folder(engines_file: Path, name: str) -> str:
@@ -492,6 +547,39 @@ class _Prober:
         self.close()
         return " ".join([reply.kind.value.upper(), reply.text]).strip()[:120]
 
+    def swap2_answer(self, size: int) -> str | None:
+        """None when the brain answers an empty ``SWAP2BOARD`` on a ``size`` board with three
+        legal stones (on the board, distinct); else what it answered instead, its process
+        then ended."""
+        if not self.start(size, size):
+            return f"ERROR to START {size}"
+        text = "".join(
+            [
+                command_line("INFO", "timeout_turn", RULE_PROBE_TURN_MS),
+                command_line("INFO", "timeout_match", 0),
+                command_line("INFO", "rule", RULE_FREE_STYLE),
+                swap2board_lines(()),
+            ]
+        )
+        what = "answering SWAP2BOARD"
+        try:
+            reply = self.process().command(text, what, self.settings.start_ms + RULE_PROBE_WAIT_MS)
+        except BrainFailure as failure:
+            self.close()
+            return failure.reason
+        said = " ".join([reply.kind.value.upper(), reply.text]).strip()
+        if reply.kind in (ReplyKind.MOVE, ReplyKind.OTHER):
+            said = reply.text
+            answer = parse_swap2_reply(reply.text)
+            if answer is not None and len(answer.moves) == OPENING_STONES:
+                cells = {
+                    cell_of(x, y, size) for x, y in answer.moves if 0 <= x < size and 0 <= y < size
+                }
+                if len(cells) == OPENING_STONES:
+                    return None
+        self.close()
+        return said[:120]
+
     def rules(self, size: int) -> tuple[tuple[int, ...] | None, dict[str, str]]:
         """The ``INFO rule`` values it plays a move under on a ``size`` board, and what it
         answered to the others; (None, {}) when it does not play even free-style so (its
@@ -519,7 +607,9 @@ def probe(
     on 15x15 (or the largest size it took), after ``INFO rule N`` and ``BEGIN``, a move
     is taken as playing rule N, anything else (``ERROR``, ``UNKNOWN``, no answer) as not,
     and kept as its refusal. ``MESSAGE`` lines are no answer: a brain that says one and
-    plays is taken as playing the rule. (The protocol has no ABOUT field for rules.)
+    plays is taken as playing the rule. (The protocol has no ABOUT field for rules.) On
+    the same board it is asked an empty ``SWAP2BOARD`` once: three legal stones are taken
+    as playing swap and swap2, anything else is kept as its refusal.
 
     The sizes are asked one after another of one process, and of a fresh one when a
     brain ends on a size it does not take. :class:`BrainRefused` when it can't be started
@@ -543,9 +633,12 @@ def probe(
         rectangles = prober.start(*PROBE_RECTANGLE)
         rules: tuple[int, ...] | None = entry.rules
         refusals = entry.refusals
+        swap2, swap2_refusal = entry.swap2, entry.swap2_refusal
         if accepted:
             size = RULE_PROBE_SIZE if RULE_PROBE_SIZE in accepted else max(accepted)
             rules, refusals = prober.rules(size)
+            answer = prober.swap2_answer(size)
+            swap2, swap2_refusal = answer is None, answer or ""
     finally:
         prober.close()
     return replace(
@@ -557,4 +650,6 @@ def probe(
         about=about,
         rules=rules,
         refusals=refusals,
+        swap2=swap2,
+        swap2_refusal=swap2_refusal,
     )

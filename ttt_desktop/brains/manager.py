@@ -432,6 +432,10 @@ class BrainProcess:
         self._first_move = True
         self.clock = SideClock(self.settings.clock)
         self._position: dict[int, int] = {}  # cell -> 1 (the brain's) or 2 (the opponent's)
+        # The stones of the last SWAP2BOARD and its answer, in the order they were placed
+        # (cell -> mark): the brain's own board after it is its own, so its next move is
+        # asked with BOARD.
+        self._opening: dict[int, str] = {}
         ours, theirs = socket.socketpair()
         try:
             try:
@@ -626,8 +630,11 @@ class BrainProcess:
                 self._channel.log.add(f"(ignored, unasked: {stale.text})")
             self._channel.replies.clear()
         self._log_sent(text)
+        # The time before the write: a brain that answers at once may be heard (and its
+        # answer timed) before the write returns here.
+        sent = time.monotonic()
         self._write(text)
-        return time.monotonic()
+        return sent
 
     def receive(
         self, timeout_ms: float, what: str, stop: StopCheck | None = None
@@ -738,6 +745,12 @@ class BrainProcess:
     def _new_game(self) -> None:
         self.clock = SideClock(self.settings.clock)
         self._position = {}
+        self._opening = {}
+
+    @property
+    def fresh(self) -> bool:
+        """Whether the brain has seen no stone of its game yet (just started or restarted)."""
+        return not self._position and not self._opening
 
     def restart(self) -> bool:
         """RESTART for a new game on the same board; False when the brain does not know it."""
@@ -785,41 +798,26 @@ class BrainProcess:
         new = [cell for cell in wanted if cell not in self._position]
         if not wanted:
             text = protocol.command_line("BEGIN")
-        elif self._position or len(wanted) == 1:
+        elif not self._opening and (self._position or len(wanted) == 1):
             # The opponent's one new stone (its first, when it began: as after BEGIN).
             (cell,) = new
             x, y = protocol.xy_of(cell, m)
             text = protocol.command_line("TURN", f"{x},{y}")
         else:
+            # After SWAP2BOARD the brain's board is its own guess: the whole position.
             text = protocol.board_lines(
-                (*protocol.xy_of(cell, m), wanted[cell]) for cell in _in_turns(board)
+                (*protocol.xy_of(cell, m), wanted[cell]) for cell in _in_turns(board, self._opening)
             )
-        clock = self.clock
-        allowed = clock.allowed_ms()
-        grace = float(self.settings.setup_ms) if self._first_move else 0.0
-        limit = allowed + clock.control.margin_ms + grace
-        text = protocol.command_line("INFO", "time_left", clock.time_left_ms()) + text
-        self.take_messages()
-        what = "thinking about its move"
-        if allowed < (clock.control.turn_ms or float("inf")):
-            what += f" (the {allowed:.0f} ms left of its game time)"
+        allowed, grace, limit, what = self._turn_limits("thinking about its move")
         warnings: list[str] = []
         try:
-            sent = self.send(text)
+            sent = self.send(self._time_left_line() + text)
             reply, came = self._await_move(sent, limit, what, stop, warnings)
         finally:
             self.suspend()
         spent = (came - sent) * 1000
-        first, self._first_move = self._first_move, False
-        flagged = clock.charge(
-            spent, grace_ms=grace, counted_ms=min(spent, allowed) if first else None
-        )
+        self._charge_turn(spent, allowed, grace)
         messages = (*self.take_messages(), *warnings)
-        if flagged:
-            had = f"it had {allowed:.0f} ms and {clock.control.margin_ms:.0f} ms of margin"
-            if first and grace:
-                had += f", {grace:.0f} ms more for its first move"
-            raise BrainFailure(f"answered after {spent:.0f} ms; {had}")
         x, y = reply.coordinates
         if not (0 <= x < m and 0 <= y < rules.n):
             raise BrainFailure(f"played {x},{y}, off the {m}x{rules.n} board")
@@ -828,7 +826,126 @@ class BrainProcess:
             raise BrainFailure(f"played {x},{y} ({board.name(cell)}), a cell already taken")
         self._position = dict(wanted)
         self._position[cell] = protocol.BOARD_OWN
+        self._opening = {}
         return cell, spent, messages
+
+    def _time_left_line(self) -> str:
+        return protocol.command_line("INFO", "time_left", self.clock.time_left_ms())
+
+    def _turn_limits(self, what: str) -> tuple[float, float, float, str]:
+        """The brain's next answer on its clock: the milliseconds it is allowed, the grace
+        of a first answer (its own set-up), the most to wait, and ``what`` it is doing in
+        the words of a timeout. Clears the MESSAGE lines said before it."""
+        clock = self.clock
+        allowed = clock.allowed_ms()
+        grace = float(self.settings.setup_ms) if self._first_move else 0.0
+        limit = allowed + clock.control.margin_ms + grace
+        self.take_messages()
+        if allowed < (clock.control.turn_ms or float("inf")):
+            what += f" (the {allowed:.0f} ms left of its game time)"
+        return allowed, grace, limit, what
+
+    def _charge_turn(self, spent: float, allowed: float, grace: float) -> None:
+        """Charge an answer that took ``spent`` ms to the brain's clock; :class:`BrainFailure`
+        when it was over its time."""
+        clock = self.clock
+        first, self._first_move = self._first_move, False
+        flagged = clock.charge(
+            spent, grace_ms=grace, counted_ms=min(spent, allowed) if first else None
+        )
+        if flagged:
+            had = f"it had {allowed:.0f} ms and {clock.control.margin_ms:.0f} ms of margin"
+            if first and grace:
+                had += f", {grace:.0f} ms more for its first move"
+            raise BrainFailure(f"answered after {spent:.0f} ms; {had}")
+
+    def swap2board(
+        self,
+        board: Board,
+        *,
+        swap: bool,
+        counts: tuple[int, ...],
+        opening_rule: str,
+        stop: StopCheck | None = None,
+    ) -> tuple[bool, tuple[int, ...], tuple[str, ...]]:
+        """The brain's answer to ``SWAP2BOARD`` with the stones of ``board`` (its turn, on
+        its clock like a move): whether it answered ``SWAP``, the cells it placed (in
+        order) and its MESSAGE lines.
+
+        ``swap`` says whether ``SWAP`` is an answer here and ``counts`` how many moves
+        are; ``opening_rule`` names the rule for the brain (``INFO opening``, to a brain
+        that knows this program's extensions) and for the reasons. Anything else raises
+        :class:`BrainFailure` with the reason: ``ERROR`` or ``UNKNOWN`` (it does not play
+        the opening), words that are no answer, another count of moves, ``SWAP`` where it
+        is none, a cell off the board, taken, placed twice or forbidden for black, an
+        answer out of time or none, a crash. The stones are written in the order they
+        were placed as far as it is known (the brain's own stones of a last SWAP2BOARD
+        first), the others each side's in cell order.
+        """
+        rules = self.rules
+        if rules is None or board.rules is not rules:
+            raise BrainRefused("the brain was not started on this board")
+        m = rules.m
+        wanted = self._stones(board, board.to_move)
+        order = list(_in_turns(board, self._opening))
+        text = protocol.swap2board_lines((*protocol.xy_of(cell, m), wanted[cell]) for cell in order)
+        if self.knows_mnk:
+            text = protocol.command_line("INFO", protocol.OPENING_INFO_KEY, opening_rule) + text
+        on_board = f"SWAP2BOARD with {len(order)} stones" if order else "SWAP2BOARD"
+        allowed, grace, limit, what = self._turn_limits(f"answering {on_board}")
+        try:
+            sent = self.send(self._time_left_line() + text)
+            reply, came = self.receive(limit, what, stop)
+        finally:
+            self.suspend()
+        spent = (came - sent) * 1000
+        self._charge_turn(spent, allowed, grace)
+        messages = self.take_messages()
+        if reply.kind in (ReplyKind.ERROR, ReplyKind.UNKNOWN):
+            words = f"{reply.kind.value.upper()} {reply.text}".strip()[:80]
+            raise BrainFailure(f"answered {words!r} to {on_board}: it does not play {opening_rule}")
+        expected = _swap2_expected(swap, counts)
+        said = reply.text
+        if reply.kind not in (ReplyKind.MOVE, ReplyKind.OTHER):
+            said = f"{reply.kind.value.upper()} {said}".strip()
+        answer = None if said != reply.text else protocol.parse_swap2_reply(said)
+        if answer is None:
+            raise BrainFailure(
+                f"answered {said[:80]!r} to {on_board}, where the answer is {expected}"
+            )
+        if (answer.swap and not swap) or (not answer.swap and len(answer.moves) not in counts):
+            raise BrainFailure(
+                f"answered {str(answer)!r} to {on_board}; under {opening_rule} the answer "
+                f"there is {expected}"
+            )
+        cells = self._swap2_cells(board, answer.moves)
+        self._position = {}
+        self._opening = {cell: board.cells[cell] for cell in order}
+        placed = board.play_all(cells)
+        self._opening.update((cell, placed.cells[cell]) for cell in cells)
+        return answer.swap, cells, messages
+
+    def _swap2_cells(self, board: Board, moves: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        """The cells of a SWAP2BOARD answer's moves, each legal in turn from ``board``."""
+        rules = board.rules
+        cells = []
+        for x, y in moves:
+            if not (0 <= x < rules.m and 0 <= y < rules.n):
+                raise BrainFailure(f"placed {x},{y}, off the {rules.m}x{rules.n} board")
+            cell = protocol.cell_of(x, y, rules.m)
+            if cell in cells:
+                raise BrainFailure(f"placed {x},{y} ({board.name(cell)}) twice")
+            if board[cell] is not None:
+                raise BrainFailure(f"placed {x},{y} ({board.name(cell)}), a cell already taken")
+            forbidden = board.forbidden_cells().get(cell)
+            if forbidden is not None:
+                raise BrainFailure(
+                    f"placed black on {x},{y} ({board.name(cell)}), forbidden under renju "
+                    f"({forbidden})"
+                )
+            board = board.play(cell)
+            cells.append(cell)
+        return tuple(cells)
 
     def _await_move(
         self,
@@ -867,7 +984,11 @@ class BrainProcess:
 
     def continues(self, board: Board) -> bool:
         """Whether ``board`` goes on from the brain's board without a RESTART: the brain's
-        board is empty, or ``board`` is it plus one stone of the opponent's (a TURN)."""
+        board is empty, or ``board`` is it plus one stone of the opponent's (a TURN), or
+        after SWAP2BOARD every stone it was shown and placed is on ``board``."""
+        if self._opening:
+            cells = board.cells
+            return all(cells[cell] == mark for cell, mark in self._opening.items())
         if not self._position:
             return True
         wanted = self._stones(board, board.to_move)
@@ -904,19 +1025,38 @@ class BrainProcess:
         return False
 
 
-def _in_turns(board: Board) -> Iterable[int]:
-    """The board's stones in an order a game could have made them: the first player's and
-    the other's in turn, each side's in cell order (BOARD lists stones in the order they
-    were played, which renju brains rely on; a board keeps no order of its own)."""
+def _in_turns(board: Board, known: Iterable[int] = ()) -> Iterable[int]:
+    """The board's stones in an order a game could have made them: ``known`` first (the
+    stones whose order is known, on the board), then the first player's and the other's
+    in turn, each side's in cell order (BOARD lists stones in the order they were played,
+    which renju brains rely on; a board keeps no order of its own)."""
     first = board.first_player.value
     cells = board.cells
-    mine = [cell for cell, mark in enumerate(cells) if mark == first]
-    theirs = [cell for cell, mark in enumerate(cells) if mark not in (".", first)]
+    placed = [cell for cell in known if cells[cell] != "."]
+    yield from placed
+    taken = set(placed)
+    mine = [cell for cell, mark in enumerate(cells) if mark == first and cell not in taken]
+    theirs = [
+        cell for cell, mark in enumerate(cells) if mark not in (".", first) and cell not in taken
+    ]
+    # The side to place next after the known stones: the first player's when as many each.
+    firsts = sum(cells[cell] == first for cell in placed)
+    if firsts > len(placed) - firsts:
+        mine, theirs = theirs, mine
     for index in range(max(len(mine), len(theirs))):
         if index < len(mine):
             yield mine[index]
         if index < len(theirs):
             yield theirs[index]
+
+
+def _swap2_expected(swap: bool, counts: tuple[int, ...]) -> str:
+    """The answers open at a SWAP2BOARD in words: "three stones", "SWAP or one move"."""
+    numbers = {1: "one move", 2: "two moves", 3: "three stones"}
+    words = (["SWAP"] if swap else []) + [numbers.get(count, f"{count} moves") for count in counts]
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def owned_processes(owner: str) -> list[int]:

@@ -12,6 +12,12 @@ Each brain is a kind of its own (``brain.<name>``), so ratings and History keep 
 apart. The process ends with :meth:`BrainPlayer.close` (or the ``with`` block), and in
 any case when the player is collected or the program exits.
 
+Under swap and swap2 the brain places the opener's stones and makes its choices itself,
+through the protocol's ``SWAP2BOARD`` (:meth:`BrainPlayer.swap_stones`,
+:meth:`BrainPlayer.swap_choice`); plain swap has no command of its own, so it is asked
+with ``SWAP2BOARD`` too, and two stones are then a rule broken. Its next move after an
+opening is asked with BOARD: what a brain keeps of a ``SWAP2BOARD`` is its own.
+
 Nothing here imports Qt.
 """
 
@@ -33,6 +39,14 @@ from ttt_desktop.brains.manager import (
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.clock import StopCheck
 from ttt_desktop.core.rules import Rules
+from ttt_desktop.core.swap import (
+    BLACK,
+    OPENING_STONES,
+    PLACE_TWO,
+    WHITE,
+    SwapAnswer,
+    check_opening_rule,
+)
 from ttt_desktop.players.base import Player
 from ttt_desktop.players.thought import SearchStopped, Thought
 
@@ -150,25 +164,71 @@ class BrainPlayer(Player):
     def choose_move(self, board: Board) -> int:
         return self.think(board).move
 
-    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
-        """The brain's move on ``board``, with its MESSAGE lines as the thought's messages."""
+    def _ready(self, board: Board, *, new_game: bool = False) -> BrainProcess:
+        """The process, started on ``board``'s rules and in step with ``board`` (RESTART,
+        or a fresh process, when it is not; always a new game with ``new_game``)."""
         process = self._process
         if process is None or not process.alive:
             if process is not None:
                 self._drop()
             process = self._open()
-        try:
-            if process.rules is not board.rules:
-                if process.rules is not None:
-                    # Another board: a fresh process (not every brain takes a second START).
-                    self._drop()
-                    process = self._open()
-                process.start(board.rules)
-            elif not process.continues(board) and not process.restart():
-                # RESTART is optional in the protocol: a brain without it starts afresh.
+        if process.rules is not board.rules:
+            if process.rules is not None:
+                # Another board: a fresh process (not every brain takes a second START).
                 self._drop()
                 process = self._open()
-                process.start(board.rules)
+            process.start(board.rules)
+        elif (
+            (new_game and not process.fresh) or not process.continues(board)
+        ) and not process.restart():
+            # RESTART is optional in the protocol: a brain without it starts afresh.
+            self._drop()
+            process = self._open()
+            process.start(board.rules)
+        return process
+
+    def swap_stones(self, board: Board, rule: str) -> tuple[int, ...]:
+        """The brain's three opening stones (black, white, black) on the empty ``board``:
+        its answer to an empty ``SWAP2BOARD``, on its clock like a move. A new game for the
+        brain. :class:`BrainFailure` when it does not answer three legal stones."""
+        name = check_opening_rule(board.rules, rule)
+        return self._ask_swap(board, name, swap=False, counts=(OPENING_STONES,), new_game=True)[1]
+
+    def swap_choice(self, board: Board, options: tuple[str, ...], rule: str) -> SwapAnswer:
+        """The brain's choice among ``options`` on ``board`` (white to move): its answer to
+        ``SWAP2BOARD`` with the board's stones. ``SWAP`` is :data:`BLACK`, one move
+        :data:`WHITE` with that move (the brain's own: it is not asked for it again), two
+        moves :data:`PLACE_TWO` with them. At the opener's three stones it is the brain's
+        first word in the game (a new game for it). :class:`BrainFailure` for an answer
+        that is not one of ``options`` (two moves under swap or after five stones).
+        """
+        name = check_opening_rule(board.rules, rule)
+        counts = tuple(count for option, count in ((WHITE, 1), (PLACE_TWO, 2)) if option in options)
+        stones = sum(mark != "." for mark in board.cells)
+        swapped, cells = self._ask_swap(
+            board, name, swap=BLACK in options, counts=counts, new_game=stones <= OPENING_STONES
+        )
+        if swapped:
+            return SwapAnswer(BLACK)
+        return SwapAnswer(WHITE if len(cells) == 1 else PLACE_TWO, cells)
+
+    def _ask_swap(
+        self, board: Board, rule: str, *, swap: bool, counts: tuple[int, ...], new_game: bool
+    ) -> tuple[bool, tuple[int, ...]]:
+        try:
+            process = self._ready(board, new_game=new_game)
+            swapped, cells, _ = process.swap2board(
+                board, swap=swap, counts=counts, opening_rule=rule
+            )
+        except BrainFailure:
+            self._drop()
+            raise
+        return swapped, cells
+
+    def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        """The brain's move on ``board``, with its MESSAGE lines as the thought's messages."""
+        try:
+            process = self._ready(board)
             started = time.perf_counter()
             cell, _, messages = process.move(board, stop=stop)
         except SearchStopped:

@@ -20,6 +20,16 @@ The protocol has no way to say k: brains play five in a row. This program's exte
 ``k`` (``INFO k 4``: k in a row); "exactly k" is the protocol's own ``INFO rule 1``.
 Brains that do not know the key ignore it, as the protocol asks of unknown INFO keys.
 
+The opening rules swap and swap2 are played through the protocol's ``SWAP2BOARD`` (2022):
+the stones on the board in the order they were placed, then ``DONE``; the brain answers
+its three opening stones (``x,y x,y x,y``) on an empty board, ``SWAP`` (it takes black),
+one move (it takes white and plays it) or, after three stones, two moves (swap2's white
+and black stone). The stones are written as BOARD writes them, ``x,y,who``: Rapfi reads
+the third number and misreads a bare ``x,y``, and brains that read only ``x,y`` take the
+first two. The protocol has no plain swap; this program tells a brain that knows its
+extensions ``INFO opening swap`` (or ``swap2``) before each ``SWAP2BOARD``, so that it
+does not place two stones where swap has no such choice.
+
 Nothing here imports Qt.
 """
 
@@ -39,16 +49,19 @@ __all__ = [
     "K_INFO_KEY",
     "MAX_LINE",
     "MNK_ABOUT_KEY",
+    "OPENING_INFO_KEY",
     "RULE_CARO",
     "RULE_CONTINUOUS",
     "RULE_EXACT",
     "RULE_FREE_STYLE",
     "RULE_NAMES",
     "RULE_RENJU",
+    "SWAP_ANSWER",
     "Command",
     "LineSplitter",
     "Reply",
     "ReplyKind",
+    "Swap2Reply",
     "about_line",
     "board_lines",
     "cell_of",
@@ -59,8 +72,10 @@ __all__ = [
     "parse_coordinates",
     "parse_reply",
     "parse_stone",
+    "parse_swap2_reply",
     "rule_of",
     "start_line",
+    "swap2board_lines",
     "xy_of",
 ]
 
@@ -75,6 +90,13 @@ MNK_ABOUT_KEY: Final = "mnk"
 
 K_INFO_KEY: Final = "k"
 """This program's INFO key for k in a row (``INFO k 4``)."""
+
+OPENING_INFO_KEY: Final = "opening"
+"""This program's INFO key for the opening rule ``SWAP2BOARD`` is asked under (``INFO
+opening swap``; swap2 when not said)."""
+
+SWAP_ANSWER: Final = "SWAP"
+"""A brain's ``SWAP2BOARD`` answer that it takes black."""
 
 RULE_FREE_STYLE: Final = 0
 """The ``INFO rule`` value of free-style (five or more in a row win; no bit set)."""
@@ -98,7 +120,9 @@ BOARD_OWN: Final = 1
 BOARD_OPPONENT: Final = 2
 
 _COORDINATES = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*")
+_COORDINATES_IN = re.compile(r"(-?\d{1,9})\s*,\s*(-?\d{1,9})")
 _BOARD_STONE = re.compile(r"\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*,\s*(\d{1,9})\s*")
+_SWAP2_MOVES = re.compile(r"\s*-?\d{1,9}\s*,\s*-?\d{1,9}(?:\s+-?\d{1,9}\s*,\s*-?\d{1,9})*\s*")
 _ABOUT_FIELD = re.compile(r'([A-Za-z_][\w-]*)\s*=\s*(?:"([^"]*)"?|([^\s,]+))')
 
 
@@ -142,6 +166,13 @@ def rule_of(rules: Rules) -> int:
 def board_lines(stones: Iterable[tuple[int, int, int]]) -> str:
     """``BOARD``, a line ``x,y,who`` per stone (1 the brain's own, 2 the opponent's), ``DONE``."""
     lines = ["BOARD", *(f"{x},{y},{who}" for x, y, who in stones), "DONE"]
+    return EOL.join(lines) + EOL
+
+
+def swap2board_lines(stones: Iterable[tuple[int, int, int]]) -> str:
+    """``SWAP2BOARD``, a line ``x,y,who`` per stone in the order they were placed (1 the
+    brain's own, 2 the opponent's, as in BOARD), ``DONE``."""
+    lines = ["SWAP2BOARD", *(f"{x},{y},{who}" for x, y, who in stones), "DONE"]
     return EOL.join(lines) + EOL
 
 
@@ -279,6 +310,36 @@ def parse_reply(line: str) -> Reply:
             return Reply(ReplyKind.OTHER, text)
         return Reply(kind, rest, *coordinates)
     return Reply(kind, rest)
+
+
+@dataclass(frozen=True, slots=True)
+class Swap2Reply:
+    """A brain's answer to ``SWAP2BOARD``: ``SWAP`` (``swap``), or its moves' coordinates."""
+
+    swap: bool
+    moves: tuple[tuple[int, int], ...] = ()
+
+    def __str__(self) -> str:
+        if self.swap:
+            return SWAP_ANSWER
+        return " ".join(f"{x},{y}" for x, y in self.moves)
+
+
+def parse_swap2_reply(text: str) -> Swap2Reply | None:
+    """``SWAP`` (any case) or moves ``x,y`` separated by spaces; None for anything else.
+
+    >>> parse_swap2_reply("7,7 8, 8  9,9").moves
+    ((7, 7), (8, 8), (9, 9))
+    >>> parse_swap2_reply("swap"), parse_swap2_reply("7,7,1")
+    (Swap2Reply(swap=True, moves=()), None)
+    """
+    words = text.strip()
+    if words.upper() == SWAP_ANSWER:
+        return Swap2Reply(swap=True)
+    if _SWAP2_MOVES.fullmatch(words) is None:
+        return None
+    moves = tuple((int(x), int(y)) for x, y in _COORDINATES_IN.findall(words))
+    return Swap2Reply(swap=False, moves=moves)
 
 
 def parse_about(text: str) -> dict[str, str]:

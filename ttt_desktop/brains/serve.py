@@ -24,6 +24,14 @@ own, :mod:`ttt_desktop.brains.manager`). The brain:
   20 a side); a rule it does not play (continuous, or renju and caro on another board)
   gets ``ERROR`` before its next move, as the protocol asks of an INFO value a brain can't
   meet, and it plays on under free-style (or exactly five);
+* plays the openings swap and swap2 through ``SWAP2BOARD`` (stones ``x,y`` or
+  ``x,y,who``, in the order they were placed, then ``DONE``), as its player would
+  (:meth:`Player.swap_stones <ttt_desktop.players.base.Player.swap_stones>`,
+  :meth:`Player.swap_choice <ttt_desktop.players.base.Player.swap_choice>`): on an empty
+  board its three stones ``x,y x,y x,y``; after three stones ``SWAP`` (it takes black),
+  its move as white, or (swap2 only) two stones; after five, ``SWAP`` or its move. Plain
+  swap is this program's ``INFO opening swap`` (swap2 when not said); a count of stones
+  no opening has, or five under swap, gets ``ERROR``;
 * leaves quietly (exit status 0, no traceback) when its output is closed.
 
 Single-threaded, as the protocol allows: it reads no command while it thinks.
@@ -46,6 +54,16 @@ from ttt_desktop.brains.protocol import LineSplitter
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.clock import UNLIMITED_MS, TimeControl
 from ttt_desktop.core.rules import MAX_SIDE, MIN_SIDE, Rules
+from ttt_desktop.core.swap import (
+    BLACK,
+    OPENING_STONES,
+    PLACE_TWO,
+    SWAP,
+    SWAP2,
+    WHITE,
+    SwapAnswer,
+    SwapError,
+)
 from ttt_desktop.core.tactics import decisive_moves
 from ttt_desktop.players import create_player
 from ttt_desktop.players.base import Player
@@ -93,7 +111,10 @@ class BrainServer:
         self.board: Board | None = None
         self.player: Player | None = None
         self.fallback: Player | None = None
+        self.opening_rule = SWAP2
+        """The opening ``SWAP2BOARD`` is asked under (``INFO opening``; swap2 by default)."""
         self._board_lines: list[tuple[int, int, int]] | None = None
+        self._swap2_lines: list[tuple[int, int]] | None = None
 
     # Commands -----------------------------------------------------------------------
 
@@ -101,6 +122,8 @@ class BrainServer:
         """Answer one line from the manager; False once the brain should end."""
         if self._board_lines is not None:
             return self._board_line(line)
+        if self._swap2_lines is not None:
+            return self._swap2_line(line)
         command = protocol.parse_command(line)
         if command is None:
             return True
@@ -170,6 +193,11 @@ class BrainServer:
     def _info(self, argument: str) -> None:
         key, _, value = argument.partition(" ")
         key = key.lower()
+        if key == protocol.OPENING_INFO_KEY:
+            name = value.strip().lower()
+            if name in (SWAP, SWAP2):
+                self.opening_rule = name
+            return
         try:
             number = int(value.strip())
         except ValueError:
@@ -324,6 +352,80 @@ class BrainServer:
             return
         self.write("OK")
 
+    def _swap2_start(self, argument: str) -> None:
+        self._swap2_lines = []
+
+    def _swap2_line(self, line: str) -> bool:
+        assert self._swap2_lines is not None
+        text = line.strip()
+        if text.upper() == "DONE":
+            stones, self._swap2_lines = self._swap2_lines, None
+            self._swap2_done(stones)
+            return True
+        if text.upper() == "END":
+            return False
+        stone = protocol.parse_stone(text)
+        found = stone[:2] if stone is not None else protocol.parse_coordinates(text)
+        if found is not None:
+            self._swap2_lines.append(found)
+        return True
+
+    def _swap2_done(self, stones: list[tuple[int, int]]) -> None:
+        """Answer SWAP2BOARD: the opener's three stones, or a choice (see the module)."""
+        rules = self._rules()
+        if rules is None:
+            return
+        board = Board.empty(Mark.X, rules)
+        for x, y in stones:
+            if not (0 <= x < rules.m and 0 <= y < rules.n):
+                self.write(f"ERROR the stone {x},{y} is off the {rules.m}x{rules.n} board")
+                return
+            try:
+                board = board.play(protocol.cell_of(x, y, rules.m))
+            except ValueError as error:
+                self.write(f"ERROR {error}")
+                return
+        count = len(stones)
+        if count == 0:
+            options: tuple[str, ...] = ()
+        elif count == OPENING_STONES:
+            options = (BLACK, WHITE, PLACE_TWO) if self.opening_rule == SWAP2 else (BLACK, WHITE)
+        elif count == OPENING_STONES + 2 and self.opening_rule == SWAP2:
+            options = (BLACK, WHITE)
+        else:
+            self.write(
+                f"ERROR {self.opening_rule} asks SWAP2BOARD with 0, 3 "
+                f"{'or 5 ' if self.opening_rule == SWAP2 else ''}stones, not {count}"
+            )
+            return
+        player, _ = self._players(rules)
+        if not player.supports(rules):
+            self.write(f"ERROR {player.name} does not play {rules.key}")
+            return
+        player.budget_ms = budget_for(self.turn_ms, self.time_left_ms, self.match_ms)
+        m = rules.m
+        try:
+            if not options:
+                cells = player.swap_stones(board, self.opening_rule)
+                self.board = board.play_all(cells)
+                self.write(" ".join("{},{}".format(*protocol.xy_of(cell, m)) for cell in cells))
+                return
+            answer: SwapAnswer = player.swap_choice(board, options, self.opening_rule)
+        except SwapError as error:
+            self.write(f"ERROR {error}")
+            return
+        if answer.choice not in options:
+            self.write(f"ERROR {player.name} chose {answer.choice}, not one of {options}")
+            return
+        self.board = board.play_all(answer.stones)
+        if answer.choice == BLACK:
+            self.write(protocol.SWAP_ANSWER)
+        elif answer.choice == WHITE and not answer.stones:
+            self.board = board
+            self._play()
+        else:
+            self.write(" ".join("{},{}".format(*protocol.xy_of(cell, m)) for cell in answer.stones))
+
     _HANDLERS: Final[dict[str, Callable[[BrainServer, str], None]]] = {
         "START": _start,
         "RECTSTART": _rectstart,
@@ -334,6 +436,7 @@ class BrainServer:
         "TURN": _turn,
         "BOARD": _board_start,
         "TAKEBACK": _takeback,
+        "SWAP2BOARD": _swap2_start,
     }
 
     # Thinking -----------------------------------------------------------------------
