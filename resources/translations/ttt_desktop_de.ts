@@ -594,6 +594,10 @@
         <translation>Zurücknehmen gibt es nur in Partien mit einem Menschen: Blättern Sie stattdessen durch die Züge</translation>
     </message>
     <message>
+        <source>No hints for the opening&apos;s stones and choices: hints come after it</source>
+        <translation>Keine Tipps für die Steine und die Wahl der Eröffnung: Tipps gibt es danach</translation>
+    </message>
+    <message>
         <source>Hint for {mark}: {sentence}</source>
         <translation>Tipp für {mark}: {sentence}</translation>
     </message>
@@ -1118,6 +1122,14 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Starten Sie zuerst ein neues Spiel.</translation>
     </message>
     <message>
+        <source>{name} chooses first: use the buttons over the board.</source>
+        <translation>Zuerst wählt {name}: mit den Knöpfen über dem Brett.</translation>
+    </message>
+    <message>
+        <source>There is no choice to make now.</source>
+        <translation>Jetzt ist nichts zu wählen.</translation>
+    </message>
+    <message>
         <source>{cell} is {forbidden}; under renju, choose another point.</source>
         <translation>{cell} ist {forbidden}; nach Renju wählen Sie einen anderen Punkt.</translation>
     </message>
@@ -1510,6 +1522,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <source>Computer player: {}</source>
         <translation>Computerspieler: {}</translation>
     </message>
+    <message>
+        <source>{opening}; the opening&apos;s first stones by {name}</source>
+        <translation>{opening}; die ersten Steine der Eröffnung von {name}</translation>
+    </message>
 </context>
 <context>
     <name>HistoryWindow</name>
@@ -1897,6 +1913,14 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Die Suchbäume von Minimax und Alpha-Beta ab der gezeigten Stellung erkunden</translation>
     </message>
     <message>
+        <source>The opening: its stones are placed by the rule, not searched for.</source>
+        <translation>Die Eröffnung: Ihre Steine werden nach der Regel gesetzt, nicht gesucht.</translation>
+    </message>
+    <message>
+        <source>A computer&apos;s thinking shows here from the first move after the opening&apos;s choices.</source>
+        <translation>Was ein Computer denkt, steht hier ab dem ersten Zug nach der Wahl der Eröffnung.</translation>
+    </message>
+    <message>
         <source>No computer has moved yet in this game.</source>
         <translation>In dieser Partie hat noch kein Computer gezogen.</translation>
     </message>
@@ -2242,8 +2266,36 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>{name} ist am Zug</translation>
     </message>
     <message>
+        <source>{choice}; {turn}</source>
+        <translation>{choice}; {turn}</translation>
+    </message>
+    <message>
+        <source>{name} places the opening: stone {number} of {total} ({colour})</source>
+        <translation>{name} setzt die Eröffnung: Stein {number} von {total} ({colour})</translation>
+    </message>
+    <message>
+        <source>{name} chooses: play black, play white or place two more stones</source>
+        <translation>{name} wählt: Schwarz spielen, Weiß spielen oder zwei weitere Steine setzen</translation>
+    </message>
+    <message>
+        <source>{name} chooses: play black or play white</source>
+        <translation>{name} wählt: Schwarz spielen oder Weiß spielen</translation>
+    </message>
+    <message>
+        <source>{name} chose {colour}: {name} plays {mark}</source>
+        <translation>{name} hat {colour} gewählt: {name} spielt {mark}</translation>
+    </message>
+    <message>
         <source>{pairing}: no games finished yet</source>
         <translation>{pairing}: noch keine Partie beendet</translation>
+    </message>
+    <message>
+        <source>black</source>
+        <translation>Schwarz</translation>
+    </message>
+    <message>
+        <source>white</source>
+        <translation>Weiß</translation>
     </message>
     <message>
         <source>{first} v {second}</source>
@@ -2422,6 +2474,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Feld</translation>
     </message>
     <message>
+        <source>{name} (opening)</source>
+        <translation>{name} (Eröffnung)</translation>
+    </message>
+    <message>
         <source>Moves</source>
         <translation>Züge</translation>
     </message>
@@ -2513,6 +2569,26 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>{mark} spielt:</translation>
     </message>
     <message>
+        <source>Free: the first player&apos;s stone opens the game</source>
+        <translation>Frei: Der Stein des ersten Spielers eröffnet die Partie</translation>
+    </message>
+    <message>
+        <source>Swap: three stones placed, then the other player chooses a side</source>
+        <translation>Swap: drei Steine gesetzt, dann wählt der andere Spieler eine Seite</translation>
+    </message>
+    <message>
+        <source>Swap2: three stones, then a side or two more stones and the choice back</source>
+        <translation>Swap2: drei Steine, dann eine Seite oder zwei weitere Steine und die Wahl zurück</translation>
+    </message>
+    <message>
+        <source>Who places the first stones, and who then chooses to play black or white</source>
+        <translation>Wer die ersten Steine setzt und wer dann wählt, Schwarz oder Weiß zu spielen</translation>
+    </message>
+    <message>
+        <source>&amp;Opening:</source>
+        <translation>&amp;Eröffnung:</translation>
+    </message>
+    <message>
         <source>Start</source>
         <translation>Starten</translation>
     </message>
@@ -2579,6 +2655,14 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>Choose a player for {marks}: the one chosen does not play {board}.</source>
         <translation>Bitte einen Spieler für {marks} wählen: der gewählte spielt nicht {board}.</translation>
+    </message>
+    <message>
+        <source>Swap and swap2 are openings of five in a row: they need at least 5 in a row on a board of at least 7 by 7</source>
+        <translation>Swap und Swap2 sind Eröffnungen für fünf in einer Reihe: Sie brauchen mindestens 5 in einer Reihe auf einem Brett von mindestens 7 mal 7</translation>
+    </message>
+    <message>
+        <source>This board opens freely: {why}.</source>
+        <translation>Dieses Brett wird frei eröffnet: {why}.</translation>
     </message>
     <message>
         <source>Choose a board first</source>
@@ -2741,6 +2825,41 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>of which end the game</source>
         <translation>davon beenden die Partie</translation>
+    </message>
+</context>
+<context>
+    <name>OpeningPrompt</name>
+    <message>
+        <source>Opening choice</source>
+        <translation>Wahl der Eröffnung</translation>
+    </message>
+    <message>
+        <source>{name}, choose your side:</source>
+        <translation>{name}, wählen Sie Ihre Seite:</translation>
+    </message>
+    <message>
+        <source>Play &amp;black ({mark})</source>
+        <translation>&amp;Schwarz spielen ({mark})</translation>
+    </message>
+    <message>
+        <source>Play &amp;white ({mark})</source>
+        <translation>&amp;Weiß spielen ({mark})</translation>
+    </message>
+    <message>
+        <source>Place &amp;two more stones</source>
+        <translation>&amp;Zwei weitere Steine setzen</translation>
+    </message>
+    <message>
+        <source>Take black: the other player moves next, as white</source>
+        <translation>Schwarz nehmen: Der andere Spieler zieht als Nächstes, als Weiß</translation>
+    </message>
+    <message>
+        <source>Take white and make white&apos;s move now</source>
+        <translation>Weiß nehmen und jetzt den Zug von Weiß machen</translation>
+    </message>
+    <message>
+        <source>Place a white and a black stone, then the other player chooses a side</source>
+        <translation>Einen weißen und einen schwarzen Stein setzen, dann wählt der andere Spieler eine Seite</translation>
     </message>
 </context>
 <context>
@@ -3216,6 +3335,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Die Analyse einer Partie erscheint hier, sobald sie endet.</translation>
     </message>
     <message>
+        <source>{number}. {move} - opening stone, placed by {name}</source>
+        <translation>{number}. {move} – Eröffnungsstein, gesetzt von {name}</translation>
+    </message>
+    <message>
         <source>{x} (X) v {o} (O)</source>
         <translation>{x} (X) gegen {o} (O)</translation>
     </message>
@@ -3376,6 +3499,42 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>forbidden for black: {reason}</source>
         <translation>für Schwarz verboten: {reason}</translation>
+    </message>
+    <message>
+        <source>Swap</source>
+        <translation>Swap</translation>
+    </message>
+    <message>
+        <source>Swap2</source>
+        <translation>Swap2</translation>
+    </message>
+    <message>
+        <source>the responder placed two stones</source>
+        <translation>der Antwortende hat zwei Steine gesetzt</translation>
+    </message>
+    <message>
+        <source>the responder chose black</source>
+        <translation>der Antwortende hat Schwarz gewählt</translation>
+    </message>
+    <message>
+        <source>the opener chose black</source>
+        <translation>der Eröffnende hat Schwarz gewählt</translation>
+    </message>
+    <message>
+        <source>the responder chose white</source>
+        <translation>der Antwortende hat Weiß gewählt</translation>
+    </message>
+    <message>
+        <source>the opener chose white</source>
+        <translation>der Eröffnende hat Weiß gewählt</translation>
+    </message>
+    <message>
+        <source>{rule}: no choice yet</source>
+        <translation>{rule}: noch keine Wahl</translation>
+    </message>
+    <message>
+        <source>{rule}: {choices}</source>
+        <translation>{rule}: {choices}</translation>
     </message>
 </context>
 <context>
