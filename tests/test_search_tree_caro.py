@@ -255,7 +255,7 @@ def test_the_cells_that_stop_a_line_are_the_board_s() -> None:
     layout = layout_of(CARO_15)
     tactics = mcts._Tactics(layout)
     closable = 0
-    for board, mark in threatening_positions(150):
+    for board, mark in threatening_positions(100):
         mine, theirs = board.bits(mark), board.bits(mark.opponent)
         empty = [c for c in GEOMETRY.cells if not (mine | theirs) >> c & 1]
         expected = tuple(
@@ -295,3 +295,30 @@ def test_the_strategist_blocks_by_the_rule() -> None:
         board = position(rules, *names)
         mine, theirs = board.bits(Mark.X), board.bits(Mark.O)
         assert grid_fork_cells(rules.geometry, mine, theirs) == forks
+
+
+def test_every_threat_win_s_line_is_a_caro_game_the_attacker_wins() -> None:
+    """Over seeded random caro positions, each forced win the threat search reports is
+    played out on the board along its line: every move legal, the last one the
+    attacker's win by the rule (never a five closed at both ends)."""
+    draw = random.Random(11)
+    found = 0
+    for _ in range(60):
+        board = Board.empty(rules=CARO_15)
+        for _ in range(draw.randrange(8, 24)):
+            square = [c for c in board.legal_moves() if 3 <= c % 15 <= 11 and 3 <= c // 15 <= 11]
+            after = board.play(draw.choice(square))
+            if after.is_over:
+                break
+            board = after
+        for win, attacker in (
+            (forced_win(board, max_nodes=3000), board.to_move),
+            (forced_win_after(board, max_nodes=3000), board.to_move.opponent),
+        ):
+            if win is None:
+                continue
+            found += 1
+            final = board.play_all(win.line)
+            assert final.winner is attacker
+            assert len(win.line) == win.plies
+    assert found > 5

@@ -368,20 +368,27 @@ class _ThreatSearch:
         (0 when none does): each winning window's empty cell, or the cell just beyond it
         when the cell beyond its other end is ``them``'s, common to every winning window."""
         k = self.k
-        empty = self.board_bits & ~me & ~them
+        open_ = self.board_bits & ~them
+        empty = open_ & ~me
         left = -1
         for shift, offsets in self.directions:
-            fits = self.board_bits & ~them
+            fits = open_
+            at_least_1 = at_least_2 = 0
             for offset in offsets:
-                fits &= (me | empty) >> offset
-            fits &= ~(them << shift & them >> (k * shift))
+                gaps = empty >> offset
+                fits &= open_ >> offset
+                at_least_2 |= at_least_1 & gaps
+                at_least_1 |= gaps
+            # Windows of k-1 of ``me`` and one empty cell, not closed at both ends.
+            fits &= at_least_1 & ~at_least_2 & ~(them << shift & them >> (k * shift))
             while fits:
                 start = fits & -fits
                 fits ^= start
-                gaps = [start << offset for offset in offsets if start << offset & empty]
-                if len(gaps) != 1:
-                    continue
-                stop = gaps[0]
+                stop = 0
+                for offset in offsets:
+                    if start << offset & empty:
+                        stop = start << offset
+                        break
                 before, after = start >> shift, start << (k * shift)
                 if them & before and empty & after:
                     stop |= after

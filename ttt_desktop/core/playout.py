@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board, Mark
-from ttt_desktop.core.rules import CARO, FIVE_ONLY_RULES
+from ttt_desktop.core.rules import CARO, FIVE_ONLY_RULES, RENJU
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -47,6 +47,7 @@ class _Layout:
         "caro",
         "cell_of",
         "cell_of_mask",
+        "crowding",
         "directions",
         "exact",
         "geometry",
@@ -69,6 +70,20 @@ class _Layout:
         self.bit_of = tuple((cell // m) * width + cell % m for cell in range(m * n))
         self.cell_of = {bit: cell for cell, bit in enumerate(self.bit_of)}
         self.cell_of_mask = {1 << bit: cell for cell, bit in enumerate(self.bit_of)}
+        self.crowding: dict[int, tuple[int, int, int, int, int]] = {}
+        """Renju, per cell's single bit: the cells within four of it along its lines, all
+        four lines and then each. Black's cell with fewer than two stones there along two
+        lines and fewer than four along each is never forbidden
+        (:func:`ttt_desktop.core.renju.forbidden_reason` asks no more)."""
+        if rules.rule == RENJU:
+            bit_of = self.bit_of
+            for cell, rays in enumerate(rules.geometry.rays):
+                lines = [0, 0, 0, 0]
+                for direction, (forward, backward) in enumerate(rays):
+                    for other in forward[:4] + backward[:4]:
+                        lines[direction] |= 1 << bit_of[other]
+                a, b, c, d = lines
+                self.crowding[1 << bit_of[cell]] = (a | b | c | d, a, b, c, d)
         self.shifts = (1, width, width + 1, width - 1)
         # A run of k from runs of 1 by doubling: each step ANDs the runs with themselves
         # shifted by `step` cells; the last step tops up to exactly k.
@@ -256,17 +271,21 @@ def _ruled_playout(  # noqa: PLR0917  (one loop, the rule's cases inline)
     caro = layout.caro
     cell_of_mask = layout.cell_of_mask
     geometry = layout.geometry
+    crowding = layout.crowding
     black = white = 0
     if not caro:
         # Renju: the stones as cells (bit ``cell``), for black's forbidden points.
         from ttt_desktop.core.renju import forbidden_reason  # noqa: PLC0415  (renju only)
 
         own = other = 0
-        for low, cell in cell_of_mask.items():
+        stones = mine | theirs
+        while stones:
+            low = stones & -stones
+            stones ^= low
             if mine & low:
-                own |= 1 << cell
-            elif theirs & low:
-                other |= 1 << cell
+                own |= 1 << cell_of_mask[low]
+            else:
+                other |= 1 << cell_of_mask[low]
         black, white = (own, other) if first else (other, own)
     black_turn = first
     sign = 1
@@ -278,7 +297,9 @@ def _ruled_playout(  # noqa: PLR0917  (one loop, the rule's cases inline)
             # Black's draw among the cells it may play: a forbidden one is set aside for
             # this move (moved past the cells still drawn from), white may take it later.
             pool = left
-            while forbidden_reason(geometry, black, white, cell_of_mask[bit]) is not None:
+            while _crowded(mine, crowding[bit]) and forbidden_reason(
+                geometry, black, white, cell_of_mask[bit]
+            ):
                 pool -= 1
                 free[index] = free[pool]
                 free[pool] = bit
@@ -310,6 +331,21 @@ def _ruled_playout(  # noqa: PLR0917  (one loop, the rule's cases inline)
         sign = -sign
         black_turn = not black_turn
     return 0
+
+
+def _crowded(black: int, near: tuple[int, int, int, int, int]) -> bool:
+    """Whether black's stones (``black``) near a cell (``near``: see ``_Layout.crowding``)
+    could make it forbidden: two or more along two of its lines, or four along one."""
+    if (black & near[0]).bit_count() < 4:
+        return False
+    crowded = 0
+    for line in near[1:]:
+        count = (black & line).bit_count()
+        if count >= 4:
+            return True
+        if count >= 2:
+            crowded += 1
+    return crowded >= 2
 
 
 # The loops above written out for the common step counts (k = 5 to 8 take three doubling
