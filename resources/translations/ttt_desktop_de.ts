@@ -2270,16 +2270,16 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>{choice}; {turn}</translation>
     </message>
     <message>
-        <source>{name} places the opening: stone {number} of {total} ({colour})</source>
-        <translation>{name} setzt die Eröffnung: Stein {number} von {total} ({colour})</translation>
+        <source>{name} places the opening: stone {number} of {total} ({colour}, {mark})</source>
+        <translation>{name} setzt die Eröffnung: Stein {number} von {total} ({colour}, {mark})</translation>
     </message>
     <message>
-        <source>{name} chooses: play black, play white or place two more stones</source>
-        <translation>{name} wählt: Schwarz spielen, Weiß spielen oder zwei weitere Steine setzen</translation>
+        <source>{name} chooses: black, white or two more stones</source>
+        <translation>{name} wählt: Schwarz, Weiß oder zwei weitere Steine</translation>
     </message>
     <message>
-        <source>{name} chooses: play black or play white</source>
-        <translation>{name} wählt: Schwarz spielen oder Weiß spielen</translation>
+        <source>{name} chooses: black or white</source>
+        <translation>{name} wählt: Schwarz oder Weiß</translation>
     </message>
     <message>
         <source>{name} chose {colour}: {name} plays {mark}</source>

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import WindowMaker
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
@@ -17,6 +17,7 @@ from ttt_desktop.core.rules import PRESETS, Rules
 from ttt_desktop.core.session import Seat
 from ttt_desktop.core.swap import BLACK, FREE_OPENING, PLACE_TWO, SWAP, SWAP2, WHITE, SwapOpening
 from ttt_desktop.gui.coach.overlays import VALUES_LAYER
+from ttt_desktop.gui.common import translation
 from ttt_desktop.gui.game.game_in_progress import FILE_NAME
 from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.gui.shell.settings import AppSettings
@@ -96,22 +97,20 @@ def test_two_people_play_swap2_through_the_window(qtbot: QtBot, make_window: Win
     window = make_window()
     start(window, ALICE, BOB, SWAP2)
     session = window.controller.session
-    assert "Alice places the opening: stone 1 of 3 (black)" in window.status_label.text()
+    assert "Alice places the opening: stone 1 of 3 (black, X)" in window.status_label.text()
     click(qtbot, window, OPENING[:1])
-    assert "stone 2 of 3 (white)" in window.status_label.text()
+    assert "stone 2 of 3 (white, O)" in window.status_label.text()
     click(qtbot, window, OPENING[1:])
     # The choice: Bob's buttons over the board, the board takes no stone meanwhile.
     prompt = window.opening_prompt
     assert prompt.isVisible() and prompt.choice is not None and prompt.choice.name == "Bob"
     assert all(prompt.buttons[choice].isVisible() for choice in (BLACK, WHITE, PLACE_TWO))
     assert window.focusWidget() is prompt.buttons[BLACK]
-    assert "Bob chooses: play black, play white or place two more stones" in (
-        window.status_label.text()
-    )
+    assert "Bob chooses: black, white or two more stones" in (window.status_label.text())
     assert not window.board.accepts_clicks
     press(qtbot, window, PLACE_TWO)
     assert not prompt.isVisible()
-    assert "Bob places the opening: stone 4 of 5 (white)" in window.status_label.text()
+    assert "Bob places the opening: stone 4 of 5 (white, O)" in window.status_label.text()
     click(qtbot, window, PLACED_TWO)
     # Alice chooses now, between black and white only.
     assert prompt.isVisible() and prompt.choice is not None and prompt.choice.name == "Alice"
@@ -165,7 +164,7 @@ def test_a_person_answers_rando_s_opening_and_undo_stops_at_the_choice(
     # Rando's three stones come one after another, like moves.
     qtbot.waitUntil(window.opening_prompt.isVisible, timeout=20000)
     assert session.record.ply == 3
-    assert "Alice chooses: play black or play white" in window.status_label.text()
+    assert "Alice chooses: black or white" in window.status_label.text()
     assert not window.opening_prompt.buttons[PLACE_TWO].isVisible()
     # Rando's stones are no person's: nothing to take back yet.
     assert not session.can_undo
@@ -208,7 +207,7 @@ def test_a_restart_restores_an_unfinished_opening(
     record = session.record
     assert record.game_id == before.game_id
     assert record.opening == SwapOpening(SWAP2, (PLACE_TWO,))
-    assert "Bob places the opening: stone 5 of 5 (black)" in again.status_label.text()
+    assert "Bob places the opening: stone 5 of 5 (black, X)" in again.status_label.text()
     click(qtbot, again, PLACED_TWO[1:])
     assert again.opening_prompt.isVisible()
     press(qtbot, again, BLACK)
@@ -223,7 +222,7 @@ def test_a_restart_restores_an_unfinished_opening(
     assert session.record.ply == 4
     assert session.record.opening == SwapOpening(SWAP2, (PLACE_TWO,))
     assert not again.opening_prompt.isVisible()
-    assert "Bob places the opening: stone 5 of 5 (black)" in again.status_label.text()
+    assert "Bob places the opening: stone 5 of 5 (black, X)" in again.status_label.text()
 
 
 def _swap2_game_to_the_end(qtbot: QtBot, window: MainWindow) -> None:
@@ -323,3 +322,20 @@ def test_history_says_how_a_game_opened(
         "Swap2: the responder placed two stones, the opener chose white; "
         "the opening's first stones by Alice"
     )
+
+
+def test_the_opening_in_german(qtbot: QtBot, make_window: WindowMaker) -> None:
+    installed = translation.install(QSettings(), "de")
+    try:
+        window = make_window()
+        start(window, ALICE, BOB, SWAP2)
+        assert "Alice setzt die Eröffnung: Stein 1 von 3 (Schwarz, X)" in (
+            window.status_label.text()
+        )
+        click(qtbot, window, OPENING)
+        assert "Bob wählt: Schwarz, Weiß oder zwei weitere Steine" in window.status_label.text()
+        assert window.opening_prompt.buttons[WHITE].text() == "&Weiß spielen (O)"
+        press(qtbot, window, WHITE)
+        assert "Bob hat Weiß gewählt: Bob spielt O" in window.status_label.text()
+    finally:
+        translation.remove(installed)

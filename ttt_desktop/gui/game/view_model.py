@@ -530,15 +530,20 @@ class GameView(QObject):
             stone = board.to_move
             colour = _colour(stone is record.first)
             text = translate(
-                "MainWindow", "{name} places the opening: stone {number} of {total} ({colour})"
-            ).format(name=name, number=record.ply + 1, total=opening.stones, colour=colour)
+                "MainWindow",
+                "{name} places the opening: stone {number} of {total} ({colour}, {mark})",
+            ).format(
+                name=name,
+                number=record.ply + 1,
+                total=opening.stones,
+                colour=colour,
+                mark=stone.value,
+            )
             return acting, stone, text, None
         if PLACE_TWO in step.options:
-            text = translate(
-                "MainWindow", "{name} chooses: play black, play white or place two more stones"
-            )
+            text = translate("MainWindow", "{name} chooses: black, white or two more stones")
         else:
-            text = translate("MainWindow", "{name} chooses: play black or play white")
+            text = translate("MainWindow", "{name} chooses: black or white")
         choice = None
         if session.mover(acting).waits_for_input:
             choice = OpeningChoice(name, step.options, record.first)
