@@ -5,11 +5,12 @@ stale answers, a game restored in the middle of its opening."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from ttt_desktop.core import GameRecord, Mark
+from ttt_desktop.core import Board, GameRecord, Mark
 from ttt_desktop.core.rules import Rules
 from ttt_desktop.core.session import (
     HUMAN_KIND,
@@ -33,6 +34,7 @@ from ttt_desktop.core.swap import (
     SwapOpening,
 )
 from ttt_desktop.formats.json_codec import record_from_json, record_to_json
+from ttt_desktop.players.process import OpeningJob, SearchProcess, ThinkJob
 
 GOMOKU = Rules(15, 15, 5)
 ALICE = Seat(HUMAN_KIND, "Alice")
@@ -254,6 +256,22 @@ class TestComputers:
         assert session.record.opening == SwapOpening(SWAP2, (WHITE,))
         assert session.waits_for_person and session.acting_mark is Mark.X
 
+    def test_a_paused_game_between_computers_steps_stone_by_stone(self) -> None:
+        heard = Heard()
+        session = session_of(ROBOT, Seat("rando", "Robin", seed=3), SWAP, heard)
+        request = heard.requests.pop()
+        session.set_paused(True)
+        session.deliver(MoveAnswer(request.generation, OPENING[0], stones=OPENING))
+        assert session.record.moves == OPENING[:1] and not heard.requests
+        session.step_once()
+        assert heard.requests[-1].given == OPENING[1]
+        answer_given(session, heard)
+        assert session.record.moves == OPENING[:2] and not heard.requests
+        session.step_once()
+        answer_given(session, heard)
+        session.step_once()  # the choice is asked only now
+        assert heard.requests[-1].ask == "choice"
+
     def test_a_stale_answer_is_dropped(self) -> None:
         heard = Heard()
         session = session_of(ROBOT, ALICE, SWAP, heard)
@@ -376,3 +394,31 @@ class TestRecords:
         session.choose(BLACK)
         session.rename_person("Alice", "Ann")
         assert session.record.o.name == "Ann" and session.seat(Mark.X).name == "Ann"
+
+
+class TestSearchProcess:
+    """The opening's questions asked of a game's player in the search process."""
+
+    @pytest.fixture
+    def process(self) -> Iterator[SearchProcess]:
+        made = SearchProcess()
+        yield made
+        made.close()
+
+    def test_stones_and_choices_from_the_game_s_player(self, process: SearchProcess) -> None:
+        empty = Board.empty(rules=GOMOKU)
+        answers = []
+        for game in (1, 2):
+            job = ThinkJob.for_board("rando", 11, empty, game, "X")
+            stones = process.run(OpeningJob(job, "stones", SWAP2))
+            assert len(set(stones)) == 3
+            empty.play_all(stones)  # legal, black, white, black
+            answers.append(stones)
+        assert answers[0] == answers[1]  # the same seed, the same stones
+        board = empty.play_all(OPENING)
+        for seed in range(8):
+            job = ThinkJob.for_board("rando", seed, board, 10 + seed, "O")
+            options = (BLACK, WHITE) if seed % 2 else (BLACK, WHITE, PLACE_TWO)
+            answer = process.run(OpeningJob(job, "choice", SWAP2, options))
+            assert isinstance(answer, SwapAnswer) and answer.choice in options
+            board.play_all(answer.stones)
