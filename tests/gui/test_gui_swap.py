@@ -12,7 +12,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
-from ttt_desktop.core import Mark
+from ttt_desktop.core import GameRecord, Mark
 from ttt_desktop.core.rules import PRESETS, Rules
 from ttt_desktop.core.session import Seat
 from ttt_desktop.core.swap import BLACK, FREE_OPENING, PLACE_TWO, SWAP, SWAP2, WHITE, SwapOpening
@@ -339,3 +339,31 @@ def test_the_opening_in_german(qtbot: QtBot, make_window: WindowMaker) -> None:
         assert "Bob hat Weiß gewählt: Bob spielt O" in window.status_label.text()
     finally:
         translation.remove(installed)
+
+
+def test_a_match_counts_each_win_for_the_seat_that_won_after_a_swap(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    window.ai_speed_actions[0].trigger()
+    # Seeded, so that some of the games swap (the responder chooses black) and some do not.
+    rando, randa = Seat("rando", "Rando", seed=5), Seat("rando", "Randa", seed=6)
+    window.start_game(GOMOKU, rando, randa, opening_rule=SWAP)
+    runner = window.review.match_runner
+    won_by: list[str] = []
+    swapped: list[bool] = []
+
+    def note(record: object) -> None:
+        assert isinstance(record, GameRecord)
+        swapped.append(record.opening is not None and record.opening.swapped)
+        result = record.result
+        if result in ("X", "O"):
+            won_by.append(record.player(Mark(result)).name)
+
+    window.controller.game_finished.connect(note)
+    with qtbot.waitSignal(runner.match_finished, timeout=120000):
+        runner.start(4)
+    score = runner.score
+    assert score is not None and score.played == 4
+    assert score.x_wins == won_by.count("Rando") and score.o_wins == won_by.count("Randa")
+    assert any(swapped) and not all(swapped)

@@ -182,7 +182,11 @@ class MatchRunner(QObject):
         if record.started_at != self._game_started_at:
             return
         self._game_started_at = None
-        self._score = self._score.with_result(record.result)
+        result = record.result
+        if result in ("X", "O") and record.opening is not None and record.opening.swapped:
+            # The opening exchanged the marks: the seat of X played O.
+            result = "O" if result == "X" else "X"
+        self._score = self._score.with_result(result)
         self.score_changed.emit(self._score)
         if self._score.is_over:
             self.match_finished.emit(self._score)
