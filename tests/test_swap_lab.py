@@ -115,13 +115,6 @@ def test_an_sprt_under_swap_runs_pairs_of_games() -> None:
             ),
             "not both",
         ),
-        (
-            (
-                "tournament", "--rules", "9,9,5", "--players", "levi[turn=50],rando",
-                "--opening-rule", "swap",
-            ),
-            "the same clock",
-        ),
         (("match", "--x", "levi", "--o", "rando", "--opening-rule", "pro"), "invalid choice"),
     ],
 )  # fmt: skip

@@ -209,6 +209,8 @@ def _seat_player(seat: str, arguments: argparse.Namespace, seed: int) -> Player:
     if seat.startswith(ENGINE_PREFIX):
         entry = EngineList.load(path).get(seat[len(ENGINE_PREFIX) :])
         refusal = entry.rule_refusal(arguments.rules)
+        if refusal is None:
+            refusal = entry.opening_refusal(getattr(arguments, "opening_rule", "free"))
         if refusal is not None:
             raise BrainRefused(refusal)
         command, name, cwd = entry.command, entry.name, entry.cwd or None

@@ -307,6 +307,9 @@ def prepare(
                     f"{listed} does not play {spec.rules.title} ({spec.rules.key}), as its "
                     "probe found (probe it again in the engine list if it has changed)"
                 )
+            refusal = engines.get(listed).opening_refusal(spec.opening_rule)
+            if refusal is not None:  # its probe's answer to SWAP2BOARD
+                raise BrainRefused(refusal)
         settings = replace(settings, start_ms=max(settings.start_ms, 5000))
         environment = {**os.environ, OWNER_ENV: setup.owner}
         with BrainProcess(command, cwd=cwd, settings=settings, env=environment) as brain:

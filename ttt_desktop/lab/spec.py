@@ -301,17 +301,11 @@ class TournamentSpec:
         from ttt_desktop.core.swap import FREE_OPENING, check_opening_rule  # noqa: PLC0415
 
         object.__setattr__(self, "opening_rule", check_opening_rule(self.rules, self.opening_rule))
-        if self.opening_rule != FREE_OPENING:
-            if self.openings:
-                raise ValueError(
-                    f"an opening suite and the {self.opening_rule} rule both choose the first "
-                    "stones: give one of them"
-                )
-            if any(entrant.clock is not None for entrant in self.entrants):
-                raise ValueError(
-                    f"under {self.opening_rule} the players may exchange colours in the "
-                    "opening: give every player the same clock, not one of its own"
-                )
+        if self.opening_rule != FREE_OPENING and self.openings:
+            raise ValueError(
+                f"an opening suite and the {self.opening_rule} rule both choose the first "
+                "stones: give one of them"
+            )
         for opening in self.openings:
             board = Board.empty(_X, self.rules)
             try:

@@ -67,6 +67,7 @@ from PySide6.QtWidgets import (
 from ttt_desktop.core.clock import TimeControl
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.core.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
+from ttt_desktop.core.swap import FREE_OPENING, SWAP, SWAP2, SwapError, check_opening_rule
 from ttt_desktop.gui.common.rules_text import rules_title
 from ttt_desktop.gui.common.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.common.translation import number
@@ -95,6 +96,7 @@ TURN_MARGIN_MS: Final = 100.0
 look at the clock; a busy computer is slow to switch back to it)."""
 TOURNAMENT_RULES_KEY: Final = "lab/tournament_rules"
 TURN_MS_KEY: Final = "lab/tournament_turn_ms"
+OPENING_RULE_KEY: Final = "lab/tournament_opening_rule"
 
 
 def tournament_game_record(result: TournamentResult, game: TournamentGame) -> GameRecord:
@@ -362,6 +364,15 @@ class TournamentWindow(QWidget):
         form.addRow(self.tr("Ope&nings:"), openings_row)
         self.openings_edit.setEnabled(False)
         self.openings_browse.setEnabled(False)
+        self.opening_rule_combo = QComboBox()
+        self.opening_rule_combo.addItem(self.tr("Free"), FREE_OPENING)
+        self.opening_rule_combo.addItem(self.tr("Swap"), SWAP)
+        self.opening_rule_combo.addItem(self.tr("Swap2"), SWAP2)
+        remembered_rule = self._settings.value(OPENING_RULE_KEY)
+        found = self.opening_rule_combo.findData(remembered_rule)
+        self.opening_rule_combo.setCurrentIndex(max(found, 0))
+        self.opening_rule_combo.currentIndexChanged.connect(self._opening_rule_changed)
+        form.addRow(self.tr("Opening &rule:"), self.opening_rule_combo)
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, 2**31 - 1)
         self.seed_spin.setValue(fresh_seed() % 2**31)
@@ -687,6 +698,7 @@ class TournamentWindow(QWidget):
                 item.setToolTip(self._not_playing(kind, rules))
             self._row_spin(kind).setEnabled(plays)
         table.blockSignals(False)
+        self._offer_openings()
         model = self.challenger_combo.model()
         assert isinstance(model, QStandardItemModel)
         for index in range(self.challenger_combo.count()):
@@ -802,6 +814,56 @@ class TournamentWindow(QWidget):
             rules=rules,
             openings=self.openings(rules),
             clock=clock,
+            opening_rule=self.opening_rule(rules),
+        )
+
+    def opening_rule(self, rules: Rules) -> str:
+        """The opening rule chosen, where it applies to ``rules`` (else the free opening)."""
+        chosen = str(self.opening_rule_combo.currentData())
+        if chosen == FREE_OPENING:
+            return FREE_OPENING
+        try:
+            return check_opening_rule(rules, chosen)
+        except SwapError:
+            return FREE_OPENING
+
+    def _opening_rule_changed(self, *_args: object) -> None:
+        self._settings.setValue(OPENING_RULE_KEY, str(self.opening_rule_combo.currentData()))
+        self._offer_openings()
+        self._update_start()
+
+    def _offer_openings(self) -> None:
+        """The opening rule where the board allows one; an opening suite without one (both
+        would choose the first stones)."""
+        rules = self.rules()
+        running = self._running()
+        try:
+            check_opening_rule(rules, SWAP)
+            applies = True
+        except SwapError:
+            applies = False
+        self.opening_rule_combo.setEnabled(applies and not running)
+        self.opening_rule_combo.setToolTip(
+            self.tr(
+                "Swap: the game's first mover places three stones (black, white, black) and "
+                "the other chooses a colour; swap2: the other may also place two more stones "
+                "and let the first mover choose"
+            )
+            if applies
+            else self.tr("Swap and swap2 are openings of five in a row on 7x7 and up")
+        )
+        swap = self.opening_rule(rules) != FREE_OPENING
+        if swap and self.openings_combo.currentData():
+            self.openings_combo.setCurrentIndex(0)
+        self.openings_combo.setEnabled(not swap and not running)
+        self.openings_combo.setToolTip(
+            self.tr("The opening rule places the first stones: choose Free to use openings")
+            if swap
+            else self.tr(
+                "Start the games from openings, each played once with each colour: the "
+                "board's built-in set, or a file of cell names (h8 h9 j10) or a Gomocup "
+                "opening suite (offsets from the centre, 0,0, 1,-1)"
+            )
         )
 
     def openings(self, rules: Rules) -> tuple[tuple[int, ...], ...]:
@@ -1136,6 +1198,7 @@ class TournamentWindow(QWidget):
             *self.tls_edits.values(),
         ):
             widget.setEnabled(not running)
+        self._offer_openings()
         has_games = not running and self.result is not None and len(self.result) > 0
         for button in (
             self.export_standings_button,
