@@ -2665,6 +2665,14 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Dieses Brett wird frei eröffnet: {why}.</translation>
     </message>
     <message>
+        <source>{name} does not play swap openings (it did not answer SWAP2BOARD when probed): it loses the game at its first stone or choice.</source>
+        <translation>{name} spielt keine Swap-Eröffnungen (es hat bei der Prüfung nicht auf SWAP2BOARD geantwortet): Es verliert die Partie bei seinem ersten Stein oder seiner Wahl.</translation>
+    </message>
+    <message>
+        <source>{name} was not asked whether it plays swap openings: probe it again in Lab &gt; Engines, or it may lose the game at the opening.</source>
+        <translation>{name} wurde nicht gefragt, ob es Swap-Eröffnungen spielt: Prüfen Sie es erneut unter Labor &gt; Spielprogramme, sonst verliert es die Partie womöglich bei der Eröffnung.</translation>
+    </message>
+    <message>
         <source>Choose a board first</source>
         <translation>Zuerst ein Spielfeld wählen</translation>
     </message>

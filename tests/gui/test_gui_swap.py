@@ -12,6 +12,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
+from ttt_desktop.brains.engines import EngineEntry, EngineList
 from ttt_desktop.core import GameRecord, Mark
 from ttt_desktop.core.rules import PRESETS, Rules
 from ttt_desktop.core.session import Seat
@@ -19,6 +20,7 @@ from ttt_desktop.core.swap import BLACK, FREE_OPENING, PLACE_TWO, SWAP, SWAP2, W
 from ttt_desktop.gui.coach.overlays import VALUES_LAYER
 from ttt_desktop.gui.common import translation
 from ttt_desktop.gui.game.game_in_progress import FILE_NAME
+from ttt_desktop.gui.game.new_game_dialog import SEAT_ROLE
 from ttt_desktop.gui.shell.main_window import MainWindow
 from ttt_desktop.gui.shell.settings import AppSettings
 from ttt_desktop.players import HUMAN_KIND
@@ -367,3 +369,39 @@ def test_a_match_counts_each_win_for_the_seat_that_won_after_a_swap(
     assert score is not None and score.played == 4
     assert score.x_wins == won_by.count("Rando") and score.o_wins == won_by.count("Randa")
     assert any(swapped) and not all(swapped)
+
+
+def test_the_dialog_warns_of_a_brain_that_does_not_play_swap(
+    make_window: WindowMaker, tmp_path: Path
+) -> None:
+    path = tmp_path / "data" / "engines.json"
+    engines = EngineList(path)
+    for name, swap2 in (("Swapper", True), ("Stubborn", False), ("Unasked", None)):
+        engines.add(EngineEntry(name, f"{name.lower()}-brain", sizes=(15,), swap2=swap2))
+    engines.save()
+    window = make_window(engines_file=path)
+    dialog = window.new_game_dialog()
+    dialog.presets.setCurrentRow(list(PRESETS).index("gomoku"))
+    dialog.opening_combo.setCurrentIndex(2)
+    dialog.opening_combo.activated.emit(2)
+
+    def seat(mark: Mark, kind: str) -> None:
+        combo = dialog.seat_combos[mark]
+        for row in range(combo.count()):
+            chosen = combo.itemData(row, SEAT_ROLE)
+            if isinstance(chosen, Seat) and chosen.kind == kind:
+                combo.setCurrentIndex(row)
+                return
+        raise AssertionError(f"no {kind} offered")
+
+    seat(Mark.X, "brain.swapper")
+    seat(Mark.O, "rando")
+    assert dialog.opening_note.text() == ""
+    seat(Mark.O, "brain.stubborn")
+    assert "Stubborn does not play swap openings" in dialog.opening_note.text()
+    seat(Mark.X, "brain.unasked")
+    assert "Unasked was not asked whether it plays swap openings" in dialog.opening_note.text()
+    # Under the free opening every brain plays.
+    dialog.opening_combo.setCurrentIndex(0)
+    dialog.opening_combo.activated.emit(0)
+    assert dialog.opening_note.text() == ""

@@ -498,7 +498,35 @@ class NewGameDialog(QDialog):
             )
         else:
             self.opening_combo.setCurrentIndex(wanted)
-            self.opening_note.setText("")
+            self.opening_note.setText(self._brains_without_the_opening())
+
+    def _brains_without_the_opening(self) -> str:
+        """What the engine list's probe says of a brain chosen that may not play the
+        opening chosen ("" when every player plays it)."""
+        rule = self.chosen_opening()
+        if rule == FREE_OPENING:
+            return ""
+        notes = []
+        for mark in (Mark.X, Mark.O):
+            seat = self.chosen_seat(mark)
+            if seat is None or not engine_players.is_brain(seat.kind):
+                continue
+            info = engine_players.engine_info(seat.kind)
+            plays = None if info is None else info.entry.plays_opening(rule)
+            if plays is False:
+                text = self.tr(
+                    "{name} does not play swap openings (it did not answer SWAP2BOARD when "
+                    "probed): it loses the game at its first stone or choice."
+                )
+            elif plays is None:
+                text = self.tr(
+                    "{name} was not asked whether it plays swap openings: probe it again "
+                    "in Lab > Engines, or it may lose the game at the opening."
+                )
+            else:
+                continue
+            notes.append(text.format(name=seat.name))
+        return " ".join(notes)
 
     def _why_not(self, seat: Seat, rules: Rules | None) -> str:
         if rules is None:
