@@ -533,3 +533,28 @@ def test_the_engines_refusals_are_said_in_german(
     for text in (unclosed, kept[0], saved[0], started[0]):
         for english in ("No closing", "quotation", "whole number", "Permission", "can't", "the "):
             assert english not in text
+
+
+def test_the_engines_window_says_which_brains_play_swap2(
+    qtbot: QtBot, make_window: Any, tmp_path: Path
+) -> None:
+    from dataclasses import replace  # noqa: PLC0415
+
+    from PySide6.QtCore import Qt  # noqa: PLC0415
+
+    yes = replace(_ok_brain("Yes"), swap2=True)
+    no = replace(_ok_brain("No"), swap2=False, swap2_refusal="ERROR Unknown command")
+    old = _ok_brain("Old")  # probed before SWAP2BOARD was asked
+    path = _list_with(tmp_path / "engines.json", yes, no, old)
+    window = make_window(engines_file=path)
+    dialog = EnginesDialog(window, engine_list=window.engine_list)
+    qtbot.addWidget(dialog)
+    assert dialog.table.horizontalHeaderItem(5).data(Qt.ItemDataRole.DisplayRole) == "Swap2"
+    rows = {dialog.table.item(row, 0).text(): row for row in range(dialog.table.rowCount())}
+    cells = {name: dialog.table.item(row, 5) for name, row in rows.items()}
+    assert [cells[name].text() for name in ("Yes", "No", "Old")] == ["yes", "no", ""]
+    assert cells["No"].toolTip() == (
+        "Not swap or swap2: it answered ERROR Unknown command to SWAP2BOARD"
+    )
+    assert cells["Old"].toolTip() == "Not asked yet: Probe asks it"
+    dialog.reject()

@@ -238,7 +238,7 @@ class EnginesDialog(QDialog):
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.table = QTableWidget(0, 5)
+        self.table = QTableWidget(0, 6)
         self.table.setHorizontalHeaderLabels(
             [
                 self.tr("Name"),
@@ -246,13 +246,14 @@ class EnginesDialog(QDialog):
                 self.tr("Board sizes"),
                 self.tr("Rectangles"),
                 self.tr("Rules"),
+                self.tr("Swap2"),
             ]
         )
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         header = self.table.horizontalHeader()
-        for column in range(5):
+        for column in range(6):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         # The command takes the room left (cut in the middle when long; its tooltip is whole).
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -594,7 +595,16 @@ class EnginesDialog(QDialog):
                 if entry.rules is None
                 else ", ".join(engine_players.rule_words(rule) for rule in entry.rules)
             )
-            texts = (printable(entry.name), printable(entry.command), sizes, rectangles, rules)
+            # Whether it answered SWAP2BOARD when probed (it then plays swap and swap2).
+            swap2 = {True: self.tr("yes"), False: self.tr("no"), None: ""}[entry.swap2]
+            texts = (
+                printable(entry.name),
+                printable(entry.command),
+                sizes,
+                rectangles,
+                rules,
+                swap2,
+            )
             for column, text in enumerate(texts):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, entry.name)
@@ -605,6 +615,14 @@ class EnginesDialog(QDialog):
                     item.setToolTip(text)
                 elif column == 4 and entry.refusals:
                     item.setToolTip(self._refusals(entry))
+                elif column == 5 and entry.swap2 is False:
+                    item.setToolTip(
+                        self.tr("Not swap or swap2: it answered {answer} to SWAP2BOARD").format(
+                            answer=printable(entry.swap2_refusal or "no three stones")
+                        )
+                    )
+                elif column == 5 and entry.swap2 is None:
+                    item.setToolTip(self.tr("Not asked yet: Probe asks it"))
                 self.table.setItem(row, column, item)
         self.table.clearSelection()
         self.table.blockSignals(False)
