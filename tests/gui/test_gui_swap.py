@@ -5,8 +5,10 @@ restored in the middle of its opening."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
+import pytest
 from conftest import WindowMaker
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDialogButtonBox
@@ -16,7 +18,16 @@ from ttt_desktop.brains.engines import EngineEntry, EngineList
 from ttt_desktop.core import GameRecord, Mark
 from ttt_desktop.core.rules import PRESETS, Rules
 from ttt_desktop.core.session import Seat
-from ttt_desktop.core.swap import BLACK, FREE_OPENING, PLACE_TWO, SWAP, SWAP2, WHITE, SwapOpening
+from ttt_desktop.core.swap import (
+    BLACK,
+    FREE_OPENING,
+    OPENER,
+    PLACE_TWO,
+    SWAP,
+    SWAP2,
+    WHITE,
+    SwapOpening,
+)
 from ttt_desktop.gui.coach.overlays import VALUES_LAYER
 from ttt_desktop.gui.common import translation
 from ttt_desktop.gui.game.game_in_progress import FILE_NAME
@@ -405,3 +416,53 @@ def test_the_dialog_warns_of_a_brain_that_does_not_play_swap(
     dialog.opening_combo.setCurrentIndex(0)
     dialog.opening_combo.activated.emit(0)
     assert dialog.opening_note.text() == ""
+
+
+BAD_BRAIN = Path(__file__).parents[1] / "data" / "brains" / "bad_brain.py"
+on_linux = pytest.mark.skipif(sys.platform != "linux", reason="brains run on Linux")
+
+
+@pytest.fixture
+def brains_file(tmp_path: Path) -> Path:
+    """An engine list: our Levi as a brain, and one that answers SWAP2BOARD with ERROR."""
+    path = tmp_path / "data" / "engines.json"
+    engines = EngineList(path)
+    ours = f"{sys.executable} -m ttt_desktop.cli.arena brain --player levi --seed 4"
+    engines.add(EngineEntry("TTT Levi", ours, sizes=(15,), swap2=True))
+    engines.add(EngineEntry("Crasher", f"{sys.executable} {BAD_BRAIN} crash-mid", sizes=(15,)))
+    engines.save()
+    return path
+
+
+@on_linux
+def test_a_brain_opens_a_swap2_game_against_rando_to_its_end(
+    qtbot: QtBot, make_window: WindowMaker, brains_file: Path
+) -> None:
+    window = make_window(engines_file=brains_file)
+    session = window.controller.session
+    start(window, Seat("brain.ttt-levi", "TTT Levi"), RANDO, SWAP2)
+    with qtbot.waitSignal(window.controller.game_finished, timeout=120_000) as finished:
+        window.start_play()
+    record = finished.args[0]
+    assert record.forfeit is None and record.final_board.is_over
+    assert record.opening is not None and record.opening.finished
+    assert record.opening_player(OPENER).name == "TTT Levi"
+    # Its three stones came from one SWAP2BOARD, in its pipe's log.
+    assert any("SWAP2BOARD" in line for line in record.log)
+    assert session.record is record
+
+
+@on_linux
+def test_a_brain_that_does_not_play_swap_loses_at_its_choice(
+    qtbot: QtBot, make_window: WindowMaker, brains_file: Path
+) -> None:
+    window = make_window(engines_file=brains_file)
+    start(window, ALICE, Seat("brain.crasher", "Crasher"), SWAP)
+    click(qtbot, window, OPENING[:2])
+    with qtbot.waitSignal(window.controller.game_finished, timeout=20_000) as finished:
+        click(qtbot, window, OPENING[2:])
+    record = finished.args[0]
+    assert record.forfeit is not None and record.player(record.forfeit.loser).name == "Crasher"
+    assert record.result is not None and record.player(Mark(record.result)).name == "Alice"
+    assert window.status_label.text().startswith("Alice wins: Crasher lost by forfeit (")
+    assert not window.opening_prompt.isVisible()
