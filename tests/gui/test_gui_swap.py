@@ -466,3 +466,19 @@ def test_a_brain_that_does_not_play_swap_loses_at_its_choice(
     assert record.result is not None and record.player(Mark(record.result)).name == "Alice"
     assert window.status_label.text().startswith("Alice wins: Crasher lost by forfeit (")
     assert not window.opening_prompt.isVisible()
+
+
+def test_the_choice_is_made_from_the_keyboard(qtbot: QtBot, make_window: WindowMaker) -> None:
+    window = make_window()
+    start(window, ALICE, BOB, SWAP)
+    click(qtbot, window, OPENING)
+    buttons = window.opening_prompt.buttons
+    assert window.focusWidget() is buttons[BLACK]
+    # Tab goes to Play white (Place two more stones is not offered under swap), Enter presses.
+    qtbot.keyClick(buttons[BLACK], Qt.Key.Key_Tab)
+    assert window.focusWidget() is buttons[WHITE]
+    with qtbot.waitSignal(window.controller.choice_made):
+        qtbot.keyClick(buttons[WHITE], Qt.Key.Key_Return)
+    assert window.controller.session.record.opening == SwapOpening(SWAP, (WHITE,))
+    # The board has the focus again for Bob's white move.
+    assert window.focusWidget() is window.board
