@@ -1,8 +1,10 @@
-"""The look-ahead's cost of renju: the Searcher and Monty on the same 15x15 positions under
-free-style and renju.
+"""The look-ahead's cost of renju and caro: the Searcher and Monty on the same 15x15 positions
+under free-style, renju and caro.
 
 Under renju black's forbidden points are no moves for black anywhere in the Searcher's and
-Monty's trees (:func:`ttt_desktop.core.renju.forbidden_cells` at each black node). On the
+Monty's trees (:func:`ttt_desktop.core.renju.forbidden_cells` at each black node) nor in
+Monty's rollouts (asked of each cell drawn for black); under caro every four is checked for
+a five closed at both ends, and a four's answers include the end that closes it. On the
 positions of ``benchmarks/rules_speed.py`` (those of ``benchmarks/threat_speed.py`` that
 are legal renju games, and a few of seeded random play near the centre), under each rule,
 it prints (best of ``--rounds``):

@@ -1,4 +1,5 @@
-"""The same 15x15 positions under free-style and renju: threat search, Strongest, coach, moves.
+"""The same 15x15 positions under free-style, renju and caro: threat search, Strongest, coach,
+moves.
 
 For each position of ``benchmarks/threat_speed.py`` that is a legal renju game (and a few
 of seeded random play near the centre), under each rule, times (best of ``--rounds``):
@@ -26,11 +27,12 @@ from threat_speed import POSITIONS
 from ttt_desktop.analysis import board_coach
 from ttt_desktop.analysis.threats import forced_win
 from ttt_desktop.core.board import Board, IllegalMoveError
-from ttt_desktop.core.rules import GOMOKU, RENJU, Rules
+from ttt_desktop.core.rules import CARO, GOMOKU, RENJU, Rules
 from ttt_desktop.players import create_player
 from ttt_desktop.players.coach_search import evaluate
 
 RENJU_15 = Rules(15, 15, 5, rule=RENJU)
+CARO_15 = Rules(15, 15, 5, rule=CARO)
 
 
 def best_of(rounds: int, work: Callable[[], object]) -> float:
@@ -75,9 +77,9 @@ def measure(board: Board, options: argparse.Namespace) -> tuple[float, float, fl
 
 
 def rule_positions() -> Iterator[tuple[str, Board]]:
-    """Each position of ``threat_speed.py`` and a few seeded random ones, under free-style and
-    then renju, as (label, board): one not legal under a rule is named and left out, as is a
-    finished one."""
+    """Each position of ``threat_speed.py`` and a few seeded random ones, under free-style,
+    renju and caro, as (label, board): one not legal under a rule is named and left out, as
+    is a finished one."""
     geometry = GOMOKU.geometry
     games = {
         label: [geometry.parse(name) for name in moves.split()]
@@ -85,7 +87,7 @@ def rule_positions() -> Iterator[tuple[str, Board]]:
     }
     games.update(random_games(3, 5))
     for label, cells in games.items():
-        for rules in (GOMOKU, RENJU_15):
+        for rules in (GOMOKU, RENJU_15, CARO_15):
             try:
                 board = Board.empty(rules=rules).play_all(cells)
             except IllegalMoveError as error:
