@@ -482,3 +482,21 @@ def test_the_choice_is_made_from_the_keyboard(qtbot: QtBot, make_window: WindowM
     assert window.controller.session.record.opening == SwapOpening(SWAP, (WHITE,))
     # The board has the focus again for Bob's white move.
     assert window.focusWidget() is window.board
+
+
+def test_play_again_after_a_swap_seats_the_players_where_they_started(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    _swap2_game_to_the_end(qtbot, window)
+    record = window.controller.session.record
+    assert (record.x.name, record.o.name) == ("Bob", "Alice")
+    with qtbot.waitSignal(window.controller.game_started) as started:
+        window.play_again()
+    again = started.args[0]
+    assert (again.x.name, again.o.name) == ("Alice", "Bob")
+    assert again.opening == SwapOpening(SWAP2) and again.moves == ()
+    assert header_names(window) == ("Alice", "Bob")
+    # Taking turns to start: O's player, Bob, opens this one and places its first stone.
+    assert again.first is Mark.O
+    assert "Bob places the opening: stone 1 of 3 (black, O)" in window.status_label.text()
