@@ -33,7 +33,7 @@ SOUND_VOLUME_KEY: Final = "view/sound_volume"
 SOUND_VOLUMES: Final = {"quiet": 0.25, "medium": 0.5, "loud": 0.9}
 DEFAULT_SOUND_VOLUME: Final = "medium"
 RULES_KEY: Final = "game/rules"
-OPENING_RULE_KEY: Final = "game/opening_rule"
+NEW_GAME_OPENING_KEY: Final = "game/opening_rule"
 
 
 @dataclass(frozen=True)
@@ -159,12 +159,12 @@ class AppSettings:
     def opening_rule(self) -> str:
         """The opening rule last chosen (:data:`~ttt_desktop.core.swap.OPENING_RULES`); the
         free opening for a new user, or for a value that is none of them."""
-        stored = self._settings.value(OPENING_RULE_KEY)
+        stored = self._settings.value(NEW_GAME_OPENING_KEY)
         return stored if stored in OPENING_RULES else FREE_OPENING
 
     def set_opening_rule(self, rule: str) -> None:
         """Remember the opening rule chosen."""
-        self._settings.setValue(OPENING_RULE_KEY, rule)
+        self._settings.setValue(NEW_GAME_OPENING_KEY, rule)
 
     def move_delay_ms(self) -> int:
         """The AI's minimum visible move delay in ms."""
