@@ -6,11 +6,16 @@ app finds them beside its code (see ``ttt_desktop/resource_paths.py``). Mapping
 a folder outside the package into it needs ``package_dir`` plus an explicit
 package list, hence this file; everything else is in pyproject.toml (including
 the package data patterns for resources/, one line per folder).
+
+It also builds the compiled half of the random playouts (``ttt_desktop/core/_fastplay.c``,
+the project's own C): optional, so a machine without a C compiler or Python's headers
+installs the app all the same and plays with the pure-Python loop
+(``ttt_desktop.core.playout.COMPILED`` says which one runs).
 """
 
 from pathlib import Path
 
-from setuptools import find_namespace_packages, setup
+from setuptools import Extension, find_namespace_packages, setup
 
 RESOURCES_DIR = Path(__file__).resolve().parent / "resources"
 RESOURCES_PACKAGE = "ttt_desktop.resources"
@@ -30,4 +35,12 @@ setup(
         *resource_subpackages,
     ],
     package_dir={RESOURCES_PACKAGE: "resources"},
+    ext_modules=[
+        Extension(
+            "ttt_desktop.core._fastplay",
+            ["ttt_desktop/core/_fastplay.c"],
+            optional=True,
+            extra_compile_args=["-O2"],
+        )
+    ],
 )

@@ -97,6 +97,9 @@ rm -rf "$scratch/ld" && mkdir "$scratch/ld"
   || fail "the packaged app's self-test failed"
 grep -qx "self-test sound: move, win, loss, draw loaded by QSoundEffect" "$scratch/self-test.txt" \
   || fail "the packaged app loaded no sound: $(grep '^self-test sound' "$scratch/self-test.txt")"
+# The bundle carries the compiled playouts (built by the editable install from _fastplay.c).
+grep -q "^self-test playouts: compiled (C)" "$scratch/self-test.txt" \
+  || fail "the packaged app has no compiled playouts: $(grep '^self-test playouts' "$scratch/self-test.txt")"
 processes=$(ls "$scratch"/ld/log.* | wc -l)
 qt_processes=$(grep -l 'file=.*libQt6Core' "$scratch"/ld/log.* | wc -l)
 [ "$processes" -gt 1 ] || fail "the self-test started no worker process"

@@ -33,6 +33,10 @@ qt_libraries=(
   libxcb-sync1 libxcb-util1 libxcb-xfixes0 libxcb-xkb1 libxkbcommon-x11-0
   libpulse0
 )
+# The compiled half of the random playouts (ttt_desktop/core/_fastplay.c): a C compiler
+# and Python's headers. Without them the app installs all the same and plays with the
+# pure-Python loop (ttt-arena --version says which).
+compiler_packages=(gcc libc6-dev python3-dev)
 
 usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
 
@@ -41,7 +45,8 @@ set_up_done=0  # 1 once something had to be set up: the end says how long it too
 
 dev=0
 # Requested system packages, one "purpose<TAB>package" line each.
-requested=$(printf "Qt's system libraries\t%s\n" "${qt_libraries[@]}")
+requested=$(printf "Qt's system libraries\t%s\n" "${qt_libraries[@]}"
+  printf "the compiled playouts' C compiler\t%s\n" "${compiler_packages[@]}")
 purpose="other tools"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -119,7 +124,8 @@ ensure_venv() {
   # What is installed, by what it was installed from: reinstalled when pyproject.toml
   # or this recipe change. The dev tools include everything the app needs.
   local recipe app_stamp dev_stamp target what
-  recipe=$(cat "$project_root/pyproject.toml" "$project_root/tools/bootstrap.sh" | cksum | cut -d' ' -f1)
+  recipe=$(cat "$project_root/pyproject.toml" "$project_root/tools/bootstrap.sh" \
+    "$project_root/setup.py" "$project_root"/ttt_desktop/core/*.c | cksum | cut -d' ' -f1)
   app_stamp="$venv/.installed-app-$recipe"
   dev_stamp="$venv/.installed-dev-$recipe"
   if [ "$dev" = 1 ]; then

@@ -569,6 +569,7 @@ def test_help_and_about_dialogs(qtbot: QtBot, make_window: WindowMaker) -> None:
     assert f"PySide6 {PySide6.__version__}" in about
     assert "MIT" in about
     assert "sounds" in about and "make_sounds.py" in about
+    assert "random playouts" in about.lower()
 
 
 # Closing -------------------------------------------------------------------------------

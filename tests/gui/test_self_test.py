@@ -43,7 +43,9 @@ def test_passes_on_the_real_window_and_plays_a_whole_game(make_window: WindowMak
     window = make_window(roster=OFFERED)
     code, out, err = run(window)
     assert (code, err) == (0, "")
-    for check in ("window", "players", "game", "record", "processes", "tournament", "sound"):
+    for check in (
+        "window", "players", "game", "record", "processes", "tournament", "sound", "playouts",
+    ):  # fmt: skip
         assert f"self-test {check}: " in out
     assert out.rstrip().splitlines()[-1].startswith("self-test passed in ")
     assert f"{len(OFFERED)} computer players move" in out

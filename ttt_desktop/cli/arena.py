@@ -223,6 +223,23 @@ def _clock_arguments(
     )
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the version and the playouts in use, then exit (no command needed)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: Any, **_kwargs: Any) -> None:
+        import ttt_desktop  # noqa: PLC0415
+        from ttt_desktop.core.playout import playouts_in_use  # noqa: PLC0415
+
+        sys.stdout.write(
+            f"ttt-arena (TTT Desktop) {ttt_desktop.__version__}\n"
+            f"random playouts: {playouts_in_use()}\n"
+        )
+        parser.exit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``ttt-arena`` argument parser."""
     parser = argparse.ArgumentParser(
@@ -230,6 +247,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Pit TTT Desktop's computer players against each other, count the game "
         "tree, retrain the learner.",
         epilog=f"Player kinds: {', '.join(ARENA_KINDS)}.",
+    )
+    parser.add_argument(
+        "--version",
+        action=_VersionAction,
+        help="print the version, and which random playouts run here (compiled or Python)",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     rules_help = (

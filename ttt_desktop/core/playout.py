@@ -52,6 +52,7 @@ class _Layout:
         "exact",
         "geometry",
         "k",
+        "padded_size",
         "ruled",
         "shifts",
         "steps",
@@ -105,6 +106,8 @@ class _Layout:
         for bit in self.bit_of:
             board_bits |= 1 << bit
         self.board_bits = board_bits
+        self.padded_size = n * width
+        """The padded bits of the board, guard columns included (the compiled loop's)."""
 
     def wins(self, bits: int) -> bool:
         """Whether ``bits`` hold a winning line (k or more; exactly k under exact rules)."""
@@ -124,6 +127,48 @@ class _Layout:
 
 
 _layouts: dict[Rules, _Layout] = {}
+
+_compiled_playout: Callable[..., int] | None
+try:
+    from ttt_desktop.core._fastplay import playout as _compiled_playout
+except ImportError:  # no C compiler where it was installed: the pure-Python loop
+    _compiled_playout = None
+
+COMPILED: bool = _compiled_playout is not None
+"""Whether the compiled playouts (``_fastplay.c``) run here; without them (built without a C
+compiler) the pure-Python loops below play the same games, more slowly."""
+
+
+def playouts_in_use() -> str:
+    """Which random playouts run here, in words for ``--version``, About and the self-test."""
+    if COMPILED:
+        return "compiled (C) for free-style and exactly k, pure Python for renju and caro"
+    return "pure Python (the compiled ones were not built here: no C compiler)"
+
+
+def check_compiled(games: int = 20) -> int:
+    """Play ``games`` seeded playouts on 15x15 through both loops; the number that agree
+    (all of them, or :class:`RuntimeError` naming the first that did not). Without the
+    compiled loop: 0."""
+    if _compiled_playout is None:
+        return 0
+    import random  # noqa: PLC0415  (the self-test's, not the playouts')
+
+    from ttt_desktop.core.rules import GOMOKU  # noqa: PLC0415
+
+    layout = _layout(GOMOKU)
+    free = [1 << bit for bit in layout.bit_of]
+    for seed in range(games):
+        compiled = _compiled_playout(
+            layout.width, layout.padded_size, layout.k, layout.exact, 0, 0, list(free),
+            random.Random(seed).random, None,
+        )  # fmt: skip
+        python = python_playout_bits(layout, 0, 0, list(free), random.Random(seed).random)
+        if compiled != python:
+            raise RuntimeError(
+                f"the compiled playout of seed {seed} ended {compiled}, the Python one {python}"
+            )
+    return games
 
 
 def _layout(rules: Rules) -> _Layout:
@@ -155,6 +200,13 @@ def random_playout(board: Board, random: Callable[[], float]) -> tuple[Mark | No
     free = list(board.legal_moves())
     moves: list[int] = []
     mover = board.to_move
+    if _compiled_playout is not None:
+        masks = [1 << bit_of[cell] for cell in free]
+        result = _compiled_playout(
+            layout.width, layout.padded_size, layout.k, layout.exact, mine, theirs, masks,
+            random, moves,
+        )  # fmt: skip
+        return (None if result == 0 else mover if result > 0 else mover.opponent), moves
     while free:
         index = int(random() * len(free))
         cell = free[index]
@@ -219,6 +271,20 @@ def playout_bits(  # noqa: PLR0917  (Monty's one call a simulation)
     """
     if layout.ruled:
         return _ruled_playout(layout, mine, theirs, free, random, first, None)
+    if _compiled_playout is not None:
+        result: int = _compiled_playout(
+            layout.width, layout.padded_size, layout.k, layout.exact, mine, theirs, free,
+            random, None,
+        )  # fmt: skip
+        return result
+    return python_playout_bits(layout, mine, theirs, free, random)
+
+
+def python_playout_bits(
+    layout: _Layout, mine: int, theirs: int, free: list[int], random: Callable[[], float]
+) -> int:
+    """:func:`playout_bits`'s pure-Python loop for free-style and exactly k: the reference
+    the compiled one is checked against, and the one that runs without a C compiler."""
     directions = layout.directions
     if not layout.exact:
         if len(directions[0][0]) == 3:

@@ -39,9 +39,24 @@ def about_html() -> str:
         qt_link="<a href='https://www.qt.io/download-open-source'>qt.io</a>",
         pyside_link="<a href='https://code.qt.io/cgit/pyside/pyside-setup.git/'>code.qt.io</a>",
     )
+    from ttt_desktop.core.playout import COMPILED  # noqa: PLC0415  (the About box only)
+
+    playouts = (
+        translate(
+            "About",
+            "Its random playouts (Monty's) run compiled, from its own C source; renju and "
+            "caro in pure Python.",
+        )
+        if COMPILED
+        else translate(
+            "About",
+            "Its random playouts run in pure Python: the compiled ones were not built here "
+            "(no C compiler when it was installed).",
+        )
+    )
     return (
         f"<h3>TTT Desktop {ttt_desktop.__version__}</h3><p>{summary}</p><p>{licence} {sounds}</p>"
-        f"<p>{qt}</p>"
+        f"<p>{qt}</p><p>{playouts}</p>"
     )
 
 

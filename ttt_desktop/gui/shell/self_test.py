@@ -103,6 +103,7 @@ def run_self_test(
         ("processes", lambda: _check_worker_processes(timeout_s)),
         ("tournament", lambda: _check_tournament_worker(timeout_s)),
         ("sound", lambda: _check_sounds(timeout_s)),
+        ("playouts", _check_playouts),
     ]
     try:
         for name, check in checks:
@@ -365,6 +366,18 @@ def _check_tournament_worker(timeout_s: float) -> str:
     if in_worker.games() != reference.games():
         raise SelfTestError("the tournament worker's games differ from this process's")
     return f"{len(in_worker.games())} games in a spawn worker, the same as in this process"
+
+
+def _check_playouts() -> str:
+    """Which random playouts run, and the compiled ones play the pure-Python loop's games."""
+    from ttt_desktop.core.playout import check_compiled, playouts_in_use  # noqa: PLC0415
+
+    try:
+        agreed = check_compiled()
+    except RuntimeError as error:
+        raise SelfTestError(f"playouts: {error}") from None
+    same = f", {agreed} seeded games the same as the pure-Python loop's" if agreed else ""
+    return playouts_in_use() + same
 
 
 def _check_sounds(timeout_s: float) -> str:
