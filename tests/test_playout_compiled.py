@@ -104,3 +104,27 @@ def test_the_playouts_in_use_are_said(capsys: pytest.CaptureFixture[str]) -> Non
     assert out.startswith("ttt-arena (TTT Desktop) ")
     assert f"random playouts: {playout.playouts_in_use()}" in out
     assert playout.check_compiled(5) == (5 if playout.COMPILED else 0)
+
+
+@needs_compiled
+@pytest.mark.parametrize("key", ["9,9,5", "15,15,5", "15,15,5,exact", "7,6,4"])
+def test_monty_thinks_the_same_thoughts_with_either_loop(
+    key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ttt_desktop.players.mcts import MontyPlayer  # noqa: PLC0415
+
+    rules = Rules.parse(key)
+    positions = [start(rules, seed)[0] for seed in range(6)]
+    thoughts = []
+    for compiled in (True, False):
+        if not compiled:
+            monkeypatch.setattr(playout, "_compiled_playout", None)
+        thoughts.append(
+            [
+                MontyPlayer(seed=seed, simulations=300).think(board)
+                for seed, board in enumerate(positions)
+            ]
+        )
+    for with_c, with_python in zip(*thoughts, strict=True):
+        assert with_c.move == with_python.move and with_c.nodes == with_python.nodes
+        assert with_c.scores == with_python.scores and with_c.line == with_python.line
