@@ -322,3 +322,14 @@ def test_every_threat_win_s_line_is_a_caro_game_the_attacker_wins() -> None:
             assert final.winner is attacker
             assert len(win.line) == win.plies
     assert found > 5
+
+
+@pytest.mark.parametrize(
+    "kind", [kind for kind in kinds_for(CARO_15) if kind not in ("rando", "sequence")]
+)
+def test_every_player_that_blocks_stops_a_four_by_blocking_and_closing(kind: str) -> None:
+    """O c8 . X e8-h8 . : i8 is O's only move that does not lose; every player that checks
+    for a block (or searches) plays it."""
+    player = create_player(kind, seed=1)
+    player.budget_ms = 200.0
+    assert player.choose_move(position(CARO_15, *BLOCK_AND_CLOSE)) == cell("i8")

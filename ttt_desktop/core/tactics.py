@@ -4,7 +4,8 @@
   (for the side to move its winning moves, for the other side the threats to block);
   :func:`completing_bits` the same from bitboards;
 * :func:`stopping_cells`: the empty cells where the other side's stone leaves a mark no
-  winning cell (under caro a five's far end can stop it too);
+  winning cell (under caro a five's far end can stop it too); :func:`blocking_cells` the
+  blocks a player makes: those, else the completing cells;
 * :func:`decisive_moves`: "win, else block", the check the source documents give Levi,
   Humiston's AI and the Conditional and Utility agents;
 * :func:`threat_lines`: the k-windows holding k-1 of a mark and one empty cell;
@@ -144,6 +145,16 @@ def stopping_cells(board: Board, mark: Mark) -> tuple[Cell, ...]:
     return geometry.cells_of(left) if left > 0 else ()
 
 
+def blocking_cells(board: Board, mark: Mark) -> tuple[Cell, ...]:
+    """The cells where the other side blocks ``mark``'s winning cells: the completing cells,
+    or under caro the cells that stop every line at once (:func:`stopping_cells`) when there
+    are any (empty when ``mark`` has no winning cell)."""
+    found = completing_cells(board, mark)
+    if found and board.rules.rule == CARO:
+        return stopping_cells(board, mark) or found
+    return found
+
+
 def decisive_moves(board: Board) -> tuple[Cell, ...]:
     """The immediate wins for the side to move, else the cells blocking the opponent's.
 
@@ -154,9 +165,7 @@ def decisive_moves(board: Board) -> tuple[Cell, ...]:
     wins = completing_cells(board, board.to_move)
     if wins:
         return wins
-    blocks = completing_cells(board, board.to_move.opponent)
-    if blocks and board.rules.rule == CARO:
-        blocks = stopping_cells(board, board.to_move.opponent) or blocks
+    blocks = blocking_cells(board, board.to_move.opponent)
     if blocks and board.rules.has_forbidden_moves:
         forbidden = board.forbidden_cells()  # black may not block on a forbidden cell
         blocks = tuple(cell for cell in blocks if cell not in forbidden)

@@ -55,7 +55,7 @@ import numpy.typing as npt
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.rules import Rules
-from ttt_desktop.core.tactics import completing_cells
+from ttt_desktop.core.tactics import blocking_cells, completing_cells
 from ttt_desktop.players.base import legal_moves_or_raise
 from ttt_desktop.players.ntuple_file import (
     MAX_WEIGHT,
@@ -282,7 +282,7 @@ def _choose(  # noqa: PLR0917  (the inner loop: positional)
         return _Choice(cell, 1.0, 1.0, True), wins, None
     if winning is None or winning[theirs[windows] + powers].any():
         allowed = set(legal)
-        blocks = [cell for cell in completing_cells(board, mover.opponent) if cell in allowed]
+        blocks = [cell for cell in blocking_cells(board, mover.opponent) if cell in allowed]
     else:
         blocks = []
     if blocks:

@@ -27,7 +27,7 @@ from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.geometry import DIRECTIONS
 from ttt_desktop.core.rules import Rules
-from ttt_desktop.core.tactics import completing_cells
+from ttt_desktop.core.tactics import blocking_cells, completing_cells
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 from ttt_desktop.players.ntuple_file import NetworkDocument, pattern_class_count, window_length
 
@@ -230,7 +230,7 @@ class NTuplePlayer(Player):
             cell = wins[int(self._random() * len(wins))] if len(wins) > 1 else wins[0]
             return cell, True, wins, None
         allowed = set(legal)
-        blocks = [cell for cell in completing_cells(board, mover.opponent) if cell in allowed]
+        blocks = [cell for cell in blocking_cells(board, mover.opponent) if cell in allowed]
         cells = blocks or list(legal)
         layout = play_layout(board.rules)
         codes = layout.codes(board, mover)

@@ -24,12 +24,11 @@ from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.cells import CENTRE, CORNERS, LINES, OPPOSITE_CORNER, SIDES, Cell
-from ttt_desktop.core.rules import CARO
 from ttt_desktop.core.tactics import (
+    blocking_cells,
     completing_bits,
     completing_cells,
     completing_in,
-    stopping_cells,
     threat_lines,
 )
 from ttt_desktop.players.base import Player, deadline_of, legal_moves_or_raise
@@ -223,10 +222,7 @@ def _grid_decision(
     wins = completing_cells(board, me)
     if wins:
         return "win", wins, wins, threat_lines(board, me)
-    blocks = completing_cells(board, opponent)
-    if blocks and board.rules.rule == CARO:
-        blocks = stopping_cells(board, opponent) or blocks  # a five's far end may stop it
-    blocks = _allowed(blocks, forbidden)
+    blocks = _allowed(blocking_cells(board, opponent), forbidden)
     if blocks:
         return "block", blocks, blocks, threat_lines(board, opponent)
     mine, theirs = board.bits(me), board.bits(opponent)

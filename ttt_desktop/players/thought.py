@@ -35,8 +35,8 @@ from dataclasses import dataclass
 
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.cells import Cell
-from ttt_desktop.core.rules import CARO, TIC_TAC_TOE, Rules
-from ttt_desktop.core.tactics import completing_cells, stopping_cells, threat_lines
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.tactics import blocking_cells, completing_cells, threat_lines
 
 STOP_EVERY = 512
 """A search asks ``stop`` once per this many positions (about 0.1 ms of minimax)."""
@@ -192,9 +192,7 @@ def decisive_rule(
     wins = completing_cells(board, me)
     if wins:
         return Rule.WIN, wins, threat_lines(board, me)
-    blocks = completing_cells(board, me.opponent)
-    if blocks and board.rules.rule == CARO:
-        blocks = stopping_cells(board, me.opponent) or blocks  # as decisive_moves
+    blocks = blocking_cells(board, me.opponent)
     if blocks:
         return Rule.BLOCK, blocks, threat_lines(board, me.opponent)
     return None
