@@ -8,7 +8,10 @@ and the rule part; the review from :func:`~ttt_desktop.analysis.board_coach.revi
 
 from __future__ import annotations
 
+import random
+
 from ttt_desktop.analysis import board_coach
+from ttt_desktop.analysis.threats import forced_win, forced_win_after
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.rules import CARO, GOMOKU, RENJU, Rules
 from ttt_desktop.players.coach_search import evaluate
@@ -131,3 +134,34 @@ def test_the_review_under_renju_plays_no_line_through_a_forbidden_point() -> Non
         for cells in (verdict.better, verdict.line[:1]):
             for preferred in cells:
                 board.play(preferred)  # a ForbiddenMoveError would fail the test
+
+
+def test_threat_lines_under_renju_are_games_the_board_plays() -> None:
+    """White's four d4-d7 beside black's a8 b8 c8 . e8 f8: black could block only on d8, its
+    overline, so white's d7 wins, and the line the threat search shows has black play a move
+    it may play. Over seeded random renju positions likewise: every forced win's line, for
+    either side, is a legal game the attacker wins."""
+    board = game(RENJU_15, "a8 d4 b8 d5 c8 d6 e8 o1 f8 o3 d3")
+    win = forced_win(board)
+    assert win is not None
+    assert win.line[0] == cell("d7")
+    assert cell("d8") not in win.line[1::2]
+    assert board.play_all(win.line).winner is Mark.O
+    draw = random.Random(5)
+    found = 0
+    for _ in range(60):
+        board = Board.empty(rules=RENJU_15)
+        for _ in range(draw.randrange(8, 24)):
+            square = [c for c in board.legal_moves() if 3 <= c % 15 <= 11 and 3 <= c // 15 <= 11]
+            after = board.play(draw.choice(square))
+            if after.is_over:
+                break
+            board = after
+        for threat, attacker in (
+            (forced_win(board, max_nodes=3000), board.to_move),
+            (forced_win_after(board, max_nodes=3000), board.to_move.opponent),
+        ):
+            if threat is not None:
+                found += 1
+                assert board.play_all(threat.line).winner is attacker  # no forbidden move
+    assert found > 5

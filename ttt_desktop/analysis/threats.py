@@ -24,8 +24,9 @@ line. Under ``exact`` rules (a line longer than k does not win) a window counts 
 the cells just beyond its ends are not the attacker's, so no overline is ever taken for
 a win. Under renju black's windows are exact so (black wins with exactly five), white's
 are not, and black attacking never plays a forbidden cell nor counts on a double threat
-at one (:mod:`ttt_desktop.core.renju`); black defending may be thought to take its
-forbidden cells (more defences: a win found is still a proof). Under caro a window counts
+at one (:mod:`ttt_desktop.core.renju`); black defending never replies on one either (a
+threat black could stop only there is met by another move black may play, which loses),
+so no line the search shows goes through a forbidden point. Under caro a window counts
 only when the cells just beyond its ends are not both the other side's (a five closed at
 both ends wins nothing; six or more wins), a four is answered by every move that stops it
 (its empty cell, or the far end of its five when the near end is already the defender's:
@@ -178,6 +179,8 @@ def _deepening(  # noqa: PLR0917  (the two entry points' arguments, passed on)
         search.exact_attacker, search.exact_defender = black_attacks, not black_attacks
         if black_attacks:
             search.renju_geometry = board.geometry
+        else:
+            search.black_defends = board.geometry
     attacker = search.padded(board.bits(attacker_mark))
     defender = search.padded(board.bits(attacker_mark.opponent))
     try:
@@ -205,6 +208,7 @@ class _ThreatSearch:
 
     __slots__ = (
         "bit_of",
+        "black_defends",
         "board_bits",
         "caro",
         "cell_of",
@@ -230,6 +234,8 @@ class _ThreatSearch:
         self.caro = False
         """Caro: a window closed at both ends by the other side counts for nothing."""
         self.renju_geometry: Geometry | None = None
+        self.black_defends: Geometry | None = None
+        """The board's geometry when black defends under renju (its replies are checked)."""
         """The board's geometry when black attacks under renju (its moves are checked)."""
         self.fouls: dict[tuple[int, int, int], bool] = {}
         """Whether black's move is forbidden, by (black, white, move), as found."""
@@ -257,9 +263,29 @@ class _ThreatSearch:
                 found |= 1 << bit_of[cell]
         return found
 
-    def forbidden(self, me: int, them: int, move: int) -> bool:
-        """Whether black (``me``, attacking under renju) may not play ``move`` here."""
-        geometry = self.renju_geometry
+    def reply(self, me: int, them: int, moves: list[int]) -> list[int]:
+        """The defender's ``moves`` it may play: under renju, when black defends, those that
+        are not black's forbidden points, or, when every one is, the first free cell black
+        may play (a move that does not stop the threat; empty when there is none)."""
+        geometry = self.black_defends
+        if geometry is None:
+            return moves
+        allowed = [move for move in moves if not self.forbidden(them, me, move, geometry)]
+        if allowed:
+            return allowed
+        free = self.board_bits & ~me & ~them
+        while free:
+            move = free & -free
+            free ^= move
+            if not self.forbidden(them, me, move, geometry):
+                return [move]
+        return []
+
+    def forbidden(self, me: int, them: int, move: int, geometry: Geometry | None = None) -> bool:
+        """Whether black (``me``, attacking under renju, or defending when ``geometry`` is
+        given) may not play ``move`` here."""
+        if geometry is None:
+            geometry = self.renju_geometry
         if geometry is None:
             return False
         key = (me, them, move)
@@ -466,8 +492,11 @@ class _ThreatSearch:
             first = wins & -wins
             if wins ^ first:
                 # Two cells to complete: one is blocked, the other wins.
-                rest = wins ^ first
-                return [self.cell_of[first], self.cell_of[rest & -rest]]
+                blocks = self.reply(me, them, _bits(wins))
+                if not blocks:
+                    return None  # black may play no cell at all: no win to prove
+                rest = wins & ~blocks[0]
+                return [self.cell_of[blocks[0]], self.cell_of[rest & -rest]]
             replies = [first]
         else:
             doubles = [bit for bit, made in makes.items() if made & (made - 1)]
@@ -491,6 +520,9 @@ class _ThreatSearch:
             for bit in their_makes:
                 spoil |= bit  # a four of the defender's own
             replies = sorted(_bits(spoil), key=lambda bit: (bit not in their_makes, bit))
+        replies = self.reply(me, them, replies)
+        if not replies:
+            return None  # black may play no cell at all: no win to prove
         longest: list[int] | None = None
         for reply in replies:
             line = self.attack(me, them | reply, depth)
