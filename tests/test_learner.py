@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -37,7 +38,7 @@ def non_terminal_boards() -> list[Board]:
 
 class TestShippedTable:
     def test_is_versioned_json(self) -> None:
-        document = json.loads(SHIPPED_TABLE_PATH.read_text(encoding="utf-8"))
+        document = json.loads(gzip.decompress(SHIPPED_TABLE_PATH.read_bytes()))
         assert document["format"] == TABLE_FORMAT
         assert document["version"] == TABLE_VERSION
         assert document["training"]["episodes"] > 0
@@ -229,3 +230,17 @@ def test_the_shipped_table_is_what_the_trainer_makes_with_its_defaults() -> None
     # The one trainer (the command line's and the Lab's) still makes the table the player
     # ships, value for value.
     assert train(TrainingSettings()).table.values == shipped_table().values
+
+
+def test_a_table_saved_gzipped_reads_back_and_a_broken_one_is_refused(tmp_path: Path) -> None:
+    table = shipped_table()
+    target = tmp_path / "table.json.gz"
+    table.save(target)
+    assert target.read_bytes() == SHIPPED_TABLE_PATH.read_bytes()  # the same bytes each time
+    assert LearnerTable.load(target).values == table.values
+    broken = tmp_path / "broken.json.gz"
+    broken.write_bytes(target.read_bytes()[:500])
+    with pytest.raises(TableFormatError, match=r"broken\.json\.gz"):
+        LearnerTable.load(broken)
+    with pytest.raises(FileNotFoundError):
+        LearnerTable.load(tmp_path / "missing.json.gz")
