@@ -33,6 +33,7 @@ bundle_contents = load_packaging_module("bundle_contents")
 
 KEPT = [
     # Linux
+    "ttt_desktop/core/_fastplay.cpython-311-x86_64-linux-gnu.so",
     "PySide6/Qt/plugins/platforms/libqxcb.so",
     "PySide6/Qt/plugins/platforms/libqoffscreen.so",
     "PySide6/Qt/plugins/iconengines/libqsvgicon.so",
@@ -126,6 +127,9 @@ DROPPED = [
     "libstdc++.so.6",
     "libgssapi_krb5.so.2",
     "ttt_desktop/resources/translations/ttt_desktop_de.ts",
+    # The compiled playouts' source and stub (the built module is kept).
+    "ttt_desktop/core/_fastplay.c",
+    "ttt_desktop/core/_fastplay.pyi",
     # The macOS icon (this is not a macOS build).
     "ttt_desktop/resources/icons/ttt-desktop.icns",
 ]
