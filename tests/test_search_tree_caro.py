@@ -21,7 +21,12 @@ from ttt_desktop.core.play import play_game
 from ttt_desktop.core.playout import layout_of
 from ttt_desktop.core.renju import wins
 from ttt_desktop.core.rules import CARO, GOMOKU, Rules
-from ttt_desktop.core.tactics import completing_cells, decisive_moves, stopping_cells
+from ttt_desktop.core.tactics import (
+    completing_cells,
+    decisive_moves,
+    stopping_cells,
+    threat_lines,
+)
 from ttt_desktop.players import create_player, mcts
 from ttt_desktop.players.mcts import MontyPlayer
 from ttt_desktop.players.ralph import RalphPlayer
@@ -333,3 +338,19 @@ def test_every_player_that_blocks_stops_a_four_by_blocking_and_closing(kind: str
     player = create_player(kind, seed=1)
     player.budget_ms = 200.0
     assert player.choose_move(position(CARO_15, *BLOCK_AND_CLOSE)) == cell("i8")
+
+
+def test_the_lines_a_thought_shows_are_the_rule_s() -> None:
+    """The threat lines a win or a block is shown with: X's closed four h8-k8 (l8) is none
+    under caro, as it is one under free-style; the six's window through g8 is one; under
+    renju black's four whose fifth stone makes six is none."""
+    closed = position(CARO_15, *CLOSED_O_TO_MOVE)
+    assert threat_lines(closed, Mark.X) == ()
+    assert len(threat_lines(position(GOMOKU, *CLOSED_O_TO_MOVE), Mark.X)) == 1
+    six = position(CARO_15, *SIX_X_TO_MOVE)
+    assert all(cell("g8") in line for line in threat_lines(six, Mark.X))
+    assert threat_lines(six, Mark.X)
+    renju = Rules(15, 15, 5, rule="renju")
+    overline = position(renju, "a8 b8 c8 e8 f8", "a1 o1 o15 a14 o8")
+    assert threat_lines(overline, Mark.X) == ()
+    assert threat_lines(position(GOMOKU, "a8 b8 c8 e8 f8", "a1 o1 o15 a14 o8"), Mark.X)

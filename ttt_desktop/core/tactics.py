@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import LINES, Cell
-from ttt_desktop.core.rules import CARO, FIVE_ONLY_RULES
+from ttt_desktop.core.rules import CARO, FIVE_ONLY_RULES, RENJU
 
 if TYPE_CHECKING:
     from typing import Final
@@ -173,7 +173,9 @@ def decisive_moves(board: Board) -> tuple[Cell, ...]:
 
 
 def threat_lines(board: Board, mark: Mark) -> tuple[tuple[Cell, ...], ...]:
-    """The k-windows holding k-1 of ``mark`` and one empty cell (where ``mark`` threatens)."""
+    """The k-windows holding k-1 of ``mark`` and one empty cell (where ``mark`` threatens),
+    those only whose completion wins by the rule (not an overline under standard and for
+    renju's black, not a five closed at both ends under caro)."""
     geometry = board.geometry
     if board.rules.is_classic:
         cells, char = board.cells, mark.value
@@ -181,11 +183,23 @@ def threat_lines(board: Board, mark: Mark) -> tuple[tuple[Cell, ...], ...]:
         return tuple(line for line in LINES if sorted(cells[cell] for cell in line) == wanted)
     mine, theirs = board.bits(mark), board.bits(mark.opponent)
     need = geometry.k - 1
-    return tuple(
-        line
-        for line, mask in zip(geometry.lines, geometry.masks, strict=True)
+    found = tuple(
+        index
+        for index, mask in enumerate(geometry.masks)
         if not mask & theirs and (mine & mask).bit_count() == need
     )
+    rules = board.rules
+    if found and (rules.exact or rules.rule in FIVE_ONLY_RULES):
+        # Only the windows whose completion wins by the rule: not an overline where exactly
+        # k wins (standard; renju's black), not a five closed at both ends (caro).
+        ends = _ends_of(geometry)
+        if rules.rule == CARO:
+            found = tuple(
+                i for i in found if ends[i].bit_count() < 2 or ends[i] & theirs != ends[i]
+            )
+        elif rules.exact or (rules.rule == RENJU and mark is board.first_player):
+            found = tuple(i for i in found if not ends[i] & mine)
+    return tuple(geometry.lines[index] for index in found)
 
 
 def threat_cells(board: Board, mark: Mark) -> dict[Cell, int]:
