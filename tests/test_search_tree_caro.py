@@ -354,3 +354,50 @@ def test_the_lines_a_thought_shows_are_the_rule_s() -> None:
     overline = position(renju, "a8 b8 c8 e8 f8", "a1 o1 o15 a14 o8")
     assert threat_lines(overline, Mark.X) == ()
     assert threat_lines(position(GOMOKU, "a8 b8 c8 e8 f8", "a1 o1 o15 a14 o8"), Mark.X)
+
+
+def proof_holds(board: Board, cell_played: int, won: bool, plies: int) -> bool:
+    """Whether the board agrees with a proof of ``plies`` (1 to 3) for the side to move:
+    won in 1 (the move wins), lost in 2 (the other side then has a winning cell), won in 3
+    (whatever the other side replies, a winning cell is left)."""
+    me = board.to_move
+    after = board.play(cell_played)
+    if won and plies == 1:
+        return after.winner is me
+    if not won and plies == 2:
+        return after.winner is None and bool(completing_cells(after, me.opponent))
+    if won and plies == 3:
+        if after.is_over:
+            return False
+        for reply in after.legal_moves():
+            answered = after.play(reply)
+            if answered.winner is not None or not completing_cells(answered, me):
+                return False
+        return True
+    return True  # longer proofs are not checked here
+
+
+def test_the_searcher_s_and_monty_s_short_proofs_hold_on_the_board() -> None:
+    """Over crowded seeded random caro positions, every win in one or three and loss in two
+    the Searcher or Monty reports for a move is what the board says."""
+    draw = random.Random(3)
+    checked = 0
+    for _ in range(25):
+        board = Board.empty(rules=CARO_15)
+        for _ in range(draw.randrange(10, 40)):
+            square = [c for c in board.legal_moves() if 4 <= c % 15 <= 10 and 4 <= c // 15 <= 10]
+            after = board.play(draw.choice(square))
+            if after.is_over:
+                break
+            board = after
+        searched = SearcherPlayer(seed=1, nodes=3000).think(board)
+        for score in searched.scores:
+            if proves(score) and score.plies is not None and score.plies <= 3:
+                checked += 1
+                assert proof_holds(board, score.cell, proves(score) > 0, score.plies)
+        monty = MontyPlayer(seed=1, simulations=500).think(board)
+        for score in monty.scores:
+            if score.plies is not None and score.plies <= 3 and score.value != 0.5:
+                checked += 1
+                assert proof_holds(board, score.cell, score.value > 0.5, score.plies)
+    assert checked > 100
