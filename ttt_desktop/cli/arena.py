@@ -230,11 +230,11 @@ class _VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *_args: Any, **_kwargs: Any) -> None:
-        import ttt_desktop  # noqa: PLC0415
         from ttt_desktop.core.playout import playouts_in_use  # noqa: PLC0415
+        from ttt_desktop.version import read_version  # noqa: PLC0415
 
         sys.stdout.write(
-            f"ttt-arena (TTT Desktop) {ttt_desktop.__version__}\n"
+            f"ttt-arena (TTT Desktop) {read_version()}\n"
             f"random playouts: {playouts_in_use()}\n"
         )
         parser.exit(0)
