@@ -6,6 +6,7 @@ from __future__ import annotations
 from conftest import WindowMaker
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 from test_big_board_comfort import _play
 
@@ -65,3 +66,33 @@ def test_caro_marks_nothing_and_black_may_play_a_double_three(
     h8 = window.board.rules.geometry.parse("h8")
     _play(qtbot, window, ["h8"])
     assert window.controller.session.record.moves[-1] == h8
+
+
+def test_with_a_forbidden_move_losing_a_click_on_one_ends_the_game_as_in_tournament_renju(
+    qtbot: QtBot, make_window: WindowMaker
+) -> None:
+    window = make_window()
+    assert not window.forbidden_loses_action.isChecked()  # refused, not lost, at first
+    window.forbidden_loses_action.trigger()
+    window.start_game(RENJU, Seat(HUMAN_KIND, "Ann"), Seat(HUMAN_KIND, "Bob"))
+    _play(qtbot, window, DOUBLE_THREE)
+    board = window.board
+    h8 = RENJU.geometry.parse("h8")
+    with qtbot.waitSignal(window.controller.game_finished):
+        QTest.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.cell_centre(h8))
+    record = window.controller.session.record
+    assert record.ending == "forbidden" and record.result == "O"
+    assert record.forfeit is not None and "double-three" in record.forfeit.reason
+    assert len(record.moves) == len(DOUBLE_THREE)  # the forbidden stone is not played
+    # The session score counts the loss (a forfeit is no draw).
+    score = window.view.score.told("Ann", "Bob")
+    assert (score.first_wins, score.second_wins, score.draws) == (0, 1, 0)
+    assert any(
+        "Ann lost by a forbidden move: h8 is forbidden for black: double-three" in label.text()
+        for label in window.findChildren(QLabel)
+    )
+    # Remembered, and off again when turned off.
+    again = make_window()
+    assert again.forbidden_loses_action.isChecked()
+    again.forbidden_loses_action.trigger()
+    assert not again.controller.session.forbidden_loses

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from ttt_desktop.core.board import HUMAN_KIND, Board, ForbiddenMoveError, IllegalMoveError, Mark
+from ttt_desktop.core.ending import forbidden_forfeit
 from ttt_desktop.core.record import (
     MAX_LOG_LINES,
     Forfeit,
@@ -294,6 +295,9 @@ class GameSession:
         self._last_opening_mark: Mark | None = None
         self._waiting_for: int | None = None  # the generation a computer's answer is owed to
         self._is_closed = False
+        self.forbidden_loses = False
+        """Tournament renju: a person's click on one of black's forbidden points loses the
+        game (the ending "forbidden", as a brain's does), instead of being refused."""
         self._paused = False
         self._step_allowed = False
         self._awaiting_start = False
@@ -565,6 +569,9 @@ class GameSession:
         try:
             self._apply_move(cell, 0.0, None)
         except ForbiddenMoveError as error:
+            if self.forbidden_loses:
+                self._forfeit(forbidden_forfeit(error), ())
+                return
             refusal = Refusal("forbidden", cell=cell, board=board, detail=error.reason)
             self.events.move_refused(refusal)
         except IllegalMoveError:

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ttt_desktop.core.board import Mark
+
 if TYPE_CHECKING:
     from ttt_desktop.core.record import GameRecord
 
@@ -27,11 +29,13 @@ when the game is reopened (undo after the end) or its end is heard again."""
 
 
 def result_of(record: GameRecord) -> Result | None:
-    """The names and winner of a finished game; None while it runs."""
-    if not record.is_finished:
+    """The names and winner of a finished game (a forfeit's too: the loser's opponent won);
+    None while it runs."""
+    result = record.result
+    if result is None:
         return None
-    winner = record.final_board.winner
-    return record.x.name, record.o.name, None if winner is None else record.player(winner).name
+    winner = None if result == "draw" else record.player(Mark(result)).name
+    return record.x.name, record.o.name, winner
 
 
 @dataclass(frozen=True)

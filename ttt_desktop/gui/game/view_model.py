@@ -25,6 +25,7 @@ from typing import Final
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, SignalInstance
 
 from ttt_desktop.core import Mark
+from ttt_desktop.core.ending import ENDING_FORBIDDEN
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.core.swap import BLACK, OPENER, PLACE_TWO, RESPONDER
 from ttt_desktop.gui.board.board_widget import BoardWidget
@@ -600,10 +601,16 @@ class GameView(QObject):
         score = self.describe_pairing(self.score.told(record.x.name, record.o.name))
         if record.forfeit is None:
             return score
-        lost = QCoreApplication.translate("MainWindow", "{loser} lost by forfeit: {reason}").format(
-            loser=record.player(record.forfeit.loser).name,
-            reason=printable(record.forfeit.reason),
-        )
+        loser = record.player(record.forfeit.loser).name
+        reason = record.forfeit.reason
+        if record.ending == ENDING_FORBIDDEN:  # renju's forbidden move, a person's or a brain's
+            lost = QCoreApplication.translate(
+                "MainWindow", "{loser} lost by a forbidden move: {reason}"
+            ).format(loser=loser, reason=printable(reason.removeprefix(f"{ENDING_FORBIDDEN}: ")))
+        else:
+            lost = QCoreApplication.translate(
+                "MainWindow", "{loser} lost by forfeit: {reason}"
+            ).format(loser=loser, reason=printable(reason))
         return f"{lost}\n{score}"
 
     # The session score ---------------------------------------------------------------

@@ -96,7 +96,7 @@ from ttt_desktop.gui.review.review import ReviewFeatures
 from ttt_desktop.gui.shell import dialogs
 from ttt_desktop.gui.shell.dock_room import BoardRoom, DockRoom
 from ttt_desktop.gui.shell.look import LookFeatures
-from ttt_desktop.gui.shell.settings import AppSettings, SeatChoice
+from ttt_desktop.gui.shell.settings import FORBIDDEN_LOSES_KEY, AppSettings, SeatChoice
 from ttt_desktop.lab.factory import TrainedPlayerFactory
 from ttt_desktop.players import HUMAN_KIND, create_player
 from ttt_desktop.players import roster as all_players
@@ -700,6 +700,19 @@ class MainWindow(QMainWindow):
         self.forbidden_points_action.setChecked(bool(forbidden))
         self.forbidden_points_action.toggled.connect(self._on_forbidden_points_toggled)
         menu.addAction(self.forbidden_points_action)
+        self.forbidden_loses_action = QAction(self.tr("A forbidden move &loses (renju)"), self)
+        self.forbidden_loses_action.setCheckable(True)
+        self.forbidden_loses_action.setToolTip(
+            self.tr(
+                "As in tournament renju: black's click on a forbidden point loses the game "
+                "instead of being refused"
+            )
+        )
+        loses = bool(self.settings.qsettings.value(FORBIDDEN_LOSES_KEY, False, type=bool))
+        self.forbidden_loses_action.setChecked(loses)
+        self.controller.session.forbidden_loses = loses
+        self.forbidden_loses_action.toggled.connect(self._on_forbidden_loses_toggled)
+        menu.addAction(self.forbidden_loses_action)
         self.board.set_forbidden_points_shown(bool(forbidden))
 
     def _on_mark_style_chosen(self, action: QAction) -> None:
@@ -710,6 +723,10 @@ class MainWindow(QMainWindow):
     def _on_move_numbers_toggled(self, checked: bool) -> None:
         self.settings.qsettings.setValue(MOVE_NUMBERS_KEY, checked)
         self.board.set_move_numbers_shown(checked)
+
+    def _on_forbidden_loses_toggled(self, checked: bool) -> None:
+        self.settings.qsettings.setValue(FORBIDDEN_LOSES_KEY, checked)
+        self.controller.session.forbidden_loses = checked
 
     def _on_forbidden_points_toggled(self, checked: bool) -> None:
         self.settings.qsettings.setValue(FORBIDDEN_POINTS_KEY, checked)

@@ -34,6 +34,8 @@ SOUND_VOLUMES: Final = {"quiet": 0.25, "medium": 0.5, "loud": 0.9}
 DEFAULT_SOUND_VOLUME: Final = "medium"
 RULES_KEY: Final = "game/rules"
 NEW_GAME_OPENING_KEY: Final = "game/opening_rule"
+FORBIDDEN_LOSES_KEY: Final = "game/forbidden_loses"
+"""Renju: a forbidden move loses (Game > A forbidden move loses), off at first."""
 
 
 @dataclass(frozen=True)
