@@ -20,6 +20,14 @@
         <translation>Es verwendet Qt {qt} über PySide6 {pyside} (Qt for Python), beide unter der GNU Lesser General Public License Version 3 (LGPLv3). Sie dürfen die Qt- und PySide6-Bibliotheken durch eigene Builds ersetzen; die Quelltexte finden Sie bei {qt_link} und {pyside_link}.</translation>
     </message>
     <message>
+        <source>Its random playouts (Monty&apos;s) run compiled, from its own C source; renju and caro in pure Python.</source>
+        <translation>Seine Zufallspartien (Montys) laufen kompiliert, aus eigenem C-Quelltext; Renju und Caro in reinem Python.</translation>
+    </message>
+    <message>
+        <source>Its random playouts run in pure Python: the compiled ones were not built here (no C compiler when it was installed).</source>
+        <translation>Seine Zufallspartien laufen in reinem Python: die kompilierten wurden hier nicht gebaut (kein C-Compiler bei der Installation).</translation>
+    </message>
+    <message>
         <source>About TTT Desktop</source>
         <translation>Über TTT Desktop</translation>
     </message>
@@ -891,6 +899,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Regeln</translation>
     </message>
     <message>
+        <source>Swap2</source>
+        <translation>Swap2</translation>
+    </message>
+    <message>
         <source>Engine &amp;log</source>
         <translation>Pr&amp;otokoll</translation>
     </message>
@@ -1005,6 +1017,14 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>Not changed: {reason}</source>
         <translation>Nicht geändert: {reason}</translation>
+    </message>
+    <message>
+        <source>Not swap or swap2: it answered {answer} to SWAP2BOARD</source>
+        <translation>Kein Swap oder Swap2: auf SWAP2BOARD antwortete es {answer}</translation>
+    </message>
+    <message>
+        <source>Not asked yet: Probe asks it</source>
+        <translation>Noch nicht gefragt: Prüfen fragt es</translation>
     </message>
     <message>
         <source>Could not save the engine list: {refusal}.</source>
@@ -2218,6 +2238,14 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Ver&amp;botene Punkte (Renju)</translation>
     </message>
     <message>
+        <source>A forbidden move &amp;loses (renju)</source>
+        <translation>Verbotener Zug ver&amp;liert (Renju)</translation>
+    </message>
+    <message>
+        <source>As in tournament renju: black&apos;s click on a forbidden point loses the game instead of being refused</source>
+        <translation>Wie im Turnier-Renju: ein Klick von Schwarz auf einen verbotenen Punkt verliert die Partie, statt abgewiesen zu werden</translation>
+    </message>
+    <message>
         <source>Other ({seconds} s)</source>
         <translation>Anderes ({seconds} s)</translation>
     </message>
@@ -2284,6 +2312,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>{name} chose {colour}: {name} plays {mark}</source>
         <translation>{name} hat {colour} gewählt: {name} spielt {mark}</translation>
+    </message>
+    <message>
+        <source>{loser} lost by a forbidden move: {reason}</source>
+        <translation>{loser} hat durch einen verbotenen Zug verloren: {reason}</translation>
     </message>
     <message>
         <source>{pairing}: no games finished yet</source>
@@ -4244,6 +4276,22 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>Durchsuchen...</translation>
     </message>
     <message>
+        <source>Free</source>
+        <translation>Frei</translation>
+    </message>
+    <message>
+        <source>Swap</source>
+        <translation>Swap</translation>
+    </message>
+    <message>
+        <source>Swap2</source>
+        <translation>Swap2</translation>
+    </message>
+    <message>
+        <source>Opening &amp;rule:</source>
+        <translation>Eröffnungs&amp;regel:</translation>
+    </message>
+    <message>
         <source>&amp;Start</source>
         <translation>&amp;Starten</translation>
     </message>
@@ -4382,6 +4430,18 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
     <message>
         <source>Pick at least two players (or two seeds of one).</source>
         <translation>Wählen Sie mindestens zwei Spieler (oder zwei Startwerte eines Spielers).</translation>
+    </message>
+    <message>
+        <source>Swap: the game&apos;s first mover places three stones (black, white, black) and the other chooses a colour; swap2: the other may also place two more stones and let the first mover choose</source>
+        <translation>Swap: wer die Partie beginnt, setzt drei Steine (Schwarz, Weiß, Schwarz), und der andere wählt eine Farbe; Swap2: der andere darf auch zwei weitere Steine setzen und den Beginnenden wählen lassen</translation>
+    </message>
+    <message>
+        <source>Swap and swap2 are openings of five in a row on 7x7 and up</source>
+        <translation>Swap und Swap2 sind Eröffnungen für fünf in einer Reihe ab 7x7</translation>
+    </message>
+    <message>
+        <source>The opening rule places the first stones: choose Free to use openings</source>
+        <translation>Die Eröffnungsregel setzt die ersten Steine: für Eröffnungen „Frei“ wählen</translation>
     </message>
     <message>
         <source>The openings can&apos;t be used. {why}</source>

@@ -93,6 +93,9 @@ SAME_IN_GERMAN = frozenset(
         "Beta",
         "Name",
         "Name:",
+        # The opening rules by their Gomoku names, as German players call them too.
+        "Swap",
+        "Swap2",
     }
 )
 # What a text may consist of and still need no translation: marks, digits, symbols, keys.

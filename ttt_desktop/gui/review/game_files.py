@@ -269,7 +269,7 @@ def describe_move_failure(reason: str) -> str:
     if reason == "no move":
         return QCoreApplication.translate("GameFiles", "it gave no move")
     source = "its search failed"
-    text = QCoreApplication.translate("GameFiles", source)
+    text = QCoreApplication.translate("GameFiles", "its search failed")
     # A window in English (no translation of the clause) keeps the search's own words.
     return f"{source}: {reason}" if text == source and reason else text
 
