@@ -234,8 +234,7 @@ class _VersionAction(argparse.Action):
         from ttt_desktop.version import read_version  # noqa: PLC0415
 
         sys.stdout.write(
-            f"ttt-arena (TTT Desktop) {read_version()}\n"
-            f"random playouts: {playouts_in_use()}\n"
+            f"ttt-arena (TTT Desktop) {read_version()}\nrandom playouts: {playouts_in_use()}\n"
         )
         parser.exit(0)
 
