@@ -119,6 +119,22 @@ class TestTournament:
         assert any("> START 9" in line for line in record.log)
         assert record.rules is BOARD
 
+    def test_our_brain_plays_a_swap2_tournament_to_the_end(self, tmp_path: Path) -> None:
+        # The seat a tournament gives a brain asks it the opening's questions (SWAP2BOARD).
+        spec = lab_brains.prepare(
+            spec_of(f"levi,{OURS}", opening_rule="swap2"), log_dir=str(tmp_path / "logs")
+        )
+        try:
+            result = run_tournament(spec, processes=False)
+        finally:
+            lab_brains.finish(spec)
+        assert spec.brains is not None and owned_processes(spec.brains.owner) == []
+        assert result.finished and len(result) == 2
+        for game in result.games():
+            assert not game.reason  # no forfeit: every game played to its end
+            assert game.choices and game.choices[-1] in ("black", "white")
+            assert Board.empty(Mark.X, BOARD).play_all(game.cells).is_over
+
     @pytest.mark.slow
     def test_worker_processes_play_brains_under_a_clock(self) -> None:
         spec = lab_brains.prepare(spec_of(f"{OURS},{SILENT}[turn=150]", games=2))

@@ -28,9 +28,10 @@ from __future__ import annotations
 import os
 import threading
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ttt_desktop.brains.engines import (
     EngineEntry,
@@ -123,6 +124,9 @@ def brain_settings(
     return entry.command, entry.cwd or None, entry.name, settings
 
 
+_Answer = TypeVar("_Answer")
+
+
 class BrainSeat:
     """A brain's seat in a tournament's games: its process starts when first asked for a
     move, and anything that keeps it from playing (it can't be started, it declines the
@@ -165,9 +169,20 @@ class BrainSeat:
         return self.think(board).move
 
     def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
+        return self._asked(lambda player: player.think(board, stop=stop))
+
+    def swap_stones(self, board: Board, rule: str) -> tuple[int, ...]:
+        """A swap opening's three stones, asked of the brain (``SWAP2BOARD``)."""
+        return self._asked(lambda player: player.swap_stones(board, rule))
+
+    def swap_choice(self, board: Board, options: tuple[str, ...], rule: str) -> Any:
+        """A swap opening's choice, asked of the brain (``SWAP2BOARD``)."""
+        return self._asked(lambda player: player.swap_choice(board, options, rule))
+
+    def _asked(self, question: Callable[[BrainPlayer], _Answer]) -> _Answer:
         player = self._player()
         try:
-            return player.think(board, stop=stop)
+            return question(player)
         except BrainRefused as error:
             # It took the board before the tournament started: now it is a broken rule.
             player.close()
