@@ -58,6 +58,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ttt_desktop.gui.common.forms import buddy_label
 from ttt_desktop.gui.common.translation import number
 from ttt_desktop.gui.engines import engine_players
 from ttt_desktop.gui.engines.brain_text import printable
@@ -179,13 +180,6 @@ def parse_info_lines(text: str) -> tuple[dict[str, str], str]:
             return infos, problem.format(line=number_, key=key)
         infos[key] = value
     return infos, ""
-
-
-def _buddy(text: str, buddy: QWidget) -> QLabel:
-    """A form's label for a row whose field is a layout: its shortcut goes to ``buddy``."""
-    label = QLabel(text)
-    label.setBuddy(buddy)
-    return label
 
 
 def size_ranges(sizes: tuple[int, ...]) -> str:
@@ -430,14 +424,14 @@ class EnginesDialog(QDialog):
         memory = QHBoxLayout()
         memory.addWidget(self.memory_spin, 1)
         memory.addWidget(self.enforce_check)
-        times.addRow(_buddy(self.tr("Memor&y:"), self.memory_spin), memory)
+        times.addRow(buddy_label(self.tr("Memor&y:"), self.memory_spin), memory)
         place = QFormLayout()
         # Labels above their fields: a folder's path wants the column's whole width.
         place.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         folder = QHBoxLayout()
         folder.addWidget(self.folder_edit, 1)
         folder.addWidget(self.folder_button)
-        place.addRow(_buddy(self.tr("Wor&king folder:"), self.folder_edit), folder)
+        place.addRow(buddy_label(self.tr("Wor&king folder:"), self.folder_edit), folder)
         place.addRow(self.tr("More &INFO lines:"), self.infos_edit)
         columns = QHBoxLayout(box)
         columns.addLayout(times)

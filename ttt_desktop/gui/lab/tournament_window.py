@@ -68,6 +68,7 @@ from ttt_desktop.core.clock import TimeControl
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.core.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.core.swap import FREE_OPENING, SWAP, SWAP2, SwapError, check_opening_rule
+from ttt_desktop.gui.common.forms import buddy_label
 from ttt_desktop.gui.common.rules_text import rules_title
 from ttt_desktop.gui.common.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.common.translation import number
@@ -361,7 +362,7 @@ class TournamentWindow(QWidget):
         openings_row.addWidget(self.openings_combo)
         openings_row.addWidget(self.openings_edit, 1)
         openings_row.addWidget(self.openings_browse)
-        form.addRow(self.tr("Ope&nings:"), openings_row)
+        form.addRow(buddy_label(self.tr("Ope&nings:"), self.openings_combo), openings_row)
         self.openings_edit.setEnabled(False)
         self.openings_browse.setEnabled(False)
         self.opening_rule_combo = QComboBox()
