@@ -610,6 +610,10 @@
         <translation>Tipp für {mark}: {sentence}</translation>
     </message>
     <message>
+        <source> (the solver is still proving this position)</source>
+        <translation> (der Löser beweist diese Stellung noch)</translation>
+    </message>
+    <message>
         <source>The coach is working out the best move...</source>
         <translation>Der Trainer ermittelt den besten Zug...</translation>
     </message>
@@ -624,6 +628,10 @@
     <message>
         <source>The coach is weighing the moves ({seconds} s)...</source>
         <translation>Der Trainer wägt die Züge ab ({seconds} s)...</translation>
+    </message>
+    <message>
+        <source>The solver did not prove this position within {seconds} s: the hint is the search&apos;s</source>
+        <translation>Der Löser hat diese Stellung nicht in {seconds} s bewiesen: der Tipp ist der der Suche</translation>
     </message>
     <message>
         <source>The coach could not look at this position: {message}</source>

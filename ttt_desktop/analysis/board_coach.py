@@ -36,6 +36,7 @@ they come out in the language of the process that reads them. Nothing here impor
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -50,7 +51,7 @@ from ttt_desktop.analysis.coach import (
 )
 from ttt_desktop.analysis.threats import ThreatWin, forced_win, forced_win_after
 from ttt_desktop.core.board import Board, Mark
-from ttt_desktop.core.clock import COACH_BUDGET_MS, REVIEW_BUDGET_MS
+from ttt_desktop.core.clock import BACKGROUND_PROOF_MS, COACH_BUDGET_MS, REVIEW_BUDGET_MS
 from ttt_desktop.core.rules import Rules
 from ttt_desktop.core.tactics import completing_cells, stopping_cells
 
@@ -195,6 +196,9 @@ class BoardAdvice:
     depth: int = 0
     nodes: int = 0
     block: bool = False
+    provable: bool = False
+    """Not a proof, but the solver may prove the position given longer: the coach goes on
+    proving it in the background (:func:`worth_proving`, :func:`prove`)."""
 
     @property
     def rules(self) -> Rules:
@@ -328,6 +332,27 @@ def proof_share(board: Board) -> float:
     return 0.0
 
 
+def worth_proving(board: Board, advice: BoardAdvice) -> bool:
+    """Whether the coach should go on proving ``board`` once ``advice`` (not the solver's)
+    is on show: a board the solver proves whole in seconds
+    (:data:`~ttt_desktop.analysis.mnk_solver.QUICK_PROOFS`, every position of which it has
+    proved within :data:`BACKGROUND_PROOF_MS` in the measurements), or a position of another
+    board it can solve on which it was given a share of the hint's time
+    (:func:`proof_share`): such positions are often proved in seconds."""
+    if advice.source == "solved" or board.is_over or not _solvable(board.rules):
+        return False
+    return board.rules.key in mnk_solver.QUICK_PROOFS or proof_share(board) > 0
+
+
+def prove(
+    board: Board, budget_ms: float = BACKGROUND_PROOF_MS, stop: Callable[[], bool] | None = None
+) -> BoardAdvice | None:
+    """The solver's advice on ``board`` (every move's proved value), when it is proved within
+    ``budget_ms``; None when it is not (what the solver proved meanwhile stays in its table
+    for the next try). The coach's proof in the background, after its first answer."""
+    return _proved_within(board, budget_ms, 1.0, stop)
+
+
 def _proved_within(
     board: Board, budget_ms: float, share: float, stop: Callable[[], bool] | None
 ) -> BoardAdvice | None:
@@ -410,9 +435,24 @@ def advise(
     stop: Callable[[], bool] | None = None,
 ) -> BoardAdvice:
     """The coach's advice on ``board`` (not 3x3, not over): exact on solved boards, else a
-    threat search's proof or the best ``evaluate`` finds within ``budget_ms`` (or ``nodes``).
+    threat search's proof or the best ``evaluate`` finds within ``budget_ms`` (or ``nodes``),
+    marked :attr:`~BoardAdvice.provable` where the solver may prove it given longer.
 
     ``stop`` ends the work early (the searches raise their own "stopped" errors)."""
+    advice = _advise(board, evaluate, budget_ms, nodes, threat_nodes, stop)
+    if worth_proving(board, advice):
+        return dataclasses.replace(advice, provable=True)
+    return advice
+
+
+def _advise(  # noqa: PLR0917  (advise's own arguments)
+    board: Board,
+    evaluate: Evaluate,
+    budget_ms: float | None,
+    nodes: int | None,
+    threat_nodes: int,
+    stop: Callable[[], bool] | None,
+) -> BoardAdvice:
     if board.is_over:
         raise ValueError("the game is over: there is nothing to advise")
     if mnk_solver.is_solved(board.rules) and not board.rules.exact:

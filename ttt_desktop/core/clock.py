@@ -63,6 +63,11 @@ COACH_BUDGET_MS: Final = 1000.0
 """The coach's search time for a hint or the move values, unless the person chose another."""
 REVIEW_BUDGET_MS: Final = 200.0
 """The coach's search time per position when a game is reviewed."""
+BACKGROUND_PROOF_MS: Final = 60_000.0
+"""The longest the coach goes on proving a position after its first answer (a board the
+solver can prove; see :func:`ttt_desktop.analysis.board_coach.worth_proving`). Measured
+(``benchmarks/coach_exact_time.py``): every move's value of 6,5,4's positions of up to five
+stones took 1.2-29 s, 6,4,4's at most 2.9 s."""
 
 
 def safety_ms(share_ms: float) -> float:

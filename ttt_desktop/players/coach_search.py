@@ -93,6 +93,23 @@ def advise_job(
         raise SearchStopped("the coach was told to stop") from None
 
 
+def prove_job(
+    rules: str,
+    cells: str,
+    to_move: str,
+    budget_ms: float,
+    *,
+    stop: Callable[[], bool],
+) -> BoardAdvice | None:
+    """:func:`~ttt_desktop.analysis.board_coach.prove` on a position given as text (a job
+    for the search process): the solver's advice, or None when ``budget_ms`` ran out."""
+    board = Board.from_string(cells, to_move, rules=rules)
+    try:
+        return board_coach.prove(board, budget_ms, stop)
+    except SolveStopped:
+        raise SearchStopped("the coach was told to stop") from None
+
+
 def review_job(
     rules: str,
     first: str,

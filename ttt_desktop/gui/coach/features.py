@@ -36,7 +36,7 @@ from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
 from ttt_desktop.core import Board, Mark
-from ttt_desktop.core.clock import COACH_BUDGET_MS, REVIEW_BUDGET_MS
+from ttt_desktop.core.clock import BACKGROUND_PROOF_MS, COACH_BUDGET_MS, REVIEW_BUDGET_MS
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.gui.board.board_widget import BoardWidget
 from ttt_desktop.gui.coach.overlays import (
@@ -97,6 +97,9 @@ class CoachFeatures(QObject):
 
     hint_shown = Signal(object)  # the Hint (3x3) or BoardAdvice behind a hint on show
     advice_ready = Signal(object)  # a BoardAdvice the search process answered
+    proof_finished = Signal(
+        object, object
+    )  # the Board proved in the background, its advice or None
     review_ready = Signal(object)  # a BoardReview the search process answered
 
     def __init__(
@@ -135,6 +138,10 @@ class CoachFeatures(QObject):
         self.last_advice: board_coach.BoardAdvice | None = None
         self._advice: dict[tuple[Board, float, int | None], board_coach.BoardAdvice] = {}
         self._asked: dict[int, Board] = {}
+        self._proving: dict[int, Board] = {}
+        """The position the solver goes on proving after the coach's first answer, by ticket."""
+        self._not_proved: dict[Board, None] = {}
+        """Positions the solver did not prove within its time (not tried again), oldest first."""
         self._reviews_asked: dict[int, GameRecord] = {}
         self._hint_wanted: Board | None = None
         self._waiting_message = ""
@@ -392,6 +399,8 @@ class CoachFeatures(QObject):
         self._hint_message = self.tr("Hint for {mark}: {sentence}").format(
             mark=board.to_move.value, sentence=found.sentence
         )
+        if getattr(found, "provable", False) and board not in self._not_proved:
+            self._hint_message += self.tr(" (the solver is still proving this position)")
         self.window.statusBar().showMessage(self._hint_message, HINT_MESSAGE_MS)
         self.hint_shown.emit(found)
 
@@ -399,6 +408,11 @@ class CoachFeatures(QObject):
     def is_searching(self) -> bool:
         """True while the coach waits for the search process (a hint, values or a review)."""
         return bool(self._asked or self._reviews_asked)
+
+    @property
+    def is_proving(self) -> bool:
+        """True while the solver goes on proving the position on show in the background."""
+        return bool(self._proving)
 
     def set_budget_ms(self, budget_ms: float) -> None:
         """The coach's search time for hints and values on boards that are not solved."""
@@ -448,8 +462,54 @@ class CoachFeatures(QObject):
         self._waiting_message = text.format(seconds=f"{self.budget_ms / 1000:g}")
         self.window.statusBar().showMessage(self._waiting_message)
 
+    def _ask_proof(self, board: Board) -> None:
+        """Go on proving ``board`` in the search process (its advice is on show, not a proof):
+        when the solver finishes the hint and the values become its exact ones."""
+        if board in self._not_proved or board in self._proving.values():
+            return
+        self._cancel_proof()
+        from ttt_desktop.players import coach_search  # noqa: PLC0415  (on first use)
+
+        job = CallJob(
+            coach_search.prove_job,
+            (board.rules.key, board.cells, board.to_move.value, BACKGROUND_PROOF_MS),
+        )
+        self._proving[self.controller.ask_insight(job)] = board
+
+    def _cancel_proof(self) -> None:
+        """Abandon the proof in the background (another position, a computer thinks)."""
+        if self._proving:
+            self.controller.cancel_insight(max(self._proving))
+            self._proving.clear()
+
+    def _on_proof(self, board: Board, answer: board_coach.BoardAdvice | None) -> None:
+        """The solver's answer on ``board``: its advice replaces the search's (the hint on
+        show, the values), or None when it did not finish within its time."""
+        if answer is None:
+            if len(self._not_proved) >= ADVICE_CACHE:
+                self._not_proved.pop(next(iter(self._not_proved)))
+            self._not_proved[board] = None
+            if self._hint_board == board and self._hint_message:
+                seconds = f"{BACKGROUND_PROOF_MS / 1000:g}"
+                self._hint_message = self.tr(
+                    "The solver did not prove this position within {seconds} s: the hint "
+                    "is the search's"
+                ).format(seconds=seconds)
+                self.window.statusBar().showMessage(self._hint_message, HINT_MESSAGE_MS)
+            self.proof_finished.emit(board, None)
+            return
+        for key in [key for key in self._advice if key[0] == board]:
+            del self._advice[key]
+        self._advice[self._advice_key(board)] = answer
+        self.last_advice = answer
+        if self._hint_board == board and self.controller.session.board == board:
+            self._present_hint(board, answer)
+        self._refresh_values()
+        self.proof_finished.emit(board, answer)
+
     def _cancel_advice(self, *_args: object) -> None:
         """Abandon the advice asked for (a move was made, a computer thinks, another position)."""
+        self._cancel_proof()
         if not self._asked:
             return
         self.controller.cancel_insight(max(self._asked))
@@ -465,6 +525,10 @@ class CoachFeatures(QObject):
         self._waiting_message = ""
 
     def _on_insight_ready(self, ticket: int, answer: Any) -> None:
+        proved = self._proving.pop(ticket, None)
+        if proved is not None:
+            self._on_proof(proved, answer)
+            return
         board = self._asked.pop(ticket, None)
         if board is not None:
             self._clear_waiting_message()
@@ -476,12 +540,16 @@ class CoachFeatures(QObject):
             if self._hint_wanted == board and self.controller.session.board == board:
                 self._present_hint(board, answer)
             self._refresh_values()
+            if answer.provable and self.board.board == board:
+                self._ask_proof(board)
             return
         record = self._reviews_asked.pop(ticket, None)
         if record is not None:
             self._present_board_review(record, answer)
 
     def _on_insight_failed(self, ticket: int, message: str) -> None:
+        if self._proving.pop(ticket, None) is not None:
+            return  # the hint on show stays the search's, which says so
         if self._asked.pop(ticket, None) is not None:
             self._hint_wanted = None
             self._clear_waiting_message()
@@ -580,6 +648,8 @@ class CoachFeatures(QObject):
     def _on_board_changed(self, board: Board) -> None:
         if self._asked and board not in self._asked.values():
             self._cancel_advice()
+        if self._proving and board not in self._proving.values():
+            self._cancel_proof()
         if board.rules.is_classic:
             self._refresh_values()
         else:
