@@ -14,7 +14,7 @@ times, on the same positions:
   passes;
 * ``win test``: :func:`ttt_desktop.core.renju.wins` for a stone on every empty cell, the
   check every move already pays, for scale (the best of ``--rounds`` passes);
-* ``reference``: the slow reference of the test suite (``tests/renju_reference.py``) on the
+* ``reference``: the slow reference of the test suite (``tests/helpers/renju_reference.py``) on the
   same positions, milliseconds a position.
 
 Usage: ``nice .venv/bin/python benchmarks/forbidden_speed.py [--positions 200] [--seed 1]
@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from renju_reference import reference_forbidden  # type: ignore[import-not-found]
+from helpers.renju_reference import reference_forbidden  # type: ignore[import-not-found]
 
 from ttt_desktop.core.renju import forbidden_cells, forbidden_reason, wins
 from ttt_desktop.core.rules import RULE_PRESETS

@@ -1,6 +1,6 @@
 """The game loader over many hostile inputs: how many load, how many are refused, how long.
 
-Draws inputs from the same strategies as ``tests/test_records_fuzz.py`` (game files
+Draws inputs from the same strategies as ``tests/formats/test_records_fuzz.py`` (game files
 with parts replaced by values of any type and size up to the 1 MB file limit, game
 texts with lines damaged, bytes cut or re-encoded), loads each, checks the outcome
 as the test does (a game that agrees with itself, or ``ValueError``), and prints the
@@ -23,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from hostile_records import (  # type: ignore[import-not-found]
+from helpers.hostile_records import (  # type: ignore[import-not-found]
     check_loaded,
     hostile_bytes,
     hostile_documents,

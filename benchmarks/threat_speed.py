@@ -1,6 +1,6 @@
 """Threat-space search on known 15,15,5 positions: the win found, nodes, seconds, nodes/s.
 
-The positions are those of tests/test_threats.py (seeded random play near the centre)
+The positions are those of tests/analysis/test_threats.py (seeded random play near the centre)
 plus two with no threat win, where the search runs through its depths or its node
 budget. Each is searched ``--rounds`` times and the best time kept.
 

@@ -225,7 +225,7 @@ def rate_pair(
     The same arithmetic, operation for operation, as openskill 6's ``rate`` with the
     default model (tau, no weights, no balance, no margin, no sigma limit), without its
     copies and per-call objects: about twenty times quicker, the same floats to the last
-    bit (``tests/test_ratings.py`` checks it against openskill on random games).
+    bit (``tests/library/test_ratings.py`` checks it against openskill on random games).
     """
     sqrt = _sqrt
     sigma_0 = sqrt(first_sigma * first_sigma + _TAU_SQUARED)

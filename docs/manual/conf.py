@@ -1,7 +1,7 @@
 """Sphinx configuration of the TTT Desktop manual (Markdown sources through MyST).
 
 Build it with ``sphinx-build -W --keep-going -b html docs/manual docs/manual/_build/html``
-(the test suite does the same in ``tests/test_manual.py``).
+(the test suite does the same in ``tests/project/test_manual.py``).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import shiboken6
-from live_processes import command_line, live_processes
+from helpers.live_processes import command_line, live_processes
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot

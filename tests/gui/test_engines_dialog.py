@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from brain_helpers import BAD_BRAIN, our_brain
+from helpers.brain_helpers import BAD_BRAIN, our_brain
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from brain_helpers import bad_brain, our_brain
+from helpers.brain_helpers import bad_brain, our_brain
 from slow_players import BrokenOrReal
 
 from ttt_desktop.brains.engines import EngineEntry, EngineList

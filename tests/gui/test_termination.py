@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from live_processes import command_line, live_processes
+from helpers.live_processes import command_line, live_processes
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow
 from pytestqt.qtbot import QtBot

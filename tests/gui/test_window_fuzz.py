@@ -27,7 +27,7 @@ from typing import ClassVar
 
 import pytest
 import shiboken6
-from hostile_records import hostile_documents, hostile_texts
+from helpers.hostile_records import hostile_documents, hostile_texts
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (

@@ -1,7 +1,7 @@
 """``python -m ttt_desktop.analysis``: write the stored scores (``scores.bin``) from scratch.
 
 The file is the whole game solved by negamax, one byte per position and mover
-(see :mod:`ttt_desktop.analysis.solver`); ``tests/test_score_table.py`` checks
+(see :mod:`ttt_desktop.analysis.solver`); ``tests/analysis/test_score_table.py`` checks
 that the file in the package equals what this writes.
 """
 

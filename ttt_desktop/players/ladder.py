@@ -63,7 +63,7 @@ PROVEN_UNBEATEN: Final[Mapping[str, str]] = MappingProxyType(
     }
 )
 """The kinds proven never to lose a game that can be held, and the boards where (as in the
-roster: tic-tac-toe only, or the solved boards). On tic-tac-toe ``tests/test_players.py``
+roster: tic-tac-toe only, or the solved boards). On tic-tac-toe ``tests/players/test_players.py``
 walks every line an opponent can choose against each of them; on the solved boards Perfect
 plays the exact solver's values, and Strongest is Perfect there. Off those boards no
 player is proven: MiniMax has lost gomoku in five moves."""
