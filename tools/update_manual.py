@@ -5,7 +5,12 @@ The user manual is written once, in ``docs/manual/user/*.md`` (Sphinx builds it,
 developer guide, into HTML). The app shows the same Markdown offline in a ``QTextBrowser``,
 so the wheel and the packaged app carry a copy under ``resources/manual/``:
 
-- each page as it is, less its screenshots (the images stay in ``docs/``, out of the app);
+- each page as it is, its screenshots read from ``images/`` beside it: each picture made
+  800 pixels wide at most and of 256 colours (a 1,240-pixel screenshot of 112 KB becomes one
+  of about 15 KB: the 26 pictures are 1.8 MB in ``docs/`` and about 0.35 MB in the app), one
+  picture a paragraph (a table of pictures side by side would not fit the Help window), the
+  captions saying how they were taken left out; ``images/sources.json`` records a digest of
+  each picture's source, so a screenshot changed in ``docs/`` makes the copy stale;
 - ``index.md``, the contents: the pages in the order of the manual's table of contents.
 
 The manual is also in German. The German pages are Markdown files of their own, in
@@ -50,8 +55,14 @@ LANGUAGES = {"de": "TTT Desktop-Handbuch"}
 _TOCTREE = re.compile(r"```\{toctree\}\n(.*?)```", re.DOTALL)
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 _TABLE_RULE = re.compile(r"^\|(?:\s*:?-*:?\s*\|)+\s*$")
+_IMAGE_PARTS = re.compile(r"!\[([^\]]*)\]\(([^)]*)\)")
 # How a screenshot's caption begins, in each language of the manual.
 _CAPTIONS = ("Taken under Xvfb", "Aufgenommen unter Xvfb")
+IMAGES = "images"
+"""The folder of the pictures under resources/manual/ (one for every language)."""
+IMAGE_WIDTH = 800
+"""The widest a picture is in the app (the Help window shows it narrower when it must)."""
+SOURCES = f"{IMAGES}/sources.json"
 
 
 def user_pages(language: str = "en") -> list[str]:
@@ -78,15 +89,80 @@ def _is_picture_block(block: str) -> bool:
     return any(_IMAGE.search(line) for line in lines)
 
 
-def in_app_text(markdown: str) -> str:
-    """A page as the app shows it: the paragraphs of screenshots and their captions left out."""
+def in_app_text(markdown: str, folder: str = "") -> str:
+    """A page as the app shows it: each screenshot a paragraph of its own, read from
+    ``images/`` (``folder`` is the way there from the page: ``../`` for a translation's), the
+    captions saying how the screenshots were taken left out."""
     blocks = markdown.strip("\n").split("\n\n")
-    kept = [
-        block
-        for block in blocks
-        if not _is_picture_block(block) and not block.startswith(_CAPTIONS)
-    ]
+    kept = []
+    for block in blocks:
+        if block.startswith(_CAPTIONS):
+            continue
+        if _is_picture_block(block):
+            kept += [
+                f"![{alt}]({folder}{IMAGES}/{Path(source).name})"
+                for alt, source in _IMAGE_PARTS.findall(block)
+            ]
+            continue
+        kept.append(block)
     return "\n\n".join(kept) + "\n"
+
+
+def pictures() -> dict[str, Path]:
+    """Every picture the user pages show (both languages): its name under ``images/`` -> its
+    source in ``docs/``. Two sources of one name are an error (the names are flattened)."""
+    found: dict[str, Path] = {}
+    pages = sorted((SOURCE / "user").glob("*.md"))
+    for language in LANGUAGES:
+        pages += sorted((SOURCE / language / "user").glob("*.md"))
+    for page in pages:
+        for block in page.read_text(encoding="utf-8").split("\n\n"):
+            if not _is_picture_block(block):
+                continue
+            for _alt, link in _IMAGE_PARTS.findall(block):
+                source = (page.parent / link).resolve()
+                name = source.name
+                if found.get(name, source) != source:
+                    raise SystemExit(f"two pictures named {name}: {found[name]} and {source}")
+                found[name] = source
+    return dict(sorted(found.items()))
+
+
+def _picture_sources() -> str:
+    """``images/sources.json``: each picture's name -> a digest of its source file."""
+    record = {
+        name: hashlib.sha256(source.read_bytes()).hexdigest()[:16]
+        for name, source in pictures().items()
+    }
+    return json.dumps(record, indent=2) + "\n"
+
+
+def write_pictures() -> int:
+    """Write every picture of :func:`pictures` under resources/manual/images/ (made at most
+    :data:`IMAGE_WIDTH` wide, 256 colours), removing the others; how many were written."""
+    from PySide6.QtCore import Qt  # noqa: PLC0415  (only this writer needs Qt)
+    from PySide6.QtGui import QImage  # noqa: PLC0415
+
+    folder = TARGET / IMAGES
+    folder.mkdir(parents=True, exist_ok=True)
+    wanted = pictures()
+    for old in folder.glob("*.png"):
+        if old.name not in wanted:
+            old.unlink()
+    for name, source in wanted.items():
+        image = QImage(str(source))
+        if image.isNull():
+            raise SystemExit(f"{source} is not a picture Qt reads")
+        if image.width() > IMAGE_WIDTH:
+            image = image.scaledToWidth(IMAGE_WIDTH, Qt.TransformationMode.SmoothTransformation)
+        # A palette of 256 colours, each pixel its nearest: screenshots have few colours, and
+        # dithering would only add noise (and bytes) to their flat areas.
+        image = image.convertToFormat(
+            QImage.Format.Format_Indexed8, Qt.ImageConversionFlag.ThresholdDither
+        )
+        if not image.save(str(folder / name), "PNG", 0):
+            raise SystemExit(f"could not write {folder / name}")
+    return len(wanted)
 
 
 def title(markdown: str) -> str:
@@ -126,11 +202,12 @@ def expected_files() -> dict[str, str]:
             page = translated / f"{name}.md"
             if page.is_file():
                 source = page.read_text(encoding="utf-8")
-                files[f"{language}/{name}.md"] = in_app_text(source)
+                files[f"{language}/{name}.md"] = in_app_text(source, "../")
                 localized.append((name, title(source)))
             else:
                 localized.append((name, english[name]))
         files[f"{language}/index.md"] = contents(localized, heading)
+    files[SOURCES] = _picture_sources()
     return files
 
 
@@ -149,7 +226,9 @@ def stale_files() -> list[str]:
         if not (TARGET / name).is_file() or (TARGET / name).read_text(encoding="utf-8") != text
     ]
     present = _present()
-    return sorted(stale + sorted(present - set(expected)))
+    wanted = {f"{IMAGES}/{name}" for name in pictures()}
+    stale += sorted(wanted - present)
+    return sorted(stale + sorted(present - set(expected) - wanted))
 
 
 def translation_record(language: str = "de") -> Path:
@@ -198,10 +277,15 @@ def mark_translated(names: list[str], language: str = "de") -> None:
 
 
 def _present() -> set[str]:
-    """The Markdown files under resources/manual/ now, as names relative to it."""
+    """The files under resources/manual/ now (pages, pictures, the pictures' record), as
+    names relative to it."""
     if not TARGET.is_dir():
         return set()
-    return {path.relative_to(TARGET).as_posix() for path in TARGET.rglob("*.md")}
+    return {
+        path.relative_to(TARGET).as_posix()
+        for pattern in ("*.md", f"{IMAGES}/*.png", SOURCES)
+        for path in TARGET.glob(pattern if "/" in pattern else f"**/{pattern}")
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -226,11 +310,13 @@ def main(argv: list[str] | None = None) -> int:
     TARGET.mkdir(parents=True, exist_ok=True)
     expected = expected_files()
     for name in _present() - set(expected):
-        (TARGET / name).unlink()
+        if not name.startswith(f"{IMAGES}/"):
+            (TARGET / name).unlink()
     for name, text in expected.items():
         (TARGET / name).parent.mkdir(parents=True, exist_ok=True)
         (TARGET / name).write_text(text, encoding="utf-8")
-    print(f"wrote {len(expected)} files to {TARGET.relative_to(ROOT)}")
+    drawn = write_pictures()
+    print(f"wrote {len(expected)} files and {drawn} pictures to {TARGET.relative_to(ROOT)}")
     for language in LANGUAGES:
         outdated = outdated_translations(language)
         if outdated:

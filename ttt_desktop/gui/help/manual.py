@@ -10,6 +10,9 @@ The manual speaks the interface's language where it has been translated: German 
 live in ``resources/manual/de/`` (from ``docs/manual/de/user/``), with their own
 ``index.md``. A page missing there is shown in English, so a link never leads nowhere.
 
+The pages show their screenshots (``resources/manual/images/``, made for the app by the same
+tool), each drawn no wider than the page: a narrow window shrinks them, keeping their shape.
+
 The window is not modal, so the game stays playable beside it, and the Keyboard shortcuts
 window it opens comes up in front of it.
 """
@@ -21,7 +24,15 @@ from pathlib import Path
 from typing import Final
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLocale, Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QTextDocument
+from PySide6.QtGui import (
+    QDesktopServices,
+    QImage,
+    QPixmap,
+    QResizeEvent,
+    QTextCursor,
+    QTextDocument,
+    QTextImageFormat,
+)
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -97,6 +108,53 @@ def manual_pages(folder: Path | None = None, language: str | None = None) -> lis
     ]
 
 
+class ManualText(QTextBrowser):
+    """A page of the manual: its pictures drawn at their own size, or the page's width when
+    that is less (kept in shape, again after each resize)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._room = -1
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_pictures()
+
+    def fit_pictures(self, *, again: bool = False) -> None:
+        """Give every picture of the page its width: its own, or the room there is (``again``:
+        a new page, whatever the room)."""
+        document = self.document()
+        room = int(self.viewport().width() - 2 * document.documentMargin() - 8)
+        if (room == self._room and not again) or room <= 0:
+            return
+        self._room = room
+        cursor = QTextCursor(document)
+        block = document.begin()
+        while block.isValid():
+            fragments = block.begin()
+            while not fragments.atEnd():
+                fragment = fragments.fragment()
+                fragments += 1
+                if not fragment.charFormat().isImageFormat():
+                    continue
+                picture = fragment.charFormat().toImageFormat()
+                image = document.resource(
+                    QTextDocument.ResourceType.ImageResource, QUrl(picture.name())
+                )
+                if not isinstance(image, (QImage, QPixmap)) or image.isNull():
+                    continue
+                width = min(image.width(), room)
+                fitted = QTextImageFormat(picture)
+                fitted.setWidth(width)
+                fitted.setHeight(image.height() * width / image.width())
+                cursor.setPosition(fragment.position())
+                cursor.setPosition(
+                    fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor
+                )
+                cursor.setCharFormat(fitted)
+            block = block.next()
+
+
 class ManualWindow(QDialog):
     """The user manual: the pages' list, the page shown, Back, Forward and Keyboard shortcuts."""
 
@@ -123,7 +181,7 @@ class ManualWindow(QDialog):
             item.setToolTip(title)
         self.pages.currentItemChanged.connect(self._on_page_chosen)
 
-        self.browser = QTextBrowser(self)
+        self.browser = ManualText(self)
         self.browser.setObjectName("manual-text")
         self.browser.setAccessibleName(self.tr("Manual page"))
         self.browser.setOpenLinks(False)
@@ -210,6 +268,7 @@ class ManualWindow(QDialog):
                 self.show_page(target, url.fragment())
 
     def _on_source_changed(self, url: QUrl) -> None:
+        self.browser.fit_pictures(again=True)
         page = Path(url.toLocalFile()).name
         for row in range(self.pages.count()):
             item = self.pages.item(row)
