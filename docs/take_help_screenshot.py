@@ -1,11 +1,15 @@
-"""Take the German manual's screenshot: run under an X server.
+"""Take the manual's screenshots: run under an X server.
 
     xvfb-run -a -s "-screen 0 1366x768x24 -nolisten tcp" \
         .venv/bin/python docs/take_help_screenshot.py
+    xvfb-run -a -s "-screen 0 1366x768x24 -nolisten tcp" \
+        .venv/bin/python docs/take_help_screenshot.py --english-dark
 
 Starts the window in German (as after View > Language > Deutsch and a new start), presses F1
 and writes docs/screenshots/help-de.png: the manual window, German pages, at its contents,
-with the main window around it. Settings go to a throw-away folder.
+with the main window around it; then docs/screenshots/help-pictures-de.png, the coach's page
+with its screenshots. ``--english-dark``: the coach's page in English, dark theme
+(docs/screenshots/help-pictures-dark.png). Settings go to a throw-away folder.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QRect, QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -28,15 +32,26 @@ from ttt_desktop.gui.help.manual import ManualWindow
 from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings
 
 
+def save(app: QApplication, area: QRect, name: str) -> None:
+    picture = app.primaryScreen().grabWindow(0, area.x(), area.y(), area.width(), area.height())
+    path = OUT / "screenshots" / name
+    if not picture.save(str(path)):
+        raise SystemExit(f"could not write {path}")
+    print(f"wrote {path} ({picture.width()}x{picture.height()})")
+
+
 def main() -> int:
+    english_dark = "--english-dark" in sys.argv
     app = QApplication(sys.argv)
     QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)
     settings = AppSettings()
     settings.set_people(["Alice", "Bob"])
-    ThemeManager.for_application(settings.qsettings).set_choice(ThemeChoice.LIGHT)
-    translation.set_language_choice(settings.qsettings, "de")
+    ThemeManager.for_application(settings.qsettings).set_choice(
+        ThemeChoice.DARK if english_dark else ThemeChoice.LIGHT
+    )
+    translation.set_language_choice(settings.qsettings, "en" if english_dark else "de")
     translators = translation.install(settings.qsettings)
     window = open_window(app, settings)
     window.activateWindow()
@@ -47,11 +62,11 @@ def main() -> int:
     assert manual is not None
     settle(app, 0.6, until=manual.isVisible)
     area = window.frameGeometry().united(manual.frameGeometry())
-    picture = app.primaryScreen().grabWindow(0, area.x(), area.y(), area.width(), area.height())
-    path = OUT / "screenshots" / "help-de.png"
-    if not picture.save(str(path)):
-        raise SystemExit(f"could not write {path}")
-    print(f"wrote {path} ({picture.width()}x{picture.height()})")
+    if not english_dark:
+        save(app, area, "help-de.png")
+    manual.show_page("coach.md")
+    settle(app, 0.4)
+    save(app, area, "help-pictures-dark.png" if english_dark else "help-pictures-de.png")
     manual.close()
     window.close()
     translation.remove(translators)
