@@ -7,10 +7,11 @@ a folder outside the package into it needs ``package_dir`` plus an explicit
 package list, hence this file; everything else is in pyproject.toml (including
 the package data patterns for resources/, one line per folder).
 
-It also builds the compiled half of the random playouts (``ttt_desktop/core/_fastplay.c``,
-the project's own C): optional, so a machine without a C compiler or Python's headers
-installs the app all the same and plays with the pure-Python loop
-(``ttt_desktop.core.playout.COMPILED`` says which one runs).
+It also builds the compiled half of the random playouts (``ttt_desktop/core/_fastplay.c``)
+and of the Searcher's tree (``ttt_desktop/players/_fastsearch.c``), the project's own C:
+optional, so a machine without a C compiler or Python's headers installs the app all the
+same and plays with the pure-Python loops (``ttt_desktop.core.playout.COMPILED`` and
+``ttt_desktop.players.searcher.COMPILED`` say which ones run).
 """
 
 from pathlib import Path
@@ -41,6 +42,12 @@ setup(
             ["ttt_desktop/core/_fastplay.c"],
             optional=True,
             extra_compile_args=["-O2"],
-        )
+        ),
+        Extension(
+            "ttt_desktop.players._fastsearch",
+            ["ttt_desktop/players/_fastsearch.c"],
+            optional=True,
+            extra_compile_args=["-O2"],
+        ),
     ],
 )

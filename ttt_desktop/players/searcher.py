@@ -69,10 +69,37 @@ from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, SearchS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Final
+    from typing import Final, Protocol
 
     from ttt_desktop.core.clock import StopCheck
     from ttt_desktop.core.rules import Rules
+
+    class _Entries(Protocol):
+        """A transposition table as :meth:`Search._line` reads it (a dict, or a compiled
+        search's :class:`~ttt_desktop.players._fastsearch.Table`)."""
+
+        def get(self, key: int, /) -> tuple[int, int, int, int] | None: ...
+
+
+try:
+    from ttt_desktop.players import _fastsearch
+except ImportError:  # no C compiler where it was installed: the pure-Python tree
+    _fastsearch = None  # type: ignore[assignment]
+
+_NEGAMAX: Final = Negamax
+"""The players' own search core, which the compiled tree is a copy of."""
+COMPILED: bool = _fastsearch is not None
+"""Whether the compiled tree (``_fastsearch.c``) searches free-style and exactly-k positions
+here; without it (built without a C compiler) the pure-Python tree below finds the same
+moves, values and node counts, more slowly."""
+
+
+def searches_in_use() -> str:
+    """Which search tree runs here, in words for ``--version``, About and the self-test."""
+    if COMPILED:
+        return "compiled (C) for free-style and exactly k, pure Python for renju and caro"
+    return "pure Python (the compiled one was not built here: no C compiler)"
+
 
 SEARCHER_BUDGET_MS: Final = 1000.0
 """The time a move takes when neither ``budget_ms`` nor a node or depth budget is given."""
@@ -213,6 +240,18 @@ class Tables:
             tuple([tuple(map((8 * index).__add__, bits)) for bits in _BYTE_BITS])
             for index in range(self.bytes)
         )
+        self._compiled: _fastsearch.Tables | None = None
+        """The compiled tree's copy (:meth:`compiled`), once asked for."""
+        self._flattened = False
+
+    def compiled(self) -> _fastsearch.Tables | None:
+        """These tables as the compiled tree takes them, flattened on first use and kept;
+        None without the compiled tree, or when a value of these rules would not fit in the
+        64 bits it counts in (then the pure-Python tree searches)."""
+        if not self._flattened:
+            self._compiled = compiled_tables(self)
+            self._flattened = True
+        return self._compiled
 
     def cells_of(self, mask: int) -> list[int]:
         """The cells of a bit mask, ascending."""
@@ -222,6 +261,61 @@ class Tables:
             if value:
                 found += byte_cells[index][value]
         return found
+
+
+_WIDE: Final = 1 << 62
+"""What every value of the compiled tree stays below (it counts in signed 64 bits)."""
+
+
+def compiled_tables(t: Tables) -> _fastsearch.Tables | None:
+    """``t`` flattened for the compiled tree (see :meth:`Tables.compiled`)."""
+    if _fastsearch is None or t.size > 448 or any(len(w) != t.k for w in t.windows):
+        return None
+    gain = [p >> t.shift for pack in t.packs for p in pack]
+    loss = [p & t.loss_mask for pack in t.packs for p in pack]
+    front = [value for side in t.fronts for value in side]
+    widest = max(len(through) for through in t.through)
+    if (
+        t.shift > 62
+        or 4 * t.mate >= _WIDE
+        or widest * (max(gain) + max(loss) + 1) + 4 * t.mate >= _WIDE
+        or widest * max(front) >= _WIDE
+        or (len(t.windows) + 1) * t.weights[-1] >= _WIDE
+    ):
+        return None
+    ends = []
+    for mask in t.ends:
+        beyond = t.cells_of(mask)
+        ends += beyond + [-1] * (2 - len(beyond))
+    through_at = [0]
+    for through in t.through:
+        through_at.append(through_at[-1] + len(through))
+    width = 8 * ((t.size + 63) // 64)
+    return _fastsearch.Tables(
+        t.size,
+        t.k,
+        t.exact,
+        t.big,
+        [cell for window in t.windows for cell in window],
+        through_at,
+        [window for through in t.through for window in through],
+        ends,
+        gain,
+        loss,
+        front,
+        list(t.weights),
+        b"".join(mask.to_bytes(width, "little") for mask in t.near),
+        [*t.zobrist[0], *t.zobrist[1]],
+        t.side_key,
+        *t.four_state,
+        t.four,
+        t.mate,
+        t.proven,
+        t.loss_mask,
+        t.shift,
+        t.tactical_bit,
+        t.weights[t.k - 2] * 4,
+    )
 
 
 _tables: dict[Rules, Tables] = {}
@@ -692,6 +786,43 @@ class Search:
             ordered = sorted(map(packed, root_moves), key=promise, reverse=True)
             limit = min(self.max_depth or MAX_PLY, empties, MAX_PLY)
 
+            # Free-style and exactly k: the same tree, compiled (``_fastsearch.c``); unless
+            # another core than the players' own was put in (one watching the tree: the
+            # compiled tree is its own core, which nothing sees into).
+            flat = None if ruled or not ordered or Negamax is not _NEGAMAX else t.compiled()
+            if flat is not None and _fastsearch is not None:
+                width = 8 * ((size + 63) // 64)
+                move, value, depth, nodes, found, first, stopped, table = _fastsearch.run(
+                    flat,
+                    bb[0].to_bytes(width, "little"),
+                    bb[1].to_bytes(width, "little"),
+                    near.to_bytes(width, "little"),
+                    key,
+                    side,
+                    [(cell, p >> shift, p & loss_mask) for cell, p in ordered],
+                    limit,
+                    node_limit,
+                    deadline,
+                    started,
+                    self.seconds,
+                    stop,
+                )
+                self.stopped_by_caller = stopped
+                if move < 0:
+                    if stopped:
+                        raise SearchStopped("the search was told to stop")
+                    move = first
+                else:
+                    result.value, result.depth = value, depth
+                    result.scores = {
+                        cell: (score, _EXACT if exact else _UPPER) for cell, score, exact in found
+                    }
+                result.move = move
+                result.nodes = nodes
+                result.seconds = time.perf_counter() - started
+                result.line = self._line(move, table, key, side, deadline)
+                return result
+
             def iteration(depth: int) -> list[RootScore[tuple[int, int]]]:
                 return core.root(last, ordered, depth, -mate - 1, mate + 1)
 
@@ -736,7 +867,7 @@ class Search:
     def _line(
         self,
         move: int,
-        tt: dict[int, tuple[int, int, int, int]],
+        tt: _Entries,
         key: int,
         side: int,
         deadline: float | None,

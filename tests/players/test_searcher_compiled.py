@@ -1,0 +1,210 @@
+"""The Searcher's compiled tree searches as its pure-Python tree does: the same move, value,
+depth, node count, root scores and principal line for the same position and budget; and
+the Python tree searches on its own without it."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ttt_desktop.core.board import Board
+from ttt_desktop.core.rules import PRESETS, RULE_PRESETS, Rules
+from ttt_desktop.players import searcher
+from ttt_desktop.players.nearby import cells_near_stones
+from ttt_desktop.players.searcher import Search, SearchResult, tables_for, thought_of
+from ttt_desktop.players.thought import SearchStopped
+
+needs_compiled = pytest.mark.skipif(
+    not searcher.COMPILED, reason="the compiled search was not built here (no C compiler)"
+)
+BOARDS = ("7,7,5", "9,9,5", "15,15,5", "20,20,5", "6,6,4", "15,15,5,exact")
+
+
+def position(rules: Rules, stones: int, seed: int) -> Board:
+    """A seeded position of up to ``stones`` moves, mostly next to the stones already there
+    (as in play: fours, blocks and threats), that is not over."""
+    generator = random.Random(seed)
+    board = Board.empty(rules=rules)
+    for _ in range(stones):
+        near = list(cells_near_stones(board))
+        cells = near if near and generator.random() < 0.85 else list(board.legal_moves())
+        after = board.play(generator.choice(cells))
+        if after.is_over:
+            break
+        board = after
+    return board
+
+
+def both(
+    board: Board, monkeypatch: pytest.MonkeyPatch, **budget: int
+) -> tuple[SearchResult, SearchResult]:
+    """The compiled tree's result and the Python tree's, on the same position and budget."""
+    compiled = Search(board, **budget).run()
+    with monkeypatch.context() as python:
+        python.setattr(searcher, "_fastsearch", None)
+        pure = Search(board, **budget).run()
+    return compiled, pure
+
+
+def fields(result: SearchResult) -> tuple[object, ...]:
+    return result.move, result.value, result.depth, result.nodes, result.scores, result.line
+
+
+def same_thought(board: Board, compiled: SearchResult, pure: SearchResult) -> None:
+    """The Thinking dock's view of the two results is the same (their times aside)."""
+    seen = dataclasses.replace(thought_of("searcher", board, compiled), seconds=0.0)
+    assert seen == dataclasses.replace(thought_of("searcher", board, pure), seconds=0.0)
+
+
+@needs_compiled
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    st.sampled_from(BOARDS),
+    st.integers(0, 30),
+    st.integers(0, 2**32 - 1),
+    st.one_of(
+        st.integers(1, 20_000).map(lambda nodes: {"nodes": nodes}),
+        st.integers(1, 4).map(lambda depth: {"depth": depth}),
+    ),
+)
+def test_the_compiled_tree_finds_what_the_python_tree_finds(
+    key: str, stones: int, seed: int, budget: dict[str, int]
+) -> None:
+    board = position(Rules.parse(key), stones, seed)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        compiled, pure = both(board, monkeypatch, **budget)
+    assert fields(compiled) == fields(pure)
+    same_thought(board, compiled, pure)
+
+
+@needs_compiled
+@pytest.mark.parametrize("key", BOARDS)
+def test_a_game_of_searches_is_the_same_game_either_way(
+    key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    board = position(Rules.parse(key), 3, 7)
+    searched = 0
+    while not board.is_over and searched < 12:
+        compiled, pure = both(board, monkeypatch, nodes=4000)
+        assert fields(compiled) == fields(pure)
+        same_thought(board, compiled, pure)
+        board = board.play(compiled.move)
+        searched += 1
+    assert searched
+
+
+@needs_compiled
+@pytest.mark.parametrize("asked", [1, 3, 40])
+def test_a_stop_that_answers_at_its_nth_question_stops_both_trees_at_the_same_node(
+    asked: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    board = position(Rules.parse("15,15,5"), 12, 3)
+    outcomes = []
+    for compiled in (True, False):
+        if not compiled:
+            monkeypatch.setattr(searcher, "_fastsearch", None)
+        questions = 0
+
+        def stop() -> bool:
+            nonlocal questions
+            questions += 1
+            return questions >= asked
+
+        try:
+            outcomes.append((fields(Search(board, depth=6, stop=stop).run()), questions))
+        except SearchStopped:
+            outcomes.append(("stopped", questions))
+    assert outcomes[0] == outcomes[1]
+    if asked == 1:
+        assert outcomes[0] == ("stopped", 1)
+
+
+@needs_compiled
+def test_a_stop_that_fails_passes_its_error_on() -> None:
+    def stop() -> bool:
+        raise ZeroDivisionError("the caller's own error")
+
+    board = position(Rules.parse("15,15,5"), 6, 1)
+    with pytest.raises(ZeroDivisionError, match="the caller's own error"):
+        Search(board, nodes=10_000, stop=stop).run()
+
+
+@needs_compiled
+def test_a_time_budget_ends_the_compiled_search_with_a_finished_iteration() -> None:
+    board = position(Rules.parse("15,15,5"), 10, 5)
+    result = Search(board, seconds=0.05).run()
+    assert result.depth >= 1 and result.move in board.legal_moves()
+    assert result.nodes > 0 and result.line[0] == result.move
+
+
+@needs_compiled
+def test_the_compiled_table_answers_as_a_dict() -> None:
+    board = position(Rules.parse("15,15,5"), 8, 2)
+    t = tables_for(board.rules)
+    flat = t.compiled()
+    assert flat is not None
+    key = 0
+    for cell in board.geometry.cells_of(board.x_bits):
+        key ^= t.zobrist[0][cell]
+    for cell in board.geometry.cells_of(board.o_bits):
+        key ^= t.zobrist[1][cell]
+    if board.to_move.value != "X":
+        key ^= t.side_key
+    width = 8 * ((t.size + 63) // 64)
+    moves = [(cell, 0, 0) for cell in cells_near_stones(board)]
+    found = searcher._fastsearch.run(
+        flat,
+        board.x_bits.to_bytes(width, "little"),
+        board.o_bits.to_bytes(width, "little"),
+        t.full.to_bytes(width, "little"),
+        key,
+        0 if board.to_move.value == "X" else 1,
+        moves,
+        2,
+        None,
+        None,
+        0.0,
+        None,
+        None,
+    )
+    move, table = found[0], found[-1]
+    assert len(table) > 0
+    child = key ^ t.zobrist[0 if board.to_move.value == "X" else 1][move] ^ t.side_key
+    entry = table.get(child)
+    assert entry is not None and entry[0] == 1 and entry[1] in {0, 1, 2}
+    assert table.get(1 << 70) is None
+    with pytest.raises(TypeError):
+        table.get("a key")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rules", [*PRESETS.values(), *RULE_PRESETS.values(), Rules(20, 20, 5)])
+def test_every_preset_fits_the_compiled_tree(rules: Rules) -> None:
+    flat = tables_for(rules).compiled()
+    assert (flat is not None) == searcher.COMPILED
+
+
+def test_the_python_tree_searches_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(searcher, "_fastsearch", None)
+    board = position(Rules.parse("15,15,5"), 6, 4)
+    result = Search(board, nodes=800).run()
+    assert result.move in board.legal_moves() and result.depth >= 1
+    assert searcher.searches_in_use().startswith("compiled" if searcher.COMPILED else "pure")
+
+
+class _Refusing:
+    """A compiled tree that must not be asked (renju and caro stay on the Python tree)."""
+
+    def run(self, *args: object) -> None:
+        raise AssertionError("the compiled tree was asked to search renju or caro")
+
+
+@needs_compiled
+@pytest.mark.parametrize("key", ["15,15,5,renju", "15,15,5,caro"])
+def test_renju_and_caro_keep_the_python_tree(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(searcher, "_fastsearch", _Refusing())
+    board = position(Rules.parse(key), 6, 2)
+    assert Search(board, nodes=500).run().move in board.legal_moves()
