@@ -124,6 +124,18 @@ def test_a_stop_that_answers_at_its_nth_question_stops_both_trees_at_the_same_no
 
 
 @needs_compiled
+@pytest.mark.parametrize("limit", [1, 50, 700])
+def test_a_table_cleared_when_full_is_cleared_at_the_same_node_by_both_trees(
+    limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(searcher, "TABLE_LIMIT", limit)
+    for key, stones, seed in (("15,15,5", 6, 1), ("9,9,5", 4, 2), ("15,15,5,exact", 9, 3)):
+        board = position(Rules.parse(key), stones, seed)
+        compiled, pure = both(board, monkeypatch, nodes=60_000)
+        assert fields(compiled) == fields(pure)
+
+
+@needs_compiled
 def test_a_stop_that_fails_passes_its_error_on() -> None:
     def stop() -> bool:
         raise ZeroDivisionError("the caller's own error")
@@ -170,8 +182,9 @@ def test_the_compiled_table_answers_as_a_dict() -> None:
         0.0,
         None,
         None,
+        searcher.TABLE_LIMIT,
     )
-    move, table = found[0], found[-1]
+    move, table = found[0], found[7]
     assert len(table) > 0
     child = key ^ t.zobrist[0 if board.to_move.value == "X" else 1][move] ^ t.side_key
     entry = table.get(child)

@@ -12,14 +12,16 @@
  * answer, to the node. Renju and caro keep the pure-Python tree.
  *
  * run(tables, x, o, near, key, side, moves, limit, node_limit, deadline, started, seconds,
- * stop) takes the position (each side's stones and the cells near them as little-endian
+ * stop, table_limit) takes the position (each side's stones and the cells near them as little-endian
  * bytes, its Zobrist key, the side to move), the root's moves in order as (cell, packed
- * gain and loss >> shift, & loss_mask), the deepest iteration, and the budget.
- * The result is (move, value, depth, nodes, scores, first, stopped, table): the move,
+ * gain and loss >> shift, & loss_mask), the deepest iteration, the budget, and the
+ * entries the transposition table keeps before it is cleared.
+ * The result is (move, value, depth, nodes, scores, first, stopped, table, scored): the move,
  * value and depth of the last finished iteration (move -1 when none finished), every root
  * move's (cell, value, exact) in that iteration, the root's first move in its final order,
  * whether the caller's stop() ended the search, and the transposition table (a Table,
- * whose get(key) answers as the Python tree's dict does) for the principal line.
+ * whose get(key) answers as the Python tree's dict does) for the principal line, and how
+ * many of the nodes were last-ply children scored from the tables without being entered.
  *
  * Values fit in 64 bits (searcher.py builds the tables only when they do); a packed gain
  * and loss, which need not, is kept as its two halves. The GIL is let go while searching
@@ -37,7 +39,6 @@
 
 #define MAX_PLY 64
 #define CHECK_EVERY 16
-#define TABLE_LIMIT 1000000
 #define MAX_WORDS 7 /* 448 bits: a 20x20 board's 400 cells */
 #define EXACT 0
 #define LOWER 1
@@ -472,6 +473,8 @@ typedef struct {
     int64_t *history; /* 2 * size */
     int forced_at[MAX_PLY + 2];
     long long nodes, next_check, node_limit; /* node_limit < 0: none */
+    long long scored;                        /* the last plies' children scored, not entered */
+    size_t table_limit;                      /* entries kept before the table is cleared */
     int has_deadline;
     double deadline;
     PyObject *stop;
@@ -577,13 +580,11 @@ completions(const Ctx *c, int side, int last, int *first)
     const TablesObject *t = c->t;
     uint64_t found[MAX_WORDS] = {0};
     int wanted = t->four_state[side];
-    int any = 0;
     if (last >= 0) {
         for (int i = t->through_at[last]; i < t->through_at[last + 1]; i++) {
             int w = t->through[i];
             if (c->state[w] == wanted && (!t->exact || live(c, side, w))) {
                 add_gaps(c, w, found);
-                any = 1;
             }
         }
     }
@@ -593,7 +594,6 @@ completions(const Ctx *c, int side, int last, int *first)
         count += __builtin_popcountll(found[w]);
     }
     if (!count) {
-        (void)any;
         for (int w = 0; w < t->windows; w++) {
             if (c->state[w] == wanted && (!t->exact || live(c, side, w))) {
                 add_gaps(c, w, found);
@@ -798,6 +798,7 @@ expand(Ctx *c, int last, int depth, int64_t alpha, int64_t beta, int ply, Expans
     if (depth == 1) {
         /* The last ply: children making no four scored from the tables, the rest searched. */
         c->nodes += n;
+        c->scored += n;
         const int64_t *front = t->front + (size_t)side * t->states;
         int64_t top = -1, bit = t->tactical_bit;
         int tactical = 0, top_cell = -1;
@@ -879,7 +880,7 @@ done(Ctx *c, int depth, int64_t best, int best_cell, int64_t alpha, int64_t beta
     }
     int64_t stored = best > t->proven ? best + ply : best < -t->proven ? best - ply : best;
     int flag = best >= beta ? LOWER : best <= alpha ? UPPER : EXACT;
-    if (c->tt->count >= TABLE_LIMIT) {
+    if (c->tt->count >= c->table_limit) {
         table_clear(c->tt);
     }
     store(c, depth, flag, stored, best_cell);
@@ -993,10 +994,10 @@ static PyObject *
 fastsearch_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 13) {
+    if (nargs != 14) {
         PyErr_SetString(PyExc_TypeError,
                         "run(tables, x, o, near, key, side, moves, limit, node_limit, "
-                        "deadline, started, seconds, stop)");
+                        "deadline, started, seconds, stop, table_limit)");
         return NULL;
     }
     if (!PyObject_TypeCheck(args[0], &TablesType)) {
@@ -1020,6 +1021,8 @@ fastsearch_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     double started = PyFloat_AsDouble(args[10]);
     double seconds = args[11] == Py_None ? 0.0 : PyFloat_AsDouble(args[11]);
     c.stop = args[12] == Py_None ? NULL : args[12];
+    long long table_limit = PyLong_AsLongLong(args[13]);
+    c.table_limit = table_limit < 1 ? 1 : (size_t)table_limit;
     if (PyErr_Occurred()) {
         return NULL;
     }
@@ -1118,7 +1121,7 @@ fastsearch_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                 alpha = value;
             }
         }
-        if (c.status != GOING) {
+        if (c.status != GOING || m == 0) {
             break;
         }
         /* deeper(): take the iteration's result; whether to search one ply deeper. */
@@ -1187,9 +1190,10 @@ fastsearch_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyList_SET_ITEM(scores, i, item);
     }
     free(found);
-    return Py_BuildValue("(iLiLNiON)", move, (long long)value_found, depth_found,
+    return Py_BuildValue("(iLiLNiONL)", move, (long long)value_found, depth_found,
                          (long long)c.nodes, scores, first,
-                         c.stopped_by_caller ? Py_True : Py_False, (PyObject *)tt);
+                         c.stopped_by_caller ? Py_True : Py_False, (PyObject *)tt,
+                         (long long)c.scored);
 }
 
 static PyMethodDef fastsearch_methods[] = {

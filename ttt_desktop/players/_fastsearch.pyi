@@ -54,5 +54,6 @@ def run(
     started: float,
     seconds: float | None,
     stop: Callable[[], bool] | None,
+    table_limit: int,
     /,
-) -> tuple[int, int, int, int, list[tuple[int, int, bool]], int, bool, Table]: ...
+) -> tuple[int, int, int, int, list[tuple[int, int, bool]], int, bool, Table, int]: ...

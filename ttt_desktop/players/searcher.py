@@ -101,6 +101,37 @@ def searches_in_use() -> str:
     return "pure Python (the compiled one was not built here: no C compiler)"
 
 
+def check_compiled(searches: int = 6) -> int:
+    """Search ``searches`` seeded positions of 15,15,5 and 15,15,5 exact through both trees
+    (a node budget each); the number that agree in every field (all of them, or
+    :class:`RuntimeError` naming the first that did not). Without the compiled tree: 0."""
+    if _fastsearch is None:
+        return 0
+    from ttt_desktop.core.rules import GOMOKU, RULE_PRESETS  # noqa: PLC0415  (the self-test's)
+
+    for index in range(searches):
+        rules = GOMOKU if index % 2 == 0 else RULE_PRESETS["standard"]
+        generator = random.Random(index)
+        board = Board.empty(rules=rules)
+        for _ in range(3 + index):
+            after = board.play(generator.choice(list(cells_near_stones(board))))
+            if after.is_over:
+                break
+            board = after
+        found = []
+        for tree in (True, False):
+            result = Search(board, nodes=20_000, compiled=tree).run()
+            found.append(
+                (result.move, result.value, result.depth, result.nodes, result.scores, result.line)
+            )
+        if found[0] != found[1]:
+            raise RuntimeError(
+                f"the compiled tree found {found[0][:4]}, the Python tree {found[1][:4]}, "
+                f"on {rules.key} {board.cells}"
+            )
+    return searches
+
+
 SEARCHER_BUDGET_MS: Final = 1000.0
 """The time a move takes when neither ``budget_ms`` nor a node or depth budget is given."""
 NEIGHBOURHOOD_ABOVE: Final = 49
@@ -358,6 +389,7 @@ class Search:
         started: float | None = None,
         stop: StopCheck | None = None,
         shuffle: Callable[[list[int]], None] | None = None,
+        compiled: bool = True,
     ) -> None:
         if started is None:
             started = time.perf_counter()
@@ -371,6 +403,9 @@ class Search:
         self.stop = stop
         self.shuffle = shuffle
         self.stopped_by_caller = False
+        self.compiled = compiled
+        """Whether the compiled tree may search (free-style and exactly k, where it was
+        built: :data:`COMPILED`); False keeps the pure-Python tree."""
 
     # The search proper --------------------------------------------------------------------
 
@@ -789,10 +824,14 @@ class Search:
             # Free-style and exactly k: the same tree, compiled (``_fastsearch.c``); unless
             # another core than the players' own was put in (one watching the tree: the
             # compiled tree is its own core, which nothing sees into).
-            flat = None if ruled or not ordered or Negamax is not _NEGAMAX else t.compiled()
+            flat = (
+                t.compiled()
+                if self.compiled and not ruled and ordered and Negamax is _NEGAMAX
+                else None
+            )
             if flat is not None and _fastsearch is not None:
                 width = 8 * ((size + 63) // 64)
-                move, value, depth, nodes, found, first, stopped, table = _fastsearch.run(
+                move, value, depth, nodes, found, first, stopped, table, _ = _fastsearch.run(
                     flat,
                     bb[0].to_bytes(width, "little"),
                     bb[1].to_bytes(width, "little"),
@@ -806,6 +845,7 @@ class Search:
                     started,
                     self.seconds,
                     stop,
+                    TABLE_LIMIT,
                 )
                 self.stopped_by_caller = stopped
                 if move < 0:
