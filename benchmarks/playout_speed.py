@@ -12,8 +12,15 @@ Prints games per CPU-second (the process's CPU time, so a busy neighbour costs l
   :class:`Board` in, the winner and the moves out), compiled;
 * ``python playout_bits``: the pure-Python loop (the fallback without a C compiler);
 * ``match rando v rando``: :func:`ttt_desktop.lab.match.play_match` between two Rando
-  players, what ``ttt-arena match --x rando --o rando`` and the lab's tournaments run
-  (a player's Python ``choose_move`` and a :class:`Board` value a move).
+  players, matches of 100 games, what ``ttt-arena match --x rando --o rando`` and the lab's
+  tournaments run: with the compiled loop each game is one call of ``_fastplay.c``'s
+  ``random_game`` (the same games as move by move, each move timed);
+* ``match rando v rando, move by move``: the same match with the compiled game loop off
+  (a player's Python ``choose_move`` and a :class:`Board` value a move: the loop before it,
+  and the one renju and caro use);
+
+and, once, ``ttt-arena match --x rando --o rando --rules 15,15,5 --games 20000`` as a user
+runs it, its own "games per second" line (wall-clock time, the command's start left out).
 
 Each is run for ``--seconds`` of CPU time, ``--rounds`` times alternating, the best kept;
 ratios to the plain C loop in one run are what to quote. Then Monty (the MCTS player) thinks
@@ -29,6 +36,7 @@ import argparse
 import random
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -100,15 +108,42 @@ def plain_c_rate(seconds: float, folder: Path) -> float | None:
     return int(output[1]) / float(output[0])
 
 
-def rate(one: Callable[[], object], seconds: float) -> float:
-    """Calls of ``one`` per CPU-second over ``seconds`` of CPU time."""
+ARENA_MATCH = (
+    "--x",
+    "rando",
+    "--o",
+    "rando",
+    "--rules",
+    "15,15,5",
+    "--games",
+    "20000",
+    "--seed",
+    "1",
+)
+MATCH_GAMES = 100
+"""Games in each match of the match rows (a match's set-up shared by its games, as in use)."""
+
+
+def rate(one: Callable[[], object], seconds: float, games: int = 1) -> float:
+    """Games per CPU-second over ``seconds`` of CPU time, ``one`` playing ``games`` a call."""
     count = 0
     started = time.process_time()
     while (spent := time.process_time() - started) < seconds:
         for _ in range(20):
             one()
         count += 20
-    return count / spent
+    return count * games / spent
+
+
+def arena_rate() -> str:
+    """``ttt-arena match``'s own figure for 20,000 random games on 15,15,5."""
+    output = subprocess.run(
+        [sys.executable, "-m", "ttt_desktop.cli", "match", *ARENA_MATCH],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return next(line for line in output.splitlines() if "games per second" in line)
 
 
 def contenders() -> dict[str, Callable[[], object]]:
@@ -128,7 +163,15 @@ def contenders() -> dict[str, Callable[[], object]]:
     x, o = create_player("rando", seed=1), create_player("rando", seed=2)
 
     def match_game() -> object:
-        return play_match(x, o, 1, rules=GOMOKU)
+        return play_match(x, o, MATCH_GAMES, rules=GOMOKU)
+
+    def match_move_by_move() -> object:
+        saved = playout._compiled_game
+        playout._compiled_game = None
+        try:
+            return play_match(x, o, MATCH_GAMES, rules=GOMOKU)
+        finally:
+            playout._compiled_game = saved
 
     chosen: dict[str, Callable[[], object]] = {}
     if compiled is not None:
@@ -136,6 +179,7 @@ def contenders() -> dict[str, Callable[[], object]]:
         chosen["compiled random_playout"] = lambda: playout.random_playout(empty, draw)
     chosen["python playout_bits"] = python_bits
     chosen["match rando v rando"] = match_game
+    chosen["match rando v rando, move by move"] = match_move_by_move
     return chosen
 
 
@@ -151,7 +195,8 @@ def main() -> None:
             if c is not None:
                 best["plain C"] = max(best.get("plain C", 0.0), c)
             for name, one in contenders().items():
-                best[name] = max(best.get(name, 0.0), rate(one, options.seconds))
+                per_call = MATCH_GAMES if name.startswith("match") else 1
+                best[name] = max(best.get(name, 0.0), rate(one, options.seconds, per_call))
         monty = {"compiled": 0.0, "python": 0.0} if playout.COMPILED else {"python": 0.0}
         for _ in range(options.rounds):
             for loop, so_far in list(monty.items()):
@@ -164,6 +209,7 @@ def main() -> None:
             f"  1/{reference / games:,.1f} of plain C" if reference and name != "plain C" else ""
         )
         print(f"  {name:<26} {games:>12,.0f}{ratio}")
+    print(f"ttt-arena match --x rando --o rando --rules 15,15,5: {arena_rate()}")
     print("Monty's simulations per CPU-second on 15x15 after h8 i8 g7:")
     for loop, simulations in monty.items():
         print(f"  {loop + ' rollouts':<26} {simulations:>12,.0f}")

@@ -14,12 +14,16 @@
  * from a position that is not over). Free-style wins with k or more in a row; exactly k
  * with a run of exactly k (a stone of the mover beyond either end spoils it).
  *
+ * random_game (below) plays a whole game between two seats whose every move is a uniformly
+ * random free cell, for the play loop.
+ *
  * This file is the project's own (MIT, like the rest); it needs only the C compiler and
  * Python's headers. Renju and caro keep the pure-Python loop.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
+#include <time.h>
 
 #define MAX_BITS 512 /* 20 rows of 21 bits, with room to spare */
 
@@ -163,9 +167,240 @@ fastplay_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return PyLong_FromLong(0);
 }
 
+static inline int64_t
+now_ns(void)
+{
+    struct timespec moment;
+    clock_gettime(CLOCK_MONOTONIC, &moment); /* what time.perf_counter_ns reads on Linux */
+    return (int64_t)moment.tv_sec * 1000000000 + moment.tv_nsec;
+}
+
+/* The cheapest clock there is for timing each move: the processor's time-stamp counter on
+ * x86 (a few nanoseconds a read, where the monotonic clock takes about 20: a random move
+ * costs about as much as that), converted to nanoseconds at the end of each game by the
+ * monotonic clock read at its start and its end; elsewhere the monotonic clock itself. */
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+static inline int64_t
+ticks(void)
+{
+    return (int64_t)__rdtsc();
+}
+#else
+static inline int64_t
+ticks(void)
+{
+    return now_ns();
+}
+#endif
+
+/* A row-major bitboard (cell = row * m + column) of the cells `owner` gives `mark`, as an int. */
+static PyObject *
+row_major_bits(const unsigned char *owner, Py_ssize_t width, Py_ssize_t size, unsigned char mark)
+{
+    unsigned char bytes[MAX_BITS / 8];
+    memset(bytes, 0, sizeof bytes);
+    Py_ssize_t m = width - 1;
+    for (Py_ssize_t at = 0; at < size; at++) {
+        if (owner[at] == mark) {
+            Py_ssize_t cell = (at / width) * m + at % width;
+            bytes[cell >> 3] |= (unsigned char)(1u << (cell & 7));
+        }
+    }
+    return _PyLong_FromByteArray(bytes, sizeof bytes, 1, 0);
+}
+
+/* The winning runs of `mark` through `at` (padded), as the board gives them: per direction
+ * (along a row, down a column, down-right, down-left) whose run through `at` wins, its cells
+ * in row-major numbers from the far end behind to the far end ahead. A tuple of tuples. */
+static PyObject *
+winning_runs(const unsigned char *owner, Py_ssize_t width, Py_ssize_t size, Py_ssize_t at,
+             unsigned char mark, long k, int exact)
+{
+    const Py_ssize_t steps[4] = {1, width, width + 1, width - 1};
+    PyObject *runs = PyTuple_New(0);
+    if (runs == NULL) {
+        return NULL;
+    }
+    for (int direction = 0; direction < 4; direction++) {
+        Py_ssize_t step = steps[direction];
+        Py_ssize_t start = at, end = at;
+        while (start - step >= 0 && owner[start - step] == mark) {
+            start -= step;
+        }
+        while (end + step < size && owner[end + step] == mark) {
+            end += step;
+        }
+        Py_ssize_t length = (end - start) / step + 1;
+        if (!(exact ? length == k : length >= k)) {
+            continue;
+        }
+        PyObject *run = PyTuple_New(length);
+        if (run == NULL) {
+            Py_DECREF(runs);
+            return NULL;
+        }
+        for (Py_ssize_t i = 0; i < length; i++) {
+            Py_ssize_t bit = start + i * step;
+            PyObject *cell = PyLong_FromSsize_t((bit / width) * (width - 1) + bit % width);
+            if (cell == NULL) {
+                Py_DECREF(run);
+                Py_DECREF(runs);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(run, i, cell);
+        }
+        Py_ssize_t count = PyTuple_GET_SIZE(runs);
+        if (_PyTuple_Resize(&runs, count + 1) < 0) {
+            Py_DECREF(run);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(runs, count, run);
+    }
+    return runs;
+}
+
+/* random_game(width, size, k, exact, first_random, second_random, moves):
+ *
+ * A whole game from the empty board between two players whose every move is a uniformly
+ * random free cell: the free cells in ascending order (the board's legal_moves()), the one
+ * at int(random() * len) taken, each side drawing from its own random() (a draw even for
+ * the last free cell), the first player first. The same game as a Python loop of
+ * legal_moves()[int(random() * len(legal_moves()))] and Board.play: the play loop's fast path
+ * for two such seats (ttt_desktop.core.play). Each move is timed with one look at the clock
+ * (see ticks()): from the end of the move before to the end of its own win test, so a seat's
+ * time holds its draws, choices and the board's updates.
+ *
+ * Returns (result, plies, last cell, first's row-major bits, second's, the winning runs
+ * through the last cell (as the board's winning_lines), first's total ns, first's longest
+ * ns, second's total ns, second's longest ns); result 1 if the first player won, -1 if the
+ * second did, 0 for a draw. When `moves` is a list each cell is appended. */
+static PyObject *
+fastplay_random_game(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError,
+                        "random_game(width, size, k, exact, first_random, second_random, moves)");
+        return NULL;
+    }
+    Py_ssize_t width = PyLong_AsSsize_t(args[0]);
+    Py_ssize_t size = PyLong_AsSsize_t(args[1]);
+    long k = PyLong_AsLong(args[2]);
+    int exact = PyObject_IsTrue(args[3]);
+    PyObject *randoms[2] = {args[4], args[5]};
+    PyObject *moves = args[6];
+    if (PyErr_Occurred() || exact < 0) {
+        return NULL;
+    }
+    if (width < 2 || size < width || size > MAX_BITS || size % width != 0 || k < 1) {
+        PyErr_SetString(PyExc_ValueError, "a board of at most 512 padded bits");
+        return NULL;
+    }
+    if (moves != Py_None && !PyList_Check(moves)) {
+        PyErr_SetString(PyExc_TypeError, "moves is a list or None");
+        return NULL;
+    }
+    unsigned char owner[MAX_BITS];
+    memset(owner, 0, sizeof owner);
+    /* The free cells as padded bits, ascending (the guard column left out); two bytes
+     * each, so that keeping them in order moves a quarter of the memory. */
+    uint16_t free_bits[MAX_BITS];
+    Py_ssize_t left = 0;
+    for (Py_ssize_t at = 0; at < size; at++) {
+        if (at % width != width - 1) {
+            free_bits[left++] = (uint16_t)at;
+        }
+    }
+    const Py_ssize_t steps[4] = {1, width, width + 1, width - 1};
+    int64_t total[2] = {0, 0}, longest[2] = {0, 0};
+    int side = 0, result = 0;
+    Py_ssize_t plies = 0, last = -1, last_at = -1;
+    const int64_t game_started_ns = now_ns();
+    const int64_t game_started = ticks();
+    int64_t started = game_started;
+    while (left > 0) {
+        PyObject *drawn = PyObject_CallNoArgs(randoms[side]);
+        if (drawn == NULL) {
+            return NULL;
+        }
+        double value = PyFloat_AsDouble(drawn);
+        Py_DECREF(drawn);
+        if (value == -1.0 && PyErr_Occurred()) {
+            return NULL;
+        }
+        Py_ssize_t index = (Py_ssize_t)(value * (double)left);
+        if (index < 0 || index >= left) {
+            PyErr_SetString(PyExc_ValueError, "random() gave a value outside [0, 1)");
+            return NULL;
+        }
+        Py_ssize_t at = free_bits[index];
+        /* Ascending order kept: the cells after the one taken move down one place. */
+        memmove(free_bits + index, free_bits + index + 1,
+                (size_t)(left - index - 1) * sizeof free_bits[0]);
+        left--;
+        unsigned char mark = (unsigned char)(side + 1);
+        owner[at] = mark;
+        last_at = at;
+        plies++;
+        last = (at / width) * (width - 1) + at % width;
+        if (moves != Py_None) {
+            PyObject *cell = PyLong_FromSsize_t(last);
+            if (cell == NULL || PyList_Append(moves, cell) < 0) {
+                Py_XDECREF(cell);
+                return NULL;
+            }
+            Py_DECREF(cell);
+        }
+        int won = 0;
+        for (int direction = 0; direction < 4 && !won; direction++) {
+            int length = run_through(owner, size, at, steps[direction], mark);
+            won = exact ? length == k : length >= k;
+        }
+        /* One look at the clock a move: a move's time runs from the end of the one before
+         * to the end of its own win test. */
+        int64_t ended = ticks();
+        int64_t spent = ended - started;
+        started = ended;
+        total[side] += spent;
+        if (spent > longest[side]) {
+            longest[side] = spent;
+        }
+        if (won) {
+            result = side == 0 ? 1 : -1;
+            break;
+        }
+        side = 1 - side;
+    }
+    /* The moves' ticks in nanoseconds: the game's monotonic time over its ticks. */
+    double game_ticks = (double)(started - game_started);
+    double scale = game_ticks > 0 ? (double)(now_ns() - game_started_ns) / game_ticks : 1.0;
+    for (int who = 0; who < 2; who++) {
+        total[who] = (int64_t)((double)total[who] * scale);
+        longest[who] = (int64_t)((double)longest[who] * scale);
+    }
+    PyObject *first_bits = row_major_bits(owner, width, size, 1);
+    PyObject *second_bits = first_bits == NULL ? NULL : row_major_bits(owner, width, size, 2);
+    PyObject *runs = NULL;
+    if (second_bits != NULL) {
+        runs = result == 0 ? PyTuple_New(0)
+                           : winning_runs(owner, width, size, last_at,
+                                          (unsigned char)(result > 0 ? 1 : 2), k, exact);
+    }
+    if (runs == NULL) {
+        Py_XDECREF(first_bits);
+        Py_XDECREF(second_bits);
+        return NULL;
+    }
+    return Py_BuildValue("(innNNNLLLL)", result, plies, last, first_bits, second_bits, runs,
+                         (long long)total[0], (long long)longest[0], (long long)total[1],
+                         (long long)longest[1]);
+}
+
 static PyMethodDef fastplay_methods[] = {
     {"playout", (PyCFunction)(void (*)(void))fastplay_playout, METH_FASTCALL,
      "A random playout on padded bits: 1, -1 or 0 for the side to move (see playout.py)."},
+    {"random_game", (PyCFunction)(void (*)(void))fastplay_random_game, METH_FASTCALL,
+     "A whole game between two uniformly random seats (see the play loop's fast path)."},
     {NULL, NULL, 0, NULL},
 };
 

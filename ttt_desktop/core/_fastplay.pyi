@@ -14,3 +14,13 @@ def playout(
     moves: list[int] | None,
     /,
 ) -> int: ...
+def random_game(
+    width: int,
+    size: int,
+    k: int,
+    exact: bool,
+    first_random: Callable[[], float],
+    second_random: Callable[[], float],
+    moves: list[int] | None,
+    /,
+) -> tuple[int, int, int, int, int, tuple[tuple[int, ...], ...], int, int, int, int]: ...

@@ -9,8 +9,14 @@ cell can sit: a computer player, a scripted list, a learner being trained.
 
 The loop is lean on purpose (the arena plays a couple of hundred thousand 3x3 games a
 second through it): with no hook and no stop it does nothing per move but ask, time (when
-``timed``), remember and play. The answer is a :class:`PlayedGame`, a small value that
-becomes a :class:`~ttt_desktop.core.record.GameRecord` with :meth:`PlayedGame.record`.
+``timed``), remember and play. Two seats whose every move is a uniformly random free cell
+(a seat that says so with a ``uniform_draw``: its ``random()``, from which it takes
+``legal_moves()[int(random() * len)]``) play each game of a series in one call of the
+compiled loop (``_fastplay.c``'s ``random_game``), where the rules are free-style or exactly
+k on boards other than 3x3: the same moves from the same draws, each move timed around its
+draw; without the compiled loop, under renju or caro, the seats are asked move by move.
+The answer is a :class:`PlayedGame`, a small value that becomes a
+:class:`~ttt_desktop.core.record.GameRecord` with :meth:`PlayedGame.record`.
 
 Nothing here imports Qt.
 """
@@ -49,6 +55,10 @@ if TYPE_CHECKING:
         """
 
         def choose_move(self, board: Board) -> int: ...
+
+    UniformSeats = tuple[Any, Callable[[], float], Callable[[], float], Rules, Any]
+    """The compiled game loop, X's and O's draws, the rules and the maker of their boards
+    (see :func:`_uniform_seats`)."""
 
     MoveHook = Callable[[Board, int, Any], None]
     """``on_move(board_before, cell, thought_or_seconds)``."""
@@ -384,6 +394,7 @@ def play_games(
     )
     x_choose, o_choose = x.choose_move, o.choose_move
     clock = time.perf_counter_ns
+    uniform = _uniform_seats(x, o, empty_x) if fast else None
     for asked in firsts:
         # Identity, not a dict: an enum member hashes in Python.
         board = empty_x if asked is _X else empty_o if asked is _O else None
@@ -408,6 +419,9 @@ def play_games(
             choose_first, choose_second = o_choose, x_choose
         if board.is_over:  # no cell to play (not on any board the rules allow)
             yield PlayedGame(board, first, ())
+            continue
+        if uniform is not None:
+            yield _uniform_game(uniform, first, moves, timed)
             continue
         if not timed:
             try:
@@ -465,6 +479,48 @@ def play_games(
             continue
         kept = None if moves is None else tuple(moves)
         yield _tuple_new(PlayedGame, (board, first, kept, (), seats, False))
+
+
+def _uniform_seats(x: Seat, o: Seat, empty: Board) -> UniformSeats | None:
+    """The compiled loop and both seats' draws when both play uniformly random free cells
+    (their ``uniform_draw``) by rules the compiled loop plays (free-style or exactly k, not
+    3x3, whose interned boards are quick already); None otherwise."""
+    x_draw = getattr(x, "uniform_draw", None)
+    o_draw = getattr(o, "uniform_draw", None)
+    rules = empty.rules
+    if x_draw is None or o_draw is None or rules is TIC_TAC_TOE:
+        return None
+    from ttt_desktop.core import playout  # noqa: PLC0415  (only for such seats)
+
+    game = playout.compiled_random_game(rules)
+    # The boards a game ends on are made as the board's own moves make them.
+    return None if game is None else (game, x_draw, o_draw, rules, type(empty)._make)
+
+
+def _uniform_game(
+    uniform: UniformSeats, first: Mark, moves: list[int] | None, timed: bool
+) -> PlayedGame:
+    """One game between two uniformly random seats, played by the compiled loop."""
+    game, x_draw, o_draw, rules, make = uniform
+    second = _O if first is _X else _X
+    first_draw, second_draw = (x_draw, o_draw) if first is _X else (o_draw, x_draw)
+    (result, plies, last, first_bits, second_bits, lines, first_ns, first_max, second_ns,
+     second_max) = game(first_draw, second_draw, moves)  # fmt: skip
+    winner = None if result == 0 else first if result > 0 else second
+    x_bits, o_bits = (first_bits, second_bits) if first is _X else (second_bits, first_bits)
+    # The board the game ended on, its winning runs the compiled loop's (as the board's).
+    board = make(
+        rules, x_bits, o_bits, second if plies & 1 else first, plies, last, winner, lines, ()
+    )
+    seats = None
+    if timed:
+        seats = (
+            (first_ns, first_max, second_ns, second_max)
+            if first is _X
+            else (second_ns, second_max, first_ns, first_max)
+        )
+    kept = None if moves is None else tuple(moves)
+    return _tuple_new(PlayedGame, (board, first, kept, (), seats, False))
 
 
 def _forfeited(  # noqa: PLR0917  (private)

@@ -27,6 +27,7 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board, Mark
@@ -34,6 +35,7 @@ from ttt_desktop.core.rules import CARO, FIVE_ONLY_RULES, RENJU
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
     from ttt_desktop.core.rules import Rules
 
@@ -129,14 +131,30 @@ class _Layout:
 _layouts: dict[Rules, _Layout] = {}
 
 _compiled_playout: Callable[..., int] | None
+_compiled_game: Callable[..., tuple[Any, ...]] | None
 try:
     from ttt_desktop.core._fastplay import playout as _compiled_playout
+    from ttt_desktop.core._fastplay import random_game as _compiled_game
 except ImportError:  # no C compiler where it was installed: the pure-Python loop
-    _compiled_playout = None
+    _compiled_playout = _compiled_game = None
 
 COMPILED: bool = _compiled_playout is not None
 """Whether the compiled playouts (``_fastplay.c``) run here; without them (built without a C
 compiler) the pure-Python loops below play the same games, more slowly."""
+
+
+def compiled_random_game(rules: Rules) -> Callable[..., tuple[Any, ...]] | None:
+    """The compiled loop of a whole game between two uniformly random seats on ``rules``
+    (``game(first_random, second_random, moves)``, see ``_fastplay.c``'s ``random_game``), or
+    None where it does not play (no compiled loop here, renju, caro)."""
+    if _compiled_game is None:
+        return None
+    layout = _layout(rules)
+    if layout.ruled:
+        return None
+    return functools.partial(
+        _compiled_game, layout.width, layout.padded_size, layout.k, layout.exact
+    )
 
 
 def playouts_in_use() -> str:
@@ -147,7 +165,8 @@ def playouts_in_use() -> str:
 
 
 def check_compiled(games: int = 20) -> int:
-    """Play ``games`` seeded playouts on 15x15 through both loops; the number that agree
+    """Play ``games`` seeded playouts on 15x15 through both loops, and as many whole games of
+    two uniformly random seats through the compiled loop and the board; the number that agree
     (all of them, or :class:`RuntimeError` naming the first that did not). Without the
     compiled loop: 0."""
     if _compiled_playout is None:
@@ -168,6 +187,22 @@ def check_compiled(games: int = 20) -> int:
             raise RuntimeError(
                 f"the compiled playout of seed {seed} ended {compiled}, the Python one {python}"
             )
+        # The whole game of two uniformly random seats (the play loop's), against the board.
+        compiled_moves: list[int] = []
+        if _compiled_game is not None:
+            _compiled_game(
+                layout.width, layout.padded_size, layout.k, layout.exact,
+                random.Random(seed).random, random.Random(~seed).random, compiled_moves,
+            )  # fmt: skip
+            draws = (random.Random(seed).random, random.Random(~seed).random)
+            board = Board.empty(rules=GOMOKU)
+            board_moves = []
+            while not board.is_over:
+                legal = board.legal_moves()
+                board_moves.append(legal[int(draws[board.ply & 1]() * len(legal))])
+                board = board.play(board_moves[-1])
+            if compiled_moves != board_moves:
+                raise RuntimeError(f"the compiled game of seed {seed} is not the board's game")
     return games
 
 

@@ -13,7 +13,7 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from ttt_desktop.core.board import Board, IllegalMoveError, OccupiedCellError, OffBoardError
@@ -32,6 +32,16 @@ class RandoPlayer(Player):
     """Rando "plays random moves till his final days": a uniformly random free cell."""
 
     kind = "rando"
+
+    @property
+    def uniform_draw(self) -> Callable[[], float] | None:
+        """This player's ``random()``, from which each of its moves is
+        ``legal_moves()[int(random() * len)]``: the play loop may play its games with
+        another such seat in one compiled call (:mod:`ttt_desktop.core.play`). None for a
+        kind or player that chooses otherwise (its own :meth:`choose_move`)."""
+        if getattr(self.choose_move, "__func__", None) is not RandoPlayer.choose_move:
+            return None
+        return self._random
 
     def choose_move(self, board: Board) -> Cell:
         moves = board.legal_moves()
