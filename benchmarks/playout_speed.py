@@ -208,11 +208,11 @@ def main() -> None:
         ratio = (
             f"  1/{reference / games:,.1f} of plain C" if reference and name != "plain C" else ""
         )
-        print(f"  {name:<26} {games:>12,.0f}{ratio}")
+        print(f"  {name:<34} {games:>12,.0f}{ratio}")
     print(f"ttt-arena match --x rando --o rando --rules 15,15,5: {arena_rate()}")
     print("Monty's simulations per CPU-second on 15x15 after h8 i8 g7:")
     for loop, simulations in monty.items():
-        print(f"  {loop + ' rollouts':<26} {simulations:>12,.0f}")
+        print(f"  {loop + ' rollouts':<34} {simulations:>12,.0f}")
 
 
 def monty_rate(compiled: bool, seconds: float) -> float:
