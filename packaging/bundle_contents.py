@@ -179,8 +179,9 @@ DROPPED_PATHS: Final = (
     r"PySide6/(Qt/)?translations/(?!qtbase_(" + "|".join(APP_LANGUAGES) + r")\.qm$)",
     # The translations' sources (the app loads the compiled .qm files).
     r"ttt_desktop/resources/translations/[^/]*\.ts$",
-    # The compiled playouts' C source and type stub (the bundle carries the built module).
-    r"ttt_desktop/core/_fastplay\.(c|pyi)$",
+    # The compiled playouts' and search's C sources and type stubs (the bundle carries the
+    # built modules).
+    r"ttt_desktop/(core/_fastplay|players/_fastsearch)\.(c|pyi)$",
     # The app's icon in the other systems' formats (the spec adds the right one as
     # the executable's icon on Windows and macOS; resources/ is collected whole).
     *_OTHER_SYSTEMS_ICONS,

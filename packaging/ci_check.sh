@@ -100,6 +100,9 @@ grep -qx "self-test sound: move, win, loss, draw loaded by QSoundEffect" "$scrat
 # The bundle carries the compiled playouts (built by the editable install from _fastplay.c).
 grep -q "^self-test playouts: compiled (C)" "$scratch/self-test.txt" \
   || fail "the packaged app has no compiled playouts: $(grep '^self-test playouts' "$scratch/self-test.txt")"
+# And the Searcher's compiled tree (from _fastsearch.c).
+grep -q "^self-test search: compiled (C)" "$scratch/self-test.txt" \
+  || fail "the packaged app has no compiled search: $(grep '^self-test search' "$scratch/self-test.txt")"
 processes=$(ls "$scratch"/ld/log.* | wc -l)
 qt_processes=$(grep -l 'file=.*libQt6Core' "$scratch"/ld/log.* | wc -l)
 [ "$processes" -gt 1 ] || fail "the self-test started no worker process"

@@ -5,12 +5,16 @@ the Python tree searches on its own without it."""
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ttt_desktop.cli.arena import main
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.rules import PRESETS, RULE_PRESETS, Rules
 from ttt_desktop.players import searcher
@@ -221,3 +225,30 @@ def test_renju_and_caro_keep_the_python_tree(key: str, monkeypatch: pytest.Monke
     monkeypatch.setattr(searcher, "_fastsearch", _Refusing())
     board = position(Rules.parse(key), 6, 2)
     assert Search(board, nodes=500).run().move in board.legal_moves()
+
+
+def test_the_search_in_use_is_said(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    assert f"\nsearch: {searcher.searches_in_use()}\n" in capsys.readouterr().out
+    assert searcher.check_compiled(2) == (2 if searcher.COMPILED else 0)
+
+
+def test_the_bundle_carries_the_built_search_but_not_its_source() -> None:
+    path = Path(__file__).resolve().parents[2] / "packaging" / "bundle_contents.py"
+    spec = importlib.util.spec_from_file_location("bundle_contents", path)
+    assert spec is not None and spec.loader is not None
+    bundle_contents = importlib.util.module_from_spec(spec)
+    sys.modules["bundle_contents"] = bundle_contents  # dataclasses look their module up there
+    try:
+        spec.loader.exec_module(bundle_contents)
+        assert bundle_contents.is_dropped("ttt_desktop/players/_fastsearch.c")
+        assert bundle_contents.is_dropped("ttt_desktop/players/_fastsearch.pyi")
+        assert not bundle_contents.is_dropped(
+            "ttt_desktop/players/_fastsearch.cpython-311-x86_64-linux-gnu.so"
+        )
+        assert not bundle_contents.is_dropped("ttt_desktop/players/_fastsearch.cp311-win_amd64.pyd")
+        assert bundle_contents.is_dropped("ttt_desktop/core/_fastplay.c")
+    finally:
+        del sys.modules["bundle_contents"]

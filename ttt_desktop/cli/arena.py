@@ -224,17 +224,20 @@ def _clock_arguments(
 
 
 class _VersionAction(argparse.Action):
-    """``--version``: the version and the playouts in use, then exit (no command needed)."""
+    """``--version``: the version, the playouts and the search in use, then exit (no command
+    needed)."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *_args: Any, **_kwargs: Any) -> None:
         from ttt_desktop.core.playout import playouts_in_use  # noqa: PLC0415
+        from ttt_desktop.players.searcher import searches_in_use  # noqa: PLC0415
         from ttt_desktop.version import read_version  # noqa: PLC0415
 
         sys.stdout.write(
             f"ttt-arena (TTT Desktop) {read_version()}\nrandom playouts: {playouts_in_use()}\n"
+            f"search: {searches_in_use()}\n"
         )
         parser.exit(0)
 
@@ -250,7 +253,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version",
         action=_VersionAction,
-        help="print the version, and which random playouts run here (compiled or Python)",
+        help="print the version, and which random playouts and search run here (compiled or "
+        "Python)",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     rules_help = (

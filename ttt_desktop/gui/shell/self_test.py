@@ -104,6 +104,7 @@ def run_self_test(
         ("tournament", lambda: _check_tournament_worker(timeout_s)),
         ("sound", lambda: _check_sounds(timeout_s)),
         ("playouts", _check_playouts),
+        ("search", _check_search),
     ]
     try:
         for name, check in checks:
@@ -378,6 +379,18 @@ def _check_playouts() -> str:
         raise SelfTestError(f"playouts: {error}") from None
     same = f", {agreed} seeded games the same as the pure-Python loop's" if agreed else ""
     return playouts_in_use() + same
+
+
+def _check_search() -> str:
+    """Which search tree runs, and the compiled one finds what the pure-Python tree finds."""
+    from ttt_desktop.players.searcher import check_compiled, searches_in_use  # noqa: PLC0415
+
+    try:
+        agreed = check_compiled()
+    except RuntimeError as error:
+        raise SelfTestError(f"search: {error}") from None
+    same = f", {agreed} seeded searches the same as the pure-Python tree's" if agreed else ""
+    return searches_in_use() + same
 
 
 def _check_sounds(timeout_s: float) -> str:
