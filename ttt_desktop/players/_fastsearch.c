@@ -39,6 +39,7 @@
 
 #define MAX_PLY 64
 #define CHECK_EVERY 16
+#define SIGNALS_EVERY 64 /* looks at the budget between two looks at the signals */
 #define MAX_WORDS 7 /* 448 bits: a 20x20 board's 400 cells */
 #define EXACT 0
 #define LOWER 1
@@ -473,6 +474,7 @@ typedef struct {
     int64_t *history; /* 2 * size */
     int forced_at[MAX_PLY + 2];
     long long nodes, next_check, node_limit; /* node_limit < 0: none */
+    long long checks;                        /* looks at the budget so far */
     long long scored;                        /* the last plies' children scored, not entered */
     size_t table_limit;                      /* entries kept before the table is cleared */
     int has_deadline;
@@ -495,10 +497,20 @@ now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Whether the budget is spent or the caller said stop (status FAILED when stop() raised). */
+/* Whether the budget is spent or the caller said stop (status FAILED when stop() raised, or
+ * a signal's handler did: Ctrl-C stops a search as it stops the Python tree). */
 static int
 out_of_budget(Ctx *c)
 {
+    if (c->stop == NULL && ++c->checks % SIGNALS_EVERY == 0) {
+        PyEval_RestoreThread(c->released);
+        int failed = PyErr_CheckSignals();
+        c->released = PyEval_SaveThread();
+        if (failed < 0) {
+            c->status = FAILED;
+            return 1;
+        }
+    }
     if (c->node_limit >= 0 && c->nodes >= c->node_limit) {
         return 1;
     }
@@ -507,7 +519,7 @@ out_of_budget(Ctx *c)
     }
     if (c->stop != NULL) {
         PyEval_RestoreThread(c->released);
-        PyObject *answer = PyObject_CallNoArgs(c->stop);
+        PyObject *answer = PyErr_CheckSignals() < 0 ? NULL : PyObject_CallNoArgs(c->stop);
         int yes = answer == NULL ? -1 : PyObject_IsTrue(answer);
         Py_XDECREF(answer);
         c->released = PyEval_SaveThread();
