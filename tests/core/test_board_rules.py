@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from ttt_desktop.core.board import (
     Board,
     ForbiddenMoveError,
-    GridBoard,
     IllegalMoveError,
     Mark,
     RuledBoard,
@@ -44,8 +43,8 @@ class TestRenju:
     def test_kinds(self) -> None:
         assert type(Board.empty(rules=RENJU_15)) is RuledBoard
         assert type(Board.empty(rules=CARO_15)) is RuledBoard
-        assert type(Board.empty(rules=GOMOKU)) is GridBoard
-        assert type(Board.empty(rules=Rules(15, 15, 5, exact=True))) is GridBoard
+        assert type(Board.empty(rules=GOMOKU)) is Board
+        assert type(Board.empty(rules=Rules(15, 15, 5, exact=True))) is Board
 
     def test_forbidden_cell_is_left_out_and_refused(self) -> None:
         board = game(RENJU_15, DOUBLE_THREE_GAME)

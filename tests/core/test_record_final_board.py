@@ -9,7 +9,6 @@ import pickle
 import pytest
 
 from ttt_desktop.core import Board, Mark
-from ttt_desktop.core.board import GridBoard
 from ttt_desktop.core.record import GameRecord, PlayerEntry
 from ttt_desktop.core.rules import GOMOKU
 
@@ -23,13 +22,13 @@ def people(**options: object) -> GameRecord:
 def test_the_final_board_and_the_result_cost_no_play(monkeypatch: pytest.MonkeyPatch) -> None:
     record = people(rules=GOMOKU)
     plays = [0]
-    play = GridBoard.play
+    play = Board.play
 
-    def counted(self: GridBoard, cell: int) -> GridBoard:
+    def counted(self: Board, cell: int) -> Board:
         plays[0] += 1
         return play(self, cell)
 
-    monkeypatch.setattr(GridBoard, "play", counted)
+    monkeypatch.setattr(Board, "play", counted)
     for count, cell in enumerate(GAME, start=1):
         before = plays[0]
         record = record.with_move(cell)

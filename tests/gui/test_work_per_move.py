@@ -13,7 +13,6 @@ from pytestqt.qtbot import QtBot
 from slow_players import NameQueue
 
 from ttt_desktop.core import Board, Mark
-from ttt_desktop.core.board import GridBoard
 from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.gui.game.controller import Seat
 
@@ -46,13 +45,13 @@ def test_a_move_on_15x15_replays_nothing(
     window.review.history_always_action.setChecked(True)
     assert window.review.history_shown
     plays = [0]
-    play = GridBoard.play
+    play = Board.play
 
-    def counted(self: GridBoard, cell: int) -> GridBoard:
+    def counted(self: Board, cell: int) -> Board:
         plays[0] += 1
         return play(self, cell)
 
-    monkeypatch.setattr(GridBoard, "play", counted)
+    monkeypatch.setattr(Board, "play", counted)
     per_move = []
     for cell in quiet_moves(MOVES):
         before = plays[0]

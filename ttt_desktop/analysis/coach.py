@@ -50,7 +50,8 @@ from ttt_desktop.core.tactics import completing_cells
 if TYPE_CHECKING:
     from ttt_desktop.core.record import GameRecord
 
-Line = tuple[Cell, Cell, Cell]
+Line = tuple[Cell, ...]
+"""A line of the board, its cells in order (three on tic-tac-toe)."""
 
 # The coach is exact on tic-tac-toe, the one board it knows: cells are named by its geometry.
 _name = TIC_TAC_TOE.geometry.name

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ttt_desktop.core.board import Board
+from ttt_desktop.core.board import Board, TicTacToeBoard
 from ttt_desktop.core.cells import Cell
 
 Symmetry = tuple[Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell]
@@ -55,7 +55,7 @@ def transform_cells(cells: str, symmetry: Symmetry) -> str:
 
 def transform_board(board: Board, symmetry: Symmetry) -> Board:
     """``board`` rotated or reflected by ``symmetry`` (same mark to move)."""
-    return Board(transform_cells(board.cells, symmetry), board.to_move)
+    return TicTacToeBoard(transform_cells(board.cells, symmetry), board.to_move)
 
 
 def map_cell(cell: Cell, symmetry: Symmetry) -> Cell:

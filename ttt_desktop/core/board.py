@@ -1,31 +1,38 @@
 """The board: an immutable, hashable value for one position of any k-in-a-row game.
 
-:class:`Board` is the board of every rules value (:mod:`ttt_desktop.core.rules`). Build
-one with ``Board.empty(rules=...)`` or ``Board.from_string(text, rules=...)``; the rules
-default to tic-tac-toe. Two classes stand behind it:
+:class:`Board` is the board of every rules value (:mod:`ttt_desktop.core.rules`): m
+columns, n rows, k in a row. Build one with ``Board.empty(rules=...)`` or
+``Board.from_string(text, rules=...)``; the rules default to tic-tac-toe. Every board is a
+:class:`Board` and answers the same questions: ``rules``, ``geometry``, ``to_move``,
+``winner``, ``winning_line``, ``is_over``, ``legal_moves()``, ``forbidden_cells()``,
+``play(cell)``, ``board[cell]``, ``x_bits``/``o_bits``, ``cells`` (one character a cell)
+and ``ply``.
 
-* tic-tac-toe keeps its interned nine-character board (this class itself), whose exact
-  tables and speed the classic players rely on;
-* every other rules value gets a :class:`GridBoard`: one int per side (a bitboard), the
-  win test looking only along the four lines through the last move, nothing cached
-  between positions, so memory stays flat however many games are played; under renju
-  and caro a :class:`RuledBoard`, whose win test is the rule's and which, under renju,
-  keeps black's forbidden cells out of its moves (:meth:`Board.forbidden_cells`).
+:class:`Board` itself is the general game: one int per side (a bitboard), the win test
+looking only along the four lines through the last move, nothing cached between
+positions, so memory stays flat however many games are played. Two kinds of board
+specialise it:
 
-All answer the same questions: ``rules``, ``geometry``, ``to_move``, ``winner``,
-``winning_line``, ``is_over``, ``legal_moves()``, ``forbidden_cells()``, ``play(cell)``,
-``board[cell]``, ``x_bits``/``o_bits``, ``cells`` (one character a cell) and ``ply``.
+* :class:`TicTacToeBoard`, the board of tic-tac-toe, for speed: interned, so every
+  position exists once per process and remembers the boards its moves lead to. Walking
+  the game tree (search, self-play, the arena) then costs a list lookup per move after
+  the first visit, and equality and hashing are by identity, which Python does in C: a
+  board is as cheap a dict key as an int. That is safe to share between threads because
+  a board never changes. The table fills as positions are met; a long session completes
+  it once at idle moments (:func:`completion_steps`: about 5 MiB and 0.1 s for all
+  10,956), so it grows no more.
+* :class:`RuledBoard`, the board of renju and caro, whose win test is the rule's and
+  which, under renju, keeps black's forbidden cells out of its moves
+  (:meth:`Board.forbidden_cells`).
 
-The tic-tac-toe board knows the marks on its nine cells and whose turn it is, and
-derives everything else (winner, winning line, legal moves). ``play`` returns a
-new board. Boards are interned: every position exists once per process, and a
-position remembers the boards its moves lead to, so walking the game tree
-(search, self-play, the arena) costs a list lookup per move after the first
-visit. That is safe to share between threads because a board never changes. The
-table fills as positions are met; a long session completes it once at idle moments
-(:func:`completion_steps`: about 4 MiB and 0.1 s for all 10,956), so it grows no more.
-Because each position exists once, equality and hashing are by identity, which
-Python does in C: a board is as cheap a dict key as an int.
+Tic-tac-toe's speed is a subclass rather than data inside one class, measured: the test
+on the move itself would be cheap (a move seen before, about 70 ns, took 1 ns more with a
+test of whether the board is interned), but one class would hash and compare in Python,
+asking each time which kind of board it is, and a 3x3 board is a dict key on every hot
+path of the tic-tac-toe players and the solver: a dict lookup by an interned board takes
+13 ns with the identity hash in C, 106 ns through a Python ``__hash__`` that first asks
+whether the board is interned. The subclass keeps identity in C and leaves the general
+board's play and value semantics untouched.
 
 Nothing here imports Qt.
 """
@@ -106,77 +113,92 @@ def _lines_of(cells: str, mark: str) -> tuple[tuple[Cell, Cell, Cell], ...]:
 
 
 class Board:
-    """One position: the marks on the cells and the mark to move.
+    """One position of any k-in-a-row game: the marks on the cells and the mark to move.
 
     Build one with :meth:`empty` or :meth:`from_string`; get the next with :meth:`play`.
-    This class is tic-tac-toe's (nine cells, interned); other rules give a
-    :class:`GridBoard`, a subclass with the same questions and answers.
+    This class is the general game, one bitboard per side, a value: equal positions
+    compare and hash equal (they are not interned: a 15x15 game would otherwise keep every
+    position it ever met). ``winning_line`` is the whole run of the winner's stones through
+    the winning move (k or more cells; exactly k under ``exact`` rules), ordered along the
+    line, and ``last_move`` the cell played last (None on a parsed board without a winner).
+    Tic-tac-toe gives a :class:`TicTacToeBoard`, renju and caro a :class:`RuledBoard`.
 
-    >>> board = Board.from_string("XX." "OO." "...")
-    >>> board.to_move, board.legal_moves()
-    (<Mark.X: 'X'>, (2, 5, 6, 7, 8))
-    >>> board.play(2).winner, board.play(2).winning_line
-    (<Mark.X: 'X'>, (0, 1, 2))
+    >>> from ttt_desktop.core.rules import Rules
+    >>> board = Board.empty(rules=Rules(7, 7, 5)).play_all([24, 0, 25, 1, 26, 2, 27, 3])
+    >>> board.to_move, board.name(28)
+    (<Mark.X: 'X'>, 'a3')
+    >>> board.play(23).winner, board.play(23).winning_line
+    (<Mark.X: 'X'>, (23, 24, 25, 26, 27))
     """
 
     __slots__ = (
-        "_children",
-        "_legal_moves",
-        "cells",
+        "_cells",
+        "_geometry",
+        "_hash",
+        "_legal",
         "is_over",
+        "last_move",
+        "o",
         "ply",
+        "rules",
         "to_move",
         "winner",
         "winning_line",
         "winning_lines",
+        "x",
     )
 
-    cells: str
-    to_move: Mark
-    winner: Mark | None
-    winning_line: tuple[Cell, Cell, Cell] | None
-    winning_lines: tuple[tuple[Cell, Cell, Cell], ...]
-    is_over: bool
-    _legal_moves: tuple[Cell, ...]
-    _children: list[Board | None]
-
-    # Keyed by the cells plus the mover's letter (a Mark is a str): a str hashes in C,
-    # an enum member in Python.
-    _interned: ClassVar[dict[str, Board]] = {}
-    _intern_lock: ClassVar = _thread.allocate_lock()
-
-    rules: Rules = TIC_TAC_TOE
+    rules: Rules
     """The rules this board is played by."""
+    to_move: Mark
+    ply: int
+    """How many moves have been played."""
+    winner: Mark | None
+    winning_line: tuple[Cell, ...] | None
+    winning_lines: tuple[tuple[Cell, ...], ...]
+    is_over: bool
+    x: int
+    o: int
+    last_move: Cell | None
+    _geometry: Geometry
+    _legal: tuple[Cell, ...] | None
+    _cells: str | None
+    _hash: int | None
 
-    def __new__(cls, cells: str, to_move: Mark) -> Board:
-        """Not for direct use: validation lives in :meth:`from_string`."""
-        key = cells + to_move
-        board = cls._interned.get(key)
-        if board is not None:
-            return board
-        with cls._intern_lock:
-            board = cls._interned.get(key)
-            if board is None:
-                board = object.__new__(cls)
-                board._init(cells, to_move)
-                cls._interned[key] = board
+    def __new__(cls, *args: object, **kwargs: object) -> Board:
+        raise TypeError("a Board comes from Board.empty(rules=...) or Board.from_string")
+
+    @classmethod
+    def _make(  # noqa: PLR0917  (one call site a kind, hot)
+        cls,
+        rules: Rules,
+        x: int,
+        o: int,
+        to_move: Mark,
+        ply: int,
+        last_move: Cell | None,
+        winner: Mark | None,
+        lines: tuple[tuple[Cell, ...], ...],
+        legal: tuple[Cell, ...] | None,
+    ) -> Board:
+        board = object.__new__(cls)
+        put = object.__setattr__
+        put(board, "rules", rules)
+        put(board, "_geometry", rules.geometry)
+        put(board, "x", x)
+        put(board, "o", o)
+        put(board, "to_move", to_move)
+        put(board, "ply", ply)
+        put(board, "last_move", last_move)
+        put(board, "winner", winner)
+        put(board, "winning_line", lines[0] if lines else None)
+        put(board, "winning_lines", lines)
+        over = winner is not None or ply == rules.size
+        put(board, "is_over", over)
+        put(board, "_legal", () if over else legal)
+        put(board, "_cells", None)
+        put(board, "_hash", None)
         return board
-
-    def _init(self, cells: str, to_move: Mark) -> None:
-        self.cells = cells
-        self.to_move = to_move
-        self.ply = 9 - cells.count(EMPTY)  # how many moves have been played
-        x_lines = _lines_of(cells, "X")
-        o_lines = _lines_of(cells, "O")
-        self.winning_lines = x_lines or o_lines
-        self.winner = _X if x_lines else _O if o_lines else None
-        self.winning_line = self.winning_lines[0] if self.winning_lines else None
-        empties = tuple(c for c in CELLS if cells[c] == EMPTY)
-        self.is_over = self.winner is not None or not empties
-        # One tuple per set of empty cells, shared by every board with those cells empty.
-        self._legal_moves = () if self.is_over else _EMPTIES.setdefault(empties, empties)
-        # Set last: __setattr__ takes its presence to mean the board is complete.
-        self._children = [None] * 9
 
     # Construction -------------------------------------------------------------
 
@@ -186,8 +208,9 @@ class Board:
         if rules is not None and rules is not TIC_TAC_TOE:
             rules = Rules.parse(rules)
             if rules is not TIC_TAC_TOE:
-                return GridBoard.empty_of(rules, Mark(first))
-        return Board(EMPTY * 9, Mark(first))
+                kind = _ruled_board() if rules.rule in FIVE_ONLY_RULES else Board
+                return kind._make(rules, 0, 0, Mark(first), 0, None, None, (), rules.geometry.cells)
+        return TicTacToeBoard(EMPTY * 9, Mark(first))
 
     @classmethod
     def from_string(
@@ -196,7 +219,7 @@ class Board:
         """Parse one character a cell, ``X``, ``O`` or ``.``, row by row from the top-left.
 
         ``rules`` defaults to tic-tac-toe (nine characters); other rules take m x n
-        characters and give a :class:`GridBoard`.
+        characters, whose rows may come on lines of their own.
 
         Without ``to_move``, X is taken to have moved first, so X moves when the
         counts are equal. A position no game can reach raises ``ValueError``
@@ -214,7 +237,253 @@ class Board:
         if rules is not None and rules is not TIC_TAC_TOE:
             rules = Rules.parse(rules)
             if rules is not TIC_TAC_TOE:
-                return GridBoard.parse_cells(text, to_move, rules)
+                return _parse(text, to_move, rules)
+        return TicTacToeBoard._parse_nine(text, to_move)
+
+    # Queries ------------------------------------------------------------------
+
+    @property
+    def geometry(self) -> Geometry:
+        """Cells, lines, symmetries and cell names of this board's rules."""
+        return self._geometry
+
+    @property
+    def x_bits(self) -> int:
+        """X's cells as a bitboard (bit ``cell`` set)."""
+        return self.x
+
+    @property
+    def o_bits(self) -> int:
+        """O's cells as a bitboard."""
+        return self.o
+
+    def bits(self, mark: Mark) -> int:
+        """``mark``'s cells as a bitboard."""
+        return self.x if mark is _X else self.o
+
+    @property
+    def cells(self) -> str:
+        """One character a cell, row by row from the top-left: ``X``, ``O`` or ``.``."""
+        text = self._cells
+        if text is None:
+            x, o = self.x, self.o
+            text = "".join(
+                "X" if x >> c & 1 else "O" if o >> c & 1 else EMPTY for c in self._geometry.cells
+            )
+            object.__setattr__(self, "_cells", text)
+        return text
+
+    def name(self, cell: Cell) -> str:
+        """How a person names ``cell`` on this board ("7", "h8")."""
+        return self.rules.geometry.name(cell)
+
+    def to_string(self) -> str:
+        """The form :meth:`from_string` reads: :attr:`cells`."""
+        return self.cells
+
+    def legal_moves(self) -> tuple[Cell, ...]:
+        """Empty cells in ascending order; none once the game is over. Under renju black's
+        forbidden cells are left out (:meth:`forbidden_cells`)."""
+        legal = self._legal
+        if legal is None:
+            occupied = self.x | self.o
+            legal = tuple(c for c in self._geometry.cells if not occupied >> c & 1)
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def forbidden_cells(self) -> dict[Cell, str]:
+        """The empty cells the mark to move may not play, each with its reason: under renju
+        black's (the first player's) overlines, double-fours and double-threes when black is
+        to move (:mod:`ttt_desktop.core.renju`); empty for every other rule and for white."""
+        return {}
+
+    def __getitem__(self, cell: Cell) -> Mark | None:
+        self._geometry.check(cell)
+        if self.x >> cell & 1:
+            return _X
+        if self.o >> cell & 1:
+            return _O
+        return None
+
+    @property
+    def first_player(self) -> Mark:
+        """The mark that made (or will make) the first move of the game."""
+        if self.ply % 2 == 0:
+            return self.to_move
+        return self.to_move.opponent
+
+    @property
+    def is_draw(self) -> bool:
+        return self.is_over and self.winner is None
+
+    # Moves --------------------------------------------------------------------
+
+    def play(self, cell: Cell) -> Board:
+        """The board after the mark to move takes ``cell``.
+
+        Raises :class:`OffBoardError`, :class:`OccupiedCellError`,
+        :class:`GameOverError` or, under renju, :class:`ForbiddenMoveError` (all
+        :class:`IllegalMoveError`).
+        """
+        geometry = self._geometry
+        if not (type(cell) is int and 0 <= cell < geometry.size) or self.is_over:
+            raise self._refusal(cell)
+        bit = 1 << cell
+        if (self.x | self.o) & bit:
+            raise self._refusal(cell)
+        mover = self.to_move
+        if mover is _X:
+            x, o, mine = self.x | bit, self.o, self.x | bit
+        else:
+            x, o, mine = self.x, self.o | bit, self.o | bit
+        lines = _runs_through(geometry, mine, cell)
+        parent_legal = self._legal
+        legal: tuple[Cell, ...] | None = None
+        if parent_legal is not None:
+            at = parent_legal.index(cell)
+            legal = parent_legal[:at] + parent_legal[at + 1 :]
+        return Board._make(
+            self.rules,
+            x,
+            o,
+            _O if mover is _X else _X,
+            self.ply + 1,
+            cell,
+            mover if lines else None,
+            lines,
+            legal,
+        )
+
+    def play_all(self, cells: Iterable[Cell]) -> Board:
+        """The board after playing ``cells`` in order."""
+        board = self
+        for cell in cells:
+            board = board.play(cell)
+        return board
+
+    def _refusal(self, cell: object) -> IllegalMoveError:
+        """The error of a move that is off the board, after the game's end or on a taken cell."""
+        geometry = self._geometry
+        if not (type(cell) is int and 0 <= cell < geometry.size):
+            return OffBoardError(
+                f"{cell!r} is not a cell: the cells of {self.rules.key} are 0-{geometry.size - 1}"
+            )
+        if self.is_over:
+            outcome = f"{self.winner} has won" if self.winner else "it is a draw"
+            return GameOverError(
+                f"the game is over ({outcome}): {geometry.describe(cell)} can't be played"
+            )
+        occupant = "X" if self.x >> cell & 1 else "O"
+        return OccupiedCellError(f"{geometry.describe(cell)} is already taken by {occupant}")
+
+    # Value semantics ----------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (
+            self.rules is other.rules
+            and self.x == other.x
+            and self.o == other.o
+            and self.to_move is other.to_move
+        )
+
+    def __hash__(self) -> int:
+        value = self._hash
+        if value is None:
+            value = hash((self.x, self.o, self.to_move is _X, self.rules.key))
+            object.__setattr__(self, "_hash", value)
+        return value
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_parsed_board, (self.rules, self.cells, self.to_move.value))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Board is immutable: play() returns a new board")
+
+    def __repr__(self) -> str:
+        return (
+            f"Board.from_string({self.cells!r}, to_move={self.to_move.value!r}, "
+            f"rules={self.rules.key!r})"
+        )
+
+    def __str__(self) -> str:
+        m, text = self.rules.m, self.cells
+        return "\n".join(" ".join(text[i : i + m]) for i in range(0, len(text), m))
+
+
+class TicTacToeBoard(Board):
+    """The board of tic-tac-toe: nine cells, interned, each position once per process.
+
+    A position knows the marks on its nine cells (``cells``, kept as a string) and whose
+    turn it is, and derives everything else (winner, winning line, legal moves, the two
+    bitboards) once, when first met. A position remembers the boards its moves lead to, so
+    playing a move seen before is a list lookup. Equality and hashing are identity:
+    interning makes equal positions the same object, also after pickling, copying or
+    parsing. A position is reached by many games, so it has no ``last_move``.
+
+    >>> board = Board.from_string("XX." "OO." "...")
+    >>> type(board).__name__, board.to_move, board.legal_moves()
+    ('TicTacToeBoard', <Mark.X: 'X'>, (2, 5, 6, 7, 8))
+    >>> board.play(2).winner, board.play(2).winning_line
+    (<Mark.X: 'X'>, (0, 1, 2))
+    """
+
+    __slots__ = ("_children", "cells")
+
+    cells: str  # a slot here, the general board's property
+    _legal: tuple[Cell, ...]
+    _children: list[Board | None]
+
+    # Keyed by the cells plus the mover's letter (a Mark is a str): a str hashes in C,
+    # an enum member in Python.
+    _interned: ClassVar[dict[str, TicTacToeBoard]] = {}
+    _intern_lock: ClassVar = _thread.allocate_lock()
+
+    rules = TIC_TAC_TOE
+
+    def __new__(cls, cells: str, to_move: Mark) -> TicTacToeBoard:
+        """Not for direct use: validation lives in :meth:`Board.from_string`."""
+        key = cells + to_move
+        board = cls._interned.get(key)
+        if board is not None:
+            return board
+        with cls._intern_lock:
+            board = cls._interned.get(key)
+            if board is None:
+                board = object.__new__(cls)
+                board._init(cells, to_move)
+                cls._interned[key] = board
+        return board
+
+    def _init(self, cells: str, to_move: Mark) -> None:
+        put = object.__setattr__  # past __setattr__, which refuses every write
+        put(self, "cells", cells)
+        put(self, "to_move", to_move)
+        put(self, "ply", 9 - cells.count(EMPTY))
+        # One int per bitboard value (Python keeps only 0-256 once), shared by every board.
+        backwards = cells[::-1]
+        put(self, "x", _NINE_CELL_BITS[int(backwards.translate(_X_DIGITS), 2)])
+        put(self, "o", _NINE_CELL_BITS[int(backwards.translate(_O_DIGITS), 2)])
+        x_lines = _lines_of(cells, "X")
+        o_lines = _lines_of(cells, "O")
+        lines = x_lines or o_lines
+        winner = _X if x_lines else _O if o_lines else None
+        put(self, "winning_lines", lines)
+        put(self, "winner", winner)
+        put(self, "winning_line", lines[0] if lines else None)
+        empties = tuple(c for c in CELLS if cells[c] == EMPTY)
+        over = winner is not None or not empties
+        put(self, "is_over", over)
+        # One tuple per set of empty cells, shared by every board with those cells empty.
+        put(self, "_legal", () if over else _EMPTIES.setdefault(empties, empties))
+        put(self, "_children", [None] * 9)
+
+    @classmethod
+    def _parse_nine(cls, text: str, to_move: Mark | str | None) -> TicTacToeBoard:
+        """The board of nine characters; see :meth:`Board.from_string`."""
         if not isinstance(text, str):
             raise ValueError(f"a board is a string of 9 characters, not {type(text).__name__}")
         if len(text) != 9:
@@ -252,64 +521,17 @@ class Board:
 
     @property
     def geometry(self) -> Geometry:
-        """Cells, lines, symmetries and cell names of this board's rules."""
-        return self.rules.geometry
-
-    @property
-    def x_bits(self) -> int:
-        """X's cells as a bitboard (bit ``cell`` set)."""
-        return _bits_of(self.cells, "X")
-
-    @property
-    def o_bits(self) -> int:
-        """O's cells as a bitboard."""
-        return _bits_of(self.cells, "O")
-
-    def bits(self, mark: Mark) -> int:
-        """``mark``'s cells as a bitboard."""
-        return self.x_bits if mark is _X else self.o_bits
-
-    def name(self, cell: Cell) -> str:
-        """How a person names ``cell`` on this board ("7", "h8")."""
-        return self.rules.geometry.name(cell)
-
-    def to_string(self) -> str:
-        """The nine-character form :meth:`from_string` reads."""
-        return self.cells
+        return self.rules.geometry  # made on first use (the cold path needs none)
 
     def legal_moves(self) -> tuple[Cell, ...]:
-        """Empty cells in ascending order; none once the game is over. Under renju black's
-        forbidden cells are left out (:meth:`forbidden_cells`)."""
-        return self._legal_moves
-
-    def forbidden_cells(self) -> dict[Cell, str]:
-        """The empty cells the mark to move may not play, each with its reason: under renju
-        black's (the first player's) overlines, double-fours and double-threes when black is
-        to move (:mod:`ttt_desktop.core.renju`); empty for every other rule and for white."""
-        return {}
+        return self._legal
 
     def __getitem__(self, cell: Cell) -> Mark | None:
         return _MARK_OF_CHAR.get(self.cells[cell])
 
-    @property
-    def first_player(self) -> Mark:
-        """The mark that made (or will make) the first move of the game."""
-        if self.ply % 2 == 0:
-            return self.to_move
-        return self.to_move.opponent
-
-    @property
-    def is_draw(self) -> bool:
-        return self.is_over and self.winner is None
-
     # Moves --------------------------------------------------------------------
 
     def play(self, cell: Cell) -> Board:
-        """The board after the mark to move takes ``cell``.
-
-        Raises :class:`OffBoardError`, :class:`OccupiedCellError` or
-        :class:`GameOverError` (all :class:`IllegalMoveError`).
-        """
         if type(cell) is int and 0 <= cell <= 8:
             child = self._children[cell]
             if child is not None:
@@ -326,41 +548,32 @@ class Board:
                 f"{TIC_TAC_TOE.geometry.describe(cell)} is already taken by {occupant}"
             )
         mover = self.to_move
-        child = Board(
+        child = TicTacToeBoard(
             self.cells[:cell] + mover + self.cells[cell + 1 :],
             _O if mover is _X else _X,
         )
         self._children[cell] = child
         return child
 
-    def play_all(self, cells: Iterable[Cell]) -> Board:
-        """The board after playing ``cells`` in order."""
-        board = self
-        for cell in cells:
-            board = board.play(cell)
-        return board
-
     # Value semantics ----------------------------------------------------------
-    # Equality and hashing are object identity (inherited): interning makes equal
-    # positions the same object, also after pickling, copying or parsing.
+    # Identity, in C: interning makes equal positions the same object.
 
-    def __reduce__(self) -> tuple[type[Board], tuple[str, Mark]]:
-        return (Board, (self.cells, self.to_move))
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
 
-    def __setattr__(self, name: str, value: object) -> None:
-        if hasattr(self, "_children"):
-            raise AttributeError("Board is immutable: play() returns a new board")
-        object.__setattr__(self, name, value)
+    def __reduce__(self) -> tuple[object, ...]:
+        return (TicTacToeBoard, (self.cells, self.to_move))
 
     def __repr__(self) -> str:
         return f"Board.from_string({self.cells!r}, to_move={self.to_move.value!r})"
 
-    def __str__(self) -> str:
-        rows = (self.cells[i : i + 3] for i in (0, 3, 6))
-        return "\n".join(" ".join(row) for row in rows)
-
 
 _EMPTIES: Final[dict[tuple[Cell, ...], tuple[Cell, ...]]] = {}
+
+_NINE_CELL_BITS: Final = tuple(range(1 << 9))
+# A nine-character board read backwards, as binary digits: cell 0 is the lowest bit.
+_X_DIGITS: Final = str.maketrans("XO.", "100")
+_O_DIGITS: Final = str.maketrans("XO.", "010")
 
 POSITIONS: Final = 10_956
 """Tic-tac-toe positions a game can reach: 5,478 with X moving first, 5,478 with O first."""
@@ -373,7 +586,7 @@ _completed: list[bool] = []
 
 def interned_positions() -> int:
     """How many tic-tac-toe positions this process holds (every one it has met, interned)."""
-    return len(Board._interned)
+    return len(TicTacToeBoard._interned)
 
 
 def wants_completion() -> bool:
@@ -383,7 +596,7 @@ def wants_completion() -> bool:
     hundred bytes): completing the table once, stepwise at idle moments, leaves nothing to
     grow afterwards. A short session never pays for the positions it does not meet.
     """
-    return not _completed and len(Board._interned) >= COMPLETE_AT
+    return not _completed and len(TicTacToeBoard._interned) >= COMPLETE_AT
 
 
 def completion_steps(batch: int = 250) -> Iterator[int]:
@@ -402,23 +615,23 @@ def completion_steps(batch: int = 250) -> Iterator[int]:
     expanded = 0
     while waiting:
         board = waiting.pop()
-        for cell in board._legal_moves:
+        for cell in board.legal_moves():
             child = board.play(cell)
             if child not in seen:
                 seen.add(child)
                 waiting.append(child)
         expanded += 1
         if expanded % batch == 0:
-            yield len(Board._interned)
+            yield len(TicTacToeBoard._interned)
     _completed.append(True)
-    yield len(Board._interned)
+    yield len(TicTacToeBoard._interned)
 
 
 def complete_positions() -> int:
     """Intern every position a game can reach at once (about 0.1 s); the positions interned."""
     for _ in completion_steps():
         pass
-    return len(Board._interned)
+    return len(TicTacToeBoard._interned)
 
 
 def _bits_of(cells: str, mark: str) -> int:
@@ -455,294 +668,93 @@ def _check_win_history(text: str, next_mark: Mark) -> None:
         )
 
 
-class GridBoard(Board):
-    """A position on any board but tic-tac-toe's: one bitboard per side, a value.
-
-    Equal positions compare and hash equal (they are not interned: a 15x15 game would
-    otherwise keep every position it ever met). ``winning_line`` is the whole run of
-    the winner's stones through the winning move (k or more cells; exactly k under
-    ``exact`` rules), ordered along the line.
-
-    >>> from ttt_desktop.core.rules import Rules
-    >>> board = Board.empty(rules=Rules(7, 7, 5)).play_all([24, 0, 25, 1, 26, 2, 27, 3])
-    >>> board.to_move, board.name(28)
-    (<Mark.X: 'X'>, 'a3')
-    >>> board.play(23).winner, board.play(23).winning_line
-    (<Mark.X: 'X'>, (23, 24, 25, 26, 27))
-    """
-
-    __slots__ = ("_cells", "_geometry", "_hash", "_legal", "last_move", "o", "rules", "x")
-
-    x: int
-    o: int
-    last_move: Cell | None
-    _geometry: Geometry
-    _legal: tuple[Cell, ...] | None
-    _cells: str | None
-    _hash: int | None
-
-    def __new__(cls, *args: object, **kwargs: object) -> GridBoard:
-        raise TypeError("a GridBoard comes from Board.empty(rules=...) or Board.from_string")
-
-    @classmethod
-    def _make(  # noqa: PLR0917  (one call site a kind, hot)
-        cls,
-        rules: Rules,
-        x: int,
-        o: int,
-        to_move: Mark,
-        ply: int,
-        last_move: Cell | None,
-        winner: Mark | None,
-        lines: tuple[tuple[Cell, ...], ...],
-        legal: tuple[Cell, ...] | None,
-    ) -> GridBoard:
-        board = object.__new__(cls)
-        put = object.__setattr__
-        put(board, "rules", rules)
-        put(board, "_geometry", rules.geometry)
-        put(board, "x", x)
-        put(board, "o", o)
-        put(board, "to_move", to_move)
-        put(board, "ply", ply)
-        put(board, "last_move", last_move)
-        put(board, "winner", winner)
-        put(board, "winning_line", lines[0] if lines else None)
-        put(board, "winning_lines", lines)
-        over = winner is not None or ply == rules.size
-        put(board, "is_over", over)
-        put(board, "_legal", () if over else legal)
-        put(board, "_cells", None)
-        put(board, "_hash", None)
-        return board
-
-    @classmethod
-    def empty_of(cls, rules: Rules, first: Mark = Mark.X) -> GridBoard:
-        """The empty board of ``rules`` with ``first`` to move."""
-        kind = _ruled_board() if rules.rule in FIVE_ONLY_RULES else cls
-        return kind._make(rules, 0, 0, Mark(first), 0, None, None, (), rules.geometry.cells)
-
-    @classmethod
-    def parse_cells(cls, text: str, to_move: Mark | str | None, rules: Rules) -> GridBoard:
-        """A board of ``rules`` from m x n characters; see :meth:`Board.from_string`."""
-        size = rules.size
-        if not isinstance(text, str):
+def _parse(text: str, to_move: Mark | str | None, rules: Rules) -> Board:
+    """A board of ``rules`` from m x n characters; see :meth:`Board.from_string`."""
+    size = rules.size
+    if not isinstance(text, str):
+        raise ValueError(
+            f"a {rules.key} board is a string of {size} characters, not {type(text).__name__}"
+        )
+    text = "".join(text.split())  # rows may come on lines of their own
+    if len(text) != size:
+        raise ValueError(
+            f"a {rules.key} board has {size} cells, but the text has {len(text)} characters"
+        )
+    stray = sorted(set(text) - {"X", "O", EMPTY})
+    if stray:
+        raise ValueError(
+            "a board uses only 'X', 'O' and '.', but the text has " + ", ".join(map(repr, stray))
+        )
+    x, o = _bits_of(text, "X"), _bits_of(text, "O")
+    x_count, o_count = x.bit_count(), o.bit_count()
+    if abs(x_count - o_count) > 1:
+        raise ValueError(
+            f"impossible position: {x_count} X and {o_count} O "
+            "(the players take turns, so the counts differ by at most one)"
+        )
+    if to_move is not None:
+        try:
+            to_move = Mark(to_move)
+        except ValueError:
+            raise ValueError(f"the mark to move is 'X' or 'O', not {to_move!r}") from None
+    if x_count == o_count:
+        next_mark = to_move if to_move is not None else _X
+    else:
+        next_mark = _O if x_count > o_count else _X
+        if to_move is not None and to_move != next_mark:
             raise ValueError(
-                f"a {rules.key} board is a string of {size} characters, not {type(text).__name__}"
+                f"impossible position: with {x_count} X and {o_count} O "
+                f"it is {next_mark}'s turn, not {to_move}'s"
             )
-        text = "".join(text.split())  # rows may come on lines of their own
-        if len(text) != size:
+    geometry = rules.geometry
+    ruled = rules.rule in FIVE_ONLY_RULES
+    kind: type[Board] = Board
+    if ruled:
+        kind = _ruled_board()
+        # The first player (black) is X when X has more stones, else the mark to move
+        # at an even ply.
+        x_first = x_count > o_count or (x_count == o_count and next_mark is _X)
+        x_runs = _rule_runs(rules, x_first, x, o)
+        o_runs = _rule_runs(rules, not x_first, o, x)
+    else:
+        x_runs, o_runs = _winning_runs(geometry, x), _winning_runs(geometry, o)
+    if x_runs and o_runs:
+        raise ValueError("impossible position: both X and O have a line")
+    runs = x_runs or o_runs
+    winner: Mark | None = None
+    lines: tuple[tuple[Cell, ...], ...] = ()
+    last: Cell | None = None
+    if runs:
+        winner = _X if x_runs else _O
+        if next_mark == winner:
             raise ValueError(
-                f"a {rules.key} board has {size} cells, but the text has {len(text)} characters"
+                f"impossible position: {winner} has a line but {winner.opponent} moved after it"
             )
-        stray = sorted(set(text) - {"X", "O", EMPTY})
-        if stray:
+        shared = set(runs[0]).intersection(*runs[1:])
+        if not shared:
             raise ValueError(
-                "a board uses only 'X', 'O' and '.', but the text has "
-                + ", ".join(map(repr, stray))
+                f"impossible position: {winner} has two separate lines, "
+                "so play went on after the first"
             )
-        x, o = _bits_of(text, "X"), _bits_of(text, "O")
-        x_count, o_count = x.bit_count(), o.bit_count()
-        if abs(x_count - o_count) > 1:
-            raise ValueError(
-                f"impossible position: {x_count} X and {o_count} O "
-                "(the players take turns, so the counts differ by at most one)"
-            )
-        if to_move is not None:
-            try:
-                to_move = Mark(to_move)
-            except ValueError:
-                raise ValueError(f"the mark to move is 'X' or 'O', not {to_move!r}") from None
-        if x_count == o_count:
-            next_mark = to_move if to_move is not None else _X
-        else:
-            next_mark = _O if x_count > o_count else _X
-            if to_move is not None and to_move != next_mark:
-                raise ValueError(
-                    f"impossible position: with {x_count} X and {o_count} O "
-                    f"it is {next_mark}'s turn, not {to_move}'s"
-                )
-        geometry = rules.geometry
-        ruled = rules.rule in FIVE_ONLY_RULES
-        kind = cls
+        last = min(shared)
         if ruled:
-            kind = _ruled_board()
-            # The first player (black) is X when X has more stones, else the mark to move
-            # at an even ply.
-            x_first = x_count > o_count or (x_count == o_count and next_mark is _X)
-            x_runs = _rule_runs(rules, x_first, x, o)
-            o_runs = _rule_runs(rules, not x_first, o, x)
+            mine, theirs = (x, o) if winner is _X else (o, x)
+            lines = _renju.winning_runs(rules, (winner is _X) == x_first, mine, theirs, last)
         else:
-            x_runs, o_runs = _winning_runs(geometry, x), _winning_runs(geometry, o)
-        if x_runs and o_runs:
-            raise ValueError("impossible position: both X and O have a line")
-        runs = x_runs or o_runs
-        winner: Mark | None = None
-        lines: tuple[tuple[Cell, ...], ...] = ()
-        last: Cell | None = None
-        if runs:
-            winner = _X if x_runs else _O
-            if next_mark == winner:
-                raise ValueError(
-                    f"impossible position: {winner} has a line but {winner.opponent} moved after it"
-                )
-            shared = set(runs[0]).intersection(*runs[1:])
-            if not shared:
-                raise ValueError(
-                    f"impossible position: {winner} has two separate lines, "
-                    "so play went on after the first"
-                )
-            last = min(shared)
-            if ruled:
-                mine, theirs = (x, o) if winner is _X else (o, x)
-                lines = _renju.winning_runs(rules, (winner is _X) == x_first, mine, theirs, last)
-            else:
-                lines = _runs_through(geometry, x if winner is _X else o, last)
-        occupied = x | o
-        legal = tuple(c for c in geometry.cells if not occupied >> c & 1)
-        return kind._make(rules, x, o, next_mark, x_count + o_count, last, winner, lines, legal)
-
-    # Queries ------------------------------------------------------------------
-
-    @property
-    def geometry(self) -> Geometry:
-        return self._geometry
-
-    @property
-    def x_bits(self) -> int:
-        return self.x
-
-    @property
-    def o_bits(self) -> int:
-        return self.o
-
-    def bits(self, mark: Mark) -> int:
-        return self.x if mark is _X else self.o
-
-    @property
-    def cells(self) -> str:  # type: ignore[override]
-        """One character a cell, row by row from the top-left: ``X``, ``O`` or ``.``."""
-        text = self._cells
-        if text is None:
-            x, o = self.x, self.o
-            text = "".join(
-                "X" if x >> c & 1 else "O" if o >> c & 1 else EMPTY for c in self._geometry.cells
-            )
-            object.__setattr__(self, "_cells", text)
-        return text
-
-    def to_string(self) -> str:
-        return self.cells
-
-    def legal_moves(self) -> tuple[Cell, ...]:
-        legal = self._legal
-        if legal is None:
-            occupied = self.x | self.o
-            legal = tuple(c for c in self._geometry.cells if not occupied >> c & 1)
-            object.__setattr__(self, "_legal", legal)
-        return legal
-
-    def __getitem__(self, cell: Cell) -> Mark | None:
-        self._geometry.check(cell)
-        if self.x >> cell & 1:
-            return _X
-        if self.o >> cell & 1:
-            return _O
-        return None
-
-    # Moves --------------------------------------------------------------------
-
-    def play(self, cell: Cell) -> Board:
-        geometry = self._geometry
-        if not (type(cell) is int and 0 <= cell < geometry.size) or self.is_over:
-            raise self._refusal(cell)
-        bit = 1 << cell
-        if (self.x | self.o) & bit:
-            raise self._refusal(cell)
-        mover = self.to_move
-        if mover is _X:
-            x, o, mine = self.x | bit, self.o, self.x | bit
-        else:
-            x, o, mine = self.x, self.o | bit, self.o | bit
-        lines = _runs_through(geometry, mine, cell)
-        parent_legal = self._legal
-        legal: tuple[Cell, ...] | None = None
-        if parent_legal is not None:
-            at = parent_legal.index(cell)
-            legal = parent_legal[:at] + parent_legal[at + 1 :]
-        return GridBoard._make(
-            self.rules,
-            x,
-            o,
-            _O if mover is _X else _X,
-            self.ply + 1,
-            cell,
-            mover if lines else None,
-            lines,
-            legal,
-        )
-
-    def _refusal(self, cell: object) -> IllegalMoveError:
-        """The error of a move that is off the board, after the game's end or on a taken cell."""
-        geometry = self._geometry
-        if not (type(cell) is int and 0 <= cell < geometry.size):
-            return OffBoardError(
-                f"{cell!r} is not a cell: the cells of {self.rules.key} are 0-{geometry.size - 1}"
-            )
-        if self.is_over:
-            outcome = f"{self.winner} has won" if self.winner else "it is a draw"
-            return GameOverError(
-                f"the game is over ({outcome}): {geometry.describe(cell)} can't be played"
-            )
-        occupant = "X" if self.x >> cell & 1 else "O"
-        return OccupiedCellError(f"{geometry.describe(cell)} is already taken by {occupant}")
-
-    # Value semantics ----------------------------------------------------------
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if not isinstance(other, GridBoard):
-            return NotImplemented
-        return (
-            self.x == other.x
-            and self.o == other.o
-            and self.to_move is other.to_move
-            and self.rules is other.rules
-        )
-
-    def __hash__(self) -> int:
-        value = self._hash
-        if value is None:
-            value = hash((self.x, self.o, self.to_move is _X, self.rules.key))
-            object.__setattr__(self, "_hash", value)
-        return value
-
-    def __reduce__(self) -> tuple[object, ...]:  # type: ignore[override]
-        return (_grid_board, (self.rules, self.cells, self.to_move.value))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Board is immutable: play() returns a new board")
-
-    def __repr__(self) -> str:
-        return (
-            f"Board.from_string({self.cells!r}, to_move={self.to_move.value!r}, "
-            f"rules={self.rules.key!r})"
-        )
-
-    def __str__(self) -> str:
-        m, text = self.rules.m, self.cells
-        return "\n".join(" ".join(text[i : i + m]) for i in range(0, len(text), m))
+            lines = _runs_through(geometry, x if winner is _X else o, last)
+    occupied = x | o
+    legal = tuple(c for c in geometry.cells if not occupied >> c & 1)
+    return kind._make(rules, x, o, next_mark, x_count + o_count, last, winner, lines, legal)
 
 
-class RuledBoard(GridBoard):
-    """A :class:`GridBoard` of renju or caro: the win test of the rule
+class RuledBoard(Board):
+    """A :class:`Board` of renju or caro: the win test of the rule
     (:func:`ttt_desktop.core.renju.winning_runs`: renju's black wins with exactly five,
     caro's five blocked at both ends wins nothing) and, under renju, black's forbidden cells
     (:meth:`forbidden_cells`), left out of :meth:`legal_moves` and refused by :meth:`play`
     with a :class:`ForbiddenMoveError`. Black is the first player, whichever mark that is.
 
-    Free-style and standard boards are plain :class:`GridBoard` values, whose play does not
+    Free-style and standard boards are plain :class:`Board` values, whose play does not
     look at the rule at all.
     """
 
@@ -752,7 +764,7 @@ class RuledBoard(GridBoard):
     _forbidden: dict[Cell, str] | None
 
     @classmethod
-    def _make(  # noqa: PLR0917  (as GridBoard's)
+    def _make(  # noqa: PLR0917  (as Board's)
         cls,
         rules: Rules,
         x: int,
@@ -763,7 +775,7 @@ class RuledBoard(GridBoard):
         winner: Mark | None,
         lines: tuple[tuple[Cell, ...], ...],
         legal: tuple[Cell, ...] | None,
-    ) -> GridBoard:
+    ) -> Board:
         board = super()._make(rules, x, o, to_move, ply, last_move, winner, lines, legal)
         object.__setattr__(board, "_allowed", None)
         object.__setattr__(board, "_forbidden", None)
@@ -786,7 +798,7 @@ class RuledBoard(GridBoard):
     def legal_moves(self) -> tuple[Cell, ...]:
         allowed = self._allowed
         if allowed is None:
-            allowed = GridBoard.legal_moves(self)
+            allowed = Board.legal_moves(self)
             forbidden = self._forbidden_now()
             if forbidden:
                 allowed = tuple(cell for cell in allowed if cell not in forbidden)
@@ -862,7 +874,7 @@ def _rule_runs(rules: Rules, first: bool, mine: int, theirs: int) -> list[tuple[
     return runs
 
 
-def _grid_board(rules: Rules, cells: str, to_move: str) -> Board:
+def _parsed_board(rules: Rules, cells: str, to_move: str) -> Board:
     return Board.from_string(cells, to_move, rules=rules)
 
 

@@ -23,7 +23,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.board import Board, Mark, TicTacToeBoard
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.clock import StopCheck
 from ttt_desktop.core.rules import TIC_TAC_TOE
@@ -78,7 +78,7 @@ def _tic_tac_toe(cells: str, to_move: str) -> Board:
         raise ValueError(
             f"the search trees are tic-tac-toe's only, not a board of {len(cells)} cells"
         )
-    return Board(cells, Mark(to_move))
+    return TicTacToeBoard(cells, Mark(to_move))
 
 
 def tree_children(

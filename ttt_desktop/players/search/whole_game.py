@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from ttt_desktop.core.board import Board, Mark
+from ttt_desktop.core.board import Board, Mark, TicTacToeBoard
 from ttt_desktop.core.cells import CENTRE, CORNERS, SIDES, Cell
 from ttt_desktop.core.clock import StopCheck
 from ttt_desktop.core.tactics import completing_cells
@@ -87,6 +87,9 @@ class _Expansions(dict[Board, "int | Expansion[Cell]"]):
 _PLAIN: Final = _Expansions(order=False)
 _ORDERED: Final = _Expansions(order=True)
 
+_PLAY: Final[Callable[[Board, Cell], Board]] = TicTacToeBoard.play  # type: ignore[assignment]
+"""Tic-tac-toe's move, unbound (no method made per node): every node here is its board."""
+
 
 def whole_game_search(
     *,
@@ -94,7 +97,7 @@ def whole_game_search(
     lines: bool = False,
     stop: StopCheck | None = None,
     observer: Observer[Board, Cell] | None = None,
-    play: Callable[[Board, Cell], Board] = Board.play,
+    play: Callable[[Board, Cell], Board] = _PLAY,
     undo: Callable[[Board, Cell], object] | None = None,
 ) -> Negamax[Board, Cell]:
     """The core over tic-tac-toe to the end: alpha-beta (wins, blocks, centre, corners,

@@ -1,4 +1,5 @@
-"""Boards of every rules against an independent reference; tactics and random playouts.
+"""Boards of every rules against an independent reference; the one Board and its kinds;
+tactics and random playouts.
 
 The reference scans the whole board for lines the slow way (every k-window, then the run
 lengths); the engine looks only along the lines through the last move. OpenSpiel's ``mnk``
@@ -17,10 +18,11 @@ from hypothesis import strategies as st
 from ttt_desktop.core.board import (
     Board,
     GameOverError,
-    GridBoard,
     Mark,
     OccupiedCellError,
     OffBoardError,
+    RuledBoard,
+    TicTacToeBoard,
 )
 from ttt_desktop.core.playout import random_playout
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
@@ -80,26 +82,37 @@ def random_game(rules: Rules, seed: int) -> list[int]:
     return moves
 
 
+def reference_bits(cells: str, mark: str) -> int:
+    return sum(1 << cell for cell, char in enumerate(cells) if char == mark)
+
+
 class TestAgainstTheReference:
-    @pytest.mark.parametrize("rules", RULES, ids=str)
+    @pytest.mark.parametrize("rules", [TIC_TAC_TOE, *RULES], ids=str)
     def test_random_games_move_by_move(self, rules: Rules) -> None:
         # The reference scans the whole board each move: fewer games on the big boards.
         for seed in range(40 if rules.size <= 64 else 10):
             draw = random.Random(seed)
             board = Board.empty(rules=rules)
-            assert isinstance(board, GridBoard)
+            # An interned position is reached by many games: it keeps no last move.
+            keeps_last_move = type(board) is not TicTacToeBoard
             cells = ["."] * rules.size
             mover = "X"
             while True:
                 text = "".join(cells)
                 winner = reference_winner(text, rules)
                 free = tuple(i for i, c in enumerate(cells) if c == ".")
-                assert board.cells == text
+                assert board.cells == board.to_string() == text
                 assert board.to_move.value == mover
                 assert (board.winner.value if board.winner else None) == winner
                 assert board.is_over == (winner is not None or not free)
+                assert board.is_draw == (board.is_over and winner is None)
                 assert board.legal_moves() == (() if board.is_over else free)
+                assert board.forbidden_cells() == {}
                 assert board.ply == rules.size - len(free)
+                assert board.first_player is Mark.X
+                assert board.x_bits == board.bits(Mark.X) == reference_bits(text, "X")
+                assert board.o_bits == board.bits(Mark.O) == reference_bits(text, "O")
+                assert board.rules is rules and board.geometry is rules.geometry
                 if board.is_over:
                     break
                 for cell in draw.sample(free, min(3, len(free))):
@@ -108,16 +121,19 @@ class TestAgainstTheReference:
                 board = board.play(move)
                 cells[move] = mover
                 assert board[move] is Mark(mover)
-                assert board.last_move == move
+                if keeps_last_move:
+                    assert board.last_move == move
                 mover = "O" if mover == "X" else "X"
             if board.winner is not None:
                 line = board.winning_line
                 assert line is not None
+                assert line in board.winning_lines
                 assert all(board[cell] is board.winner for cell in line)
                 assert len(line) >= rules.k
-                if rules.exact:
+                if rules.exact or rules is TIC_TAC_TOE:
                     assert len(line) == rules.k
-                assert board.last_move in line
+                if keeps_last_move:
+                    assert board.last_move in line
 
     @pytest.mark.parametrize("rules", RULES, ids=str)
     def test_from_string_gives_the_played_board(self, rules: Rules) -> None:
@@ -163,11 +179,11 @@ class TestValue:
         assert pickle.loads(pickle.dumps(board)) == board
         with pytest.raises(AttributeError, match="immutable"):
             board.to_move = Mark.X  # type: ignore[misc]
-        with pytest.raises(TypeError):
-            GridBoard("x", Mark.X)
+        with pytest.raises(TypeError, match=r"Board\.empty"):
+            Board("x", Mark.X)
 
     def test_tic_tac_toe_stays_the_interned_board(self) -> None:
-        assert type(Board.empty(rules=TIC_TAC_TOE)) is Board
+        assert type(Board.empty(rules=TIC_TAC_TOE)) is TicTacToeBoard
         assert Board.empty(rules="3,3,3") is Board.empty()
         assert Board.empty().rules is TIC_TAC_TOE
         assert Board.empty().x_bits == 0
@@ -177,6 +193,62 @@ class TestValue:
         board = Board.empty(rules=Rules(4, 3, 3)).play(5)
         assert str(board) == ". . . .\n. X . .\n. . . ."
         assert eval(repr(board)) == board
+
+
+class TestOneBoard:
+    """One Board, the general game; tic-tac-toe's and renju's boards are kinds of it."""
+
+    def test_every_board_is_a_board_and_the_board_no_special_kind(self) -> None:
+        assert issubclass(TicTacToeBoard, Board) and issubclass(RuledBoard, Board)
+        assert not issubclass(Board, TicTacToeBoard) and not issubclass(Board, RuledBoard)
+        gomoku = Board.empty(rules=Rules(15, 15, 5))
+        assert type(gomoku) is Board
+        assert not isinstance(gomoku, TicTacToeBoard | RuledBoard)
+        for rules in (TIC_TAC_TOE, Rules(15, 15, 5), Rules(15, 15, 5, rule="renju")):
+            board = Board.empty(rules=rules)
+            assert isinstance(board, Board)
+            assert isinstance(Board.from_string(board.cells, rules=rules).play(4), Board)
+        assert type(Board.empty()) is TicTacToeBoard
+        assert type(Board.from_string("X........")) is TicTacToeBoard
+
+    def test_the_general_play_on_three_by_three_answers_as_the_interned_board(self) -> None:
+        # The interned board is the general game made fast, nothing else: the general
+        # board's own play over the same 3x3 games gives the same answers.
+        geometry = TIC_TAC_TOE.geometry
+        for seed in range(200):
+            draw = random.Random(seed)
+            first = draw.choice((Mark.X, Mark.O))
+            fast = Board.empty(first)
+            general = Board._make(TIC_TAC_TOE, 0, 0, first, 0, None, None, (), geometry.cells)
+            assert type(general) is Board
+            while True:
+                assert general.cells == fast.cells
+                assert general.to_move is fast.to_move
+                assert general.winner is fast.winner
+                assert set(general.winning_lines) == set(fast.winning_lines)
+                assert general.is_over == fast.is_over and general.ply == fast.ply
+                assert general.legal_moves() == fast.legal_moves()
+                assert (general.x_bits, general.o_bits) == (fast.x_bits, fast.o_bits)
+                assert general.first_player is fast.first_player
+                assert [general[cell] for cell in geometry.cells] == [
+                    fast[cell] for cell in geometry.cells
+                ]
+                if fast.is_over:
+                    break
+                move = draw.choice(fast.legal_moves())
+                general, fast = general.play(move), fast.play(move)
+            for board in (fast, general):
+                with pytest.raises(GameOverError):
+                    board.play(4)
+
+    def test_equal_only_within_a_kind(self) -> None:
+        interned = Board.empty().play(4)
+        assert interned == Board.from_string("....X....") and interned is Board.empty().play(4)
+        assert hash(interned) == object.__hash__(interned)
+        assert pickle.loads(pickle.dumps(interned)) is interned
+        other = Board.empty(rules=Rules(4, 3, 3)).play(4)
+        assert interned != other and other != interned
+        assert len({interned, other, Board.empty(rules=Rules(4, 3, 3)).play(4)}) == 2
 
 
 class TestIllegalMoves:
@@ -304,7 +376,7 @@ def test_big_boards_keep_nothing() -> None:
     # Tic-tac-toe interns its boards; other rules must not grow any process-wide table.
     from ttt_desktop.core import tactics  # noqa: PLC0415
 
-    interned = len(Board._interned)
+    interned = len(TicTacToeBoard._interned)
     cached = len(tactics._completing_by_cells)
     rules = Rules(15, 15, 5)
     for seed in range(30):
@@ -313,5 +385,5 @@ def test_big_boards_keep_nothing() -> None:
         while not board.is_over:
             decisive_moves(board)
             board = board.play(draw.choice(board.legal_moves()))
-    assert len(Board._interned) == interned
+    assert len(TicTacToeBoard._interned) == interned
     assert len(tactics._completing_by_cells) == cached
