@@ -113,6 +113,15 @@ def fields(result: SearchResult) -> tuple[object, ...]:
     return result.move, result.value, result.depth, result.nodes, result.scores, result.line
 
 
+def _total_line(label: str, total: dict[bool, list[float]]) -> None:
+    (py_s, py_n, py_in), (c_s, c_n, c_in) = total[False], total[True]
+    print(
+        f"{label:14} {'sum':>3} {'':5} {c_n:10,.0f} {c_in:9,.0f}   "
+        f"{py_s:8.2f} {py_n / py_s:10,.0f} {py_in / py_s:9,.0f}   "
+        f"{c_s:6.3f} {c_n / c_s:11,.0f} {c_in / c_s:10,.0f}   {py_s / c_s:5.1f}"
+    )
+
+
 def tree(options: argparse.Namespace) -> None:
     print(f"load average {os.getloadavg()[0]:.1f}; node budget {options.nodes:,}")
     print(
@@ -122,15 +131,17 @@ def tree(options: argparse.Namespace) -> None:
     )
     total = {True: [0.0, 0.0, 0.0], False: [0.0, 0.0, 0.0]}
     for key, boards in POSITIONS.items():
+        board_total = {True: [0.0, 0.0, 0.0], False: [0.0, 0.0, 0.0]}
         for index, names in enumerate(boards):
             board = position(key, names)
             runs = {}
             for compiled in (False, True):
                 result, seconds, scored = searched(board, compiled, nodes=options.nodes)
                 runs[compiled] = result, seconds, result.nodes - scored
-                total[compiled][0] += seconds
-                total[compiled][1] += result.nodes
-                total[compiled][2] += result.nodes - scored
+                for tally in (total[compiled], board_total[compiled]):
+                    tally[0] += seconds
+                    tally[1] += result.nodes
+                    tally[2] += result.nodes - scored
             (py, py_s, py_in), (c, c_s, c_in) = runs[False], runs[True]
             if fields(py) != fields(c):
                 raise SystemExit(f"the trees disagree on {key} {names}: {fields(py)} {fields(c)}")
@@ -139,13 +150,8 @@ def tree(options: argparse.Namespace) -> None:
                 f"{py_s:8.2f} {py.nodes / py_s:10,.0f} {py_in / py_s:9,.0f}   "
                 f"{c_s:6.3f} {c.nodes / c_s:11,.0f} {c_in / c_s:10,.0f}   {py_s / c_s:5.1f}"
             )
-    (all_py_s, all_py_n, all_py_in), (all_c_s, all_c_n, all_c_in) = total[False], total[True]
-    print(
-        f"{'all':14} {'':3} {'':5} {all_c_n:10,.0f} {all_c_in:9,.0f}   "
-        f"{all_py_s:8.2f} {all_py_n / all_py_s:10,.0f} {all_py_in / all_py_s:9,.0f}   "
-        f"{all_c_s:6.3f} {all_c_n / all_c_s:11,.0f} {all_c_in / all_c_s:10,.0f}   "
-        f"{all_py_s / all_c_s:5.1f}"
-    )
+        _total_line(key, board_total)
+    _total_line("all", total)
     print("every search gave the same result through both trees")
 
 
