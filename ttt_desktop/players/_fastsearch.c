@@ -36,6 +36,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef _MSC_VER
+#include <intrin.h>
+#include <windows.h>
+#endif
 
 #define MAX_PLY 64
 #define CHECK_EVERY 16
@@ -44,6 +48,34 @@
 #define EXACT 0
 #define LOWER 1
 #define UPPER 2
+
+#ifdef _MSC_VER
+static inline int
+popcount64(uint64_t word)
+{
+    return (int)__popcnt64(word);
+}
+
+static inline int
+lowest_bit(uint64_t word)
+{
+    unsigned long at;
+    _BitScanForward64(&at, word);
+    return (int)at;
+}
+#else
+static inline int
+popcount64(uint64_t word)
+{
+    return __builtin_popcountll(word);
+}
+
+static inline int
+lowest_bit(uint64_t word)
+{
+    return __builtin_ctzll(word);
+}
+#endif
 
 /* ---- The tables of one rules value ---------------------------------------------------- */
 
@@ -478,7 +510,8 @@ typedef struct {
     long long scored;                        /* the last plies' children scored, not entered */
     size_t table_limit;                      /* entries kept before the table is cleared */
     int has_deadline;
-    double deadline;
+    double deadline;     /* a time.perf_counter() reading */
+    double clock_offset; /* time.perf_counter() - clock_seconds() */
     PyObject *stop;
     int stopped_by_caller;
     PyThreadState *released;
@@ -489,12 +522,29 @@ typedef struct {
     int status;
 } Ctx;
 
+/* A monotonic clock in seconds; run() reads time.perf_counter() once beside it, and the
+ * clock's readings are moved onto perf_counter's (on which the deadline is given). */
 static double
-now(void)
+clock_seconds(void)
 {
+#ifdef _MSC_VER
+    LARGE_INTEGER count, frequency;
+    QueryPerformanceCounter(&count);
+    QueryPerformanceFrequency(&frequency);
+    return (double)count.QuadPart / (double)frequency.QuadPart;
+#else
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+#endif
+}
+
+
+/* time.perf_counter() now. */
+static double
+now(const Ctx *c)
+{
+    return clock_seconds() + c->clock_offset;
 }
 
 /* Whether the budget is spent or the caller said stop (status FAILED when stop() raised, or
@@ -514,7 +564,7 @@ out_of_budget(Ctx *c)
     if (c->node_limit >= 0 && c->nodes >= c->node_limit) {
         return 1;
     }
-    if (c->has_deadline && now() >= c->deadline) {
+    if (c->has_deadline && now(c) >= c->deadline) {
         return 1;
     }
     if (c->stop != NULL) {
@@ -603,7 +653,7 @@ completions(const Ctx *c, int side, int last, int *first)
     int count = 0;
     *first = -1;
     for (int w = 0; w < t->words; w++) {
-        count += __builtin_popcountll(found[w]);
+        count += popcount64(found[w]);
     }
     if (!count) {
         for (int w = 0; w < t->windows; w++) {
@@ -612,12 +662,12 @@ completions(const Ctx *c, int side, int last, int *first)
             }
         }
         for (int w = 0; w < t->words; w++) {
-            count += __builtin_popcountll(found[w]);
+            count += popcount64(found[w]);
         }
     }
     for (int w = 0; w < t->words && *first < 0; w++) {
         if (found[w]) {
-            *first = 64 * w + __builtin_ctzll(found[w]);
+            *first = 64 * w + lowest_bit(found[w]);
         }
     }
     return count;
@@ -631,7 +681,7 @@ cells_of(const uint64_t *mask, int words, int *out)
     for (int w = 0; w < words; w++) {
         uint64_t word = mask[w];
         while (word) {
-            out[n++] = 64 * w + __builtin_ctzll(word);
+            out[n++] = 64 * w + lowest_bit(word);
             word &= word - 1;
         }
     }
@@ -1038,6 +1088,17 @@ fastsearch_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (PyErr_Occurred()) {
         return NULL;
     }
+    PyObject *clock = PyImport_ImportModule("time");
+    PyObject *reading = clock == NULL ? NULL : PyObject_CallMethod(clock, "perf_counter", NULL);
+    Py_XDECREF(clock);
+    if (reading == NULL) {
+        return NULL;
+    }
+    c.clock_offset = PyFloat_AsDouble(reading) - clock_seconds();
+    Py_DECREF(reading);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
     c.state = calloc((size_t)t->windows + 1, sizeof(int));
     c.history = calloc(2 * (size_t)t->size, sizeof(int64_t));
     c.moves = malloc(sizeof(Move) * (MAX_PLY + 2) * (size_t)t->size);
@@ -1076,7 +1137,7 @@ fastsearch_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     /* The position: the windows' states, each side's sum, the stones. */
     for (int w = 0; w < t->words; w++) {
         c.occ[w] = c.bb[0][w] | c.bb[1][w];
-        c.filled += __builtin_popcountll(c.occ[w]);
+        c.filled += popcount64(c.occ[w]);
     }
     for (int w = 0; w < t->windows; w++) {
         int x = 0, o = 0;
@@ -1165,7 +1226,7 @@ fastsearch_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         if (n == 1 && depth >= 2) {
             break;
         }
-        if (c.has_deadline && now() - started > 0.4 * seconds) {
+        if (c.has_deadline && now(&c) - started > 0.4 * seconds) {
             break;
         }
         if (c.node_limit >= 0 && !((double)c.nodes <= 0.4 * (double)c.node_limit)) {
