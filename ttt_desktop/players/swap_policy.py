@@ -50,11 +50,22 @@ from ttt_desktop.core.swap import (
 from ttt_desktop.players.thought import Meaning, proves
 
 if TYPE_CHECKING:
+    import random
+    from typing import Protocol
+
     from ttt_desktop.core.board import Board
     from ttt_desktop.core.cells import Cell
     from ttt_desktop.core.rules import Rules
-    from ttt_desktop.players.base import Player
     from ttt_desktop.players.thought import Thought
+
+    class Player(Protocol):
+        """What this module asks of a player (a :class:`ttt_desktop.players.base.Player`,
+        whose defaults call it: named here, not imported, so the two import no circle)."""
+
+        random: random.Random
+        budget_ms: float | None
+
+        def think(self, board: Board) -> Thought: ...
 
 __all__ = [
     "EVEN_LEARNED",
