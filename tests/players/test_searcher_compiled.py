@@ -19,7 +19,13 @@ from ttt_desktop.core.board import Board
 from ttt_desktop.core.rules import PRESETS, RULE_PRESETS, Rules
 from ttt_desktop.players import searcher
 from ttt_desktop.players.nearby import cells_near_stones
-from ttt_desktop.players.searcher import Search, SearchResult, tables_for, thought_of
+from ttt_desktop.players.searcher import (
+    Search,
+    SearcherPlayer,
+    SearchResult,
+    tables_for,
+    thought_of,
+)
 from ttt_desktop.players.thought import SearchStopped
 
 needs_compiled = pytest.mark.skipif(
@@ -65,7 +71,7 @@ def same_thought(board: Board, compiled: SearchResult, pure: SearchResult) -> No
 
 
 @needs_compiled
-@settings(max_examples=150, deadline=None, derandomize=True)
+@settings(max_examples=300, deadline=None, derandomize=True)
 @given(
     st.sampled_from(BOARDS),
     st.integers(0, 30),
@@ -86,7 +92,7 @@ def test_the_compiled_tree_finds_what_the_python_tree_finds(
 
 
 @needs_compiled
-@pytest.mark.parametrize("key", BOARDS)
+@pytest.mark.parametrize("key", [*BOARDS, "3,3,3", "8,3,3", "12,7,4", "19,19,6", "11,9,5,exact"])
 def test_a_game_of_searches_is_the_same_game_either_way(
     key: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -99,6 +105,19 @@ def test_a_game_of_searches_is_the_same_game_either_way(
         board = board.play(compiled.move)
         searched += 1
     assert searched
+
+
+@needs_compiled
+@pytest.mark.parametrize("key", ["15,15,5", "9,9,5", "15,15,5,exact"])
+def test_the_searcher_player_thinks_the_same_thought_either_way(
+    key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its seeded shuffle of the root moves included."""
+    board = position(Rules.parse(key), 7, 11)
+    compiled = SearcherPlayer(seed=5, nodes=30_000).think(board)
+    monkeypatch.setattr(searcher, "_fastsearch", None)
+    pure = SearcherPlayer(seed=5, nodes=30_000).think(board)
+    assert dataclasses.replace(compiled, seconds=0.0) == dataclasses.replace(pure, seconds=0.0)
 
 
 @needs_compiled
