@@ -505,7 +505,8 @@ typedef struct {
     int killers[MAX_PLY + 2][2];
     int64_t *history; /* 2 * size */
     int forced_at[MAX_PLY + 2];
-    long long nodes, next_check, node_limit; /* node_limit < 0: none */
+    long long nodes, next_check, node_limit;
+    int has_node_limit;
     long long checks;                        /* looks at the budget so far */
     long long scored;                        /* the last plies' children scored, not entered */
     size_t table_limit;                      /* entries kept before the table is cleared */
@@ -561,7 +562,7 @@ out_of_budget(Ctx *c)
             return 1;
         }
     }
-    if (c->node_limit >= 0 && c->nodes >= c->node_limit) {
+    if (c->has_node_limit && c->nodes >= c->node_limit) {
         return 1;
     }
     if (c->has_deadline && now(c) >= c->deadline) {
@@ -1077,7 +1078,8 @@ fastsearch_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     c.key = PyLong_AsUnsignedLongLong(args[4]);
     int root_side = PyLong_AsLong(args[5]) ? 1 : 0;
     int limit = (int)PyLong_AsLong(args[7]);
-    c.node_limit = args[8] == Py_None ? -1 : PyLong_AsLongLong(args[8]);
+    c.has_node_limit = args[8] != Py_None;
+    c.node_limit = c.has_node_limit ? PyLong_AsLongLong(args[8]) : 0;
     c.has_deadline = args[9] != Py_None;
     c.deadline = c.has_deadline ? PyFloat_AsDouble(args[9]) : 0.0;
     double started = PyFloat_AsDouble(args[10]);
@@ -1229,7 +1231,7 @@ fastsearch_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         if (c.has_deadline && now(&c) - started > 0.4 * seconds) {
             break;
         }
-        if (c.node_limit >= 0 && !((double)c.nodes <= 0.4 * (double)c.node_limit)) {
+        if (c.has_node_limit && !((double)c.nodes <= 0.4 * (double)c.node_limit)) {
             break;
         }
     }
