@@ -271,3 +271,13 @@ def test_the_bundle_carries_the_built_search_but_not_its_source() -> None:
         assert bundle_contents.is_dropped("ttt_desktop/core/_fastplay.c")
     finally:
         del sys.modules["bundle_contents"]
+
+
+def test_tables_whose_values_would_not_fit_in_64_bits_are_not_flattened(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = Rules(20, 20, 20)
+    assert searcher.Tables(rules).compiled() is not None or not searcher.COMPILED
+    monkeypatch.setattr(searcher, "_WIDE", 1 << 40)  # as if the values outgrew the C tree's
+    assert searcher.Tables(rules).compiled() is None
+    assert searcher.Tables(Rules(7, 7, 5)).compiled() is not None or not searcher.COMPILED
