@@ -1,11 +1,12 @@
 """The package's layers: no import circle, and each layer imports only the layers below it.
 
-Imports are read from the source (module level and inside functions alike; only those
-under ``if TYPE_CHECKING:`` are left out, since they never run), so a circle hidden in a
-function-level import counts too. A module named in a string (``importlib.import_module``,
-a lazy table) is an import as well: it runs when used. The roster's ``"module:Class"``
-entries are not: they are a registry that ``players.player_class`` reads, and no module
-that holds one imports it.
+Imports are read from the source (module level and inside functions alike), so a circle
+hidden in a function-level import counts too; so does one through an import under ``if
+TYPE_CHECKING:``, which never runs but ties the two modules' concepts together all the same
+(the layers are checked with those imports too). A module named in a string
+(``importlib.import_module``, a lazy table) is an import as well: it runs when used. The
+roster's ``"module:Class"`` entries are not: they are a registry that
+``players.player_class`` reads, and no module that holds one imports it.
 The window sees every layer below it but the command line's.
 """
 
@@ -79,8 +80,11 @@ def _known(name: str) -> str | None:
 
 
 class _Imports(ast.NodeVisitor):
-    def __init__(self, module: str) -> None:
+    def __init__(self, module: str, *, type_only: bool = False) -> None:
         self.module = module
+        self.type_only = type_only
+        """Whether the imports under ``if TYPE_CHECKING:`` count (the circles' and layers'
+        checks); the running program's imports are the others."""
         self.found: set[str] = set()
 
     def visit_Expr(self, node: ast.Expr) -> None:
@@ -99,7 +103,11 @@ class _Imports(ast.NodeVisitor):
             self._add(name)
 
     def visit_If(self, node: ast.If) -> None:
-        if isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+        if (
+            isinstance(node.test, ast.Name)
+            and node.test.id == "TYPE_CHECKING"
+            and not self.type_only
+        ):
             for child in node.orelse:
                 self.visit(child)
             return
@@ -127,10 +135,12 @@ class _Imports(ast.NodeVisitor):
             self.found.add(known)
 
 
-def import_graph() -> dict[str, set[str]]:
+def import_graph(*, type_only: bool = True) -> dict[str, set[str]]:
+    """Each module's imports of the package's modules (those for type checkers too, unless
+    ``type_only`` is false: then only what runs)."""
     graph = {}
     for name, path in MODULES.items():
-        visitor = _Imports(name)
+        visitor = _Imports(name, type_only=type_only)
         visitor.visit(ast.parse(path.read_text(encoding="utf-8")))
         graph[name] = visitor.found
     return graph
@@ -178,6 +188,19 @@ def layer_of(module: str) -> str:
 
 def test_no_import_circle() -> None:
     assert circles(import_graph()) == []
+
+
+def test_the_checker_sees_imports_for_type_checkers() -> None:
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from ttt_desktop.core.board import Board\n"
+    )
+    seen = _Imports("ttt_desktop.players.base", type_only=True)
+    seen.visit(ast.parse(source))
+    running = _Imports("ttt_desktop.players.base", type_only=False)
+    running.visit(ast.parse(source))
+    assert seen.found == {"ttt_desktop.core.board"} and running.found == set()
 
 
 def test_the_checker_finds_a_circle() -> None:

@@ -30,9 +30,28 @@ from ttt_desktop.core.cells import _KEYPAD_OF_CELL
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
-    from typing import Final
+    from typing import Final, Protocol
 
-    from ttt_desktop.core.rules import Rules
+    class Rules(Protocol):
+        """What a geometry is built from and answers with: a
+        :class:`ttt_desktop.core.rules.Rules` value (named here, not imported: the rules
+        import their geometry, so the two would import each other)."""
+
+        @property
+        def m(self) -> int: ...
+        @property
+        def n(self) -> int: ...
+        @property
+        def k(self) -> int: ...
+        @property
+        def exact(self) -> bool: ...
+        @property
+        def key(self) -> str: ...
+        @property
+        def rule(self) -> str: ...
+        @property
+        def is_classic(self) -> bool: ...
+
 
 COLUMN_LETTERS: Final = "abcdefghijklmnopqrst"
 # (row step, column step): across, down, down-right, down-left.
@@ -235,8 +254,3 @@ def _symmetries(m: int, n: int) -> tuple[tuple[int, ...], ...]:
             lambda r, c: (last_col - c) * m + r,  # three-quarter turn
         ]
     return tuple(table(f) for f in maps)
-
-
-def geometry_of(rules: Rules) -> Geometry:
-    """The geometry of ``rules`` (same as ``rules.geometry``)."""
-    return rules.geometry

@@ -103,7 +103,8 @@ class _Tables:
         self.near4: tuple[tuple[int, ...], ...] = tuple(near4)
 
 
-_TABLES: dict[Rules, _Tables] = {}
+_TABLES: dict[object, _Tables] = {}
+"""Per rules value (a geometry's ``rules``), its tables."""
 _FACTS: dict[tuple[int, int], _LineFacts] = {}
 
 
