@@ -9,7 +9,11 @@ games, the score, every forfeit and loss on time with its reason, and the longes
 each side against its time.
 
     .venv/bin/python benchmarks/real_brain.py --brain /path/to/pbrain-x \\
-        [--opponents rando,strongest] [--turn-ms 1000,100] [--games 100] [--margin-ms 50]
+        [--opponents rando,strongest] [--turn-ms 1000,100] [--games 100] [--margin-ms 50] \\
+        [--brain-ms 100]
+
+``--brain-ms`` gives the brain a time of its own a move (time odds: our players keep
+``--turn-ms``, the brain is told ``--brain-ms`` and held to it by its manager).
 
 Run it on a quiet machine and again while the machine is loaded (the test suite running
 beside it): the note says which.
@@ -30,9 +34,17 @@ from ttt_desktop.core.rules import GOMOKU
 from ttt_desktop.players import create_player
 
 
-def run(brain_command: str, opponent: str, turn_ms: float, games: int, margin_ms: float) -> None:
+def run(  # noqa: PLR0917  (the command line's options)
+    brain_command: str,
+    opponent: str,
+    turn_ms: float,
+    games: int,
+    margin_ms: float,
+    brain_ms: float | None = None,
+) -> None:
     clock = TimeControl(turn_ms=turn_ms, margin_ms=margin_ms)
-    settings = BrainSettings(clock=brain_clock(clock))
+    brain_control = clock if brain_ms is None else TimeControl(turn_ms=brain_ms)
+    settings = BrainSettings(clock=brain_clock(brain_control))
     score = collections.Counter[str]()
     forfeits: list[str] = []
     longest = {"brain": 0.0, "ours": 0.0}
@@ -61,8 +73,9 @@ def run(brain_command: str, opponent: str, turn_ms: float, games: int, margin_ms
                 forfeits.append(f"game {game + 1}: {loser}: {record.forfeit.reason}")
     seconds = time.perf_counter() - started
     print(
-        f"{brain.name} v {opponent}, {turn_ms:g} ms a move, {games} games, {moves} moves, "
-        f"{seconds:.0f} s:"
+        f"{brain.name} v {opponent}, {turn_ms:g} ms a move"
+        + ("" if brain_ms is None else f" (the brain {brain_ms:g} ms)")
+        + f", {games} games, {moves} moves, {seconds:.0f} s:"
     )
     print(
         f"  brain won {score['brain']}, {opponent} won {score['ours']}, draws {score['draw']}"
@@ -73,7 +86,8 @@ def run(brain_command: str, opponent: str, turn_ms: float, games: int, margin_ms
     for line in forfeits[:20]:
         print(f"    {line}")
     print(
-        f"  longest move: brain {longest['brain']:.0f} ms (allowed {turn_ms:g} + "
+        f"  longest move: brain {longest['brain']:.0f} ms (allowed "
+        f"{turn_ms if brain_ms is None else brain_ms:g} + "
         f"{settings.clock.margin_ms:g}, +{settings.setup_ms} on its first), {opponent} "
         f"{longest['ours']:.0f} ms (allowed {turn_ms:g} + {margin_ms:g})"
     )
@@ -86,10 +100,18 @@ def main() -> None:
     parser.add_argument("--turn-ms", default="1000,100")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--margin-ms", type=float, default=50.0, help="our players' margin")
+    parser.add_argument("--brain-ms", type=float, help="the brain's own time a move (odds)")
     arguments = parser.parse_args()
     for turn in arguments.turn_ms.split(","):
         for opponent in arguments.opponents.split(","):
-            run(arguments.brain, opponent, float(turn), arguments.games, arguments.margin_ms)
+            run(
+                arguments.brain,
+                opponent,
+                float(turn),
+                arguments.games,
+                arguments.margin_ms,
+                arguments.brain_ms,
+            )
 
 
 if __name__ == "__main__":
