@@ -183,7 +183,7 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=1_000_000, help="node budget (tree)")
     parser.add_argument("--ms", type=float, default=1000.0, help="time a move (strongest)")
     options = parser.parse_args()
-    if not searcher.COMPILED:
+    if not searcher.COMPILED_TREE:
         raise SystemExit("the compiled search was not built here (no C compiler)")
     if options.what in {"tree", "all"}:
         tree(options)

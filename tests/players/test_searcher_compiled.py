@@ -29,7 +29,7 @@ from ttt_desktop.players.searcher import (
 from ttt_desktop.players.thought import SearchStopped
 
 needs_compiled = pytest.mark.skipif(
-    not searcher.COMPILED, reason="the compiled search was not built here (no C compiler)"
+    not searcher.COMPILED_TREE, reason="the compiled search was not built here (no C compiler)"
 )
 BOARDS = ("7,7,5", "9,9,5", "15,15,5", "20,20,5", "6,6,4", "15,15,5,exact")
 
@@ -220,7 +220,7 @@ def test_the_compiled_table_answers_as_a_dict() -> None:
 @pytest.mark.parametrize("rules", [*PRESETS.values(), *RULE_PRESETS.values(), Rules(20, 20, 5)])
 def test_every_preset_fits_the_compiled_tree(rules: Rules) -> None:
     flat = tables_for(rules).compiled()
-    assert (flat is not None) == searcher.COMPILED
+    assert (flat is not None) == searcher.COMPILED_TREE
 
 
 def test_the_python_tree_searches_alone(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -228,7 +228,7 @@ def test_the_python_tree_searches_alone(monkeypatch: pytest.MonkeyPatch) -> None
     board = position(Rules.parse("15,15,5"), 6, 4)
     result = Search(board, nodes=800).run()
     assert result.move in board.legal_moves() and result.depth >= 1
-    assert searcher.searches_in_use().startswith("compiled" if searcher.COMPILED else "pure")
+    assert searcher.searches_in_use().startswith("compiled" if searcher.COMPILED_TREE else "pure")
 
 
 class _Refusing:
@@ -251,7 +251,7 @@ def test_the_search_in_use_is_said(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--version"])
     assert exited.value.code == 0
     assert f"\nsearch: {searcher.searches_in_use()}\n" in capsys.readouterr().out
-    assert searcher.check_compiled(2) == (2 if searcher.COMPILED else 0)
+    assert searcher.check_compiled_tree(2) == (2 if searcher.COMPILED_TREE else 0)
 
 
 def test_the_bundle_carries_the_built_search_but_not_its_source() -> None:
@@ -277,7 +277,7 @@ def test_tables_whose_values_would_not_fit_in_64_bits_are_not_flattened(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     rules = Rules(20, 20, 20)
-    assert searcher.Tables(rules).compiled() is not None or not searcher.COMPILED
+    assert searcher.Tables(rules).compiled() is not None or not searcher.COMPILED_TREE
     monkeypatch.setattr(searcher, "_WIDE", 1 << 40)  # as if the values outgrew the C tree's
     assert searcher.Tables(rules).compiled() is None
-    assert searcher.Tables(Rules(7, 7, 5)).compiled() is not None or not searcher.COMPILED
+    assert searcher.Tables(Rules(7, 7, 5)).compiled() is not None or not searcher.COMPILED_TREE

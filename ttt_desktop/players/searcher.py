@@ -44,7 +44,7 @@ far end of its five when the other end already holds a stone of the side to move
 no one move stops is a loss).
 
 Free-style and exactly-k positions are searched by the same tree compiled
-(``_fastsearch.c``, the project's own C, optional: :data:`COMPILED` says whether it was built
+(``_fastsearch.c``, the project's own C, optional: :data:`COMPILED_TREE` says whether it was built
 here), about 37 times as fast: the same expansion, move order, table, node counts and looks at
 the budget, so the same position and node or depth budget give the same move, value, depth,
 nodes, root scores and line as the Python tree below (a test walks both). Renju and caro, and
@@ -95,7 +95,7 @@ except ImportError:  # no C compiler where it was installed: the pure-Python tre
 
 _NEGAMAX: Final = Negamax
 """The players' own search core, which the compiled tree is a copy of."""
-COMPILED: bool = _fastsearch is not None
+COMPILED_TREE: bool = _fastsearch is not None
 """Whether the compiled tree (``_fastsearch.c``) searches free-style and exactly-k positions
 here; without it (built without a C compiler) the pure-Python tree below finds the same
 moves, values and node counts, more slowly."""
@@ -103,12 +103,12 @@ moves, values and node counts, more slowly."""
 
 def searches_in_use() -> str:
     """Which search tree runs here, in words for ``--version``, About and the self-test."""
-    if COMPILED:
+    if COMPILED_TREE:
         return "compiled (C) for free-style and exactly k, pure Python for renju and caro"
     return "pure Python (the compiled one was not built here: no C compiler)"
 
 
-def check_compiled(searches: int = 6) -> int:
+def check_compiled_tree(searches: int = 6) -> int:
     """Search ``searches`` seeded positions of 15,15,5 and 15,15,5 exact through both trees
     (a node budget each); the number that agree in every field (all of them, or
     :class:`RuntimeError` naming the first that did not). Without the compiled tree: 0."""
@@ -412,7 +412,7 @@ class Search:
         self.stopped_by_caller = False
         self.compiled = compiled
         """Whether the compiled tree may search (free-style and exactly k, where it was
-        built: :data:`COMPILED`); False keeps the pure-Python tree."""
+        built: :data:`COMPILED_TREE`); False keeps the pure-Python tree."""
 
     # The search proper --------------------------------------------------------------------
 

@@ -383,10 +383,10 @@ def _check_playouts() -> str:
 
 def _check_search() -> str:
     """Which search tree runs, and the compiled one finds what the pure-Python tree finds."""
-    from ttt_desktop.players.searcher import check_compiled, searches_in_use  # noqa: PLC0415
+    from ttt_desktop.players.searcher import check_compiled_tree, searches_in_use  # noqa: PLC0415
 
     try:
-        agreed = check_compiled()
+        agreed = check_compiled_tree()
     except RuntimeError as error:
         raise SelfTestError(f"search: {error}") from None
     same = f", {agreed} seeded searches the same as the pure-Python tree's" if agreed else ""
