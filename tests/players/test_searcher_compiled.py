@@ -281,3 +281,53 @@ def test_tables_whose_values_would_not_fit_in_64_bits_are_not_flattened(
     monkeypatch.setattr(searcher, "_WIDE", 1 << 40)  # as if the values outgrew the C tree's
     assert searcher.Tables(rules).compiled() is None
     assert searcher.Tables(Rules(7, 7, 5)).compiled() is not None or not searcher.COMPILED_TREE
+
+
+@needs_compiled
+def test_the_compiled_tree_refuses_what_is_not_a_position() -> None:
+    t = tables_for(Rules.parse("9,9,5"))
+    flat = t.compiled()
+    run = searcher._fastsearch.run
+    width = 8 * ((t.size + 63) // 64)
+    empty = bytes(width)
+    good = [flat, empty, empty, empty, 0, 0, [(40, 0, 0)], 1, None, None, 0.0, None, None, 10]
+    assert run(*good)[0] == 40
+    with pytest.raises(TypeError):
+        run(*good[:-1])
+    with pytest.raises(TypeError, match="Tables"):
+        run(object(), *good[1:])
+    with pytest.raises(ValueError, match="mask"):
+        run(flat, bytes(width + 1), *good[2:])
+    with pytest.raises(ValueError, match="off the board"):
+        run(*good[:6], [(t.size, 0, 0)], *good[7:])
+    with pytest.raises(ValueError, match="root moves"):
+        run(*good[:6], [], *good[7:])
+    with pytest.raises(ValueError, match="shape"):
+        searcher._fastsearch.Tables(
+            t.size,
+            t.k,
+            False,
+            False,
+            [0],
+            [0],
+            [],
+            [],
+            [],
+            [],
+            [],
+            [],
+            b"",
+            [],
+            0,
+            0,
+            0,
+            1,
+            4,
+            2,
+            1,
+            1,
+            1,
+            1,
+        )
+    with pytest.raises(TypeError):
+        searcher._fastsearch.Table()
