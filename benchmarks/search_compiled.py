@@ -15,12 +15,21 @@
     .venv/bin/python benchmarks/search_compiled.py
     .venv/bin/python benchmarks/search_compiled.py tree --nodes 2000000
     .venv/bin/python benchmarks/search_compiled.py strongest
+    .venv/bin/python benchmarks/search_compiled.py strongest --brain /path/to/pbrain-x
+
+With ``--brain`` a Gomocup brain you built (nothing of it is in this project) thinks the same
+time on the same positions through our engine manager, in the same run, and its own figures
+are printed from the MESSAGE line it ends its move with when it says one in Rapfi's form
+(``Speed 1083K | Depth 27-17 | ... | Node 1051K | Time 970ms``): its nodes a second of its
+own clock, which count every position its search visits (its quiescence's included). The
+two counts are not the same thing: our "entered" is nearer a brain's node than our "nodes".
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -177,11 +186,36 @@ def strongest(options: argparse.Namespace) -> None:
             )
 
 
+_BRAIN_FIGURES = re.compile(r"Speed (\d+)K .*Depth (\S+) .*Node (\d+)K .*Time (\d+)ms")
+
+
+def brain(options: argparse.Namespace) -> None:
+    """The brain's own figures on the 15,15,5 positions at ``options.ms`` a move."""
+    from ttt_desktop.brains.manager import BrainSettings, brain_clock  # noqa: PLC0415
+    from ttt_desktop.brains.player import BrainPlayer  # noqa: PLC0415
+    from ttt_desktop.core.clock import TimeControl  # noqa: PLC0415
+
+    settings = BrainSettings(clock=brain_clock(TimeControl(turn_ms=options.ms)))
+    with BrainPlayer(options.brain, settings=settings) as player:
+        for index, names in enumerate(POSITIONS["15,15,5"]):
+            thought = player.think(position("15,15,5", names))
+            said = [m for m in thought.messages if _BRAIN_FIGURES.search(m)]
+            if not said:
+                print(f"{player.name:8} {index:3}  (no figures in its MESSAGE lines)")
+                continue
+            speed, depth, node, ms = _BRAIN_FIGURES.search(said[-1]).groups()  # type: ignore[union-attr]
+            print(
+                f"{player.name[:8]:8} {index:3} {depth:>5} {int(node) * 1000:11,} "
+                f"{'':10} {int(ms) / 1000:6.2f} {int(speed) * 1000:12,} (its own count)"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", nargs="?", choices=("tree", "strongest", "all"), default="all")
     parser.add_argument("--nodes", type=int, default=1_000_000, help="node budget (tree)")
     parser.add_argument("--ms", type=float, default=1000.0, help="time a move (strongest)")
+    parser.add_argument("--brain", help="a Gomocup brain's command, beside Strongest")
     options = parser.parse_args()
     if not searcher.COMPILED_TREE:
         raise SystemExit("the compiled search was not built here (no C compiler)")
@@ -189,6 +223,8 @@ def main() -> None:
         tree(options)
     if options.what in {"strongest", "all"}:
         strongest(options)
+        if options.brain:
+            brain(options)
 
 
 if __name__ == "__main__":
