@@ -28,6 +28,14 @@
         <translation>Seine Zufallspartien laufen in reinem Python: die kompilierten wurden hier nicht gebaut (kein C-Compiler bei der Installation).</translation>
     </message>
     <message>
+        <source>Its search (the Searcher&apos;s and Strongest&apos;s tree) runs compiled, from its own C source, for free-style and exactly k; renju and caro in pure Python.</source>
+        <translation>Seine Suche (der Baum von Searcher und Strongest) läuft kompiliert, aus eigenem C-Quelltext, für freien Stil und genau k; Renju und Caro in reinem Python.</translation>
+    </message>
+    <message>
+        <source>Its search runs in pure Python: the compiled one was not built here (no C compiler when it was installed).</source>
+        <translation>Seine Suche läuft in reinem Python: die kompilierte wurde hier nicht gebaut (kein C-Compiler bei der Installation).</translation>
+    </message>
+    <message>
         <source>About TTT Desktop</source>
         <translation>Über TTT Desktop</translation>
     </message>

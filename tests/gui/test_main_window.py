@@ -570,6 +570,11 @@ def test_help_and_about_dialogs(qtbot: QtBot, make_window: WindowMaker) -> None:
     assert "MIT" in about
     assert "sounds" in about and "make_sounds.py" in about
     assert "random playouts" in about.lower()
+    # Which search runs, as the Searcher's module says it.
+    from ttt_desktop.players.searcher import COMPILED_TREE  # noqa: PLC0415
+
+    assert ("search (the Searcher" in about) is COMPILED_TREE
+    assert ("search runs in pure Python" in about) is not COMPILED_TREE
 
 
 # Closing -------------------------------------------------------------------------------

@@ -54,9 +54,25 @@ def about_html() -> str:
             "(no C compiler when it was installed).",
         )
     )
+    # The Searcher's module (some 20 ms on the About box's first showing) says which tree runs.
+    from ttt_desktop.players.searcher import COMPILED_TREE  # noqa: PLC0415  (the About box only)
+
+    search = (
+        translate(
+            "About",
+            "Its search (the Searcher's and Strongest's tree) runs compiled, from its own C "
+            "source, for free-style and exactly k; renju and caro in pure Python.",
+        )
+        if COMPILED_TREE
+        else translate(
+            "About",
+            "Its search runs in pure Python: the compiled one was not built here (no C "
+            "compiler when it was installed).",
+        )
+    )
     return (
         f"<h3>TTT Desktop {ttt_desktop.__version__}</h3><p>{summary}</p><p>{licence} {sounds}</p>"
-        f"<p>{qt}</p><p>{playouts}</p>"
+        f"<p>{qt}</p><p>{playouts} {search}</p>"
     )
 
 
