@@ -3881,6 +3881,10 @@ Ihre Brains werden nicht als Spieler angeboten. Fügen Sie sie unter Labor &gt; 
         <translation>ein erzwungener Gewinn aus der Drohungssuche: bewiesen, was {mark} auch spielt</translation>
     </message>
     <message>
+        <source>At the horizon {scored} more moves were valued from the evaluation without being played.</source>
+        <translation>Am Horizont wurden {scored} weitere Züge aus der Bewertung beurteilt, ohne gespielt zu werden.</translation>
+    </message>
+    <message>
         <source>The other scores are not proven: the search&apos;s estimates or bounds.</source>
         <translation>Die übrigen Bewertungen sind nicht bewiesen: Schätzungen oder Schranken der Suche.</translation>
     </message>

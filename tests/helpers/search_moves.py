@@ -76,7 +76,9 @@ def thought_record(thought: Thought) -> dict[str, Any]:
             [score.cell, score.value, score.bound.value, score.plies] for score in thought.scores
         ],
         "meaning": None if thought.meaning is None else thought.meaning.value,
-        "nodes": thought.nodes,
+        # The search's whole count, as recorded before the positions entered ("nodes") and
+        # the horizon's moves valued without being played ("scored") were told apart.
+        "nodes": thought.nodes + thought.scored,
         "cutoffs": thought.cutoffs,
         "depth": thought.depth,
         "line": list(thought.line),
@@ -121,7 +123,7 @@ def coach_records() -> dict[str, Any]:
                 "line": list(evaluation.line),
                 "scores": [list(score) for score in evaluation.scores],
                 "depth": evaluation.depth,
-                "nodes": evaluation.nodes,
+                "nodes": evaluation.nodes + evaluation.scored,  # as above
             }
     return found
 

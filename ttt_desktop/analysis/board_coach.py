@@ -125,6 +125,8 @@ class Evaluation:
     nodes: int
     seconds: float
     scale: float
+    scored: int = 0
+    """Moves at the search's horizon valued without being played (not among ``nodes``)."""
 
 
 class Evaluate(Protocol):

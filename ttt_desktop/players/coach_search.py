@@ -72,6 +72,7 @@ def evaluate(
         thought.nodes,
         thought.seconds,
         float(tables.weights[max(tables.k - 2, 1)]),
+        thought.scored,
     )
 
 

@@ -129,7 +129,15 @@ def check_compiled_tree(searches: int = 6) -> int:
         for tree in (True, False):
             result = Search(board, nodes=20_000, compiled=tree).run()
             found.append(
-                (result.move, result.value, result.depth, result.nodes, result.scores, result.line)
+                (
+                    result.move,
+                    result.value,
+                    result.depth,
+                    result.nodes,
+                    result.scored,
+                    result.scores,
+                    result.line,
+                )
             )
         if found[0] != found[1]:
             raise RuntimeError(
@@ -370,13 +378,18 @@ def tables_for(rules: Rules) -> Tables:
 class SearchResult:
     """What one search found: the move, the last finished depth, each root move's score."""
 
-    __slots__ = ("depth", "line", "move", "nodes", "scores", "seconds", "value")
+    __slots__ = ("depth", "line", "move", "nodes", "scored", "scores", "seconds", "value")
 
     def __init__(self) -> None:
         self.move = -1
         self.value = 0
         self.depth = 0
         self.nodes = 0
+        """The search's count: the positions it entered and the last ply's children it scored
+        (what a ``nodes=`` budget and the stop checks count)."""
+        self.scored = 0
+        """Of those, the last ply's children scored from the window tables without being
+        entered: ``nodes - scored`` positions were searched."""
         self.seconds = 0.0
         self.line: tuple[Cell, ...] = ()
         self.scores: dict[Cell, tuple[int, int]] = {}
@@ -508,6 +521,8 @@ class Search:
         steps = (k1, 1)
         """What a stone of each side adds to the state of a window through it."""
         taken: list[int] = []
+        scored = [0]
+        """The last ply's children scored from the tables without being entered, so far."""
         """Per move played and not yet taken back on a big board: the cells near a stone
         before it (the rest of a move is undone by the move itself)."""
 
@@ -661,6 +676,7 @@ class Search:
                 # without being played; those that make one are searched (their reply
                 # is forced, which the search follows).
                 core.count(len(cells), ply + 1)
+                scored[0] += len(cells)
                 front = fronts[side]
                 if len(cells) * 4 > len(state):
                     # Many cells for the windows (the smaller boards): each window's worth
@@ -838,7 +854,7 @@ class Search:
             )
             if flat is not None and _fastsearch is not None:
                 width = 8 * ((size + 63) // 64)
-                move, value, depth, nodes, found, first, stopped, table, _ = _fastsearch.run(
+                move, value, depth, nodes, found, first, stopped, table, counted = _fastsearch.run(
                     flat,
                     bb[0].to_bytes(width, "little"),
                     bb[1].to_bytes(width, "little"),
@@ -866,6 +882,7 @@ class Search:
                     }
                 result.move = move
                 result.nodes = nodes
+                result.scored = counted
                 result.seconds = time.perf_counter() - started
                 result.line = self._line(move, table, key, side, deadline)
                 return result
@@ -902,6 +919,7 @@ class Search:
                 # Nothing finished within the budget: the best-ordered move, unsearched.
                 result.move = ordered[0][0]
             result.nodes = core.nodes
+            result.scored = scored[0]
             result.seconds = time.perf_counter() - started
             result.line = self._line(result.move, tt, key, side, deadline)
             return result
@@ -1073,7 +1091,8 @@ def thought_of(kind: str, board: Board, result: SearchResult) -> Thought:
         (result.move,),
         scores=tuple(scores),
         meaning=Meaning.EVALUATION,
-        nodes=result.nodes,
+        nodes=result.nodes - result.scored,
+        scored=result.scored,
         depth=result.depth,
         seconds=result.seconds,
         line=result.line,

@@ -12,7 +12,8 @@ chose plus what it knows about it in its own terms.
 * ``nodes``, ``cutoffs``, ``depth``, ``seconds``: the search's size and time
   (nodes are the positions visited below the one thought about, so minimax on
   the empty board visits 549,945; cutoffs are the moves alpha-beta never looked
-  at; depth is the deepest ply reached below the position).
+  at; depth is the deepest ply reached below the position); ``scored``: the moves
+  at the horizon valued from an evaluation without being played (not nodes).
 * ``line``: the principal line, the chosen move first, where there is one.
 * ``messages``: an external program's own lines about its move (a Gomocup brain's).
 * ``rule``, ``rule_cells``, ``rule_lines``: for the rule players, the rule that
@@ -147,6 +148,9 @@ class Thought:
     nodes: int = 0
     cutoffs: int = 0
     depth: int = 0
+    scored: int = 0
+    """Moves at the search's horizon valued from its evaluation without being played: not
+    positions searched, so not among ``nodes`` (the Searcher's last ply)."""
     seconds: float = 0.0
     line: tuple[Cell, ...] = ()
     rule_cells: tuple[Cell, ...] = ()

@@ -445,6 +445,15 @@ def figures(thought: Thought) -> list[str]:
                 positions=positions, deep=deep
             )
         )
+        if thought.scored:
+            # The horizon's moves valued without being played: said apart, not as positions.
+            lines.append(
+                QCoreApplication.translate(
+                    "Thinking",
+                    "At the horizon {scored} more moves were valued from the evaluation "
+                    "without being played.",
+                ).format(scored=f"{thought.scored:,}")
+            )
     if thought.cutoffs:
         lines.append(
             QCoreApplication.translate("Thinking", "{cutoffs} moves cut off unsearched.").format(
