@@ -68,6 +68,73 @@ run_through(const unsigned char *owner, Py_ssize_t size, Py_ssize_t at, Py_ssize
     return length;
 }
 
+/* The board both functions start from: its padded width and size, k, exactly k or not, and
+ * the list the cells played go to (or None); -1 with the error set when one is wrong. */
+struct shape {
+    Py_ssize_t width, size;
+    long k;
+    int exact;
+};
+
+static int
+read_shape(PyObject *const *args, PyObject *moves, struct shape *shape)
+{
+    shape->width = PyLong_AsSsize_t(args[0]);
+    shape->size = PyLong_AsSsize_t(args[1]);
+    shape->k = PyLong_AsLong(args[2]);
+    shape->exact = PyObject_IsTrue(args[3]);
+    if (PyErr_Occurred() || shape->exact < 0) {
+        return -1;
+    }
+    if (shape->width < 2 || shape->size < shape->width || shape->size > MAX_BITS ||
+        shape->size % shape->width != 0 || shape->k < 1) {
+        PyErr_SetString(PyExc_ValueError, "a board of at most 512 padded bits");
+        return -1;
+    }
+    if (moves != Py_None && !PyList_Check(moves)) {
+        PyErr_SetString(PyExc_TypeError, "moves is a list or None");
+        return -1;
+    }
+    return 0;
+}
+
+/* int(random() * left): the index a draw picks among `left` cells; -1 with the error set. */
+static Py_ssize_t
+draw_index(PyObject *random, Py_ssize_t left)
+{
+    PyObject *drawn = PyObject_CallNoArgs(random);
+    if (drawn == NULL) {
+        return -1;
+    }
+    double value = PyFloat_AsDouble(drawn);
+    Py_DECREF(drawn);
+    if (value == -1.0 && PyErr_Occurred()) {
+        return -1;
+    }
+    Py_ssize_t index = (Py_ssize_t)(value * (double)left);
+    if (index < 0 || index >= left) {
+        PyErr_SetString(PyExc_ValueError, "random() gave a value outside [0, 1)");
+        return -1;
+    }
+    return index;
+}
+
+/* Append the padded bit `at`'s cell (row-major, m a row) to `moves` unless it is None. */
+static int
+append_cell(PyObject *moves, Py_ssize_t width, Py_ssize_t at)
+{
+    if (moves == Py_None) {
+        return 0;
+    }
+    PyObject *cell = PyLong_FromSsize_t((at / width) * (width - 1) + at % width);
+    if (cell == NULL || PyList_Append(moves, cell) < 0) {
+        Py_XDECREF(cell);
+        return -1;
+    }
+    Py_DECREF(cell);
+    return 0;
+}
+
 static PyObject *
 fastplay_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -76,26 +143,18 @@ fastplay_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                         "playout(width, size, k, exact, mine, theirs, free, random, moves)");
         return NULL;
     }
-    Py_ssize_t width = PyLong_AsSsize_t(args[0]);
-    Py_ssize_t size = PyLong_AsSsize_t(args[1]);
-    long k = PyLong_AsLong(args[2]);
-    int exact = PyObject_IsTrue(args[3]);
     PyObject *free_list = args[6];
     PyObject *random = args[7];
     PyObject *moves = args[8];
-    if (PyErr_Occurred() || exact < 0) {
+    struct shape shape;
+    if (read_shape(args, moves, &shape) < 0) {
         return NULL;
     }
-    if (width < 2 || size < width || size > MAX_BITS || k < 1) {
-        PyErr_SetString(PyExc_ValueError, "a board of at most 512 padded bits");
-        return NULL;
-    }
+    const Py_ssize_t width = shape.width, size = shape.size;
+    const long k = shape.k;
+    const int exact = shape.exact;
     if (!PyList_Check(free_list)) {
         PyErr_SetString(PyExc_TypeError, "free is a list of single-bit masks");
-        return NULL;
-    }
-    if (moves != Py_None && !PyList_Check(moves)) {
-        PyErr_SetString(PyExc_TypeError, "moves is a list or None");
         return NULL;
     }
     unsigned char owner[MAX_BITS];
@@ -128,32 +187,17 @@ fastplay_playout(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     unsigned char mover = 1;
     int sign = 1;
     while (left > 0) {
-        PyObject *drawn = PyObject_CallNoArgs(random);
-        if (drawn == NULL) {
-            return NULL;
-        }
-        double value = PyFloat_AsDouble(drawn);
-        Py_DECREF(drawn);
-        if (value == -1.0 && PyErr_Occurred()) {
-            return NULL;
-        }
         /* As int(random() * len(free)) with the list's pop-and-fill. */
-        Py_ssize_t index = (Py_ssize_t)(value * (double)left);
-        if (index < 0 || index >= left) {
-            PyErr_SetString(PyExc_ValueError, "random() gave a value outside [0, 1)");
+        Py_ssize_t index = draw_index(random, left);
+        if (index < 0) {
             return NULL;
         }
         Py_ssize_t at = free_bits[index];
         left--;
         free_bits[index] = free_bits[left];
         owner[at] = mover;
-        if (moves != Py_None) {
-            PyObject *cell = PyLong_FromSsize_t((at / width) * (width - 1) + at % width);
-            if (cell == NULL || PyList_Append(moves, cell) < 0) {
-                Py_XDECREF(cell);
-                return NULL;
-            }
-            Py_DECREF(cell);
+        if (append_cell(moves, width, at) < 0) {
+            return NULL;
         }
         for (int direction = 0; direction < 4; direction++) {
             int length = run_through(owner, size, at, steps[direction], mover);
@@ -283,23 +327,15 @@ fastplay_random_game(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                         "random_game(width, size, k, exact, first_random, second_random, moves)");
         return NULL;
     }
-    Py_ssize_t width = PyLong_AsSsize_t(args[0]);
-    Py_ssize_t size = PyLong_AsSsize_t(args[1]);
-    long k = PyLong_AsLong(args[2]);
-    int exact = PyObject_IsTrue(args[3]);
     PyObject *randoms[2] = {args[4], args[5]};
     PyObject *moves = args[6];
-    if (PyErr_Occurred() || exact < 0) {
+    struct shape shape;
+    if (read_shape(args, moves, &shape) < 0) {
         return NULL;
     }
-    if (width < 2 || size < width || size > MAX_BITS || size % width != 0 || k < 1) {
-        PyErr_SetString(PyExc_ValueError, "a board of at most 512 padded bits");
-        return NULL;
-    }
-    if (moves != Py_None && !PyList_Check(moves)) {
-        PyErr_SetString(PyExc_TypeError, "moves is a list or None");
-        return NULL;
-    }
+    const Py_ssize_t width = shape.width, size = shape.size;
+    const long k = shape.k;
+    const int exact = shape.exact;
     unsigned char owner[MAX_BITS];
     memset(owner, 0, sizeof owner);
     /* The free cells as padded bits, ascending (the guard column left out); two bytes
@@ -319,18 +355,8 @@ fastplay_random_game(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     const int64_t game_started = ticks();
     int64_t started = game_started;
     while (left > 0) {
-        PyObject *drawn = PyObject_CallNoArgs(randoms[side]);
-        if (drawn == NULL) {
-            return NULL;
-        }
-        double value = PyFloat_AsDouble(drawn);
-        Py_DECREF(drawn);
-        if (value == -1.0 && PyErr_Occurred()) {
-            return NULL;
-        }
-        Py_ssize_t index = (Py_ssize_t)(value * (double)left);
-        if (index < 0 || index >= left) {
-            PyErr_SetString(PyExc_ValueError, "random() gave a value outside [0, 1)");
+        Py_ssize_t index = draw_index(randoms[side], left);
+        if (index < 0) {
             return NULL;
         }
         Py_ssize_t at = free_bits[index];
@@ -343,13 +369,8 @@ fastplay_random_game(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         last_at = at;
         plies++;
         last = (at / width) * (width - 1) + at % width;
-        if (moves != Py_None) {
-            PyObject *cell = PyLong_FromSsize_t(last);
-            if (cell == NULL || PyList_Append(moves, cell) < 0) {
-                Py_XDECREF(cell);
-                return NULL;
-            }
-            Py_DECREF(cell);
+        if (append_cell(moves, width, at) < 0) {
+            return NULL;
         }
         int won = 0;
         for (int direction = 0; direction < 4 && !won; direction++) {
