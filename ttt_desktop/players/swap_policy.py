@@ -67,6 +67,7 @@ if TYPE_CHECKING:
 
         def think(self, board: Board) -> Thought: ...
 
+
 __all__ = [
     "EVEN_LEARNED",
     "EVEN_WIN_RATE",
