@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -56,6 +57,7 @@ from ttt_desktop.brains.player import BrainPlayer, brain_kind
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.clock import StopCheck, TimeControl
 from ttt_desktop.lab.spec import BrainSeats, Entrant, TournamentSpec, unique_labels
+from ttt_desktop.players import create_player
 from ttt_desktop.players.thought import Thought
 
 __all__ = [
@@ -147,8 +149,6 @@ class BrainSeat:
 
     def _player(self) -> BrainPlayer:
         if self.player is None:
-            import time  # noqa: PLC0415
-
             try:
                 command, cwd, _, settings = brain_settings(
                     self.entrant.kind, self.control, self.setup.engines_file
@@ -209,7 +209,6 @@ _seats_lock = threading.Lock()
 def seat(spec: TournamentSpec, entrant: int, index: int) -> Any:
     """The player for ``entrant`` in game ``index``: a fresh seeded player of ours, or the
     brain this process keeps for the run."""
-    from ttt_desktop.players import create_player  # noqa: PLC0415
 
     chosen = spec.entrants[entrant]
     if not chosen.is_brain:
@@ -273,7 +272,6 @@ def finish(spec: TournamentSpec, grace: float = 1.0) -> int:
     """After a run: close this process's brains and kill any process still carrying the
     run's mark (a killed worker's brains, their children) once ``grace`` seconds have
     let the workers end theirs. Returns how many were swept."""
-    import time  # noqa: PLC0415
 
     close_all()
     if spec.brains is None:

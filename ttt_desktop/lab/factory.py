@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ttt_desktop.lab.trained import TrainedPlayers
 from ttt_desktop.players.roster import TRAINED_KIND_PREFIX
 
 
@@ -31,8 +32,6 @@ class TrainedPlayerFactory:
             if self.folder is None:
                 raise ValueError(f"no trained player {kind!r} here")
             if self._trained is None:
-                from ttt_desktop.lab.trained import TrainedPlayers  # noqa: PLC0415
-
                 self._trained = TrainedPlayers(self.folder)
             return self._trained.create(kind, seed=seed)
         return self.factory(kind, seed=seed, **options)

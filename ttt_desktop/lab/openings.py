@@ -44,6 +44,7 @@ from typing import Final
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.openings import OpeningSeat, builtin_openings, opening_sequence
 from ttt_desktop.core.rules import Rules
+from ttt_desktop.formats.files import FileKind, UserFileError, read_user_text
 
 __all__ = [
     "OPENING_FILE_LIMIT",
@@ -205,7 +206,6 @@ def _played(
 def read_openings(path: str | os.PathLike[str], rules: Rules) -> tuple[tuple[int, ...], ...]:
     """The openings of the file at ``path``; ``ValueError`` (or ``UserFileError``) if bad."""
     # The user-file reader loads only here: a tournament without an opening file never needs it.
-    from ttt_desktop.formats.files import FileKind, UserFileError, read_user_text  # noqa: PLC0415
 
     text = read_user_text(path, FileKind("opening file", OPENING_FILE_LIMIT))
     try:

@@ -58,6 +58,7 @@ from concurrent.futures import FIRST_COMPLETED, Future
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final
 
+from ttt_desktop.lab.brains import close_all
 from ttt_desktop.lab.cluster import Scheduler
 from ttt_desktop.lab.shared_flag import SharedFlag
 from ttt_desktop.lab.spec import Chunk, TournamentSpec
@@ -710,7 +711,6 @@ class TournamentRunner:
             brains = getattr(self.spec, "brains", None)
             if brains is not None:
                 # A cluster's workers outlive the run: the brains they started end now.
-                from ttt_desktop.lab.brains import close_all  # noqa: PLC0415
 
                 with contextlib.suppress(Exception):
                     self._client.run(close_all, brains.owner)

@@ -20,6 +20,7 @@ from typing import Any, Final, Literal, Protocol
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.clock import PLAYER_MARGIN_MS, TimeControl
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
+from ttt_desktop.core.swap import FREE_OPENING, check_opening_rule
 from ttt_desktop.players import display_name
 from ttt_desktop.players.roster import KINDS
 from ttt_desktop.players.trained_file import check_file_seat, is_file_seat
@@ -298,7 +299,6 @@ class TournamentSpec:
     keeps (:func:`ttt_desktop.lab.brains.prepare` sets it; not part of the settings)."""
 
     def __post_init__(self) -> None:
-        from ttt_desktop.core.swap import FREE_OPENING, check_opening_rule  # noqa: PLC0415
 
         object.__setattr__(self, "opening_rule", check_opening_rule(self.rules, self.opening_rule))
         if self.opening_rule != FREE_OPENING and self.openings:

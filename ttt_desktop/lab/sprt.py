@@ -31,9 +31,14 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
+
+from ttt_desktop.core.board import Mark
+from ttt_desktop.core.play import play_game
+from ttt_desktop.lab.openings import OpeningSeat
 
 __all__ = [
     "MODELS",
@@ -430,11 +435,6 @@ def play_sprt_match(
     pair's first game) places three stones and the other chooses a colour; a game is
     scored for the player, whichever mark it ended up with.
     """
-    import time  # noqa: PLC0415
-
-    from ttt_desktop.core.board import Mark  # noqa: PLC0415
-    from ttt_desktop.core.play import play_game  # noqa: PLC0415
-    from ttt_desktop.lab.openings import OpeningSeat  # noqa: PLC0415
 
     state = SprtState(settings)
     started = time.perf_counter()

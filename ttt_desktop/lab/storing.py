@@ -12,12 +12,22 @@ Nothing here imports Qt.
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final, TextIO
 
+from ttt_desktop.brains.match import entry_of, game_log
 from ttt_desktop.core.play import PlayedGame
+from ttt_desktop.core.record import PlayerEntry
+from ttt_desktop.formats.files import save_record
+from ttt_desktop.formats.psq import psq_writable
+from ttt_desktop.lab.brains import read_log
+from ttt_desktop.lab.tournament import game_record
+from ttt_desktop.library import Library, StoreOutcome
+from ttt_desktop.library.tournaments import TournamentStore
 from ttt_desktop.players.base import Player
 
 __all__ = [
@@ -39,7 +49,6 @@ class LibraryWriter:
     """The most games in one transaction."""
 
     def __init__(self, path: Path, kind: str, name: str, settings: dict[str, Any]) -> None:
-        from ttt_desktop.library import Library  # noqa: PLC0415
 
         self.library = Library(path)
         self.event = self.library.add_event(kind, name, settings)
@@ -50,7 +59,6 @@ class LibraryWriter:
 
     def add(self, x: Player, o: Player, game: PlayedGame) -> None:
         """Queue ``game`` between ``x`` and ``o``; stored within :data:`FLUSH_SECONDS`."""
-        from ttt_desktop.core.record import PlayerEntry  # noqa: PLC0415
 
         if getattr(x, "may_forfeit", False) or getattr(o, "may_forfeit", False):
             self.pending.append(_brain_record(x, o, game))
@@ -72,8 +80,6 @@ class LibraryWriter:
         players' seeds, its forfeits and (brains) what was said on the pipes. The games of
         the library's ``tournament`` get ids of their own (a resumed run stores a game
         already stored once only)."""
-        from ttt_desktop.lab.brains import read_log  # noqa: PLC0415
-        from ttt_desktop.lab.tournament import game_record  # noqa: PLC0415
 
         for game in result.games():
             # A tournament's games always start with X; think times are not kept per move.
@@ -90,7 +96,6 @@ class LibraryWriter:
                 self.flush()
 
     def flush(self) -> None:
-        from ttt_desktop.library import StoreOutcome  # noqa: PLC0415
 
         if self.pending:
             outcomes = self.library.store_many(
@@ -116,9 +121,6 @@ class LibraryWriter:
 def _brain_record(x: Any, o: Any, game: PlayedGame) -> Any:
     """A game with a brain in it: the brain has no seed of ours, and what was said on its
     pipe goes with the game."""
-    from dataclasses import replace  # noqa: PLC0415
-
-    from ttt_desktop.brains.match import entry_of, game_log  # noqa: PLC0415
 
     record = game.record(entry_of(x), entry_of(o))
     return replace(record, log=game_log(x, o))
@@ -143,7 +145,6 @@ class TournamentSaver:
     def __init__(
         self, library: Any, spec: Any, name: str, resume: int | None = None, jobs: int = 1
     ) -> None:
-        from ttt_desktop.library.tournaments import TournamentStore  # noqa: PLC0415
 
         self.store = TournamentStore(library)
         if resume is None:
@@ -202,16 +203,11 @@ class PsqFolder:
     @staticmethod
     def refusal(rules: Any) -> str | None:
         """Why games of ``rules`` can't be written as records (None when they can)."""
-        from ttt_desktop.formats.psq import psq_writable  # noqa: PLC0415
 
         return psq_writable(rules)
 
     def add(self, games: list[Any]) -> None:
         """Write each of ``games`` (:class:`~ttt_desktop.lab.tournament.TournamentGame`)."""
-        import re  # noqa: PLC0415
-
-        from ttt_desktop.formats.files import save_record  # noqa: PLC0415
-        from ttt_desktop.lab.tournament import game_record  # noqa: PLC0415
 
         labels = [entrant.label for entrant in self.spec.entrants]
         for game in games:

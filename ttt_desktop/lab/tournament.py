@@ -33,12 +33,15 @@ from collections import Counter
 from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
+from pathlib import Path
 from typing import Any, Final
 
+from ttt_desktop.brains.player import brain_kind
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.clock import GameClock, TimeControl
 from ttt_desktop.core.play import play_game
 from ttt_desktop.core.rules import TIC_TAC_TOE
+from ttt_desktop.core.swap import SwapOpening
 from ttt_desktop.lab.openings import OpeningSeat
 from ttt_desktop.lab.spec import (
     ADJUDICATION_NODES,
@@ -46,7 +49,7 @@ from ttt_desktop.lab.spec import (
     TournamentSpec,
 )
 from ttt_desktop.players import create_player
-from ttt_desktop.ratings import START_MU, START_SIGMA, Winner, rate_pair
+from ttt_desktop.ratings import START_MU, START_SIGMA, PlayerRating, Winner, rate_pair
 
 __all__ = [
     "PairingRecord",
@@ -285,7 +288,6 @@ def play_chunk(
 
 
 def _swapped(rule: str, choices: tuple[str, ...]) -> bool:
-    from ttt_desktop.core.swap import SwapOpening  # noqa: PLC0415
 
     return SwapOpening(rule, choices).swapped
 
@@ -596,7 +598,6 @@ class TournamentResult:
         rated once and kept (:meth:`keep_up`); only the games after the first gap are
         rated again each time.
         """
-        from ttt_desktop.ratings import PlayerRating  # noqa: PLC0415
 
         if self._ratings_cache is not None and self._ratings_cache[0] == self._count:
             return self._ratings_cache[1]
@@ -802,8 +803,6 @@ def game_record(
     def entry(number: int) -> Any:
         chosen = spec.entrants[number]
         if chosen.is_brain:
-            from ttt_desktop.brains.player import brain_kind  # noqa: PLC0415
-
             return PlayerEntry(brain_kind(chosen.label), chosen.label, None)
         return PlayerEntry(
             chosen.kind, entrant_name(spec, number), spec.player_seed(game.index, number)
@@ -820,8 +819,6 @@ def game_record(
             forfeit = Forfeit(loser, game.reason.removeprefix("forfeit: "))
     opening = None
     if spec.opening_rule != "free":
-        from ttt_desktop.core.swap import SwapOpening  # noqa: PLC0415
-
         opening = SwapOpening(spec.opening_rule, game.choices)
     return GameRecord(
         entry(game.x),
@@ -841,7 +838,6 @@ def game_record(
 def brain_log_dir(library_path: Any, tournament: int) -> Any:
     """Where a stored tournament's pipe logs are kept: ``<library>.logs/tournament-N``
     beside the game library (until its games are stored with them)."""
-    from pathlib import Path  # noqa: PLC0415
 
     path = Path(library_path)
     return path.with_name(path.name + ".logs") / f"tournament-{tournament}"

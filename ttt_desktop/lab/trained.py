@@ -34,6 +34,7 @@ from ttt_desktop.players.ntuple_file import (
     NetworkFormatError,
     is_network_document,
 )
+from ttt_desktop.players.ntuple_player import NTuplePlayer
 from ttt_desktop.players.roster import TRAINED_KIND_PREFIX, note_trained
 
 Trained = LearnerTable | NetworkDocument
@@ -166,8 +167,6 @@ class TrainedPlayers:
         if isinstance(table, LearnerTable):
             player = LearnerPlayer(seed=seed, table=table)
         else:
-            from ttt_desktop.players.ntuple_player import NTuplePlayer  # noqa: PLC0415
-
             player = NTuplePlayer(seed=seed, network=table)
         player.name = self._profiles[kind].name
         return player
