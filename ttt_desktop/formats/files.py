@@ -28,6 +28,7 @@ import re
 import stat
 import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
@@ -184,8 +185,6 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
 
 def _modified_at(target: Path) -> str | None:
     """When ``target`` was last written, as a record's timestamp (None if that is unknown)."""
-    from datetime import UTC, datetime  # noqa: PLC0415
-
     try:
         moment = datetime.fromtimestamp(target.stat().st_mtime, UTC)
     except (OSError, OverflowError, ValueError):

@@ -200,7 +200,7 @@ def person_stats(
 def _mistakes_per_game(
     library: Library, finished: list[tuple[int, str]]
 ) -> tuple[float | None, int]:
-    from ttt_desktop.analysis.coach import review_game  # noqa: PLC0415
+    from ttt_desktop.analysis.coach import review_game  # noqa: PLC0415  (the solver: on use)
 
     latest = finished[-REVIEWED_GAMES:]
     if not latest:

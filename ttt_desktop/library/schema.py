@@ -98,7 +98,7 @@ def _v3_ratings(db: sqlite3.Connection) -> None:
 def _rate_v3(db: sqlite3.Connection) -> None:
     # The ratings of version 3 (one per player, every board together), as that version
     # computed them; kept here unchanged so that the migration stays what it was.
-    from ttt_desktop.ratings import GameResult, Ratings  # noqa: PLC0415
+    from ttt_desktop.ratings import GameResult, Ratings  # noqa: PLC0415  (one migration)
 
     db.execute("DELETE FROM ratings")
     if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'rating_before'").fetchone():
