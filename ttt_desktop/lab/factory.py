@@ -15,7 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ttt_desktop.lab.trained import TrainedPlayers
 from ttt_desktop.players.roster import TRAINED_KIND_PREFIX
 
 
@@ -32,6 +31,10 @@ class TrainedPlayerFactory:
             if self.folder is None:
                 raise ValueError(f"no trained player {kind!r} here")
             if self._trained is None:
+                # The window makes this factory before its first paint; the trained players'
+                # files (the learner's, the networks', JSON) load when one is first asked for.
+                from ttt_desktop.lab.trained import TrainedPlayers  # noqa: PLC0415  (first paint)
+
                 self._trained = TrainedPlayers(self.folder)
             return self._trained.create(kind, seed=seed)
         return self.factory(kind, seed=seed, **options)
