@@ -37,7 +37,6 @@ from ttt_desktop.players.learner import (
     curve_point,
     train,
 )
-from ttt_desktop.players.ntuple import NTupleNetwork
 from ttt_desktop.players.ntuple_file import NetworkDocument
 
 __all__ = ["TrainingRunner", "curve_of", "trained_from_json"]
@@ -74,6 +73,8 @@ def _worker_main(
     try:
         network = None
         if start is not None:
+            from ttt_desktop.players.ntuple import NTupleNetwork  # noqa: PLC0415  (numpy: training)
+
             network = NTupleNetwork.from_json(start)
         result = train(settings, send_point, control=control, start=network)
         connection.send(("finished", (result.episodes, result.table.to_json())))
