@@ -485,10 +485,12 @@ def _uniform_seats(x: Seat, o: Seat, empty: Board) -> UniformSeats | None:
     """The compiled loop and both seats' draws when both play uniformly random free cells
     (their ``uniform_draw``) by rules the compiled loop plays (free-style or exactly k, not
     3x3, whose interned boards are quick already); None otherwise."""
+    rules = empty.rules
+    if rules is TIC_TAC_TOE:  # first: 3x3's single games pay no property calls
+        return None
     x_draw = getattr(x, "uniform_draw", None)
     o_draw = getattr(o, "uniform_draw", None)
-    rules = empty.rules
-    if x_draw is None or o_draw is None or rules is TIC_TAC_TOE:
+    if x_draw is None or o_draw is None:
         return None
     from ttt_desktop.core import playout  # noqa: PLC0415  (only for such seats)
 
