@@ -12,8 +12,10 @@ on tic-tac-toe, are kept the same way.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.rules import Rules
-from ttt_desktop.players import create_player
+from ttt_desktop.players import create_player, searcher
 from ttt_desktop.players.thought import Thought
 
 SEARCH_MOVES_PATH = Path(__file__).resolve().parents[1] / "data" / "search_moves.json"
@@ -90,6 +92,20 @@ def case_key(rules: str, kind: str, options: dict[str, int], seed: int, index: i
     return f"{kind}({written}) seed {seed} on {rules} #{index}"
 
 
+@contextlib.contextmanager
+def every_move_searched() -> Iterator[None]:
+    """The Searcher as it was when the record was written: every move of a node searched
+    (:data:`~ttt_desktop.players.searcher.WIDTH` None; the cut came later, and
+    ``tests/players/test_searcher_compiled.py`` and ``test_searcher.py`` hold it)."""
+    kept = searcher.WIDTH
+    searcher.WIDTH = None  # type: ignore[misc]
+    try:
+        yield
+    finally:
+        searcher.WIDTH = kept  # type: ignore[misc]
+
+
+@every_move_searched()
 def player_records() -> dict[str, Any]:
     found: dict[str, Any] = {}
     for rules, kind, options in CASES:
@@ -108,6 +124,7 @@ def player_records() -> dict[str, Any]:
     return found
 
 
+@every_move_searched()
 def coach_records() -> dict[str, Any]:
     from ttt_desktop.players.coach_search import evaluate  # noqa: PLC0415  (a helper's import)
 

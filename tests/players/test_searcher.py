@@ -7,6 +7,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.rules import GOMOKU, TIC_TAC_TOE, Rules
@@ -14,7 +16,7 @@ from ttt_desktop.players import create_player, roster
 from ttt_desktop.players.boards import FIRST_PLAYER_WINS, SOLVED_KEYS
 from ttt_desktop.players.ladder import Level, ladder, standing
 from ttt_desktop.players.roster import kinds_for, supports
-from ttt_desktop.players.searcher import SearcherPlayer, tables_for
+from ttt_desktop.players.searcher import Search, SearcherPlayer, tables_for
 from ttt_desktop.players.strongest import StrongestPlayer, delegate_kind
 from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, SearchStopped
 
@@ -217,6 +219,23 @@ def test_full_depth_values_equal_exhaustive_negamax_on_4_4_4(seed: int) -> None:
 
 
 # The thought ----------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.sampled_from(["15,15,5", "20,20,5", "9,9,5"]), st.integers(4, 24), st.integers(0, 10**6))
+def test_a_search_with_moves_cut_proves_only_what_the_whole_search_proves(
+    key: str, stones: int, seed: int
+) -> None:
+    """An inner node that searched only its best-ordered moves is valued at least -proven,
+    so no proof rests on a move left out: each root move proven a win or a loss with one
+    move a node is proven the same by the search of every move, to the same depth."""
+    board = tight_position(Rules.parse(key), stones, seed)
+    proven = tables_for(board.rules).proven
+    cut = Search(board, depth=3, width=1).run()
+    whole = Search(board, depth=3, width=None).run()
+    for cell, (value, _flag) in cut.scores.items():
+        if sign_of(value, proven):
+            assert sign_of(whole.scores[cell][0], proven) == sign_of(value, proven), cell
 
 
 @pytest.mark.parametrize("key", ("3,3,3", "7,7,5", "15,15,5"))

@@ -50,7 +50,7 @@ def position(rules: Rules, stones: int, seed: int) -> Board:
 
 
 def both(
-    board: Board, monkeypatch: pytest.MonkeyPatch, **budget: int
+    board: Board, monkeypatch: pytest.MonkeyPatch, **budget: int | None
 ) -> tuple[SearchResult, SearchResult]:
     """The compiled tree's result and the Python tree's, on the same position and budget."""
     compiled = Search(board, **budget).run()
@@ -80,13 +80,15 @@ def same_thought(board: Board, compiled: SearchResult, pure: SearchResult) -> No
         st.integers(1, 20_000).map(lambda nodes: {"nodes": nodes}),
         st.integers(1, 4).map(lambda depth: {"depth": depth}),
     ),
+    st.sampled_from([searcher.WIDTH, None, 1, 3]),
 )
 def test_the_compiled_tree_finds_what_the_python_tree_finds(
-    key: str, stones: int, seed: int, budget: dict[str, int]
+    key: str, stones: int, seed: int, budget: dict[str, int], width: int | None
 ) -> None:
+    """Whatever the moves searched at an inner node (all, the default's, one or three)."""
     board = position(Rules.parse(key), stones, seed)
     with pytest.MonkeyPatch.context() as monkeypatch:
-        compiled, pure = both(board, monkeypatch, **budget)
+        compiled, pure = both(board, monkeypatch, width=width, **budget)
     assert fields(compiled) == fields(pure)
     same_thought(board, compiled, pure)
 
@@ -206,6 +208,7 @@ def test_the_compiled_table_answers_as_a_dict() -> None:
         None,
         None,
         searcher.TABLE_LIMIT,
+        None,
     )
     move, table = found[0], found[7]
     assert len(table) > 0
@@ -290,7 +293,7 @@ def test_the_compiled_tree_refuses_what_is_not_a_position() -> None:
     run = searcher._fastsearch.run
     width = 8 * ((t.size + 63) // 64)
     empty = bytes(width)
-    good = [flat, empty, empty, empty, 0, 0, [(40, 0, 0)], 1, None, None, 0.0, None, None, 10]
+    good = [flat, empty, empty, empty, 0, 0, [(40, 0, 0)], 1, None, None, 0.0, None, None, 10, 12]
     assert run(*good)[0] == 40
     with pytest.raises(TypeError):
         run(*good[:-1])

@@ -12,10 +12,11 @@
  * answer, to the node. Renju and caro keep the pure-Python tree.
  *
  * run(tables, x, o, near, key, side, moves, limit, node_limit, deadline, started, seconds,
- * stop, table_limit) takes the position (each side's stones and the cells near them as little-endian
+ * stop, table_limit, width) takes the position (each side's stones and the cells near them as little-endian
  * bytes, its Zobrist key, the side to move), the root's moves in order as (cell, packed
  * gain and loss >> shift, & loss_mask), the deepest iteration, the budget, and the
- * entries the transposition table keeps before it is cleared.
+ * entries the transposition table keeps before it is cleared, and the moves searched at an
+ * inner node (None: all; the rest are pruned, the node then valued at least -proven).
  * The result is (move, value, depth, nodes, scores, first, stopped, table, scored): the move,
  * value and depth of the last finished iteration (move -1 when none finished), every root
  * move's (cell, value, exact) in that iteration, the root's first move in its final order,
@@ -520,6 +521,7 @@ typedef struct {
     int *cells;    /* size: a node's candidates */
     int64_t *values;
     Keyed *keyed;
+    int width; /* the moves searched at an inner node (0: all of them) */
     int status;
 } Ctx;
 
@@ -921,6 +923,12 @@ expand(Ctx *c, int last, int depth, int64_t alpha, int64_t beta, int ply, Expans
         }
     }
     qsort(c->keyed, (size_t)n, sizeof(Keyed), by_order_descending);
+    if (c->width > 0 && n > c->width) {
+        /* The first `width` moves alone; the node, having moves unsearched, is lost by
+         * none of them beyond proof: its value is at least -proven. */
+        n = c->width;
+        e->best = -t->proven;
+    }
     for (int i = 0; i < n; i++) {
         buf[i] = c->keyed[i].move;
     }
@@ -1057,10 +1065,10 @@ static PyObject *
 fastsearch_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 14) {
+    if (nargs != 15) {
         PyErr_SetString(PyExc_TypeError,
                         "run(tables, x, o, near, key, side, moves, limit, node_limit, "
-                        "deadline, started, seconds, stop, table_limit)");
+                        "deadline, started, seconds, stop, table_limit, width)");
         return NULL;
     }
     if (!PyObject_TypeCheck(args[0], &TablesType)) {
@@ -1087,6 +1095,7 @@ fastsearch_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     c.stop = args[12] == Py_None ? NULL : args[12];
     long long table_limit = PyLong_AsLongLong(args[13]);
     c.table_limit = table_limit < 1 ? 1 : (size_t)table_limit;
+    c.width = args[14] == Py_None ? 0 : (int)PyLong_AsLong(args[14]);
     if (PyErr_Occurred()) {
         return NULL;
     }

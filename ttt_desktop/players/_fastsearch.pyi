@@ -55,5 +55,6 @@ def run(
     seconds: float | None,
     stop: Callable[[], bool] | None,
     table_limit: int,
+    width: int | None,
     /,
 ) -> tuple[int, int, int, int, list[tuple[int, int, bool]], int, bool, Table, int]: ...

@@ -26,6 +26,12 @@ What makes it play well on boards far too big to solve:
   stone along a line are searched (the empty board: the centre); smaller boards search
   every empty cell, so a search that reaches the end of the game there is exact.
 * **Transposition table.** Zobrist keys, with each entry's depth, bound flag and best move.
+* **Width.** On those big boards a node inside the tree (not the root, not a forced block,
+  not the last ply) searches only its :data:`WIDTH` best-ordered moves. A node with moves
+  left out is valued at least ``-proven``, so no proven loss, and so no proven win one
+  level up, rests on a move left out. At the same budget in positions it is worth +74 Elo
+  at 20,000 positions a move and +135 at 100,000 (``benchmarks/search_ideas.py width``,
+  95% intervals +40 to +110 and +85 to +190).
 
 Under ``exact`` rules (a line longer than k does not win) fours whose completion would make
 an overline are recognised as dead, at some cost in speed.
@@ -51,7 +57,8 @@ nodes, root scores and line as the Python tree below (a test walks both). Renju 
 a core watched from outside, keep the Python tree.
 
 A win or loss found within the horizon is proven (among the candidate cells: on big boards
-a cell far from every stone is never tried); the :class:`Thought` marks it with ``plies``.
+a cell far from every stone is never tried, and a node with moves left out by the width
+proves no loss); the :class:`Thought` marks it with ``plies``.
 
 Nothing here imports Qt.
 """
@@ -76,6 +83,7 @@ from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, SearchS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from types import EllipsisType
     from typing import Final, Protocol
 
     from ttt_desktop.core.clock import StopCheck
@@ -163,6 +171,10 @@ LINE_SEARCH_NODES: Final = 50_000
 """The most positions such a search of the line's end may visit (a few cells: far fewer)."""
 TABLE_LIMIT: Final = 1_000_000
 """Transposition-table entries kept before the table is cleared."""
+WIDTH: Final = 12
+"""On boards searched near the stones (more than :data:`NEIGHBOURHOOD_ABOVE` cells), the
+moves searched at a node inside the tree: the best-ordered first, the rest cut
+(``benchmarks/search_ideas.py`` measures what the cut is worth)."""
 FORBIDDEN_LIMIT: Final = 200_000
 """Positions whose forbidden points (renju) are remembered before they are forgotten."""
 _NONE_FORBIDDEN: Final[dict[int, str]] = {}
@@ -410,6 +422,7 @@ class Search:
         stop: StopCheck | None = None,
         shuffle: Callable[[list[int]], None] | None = None,
         compiled: bool = True,
+        width: int | EllipsisType | None = ...,
     ) -> None:
         if started is None:
             started = time.perf_counter()
@@ -424,6 +437,10 @@ class Search:
         self.shuffle = shuffle
         self.stopped_by_caller = False
         self.compiled = compiled
+        self.width = WIDTH if width is ... else width
+        """The moves searched at a node inside the tree, the best-ordered first (None: all).
+        The root's moves, a forced block and the last ply's are never cut; a node with
+        moves cut is valued at least -proven, so a proof never rests on a cut move."""
         """Whether the compiled tree may search (free-style and exactly k, where it was
         built: :data:`COMPILED_TREE`); False keeps the pure-Python tree."""
 
@@ -474,6 +491,7 @@ class Search:
         size = t.size
         big = t.big
         killer_bonus = t.weights[t.k - 2] * 4
+        breadth = self.width if big else None
         unsearched = -mate - 2
         """Below every value and every alpha: the best of a node before its first move."""
 
@@ -720,6 +738,10 @@ class Search:
                     order += killer_bonus
                 keyed.append((order, cell, p))
             keyed.sort(reverse=True)
+            if breadth is not None and len(keyed) > breadth:
+                # The first ``width`` moves alone; the node, having moves unsearched, is
+                # lost by none of them beyond proof: its value is at least -proven.
+                return [(cell, p) for _, cell, p in keyed[:breadth]], depth - 1, -proven, None
             return [(cell, p) for _, cell, p in keyed], depth - 1, unsearched, None
 
         def play(last: int, move: tuple[int, int]) -> int:
@@ -869,6 +891,7 @@ class Search:
                     self.seconds,
                     stop,
                     TABLE_LIMIT,
+                    breadth,
                 )
                 self.stopped_by_caller = stopped
                 if move < 0:
@@ -1022,6 +1045,8 @@ class SearcherPlayer(Player):
             raise ValueError(f"budget_ms is a positive number of milliseconds, not {budget_ms!r}")
         self.depth = depth
         self.nodes = nodes
+        self.width: int | None = WIDTH
+        """The moves searched at a node inside the tree (:class:`Search`'s ``width``)."""
         if budget_ms is not None:
             self.budget_ms = float(budget_ms)
 
@@ -1052,6 +1077,7 @@ class SearcherPlayer(Player):
             started=started,
             stop=stop,
             shuffle=self.random.shuffle,
+            width=self.width,
         ).run()
 
     def choose_move(self, board: Board) -> Cell:
