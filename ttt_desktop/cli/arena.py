@@ -18,9 +18,10 @@ Subcommands:
   ``match --x learner:FILE`` and ``tournament --players learner:FILE,...`` play the file.
 * ``forbidden`` lists the side to move's forbidden cells after a list of moves, each with
   its reason (``--rules renju h8 i9 h9``; :mod:`ttt_desktop.cli.forbidden`).
-* ``brain`` plays one kind as a Gomocup (Piskvork) brain on stdin and stdout; ``match``
-  seats a brain with ``--x brain:COMMAND`` or ``--x engine:NAME`` (the engine list),
-  under ``--turn-ms`` and ``--match-ms`` (:mod:`ttt_desktop.cli.brains`).
+* ``brain`` plays one kind as a Gomocup (Piskvork) brain on stdin and stdout
+  (:mod:`ttt_desktop.cli.brains`); ``engines`` keeps the engine list, and ``match`` seats
+  a brain with ``--x brain:COMMAND`` or ``--x engine:NAME`` (the engine list), under
+  ``--turn-ms`` and ``--match-ms`` (:mod:`ttt_desktop.cli.engines`).
 
 Runs are reproducible: every player gets a seed derived from ``--seed`` (a
 fresh one is drawn, and printed, when none is given). ProgressLine goes to stderr,
@@ -28,44 +29,82 @@ results to stdout. Bad arguments, unknown kinds, rules a player or a figure does
 support, and an ``--openings`` file that is missing or malformed exit with status 2 and
 the reason in one line.
 
-This module parses and prints; the games are played by :mod:`ttt_desktop.lab` through
-the one game loop (:func:`ttt_desktop.core.play.play_game`).
-
-Each command runs in a module of its own (``cli/match.py``, ``cli/tournament.py``,
-``cli/train.py``, ``cli/solve.py``; what they share is in ``cli/common.py``); this one
-holds the parser and hands each command over.
+This module holds the parser (every command's options and their checks) and the
+dispatcher; the games are played by :mod:`ttt_desktop.lab` through the one game loop
+(:func:`ttt_desktop.core.play.play_game`). Each command runs in a module of its own
+(``cli/census.py``, ``cli/match.py``, ``cli/tournament.py``, ``cli/solve.py``,
+``cli/forbidden.py``, ``cli/brains.py``, ``cli/engines.py``, which plays a match with a
+brain in it too, and ``cli/train.py``; ``--version`` prints from ``cli/about.py``), which
+imports what it needs plainly; what they share is in ``cli/common.py``. The parser
+imports only light modules (argparse, the rules, the clock's constants, the roster and
+the learner's settings), and a command's module is loaded only once the command is
+chosen, by :func:`_hand_over`.
 Nothing here imports Qt.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from ttt_desktop.cli.common import (
     ARENA_KINDS,
     FailedError,
-    ProgressLine,
     RefusedError,
-    classic_only,
-    time_control,
+    UsageError,
+    add_brain_arguments,
+    is_brain_seat,
 )
-from ttt_desktop.cli.match import match_openings, run_brain_sprt, run_match
-from ttt_desktop.cli.output import print_census, print_json
-from ttt_desktop.cli.solve import run_solve
-from ttt_desktop.cli.tournament import run_cluster_certs, run_tournament_command
-from ttt_desktop.cli.train import add_train_arguments, run_train
 from ttt_desktop.core.board import IllegalMoveError
 from ttt_desktop.core.clock import PLAYER_MARGIN_MS
 from ttt_desktop.core.rules import PRESETS, RULE_PRESETS, TIC_TAC_TOE, Rules, RulesError
-from ttt_desktop.core.swap import FREE_OPENING, OPENING_RULES, check_opening_rule
+from ttt_desktop.core.swap import FREE_OPENING, OPENING_RULES
 from ttt_desktop.lab.match import STARTS
 from ttt_desktop.players import UnknownPlayerError, player_info
+from ttt_desktop.players.learner import CURVE_OPPONENTS, METHODS, TrainingSettings
+from ttt_desktop.players.roster import FILE_SEAT_PREFIX
 
 __all__ = ["ARENA_KINDS", "build_parser", "main"]
+
+_HAND_OVER: Final[dict[str, tuple[str, str]]] = {
+    "census": ("ttt_desktop.cli.census", "run_census"),
+    "match": ("ttt_desktop.cli.match", "run_match"),
+    "match with a brain": ("ttt_desktop.cli.engines", "run_brain_match"),
+    "cluster-certs": ("ttt_desktop.cli.tournament", "run_cluster_certs"),
+    "tournament": ("ttt_desktop.cli.tournament", "run_tournament_command"),
+    "solve": ("ttt_desktop.cli.solve", "run_solve"),
+    "forbidden": ("ttt_desktop.cli.forbidden", "run_forbidden"),
+    "brain": ("ttt_desktop.cli.brains", "run_brain"),
+    "engines": ("ttt_desktop.cli.engines", "run_engines"),
+    "train": ("ttt_desktop.cli.train", "run_train"),
+    # --version's action, and the checks that need more than the parser's modules: run as
+    # the parser meets the option (so within the command that has it).
+    "--version": ("ttt_desktop.cli.about", "print_about"),
+    "--sprt": ("ttt_desktop.cli.sprt", "parse_settings"),
+    "--players": ("ttt_desktop.lab.spec", "split_clock"),
+    "learner:FILE": ("ttt_desktop.players.trained_file", "check_file_seat"),
+}
+"""What each command (or option) runs: its module and function. A command's function
+takes the parsed options and stdout and stderr, and returns the exit status."""
+
+
+def _hand_over(choice: str) -> Any:
+    """The function that carries out ``choice`` (a command of :data:`_HAND_OVER`, or an
+    option the parser checks with a command's code), its module imported now.
+
+    Cold start: this is where ``ttt-arena`` loads a command's modules, and the only place.
+    Loaded together, the commands' modules (the lab, the library, the brains, numpy through
+    the N-tuple trainer) made ``ttt-arena --version`` start in 0.22 s instead of 0.08 s; so
+    the parser imports only what every start needs, and each command's module, which
+    imports its own plainly, is imported here once the command is chosen
+    (docs/manual/developer/architecture.md, "Cold start").
+    """
+    module, function = _HAND_OVER[choice]
+    return getattr(importlib.import_module(module), function)
 
 
 def _kind(text: str) -> str:
@@ -85,12 +124,9 @@ def _kind(text: str) -> str:
 
 def _seat(text: str) -> str:
     """A match's seat: a kind, ``brain:COMMAND``, ``engine:NAME`` or ``learner:FILE``."""
-    from ttt_desktop.cli.brains import is_brain_seat  # noqa: PLC0415
-    from ttt_desktop.players.trained_file import check_file_seat, is_file_seat  # noqa: PLC0415
-
-    if is_file_seat(text):
+    if text.startswith(FILE_SEAT_PREFIX):
         try:
-            check_file_seat(text)
+            _hand_over("learner:FILE")(text)
         except ValueError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
         return text
@@ -112,8 +148,7 @@ def _entrant_list(text: str) -> str:
     """``--players``: kinds, ``kind*N`` or ``kind@seed``, ``brain:COMMAND`` or
     ``engine:NAME``, each with its own ``[turn=MS]`` or ``[game=MS+INC]`` if wanted; at
     least two entrants, no plain repeat."""
-    from ttt_desktop.lab.spec import split_clock  # noqa: PLC0415
-
+    split_clock = _hand_over("--players")
     plain: list[str] = []
     entrants = 0
     for raw in text.split(","):
@@ -175,10 +210,8 @@ def _seed(text: str) -> int:
 
 
 def _sprt(text: str) -> Any:
-    from ttt_desktop.cli.sprt import parse_settings  # noqa: PLC0415
-
     try:
-        return parse_settings(text)
+        return _hand_over("--sprt")(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
@@ -231,14 +264,7 @@ class _VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *_args: Any, **_kwargs: Any) -> None:
-        from ttt_desktop.core.playout import playouts_in_use  # noqa: PLC0415
-        from ttt_desktop.players.searcher import searches_in_use  # noqa: PLC0415
-        from ttt_desktop.version import read_version  # noqa: PLC0415
-
-        sys.stdout.write(
-            f"ttt-arena (TTT Desktop) {read_version()}\nrandom playouts: {playouts_in_use()}\n"
-            f"search: {searches_in_use()}\n"
-        )
+        _hand_over("--version")(sys.stdout)
         parser.exit(0)
 
 
@@ -484,29 +510,23 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="M,N,K,RULE|NAME",
         help="the rules (default renju: 15,15,5,renju); only renju forbids cells, to black",
     )
-    from ttt_desktop.cli.forbidden import add_forbidden_arguments  # noqa: PLC0415
-
-    add_forbidden_arguments(forbidden_parser)
+    _forbidden_arguments(forbidden_parser)
 
     brain_parser = commands.add_parser(
         "brain", help="play one kind as a Gomocup (Piskvork) brain on stdin and stdout"
     )
-    from ttt_desktop.cli.brains import add_brain_arguments  # noqa: PLC0415
-
     add_brain_arguments(brain_parser)
     engines_parser = commands.add_parser(
         "engines", help="the engine list of Gomocup brains: list, add, probe, remove"
     )
-    from ttt_desktop.cli.brains import add_engines_arguments  # noqa: PLC0415
-
-    add_engines_arguments(engines_parser)
+    _engines_arguments(engines_parser)
 
     train_parser = commands.add_parser(
         "train",
         help="train a learner by self-play (a table on tic-tac-toe, a network on any board) "
         "and write its learning curve",
     )
-    add_train_arguments(train_parser, rules_help)
+    _train_arguments(train_parser, rules_help)
     return parser
 
 
@@ -537,68 +557,168 @@ def _opening_arguments(parser: argparse.ArgumentParser, note: str = "") -> None:
     )
 
 
+def _forbidden_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``forbidden`` command's arguments but ``--rules`` (the parser's own)."""
+    parser.add_argument(
+        "moves",
+        nargs="*",
+        metavar="MOVES",
+        help="the moves so far, black (X) first, as cell names: 'h8 i9 h9' (one argument "
+        "or several; commas between them are fine too)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _engines_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``engines`` command's arguments."""
+    parser.add_argument(
+        "action", choices=("list", "add", "probe", "remove"), help="what to do (default list)"
+    )
+    parser.add_argument("name", nargs="?", help="the engine's name (add: default its ABOUT name)")
+    parser.add_argument(
+        "--command", dest="brain_command", metavar="COMMAND", help="add: the command that runs it"
+    )
+    parser.add_argument("--cwd", default="", metavar="DIR", help="add: its working directory")
+    parser.add_argument(
+        "--engines",
+        type=Path,
+        metavar="PATH",
+        help="the engine list (default: engines.json in the data folder)",
+    )
+    parser.add_argument("--json", action="store_true", help="list: print one JSON object")
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def _fraction(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {value}")
+    return value
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, not {value}")
+    return value
+
+
+def _opponents(text: str) -> tuple[str, ...]:
+    kinds = tuple(part.strip() for part in text.split(",") if part.strip())
+    for kind in kinds:
+        if kind not in CURVE_OPPONENTS:
+            raise argparse.ArgumentTypeError(
+                f"the curve measures against {', '.join(CURVE_OPPONENTS)}, not {kind!r}"
+            )
+    if not kinds:
+        raise argparse.ArgumentTypeError("name at least one opponent")
+    return kinds
+
+
+def _train_arguments(parser: argparse.ArgumentParser, rules_help: str) -> None:
+    """The options of ``ttt-arena train``."""
+    table = TrainingSettings()
+    parser.add_argument(
+        "--rules", type=_rules, default=TIC_TAC_TOE, metavar="M,N,K|NAME", help=rules_help
+    )
+    parser.add_argument(
+        "--method",
+        choices=METHODS,
+        help="table: the tabular Q-learner (tic-tac-toe only, the default there); ntuple: the "
+        "n-tuple network trained by TD(0) (any board, the default off tic-tac-toe)",
+    )
+    parser.add_argument(
+        "--episodes",
+        type=_positive_int,
+        metavar="N",
+        help=f"games to train (default {table.episodes:,} for a table; a network trains "
+        "until --minutes, else 20,000 games)",
+    )
+    parser.add_argument(
+        "--minutes", type=_positive, metavar="M", help="stop after M minutes of training"
+    )
+    parser.add_argument(
+        "--workers",
+        type=_non_negative,
+        metavar="N",
+        help="processes that train a network (default 0: every core); with 1 the same seed "
+        "gives the same network",
+    )
+    parser.add_argument("--seed", type=_non_negative, default=table.seed, metavar="S")
+    parser.add_argument("--alpha", type=_fraction, help="the learning rate")
+    parser.add_argument("--epsilon", type=_fraction, help="the share of exploring moves")
+    parser.add_argument("--gamma", type=_fraction, help="the discount per move (a table's)")
+    parser.add_argument(
+        "--eval-every",
+        type=_positive_int,
+        metavar="N",
+        help="games between two points of the curve (default 10,000 for a table, 2,000 for a "
+        "network)",
+    )
+    parser.add_argument(
+        "--eval-games",
+        type=_positive_int,
+        metavar="N",
+        help="games against each of the curve's opponents at each point (a table: also "
+        "against random as X)",
+    )
+    parser.add_argument(
+        "--opponents",
+        type=_opponents,
+        metavar="A,B",
+        help="the curve's opponents (default perfect,rando for a table, levi,utility,searcher "
+        "for a network; the searcher at a fixed budget of nodes)",
+    )
+    parser.add_argument(
+        "--resume",
+        type=Path,
+        metavar="FILE",
+        help="train this network file further (its board, its games so far and its curve)",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        metavar="PATH",
+        help="where to write the table or network (default ./learner_table.json, or "
+        "./ntuple-M,N,K.json for a network; the shipped table is only replaced when named "
+        "here)",
+    )
+    parser.add_argument(
+        "--curve",
+        type=Path,
+        default=Path("learner_curve.csv"),
+        metavar="PATH.csv",
+        help="where to write the learning curve (default ./learner_curve.csv)",
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``ttt-arena`` with ``argv`` (default: the process's arguments); the exit status."""
     parser = build_parser()
     arguments = parser.parse_args(argv)
+    command = arguments.command
+    if command == "match" and (is_brain_seat(arguments.x) or is_brain_seat(arguments.o)):
+        command = "match with a brain"
     out, err = sys.stdout, sys.stderr
-    progress = ProgressLine(err)
     try:
-        if arguments.command == "census":
-            classic_only(
-                arguments.rules,
-                "the census",
-                "it counts every game of the whole game tree, which only tic-tac-toe's is "
-                "small enough for",
-            )
-            if arguments.json:
-                from ttt_desktop.analysis import census  # noqa: PLC0415
-
-                print_json(census().as_json(), out)
-            else:
-                print_census(out)
-        elif arguments.command == "match":
-            from ttt_desktop.cli import brains  # noqa: PLC0415
-
-            try:
-                arguments.clock = time_control(arguments)
-            except ValueError as error:
-                parser.error(str(error))
-            # Read (or refused) before a player is made or a brain started.
-            arguments.opening_cells = match_openings(arguments)
-            try:
-                check_opening_rule(arguments.rules, arguments.opening_rule)
-            except ValueError as error:
-                parser.error(str(error))
-
-            if brains.is_brain_seat(arguments.x) or brains.is_brain_seat(arguments.o):
-                if arguments.sprt is not None:
-                    return run_brain_sprt(arguments, out, progress)
-                return brains.run_brain_match(arguments, out, err)
-            run_match(arguments, out, progress)
-        elif arguments.command == "cluster-certs":
-            run_cluster_certs(arguments, out)
-        elif arguments.command == "solve":
-            run_solve(arguments, out, progress)
-        elif arguments.command == "forbidden":
-            from ttt_desktop.cli.forbidden import run_forbidden  # noqa: PLC0415
-
-            run_forbidden(arguments, out)
-        elif arguments.command == "engines":
-            from ttt_desktop.cli.brains import run_engines  # noqa: PLC0415
-
-            return run_engines(arguments, out, err)
-        elif arguments.command == "brain":
-            from ttt_desktop.cli.brains import run_brain  # noqa: PLC0415
-
-            return run_brain(arguments)
-        elif arguments.command == "tournament":
-            try:
-                run_tournament_command(arguments, out, progress)
-            except ValueError as error:
-                parser.error(str(error))
-        else:
-            run_train(arguments, out, err)
+        status: int = _hand_over(command)(arguments, out, err)
+    except UsageError as error:
+        parser.error(str(error))
     except RefusedError as error:
         err.write(f"ttt-arena: {error}\n")
         return 2
@@ -621,7 +741,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             err.write(f"ttt-arena: {error}\n")
             return 1
         raise
-    return 0
+    return status
 
 
 if __name__ == "__main__":

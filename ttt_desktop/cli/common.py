@@ -1,7 +1,10 @@
-"""What the commands of ``ttt-arena`` share: their errors (a refusal is exit 2,
-a failure exit 1), the progress line on stderr, the checks of the players and the board,
-the clock and the openings read from the options, the library writer.
+"""What the parser of ``ttt-arena`` and its commands share: their errors (a refusal is
+exit 2, a failure exit 1, a misuse of the options the parser's usage and exit 2), the
+progress line on stderr, the seats and the checks of the players and the board, the clock
+read from the options, and the brain's options (``ttt-arena brain`` and ``pbrain-ttt``).
 
+The parser imports this module, so it stays light: the rules, the clock and the roster,
+nothing that plays a game (docs/manual/developer/architecture.md, "Cold start").
 Nothing here imports Qt.
 """
 
@@ -9,10 +12,10 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any, Final, TextIO
+from typing import Final, TextIO
 
-from ttt_desktop.core.clock import PLAYER_MARGIN_MS
-from ttt_desktop.core.rules import Rules
+from ttt_desktop.core.clock import PLAYER_MARGIN_MS, TimeControl
+from ttt_desktop.core.rules import GOMOKU, Rules
 from ttt_desktop.players import KINDS
 from ttt_desktop.players.roster import boards_text
 from ttt_desktop.players.roster import kinds_for as roster_kinds_for
@@ -24,6 +27,9 @@ ARENA_KINDS: Final[tuple[str, ...]] = tuple(kind for kind in KINDS if kind != "s
 
 PROGRESS_INTERVAL_SECONDS: Final = 1.0
 
+BRAIN_PREFIX: Final = "brain:"
+ENGINE_PREFIX: Final = "engine:"
+
 
 class FailedError(Exception):
     """The run failed partway (a worker process died); what was finished is kept."""
@@ -31,6 +37,11 @@ class FailedError(Exception):
 
 class RefusedError(Exception):
     """The run cannot be done as asked (a player or a figure does not support the rules)."""
+
+
+class UsageError(Exception):
+    """The options do not go together: said as the parser says a bad option (its usage
+    line, then the reason; exit 2)."""
 
 
 class ProgressLine:
@@ -53,6 +64,30 @@ class ProgressLine:
             self._last = now
             self._stream.write(f"[{now - self._started:6.1f} s] {message}\n")
             self._stream.flush()
+
+
+def is_brain_seat(seat: str) -> bool:
+    """Whether a ``--x``/``--o`` seat is an external brain (``brain:`` or ``engine:``)."""
+    return seat.startswith((BRAIN_PREFIX, ENGINE_PREFIX))
+
+
+def default_brain_kind() -> str:
+    """What a brain plays without ``--player``: the roster's strongest kind for five in a
+    row (the roster lists the kinds weakest first)."""
+    return roster_kinds_for(GOMOKU)[-1]
+
+
+def add_brain_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of a brain, ``ttt-arena brain`` and ``pbrain-ttt`` alike."""
+    default = default_brain_kind()
+    parser.add_argument(
+        "--player",
+        default=default,
+        choices=[kind for kind in KINDS if kind != "sequence"],
+        metavar="KIND",
+        help=f"the kind that plays (default {default}, the strongest for five in a row)",
+    )
+    parser.add_argument("--seed", type=int, metavar="S", help="for a repeatable brain")
 
 
 def arena_kinds_for(rules: Rules) -> tuple[str, ...]:
@@ -78,49 +113,16 @@ def classic_only(rules: Rules, what: str, why: str) -> None:
         raise RefusedError(f"{what} is for tic-tac-toe (3,3,3) only, not {rules.key}: {why}")
 
 
-def time_control(arguments: argparse.Namespace) -> Any:
+def time_control(arguments: argparse.Namespace) -> TimeControl | None:
     """The ``--turn-ms``/``--game-ms``/``--increment-ms``/``--margin-ms`` clock (None when
-    neither time is given)."""
+    neither time is given); :class:`UsageError` for an increment or a margin without one."""
     turn, game = arguments.turn_ms, arguments.game_ms
     increment = arguments.increment_ms or 0.0
     margin = PLAYER_MARGIN_MS if arguments.margin_ms is None else arguments.margin_ms
     if turn is None and game is None:
         if increment or arguments.margin_ms is not None:
-            raise ValueError("--increment-ms and --margin-ms go with --game-ms or --turn-ms")
+            raise UsageError("--increment-ms and --margin-ms go with --game-ms or --turn-ms")
         return None
     if increment and game is None:
-        raise ValueError("--increment-ms goes with --game-ms")
-    from ttt_desktop.core.clock import TimeControl  # noqa: PLC0415
-
+        raise UsageError("--increment-ms goes with --game-ms")
     return TimeControl(turn, game, increment, margin)
-
-
-def openings_of(arguments: argparse.Namespace, rules: Rules) -> tuple[tuple[int, ...], ...]:
-    """The openings --openings names (none without it), read before any player starts.
-
-    A missing, unreadable or malformed file, and --symmetries alone, are refused (exit 2)
-    with the reason in one line.
-    """
-    if arguments.openings is None:
-        if arguments.symmetries:
-            raise RefusedError("--symmetries turns openings: give --openings too")
-        return ()
-    from ttt_desktop.lab.openings import builtin_openings, read_openings  # noqa: PLC0415
-
-    if arguments.openings == "builtin":
-        return builtin_openings(rules)
-    try:
-        return read_openings(arguments.openings, rules)
-    except ValueError as error:  # UserFileError among them: missing, too big, not text
-        raise RefusedError(f"--openings: {error}") from None
-
-
-def library_writer(
-    arguments: argparse.Namespace, kind: str, name: str, settings: dict[str, Any]
-) -> Any:
-    path = getattr(arguments, "library", None)
-    if path is None:
-        return None
-    from ttt_desktop.lab.storing import LibraryWriter  # noqa: PLC0415  (loads the library)
-
-    return LibraryWriter(path, kind, name, settings)

@@ -22,19 +22,8 @@ from ttt_desktop.core.board import Board, ForbiddenMoveError, Mark, OccupiedCell
 from ttt_desktop.core.rules import Rules
 
 
-def add_forbidden_arguments(parser: argparse.ArgumentParser) -> None:
-    """The ``forbidden`` command's arguments but ``--rules`` (the parser's own)."""
-    parser.add_argument(
-        "moves",
-        nargs="*",
-        metavar="MOVES",
-        help="the moves so far, black (X) first, as cell names: 'h8 i9 h9' (one argument "
-        "or several; commas between them are fine too)",
-    )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-
-
-def run_forbidden(arguments: argparse.Namespace, out: TextIO) -> None:
+def run_forbidden(arguments: argparse.Namespace, out: TextIO, _err: TextIO) -> int:
+    """``ttt-arena forbidden``; the exit status."""
     rules: Rules = arguments.rules
     names = " ".join(arguments.moves).replace(",", " ").split()
     board = _replay(rules, names)
@@ -52,21 +41,22 @@ def run_forbidden(arguments: argparse.Namespace, out: TextIO) -> None:
             ],
         }
         print_json(document, out)
-        return
+        return 0
     after = f"after {len(names)} move{'' if len(names) == 1 else 's'}" if names else "empty"
     if not rules.has_forbidden_moves:
         out.write(
             f"{rules.title} ({rules.key}), {after}: no cell is forbidden under {rules.rule}\n"
         )
-        return
+        return 0
     if not first:
         out.write(f"{rules.title} ({rules.key}), {after}, {side} to move: ")
         out.write("white has no forbidden cells\n")
-        return
+        return 0
     count = f"{len(found)} forbidden cell{'' if len(found) == 1 else 's'}" if found else "none"
     out.write(f"{rules.title} ({rules.key}), {after}, {side} to move: {count}\n")
     for cell, reason in found.items():
         out.write(f"  {geometry.name(cell):>4}  {reason}\n")
+    return 0
 
 
 def _replay(rules: Rules, names: list[str]) -> Board:

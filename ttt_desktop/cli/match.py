@@ -1,5 +1,6 @@
-"""``ttt-arena match``: two players, many games, or a sequential test (SPRT) of one
-against the other; brains too.
+"""``ttt-arena match``: two of our players, many games, or a sequential test (SPRT) of one
+against the other, and the match's report; the options every match checks first, brains
+or not (a match with a brain plays in :mod:`ttt_desktop.cli.engines`).
 
 Nothing here imports Qt.
 """
@@ -15,15 +16,69 @@ from typing import Any, TextIO
 from ttt_desktop.cli.common import (
     ProgressLine,
     RefusedError,
+    UsageError,
     check_players,
-    library_writer,
-    openings_of,
+    time_control,
 )
-from ttt_desktop.cli.output import game_json, print_json, print_match
+from ttt_desktop.cli.output import game_json, print_json
+from ttt_desktop.cli.sprt import LiveLlr
+from ttt_desktop.core.board import Mark
 from ttt_desktop.core.rules import Rules
-from ttt_desktop.lab.match import play_match
+from ttt_desktop.core.swap import check_opening_rule
+from ttt_desktop.lab.match import MatchResult, play_match
+from ttt_desktop.lab.openings import builtin_openings, opening_sequence, read_openings
+from ttt_desktop.lab.sprt import elo_estimate, play_sprt_match
 from ttt_desktop.players import create_player
-from ttt_desktop.players.base import fresh_seed
+from ttt_desktop.players.base import Player, fresh_seed
+
+
+def check_match_options(arguments: argparse.Namespace) -> None:
+    """What every match checks before a player is made or a brain started: the clock
+    (``arguments.clock``), the openings (``arguments.opening_cells``, read or refused) and
+    the opening rule on the board."""
+    arguments.clock = time_control(arguments)
+    arguments.opening_cells = match_openings(arguments)
+    try:
+        check_opening_rule(arguments.rules, arguments.opening_rule)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def openings_of(arguments: argparse.Namespace, rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """The openings --openings names (none without it), read before any player starts.
+
+    A missing, unreadable or malformed file, and --symmetries alone, are refused (exit 2)
+    with the reason in one line.
+    """
+    if arguments.openings is None:
+        if arguments.symmetries:
+            raise RefusedError("--symmetries turns openings: give --openings too")
+        return ()
+    if arguments.openings == "builtin":
+        return builtin_openings(rules)
+    try:
+        return read_openings(arguments.openings, rules)
+    except ValueError as error:  # UserFileError among them: missing, too big, not text
+        raise RefusedError(f"--openings: {error}") from None
+
+
+def _library_writer(
+    arguments: argparse.Namespace, name: str, settings: dict[str, Any], stream: TextIO
+) -> Any:
+    """The ``--library`` writer of a match (None without it), announced on ``stream``."""
+    if arguments.library is None:
+        return None
+    # Cold start: a match without --library starts without the game library's writer,
+    # which brings the library, the records' formats and the brains' modules
+    # (docs/manual/developer/architecture.md, "Cold start").
+    from ttt_desktop.lab.storing import FLUSH_SECONDS, LibraryWriter  # noqa: PLC0415
+
+    writer = LibraryWriter(arguments.library, "match", name, settings)
+    stream.write(
+        f"storing each game in {writer.library.path} as it ends, within {FLUSH_SECONDS:g} s: "
+        f"a kill loses at most the games of the last {FLUSH_SECONDS:g} s\n"
+    )
+    return writer
 
 
 def match_openings(arguments: argparse.Namespace) -> tuple[tuple[int, ...], ...]:
@@ -39,7 +94,10 @@ def match_openings(arguments: argparse.Namespace) -> tuple[tuple[int, ...], ...]
     return openings_of(arguments, arguments.rules)
 
 
-def run_match(arguments: argparse.Namespace, out: TextIO, progress: ProgressLine) -> None:
+def run_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``ttt-arena match`` between two of our players; the exit status."""
+    check_match_options(arguments)
+    progress = ProgressLine(err)
     rules: Rules = arguments.rules
     check_players(rules, arguments.x, arguments.o)
     if arguments.clock is not None:
@@ -54,33 +112,25 @@ def run_match(arguments: argparse.Namespace, out: TextIO, progress: ProgressLine
     o_player = create_player(arguments.o, seed=seeds.getrandbits(32))
     if arguments.sprt is not None:
         run_sprt(arguments, x_player, o_player, seed, out, progress)
-        return
+        return 0
     games = arguments.games
-    writer = library_writer(
+    writer = _library_writer(
         arguments,
-        "match",
         f"{x_player.name} v {o_player.name}",
         {
             "x": arguments.x,
             "o": arguments.o,
             "games": games,
             "seed": seed,
-            **(
-                {"opening_rule": arguments.opening_rule} if arguments.opening_rule != "free" else {}
-            ),
+            **_opening_rule_setting(arguments),
         },
+        progress.stream,
     )
     played: list[dict[str, Any]] = []
     hearers: list[Callable[[Any], None]] = []
     if arguments.json:
         hearers.append(lambda game: played.append(game_json(game)))
     if writer is not None:
-        from ttt_desktop.lab.storing import FLUSH_SECONDS  # noqa: PLC0415
-
-        progress.stream.write(
-            f"storing each game in {writer.library.path} as it ends, within {FLUSH_SECONDS:g} s: "
-            f"a kill loses at most the games of the last {FLUSH_SECONDS:g} s\n"
-        )
         hearers.append(functools.partial(writer.add, x_player, o_player))
     on_game = None
     if len(hearers) == 1:
@@ -108,26 +158,23 @@ def run_match(arguments: argparse.Namespace, out: TextIO, progress: ProgressLine
         if writer is not None:
             writer.close(progress.stream)
     if arguments.json:
-        from ttt_desktop.lab.sprt import elo_estimate  # noqa: PLC0415
-
         elo = elo_estimate(result.x.wins, result.draws, result.o.wins).as_json()
         print_json({"seed": seed, **result.as_json(), "x_elo": elo, "played": played}, out)
     else:
         print_match(result, seed, out)
+    return 0
 
 
 def run_sprt(  # noqa: PLR0917
     arguments: argparse.Namespace,
-    first: Any,
-    second: Any,
+    first: Player,
+    second: Player,
     seed: int,
     out: TextIO,
     progress: ProgressLine,
 ) -> None:
-    from ttt_desktop.cli.sprt import LiveLlr  # noqa: PLC0415
-    from ttt_desktop.lab.openings import opening_sequence  # noqa: PLC0415
-    from ttt_desktop.lab.sprt import play_sprt_match  # noqa: PLC0415
-
+    """An SPRT of ``first`` against ``second`` (ours or brains), pairs of games until a
+    hypothesis is accepted or ``--games`` are played."""
     if arguments.start != "x":
         raise RefusedError(
             "an SPRT match plays pairs of games, each player X once: leave out --start"
@@ -149,9 +196,8 @@ def run_sprt(  # noqa: PLR0917
         f"SPRT of {arguments.x} against {arguments.o}: {settings.label()}; at most "
         f"{arguments.games:,} games{book}\n"
     )
-    writer = library_writer(
+    writer = _library_writer(
         arguments,
-        "match",
         f"{first.name} v {second.name} (SPRT)",
         {
             "x": arguments.x,
@@ -161,18 +207,10 @@ def run_sprt(  # noqa: PLR0917
             "sprt": settings.as_json(),
             **({"openings": [list(cells) for cells in openings]} if openings else {}),
             **({"symmetries": True} if arguments.symmetries else {}),
-            **(
-                {"opening_rule": arguments.opening_rule} if arguments.opening_rule != "free" else {}
-            ),
+            **_opening_rule_setting(arguments),
         },
+        progress.stream,
     )
-    if writer is not None:
-        from ttt_desktop.lab.storing import FLUSH_SECONDS  # noqa: PLC0415
-
-        progress.stream.write(
-            f"storing each game in {writer.library.path} as it ends, within {FLUSH_SECONDS:g} s: "
-            f"a kill loses at most the games of the last {FLUSH_SECONDS:g} s\n"
-        )
     progress.stream.flush()
     try:
         match = play_sprt_match(
@@ -209,23 +247,49 @@ def run_sprt(  # noqa: PLR0917
         out.write(match.conclusion() + "\n")
 
 
-def run_brain_sprt(arguments: argparse.Namespace, out: TextIO, progress: ProgressLine) -> int:
-    """An SPRT with a brain in it: the players as a brain match seats them."""
-    from ttt_desktop.brains.manager import BrainRefused  # noqa: PLC0415
-    from ttt_desktop.cli.brains import open_players  # noqa: PLC0415
-
-    seed = arguments.seed if arguments.seed is not None else fresh_seed()
-    with open_players(arguments, seed, progress.stream) as players:
-        if players is None:
-            return 2
-        try:
-            run_sprt(arguments, *players, seed, out, progress)
-        except BrainRefused as error:
-            raise RefusedError(error.reason) from None
-    return 0
-
-
 def _opening_rule_setting(arguments: argparse.Namespace) -> dict[str, str]:
     """The opening rule among a stored match's settings (none under the free opening)."""
     rule: str = arguments.opening_rule
     return {} if rule == "free" else {"opening_rule": rule}
+
+
+def duration(microseconds: float) -> str:
+    """A time in the unit that reads best: "0.61 us", "12.4 ms", "1.57 s"."""
+    if microseconds < 1000:
+        return f"{microseconds:.2f} us"
+    if microseconds < 1_000_000:
+        return f"{microseconds / 1000:.1f} ms"
+    return f"{microseconds / 1_000_000:.2f} s"
+
+
+def pace(games: int, seconds: float) -> str:
+    """Games per second, or seconds per game when that is fewer than ten a second."""
+    if seconds <= 0 or games <= 0:
+        return f"{games:,} games"
+    per_second = games / seconds
+    if per_second >= 10:
+        return f"{per_second:,.0f} games per second"
+    return f"{seconds / games:.2f} s a game"
+
+
+def print_match(result: MatchResult, seed: int, out: TextIO) -> None:
+    board = "" if result.rules.is_classic else f"{result.rules.title} ({result.rules.key}), "
+    out.write(
+        f"{board}{result.games:,} games, X: {result.x.name} ({result.x.kind}) vs "
+        f"O: {result.o.name} ({result.o.kind}); first move: {result.start} "
+        f"(X started {result.x_started:,}); seed {seed}\n\n"
+    )
+    out.write(f"{'side':<4}  {'player':<12} {'wins':>8} {'draws':>8} {'losses':>8}")
+    out.write(f"  {'mean move':>11}  {'max move':>11}\n")
+    for mark, side in ((Mark.X, result.x), (Mark.O, result.o)):
+        out.write(
+            f"{mark.value:<4}  {side.kind:<12} {side.wins:>8,} {result.draws:>8,} "
+            f"{result.losses(mark):>8,}  {duration(side.mean_move_us):>11}  "
+            f"{duration(side.max_move_us):>11}\n"
+        )
+    estimate = elo_estimate(result.x.wins, result.draws, result.o.wins)
+    out.write(f"\nX against O: {estimate.describe()}\n")
+    out.write(
+        f"{pace(result.games, result.seconds)} ({result.seconds:.3f} s; "
+        "move times include the timer's own overhead of about 0.1 us)\n"
+    )

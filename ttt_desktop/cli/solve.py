@@ -9,17 +9,18 @@ import argparse
 import time
 from typing import Final, TextIO
 
+from ttt_desktop.analysis import mnk_solver
 from ttt_desktop.cli.common import FailedError, ProgressLine, RefusedError
 from ttt_desktop.cli.output import print_json
+from ttt_desktop.core.board import Board
 from ttt_desktop.core.rules import Rules
 
 _WORDS: Final = {1: "win", 0: "draw", -1: "loss"}
 
 
-def run_solve(arguments: argparse.Namespace, out: TextIO, progress: ProgressLine) -> None:
-    from ttt_desktop.analysis import mnk_solver  # noqa: PLC0415  (only here)
-    from ttt_desktop.core.board import Board  # noqa: PLC0415
-
+def run_solve(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``ttt-arena solve``; the exit status."""
+    progress = ProgressLine(err)
     rules: Rules = arguments.rules
     try:
         mnk_solver.check_rules(rules)
@@ -75,7 +76,7 @@ def run_solve(arguments: argparse.Namespace, out: TextIO, progress: ProgressLine
             },
             out,
         )
-        return
+        return 0
     where = "the empty board" if arguments.position is None else f"position {board.cells}"
     out.write(
         f"{rules.title} ({rules.key}), {where}: {_WORDS[value]} for the first player "
@@ -86,3 +87,4 @@ def run_solve(arguments: argparse.Namespace, out: TextIO, progress: ProgressLine
             f"{board.to_move.value} to move; best moves: {board.geometry.names(solution.best)}\n"
         )
     out.write(f"nodes: {solution.nodes:,}\nseconds: {solution.seconds:.3f}\n")
+    return 0

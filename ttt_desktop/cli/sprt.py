@@ -9,6 +9,8 @@ from __future__ import annotations
 import time
 from typing import Any, Final, TextIO
 
+from ttt_desktop.lab.sprt import SprtSettings, parse_sprt
+
 __all__ = ["LIVE_SECONDS", "POSITIONAL", "LiveLlr", "parse_settings"]
 
 LIVE_SECONDS: Final = 0.5
@@ -19,12 +21,10 @@ POSITIONAL: Final = ("elo0", "elo1", "alpha", "beta")
 """The order of the values given without names: ``0,10`` or ``0,10,0.05,0.05``."""
 
 
-def parse_settings(text: str) -> Any:
+def parse_settings(text: str) -> SprtSettings:
     """``--sprt``: ``0,10`` or ``0,10,0.05,0.05`` (elo0, elo1, alpha, beta, as
     cutechess-cli's ``-sprt`` takes them), or ``elo0=0,elo1=10,alpha=0.05,beta=0.05`` (any
     of them, ``model=normalized`` too); named values may follow the plain ones."""
-    from ttt_desktop.lab.sprt import parse_sprt  # noqa: PLC0415
-
     parts = [part.strip() for part in text.split(",") if part.strip()]
     plain = 0
     while plain < len(parts) and "=" not in parts[plain]:

@@ -8,27 +8,46 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import shutil
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from ttt_desktop.brains.engines import EngineListError
+from ttt_desktop.brains.manager import BrainError
 from ttt_desktop.cli.common import (
     FailedError,
     ProgressLine,
     RefusedError,
+    UsageError,
     check_players,
-    library_writer,
-    openings_of,
     time_control,
 )
+from ttt_desktop.cli.match import openings_of
 from ttt_desktop.core.rules import Rules
+from ttt_desktop.lab import report
+from ttt_desktop.lab.brains import finish, prepare
+from ttt_desktop.lab.cluster import Scheduler, TlsFiles, make_certificates
+from ttt_desktop.lab.runner import WorkerError, run_tournament
+from ttt_desktop.lab.spec import TournamentSpec, parse_entrants
+from ttt_desktop.lab.storing import LibraryWriter, PsqFolder, TournamentSaver
+from ttt_desktop.lab.tournament import TournamentGame, brain_log_dir
+from ttt_desktop.library import Library, library_path
+from ttt_desktop.library.tournaments import TournamentStore
 from ttt_desktop.players.base import fresh_seed
 
 
-def run_tournament_command(
-    arguments: argparse.Namespace, out: TextIO, progress: ProgressLine
-) -> None:
-    from ttt_desktop.lab.tournament import TournamentGame  # noqa: PLC0415
+def run_tournament_command(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``ttt-arena tournament``; the exit status. Options that do not go together (and
+    settings the tournament's spec refuses) are a :class:`UsageError`."""
+    try:
+        _run_tournament(arguments, out, ProgressLine(err))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    return 0
 
+
+def _run_tournament(arguments: argparse.Namespace, out: TextIO, progress: ProgressLine) -> None:
     done: list[TournamentGame] = []
     library = None
     saver = None
@@ -49,10 +68,10 @@ def run_tournament_command(
     if arguments.jobs is None:
         arguments.jobs = 1
     try:
-        writer = library_writer(arguments, "tournament", name, spec.as_json())
+        writer = None
+        if arguments.library is not None:
+            writer = LibraryWriter(arguments.library, "tournament", name, spec.as_json())
         if writer is not None and saver is None:
-            from ttt_desktop.lab.storing import TournamentSaver  # noqa: PLC0415
-
             saver = TournamentSaver(writer.library, spec, name, jobs=arguments.jobs)
         if saver is not None:
             where = writer.library.path if writer is not None else library.path  # type: ignore[union-attr]
@@ -61,18 +80,12 @@ def run_tournament_command(
                 f"stop, carry on with --resume {saver.id}\n"
             )
             if spec.brains is not None:
-                from dataclasses import replace  # noqa: PLC0415
-
-                from ttt_desktop.lab.tournament import brain_log_dir  # noqa: PLC0415
-
                 log_dir = brain_log_dir(Path(where), saver.id)
                 spec = replace(spec, brains=spec.brains.with_log_dir(str(log_dir)))
                 progress.stream.write(f"the brains' pipe logs go to {log_dir}\n")
         _play_tournament(arguments, spec, out, progress, (done, library, saver, writer), psq=psq)
     finally:
         if spec.brains is not None:
-            from ttt_desktop.lab.brains import finish  # noqa: PLC0415
-
             swept = finish(spec)
             if swept:
                 progress.stream.write(
@@ -86,8 +99,6 @@ def _psq_folder(arguments: argparse.Namespace, spec: Any) -> Any:
     folder = getattr(arguments, "psq", None)
     if folder is None:
         return None
-    from ttt_desktop.lab.storing import PsqFolder  # noqa: PLC0415
-
     refusal = PsqFolder.refusal(spec.rules)
     if refusal is not None:
         raise RefusedError(f"--psq: {refusal}")
@@ -107,8 +118,6 @@ def _scheduler(arguments: argparse.Namespace) -> Any:
         if any(tls_given) or arguments.insecure:
             raise RefusedError("--tls-* and --insecure go with --scheduler")
         return None
-    from ttt_desktop.lab.cluster import Scheduler, TlsFiles  # noqa: PLC0415
-
     if any(tls_given) and not all(tls_given):
         raise RefusedError("TLS needs all three: --tls-ca-file, --tls-cert and --tls-key")
     tls = TlsFiles(*tls_given) if all(tls_given) else None
@@ -120,9 +129,8 @@ def _scheduler(arguments: argparse.Namespace) -> Any:
     return scheduler
 
 
-def run_cluster_certs(arguments: argparse.Namespace, out: TextIO) -> None:
-    from ttt_desktop.lab.cluster import make_certificates  # noqa: PLC0415
-
+def run_cluster_certs(arguments: argparse.Namespace, out: TextIO, _err: TextIO) -> int:
+    """``ttt-arena cluster-certs``: an authority and the machines' certificates (OpenSSL)."""
     try:
         made = make_certificates(arguments.out, arguments.names)
     except ValueError as error:
@@ -144,14 +152,11 @@ def run_cluster_certs(arguments: argparse.Namespace, out: TextIO) -> None:
         f"--tls-ca-file {folder}/ca.pem --tls-cert {folder}/NAME.pem "
         f"--tls-key {folder}/NAME.key\n"
     )
+    return 0
 
 
 def _prepare_brains(spec: Any, arguments: argparse.Namespace, *, resumed: bool) -> Any:
     """Start each brain once: its name, and whether it plays the board (else no tournament)."""
-    from ttt_desktop.brains.engines import EngineListError  # noqa: PLC0415
-    from ttt_desktop.brains.manager import BrainError  # noqa: PLC0415
-    from ttt_desktop.lab.brains import prepare  # noqa: PLC0415
-
     engines = "" if arguments.engines is None else str(arguments.engines)
     try:
         return prepare(spec, engines_file=engines, relabel=not resumed)
@@ -170,10 +175,6 @@ def _play_tournament(
     *,
     psq: Any = None,
 ) -> None:
-    from ttt_desktop.lab import report  # noqa: PLC0415  (only tournaments need the lab)
-    from ttt_desktop.lab.runner import WorkerError, run_tournament  # noqa: PLC0415
-    from ttt_desktop.lab.tournament import TournamentGame  # noqa: PLC0415
-
     done, library, saver, writer = stores
     total = spec.total_games
     jobs = arguments.jobs
@@ -231,8 +232,6 @@ def _play_tournament(
         writer.close(progress.stream)
         if spec.brains is not None and spec.brains.log_dir and result.finished:
             # The stored games carry their logs now.
-            import shutil  # noqa: PLC0415
-
             shutil.rmtree(spec.brains.log_dir, ignore_errors=True)
             with contextlib.suppress(OSError):  # the library's log folder, once empty
                 Path(spec.brains.log_dir).parent.rmdir()
@@ -248,9 +247,7 @@ def _time_left(seconds: float | None) -> str:
     return "" if seconds is None else f", about {seconds:,.0f} s left"
 
 
-def _new_spec(arguments: argparse.Namespace) -> Any:
-    from ttt_desktop.lab.spec import TournamentSpec, parse_entrants  # noqa: PLC0415
-
+def _new_spec(arguments: argparse.Namespace) -> TournamentSpec:
     if arguments.players is None:
         raise ValueError("name the players (--players A,B,...) or --resume a tournament")
     rules: Rules = arguments.rules
@@ -272,12 +269,6 @@ def _new_spec(arguments: argparse.Namespace) -> Any:
 
 
 def _resumed(arguments: argparse.Namespace, progress: ProgressLine) -> tuple[Any, Any, Any, Any]:
-    from ttt_desktop.lab.spec import TournamentSpec  # noqa: PLC0415
-    from ttt_desktop.lab.storing import TournamentSaver  # noqa: PLC0415
-    from ttt_desktop.lab.tournament import TournamentGame  # noqa: PLC0415
-    from ttt_desktop.library import Library, library_path  # noqa: PLC0415
-    from ttt_desktop.library.tournaments import TournamentStore  # noqa: PLC0415
-
     path = library_path(explicit=arguments.library)
     if path is None:
         raise ValueError("--resume reads the game library: give --library PATH")
