@@ -12,6 +12,9 @@ Ideas:
 
 * ``width``: an inner node searches only its :data:`~ttt_desktop.players.searcher.WIDTH`
   best-ordered moves (against all of them); ``--width`` tries another value.
+* ``deepening``: the deepening goes on to the end of the budget and takes from the
+  iteration cut short a move that proved better than the best so far (against starting
+  no iteration after 40% of the budget and throwing away one cut short).
 
     .venv/bin/python benchmarks/search_ideas.py width --openings 20 --nodes 20000
     .venv/bin/python benchmarks/search_ideas.py width --width 8 --openings 20 --ms 100
@@ -74,6 +77,8 @@ def strongest(  # noqa: PLR0917  (the job's fields)
     assert isinstance(searcher, SearcherPlayer)
     if idea == "width":
         searcher.width = width if on else None
+    elif idea == "deepening":
+        searcher.whole_budget = on
     return player
 
 
@@ -100,7 +105,7 @@ def elo(score: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("idea", choices=["width"])
+    parser.add_argument("idea", choices=["width", "deepening"])
     parser.add_argument("--openings", type=int, default=20)
     parser.add_argument("--nodes", type=int, help="positions a move (the default: 20,000)")
     parser.add_argument("--ms", type=float, help="milliseconds a move instead of positions")

@@ -93,19 +93,20 @@ def case_key(rules: str, kind: str, options: dict[str, int], seed: int, index: i
 
 
 @contextlib.contextmanager
-def every_move_searched() -> Iterator[None]:
+def as_recorded() -> Iterator[None]:
     """The Searcher as it was when the record was written: every move of a node searched
-    (:data:`~ttt_desktop.players.searcher.WIDTH` None; the cut came later, and
-    ``tests/players/test_searcher_compiled.py`` and ``test_searcher.py`` hold it)."""
-    kept = searcher.WIDTH
-    searcher.WIDTH = None  # type: ignore[misc]
+    (:data:`~ttt_desktop.players.searcher.WIDTH` None) and no iteration started after 40%
+    of the budget (:data:`~ttt_desktop.players.searcher.WHOLE_BUDGET` False). Both came
+    later; ``tests/players/test_searcher_compiled.py`` and ``test_searcher.py`` hold them."""
+    kept = searcher.WIDTH, searcher.WHOLE_BUDGET
+    searcher.WIDTH, searcher.WHOLE_BUDGET = None, False  # type: ignore[misc]
     try:
         yield
     finally:
-        searcher.WIDTH = kept  # type: ignore[misc]
+        searcher.WIDTH, searcher.WHOLE_BUDGET = kept  # type: ignore[misc]
 
 
-@every_move_searched()
+@as_recorded()
 def player_records() -> dict[str, Any]:
     found: dict[str, Any] = {}
     for rules, kind, options in CASES:
@@ -124,7 +125,7 @@ def player_records() -> dict[str, Any]:
     return found
 
 
-@every_move_searched()
+@as_recorded()
 def coach_records() -> dict[str, Any]:
     from ttt_desktop.players.coach_search import evaluate  # noqa: PLC0415  (a helper's import)
 

@@ -209,6 +209,7 @@ def test_the_compiled_table_answers_as_a_dict() -> None:
         None,
         searcher.TABLE_LIMIT,
         None,
+        True,
     )
     move, table = found[0], found[7]
     assert len(table) > 0
@@ -293,7 +294,24 @@ def test_the_compiled_tree_refuses_what_is_not_a_position() -> None:
     run = searcher._fastsearch.run
     width = 8 * ((t.size + 63) // 64)
     empty = bytes(width)
-    good = [flat, empty, empty, empty, 0, 0, [(40, 0, 0)], 1, None, None, 0.0, None, None, 10, 12]
+    good = [
+        flat,
+        empty,
+        empty,
+        empty,
+        0,
+        0,
+        [(40, 0, 0)],
+        1,
+        None,
+        None,
+        0.0,
+        None,
+        None,
+        10,
+        12,
+        True,
+    ]
     assert run(*good)[0] == 40
     with pytest.raises(TypeError):
         run(*good[:-1])

@@ -12,11 +12,13 @@
  * answer, to the node. Renju and caro keep the pure-Python tree.
  *
  * run(tables, x, o, near, key, side, moves, limit, node_limit, deadline, started, seconds,
- * stop, table_limit, width) takes the position (each side's stones and the cells near them as little-endian
+ * stop, table_limit, width, whole_budget) takes the position (each side's stones and the cells near them as little-endian
  * bytes, its Zobrist key, the side to move), the root's moves in order as (cell, packed
  * gain and loss >> shift, & loss_mask), the deepest iteration, the budget, and the
  * entries the transposition table keeps before it is cleared, and the moves searched at an
- * inner node (None: all; the rest are pruned, the node then valued at least -proven).
+ * inner node (None: all; the rest are pruned, the node then valued at least -proven), and
+ * whether the deepening goes on to the end of the budget (else no iteration starts after
+ * 40% of it), taking from an iteration cut short a move that proved better than the first.
  * The result is (move, value, depth, nodes, scores, first, stopped, table, scored): the move,
  * value and depth of the last finished iteration (move -1 when none finished), every root
  * move's (cell, value, exact) in that iteration, the root's first move in its final order,
@@ -1065,10 +1067,10 @@ static PyObject *
 fastsearch_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 15) {
+    if (nargs != 16) {
         PyErr_SetString(PyExc_TypeError,
                         "run(tables, x, o, near, key, side, moves, limit, node_limit, "
-                        "deadline, started, seconds, stop, table_limit, width)");
+                        "deadline, started, seconds, stop, table_limit, width, whole_budget)");
         return NULL;
     }
     if (!PyObject_TypeCheck(args[0], &TablesType)) {
@@ -1096,6 +1098,7 @@ fastsearch_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     long long table_limit = PyLong_AsLongLong(args[13]);
     c.table_limit = table_limit < 1 ? 1 : (size_t)table_limit;
     c.width = args[14] == Py_None ? 0 : (int)PyLong_AsLong(args[14]);
+    int whole_budget = PyObject_IsTrue(args[15]);
     if (PyErr_Occurred()) {
         return NULL;
     }
@@ -1205,6 +1208,24 @@ fastsearch_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                 alpha = value;
             }
         }
+        if (c.status == STOPPED && !c.stopped_by_caller && whole_budget && m >= 2) {
+            /* The iteration cut short by the budget: its first move (the best so far) was searched with
+             * the whole window, so a move after it that proved better is better at this
+             * depth too; the first such, best, is the answer, with the moves finished. */
+            int best = 0;
+            for (int i = 1; i < m; i++) {
+                if (results[i].exact && results[i].value > results[best].value) {
+                    best = i;
+                }
+            }
+            if (best > 0) {
+                move = results[best].cell;
+                value_found = results[best].value;
+                depth_found = depth;
+                memcpy(found, results, sizeof(RootScore) * (size_t)m);
+                n_found = m;
+            }
+        }
         if (c.status != GOING || m == 0) {
             break;
         }
@@ -1237,10 +1258,11 @@ fastsearch_run(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         if (n == 1 && depth >= 2) {
             break;
         }
-        if (c.has_deadline && now(&c) - started > 0.4 * seconds) {
+        if (!whole_budget && c.has_deadline && now(&c) - started > 0.4 * seconds) {
             break;
         }
-        if (c.has_node_limit && !((double)c.nodes <= 0.4 * (double)c.node_limit)) {
+        if (!whole_budget && c.has_node_limit &&
+            !((double)c.nodes <= 0.4 * (double)c.node_limit)) {
             break;
         }
     }

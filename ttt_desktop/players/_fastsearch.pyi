@@ -56,5 +56,6 @@ def run(
     stop: Callable[[], bool] | None,
     table_limit: int,
     width: int | None,
+    whole_budget: bool,
     /,
 ) -> tuple[int, int, int, int, list[tuple[int, int, bool]], int, bool, Table, int]: ...
