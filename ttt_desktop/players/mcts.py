@@ -66,13 +66,20 @@ from ttt_desktop.core.rules import FIVE_ONLY_RULES, RENJU
 from ttt_desktop.core.tactics import completing_cells
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 from ttt_desktop.players.nearby import cells_near_stones
+from ttt_desktop.players.thought import (
+    CellScore,
+    Meaning,
+    Rule,
+    SearchStopped,
+    Thought,
+    decisive_rule,
+)
 
 if TYPE_CHECKING:
     from typing import Final
 
     from ttt_desktop.core.clock import StopCheck
     from ttt_desktop.core.playout import _Layout
-    from ttt_desktop.players.thought import Thought
 
 SIMULATIONS: Final = 2000
 """Simulations per move when no time budget is set."""
@@ -266,14 +273,6 @@ class MontyPlayer(Player):
 
     def _think(self, board: Board, stop: StopCheck | None) -> Thought:
         started = time.perf_counter()
-        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
-            CellScore,
-            Meaning,
-            Rule,
-            SearchStopped,
-            Thought,
-            decisive_rule,
-        )
 
         legal_moves_or_raise(board)
         search = _Search(board, self._random, self.exploration)

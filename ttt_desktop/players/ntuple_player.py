@@ -30,12 +30,12 @@ from ttt_desktop.core.rules import Rules
 from ttt_desktop.core.tactics import blocking_cells, completing_cells
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 from ttt_desktop.players.ntuple_file import NetworkDocument, pattern_class_count, window_length
+from ttt_desktop.players.thought import Meaning, Rule, Thought, decisive_rule, scores_of
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ttt_desktop.core.clock import StopCheck
-    from ttt_desktop.players.thought import Thought
 
 __all__ = [
     "EMPTY",
@@ -256,14 +256,6 @@ class NTuplePlayer(Player):
     def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
         """Rule ``win`` or ``block`` when one decided, else ``table`` with the network's
         value of each move (from -1, lost, to 1, won) as its scores: the heat map."""
-        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
-            Meaning,
-            Rule,
-            Thought,
-            decisive_rule,
-            scores_of,
-        )
-
         started = time.perf_counter()
         move, forced, cells, sums = self._decide(board)
         lines: tuple[tuple[Cell, ...], ...] = ()

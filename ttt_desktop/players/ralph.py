@@ -15,10 +15,18 @@ from ttt_desktop.core.rules import FIVE_ONLY_RULES, Rules
 from ttt_desktop.core.tactics import completing_cells, decisive_moves
 from ttt_desktop.players.base import Player, deadline_of, legal_moves_or_raise, stop_at
 from ttt_desktop.players.nearby import cells_near_stones
+from ttt_desktop.players.search.deepening import deepen
+from ttt_desktop.players.thought import (
+    CellScore,
+    Meaning,
+    Rule,
+    SearchStopped,
+    Thought,
+    decisive_rule,
+)
 
 if TYPE_CHECKING:
     from ttt_desktop.core.clock import StopCheck
-    from ttt_desktop.players.thought import Thought
 
 DEFAULT_DEPTH = 5
 """Plies Ralph looks ahead on tic-tac-toe; the source's ``depth > 6`` cut-off with the root at
@@ -109,13 +117,6 @@ class RalphPlayer(Player):
         visits (the tallies are memoised here, but worth that walk).
         """
         started = time.perf_counter()
-        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
-            CellScore,
-            Meaning,
-            Rule,
-            Thought,
-            decisive_rule,
-        )
 
         moves = legal_moves_or_raise(board)
         decisive = decisive_rule(board)
@@ -250,7 +251,6 @@ def _timed_grid_tallies(
     With the nodes and the plies of the walk the tallies come from."""
     if deadline is None:
         return (*_grid_tallies(board, depth, stop), depth)
-    from ttt_desktop.players.search.deepening import deepen  # noqa: PLC0415  (see thought.py)
 
     clocked = stop_at(deadline, stop)
     nothing: tuple[tuple[int, ...], int, int] = ((0,) * board.rules.size, 0, 0)
@@ -328,8 +328,6 @@ def _grid_tallies(
         nodes += len(free)
         for cell in free:
             if stop is not None and stop():
-                from ttt_desktop.players.thought import SearchStopped  # noqa: PLC0415
-
                 raise SearchStopped("Ralph was told to stop")
             child = position.play(cell)
             if child.winner is not None:

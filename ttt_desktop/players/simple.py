@@ -22,10 +22,10 @@ from ttt_desktop.core.rules import MAX_SIDE
 from ttt_desktop.core.tactics import decisive_moves
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 from ttt_desktop.players.nearby import places
+from ttt_desktop.players.thought import Rule, Thought, decisive_rule
 
 if TYPE_CHECKING:
     from ttt_desktop.core.clock import StopCheck
-    from ttt_desktop.players.thought import Rule, Thought
 
 
 class RandoPlayer(Player):
@@ -51,8 +51,6 @@ class RandoPlayer(Player):
 
     def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
         """Rule ``random``: every free cell is a candidate."""
-        from ttt_desktop.players.thought import Rule  # noqa: PLC0415  (see thought.py)
-
         started = time.perf_counter()
         moves = legal_moves_or_raise(board)
         # As choose_move: one draw even when a single cell is free.
@@ -75,8 +73,6 @@ class LeviPlayer(Player):
 
     def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
         """Rule ``win`` or ``block`` with the lines concerned, else ``random``."""
-        from ttt_desktop.players.thought import Rule, decisive_rule  # noqa: PLC0415
-
         started = time.perf_counter()
         moves = legal_moves_or_raise(board)
         decisive = decisive_rule(board)
@@ -113,8 +109,6 @@ class HumistonPlayer(Player):
 
     def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
         """The first rule that applies: win, block, corner, centre, side, else random."""
-        from ttt_desktop.players.thought import Rule, decisive_rule  # noqa: PLC0415
-
         started = time.perf_counter()
         legal_moves_or_raise(board)
         decisive = decisive_rule(board)
@@ -197,8 +191,6 @@ class SequencePlayer(Player):
 
     def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
         """Rule ``script``: the move is the next cell of the list, which is the rule's cells."""
-        from ttt_desktop.players.thought import Rule  # noqa: PLC0415
-
         started = time.perf_counter()
         move = self.choose_move(board)
         return _rule_thought(self, board, started, move, Rule.SCRIPT, (move,), (), self.moves)
@@ -215,8 +207,6 @@ def _rule_thought(  # noqa: PLR0917  (one private helper, called positionally)
     rule_cells: tuple[Cell, ...] | None = None,
 ) -> Thought:
     """A rule player's thought: the move, its rule, the cells it chose from, the lines."""
-    from ttt_desktop.players.thought import Thought  # noqa: PLC0415
-
     return Thought(
         player.kind,
         board.cells,

@@ -33,11 +33,11 @@ from ttt_desktop.core.tactics import (
 )
 from ttt_desktop.players.base import Player, deadline_of, legal_moves_or_raise
 from ttt_desktop.players.nearby import cells_near_stones, places
+from ttt_desktop.players.thought import Rule, Thought
 
 if TYPE_CHECKING:
     from ttt_desktop.core.clock import StopCheck
     from ttt_desktop.core.geometry import Geometry
-    from ttt_desktop.players.thought import Thought
 
 
 def with_mark(cells: str, cell: Cell, mark: str) -> str:
@@ -87,8 +87,6 @@ class StrategistPlayer(Player):
         cells, our fork cells, the opponent's fork cells for ``block fork``, and
         the candidates for the positional rules.
         """
-        from ttt_desktop.players.thought import Rule, Thought  # noqa: PLC0415  (see thought.py)
-
         started = time.perf_counter()
         rule, options, rule_cells, lines = self._decide(board)
         move = self.pick(options)

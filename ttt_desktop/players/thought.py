@@ -23,9 +23,11 @@ chose plus what it knows about it in its own terms.
 A search that is told to stop (its ``stop`` callable answers true; searches ask
 every :data:`STOP_EVERY` positions) raises :class:`SearchStopped`.
 
-This module is imported when a player is asked to think or searches (the one search,
-:mod:`ttt_desktop.players.search.negamax`, raises :class:`SearchStopped`), never on the
-perfect player's ``choose_move`` path (``dataclasses`` costs a fresh process milliseconds).
+Most players and the search (:mod:`ttt_desktop.players.search.negamax` raises
+:class:`SearchStopped`) import this module plainly. Three import it only when asked to think:
+the base class and the perfect player, on the perfect player's first ``choose_move``
+(``dataclasses`` costs a fresh process milliseconds), and the learner, which ``ttt-arena``'s
+parser loads.
 Nothing here imports Qt.
 """
 

@@ -26,12 +26,12 @@ from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.tactics import decisive_moves
 from ttt_desktop.players.base import Player, legal_moves_or_raise
+from ttt_desktop.players.thought import Meaning, Rule, Thought, decisive_rule, scores_of
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from ttt_desktop.core.clock import StopCheck
-    from ttt_desktop.players.thought import Thought
 
 FULL_LINE_UTILITY: Final = -10
 
@@ -192,14 +192,6 @@ class UtilityPlayer(Player):
 
     def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
         """Rule ``win`` or ``block``, else ``utility``; the cells' utilities are the scores."""
-        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
-            Meaning,
-            Rule,
-            Thought,
-            decisive_rule,
-            scores_of,
-        )
-
         started = time.perf_counter()
         legal_moves_or_raise(board)
         utilities = space_utilities(board, board.to_move)
