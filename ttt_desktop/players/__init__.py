@@ -64,7 +64,7 @@ def __getattr__(name: str) -> Any:
     # PlayerInfo is loaded on demand: its module imports dataclasses, which costs more
     # than the rest of this package (see info.py).
     if name == "PlayerInfo":
-        from ttt_desktop.players.info import PlayerInfo  # noqa: PLC0415
+        from ttt_desktop.players.info import PlayerInfo  # noqa: PLC0415  (see info.py)
 
         return PlayerInfo
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -90,7 +90,7 @@ class Player(abc.ABC):
         players that know nothing more, reports the move alone; every kind of the
         roster overrides it.
         """
-        from ttt_desktop.players.thought import Thought  # noqa: PLC0415  (see thought.py)
+        from ttt_desktop.players.thought import Thought  # noqa: PLC0415  (the first move's path)
 
         started = time.perf_counter()
         move = self.choose_move(board)
@@ -109,8 +109,7 @@ class Player(abc.ABC):
         classical opening with the player's generator
         (:func:`ttt_desktop.players.swap_policy.opening_stones`).
         """
-        # On use: only a game under an opening rule asks (the cold path stays short).
-        from ttt_desktop.players.swap_policy import opening_stones  # noqa: PLC0415
+        from ttt_desktop.players.swap_policy import opening_stones  # noqa: PLC0415  (the first move's path)
 
         return opening_stones(self, board, rule)
 
@@ -121,7 +120,7 @@ class Player(abc.ABC):
         value, else draws a side with the player's generator
         (:func:`ttt_desktop.players.swap_policy.choose`).
         """
-        from ttt_desktop.players.swap_policy import choose  # noqa: PLC0415  (on use)
+        from ttt_desktop.players.swap_policy import choose  # noqa: PLC0415  (the first move's path)
 
         return choose(self, board, options, rule)
 

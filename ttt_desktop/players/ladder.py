@@ -37,6 +37,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ttt_desktop.core.rules import Rules, coerce_rules
+from ttt_desktop.players import create_player
 from ttt_desktop.players.boards import CLASSIC_ONLY, FIRST_PLAYER_WINS, SOLVED_BOARDS, plays
 from ttt_desktop.players.roster import kinds_for
 
@@ -81,8 +82,6 @@ class Level:
 
     def create(self, seed: int | None = None) -> Player:
         """A new player of this level."""
-        from ttt_desktop.players import create_player  # noqa: PLC0415  (no import circle)
-
         return create_player(self.kind, seed=seed, **self.options)
 
 

@@ -25,19 +25,24 @@ its learning curve. Nothing here imports Qt.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import math
+import os
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import CENTRE, CORNERS, SIDES, Cell
+from ttt_desktop.core.openings import OpeningSeat, builtin_openings, opening_sequence
+from ttt_desktop.core.play import play_game
 from ttt_desktop.core.rules import Rules
 from ttt_desktop.core.tactics import decisive_moves
+from ttt_desktop.players import create_player
 from ttt_desktop.players.base import Player, legal_moves_or_raise
 
 if TYPE_CHECKING:
@@ -226,7 +231,7 @@ class LearnerTable:
         source = Path(path)
         try:
             if source.suffix == ".gz":
-                import gzip  # noqa: PLC0415  (the shipped table only)
+                import gzip  # noqa: PLC0415  (ttt-arena's parser loads this module; .gz only)
 
                 with gzip.open(source, "rt", encoding="utf-8") as file:
                     document = json.load(file)
@@ -251,7 +256,7 @@ class LearnerTable:
         target.parent.mkdir(parents=True, exist_ok=True)
         text = f'{head},\n "values": {{\n{rows}\n }}\n}}\n'
         if target.suffix == ".gz":
-            import gzip  # noqa: PLC0415
+            import gzip  # noqa: PLC0415  (ttt-arena's parser loads this module; .gz only)
 
             # mtime 0: the same table gives the same file.
             target.write_bytes(gzip.compress(text.encode("utf-8"), 9, mtime=0))
@@ -309,7 +314,7 @@ class LearnerPlayer(Player):
 
     def think(self, board: Board, *, stop: StopCheck | None = None) -> Thought:
         """Rule ``table`` with the table's values as scores, or the fallback rule that fired."""
-        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+        from ttt_desktop.players.thought import (  # noqa: PLC0415  (ttt-arena's parser loads this module)
             Meaning,
             Rule,
             Thought,
@@ -436,8 +441,6 @@ class TrainingSettings:
                 "eval_every must be at least 1 and eval_games at least 2 (X and O in turn)"
             )
         if self.opponent != SELF_PLAY:
-            from ttt_desktop.players import create_player  # noqa: PLC0415  (the roster)
-
             create_player(self.opponent, seed=0)  # an unknown kind says which kinds exist
 
     def exploration(self, episode: int) -> float:
@@ -454,8 +457,6 @@ class TrainingSettings:
     @property
     def worker_count(self) -> int:
         """The processes that train: ``workers``, or every core for 0."""
-        import os  # noqa: PLC0415
-
         return self.workers or os.cpu_count() or 1
 
 
@@ -463,8 +464,6 @@ class TrainingSettings:
 def network_training_problem() -> str | None:
     """Why a network can't be trained here (numpy, which the trainer needs, is missing, as
     in the packaged app), or None. Looked up without importing numpy."""
-    import importlib.util  # noqa: PLC0415
-
     if importlib.util.find_spec("numpy") is not None:
         return None
     return (
@@ -756,8 +755,6 @@ def train(
     entry = q_values.entry
     opponent: Player | None = None
     if settings.opponent != SELF_PLAY:
-        from ttt_desktop.players import create_player  # noqa: PLC0415  (the roster)
-
         opponent = create_player(settings.opponent, seed=rng.getrandbits(32))
     starts = (Board.empty(Mark.X), Board.empty(Mark.O))
     curve: list[CurvePoint] = []
@@ -914,7 +911,7 @@ def _shared_round(  # noqa: PLR0917
 ) -> None:
     """Games ``first`` on, shared among this process and the helpers, all learning into
     the network's weights (shared with the helpers) as they play."""
-    from ttt_desktop.players import ntuple  # noqa: PLC0415
+    from ttt_desktop.players import ntuple  # noqa: PLC0415  (numpy: only when training one)
 
     parts = len(helpers) + 1
     counts = [count // parts + (1 if part < count % parts else 0) for part in range(parts)]
@@ -934,8 +931,7 @@ def _network_score(
 ) -> tuple[int, int, int]:
     """The network's wins, draws and losses in ``games`` games against ``opponent`` on
     ``rules`` (the Searcher at :data:`CURVE_SEARCHER_NODES`): :func:`paired_score`."""
-    from ttt_desktop.players import create_player  # noqa: PLC0415  (the roster)
-    from ttt_desktop.players.ntuple_player import NTuplePlayer  # noqa: PLC0415
+    from ttt_desktop.players.ntuple_player import NTuplePlayer  # noqa: PLC0415  (ttt-arena's parser loads this module)
 
     learner = NTuplePlayer(seed=seed, network=network)
     options: dict[str, Any] = {"nodes": CURVE_SEARCHER_NODES} if opponent == "searcher" else {}
@@ -957,13 +953,6 @@ def paired_score(
     against the Searcher at 1,000 nodes on 7,7,4: 12 distinct games of 20), and a score's
     error bar would claim more games than were played.
     """
-    from ttt_desktop.core.openings import (  # noqa: PLC0415
-        OpeningSeat,
-        builtin_openings,
-        opening_sequence,
-    )
-    from ttt_desktop.core.play import play_game  # noqa: PLC0415
-
     opening = opening_sequence(builtin_openings(rules), rules, symmetries_seed=seed)
     wins = draws = 0
     seen: set[tuple[int, ...]] = set()
@@ -998,8 +987,6 @@ def _network_record(
 def settings_of(record: Mapping[str, Any]) -> TrainingSettings:
     """The settings a network's training record was made with (to train it on); a
     ``ValueError`` saying what is wrong when the record holds none."""
-    from dataclasses import fields  # noqa: PLC0415
-
     names = {field.name for field in fields(TrainingSettings)}
     try:
         given = {name: record[name] for name in names if name in record}
@@ -1050,9 +1037,6 @@ def score_against(
 ) -> tuple[int, int, int]:
     """The greedy table's wins, draws and losses in ``games`` games against ``opponent``,
     X and O in turn."""
-    from ttt_desktop.core.play import play_game  # noqa: PLC0415
-    from ttt_desktop.players import create_player  # noqa: PLC0415  (the roster)
-
     learner = LearnerPlayer(seed=seed, table=table)
     other = create_player(opponent, seed=seed + 1)
     wins = draws = 0
@@ -1091,7 +1075,7 @@ def results_against_random(table: LearnerTable, games: int, *, seed: int) -> tup
 
 
 def _perfect_moves(board: Board) -> tuple[Cell, ...]:
-    from ttt_desktop.analysis import best_moves  # noqa: PLC0415  (solving costs; only when asked)
+    from ttt_desktop.analysis import best_moves  # noqa: PLC0415  (ttt-arena's parser loads this module)
 
     return best_moves(board)
 

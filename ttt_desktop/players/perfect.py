@@ -44,6 +44,7 @@ import time
 from ttt_desktop.core.board import Board, Mark
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.players.base import Player, deadline_of, legal_moves_or_raise, stop_at
+from ttt_desktop.players.roster import unsupported
 
 # The cold path: no typing module (docs/manual/developer/architecture.md, "Cold start").
 TYPE_CHECKING = False
@@ -135,7 +136,7 @@ def look_up(table: bytes, cells: str, to_move: Mark) -> tuple[Cell, ...]:
 
 def compute_tables() -> tuple[BestMoves, BestMoves]:
     """The best moves solved from scratch with :mod:`ttt_desktop.analysis` (about a second)."""
-    from ttt_desktop.analysis import best_moves, reachable_boards  # noqa: PLC0415  (only here)
+    from ttt_desktop.analysis import best_moves, reachable_boards  # noqa: PLC0415  (the first move's path)
 
     by_mark: dict[Mark, BestMoves] = {Mark.X: {}, Mark.O: {}}
     for first in (Mark.X, Mark.O):
@@ -204,8 +205,8 @@ class PerfectPlayer(Player):
         draws it; the values come from :func:`ttt_desktop.analysis.tic_tac_toe_values`, and the
         line follows, after the move, the lowest-numbered best move at each turn.
         """
-        from ttt_desktop.analysis import best_moves, tic_tac_toe_values  # noqa: PLC0415  (only here)
-        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+        from ttt_desktop.analysis import best_moves, tic_tac_toe_values  # noqa: PLC0415  (the first move's path)
+        from ttt_desktop.players.thought import (  # noqa: PLC0415  (the first move's path)
             CellScore,
             Meaning,
             Rule,
@@ -246,8 +247,8 @@ class PerfectPlayer(Player):
 
     def _think_solved(self, board: Board, stop: StopCheck | None) -> Thought:
         """The solver's value of every move on a solved board other than tic-tac-toe."""
-        from ttt_desktop.analysis import mnk_solver  # noqa: PLC0415  (only here)
-        from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
+        from ttt_desktop.analysis import mnk_solver  # noqa: PLC0415  (the first move's path)
+        from ttt_desktop.players.thought import (  # noqa: PLC0415  (the first move's path)
             Bound,
             CellScore,
             Meaning,
@@ -306,13 +307,11 @@ class PerfectPlayer(Player):
         best = _solved_best.get(board)
         if best is not None:
             return best
-        from ttt_desktop.analysis import mnk_solver  # noqa: PLC0415  (only off tic-tac-toe)
-        from ttt_desktop.core.tactics import completing_cells  # noqa: PLC0415
+        from ttt_desktop.analysis import mnk_solver  # noqa: PLC0415  (the first move's path)
+        from ttt_desktop.core.tactics import completing_cells  # noqa: PLC0415  (the first move's path)
 
         legal_moves_or_raise(board)
         if not mnk_solver.is_solved(board.rules):
-            from ttt_desktop.players.roster import unsupported  # noqa: PLC0415
-
             raise unsupported(self.kind, board.rules)
         proof_ms = None if self.budget_ms is None else self.budget_ms * PROOF_SHARE
         deadline = None if started is None else deadline_of(proof_ms, started)
@@ -338,7 +337,7 @@ class PerfectPlayer(Player):
         try:
             return self._solved(board, started=started)
         except _Unproven:
-            from ttt_desktop.core.tactics import decisive_moves  # noqa: PLC0415
+            from ttt_desktop.core.tactics import decisive_moves  # noqa: PLC0415  (the first move's path)
 
             decisive = decisive_moves(board)
             if decisive:
@@ -348,9 +347,9 @@ class PerfectPlayer(Player):
     def _unproven_thought(self, board: Board, stop: StopCheck | None, started: float) -> Thought:
         """The thought of a move not proved in time: a win or a block, else the Searcher's
         in what is left of the budget, as this player's."""
-        import dataclasses  # noqa: PLC0415  (only here)
+        import dataclasses  # noqa: PLC0415  (the first move's path)
 
-        from ttt_desktop.players.thought import Thought, decisive_rule  # noqa: PLC0415
+        from ttt_desktop.players.thought import Thought, decisive_rule  # noqa: PLC0415  (the first move's path)
 
         decisive = decisive_rule(board)
         if decisive is not None:
@@ -374,7 +373,7 @@ class PerfectPlayer(Player):
         """The Searcher (made once), given what is left of the budget of a move asked at
         ``started``."""
         if self._searcher is None:
-            from ttt_desktop.players.searcher import SearcherPlayer  # noqa: PLC0415  (on use)
+            from ttt_desktop.players.searcher import SearcherPlayer  # noqa: PLC0415  (the first move's path)
 
             self._searcher = SearcherPlayer(seed=self.seed)
         left_ms = (self.budget_ms or 0.0) - (time.perf_counter() - started) * 1000
@@ -391,7 +390,7 @@ class PerfectPlayer(Player):
         if not best:
             # Only finished boards are missing from the table (every legal board is reachable).
             legal_moves_or_raise(board)
-            from ttt_desktop.analysis import best_moves  # noqa: PLC0415  (rarely needed)
+            from ttt_desktop.analysis import best_moves  # noqa: PLC0415  (the first move's path)
 
             best = best_moves(board)
         self._best_by_board[board] = best

@@ -35,8 +35,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import gc
+import io
 import os
 import signal
+import sys
 import threading
 import time
 import traceback
@@ -47,6 +49,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ttt_desktop.core.board import Board, completion_steps, wants_completion
 from ttt_desktop.core.play import SeatForfeit
+from ttt_desktop.core.swap import OPENING_STONES, SwapAnswer
 from ttt_desktop.players import create_player
 from ttt_desktop.players.thought import SearchStopped, Thought
 
@@ -280,7 +283,7 @@ def release_free_heap() -> bool:
     """
     if not _malloc_trim:
         try:
-            import ctypes  # noqa: PLC0415  (on first use: not at start)
+            import ctypes  # noqa: PLC0415  (on first use: not before the window's first paint)
 
             trim = ctypes.CDLL(None).malloc_trim
             trim.argtypes = [ctypes.c_size_t]
@@ -355,8 +358,6 @@ def _answer_opening(
     players: dict[tuple[int, str], Any],
     games: list[int],
 ) -> Any:
-    from ttt_desktop.core.swap import OPENING_STONES, SwapAnswer  # noqa: PLC0415  (swap games only)
-
     board = job.think.board()
     player = _game_player(job.think, factory, players, games)
     try:
@@ -468,7 +469,7 @@ class SearchProcess:
 
     def _share(self) -> None:
         """The spawn context and the shared numbers, holding the stand-ins' values."""
-        import multiprocessing  # noqa: PLC0415
+        import multiprocessing  # noqa: PLC0415  (not before the window's first paint)
 
         self._context = multiprocessing.get_context(START_METHOD)
         self._stop_number = self._context.RawValue("q", self._stop_number.value)
@@ -683,10 +684,9 @@ def _spawn_popen(process_obj: Any) -> Any:
     the child gets ``tracker_fd=None``, as a freshly started interpreter has: it would start
     a tracker of its own only if something in it ever needed one.
     """
-    import io  # noqa: PLC0415
-    from multiprocessing import popen_spawn_posix, reduction, spawn  # noqa: PLC0415
-    from multiprocessing import util as typed_util  # noqa: PLC0415
-    from multiprocessing.context import set_spawning_popen  # noqa: PLC0415
+    from multiprocessing import popen_spawn_posix, reduction, spawn  # noqa: PLC0415  (as above)
+    from multiprocessing import util as typed_util  # noqa: PLC0415  (as above)
+    from multiprocessing.context import set_spawning_popen  # noqa: PLC0415  (as above)
 
     # The stubs leave out what this needs of multiprocessing's internals.
     util: Any = typed_util
@@ -758,8 +758,6 @@ class _Heartbeat:
 
 def child_modules(*, stop: Callable[[], bool] | None = None) -> list[str]:
     """The modules loaded in the process that runs this (a check that no Qt reaches the child)."""
-    import sys  # noqa: PLC0415
-
     return sorted(sys.modules)
 
 

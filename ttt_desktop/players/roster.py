@@ -11,6 +11,7 @@ Nothing here imports Qt.
 from __future__ import annotations
 
 import functools
+import importlib
 
 from ttt_desktop.core.rules import Rules
 from ttt_desktop.players.boards import (
@@ -209,7 +210,7 @@ BOARDS: Final[dict[str, str]] = {entry[0]: entry[6] for entry in _ENTRIES}
 @functools.cache
 def roster() -> tuple[PlayerInfo, ...]:
     """Every kind of computer player, weakest first."""
-    from ttt_desktop.players.info import PlayerInfo  # noqa: PLC0415  (see info.py)
+    from ttt_desktop.players.info import PlayerInfo  # noqa: PLC0415  (the first move's path: see info.py)
 
     return tuple(PlayerInfo(*entry[:5], boards=entry[6]) for entry in _ENTRIES)
 
@@ -262,8 +263,6 @@ def file_seat(kind: str) -> Any:
 
 def entry_point(path: str) -> Any:
     """The function or class ``path`` names ("module:name"), its module imported now."""
-    import importlib  # noqa: PLC0415
-
     module_name, name = path.split(":")
     return getattr(importlib.import_module(module_name), name)
 

@@ -20,6 +20,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from ttt_desktop.core.rules import Rules
+from ttt_desktop.players.learner import TABLE_FORMAT, LearnerPlayer, LearnerTable
+from ttt_desktop.players.ntuple_file import NetworkDocument, is_network_document
+from ttt_desktop.players.ntuple_player import NTuplePlayer
 from ttt_desktop.players.roster import FILE_SEAT_PREFIX
 
 __all__ = [
@@ -45,12 +48,6 @@ class FileSeat:
     """What a trained file holds: its kind of player, its name, and the boards it plays."""
 
     def __init__(self, path: Path, document: dict[str, Any]) -> None:
-        from ttt_desktop.players.learner import TABLE_FORMAT, LearnerTable  # noqa: PLC0415
-        from ttt_desktop.players.ntuple_file import (  # noqa: PLC0415
-            NetworkDocument,
-            is_network_document,
-        )
-
         self.path = path
         self.table: LearnerTable | None = None
         self.network: NetworkDocument | None = None
@@ -130,12 +127,8 @@ def file_player(kind: str, *, seed: int | None = None) -> Any:
     seat = check_file_seat(kind)
     player: Any
     if seat.table is not None:
-        from ttt_desktop.players.learner import LearnerPlayer  # noqa: PLC0415
-
         player = LearnerPlayer(seed=seed, table=seat.table)
     else:
-        from ttt_desktop.players.ntuple_player import NTuplePlayer  # noqa: PLC0415
-
         assert seat.network is not None
         player = NTuplePlayer(seed=seed, network=seat.network)
     player.name = seat.name
