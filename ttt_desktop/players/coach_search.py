@@ -44,6 +44,10 @@ def evaluate(
     if budget_ms is None and nodes is None and depth is None:
         budget_ms = COACH_BUDGET_MS
     player = SearcherPlayer(seed=COACH_SEED, budget_ms=budget_ms, nodes=nodes, depth=depth)
+    # The coach values every root move at one depth (its verdicts compare them), so it
+    # answers from the last finished iteration, never from one cut short; and it answers
+    # as soon as a further iteration is unlikely to finish (after 40% of the budget).
+    player.whole_budget = False
     thought = player.think(board, stop=stop)
     tables = tables_for(board.rules)
     # Moves to the end only where the score proves the win or loss (not on a bound that
