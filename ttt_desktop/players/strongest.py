@@ -20,16 +20,17 @@ import dataclasses
 import time
 from typing import TYPE_CHECKING
 
+from ttt_desktop.analysis.threats import ThreatSearchStopped, ThreatWin, forced_win
 from ttt_desktop.core.board import Board
 from ttt_desktop.core.cells import Cell
 from ttt_desktop.players.base import Player, deadline_of, stop_at
 from ttt_desktop.players.roster import supports
+from ttt_desktop.players.searcher import SearcherPlayer
+from ttt_desktop.players.thought import CellScore, Meaning, Rule, SearchStopped, Thought
 
 if TYPE_CHECKING:
-    from ttt_desktop.analysis.threats import ThreatWin
     from ttt_desktop.core.clock import StopCheck
     from ttt_desktop.core.rules import Rules
-    from ttt_desktop.players.thought import Thought
 
 PERFECT_KIND = "perfect"
 SEARCH_KIND = "searcher"
@@ -66,11 +67,6 @@ class StrongestPlayer(Player):
         budget_ms: float | None = None,
     ) -> None:
         super().__init__(seed=seed)
-        # The threat search's modules are loaded here, with the Searcher's, not in the time
-        # of the first move that asks for a threat win (the analysis package: 65 ms cold).
-        import ttt_desktop.analysis.threats  # noqa: F401, PLC0415
-        from ttt_desktop.players.searcher import SearcherPlayer  # noqa: PLC0415  (on use)
-
         # Made here, so that bad options are refused at once whatever the board.
         self._searcher = SearcherPlayer(
             seed=self.seed, depth=depth, nodes=nodes, budget_ms=budget_ms
@@ -83,7 +79,7 @@ class StrongestPlayer(Player):
         """The player that chooses this player's moves on ``rules`` (with no threat win)."""
         if delegate_kind(rules) == PERFECT_KIND:
             if self._perfect is None:
-                from ttt_desktop.players import create_player  # noqa: PLC0415  (no circle)
+                from ttt_desktop.players import create_player  # noqa: PLC0415  (the roster names this module: a plain import would close a circle)
 
                 self._perfect = create_player(PERFECT_KIND, seed=self.seed)
             self._perfect.budget_ms = self.budget_ms
@@ -103,12 +99,6 @@ class StrongestPlayer(Player):
         """
         if board.rules.k < THREAT_K or delegate_kind(board.rules) == PERFECT_KIND:
             return None
-        from ttt_desktop.analysis.threats import (  # noqa: PLC0415  (on use)
-            ThreatSearchStopped,
-            forced_win,
-        )
-        from ttt_desktop.players.thought import SearchStopped  # noqa: PLC0415  (see thought.py)
-
         try:
             return forced_win(board, max_nodes=THREAT_NODES, stop=stop_at(deadline, stop))
         except ThreatSearchStopped:
@@ -143,13 +133,6 @@ class StrongestPlayer(Player):
 
 def _threat_thought(kind: str, board: Board, win: ThreatWin, seconds: float) -> Thought:
     """The thought of a move that starts a forced win by threats: proven, with its line."""
-    from ttt_desktop.players.thought import (  # noqa: PLC0415  (see thought.py)
-        CellScore,
-        Meaning,
-        Rule,
-        Thought,
-    )
-
     move = win.line[0]
     return Thought(
         kind,
