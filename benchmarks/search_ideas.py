@@ -12,6 +12,9 @@ Ideas:
 
 * ``width``: an inner node searches only its :data:`~ttt_desktop.players.searcher.WIDTH`
   best-ordered moves (against all of them); ``--width`` tries another value.
+* ``threats``: Strongest's threat search at the root looks through ``--threat-nodes``
+  positions for a forced win (against :data:`~ttt_desktop.players.strongest.THREAT_NODES`);
+  measure it under ``--ms``, where its time is the Searcher's loss.
 * ``deepening``: the deepening goes on to the end of the budget and takes from the
   iteration cut short a move that proved better than the best so far (against starting
   no iteration after 40% of the budget and throwing away one cut short).
@@ -39,7 +42,7 @@ from ttt_desktop.core.play import play_game
 from ttt_desktop.core.rules import Rules
 from ttt_desktop.players.base import Player
 from ttt_desktop.players.searcher import WIDTH, SearcherPlayer
-from ttt_desktop.players.strongest import StrongestPlayer
+from ttt_desktop.players.strongest import THREAT_NODES, StrongestPlayer
 
 
 class Opened:
@@ -69,16 +72,19 @@ def openings(rules: Rules, count: int, seed: int) -> list[tuple[int, ...]]:
 
 
 def strongest(  # noqa: PLR0917  (the job's fields)
-    seed: int, idea: str, on: bool, nodes: int | None, ms: float | None, width: int
+    seed: int, idea: str, on: bool, nodes: int | None, ms: float | None, setting: int
 ) -> StrongestPlayer:
-    """Strongest with the idea on or off, under the budget."""
+    """Strongest with the idea on or off (``setting``: its value, where it takes one),
+    under the budget."""
     player = StrongestPlayer(seed=seed, nodes=nodes, budget_ms=ms)
     searcher = player.delegate(GOMOKU_RULES)
     assert isinstance(searcher, SearcherPlayer)
     if idea == "width":
-        searcher.width = width if on else None
+        searcher.width = setting if on else None
     elif idea == "deepening":
         searcher.whole_budget = on
+    elif idea == "threats":
+        player.threat_nodes = setting if on else THREAT_NODES
     return player
 
 
@@ -87,9 +93,9 @@ GOMOKU_RULES = Rules.parse("15,15,5")
 
 def one_game(job: tuple[int, tuple[int, ...], bool, str, int | None, float | None, int]) -> float:
     """The score (1, 0.5, 0) of the side with the idea in one game."""
-    index, opening, idea_first, idea, nodes, ms, width = job
-    with_idea = strongest(2 * index, idea, True, nodes, ms, width)
-    without = strongest(2 * index + 1, idea, False, nodes, ms, width)
+    index, opening, idea_first, idea, nodes, ms, setting = job
+    with_idea = strongest(2 * index, idea, True, nodes, ms, setting)
+    without = strongest(2 * index + 1, idea, False, nodes, ms, setting)
     x, o = (with_idea, without) if idea_first else (without, with_idea)
     game = play_game(Opened(x, opening), Opened(o, opening), GOMOKU_RULES, Mark.X)
     if game.winner is None:
@@ -105,7 +111,8 @@ def elo(score: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("idea", choices=["width", "deepening"])
+    parser.add_argument("idea", choices=["width", "deepening", "threats"])
+    parser.add_argument("--threat-nodes", type=int, default=20_000)
     parser.add_argument("--openings", type=int, default=20)
     parser.add_argument("--nodes", type=int, help="positions a move (the default: 20,000)")
     parser.add_argument("--ms", type=float, help="milliseconds a move instead of positions")
@@ -114,8 +121,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     nodes = args.nodes if args.nodes is not None or args.ms is not None else 20_000
+    setting = {"width": args.width, "threats": args.threat_nodes}.get(args.idea, 0)
     jobs = [
-        (2 * i + swap, opening, swap == 0, args.idea, nodes, args.ms, args.width)
+        (2 * i + swap, opening, swap == 0, args.idea, nodes, args.ms, setting)
         for i, opening in enumerate(openings(GOMOKU_RULES, args.openings, args.seed))
         for swap in (0, 1)
     ]
@@ -129,9 +137,9 @@ def main() -> None:
     wins = scores.count(1.0)
     draws = scores.count(0.5)
     budget = f"{nodes:,} positions" if nodes is not None else f"{args.ms:g} ms"
-    setting = f" {args.width}" if args.idea == "width" else ""
+    shown = f" {setting:,}" if setting else ""
     print(
-        f"{args.idea}{setting} on v off, 15,15,5, {budget} a move, {n} games "
+        f"{args.idea}{shown} on v off, 15,15,5, {budget} a move, {n} games "
         f"({args.openings} openings x 2 colours), {seconds:.0f} s:"
     )
     print(f"  with it: won {wins}, drew {draws}, lost {n - wins - draws}; score {mean:.3f}")

@@ -74,6 +74,8 @@ class StrongestPlayer(Player):
         if budget_ms is not None:
             self.budget_ms = self._searcher.budget_ms
         self._perfect: Player | None = None
+        self.threat_nodes = THREAT_NODES
+        """The threat search's budget of positions a move (:data:`THREAT_NODES`)."""
 
     def delegate(self, rules: Rules) -> Player:
         """The player that chooses this player's moves on ``rules`` (with no threat win)."""
@@ -93,14 +95,14 @@ class StrongestPlayer(Player):
         """A forced win by threats for the side to move, where Strongest looks for one.
 
         None on solved boards (Perfect knows better), below five in a row, when there is
-        none within :data:`THREAT_NODES` positions or before ``deadline`` (a
+        none within :attr:`threat_nodes` positions or before ``deadline`` (a
         ``time.perf_counter()`` reading). A ``stop`` that answers true raises
         :class:`~ttt_desktop.players.thought.SearchStopped`.
         """
         if board.rules.k < THREAT_K or delegate_kind(board.rules) == PERFECT_KIND:
             return None
         try:
-            return forced_win(board, max_nodes=THREAT_NODES, stop=stop_at(deadline, stop))
+            return forced_win(board, max_nodes=self.threat_nodes, stop=stop_at(deadline, stop))
         except ThreatSearchStopped:
             if stop is not None and stop():
                 raise SearchStopped from None
