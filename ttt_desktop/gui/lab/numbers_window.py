@@ -24,10 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ttt_desktop.analysis import census
 from ttt_desktop.core import Mark
+from ttt_desktop.gui.charts import BarSet, StackedBarChart
 from ttt_desktop.gui.common import theme
 from ttt_desktop.gui.common.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.common.translation import number
+from ttt_desktop.lab.numbers import games_by_ply
 
 FIRST_PLY_SHOWN = 5
 """No game ends before the fifth move."""
@@ -42,9 +45,6 @@ class NumbersWindow(QWidget):
         self.setObjectName("numbers-window")
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            from ttt_desktop.analysis import census  # noqa: PLC0415
-            from ttt_desktop.lab.numbers import games_by_ply  # noqa: PLC0415
-
             self.census = census()
             self.by_ply = {False: games_by_ply(False), True: games_by_ply(True)}
             self._build()
@@ -54,8 +54,6 @@ class NumbersWindow(QWidget):
         self._screen_keeper = ScreenKeeper(self)  # within the screen when it shows
 
     def _build(self) -> None:
-        from ttt_desktop.gui.charts import StackedBarChart  # noqa: PLC0415  (QtCharts on use)
-
         self.chart = StackedBarChart(
             self.tr("Complete games by the move they end on"),
             x_title=self.tr("Move"),
@@ -106,8 +104,6 @@ class NumbersWindow(QWidget):
 
     def show_games(self, up_to_symmetry: bool) -> None:
         """Draw the chart for all games, or for games up to symmetry."""
-        from ttt_desktop.gui.charts import BarSet  # noqa: PLC0415
-
         counts = self.by_ply[bool(up_to_symmetry)]
         plies = range(FIRST_PLY_SHOWN, 10)
         colours = theme.board_colours(self.palette())

@@ -17,11 +17,14 @@ log goes with the game when it is opened or stored ("Show engine log" in History
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import os
+import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -64,27 +67,35 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ttt_desktop.brains.engines import EngineList, EngineListError
 from ttt_desktop.core.clock import TimeControl
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.core.rules import PRESETS, TIC_TAC_TOE, Rules, RulesError
 from ttt_desktop.core.swap import FREE_OPENING, SWAP, SWAP2, SwapError, check_opening_rule
+from ttt_desktop.gui.charts import ErrorBar, ErrorBarChart
 from ttt_desktop.gui.common.forms import buddy_label
 from ttt_desktop.gui.common.rules_text import rules_title
 from ttt_desktop.gui.common.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.common.translation import number
 from ttt_desktop.gui.engines.brain_text import printable
+from ttt_desktop.gui.engines.engine_players import why_not
+from ttt_desktop.gui.review.game_files import describe_openings_error, describe_os_error
 from ttt_desktop.gui.shell.look import POLL_MS
-from ttt_desktop.lab.runner import TournamentRunner
+from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION
+from ttt_desktop.lab.brains import finish, prepare, read_log
+from ttt_desktop.lab.cluster import TLS_FILES, Scheduler, SchedulerError, TlsFiles
+from ttt_desktop.lab.openings import builtin_openings, read_openings
+from ttt_desktop.lab.runner import TournamentRunner, WorkerError
 from ttt_desktop.lab.spec import PLAYABLE_KINDS, TournamentSpec, is_brain_kind, make_entrants
-from ttt_desktop.lab.tournament import TournamentGame, TournamentResult
+from ttt_desktop.lab.storing import TournamentSaver
+from ttt_desktop.lab.tournament import TournamentGame, TournamentResult, brain_log_dir
 from ttt_desktop.lab.tournament import entrant_name as lab_entrant_name
 from ttt_desktop.lab.tournament import game_record as lab_game_record
+from ttt_desktop.library import Library, LibraryError
+from ttt_desktop.library.tournaments import TournamentStore
 from ttt_desktop.players import display_name, fresh_seed
 from ttt_desktop.players.boards import NETWORK_BOARDS, NETWORK_KS, SOLVED_BOARDS
 from ttt_desktop.players.roster import BOARDS, supports
-
-if TYPE_CHECKING:
-    from ttt_desktop.lab.cluster import Scheduler, SchedulerError
 
 REFRESH_SECONDS: Final = 0.25
 CANCEL_GRACE_SECONDS: Final = 0.3
@@ -106,8 +117,6 @@ def tournament_game_record(result: TournamentResult, game: TournamentGame) -> Ga
     spec = result.spec
     log: tuple[str, ...] = ()
     if spec.brains is not None:
-        from ttt_desktop.lab.brains import read_log  # noqa: PLC0415
-
         log = read_log(spec, game.index)
     record: GameRecord = lab_game_record(spec, game, game_id=game_id(spec, game.index), log=log)
     return record
@@ -123,15 +132,11 @@ class OpeningsError(ValueError):
 
 
 def _app_settings() -> QSettings:
-    from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION  # noqa: PLC0415
-
     return QSettings(ORGANISATION, APPLICATION)
 
 
 def game_id(spec: TournamentSpec, index: int) -> str:
     """A stable id for a tournament's game: the same game stored twice is one game."""
-    import hashlib  # noqa: PLC0415
-
     key = json.dumps([spec.as_json(), index], sort_keys=True)
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
 
@@ -449,8 +454,6 @@ class TournamentWindow(QWidget):
     def _add_brain_rows(self) -> None:
         """The engine list's brains as rows below our players (again: the list is read
         anew, the ticks and times of the brains still there kept)."""
-        from ttt_desktop.brains.engines import EngineList, EngineListError  # noqa: PLC0415
-
         table = self.players_table
         ticked = set()
         times = {kind: spin.value() for kind, spin in self.brain_times.items()}
@@ -522,8 +525,6 @@ class TournamentWindow(QWidget):
         return self.brain_times[kind] if is_brain_kind(kind) else self.seed_counts[kind]
 
     def _build_results(self) -> QWidget:
-        from ttt_desktop.gui.charts import ErrorBarChart  # noqa: PLC0415  (QtCharts on use)
-
         self.results_board_label = QLabel()
         self.results_board_label.setAccessibleName(self.tr("Board of the results"))
         self.results_board_label.setWordWrap(True)
@@ -717,8 +718,6 @@ class TournamentWindow(QWidget):
     def _not_playing(self, kind: str, rules: Rules) -> str:
         """Why ``kind`` is not offered on ``rules``."""
         if is_brain_kind(kind):
-            from ttt_desktop.gui.engines.engine_players import why_not  # noqa: PLC0415
-
             entry = self._brains[kind]
             return why_not(kind, entry.name, rules, entry)
         name = display_name(kind)
@@ -874,7 +873,6 @@ class TournamentWindow(QWidget):
         choice = str(self.openings_combo.currentData())
         if not choice:
             return ()
-        from ttt_desktop.lab.openings import builtin_openings, read_openings  # noqa: PLC0415
 
         if self.games_spin.value() % 2:
             raise OpeningsError(
@@ -891,10 +889,6 @@ class TournamentWindow(QWidget):
         try:
             return read_openings(path, rules)
         except ValueError as error:
-            from ttt_desktop.gui.review.game_files import (  # noqa: PLC0415
-                describe_openings_error,
-            )
-
             why = describe_openings_error(Path(path).name, str(error))
             raise OpeningsError(
                 self.tr("The openings can't be used. {why}").format(why=why), details=str(error)
@@ -951,13 +945,6 @@ class TournamentWindow(QWidget):
         """The scheduler field's scheduler with its TLS files (None: this computer);
         ``ValueError`` with the reason, in the window's words, when it is not a safe one
         (the lab's own check, :meth:`Scheduler.check`, decides)."""
-        from ttt_desktop.lab.cluster import (  # noqa: PLC0415
-            TLS_FILES,
-            Scheduler,
-            SchedulerError,
-            TlsFiles,
-        )
-
         address = self.scheduler_edit.text().strip()
         files = [self.tls_edits[key].text().strip() for key in TLS_FILES]
         if not address:
@@ -1038,8 +1025,6 @@ class TournamentWindow(QWidget):
     def _run(
         self, spec: TournamentSpec, done: list[TournamentGame] | None = None, kept: int = 0
     ) -> None:
-        from ttt_desktop.lab.runner import WorkerError  # noqa: PLC0415
-
         if self.runner is not None:
             self.runner.close()
         self._end_brains()
@@ -1075,10 +1060,6 @@ class TournamentWindow(QWidget):
         folder for each game's pipe log (beside the game library, else a temporary one)."""
         if not spec.has_brains:
             return spec
-        import tempfile  # noqa: PLC0415
-
-        from ttt_desktop.lab.brains import prepare  # noqa: PLC0415
-        from ttt_desktop.lab.tournament import brain_log_dir  # noqa: PLC0415
 
         if self._saver is not None and self._library_path is not None:
             log_dir = str(brain_log_dir(self._library_path, self._saver.id))
@@ -1093,8 +1074,6 @@ class TournamentWindow(QWidget):
         """No brain of the last run outlives it (a killed worker's brains too)."""
         result = self.result
         if result is not None and result.spec.brains is not None:
-            from ttt_desktop.lab.brains import finish  # noqa: PLC0415
-
             finish(result.spec, grace=0.0)
 
     def finish_and_stop(self) -> None:
@@ -1110,8 +1089,6 @@ class TournamentWindow(QWidget):
         """Pick a stopped tournament of the game library and play its missing games."""
         if self._library_path is None or (self.runner is not None and self.runner.running):
             return
-        from ttt_desktop.library import Library, LibraryError  # noqa: PLC0415
-        from ttt_desktop.library.tournaments import TournamentStore  # noqa: PLC0415
 
         try:
             with Library(self._library_path) as library:
@@ -1149,8 +1126,6 @@ class TournamentWindow(QWidget):
     def _open_saver(self, spec: TournamentSpec, resumed: int) -> None:
         if self._library_path is None:
             return
-        from ttt_desktop.lab.storing import TournamentSaver  # noqa: PLC0415
-        from ttt_desktop.library import Library, LibraryError  # noqa: PLC0415
 
         try:
             library = Library(self._library_path)
@@ -1176,7 +1151,6 @@ class TournamentWindow(QWidget):
         runner = self.runner
         if runner is None or not runner.running:
             return
-        import time  # noqa: PLC0415
 
         runner.request_stop()
         self._cancel_deadline = time.perf_counter() + CANCEL_GRACE_SECONDS
@@ -1211,8 +1185,6 @@ class TournamentWindow(QWidget):
         self._update_start()
 
     def _poll(self) -> None:
-        import time  # noqa: PLC0415
-
         runner = self.runner
         if runner is None:
             self._timer.stop()
@@ -1310,8 +1282,6 @@ class TournamentWindow(QWidget):
         return self.tr("{m} min {s} s").format(m=minutes, s=rest)
 
     def _refresh(self, *, force: bool = False) -> None:
-        import time  # noqa: PLC0415
-
         result = self.result
         if result is None:
             return
@@ -1339,8 +1309,6 @@ class TournamentWindow(QWidget):
         return result.ratings()
 
     def _fill_standings(self, result: TournamentResult, ratings: dict[str, Any]) -> None:
-        from ttt_desktop.gui.charts import ErrorBar  # noqa: PLC0415
-
         labels = result.labels()
         totals = result.totals()
         points = result.points()
@@ -1444,8 +1412,6 @@ class TournamentWindow(QWidget):
         try:
             self.export(what, Path(name))
         except OSError as error:
-            from ttt_desktop.gui.review.game_files import describe_os_error  # noqa: PLC0415
-
             QMessageBox.warning(
                 self,
                 self.tr("Export"),

@@ -20,8 +20,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtCore import QPointF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QKeySequence, QPen, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -40,10 +40,12 @@ from PySide6.QtWidgets import (
 )
 
 from ttt_desktop.core.rules import Rules, RulesError
+from ttt_desktop.gui.charts import LineChart
 from ttt_desktop.gui.common.rules_text import rules_title
 from ttt_desktop.gui.common.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.common.theme import RESULTS
 from ttt_desktop.gui.common.translation import number
+from ttt_desktop.gui.review.game_files import describe_network_error, describe_os_error
 from ttt_desktop.gui.shell.look import POLL_MS
 from ttt_desktop.lab.spec import PLAYABLE_KINDS
 from ttt_desktop.lab.trained import TrainedPlayerError, TrainedPlayers
@@ -106,8 +108,6 @@ class TrainWindow(QWidget):
     # Building -----------------------------------------------------------------------
 
     def _build(self) -> None:
-        from ttt_desktop.gui.charts import LineChart  # noqa: PLC0415  (QtCharts on use)
-
         box = QGroupBox(self.tr("Training"))
         form = QFormLayout(box)
         self.board_combo = QComboBox()
@@ -537,8 +537,6 @@ class TrainWindow(QWidget):
     def _add_whisker(self, name: str, x: float, low: float, high: float) -> None:
         """An error bar from ``low`` to ``high`` at ``x``, in the colour of line ``name``."""
         from PySide6.QtCharts import QLineSeries  # noqa: PLC0415  (loaded with the chart)
-        from PySide6.QtCore import QPointF  # noqa: PLC0415
-        from PySide6.QtGui import QPen  # noqa: PLC0415
 
         chart = self.score_chart.chart
         whisker = QLineSeries()
@@ -615,8 +613,6 @@ class TrainWindow(QWidget):
             runner.table.save(temporary)
             temporary.replace(self.paused_path())
         except OSError as error:
-            from ttt_desktop.gui.review.game_files import describe_os_error  # noqa: PLC0415
-
             # In the window's language; the system's own words (English) as the tooltip.
             self.status_label.setText(
                 self.tr("The paused training can't be kept for later: {refusal}.").format(
@@ -637,11 +633,6 @@ class TrainWindow(QWidget):
             document = NetworkDocument.load(path)
             return settings_of(document.training), document
         except (OSError, NetworkFormatError, ValueError) as error:
-            from ttt_desktop.gui.review.game_files import (  # noqa: PLC0415
-                describe_network_error,
-                describe_os_error,
-            )
-
             # In the window's language; the reader's own words (English) as the tooltip.
             if isinstance(error, OSError):
                 why = self.tr("its file can't be read: {refusal}").format(
