@@ -23,6 +23,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -116,15 +117,11 @@ class AddEngineDialog(QDialog):
 
     def ask_program(self, start: str) -> str | None:
         """The brain's program, from a file dialog; None when cancelled."""
-        from PySide6.QtWidgets import QFileDialog  # noqa: PLC0415  (when first asked)
-
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose the brain's program"), start)
         return path or None
 
     def ask_folder(self, start: str) -> str | None:
         """The brain's working folder, from a folder dialog; None when cancelled."""
-        from PySide6.QtWidgets import QFileDialog  # noqa: PLC0415
-
         path = QFileDialog.getExistingDirectory(
             self, self.tr("Choose the brain's working folder"), start
         )

@@ -30,7 +30,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QFontDatabase
@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QFrame,
     QGroupBox,
@@ -58,14 +59,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ttt_desktop.brains.engines import MAX_MEMORY_MB, MAX_TURN_MS, EngineEntry, brain_folder, probe
+from ttt_desktop.brains.manager import DEFAULT_CLOCK, split_command
+from ttt_desktop.brains.match import play_brain_game
+from ttt_desktop.brains.player import BrainPlayer
+from ttt_desktop.core.rules import Rules
 from ttt_desktop.gui.common.forms import buddy_label
 from ttt_desktop.gui.common.translation import number
 from ttt_desktop.gui.engines import engine_players
 from ttt_desktop.gui.engines.brain_text import printable
+from ttt_desktop.gui.engines.engine_add_dialog import AddEngineDialog, program_folder
 from ttt_desktop.gui.engines.engine_list import WatchedEngineList
-
-if TYPE_CHECKING:
-    from ttt_desktop.brains.engines import EngineEntry
+from ttt_desktop.gui.review.game_files import describe_brain_error, describe_os_error
+from ttt_desktop.players import create_player
 
 __all__ = ["MANAGERS_INFO_KEYS", "EnginesDialog", "add_engines_action", "parse_info_lines"]
 
@@ -83,9 +89,6 @@ class _Bridge(QObject):
 
 def _probe_entry(entry: EngineEntry, named: bool) -> EngineEntry:
     """``entry`` probed; unless ``named``, called by the name in its ABOUT answer."""
-    from ttt_desktop.brains.engines import probe  # noqa: PLC0415
-    from ttt_desktop.brains.manager import split_command  # noqa: PLC0415
-
     found = probe(entry)
     if named:
         return found
@@ -106,12 +109,6 @@ def clock_words(entry: EngineEntry) -> str:
 
 
 def _test_entry(entry: EngineEntry, engines_file: Path) -> str:
-    from ttt_desktop.brains.engines import brain_folder  # noqa: PLC0415
-    from ttt_desktop.brains.match import play_brain_game  # noqa: PLC0415
-    from ttt_desktop.brains.player import BrainPlayer  # noqa: PLC0415
-    from ttt_desktop.core.rules import Rules  # noqa: PLC0415
-    from ttt_desktop.players import create_player  # noqa: PLC0415
-
     side = 15 if 15 in entry.sizes or not entry.sizes else entry.sizes[0]
     rules = Rules(side, side, 5)
     # The brain's own settings, as its games in the window will have them.
@@ -349,8 +346,6 @@ class EnginesDialog(QDialog):
     # The selected brain's settings ---------------------------------------------------
 
     def _build_settings(self) -> QGroupBox:
-        from ttt_desktop.brains.engines import MAX_MEMORY_MB, MAX_TURN_MS  # noqa: PLC0415
-
         box = QGroupBox(self.tr("Settings of the selected brain"))
         self.settings_box = box
         self.turn_spin = self._ms_spin(MAX_TURN_MS, 500, self.tr("Time per move"))
@@ -486,8 +481,6 @@ class EnginesDialog(QDialog):
     def set_times(self, turn_ms: int, match_ms: int, **changes: Any) -> None:
         """Give the selected brain ``turn_ms`` a move and ``match_ms`` a game (0: no
         limit; not both), and ``changes`` to its other settings, and save the list."""
-        from ttt_desktop.brains.manager import DEFAULT_CLOCK  # noqa: PLC0415
-
         entry = self.selected()
         if entry is None:
             return
@@ -535,8 +528,6 @@ class EnginesDialog(QDialog):
 
     def ask_folder(self, start: str) -> str | None:
         """A folder from a folder dialog; None when cancelled (replaced in tests)."""
-        from PySide6.QtWidgets import QFileDialog  # noqa: PLC0415  (when first asked)
-
         path = QFileDialog.getExistingDirectory(
             self, self.tr("Choose the brain's working folder"), start
         )
@@ -546,7 +537,6 @@ class EnginesDialog(QDialog):
         entry = self.selected()
         if entry is None:
             return
-        from ttt_desktop.gui.engines.engine_add_dialog import program_folder  # noqa: PLC0415
 
         start = entry.cwd or program_folder(entry.command) or str(Path.home())
         chosen = self.ask_folder(start)
@@ -668,8 +658,6 @@ class EnginesDialog(QDialog):
         try:
             self.engine_list.save(self.engines)
         except OSError as error:
-            from ttt_desktop.gui.review.game_files import describe_os_error  # noqa: PLC0415
-
             # What the system refused in the window's language; its own words as the tooltip.
             self.say(
                 self.tr("Could not save the engine list: {refusal}.").format(
@@ -692,13 +680,9 @@ class EnginesDialog(QDialog):
 
     def make_add_dialog(self) -> QDialog:
         """The dialog *Add...* opens (tests fill it in and accept it)."""
-        from ttt_desktop.gui.engines.engine_add_dialog import AddEngineDialog  # noqa: PLC0415
-
         return AddEngineDialog(self, taken=self.engines.entries)
 
     def _ask_engine(self) -> None:
-        from ttt_desktop.gui.engines.engine_add_dialog import AddEngineDialog  # noqa: PLC0415
-
         dialog = self.make_add_dialog()
         assert isinstance(dialog, AddEngineDialog)
         if dialog.exec() == QDialog.DialogCode.Accepted:
@@ -710,9 +694,6 @@ class EnginesDialog(QDialog):
         """Start ``command`` in ``cwd`` (None: the program's folder), read its name
         (unless given) and probe its sizes, in a worker thread; the engine joins the list
         when that is done."""
-        from ttt_desktop.brains.engines import EngineEntry  # noqa: PLC0415
-        from ttt_desktop.gui.engines.engine_add_dialog import program_folder  # noqa: PLC0415
-
         self.say(self.tr("Asking {command} who it is and what it plays...").format(command=command))
         folder = program_folder(command) if cwd is None else cwd
         entry = EngineEntry(name or "new engine", command, folder)
@@ -776,16 +757,12 @@ class EnginesDialog(QDialog):
         thread.start()
 
     def _finished(self, result: object, what: str, subject: str) -> None:
-        from ttt_desktop.brains.engines import EngineEntry  # noqa: PLC0415
-
         self._threads = [thread for thread in self._threads if thread.is_alive()]
         # The thread that emitted is about to end: wait for it (it has nothing left to do).
         for thread in self._threads:
             thread.join(1.0)
         self._threads = [thread for thread in self._threads if thread.is_alive()]
         if isinstance(result, Exception):
-            from ttt_desktop.gui.review.game_files import describe_brain_error  # noqa: PLC0415
-
             # In the window's language; the manager's reason (English, with what the brain
             # said) as the tooltip.
             reason = printable(getattr(result, "reason", None) or str(result))
