@@ -50,17 +50,23 @@ from PySide6.QtCore import QEventLoop, QSize, QTimer
 from PySide6.QtGui import QIcon
 
 from ttt_desktop.analysis import best_moves
+from ttt_desktop.brains.factory import BrainPlayerFactory
 from ttt_desktop.core import Board, Mark
 from ttt_desktop.core.play import play_game
+from ttt_desktop.core.playout import check_compiled, playouts_in_use
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.formats.files import load_record, save_record
 from ttt_desktop.gui.common.rules_text import rules_title
 from ttt_desktop.gui.engines import engine_players
+from ttt_desktop.gui.game import sound
 from ttt_desktop.gui.game.controller import Seat
 from ttt_desktop.gui.game.player_panel import kind_plays
 from ttt_desktop.gui.shell.main_window import MainWindow
+from ttt_desktop.lab.runner import run_tournament
+from ttt_desktop.lab.spec import TournamentSpec, parse_entrants
 from ttt_desktop.players import create_player
+from ttt_desktop.players.searcher import check_compiled_tree, searches_in_use
 from ttt_desktop.resource_paths import resource_path
 
 __all__ = ["DEFAULT_TIMEOUT_S", "SelfTestError", "run_self_test"]
@@ -211,8 +217,6 @@ def _check_players(window: MainWindow) -> str:
 
 def _check_brain(window: MainWindow, kind: str) -> None:
     """The brain of ``kind`` starts and plays a legal first move on a board it plays."""
-    from ttt_desktop.brains.factory import BrainPlayerFactory  # noqa: PLC0415
-
     info = engine_players.engine_info(kind)
     sizes = () if info is None else info.entry.sizes
     side = 15 if 15 in sizes or not sizes else sizes[0]
@@ -348,10 +352,6 @@ def _check_worker_processes(timeout_s: float) -> str:
 
 
 def _check_tournament_worker(timeout_s: float) -> str:
-    # Imported here: only the self-test needs the lab at this point.
-    from ttt_desktop.lab.runner import run_tournament  # noqa: PLC0415
-    from ttt_desktop.lab.spec import TournamentSpec, parse_entrants  # noqa: PLC0415
-
     seed = SEEDS[Mark.X]
     spec = TournamentSpec(parse_entrants("rando,perfect", seed), 2, seed)
     reference = run_tournament(spec, processes=False)
@@ -371,8 +371,6 @@ def _check_tournament_worker(timeout_s: float) -> str:
 
 def _check_playouts() -> str:
     """Which random playouts run, and the compiled ones play the pure-Python loop's games."""
-    from ttt_desktop.core.playout import check_compiled, playouts_in_use  # noqa: PLC0415
-
     try:
         agreed = check_compiled()
     except RuntimeError as error:
@@ -383,8 +381,6 @@ def _check_playouts() -> str:
 
 def _check_search() -> str:
     """Which search tree runs, and the compiled one finds what the pure-Python tree finds."""
-    from ttt_desktop.players.searcher import check_compiled_tree, searches_in_use  # noqa: PLC0415
-
     try:
         agreed = check_compiled_tree()
     except RuntimeError as error:
@@ -394,22 +390,16 @@ def _check_search() -> str:
 
 
 def _check_sounds(timeout_s: float) -> str:
-    from ttt_desktop.gui.game.sound import (  # noqa: PLC0415
-        audio_output_present,
-        sound_effects,
-        sound_statuses,
-    )
-
-    if not audio_output_present():  # this loads QtMultimedia
+    if not sound.audio_output_present():  # this loads QtMultimedia
         # QSoundEffect loads for a device; the window plays nothing without one either.
         return "QtMultimedia loaded; no audio output device here, so no sound loaded"
-    effects = sound_effects(None)
+    effects = sound.sound_effects(None)
     _wait_until(
-        lambda: not {"Null", "Loading"} & set(sound_statuses(effects).values()),
+        lambda: not {"Null", "Loading"} & set(sound.sound_statuses(effects).values()),
         timeout_s,
         "the sounds to load",
     )
-    statuses = sound_statuses(effects)
+    statuses = sound.sound_statuses(effects)
     if set(statuses.values()) != {"Ready"}:
         raise SelfTestError(f"the sounds did not load: {statuses}")
     for effect in effects.values():
