@@ -25,6 +25,7 @@ Example::
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
@@ -75,8 +76,6 @@ def _qtcharts() -> Any:
 
 def charts_loaded() -> bool:
     """Whether QtCharts has been imported in this process."""
-    import sys  # noqa: PLC0415
-
     return "PySide6.QtCharts" in sys.modules
 
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from ttt_desktop.core import Mark
 from ttt_desktop.core.record import GameRecord
+from ttt_desktop.core.swap import OPENER
 from ttt_desktop.gui.coach.overlays import load_coach, verdict_words
 from ttt_desktop.gui.common import theme
 from ttt_desktop.gui.common.rules_text import opening_text
@@ -156,7 +157,6 @@ class ReviewPanel(QWidget):
         opening = record.opening
         if opening is None:
             return
-        from ttt_desktop.core.swap import OPENER  # noqa: PLC0415  (swap games only)
 
         geometry = record.rules.geometry
         stones = min(opening.stones, record.ply)

@@ -25,6 +25,8 @@ from PySide6.QtCore import (
 )
 
 from ttt_desktop.core.rules import Rules
+from ttt_desktop.core.swap import OPENER
+from ttt_desktop.formats.json_codec import record_from_json
 from ttt_desktop.gui.common.rules_text import opening_text, rules_title
 from ttt_desktop.library import GameFilter, GameRow, Library
 
@@ -249,8 +251,6 @@ class HistoryModel(QAbstractTableModel):
         for _row_id, text in self._library.record_texts([row.id]):
             if '"opening"' not in text:
                 return None
-            from ttt_desktop.core.swap import OPENER  # noqa: PLC0415  (swap games only)
-            from ttt_desktop.formats.json_codec import record_from_json  # noqa: PLC0415
 
             try:
                 record = record_from_json(text)

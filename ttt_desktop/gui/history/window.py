@@ -21,7 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, TypeVar
+from typing import Final, TypeVar
 
 from PySide6.QtCore import (
     QDate,
@@ -63,9 +63,11 @@ from PySide6.QtWidgets import (
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.core.rules import Rules
 from ttt_desktop.formats.psq import PSQ_SUFFIX
+from ttt_desktop.gui.charts import BarSet, ErrorBar, ErrorBarChart, StackedBarChart
 from ttt_desktop.gui.common.rules_text import rules_title
 from ttt_desktop.gui.common.screen_fit import ScreenKeeper, fit_to_screen
 from ttt_desktop.gui.common.translation import number as local_number
+from ttt_desktop.gui.history.engine_log import EngineLogDialog
 from ttt_desktop.gui.history.handle import LibraryHandle
 from ttt_desktop.gui.history.model import ROW_ROLE, HistoryModel, date_format
 from ttt_desktop.gui.review.game_files import describe_library_error, describe_os_error
@@ -89,9 +91,6 @@ from ttt_desktop.library.transfer import (
     export_psq_files,
     import_files,
 )
-
-if TYPE_CHECKING:
-    from ttt_desktop.gui.charts import ErrorBarChart, StackedBarChart
 
 _T = TypeVar("_T")
 FILTER_DELAY_MS: Final = 200
@@ -439,8 +438,6 @@ class HistoryWindow(QWidget):
 
     def show_engine_log(self) -> QDialog | None:
         """Show the selected game's engine log, read-only (None: it has none)."""
-        from ttt_desktop.gui.history.engine_log import EngineLogDialog  # noqa: PLC0415
-
         library = self.handle.library
         rows = self.selected_rows()
         if library is None or not rows:
@@ -822,8 +819,6 @@ class HistoryWindow(QWidget):
         return parts[0] + "<br>".join(parts[1:])
 
     def _show_people_chart(self, stats: PersonStats) -> None:
-        from ttt_desktop.gui.charts import BarSet, StackedBarChart  # noqa: PLC0415
-
         if self._people_chart is None:
             self._people_chart = StackedBarChart(
                 self.tr("Results over time"), y_title=self.tr("Games")
@@ -906,8 +901,6 @@ class HistoryWindow(QWidget):
                     )
                 table.setItem(number, column, item)
         if rated and self.tabs.currentIndex() == 2:
-            from ttt_desktop.gui.charts import ErrorBar, ErrorBarChart  # noqa: PLC0415
-
             if self._ratings_chart is None:
                 self._ratings_chart = ErrorBarChart(
                     self.tr("Ratings"), y_title=self.tr("Rating"), bar_name=self.tr("Rating")

@@ -15,6 +15,7 @@ from ttt_desktop.brains.protocol import xy_of
 from ttt_desktop.core.geometry import Geometry
 from ttt_desktop.core.rules import TIC_TAC_TOE, Rules
 from ttt_desktop.gui.engines.brain_text import own_cell_names, printable, with_cell_names
+from ttt_desktop.gui.engines.engine_players import engine_info
 from ttt_desktop.players import display_name
 from ttt_desktop.players.thought import Bound, CellScore, Meaning, Rule, Thought, proves
 
@@ -54,8 +55,6 @@ def kind_name(kind: str) -> str:
     try:
         return display_name(kind)
     except ValueError:
-        from ttt_desktop.gui.engines.engine_players import engine_info  # noqa: PLC0415
-
         info = engine_info(kind)
         return kind if info is None else info.name
 
