@@ -234,7 +234,7 @@ class CoachFeatures(QObject):
         return self._make_review_panel() if panel is None else panel
 
     def _make_review_panel(self) -> ReviewPanel:
-        from ttt_desktop.gui.coach.review_panel import ReviewPanel  # noqa: PLC0415
+        from ttt_desktop.gui.coach.review_panel import ReviewPanel  # noqa: PLC0415  (not before the first paint)
 
         panel = ReviewPanel()
         panel.setMinimumWidth(REVIEW_DOCK_WIDTH)

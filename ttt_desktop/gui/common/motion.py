@@ -23,7 +23,7 @@ REDUCE_MOTION_KEY: Final = "view/reduce_motion"
 def gnome_setting_is_false(schema: str, key: str) -> bool:
     """True when the desktop is GNOME and ``gsettings get schema key`` answers false."""
     import shutil  # noqa: PLC0415
-    import subprocess  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415  (not before the first paint)
 
     if "gnome" not in os.environ.get("XDG_CURRENT_DESKTOP", "").lower():
         return False
@@ -48,7 +48,7 @@ def _gnome_animations_off() -> bool:
 
 
 def _kde_animations_off(config_home: Path) -> bool:
-    import configparser  # noqa: PLC0415
+    import configparser  # noqa: PLC0415  (not before the first paint)
 
     parser = configparser.ConfigParser(interpolation=None, strict=False)
     try:

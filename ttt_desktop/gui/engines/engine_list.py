@@ -90,14 +90,14 @@ class WatchedEngineList(QObject):
     def engines(self) -> EngineList:
         """The list as last read or saved (an empty one when there is no file)."""
         if self._engines is None:
-            from ttt_desktop.brains.engines import EngineList  # noqa: PLC0415
+            from ttt_desktop.brains.engines import EngineList  # noqa: PLC0415  (not before the first paint)
 
             self._engines = EngineList(self.path)
         return self._engines
 
     def copy(self) -> EngineList:
         """A list of the same engines to edit (saved with :meth:`save`)."""
-        from ttt_desktop.brains.engines import EngineList  # noqa: PLC0415
+        from ttt_desktop.brains.engines import EngineList  # noqa: PLC0415  (not before the first paint)
 
         return EngineList(self.path, self.engines)
 
@@ -118,7 +118,7 @@ class WatchedEngineList(QObject):
         if seen is None and self._engines is None:
             self._seen = None
             return False  # no list, none read before: nothing to import
-        from ttt_desktop.brains.engines import EngineList, EngineListError  # noqa: PLC0415
+        from ttt_desktop.brains.engines import EngineList, EngineListError  # noqa: PLC0415  (not before the first paint)
 
         try:
             engines = EngineList.load(self.path)
@@ -134,7 +134,7 @@ class WatchedEngineList(QObject):
         follow at once, and the file's change is not read back."""
         engines.save()
         self._seen = file_signature(self.path)
-        from ttt_desktop.brains.engines import EngineList  # noqa: PLC0415
+        from ttt_desktop.brains.engines import EngineList  # noqa: PLC0415  (not before the first paint)
 
         self._adopt(EngineList(self.path, engines))
 

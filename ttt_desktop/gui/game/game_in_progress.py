@@ -82,7 +82,7 @@ class GameInProgress(QObject):
         if path is None or not path.exists():
             return None, None
         # The codecs only when there is a game to read (not for the window's first start).
-        from ttt_desktop.formats.files import load_record  # noqa: PLC0415
+        from ttt_desktop.formats.files import load_record  # noqa: PLC0415  (not before the first paint)
 
         try:
             record = load_record(path)
@@ -138,7 +138,7 @@ class GameInProgress(QObject):
         if record != self._saved:
             self._saved = record
             if self._writer is None:
-                from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415
+                from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415  (not before the first paint)
 
                 self._writer = ThreadPoolExecutor(1, thread_name_prefix="game-in-progress")
             self._last_write = self._writer.submit(_write, record, path)
@@ -153,7 +153,7 @@ class GameInProgress(QObject):
 
 
 def _write(record: GameRecord, path: Path) -> None:
-    from ttt_desktop.formats.files import save_record  # noqa: PLC0415
+    from ttt_desktop.formats.files import save_record  # noqa: PLC0415  (not before the first paint)
 
     try:
         if record.moves and not record.is_finished:

@@ -57,7 +57,7 @@ class HelpFeatures(QObject):
     def show_shortcuts(self) -> ShortcutsDialog:
         """Open (or raise) the Keyboard shortcuts window, listing the shortcuts as they are now."""
         if self.dialog is None:
-            from ttt_desktop.gui.help.shortcuts import ShortcutsDialog  # noqa: PLC0415
+            from ttt_desktop.gui.help.shortcuts import ShortcutsDialog  # noqa: PLC0415  (not before the first paint)
 
             self.dialog = ShortcutsDialog(self.window)
         self.dialog.refresh()
@@ -69,7 +69,7 @@ class HelpFeatures(QObject):
     def show_manual(self) -> ManualWindow:
         """Open (or raise) the manual's window, at its contents the first time."""
         if self.manual is None:
-            from ttt_desktop.gui.help.manual import ManualWindow  # noqa: PLC0415
+            from ttt_desktop.gui.help.manual import ManualWindow  # noqa: PLC0415  (not before the first paint)
 
             self.manual = ManualWindow(self.window)
             self.manual.shortcuts_requested.connect(self.show_shortcuts)

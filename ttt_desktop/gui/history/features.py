@@ -230,7 +230,7 @@ class HistoryFeatures(QObject):
         new name, and the stored games keep the old one.
         """
         from ttt_desktop.library import LibraryError  # noqa: PLC0415
-        from ttt_desktop.library.store import renamed_person  # noqa: PLC0415
+        from ttt_desktop.library.store import renamed_person  # noqa: PLC0415  (not before the first paint)
 
         self.pending = [renamed_person(record, old_name, new_name) for record in self.pending]
         stored = False
@@ -422,7 +422,7 @@ class HistoryFeatures(QObject):
     def show_history(self) -> HistoryWindow:
         """Open (or raise) the History window."""
         if self._history_window is None:
-            from ttt_desktop.gui.history.window import HistoryWindow  # noqa: PLC0415
+            from ttt_desktop.gui.history.window import HistoryWindow  # noqa: PLC0415  (not before the first paint)
 
             self._history_window = HistoryWindow(self.handle, self.open_in_review, self.window)
         window = self._history_window

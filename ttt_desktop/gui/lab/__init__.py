@@ -96,7 +96,7 @@ class LabFeatures(QObject):
     def trained_players(self) -> TrainedPlayersLike | None:
         """The trained players' store (the lab's module is imported on first use)."""
         if self._trained is None and self._trained_folder is not None:
-            from ttt_desktop.lab.trained import TrainedPlayers  # noqa: PLC0415
+            from ttt_desktop.lab.trained import TrainedPlayers  # noqa: PLC0415  (on first use)
 
             self._trained = TrainedPlayers(self._trained_folder)
         return self._trained
@@ -107,7 +107,7 @@ class LabFeatures(QObject):
         if self.tournament_window is None and not self._charts_available():
             return None
         if self.tournament_window is None:
-            from ttt_desktop.gui.lab.tournament_window import TournamentWindow  # noqa: PLC0415
+            from ttt_desktop.gui.lab.tournament_window import TournamentWindow  # noqa: PLC0415  (on first ask)
 
             self.tournament_window = TournamentWindow(
                 self.window,
@@ -134,12 +134,12 @@ class LabFeatures(QObject):
         if self.train_window is None and not self._charts_available():
             return None
         if self.train_window is None:
-            from ttt_desktop.gui.lab.train_window import TrainWindow  # noqa: PLC0415
-            from ttt_desktop.lab.trained import TrainedPlayers  # noqa: PLC0415
+            from ttt_desktop.gui.lab.train_window import TrainWindow  # noqa: PLC0415  (on first ask)
+            from ttt_desktop.lab.trained import TrainedPlayers  # noqa: PLC0415  (on first ask)
 
             trained = self.trained_players
             if trained is None:
-                import tempfile  # noqa: PLC0415
+                import tempfile  # noqa: PLC0415  (no folder: tests)
 
                 # No folder given (tests, scripts): saved players last as long as the process.
                 self._scratch = tempfile.TemporaryDirectory(prefix="ttt-trained-")
@@ -154,7 +154,7 @@ class LabFeatures(QObject):
         if self.numbers_window is None and not self._charts_available():
             return None
         if self.numbers_window is None:
-            from ttt_desktop.gui.lab.numbers_window import NumbersWindow  # noqa: PLC0415
+            from ttt_desktop.gui.lab.numbers_window import NumbersWindow  # noqa: PLC0415  (on first ask)
 
             self.numbers_window = NumbersWindow(self.window)
         _raise(self.numbers_window)

@@ -163,7 +163,7 @@ def describe_brain_error(error: Exception) -> str:
     """Why a brain was not added, probed or tested, in the window's language: a clause to
     follow a colon. The brain manager's reason (``error.reason``, English, with the
     brain's own output in it) is for the details only."""
-    from ttt_desktop.brains.manager import BrainFailure, BrainRefused  # noqa: PLC0415
+    from ttt_desktop.brains.manager import BrainFailure, BrainRefused  # noqa: PLC0415  (not before the first paint)
 
     if isinstance(error, BrainRefused):
         reason = error.reason.lower()
@@ -407,7 +407,7 @@ class GameFiles(QObject):
             if not Path(path).suffix:
                 path = path + FILE_SUFFIX
         target = Path(path)
-        from ttt_desktop.formats.files import save_record  # noqa: PLC0415
+        from ttt_desktop.formats.files import save_record  # noqa: PLC0415  (not before the first paint)
 
         try:
             save_record(record, target)
@@ -448,7 +448,7 @@ class GameFiles(QObject):
                 return None
             path = chosen
         target = Path(path)
-        from ttt_desktop.formats.files import load_record, remove_stale_temporaries  # noqa: PLC0415
+        from ttt_desktop.formats.files import load_record, remove_stale_temporaries  # noqa: PLC0415  (not before the first paint)
 
         try:
             record = load_record(target)
@@ -474,7 +474,7 @@ class GameFiles(QObject):
 
     def copy_text(self) -> str:
         """Put the current game on the clipboard as text; returns that text."""
-        from ttt_desktop.formats.text_codec import record_to_text  # noqa: PLC0415
+        from ttt_desktop.formats.text_codec import record_to_text  # noqa: PLC0415  (not before the first paint)
 
         text = record_to_text(self._current_record())
         QGuiApplication.clipboard().setText(text)
@@ -483,7 +483,7 @@ class GameFiles(QObject):
     def paste_text(self) -> GameRecord | None:
         """Read a game from the clipboard text; emits :attr:`record_opened` with ``"clipboard"``."""
         text = QGuiApplication.clipboard().text()
-        from ttt_desktop.formats.text_codec import record_from_text  # noqa: PLC0415
+        from ttt_desktop.formats.text_codec import record_from_text  # noqa: PLC0415  (not before the first paint)
 
         try:
             record = record_from_text(text)

@@ -331,7 +331,7 @@ class ReviewFeatures(QObject):
         return self._make_move_list() if listing is None else listing
 
     def _make_move_list(self) -> MoveList:
-        from ttt_desktop.gui.review.move_list import MoveList  # noqa: PLC0415
+        from ttt_desktop.gui.review.move_list import MoveList  # noqa: PLC0415  (not before the first paint)
 
         listing = MoveList()
         listing.setMinimumWidth(MOVES_DOCK_WIDTH)

@@ -175,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Whatever source was read for a message or a check (or by PySide6, were
         # spare_module_sources without effect) is not needed again.
         linecache.clearcache()
-        from ttt_desktop.gui.shell.window_watch import watch_for_outside_destruction  # noqa: PLC0415
+        from ttt_desktop.gui.shell.window_watch import watch_for_outside_destruction  # noqa: PLC0415  (not before the first paint)
 
         # A window destroyed from outside (its window manager died) closes as if asked to.
         watchers.append(watch_for_outside_destruction(window))
@@ -195,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.show()
     try:
         if options.self_test:
-            from ttt_desktop.gui.shell.self_test import run_self_test  # noqa: PLC0415
+            from ttt_desktop.gui.shell.self_test import run_self_test  # noqa: PLC0415  (not before the first paint)
 
             exit_code = run_self_test(window)
         else:

@@ -345,7 +345,7 @@ class MainWindow(QMainWindow):
     def _build_insight(self) -> None:
         if self._insight is not None:
             return
-        from ttt_desktop.gui.insight.features import InsightFeatures  # noqa: PLC0415
+        from ttt_desktop.gui.insight.features import InsightFeatures  # noqa: PLC0415  (not before the first paint)
 
         self._insight = InsightFeatures(
             self,
@@ -358,7 +358,7 @@ class MainWindow(QMainWindow):
     def _build_lab(self) -> None:
         if self._lab is not None:
             return
-        from ttt_desktop.gui.lab import LabFeatures  # noqa: PLC0415
+        from ttt_desktop.gui.lab import LabFeatures  # noqa: PLC0415  (not before the first paint)
 
         self._lab = LabFeatures(
             self,
@@ -369,8 +369,8 @@ class MainWindow(QMainWindow):
             history=self.history,
             menu=self.lab_menu,
         )
-        from ttt_desktop.gui.engines.engine_log_dock import EngineLogFeatures  # noqa: PLC0415
-        from ttt_desktop.gui.engines.engines_dialog import add_engines_action  # noqa: PLC0415
+        from ttt_desktop.gui.engines.engine_log_dock import EngineLogFeatures  # noqa: PLC0415  (not before the first paint)
+        from ttt_desktop.gui.engines.engines_dialog import add_engines_action  # noqa: PLC0415  (not before the first paint)
 
         self._engine_log = EngineLogFeatures(self, self.controller, self.review.view_menu)
         add_engines_action(
@@ -749,7 +749,7 @@ class MainWindow(QMainWindow):
 
     def new_game_dialog(self) -> NewGameDialog:
         """The "New game with..." dialog for this window, wired to start its choice (not shown)."""
-        from ttt_desktop.gui.game.new_game_dialog import NewGameDialog  # noqa: PLC0415
+        from ttt_desktop.gui.game.new_game_dialog import NewGameDialog  # noqa: PLC0415  (not before the first paint)
 
         dialog = NewGameDialog(
             rules=self.controller.session.rules,
@@ -884,7 +884,7 @@ class MainWindow(QMainWindow):
 
     def people_dialog(self) -> PeopleDialog:
         """The "Rename or remove people" dialog, wired to this window (not yet shown)."""
-        from ttt_desktop.gui.game.people_dialog import PeopleDialog  # noqa: PLC0415
+        from ttt_desktop.gui.game.people_dialog import PeopleDialog  # noqa: PLC0415  (not before the first paint)
 
         playing = [
             seat.name
