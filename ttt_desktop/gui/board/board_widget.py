@@ -1426,7 +1426,7 @@ def _stone_sprite(side: int, ratio: float, colour: QColor, mark: Mark) -> QPixma
     """A stone of ``side`` px: the mark's colour, lit from the top left, with a darker rim."""
     # Imported for the first stone: PySide6 makes QGradient's enums with it (170 presets
     # among them), 1.5 ms that a board of crosses and noughts never needs.
-    from PySide6.QtGui import QRadialGradient  # noqa: PLC0415
+    from PySide6.QtGui import QRadialGradient  # noqa: PLC0415  (the first stone: see above)
 
     pixmap = QPixmap(round(side * ratio), round(side * ratio))
     pixmap.setDevicePixelRatio(ratio)

@@ -752,7 +752,7 @@ class CoachFeatures(QObject):
             self._clear_review_panel()
             return
         from ttt_desktop.analysis import board_coach  # noqa: PLC0415  (on first use)
-        from ttt_desktop.players import coach_search  # noqa: PLC0415
+        from ttt_desktop.players import coach_search  # noqa: PLC0415  (the coach's search: not before the first paint)
 
         load_coach()
         job = CallJob(

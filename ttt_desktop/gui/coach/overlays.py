@@ -6,6 +6,9 @@ own, so the coach's drawings and other features' never erase each other.
 
 from __future__ import annotations
 
+import importlib
+import sys
+import threading
 from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
@@ -33,9 +36,6 @@ def preload_coach(*, every_board: bool = False) -> None:
     window (the import cost a person's first game end 9-20 ms in the GUI thread).
 
     ``every_board`` also imports the coach of the other boards and its search's jobs."""
-    import sys  # noqa: PLC0415
-    import threading  # noqa: PLC0415
-
     wanted = ["ttt_desktop.analysis.coach"]
     if every_board:
         wanted += ["ttt_desktop.analysis.board_coach", "ttt_desktop.players.coach_search"]
@@ -43,8 +43,6 @@ def preload_coach(*, every_board: bool = False) -> None:
         return
 
     def load() -> None:
-        import importlib  # noqa: PLC0415
-
         for name in wanted:
             importlib.import_module(name)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 from pathlib import Path
 from typing import Final
 
@@ -22,7 +23,6 @@ REDUCE_MOTION_KEY: Final = "view/reduce_motion"
 
 def gnome_setting_is_false(schema: str, key: str) -> bool:
     """True when the desktop is GNOME and ``gsettings get schema key`` answers false."""
-    import shutil  # noqa: PLC0415
     import subprocess  # noqa: PLC0415  (not before the first paint)
 
     if "gnome" not in os.environ.get("XDG_CURRENT_DESKTOP", "").lower():

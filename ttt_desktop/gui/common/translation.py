@@ -22,6 +22,8 @@ from typing import Final
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
+from ttt_desktop.resource_paths import resource_path
+
 LANGUAGE_KEY: Final = "view/language"
 #: Languages with a translation, besides English (in which the texts are written).
 TRANSLATED: Final = ("de",)
@@ -32,8 +34,6 @@ APP_CATALOGUE: Final = "ttt_desktop"
 
 def translations_dir() -> Path:
     """The folder holding the app's ``.ts`` sources and ``.qm`` translations."""
-    from ttt_desktop.resource_paths import resource_path  # noqa: PLC0415
-
     return resource_path("translations")
 
 

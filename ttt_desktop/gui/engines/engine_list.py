@@ -30,6 +30,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
 
 from ttt_desktop.gui.engines.brain_text import printable
+from ttt_desktop.gui.engines.engine_players import engine_infos
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QFileSystemWatcher
@@ -105,8 +106,6 @@ class WatchedEngineList(QObject):
         """The list's brains as the drop-downs offer them."""
         if self._engines is None:
             return []
-        from ttt_desktop.gui.engines.engine_players import engine_infos  # noqa: PLC0415
-
         return engine_infos(self._engines)
 
     def read(self) -> bool:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QStandardPaths
 
 from ttt_desktop.brains.factory import BRAIN_KIND_PREFIX, BrainInfo, engine_entries
+from ttt_desktop.brains.location import engines_path
 from ttt_desktop.brains.protocol import RULE_CARO, RULE_EXACT, RULE_FREE_STYLE, RULE_RENJU
 from ttt_desktop.gui.common.rules_text import rules_title
 from ttt_desktop.gui.engines.brain_text import printable
@@ -49,8 +50,6 @@ _known: dict[str, BrainInfo] = {}
 
 def default_engines_path() -> Path:
     """The engine list beside the game library, in the window's data folder."""
-    from ttt_desktop.brains.location import engines_path  # noqa: PLC0415
-
     app_data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return engines_path(app_data or None)
 

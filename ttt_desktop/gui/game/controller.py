@@ -49,6 +49,7 @@ from ttt_desktop.core.session import (
 )
 from ttt_desktop.gui.common.rules_text import forbidden_text
 from ttt_desktop.gui.game.ai_worker import AiWorker, InsightRequest
+from ttt_desktop.gui.review.game_files import describe_move_failure
 from ttt_desktop.players import create_player
 from ttt_desktop.players.process import PlayerFactory, release_free_heap
 
@@ -425,8 +426,6 @@ class GameController(QObject):
         ).format(digit=board.name(cell), row=row + 1, column=column + 1)
 
     def _failure_words(self, name: str, error: str) -> str:
-        from ttt_desktop.gui.review.game_files import describe_move_failure  # noqa: PLC0415
-
         return self.tr("{name} could not move ({reason}); start a new game.").format(
             name=name, reason=describe_move_failure(error)
         )

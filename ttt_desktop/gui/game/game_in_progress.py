@@ -28,6 +28,7 @@ from PySide6.QtCore import QObject, QTimer
 
 from ttt_desktop.core.record import GameRecord
 from ttt_desktop.gui.game.controller import GameController
+from ttt_desktop.gui.review.game_files import describe_open_error, describe_os_error
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
@@ -87,8 +88,6 @@ class GameInProgress(QObject):
         try:
             record = load_record(path)
         except (ValueError, OSError) as error:
-            from ttt_desktop.gui.review.game_files import describe_open_error  # noqa: PLC0415
-
             # What is wrong in the window's language, as File > Open says it (the reader's
             # own reason, English, is for the details).
             why = describe_open_error(path.name, str(error))
@@ -103,8 +102,6 @@ class GameInProgress(QObject):
         ``details`` (the readers' and the system's own words, English) are kept in
         :attr:`problem_details`, for a box's "Show Details...", never in the sentence.
         """
-        from ttt_desktop.gui.review.game_files import describe_os_error  # noqa: PLC0415
-
         path = self.path
         assert path is not None
         stamp = time.strftime("%Y%m%d-%H%M%S")

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from ttt_desktop.core.record import GameRecord, utc_now
 from ttt_desktop.core.rules import TIC_TAC_TOE
+from ttt_desktop.gui.game.controller import cannot_open_words
 from ttt_desktop.gui.game.session_score import SessionScore
 from ttt_desktop.gui.history.handle import LibraryHandle
 from ttt_desktop.gui.review.game_files import describe_library_error
@@ -229,7 +230,7 @@ class HistoryFeatures(QObject):
         False when the library can't be written now: the session score still shows the
         new name, and the stored games keep the old one.
         """
-        from ttt_desktop.library import LibraryError  # noqa: PLC0415
+        from ttt_desktop.library import LibraryError  # noqa: PLC0415  (the game library: not before the first paint)
         from ttt_desktop.library.store import renamed_person  # noqa: PLC0415  (not before the first paint)
 
         self.pending = [renamed_person(record, old_name, new_name) for record in self.pending]
@@ -294,7 +295,7 @@ class HistoryFeatures(QObject):
             return True
         if self.library is None:
             return False
-        from ttt_desktop.library import LibraryError  # noqa: PLC0415
+        from ttt_desktop.library import LibraryError  # noqa: PLC0415  (the game library: not before the first paint)
 
         try:
             return self.library.is_stored_finished(game_id, self.session_started)
@@ -332,7 +333,7 @@ class HistoryFeatures(QObject):
             # Nothing to write to: no import of the library at a game's end (it cost the
             # first game's end 20-26 ms in the GUI thread when games are not remembered).
             return None
-        from ttt_desktop.library import LibraryCorruptError, LibraryError  # noqa: PLC0415
+        from ttt_desktop.library import LibraryCorruptError, LibraryError  # noqa: PLC0415  (the game library: not before the first paint)
 
         try:
             outcomes = self.library.store_many(self.pending)
@@ -352,7 +353,7 @@ class HistoryFeatures(QObject):
 
     def _after_change(self) -> None:
         if self.library is not None:
-            from ttt_desktop.library import LibraryError  # noqa: PLC0415
+            from ttt_desktop.library import LibraryError  # noqa: PLC0415  (the game library: not before the first paint)
 
             try:
                 games = self.library.tally_counts(self.session_started, self._carried_over)
@@ -406,7 +407,7 @@ class HistoryFeatures(QObject):
             return
         labels: dict[str, str] = {}
         if self.library is not None:
-            from ttt_desktop.library import LibraryError  # noqa: PLC0415
+            from ttt_desktop.library import LibraryError  # noqa: PLC0415  (the game library: not before the first paint)
 
             # The ratings at the rules of the game in hand.
             rules = TIC_TAC_TOE if self._current is None else self._current.rules
@@ -440,8 +441,6 @@ class HistoryFeatures(QObject):
         try:
             self._open_game(record)
         except ValueError as error:
-            from ttt_desktop.gui.game.controller import cannot_open_words  # noqa: PLC0415
-
             # In the window's language (the player module's own words are English).
             why, _details = cannot_open_words(error)
             self.window.statusBar().showMessage(

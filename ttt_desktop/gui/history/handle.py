@@ -32,7 +32,7 @@ class LibraryHandle(QObject):
 
     def open(self) -> bool:
         """(Re)open the file; False, with :attr:`problem` set, when it can't be used."""
-        from ttt_desktop.library import Library, LibraryError  # noqa: PLC0415
+        from ttt_desktop.library import Library, LibraryError  # noqa: PLC0415  (the game library: not before the first paint)
 
         if self.path is None:
             return False
@@ -61,7 +61,7 @@ class LibraryHandle(QObject):
 
         Only for a damaged file (the user agreed); returns where the old file now is.
         """
-        from ttt_desktop.library import LibraryCorruptError, move_aside  # noqa: PLC0415
+        from ttt_desktop.library import LibraryCorruptError, move_aside  # noqa: PLC0415  (the game library: not before the first paint)
 
         if not isinstance(self.problem, LibraryCorruptError) or self.path is None:
             return None

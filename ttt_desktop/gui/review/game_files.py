@@ -191,7 +191,7 @@ def describe_library_error(error: LibraryError) -> str:
     The library's own words (``str(error)``, English, with SQLite's or the system's
     reason) are for the details only.
     """
-    from ttt_desktop.library import (  # noqa: PLC0415
+    from ttt_desktop.library import (  # noqa: PLC0415  (the game library: not before the first paint)
         LibraryCorruptError,
         LibraryLockedError,
         LibraryNewerError,
@@ -387,7 +387,7 @@ class GameFiles(QObject):
 
     def ask_open_path(self) -> str | None:
         """The file to open, from a dialog; None when cancelled (replaced in tests)."""
-        from PySide6.QtWidgets import QFileDialog  # noqa: PLC0415
+        from PySide6.QtWidgets import QFileDialog  # noqa: PLC0415  (not before the first paint)
 
         path, _ = QFileDialog.getOpenFileName(
             self._window, self.tr("Open game"), self.start_folder(), self.open_filter()

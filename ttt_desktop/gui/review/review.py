@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 from ttt_desktop.core import GameRecord, Mark
 from ttt_desktop.gui.board.board_widget import BoardWidget
 from ttt_desktop.gui.game.controller import GameController, Seat, cannot_open_words
+from ttt_desktop.gui.game.player_panel import kind_plays
 from ttt_desktop.gui.game.view_model import GameView
 from ttt_desktop.gui.review.game_files import GameFiles
 from ttt_desktop.gui.review.match import MatchDialog, MatchRunner, MatchScore
@@ -456,8 +457,6 @@ class ReviewFeatures(QObject):
     def match_dialog(self) -> MatchDialog:
         """The Watch a match dialog: the computer players that play the board in hand to
         choose from, starting from those seated."""
-        from ttt_desktop.gui.game.player_panel import kind_plays  # noqa: PLC0415
-
         rules = self.controller.session.rules
         x, o = self.controller.session.seat(Mark.X), self.controller.session.seat(Mark.O)
         computers = [

@@ -13,10 +13,11 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-if TYPE_CHECKING:
-    from ttt_desktop.core.rules import Rules
+import ttt_desktop
+from ttt_desktop.core.rules import TIC_TAC_TOE, Rules, RulesError
+from ttt_desktop.library.location import LIBRARY_ENV_VAR, library_path
 
 # The GUI thread must get the interpreter back quickly while a computer player
 # searches in the worker thread: with the default 5 ms switch interval a
@@ -80,9 +81,7 @@ def _library_path(options: argparse.Namespace) -> str | None:
 
     The self-test plays its game without touching the person's library.
     """
-    from PySide6.QtCore import QStandardPaths  # noqa: PLC0415
-
-    from ttt_desktop.library.location import LIBRARY_ENV_VAR, library_path  # noqa: PLC0415
+    from PySide6.QtCore import QStandardPaths  # noqa: PLC0415  (after the command line: --version and --help load no Qt)
 
     if options.self_test and not options.library and not os.environ.get(LIBRARY_ENV_VAR):
         return None
@@ -95,7 +94,7 @@ def _trained_players_folder(options: argparse.Namespace) -> str | None:
     """Where the Train window saves trained players: the app-data folder (not for the self-test)."""
     if options.self_test:
         return None
-    from PySide6.QtCore import QStandardPaths  # noqa: PLC0415
+    from PySide6.QtCore import QStandardPaths  # noqa: PLC0415  (after the command line: --version and --help load no Qt)
 
     app_data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return str(Path(app_data) / "trained-players") if app_data else None
@@ -106,8 +105,6 @@ def _rules_asked(options: argparse.Namespace) -> Rules | None:
 
     The self-test without ``--rules`` checks tic-tac-toe, never the board the person chose last.
     """
-    from ttt_desktop.core.rules import TIC_TAC_TOE, Rules  # noqa: PLC0415
-
     if options.rules is None:
         return TIC_TAC_TOE if options.self_test else None
     return Rules.parse(options.rules)
@@ -116,8 +113,6 @@ def _rules_asked(options: argparse.Namespace) -> Rules | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run TTT Desktop; returns the process exit code (2 for a bad command line)."""
     options, qt_arguments = _parse(sys.argv[1:] if argv is None else argv)
-    from ttt_desktop.core.rules import RulesError  # noqa: PLC0415
-
     try:
         rules = _rules_asked(options)
     except RulesError as error:
@@ -125,23 +120,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"ttt-desktop: --rules: {error}", file=sys.stderr)
         return 2
     if options.version:
-        import ttt_desktop  # noqa: PLC0415
-
         _say(f"TTT Desktop {ttt_desktop.__version__}")
         return 0
 
-    import shiboken6  # noqa: PLC0415
-    from PySide6.QtWidgets import QApplication  # noqa: PLC0415
+    import shiboken6  # noqa: PLC0415  (after the command line: --version and --help load no Qt)
+    from PySide6.QtWidgets import QApplication  # noqa: PLC0415  (after the command line: --version and --help load no Qt)
 
-    from ttt_desktop.gui.shell.module_sources import spare_module_sources  # noqa: PLC0415
+    from ttt_desktop.gui.shell.module_sources import spare_module_sources  # noqa: PLC0415  (after the command line: --version and --help load no Qt)
 
     # Before the window's modules are imported: PySide6 would read each one's source.
     spare_module_sources()
-    from ttt_desktop.gui.common import translation  # noqa: PLC0415
-    from ttt_desktop.gui.common.theme import ThemeManager  # noqa: PLC0415
-    from ttt_desktop.gui.shell import startup_report  # noqa: PLC0415
-    from ttt_desktop.gui.shell.main_window import MainWindow  # noqa: PLC0415
-    from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings  # noqa: PLC0415
+    from ttt_desktop.gui.common import translation  # noqa: PLC0415  (after the command line: --version and --help load no Qt)
+    from ttt_desktop.gui.common.theme import ThemeManager  # noqa: PLC0415  (after the command line: --version and --help load no Qt)
+    from ttt_desktop.gui.shell import startup_report  # noqa: PLC0415  (after the command line: --version and --help load no Qt)
+    from ttt_desktop.gui.shell.main_window import MainWindow  # noqa: PLC0415  (after the command line: --version and --help load no Qt)
+    from ttt_desktop.gui.shell.settings import APPLICATION, ORGANISATION, AppSettings  # noqa: PLC0415  (after the command line: --version and --help load no Qt)
 
     sys.setswitchinterval(GUI_SWITCH_INTERVAL_S)
     existing = QApplication.instance()
@@ -170,7 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         window.finish_start()
         if watchers:
             return
-        import linecache  # noqa: PLC0415
+        import linecache  # noqa: PLC0415  (after the first paint, once)
 
         # Whatever source was read for a message or a check (or by PySide6, were
         # spare_module_sources without effect) is not needed again.
@@ -185,10 +178,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Benchmarks: print the time of the first paint, then quit. (Installed last, its
         # filter hears the paint first: the report comes before finish_start runs.)
         startup_report.report_first_paint(window)
-    from PySide6.QtCore import QTimer  # noqa: PLC0415
+    from PySide6.QtCore import QTimer  # noqa: PLC0415  (after the command line: --version and --help load no Qt)
 
     QTimer.singleShot(FINISH_START_LATEST_MS, finish_start)
-    from ttt_desktop.gui.shell.termination import quit_on_termination  # noqa: PLC0415
+    from ttt_desktop.gui.shell.termination import quit_on_termination  # noqa: PLC0415  (after the command line: --version and --help load no Qt)
 
     # SIGTERM (a desktop logging out) and SIGHUP quit as Quit does: the game saved.
     termination = quit_on_termination(window)

@@ -100,6 +100,7 @@ from ttt_desktop.gui.shell.settings import FORBIDDEN_LOSES_KEY, AppSettings, Sea
 from ttt_desktop.lab.factory import TrainedPlayerFactory
 from ttt_desktop.players import HUMAN_KIND, create_player
 from ttt_desktop.players import roster as all_players
+from ttt_desktop.resource_paths import resource_path
 
 if TYPE_CHECKING:
     from ttt_desktop.gui.engines.engine_log_dock import EngineLogFeatures
@@ -133,8 +134,6 @@ WINDOW_ICON_SIZES: Final = (16, 24, 32, 48, 64, 128, 256)
 
 
 def _window_icon() -> QIcon:
-    from ttt_desktop.resource_paths import resource_path  # noqa: PLC0415
-
     icon = QIcon()
     try:
         drawn = [(resource_path(f"icons/ttt-desktop-{n}.png"), n) for n in WINDOW_ICON_SIZES]
