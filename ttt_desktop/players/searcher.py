@@ -935,17 +935,25 @@ class Search:
                 partial.clear()
                 return core.root(last, ordered, depth, -mate - 1, mate + 1, into=partial)
 
+            def take(
+                results: list[RootScore[tuple[int, int]]],
+                best: RootScore[tuple[int, int]],
+                depth: int,
+            ) -> None:
+                """Answer ``best`` of an iteration ``depth`` deep, with its root scores."""
+                result.move, result.value, result.depth = best.move[0], best.value, depth
+                result.scores = {
+                    found.move[0]: (found.value, _EXACT if found.exact else _UPPER)
+                    for found in results
+                }
+
             def deeper(results: list[RootScore[tuple[int, int]]], depth: int) -> bool:
                 """Take the iteration's result; whether to search one ply deeper."""
                 best = results[0]
                 for found in results:
                     if found.value > best.value:
                         best = found
-                result.move, result.value, result.depth = best.move[0], best.value, depth
-                result.scores = {
-                    found.move[0]: (found.value, _EXACT if found.exact else _UPPER)
-                    for found in results
-                }
+                take(results, best, depth)
                 ordered.remove(best.move)
                 ordered.insert(0, best.move)
                 if best.value > proven or all(found.value < -proven for found in results):
@@ -971,11 +979,7 @@ class Search:
                     if finished.exact and finished.value > best.value:
                         best = finished
                 if best is not partial[0]:
-                    result.move, result.value, result.depth = best.move[0], best.value, searching[0]
-                    result.scores = {
-                        finished.move[0]: (finished.value, _EXACT if finished.exact else _UPPER)
-                        for finished in partial
-                    }
+                    take(partial, best, searching[0])
             if result.move < 0:
                 if self.stopped_by_caller:
                     raise SearchStopped("the search was told to stop")
