@@ -10,7 +10,9 @@ each side against its time.
 
     .venv/bin/python benchmarks/real_brain.py --brain /path/to/pbrain-x \\
         [--opponents rando,strongest] [--turn-ms 1000,100] [--games 100] [--margin-ms 50] \\
-        [--brain-ms 100]
+        [--brain-ms 100] [--records DIR]
+
+``--records`` writes each game as a Piskvork .psq file in DIR (to open in the app or replay).
 
 ``--brain-ms`` gives the brain a time of its own a move (time odds: our players keep
 ``--turn-ms``, the brain is told ``--brain-ms`` and held to it by its manager).
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import pathlib
 import time
 
 from ttt_desktop.brains.manager import BrainSettings, brain_clock
@@ -31,6 +34,7 @@ from ttt_desktop.brains.player import BrainPlayer
 from ttt_desktop.core.board import Mark
 from ttt_desktop.core.clock import TimeControl
 from ttt_desktop.core.rules import GOMOKU
+from ttt_desktop.formats.psq import record_to_psq
 from ttt_desktop.players import create_player
 
 
@@ -41,6 +45,7 @@ def run(  # noqa: PLR0917  (the command line's options)
     games: int,
     margin_ms: float,
     brain_ms: float | None = None,
+    records: pathlib.Path | None = None,
 ) -> None:
     clock = TimeControl(turn_ms=turn_ms, margin_ms=margin_ms)
     brain_control = clock if brain_ms is None else TimeControl(turn_ms=brain_ms)
@@ -58,6 +63,10 @@ def run(  # noqa: PLR0917  (the command line's options)
             brain_mark = Mark.X if brain_first else Mark.O
             record = play_brain_game(x, o, GOMOKU, Mark.X, clock=clock)
             moves += record.ply
+            if records is not None:
+                records.mkdir(parents=True, exist_ok=True)
+                name = f"{opponent}-{turn_ms:g}ms-game{game + 1:03d}.psq"
+                (records / name).write_text(record_to_psq(record), encoding="utf-8")
             for ply, seconds in enumerate(record.move_seconds):
                 side = "brain" if (ply % 2 == 0) == brain_first else "ours"
                 longest[side] = max(longest[side], seconds * 1000)
@@ -101,6 +110,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--margin-ms", type=float, default=50.0, help="our players' margin")
     parser.add_argument("--brain-ms", type=float, help="the brain's own time a move (odds)")
+    parser.add_argument("--records", type=pathlib.Path, help="write each game's .psq here")
     arguments = parser.parse_args()
     for turn in arguments.turn_ms.split(","):
         for opponent in arguments.opponents.split(","):
@@ -111,6 +121,7 @@ def main() -> None:
                 arguments.games,
                 arguments.margin_ms,
                 arguments.brain_ms,
+                arguments.records,
             )
 
 

@@ -96,14 +96,15 @@ def case_key(rules: str, kind: str, options: dict[str, int], seed: int, index: i
 def as_recorded() -> Iterator[None]:
     """The Searcher as it was when the record was written: every move of a node searched
     (:data:`~ttt_desktop.players.searcher.WIDTH` None) and no iteration started after 40%
-    of the budget (:data:`~ttt_desktop.players.searcher.WHOLE_BUDGET` False). Both came
+    of the budget (:data:`~ttt_desktop.players.searcher.WHOLE_BUDGET` False), windows
+    worth powers of 6 (:data:`~ttt_desktop.players.searcher.WINDOW_BASE`). All three came
     later; ``tests/players/test_searcher_compiled.py`` and ``test_searcher.py`` hold them."""
-    kept = searcher.WIDTH, searcher.WHOLE_BUDGET
-    searcher.WIDTH, searcher.WHOLE_BUDGET = None, False  # type: ignore[misc]
+    kept = searcher.WIDTH, searcher.WHOLE_BUDGET, searcher.WINDOW_BASE
+    searcher.WIDTH, searcher.WHOLE_BUDGET, searcher.WINDOW_BASE = None, False, 6  # type: ignore[misc]
     try:
         yield
     finally:
-        searcher.WIDTH, searcher.WHOLE_BUDGET = kept  # type: ignore[misc]
+        searcher.WIDTH, searcher.WHOLE_BUDGET, searcher.WINDOW_BASE = kept  # type: ignore[misc]
 
 
 @as_recorded()

@@ -231,9 +231,9 @@ class TestSetUpIsOnTheClock:
         monkeypatch.setattr(searcher_module, "_tables", {})
         build = searcher_module.tables_for
 
-        def slow_build(rules: Rules) -> searcher_module.Tables:
+        def slow_build(rules: Rules, base: int | None = None) -> searcher_module.Tables:
             clock.jump(1.0)  # a build that takes longer than the budget
-            return build(rules)
+            return build(rules, base)
 
         monkeypatch.setattr(searcher_module, "tables_for", slow_build)
         player = create_player("searcher", seed=1, budget_ms=50)

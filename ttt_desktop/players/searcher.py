@@ -10,7 +10,9 @@ What makes it play well on boards far too big to solve:
 
 * **Windows.** Every k-window of the board is kept as one small number, how many of
   each side's stones it holds, updated by each move and undone after. A window holding
-  only one side's stones is worth ``6 ** (stones - 1)`` to that side; so open-ended shapes,
+  only one side's stones is worth ``4 ** (stones - 1)`` to that side (:data:`WINDOW_BASE`;
+  4 against 6 was worth +78 Elo at 100 ms a move, 95% +10 to +152, and +53 at 20,000
+  positions, +4 to +103: ``benchmarks/search_ideas.py base``); so open-ended shapes,
   which lie in more windows, are worth more than blocked ones. The sum per side is kept
   incrementally, one table look-up per window through the cell played.
 * **Fours.** A window holding k-1 stones of one side and no other stone (a "four" on a
@@ -169,7 +171,7 @@ MAX_PLY: Final = 64
 """The deepest ply a search goes (threat extensions included)."""
 CHECK_EVERY: Final = 16
 """Nodes between two looks at the clock, the node budget and ``stop`` (well under 1 ms)."""
-WINDOW_BASE: Final = 6
+WINDOW_BASE: Final = 4
 """A window of i stones of one side only is worth ``WINDOW_BASE ** (i - 1)``."""
 LINE_SOLVED_BELOW: Final = 7
 """A principal line left with this many empty cells or fewer is searched to the end."""
@@ -199,7 +201,9 @@ _X: Final = Mark.X
 class Tables:
     """Everything the search needs about one rules value, built once (see :func:`tables_for`)."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, base: int | None = None) -> None:
+        if base is None:
+            base = WINDOW_BASE
         geometry = rules.geometry
         m, n, k = rules.m, rules.n, rules.k
         self.rules = rules
@@ -213,7 +217,9 @@ class Tables:
         count = len(self.windows)
         # Window values: 1, 6, 36, ... for 1 .. k-2 stones; a four outweighs all of those
         # together (so fours are counted by the sum's high part); a full window more again.
-        weights: list[int] = [0] + [int(WINDOW_BASE ** (i - 1)) for i in range(1, k - 1)]
+        self.base = base
+        """A window of i stones of one side only is worth ``base ** (i - 1)``."""
+        weights: list[int] = [0] + [int(base ** (i - 1)) for i in range(1, k - 1)]
         lesser = (count + 1) * weights[-1] + 1
         self.four = four = 1 << lesser.bit_length()
         self.win = win = four << (count + 1).bit_length()
@@ -384,14 +390,16 @@ def compiled_tables(t: Tables) -> _fastsearch.Tables | None:
     )
 
 
-_tables: dict[Rules, Tables] = {}
+_tables: dict[tuple[Rules, int], Tables] = {}
 
 
-def tables_for(rules: Rules) -> Tables:
-    """The search tables of ``rules``, built on first use and kept."""
-    found = _tables.get(rules)
+def tables_for(rules: Rules, base: int | None = None) -> Tables:
+    """The search tables of ``rules`` (windows worth powers of ``base``, by default
+    :data:`WINDOW_BASE`), built on first use and kept."""
+    base = WINDOW_BASE if base is None else base
+    found = _tables.get((rules, base))
     if found is None:
-        found = _tables[rules] = Tables(rules)
+        found = _tables[rules, base] = Tables(rules, base)
     return found
 
 
@@ -432,13 +440,16 @@ class Search:
         compiled: bool = True,
         width: int | EllipsisType | None = ...,
         whole_budget: bool | EllipsisType = ...,
+        window_base: int | None = None,
     ) -> None:
         if started is None:
             started = time.perf_counter()
         self.started = started
         """When the clock of ``seconds`` started (a ``time.perf_counter()`` reading)."""
         self.board = board
-        self.tables = tables_for(board.rules)
+        self.tables = tables_for(board.rules, window_base)
+        """The search tables (windows worth powers of ``window_base``, by default
+        :data:`WINDOW_BASE`)."""
         self.max_depth = depth
         self.node_limit = nodes
         self.seconds = seconds
@@ -1093,6 +1104,8 @@ class SearcherPlayer(Player):
         """The moves searched at a node inside the tree (:class:`Search`'s ``width``)."""
         self.whole_budget: bool = WHOLE_BUDGET
         """Whether the deepening uses the whole budget (:class:`Search`'s ``whole_budget``)."""
+        self.window_base: int = WINDOW_BASE
+        """What a window's stones are worth (:class:`Search`'s ``window_base``)."""
         if budget_ms is not None:
             self.budget_ms = float(budget_ms)
 
@@ -1125,6 +1138,7 @@ class SearcherPlayer(Player):
             shuffle=self.random.shuffle,
             width=self.width,
             whole_budget=self.whole_budget,
+            window_base=self.window_base,
         ).run()
 
     def choose_move(self, board: Board) -> Cell:
@@ -1138,12 +1152,16 @@ class SearcherPlayer(Player):
         true before the first iteration finished.
         """
         started = time.perf_counter()
-        return thought_of(self.kind, board, self.search(board, stop, started=started))
+        result = self.search(board, stop, started=started)
+        return thought_of(self.kind, board, result, tables_for(board.rules, self.window_base))
 
 
-def thought_of(kind: str, board: Board, result: SearchResult) -> Thought:
-    """The :class:`Thought` of a search's result, as player ``kind`` reports it."""
-    t = tables_for(board.rules)
+def thought_of(
+    kind: str, board: Board, result: SearchResult, tables: Tables | None = None
+) -> Thought:
+    """The :class:`Thought` of a search's result, as player ``kind`` reports it (``tables``:
+    the search's, when not the default's)."""
+    t = tables_for(board.rules) if tables is None else tables
     bounds = {_EXACT: Bound.EXACT, _LOWER: Bound.LOWER, _UPPER: Bound.UPPER}
     scores = []
     for cell, (value, flag) in sorted(result.scores.items()):
