@@ -405,3 +405,12 @@ def test_any_file_is_a_game_or_a_reason(header: str, lines: list[str], end: str)
 def test_the_modules_examples() -> None:
     failures, tried = doctest.testmod(psq)
     assert tried > 0 and failures == 0
+
+
+def test_a_name_of_control_characters_is_no_name() -> None:
+    """Control characters in a name read as spaces; a name of nothing else is no name."""
+    header = "Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9,0\n"
+    record = record_from_psq(header + "\x1b\n\x07\x1b\n-1\n")
+    assert (record.x.name, record.o.name) == ("Player X", "Player O")
+    record = record_from_psq(header + "A\x07B\nC:\\x\\pbrain-e\x1b.exe\n-1\n")
+    assert (record.x.name, record.o.name) == ("A B", "pbrain-e .exe")

@@ -419,7 +419,10 @@ def _over_at(cells: list[int], rules: Rules) -> int | None:
 
 def _player(level: int, name: str | None, mark: str) -> PlayerEntry:
     if name is not None:
-        name = " ".join(name.replace("\\", "/").rsplit("/", 1)[-1].split())[:MAX_NAME_LENGTH]
+        # The file's name of a path, one line of printable characters (none: no name).
+        name = name.replace("\\", "/").rsplit("/", 1)[-1]
+        name = "".join(ch if ch.isprintable() else " " for ch in name)
+        name = " ".join(name.split())[:MAX_NAME_LENGTH]
     if level == 0 or (name is not None and re.fullmatch(r"homo-\d+", name)):
         return PlayerEntry(HUMAN, name or f"Player {mark}")
     name = name or f"Piskvork level {level}"
