@@ -249,7 +249,9 @@ def test_ctrl_c_leaves_no_brain_behind() -> None:
     import uuid  # noqa: PLC0415
 
     mark = uuid.uuid4().hex
-    players = f"{OURS},{SILENT}[turn=5000]"
+    # The silent brain's games last its whole turn: long enough that, however loaded the
+    # machine, the tournament is still going when the interrupt comes.
+    players = f"{OURS},{SILENT}[turn=120000]"
     command = [sys.executable, "-m", "ttt_desktop.cli", "tournament", "--players", players]
     process = subprocess.Popen(
         [*command, "--rules", "9,9,5", "--games", "3", "--jobs", "2"],
@@ -265,6 +267,7 @@ def test_ctrl_c_leaves_no_brain_behind() -> None:
         while len(_marked(mark)) < 5 and process.poll() is None:
             assert time.monotonic() < deadline, "the brains never started"
             time.sleep(0.05)
+        assert process.poll() is None, process.communicate()
         # Ctrl+C reaches the terminal's foreground group: the command and its workers.
         os.killpg(process.pid, signal.SIGINT)
         _out, err = process.communicate(timeout=60)
