@@ -17,6 +17,9 @@ Ideas:
   measure it under ``--ms``, where its time is the Searcher's loss.
 * ``base``: a window of i stones is worth ``--base ** (i - 1)`` (against
   :data:`~ttt_desktop.players.searcher.WINDOW_BASE`).
+* ``tempo``: a position is worth ``ahead`` times the sum of the side to move less
+  ``behind`` times the other's (``--tempo ahead,behind``, against
+  :data:`~ttt_desktop.players.searcher.TEMPO`).
 * ``deepening``: the deepening goes on to the end of the budget and takes from the
   iteration cut short a move that proved better than the best so far (against starting
   no iteration after 40% of the budget and throwing away one cut short).
@@ -43,7 +46,7 @@ from ttt_desktop.core.cells import Cell
 from ttt_desktop.core.play import play_game
 from ttt_desktop.core.rules import Rules
 from ttt_desktop.players.base import Player
-from ttt_desktop.players.searcher import WIDTH, WINDOW_BASE, SearcherPlayer
+from ttt_desktop.players.searcher import TEMPO, WIDTH, WINDOW_BASE, SearcherPlayer
 from ttt_desktop.players.strongest import THREAT_NODES, StrongestPlayer
 
 
@@ -89,6 +92,8 @@ def strongest(  # noqa: PLR0917  (the job's fields)
         player.threat_nodes = setting if on else THREAT_NODES
     elif idea == "base":
         searcher.window_base = setting if on else WINDOW_BASE
+    elif idea == "tempo":
+        searcher.tempo = divmod(setting, 100) if on else TEMPO
     return player
 
 
@@ -115,20 +120,25 @@ def elo(score: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("idea", choices=["width", "deepening", "threats", "base"])
+    parser.add_argument("idea", choices=["width", "deepening", "threats", "base", "tempo"])
     parser.add_argument("--threat-nodes", type=int, default=20_000)
     parser.add_argument("--openings", type=int, default=20)
     parser.add_argument("--nodes", type=int, help="positions a move (the default: 20,000)")
     parser.add_argument("--ms", type=float, help="milliseconds a move instead of positions")
     parser.add_argument("--width", type=int, default=WIDTH)
     parser.add_argument("--base", type=int, default=10, help="the window base tried (base)")
+    parser.add_argument("--tempo", default="2,1", help="ahead,behind tried (tempo)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     nodes = args.nodes if args.nodes is not None or args.ms is not None else 20_000
-    setting = {"width": args.width, "threats": args.threat_nodes, "base": args.base}.get(
-        args.idea, 0
-    )
+    ahead, behind = (int(part) for part in args.tempo.split(","))
+    setting = {
+        "width": args.width,
+        "threats": args.threat_nodes,
+        "base": args.base,
+        "tempo": 100 * ahead + behind,
+    }.get(args.idea, 0)
     jobs = [
         (2 * i + swap, opening, swap == 0, args.idea, nodes, args.ms, setting)
         for i, opening in enumerate(openings(GOMOKU_RULES, args.openings, args.seed))

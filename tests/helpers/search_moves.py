@@ -97,14 +97,18 @@ def as_recorded() -> Iterator[None]:
     """The Searcher as it was when the record was written: every move of a node searched
     (:data:`~ttt_desktop.players.searcher.WIDTH` None) and no iteration started after 40%
     of the budget (:data:`~ttt_desktop.players.searcher.WHOLE_BUDGET` False), windows
-    worth powers of 6 (:data:`~ttt_desktop.players.searcher.WINDOW_BASE`). All three came
+    worth powers of 6 (:data:`~ttt_desktop.players.searcher.WINDOW_BASE`), the side to
+    move's sum counted 5 times against the other's 4 (:data:`~.searcher.TEMPO`). All came
     later; ``tests/players/test_searcher_compiled.py`` and ``test_searcher.py`` hold them."""
-    kept = searcher.WIDTH, searcher.WHOLE_BUDGET, searcher.WINDOW_BASE
-    searcher.WIDTH, searcher.WHOLE_BUDGET, searcher.WINDOW_BASE = None, False, 6  # type: ignore[misc]
+    names = ("WIDTH", "WHOLE_BUDGET", "WINDOW_BASE", "TEMPO")
+    kept = [getattr(searcher, name) for name in names]
+    for name, value in zip(names, (None, False, 6, (5, 4)), strict=True):
+        setattr(searcher, name, value)
     try:
         yield
     finally:
-        searcher.WIDTH, searcher.WHOLE_BUDGET, searcher.WINDOW_BASE = kept  # type: ignore[misc]
+        for name, value in zip(names, kept, strict=True):
+            setattr(searcher, name, value)
 
 
 @as_recorded()

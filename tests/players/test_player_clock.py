@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import time
+from typing import Any
 
 import pytest
 
@@ -231,9 +232,9 @@ class TestSetUpIsOnTheClock:
         monkeypatch.setattr(searcher_module, "_tables", {})
         build = searcher_module.tables_for
 
-        def slow_build(rules: Rules, base: int | None = None) -> searcher_module.Tables:
+        def slow_build(rules: Rules, *options: Any) -> searcher_module.Tables:
             clock.jump(1.0)  # a build that takes longer than the budget
-            return build(rules, base)
+            return build(rules, *options)
 
         monkeypatch.setattr(searcher_module, "tables_for", slow_build)
         player = create_player("searcher", seed=1, budget_ms=50)

@@ -349,6 +349,8 @@ def test_the_compiled_tree_refuses_what_is_not_a_position() -> None:
             1,
             1,
             1,
+            5,
+            4,
         )
     with pytest.raises(TypeError):
         searcher._fastsearch.Table()

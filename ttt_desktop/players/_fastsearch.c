@@ -99,6 +99,7 @@ typedef struct {
     int four_state[2];
     int64_t four, mate, proven, loss_mask, tactical_bit, killer_bonus;
     int shift;
+    int ahead, behind; /* the side to move's sum counts ahead times, the other's behind */
 } TablesObject;
 
 static void
@@ -212,7 +213,7 @@ words_of(PyObject *bytes, uint64_t *out, int words)
 static PyObject *
 tables_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    int size, k, exact, big, shift, four_x, four_o;
+    int size, k, exact, big, shift, four_x, four_o, ahead, behind;
     long long four, mate, proven, loss_mask, tactical_bit, killer_bonus;
     unsigned long long side_key;
     PyObject *cells, *through_at, *through, *ends, *gain, *loss, *front, *weights, *near,
@@ -221,15 +222,17 @@ tables_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_TypeError, "Tables takes no keyword arguments");
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "iippO!O!O!O!O!O!O!O!SO!KiiLLLLiLL", &size, &k, &exact, &big,
+    if (!PyArg_ParseTuple(args, "iippO!O!O!O!O!O!O!O!SO!KiiLLLLiLLii", &size, &k, &exact, &big,
                           &PyList_Type, &cells, &PyList_Type, &through_at, &PyList_Type,
                           &through, &PyList_Type, &ends, &PyList_Type, &gain, &PyList_Type,
                           &loss, &PyList_Type, &front, &PyList_Type, &weights, &near,
                           &PyList_Type, &zobrist, &side_key, &four_x, &four_o, &four, &mate,
-                          &proven, &loss_mask, &shift, &tactical_bit, &killer_bonus)) {
+                          &proven, &loss_mask, &shift, &tactical_bit, &killer_bonus, &ahead,
+                          &behind)) {
         return NULL;
     }
-    if (size < 1 || size > 64 * MAX_WORDS || k < 2 || shift < 1 || shift > 62) {
+    if (size < 1 || size > 64 * MAX_WORDS || k < 2 || shift < 1 || shift > 62 || ahead < 0 ||
+        ahead > 64 || behind < 0 || behind > 64) {
         PyErr_SetString(PyExc_ValueError, "tables beyond what the compiled search takes");
         return NULL;
     }
@@ -254,6 +257,8 @@ tables_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->shift = shift;
     self->tactical_bit = tactical_bit;
     self->killer_bonus = killer_bonus;
+    self->ahead = ahead;
+    self->behind = behind;
     Py_ssize_t n_cells = 0, n_through = 0;
     if ((self->cells = ints(cells, -1, &n_cells)) == NULL ||
         (self->through_at = ints(through_at, size + 1, NULL)) == NULL ||
@@ -828,7 +833,7 @@ expand(Ctx *c, int last, int depth, int64_t alpha, int64_t beta, int ply, Expans
         }
     }
     if ((forced < 0 && depth <= 0) || ply >= MAX_PLY) {
-        *value = 5 * (mine & lesser) - 4 * (theirs & lesser);
+        *value = t->ahead * (mine & lesser) - t->behind * (theirs & lesser);
         return 1;
     }
     int tt_move = -1;
@@ -886,7 +891,9 @@ expand(Ctx *c, int last, int depth, int64_t alpha, int64_t beta, int ply, Expans
         }
         int64_t best;
         if (top >= 0) {
-            best = c->filled + 1 == t->size ? 0 : 4 * (mine & lesser) - 5 * (theirs & lesser) + top;
+            best = c->filled + 1 == t->size
+                       ? 0
+                       : t->behind * (mine & lesser) - t->ahead * (theirs & lesser) + top;
         }
         else {
             best = -mate;

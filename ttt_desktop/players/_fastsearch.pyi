@@ -31,6 +31,8 @@ class Tables:
         shift: int,
         tactical_bit: int,
         killer_bonus: int,
+        ahead: int,
+        behind: int,
         /,
     ) -> None: ...
 
