@@ -226,7 +226,7 @@ class Tables:
         self.masks: tuple[int, ...] = geometry.masks
         self.through: tuple[tuple[int, ...], ...] = geometry.lines_through
         count = len(self.windows)
-        # Window values: 1, 6, 36, ... for 1 .. k-2 stones; a four outweighs all of those
+        # Window values: 1, base, base**2, ... for 1 .. k-2 stones; a four outweighs all those
         # together (so fours are counted by the sum's high part); a full window more again.
         self.base = base
         """A window of i stones of one side only is worth ``base ** (i - 1)``."""

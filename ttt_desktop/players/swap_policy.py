@@ -88,11 +88,11 @@ stones."""
 
 
 def even_evaluation(rules: Rules) -> float:
-    """The evaluations (``Meaning.EVALUATION``) close to even on ``rules``: within the
-    Searcher's worth of one window of k-2 stones of one side, ``6 ** (k - 3)`` (36 on five in
-    a row, a third of an open three's three such windows). On 15x15 at 1 s a look the
-    Searcher's values of the 26 openings lie between -112 and +99, 8 or 9 of them within 36
-    (two runs).
+    """The evaluations (``Meaning.EVALUATION``) close to even on ``rules``: within
+    ``6 ** (k - 3)`` (36 on five in a row). On 15x15 at 1 s a look the Searcher's values of
+    the 26 openings lie between -102 and +23, 9 of them within 36 (one run, windows worth
+    powers of 4 and the side to move's sum 4 to 3; with powers of 6 and 5 to 4, before the
+    Searcher's width and whole budget, -112 to +99 and 8 or 9 within, two runs).
     MiniMax's and AlphaBeta's line utilities are read on the same scale."""
     return float(6 ** max(rules.k - 3, 0))
 
