@@ -16,7 +16,7 @@ What makes it play well on boards far too big to solve:
   which lie in more windows, are worth more than blocked ones. The sum per side is kept
   incrementally, one table look-up per window through the cell played. A position is
   worth 4 times the sum of the side to move less 3 times the other's (:data:`TEMPO`; 4:3
-  against 5:4 was worth +51 Elo over 400 games at 20,000 positions, 95% +16 to +87, and
+  against 5:4 was worth +51 Elo over 400 games at 20,000 positions, 95% +17 to +86, and
   +31 at 100 ms, -36 to +101; 3:2 was -56 and 6:5 -35, 2:1 -225, 1:1 -139).
 * **Fours.** A window holding k-1 stones of one side and no other stone (a "four" on a
   five-board) is worth far more than all lesser windows together, so a side's number of
