@@ -38,6 +38,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -77,7 +78,7 @@ def openings(rules: Rules, count: int, seed: int) -> list[tuple[int, ...]]:
 
 
 def strongest(  # noqa: PLR0917  (the job's fields)
-    seed: int, idea: str, on: bool, nodes: int | None, ms: float | None, setting: int
+    seed: int, idea: str, on: bool, nodes: int | None, ms: float | None, setting: Any
 ) -> StrongestPlayer:
     """Strongest with the idea on or off (``setting``: its value, where it takes one),
     under the budget."""
@@ -93,14 +94,14 @@ def strongest(  # noqa: PLR0917  (the job's fields)
     elif idea == "base":
         searcher.window_base = setting if on else WINDOW_BASE
     elif idea == "tempo":
-        searcher.tempo = divmod(setting, 100) if on else TEMPO
+        searcher.tempo = setting if on else TEMPO
     return player
 
 
 GOMOKU_RULES = Rules.parse("15,15,5")
 
 
-def one_game(job: tuple[int, tuple[int, ...], bool, str, int | None, float | None, int]) -> float:
+def one_game(job: tuple[int, tuple[int, ...], bool, str, int | None, float | None, Any]) -> float:
     """The score (1, 0.5, 0) of the side with the idea in one game."""
     index, opening, idea_first, idea, nodes, ms, setting = job
     with_idea = strongest(2 * index, idea, True, nodes, ms, setting)
@@ -137,7 +138,7 @@ def main() -> None:
         "width": args.width,
         "threats": args.threat_nodes,
         "base": args.base,
-        "tempo": 100 * ahead + behind,
+        "tempo": (ahead, behind),
     }.get(args.idea, 0)
     jobs = [
         (2 * i + swap, opening, swap == 0, args.idea, nodes, args.ms, setting)
@@ -154,7 +155,13 @@ def main() -> None:
     wins = scores.count(1.0)
     draws = scores.count(0.5)
     budget = f"{nodes:,} positions" if nodes is not None else f"{args.ms:g} ms"
-    shown = f" {setting:,}" if setting else ""
+    shown = (
+        f" {setting[0]}:{setting[1]}"
+        if isinstance(setting, tuple)
+        else f" {setting:,}"
+        if setting
+        else ""
+    )
     print(
         f"{args.idea}{shown} on v off, 15,15,5, {budget} a move, {n} games "
         f"({args.openings} openings x 2 colours), {seconds:.0f} s:"

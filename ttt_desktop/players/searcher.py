@@ -257,9 +257,8 @@ class Tables:
         self.packs = tuple(packs)
         # Per side, for the last ply: what playing in a window of each state changes in the
         # child's evaluation (behind * the gain + ahead * the other's loss, fours left out),
-        # or, for
-        # a window the move makes a four or a line of, a bit above any such sum: a move
-        # whose sum reaches it is searched, not scored.
+        # or, for a window the move makes a four or a line of, a bit above any such sum: a
+        # move whose sum reaches it is searched, not scored.
         self.tactical_bit = tactical_bit = (
             1 << ((ahead + behind) * 20 * (weights[k - 2] + 1)).bit_length()
         )
@@ -469,8 +468,8 @@ class Search:
         """When the clock of ``seconds`` started (a ``time.perf_counter()`` reading)."""
         self.board = board
         self.tables = tables_for(board.rules, window_base, tempo)
-        """The search tables (windows worth powers of ``window_base``, by default
-        :data:`WINDOW_BASE`)."""
+        """The search tables (windows worth powers of ``window_base``, the sums weighed by
+        ``tempo``; by default :data:`WINDOW_BASE` and :data:`TEMPO`)."""
         self.max_depth = depth
         self.node_limit = nodes
         self.seconds = seconds
