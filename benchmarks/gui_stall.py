@@ -223,13 +223,14 @@ def main(argv: list[str] | None = None) -> int:
                 )
         return False
 
-    run_scene(
-        f"person v {opponent}, {rules.title}, {options.games} games clicked through, "
-        f"{options.person_delay} ms move delay",
-        person_game,
-        click_when_it_is_the_persons_turn,
-    )
-    print(f"  {moves[0]} moves")
+    if options.games > 0:  # --games 0: the minimax scene alone
+        run_scene(
+            f"person v {opponent}, {rules.title}, {options.games} games clicked through, "
+            f"{options.person_delay} ms move delay",
+            person_game,
+            click_when_it_is_the_persons_turn,
+        )
+        print(f"  {moves[0]} moves")
 
     window.close()
     shiboken6.delete(window)
